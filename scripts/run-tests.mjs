@@ -1,0 +1,25 @@
+// Runs every test/**/*.test.ts with Node's test runner (Node 20 has no glob for --test).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function findTests(dir) {
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...findTests(path));
+    else if (name.endsWith('.test.ts')) out.push(path);
+  }
+  return out;
+}
+
+const filters = process.argv.slice(2);
+const files = findTests('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+if (files.length === 0) {
+  console.error('no test files matched');
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

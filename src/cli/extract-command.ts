@@ -1,0 +1,237 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import {
+  EXTRACTORS,
+  type ExtractOptions,
+  type ExtractResult,
+  extract,
+  fetchPage,
+  isPithError,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  PithError,
+  readInputFile,
+} from '../index.js';
+import { describeSource, expandInputs, type InputSource } from './inputs.js';
+import { createProgress } from './progress.js';
+
+interface ExtractCommandOptions {
+  format: OutputFormat;
+  contentFormat: 'text' | 'markdown' | 'html';
+  extractor: string;
+  url?: string;
+  title?: string;
+  out?: string;
+  option: Record<string, unknown>;
+  diagnostics?: boolean;
+  images: boolean;
+  links: boolean;
+  allowPrivate?: boolean;
+  timeout: number;
+  maxBytes: number;
+  progress: boolean;
+}
+
+/** What one input produced: a result or an error. */
+type Outcome = { source: InputSource; result: ExtractResult; url?: string } | { source: InputSource; error: Error };
+
+const FILE_EXTENSION: Record<OutputFormat, string> = {
+  text: 'txt',
+  markdown: 'md',
+  html: 'html',
+  json: 'json',
+  xml: 'xml',
+};
+
+function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
+  return parsed;
+}
+
+/** `--option name=value`, repeatable: extractor parameters, numbers and booleans parsed. */
+function collectOption(value: string, previous: Record<string, unknown>): Record<string, unknown> {
+  const equals = value.indexOf('=');
+  if (equals <= 0) throw new InvalidArgumentError('expected name=value');
+  const name = value.slice(0, equals);
+  const raw = value.slice(equals + 1);
+  let parsed: unknown = raw;
+  if (raw === 'true' || raw === 'false') parsed = raw === 'true';
+  else if (raw !== '' && !Number.isNaN(Number(raw))) parsed = Number(raw);
+  return { ...previous, [name]: parsed };
+}
+
+/** Builds `pith extract`. */
+export function extractCommand(): Command {
+  const extractorList = Object.entries(EXTRACTORS)
+    .map(([name, extractor]) => `  ${name.padEnd(10)} ${extractor.description}`)
+    .join('\n');
+  return new Command('extract')
+    .description(
+      'Extract the main content of web pages.\n\n' +
+        'Each INPUT is a file, a directory (every .html/.htm/.xhtml file under it, gzipped or not),\n' +
+        'an http(s) URL, or - for standard input. One input prints its content; several print one\n' +
+        'JSON object per line (JSON Lines), or write one file each with --out.',
+    )
+    .argument('<inputs...>', 'files, directories, URLs, or - for standard input')
+    .addOption(
+      new Option('-f, --format <format>', 'output format').choices([...OUTPUT_FORMATS]).default('markdown'),
+    )
+    .addOption(
+      new Option('--content-format <format>', 'format of the content inside json/xml output')
+        .choices(['text', 'markdown', 'html'])
+        .default('text'),
+    )
+    .option('-e, --extractor <name>', 'extraction algorithm (see below)', 'pith')
+    .option('--url <url>', 'page URL for a file or stdin input: resolves relative links')
+    .option('--title <title>', 'the article title, when known: a hint for extractors')
+    .option('-o, --out <dir>', 'write one file per input into this directory')
+    .option('--option <name=value>', 'an extractor parameter (repeatable)', collectOption, {})
+    .option('--diagnostics', "include the extractor's diagnostics (json/xml output)")
+    .option('--no-images', 'leave images out of markdown and html output')
+    .option('--no-links', 'keep link text but not link targets in markdown and html output')
+    .option('--allow-private', 'let URL inputs reach private, loopback and link-local addresses')
+    .option('--timeout <ms>', 'time budget per page, fetching included', positiveInteger, 15_000)
+    .option('--max-bytes <n>', 'largest page accepted, in bytes', positiveInteger, 32 * 1024 * 1024)
+    .option('--no-progress', 'no progress bar, even on a terminal')
+    .addHelpText(
+      'after',
+      `\nExtractors:\n${extractorList}\n\nExit status: 0 all inputs succeeded, 1 some failed, 2 usage error.\n\n` +
+        'Examples:\n  pith extract examples/article.html\n  pith extract -f json --url https://example.com/a page.html\n' +
+        '  pith extract pages/ --out extracted/ -f text\n  curl -s https://example.com | pith extract - --url https://example.com',
+    )
+    .action(async (inputs: string[], options: ExtractCommandOptions) => {
+      process.exitCode = await runExtract(inputs, options);
+    });
+}
+
+async function runExtract(inputs: string[], options: ExtractCommandOptions): Promise<number> {
+  const sources = await expandInputs(inputs);
+  if (sources.length === 0) {
+    process.stderr.write('pith: no page files found in the given inputs\n');
+    return 1;
+  }
+  if (options.out) await mkdir(options.out, { recursive: true });
+  const single = sources.length === 1 && !options.out;
+  const progress = createProgress(single ? 0 : sources.length, options.progress);
+  const started = performance.now();
+  let failed = 0;
+  const usedNames = new Set<string>();
+  for (const source of sources) {
+    const outcome = await runOne(source, options);
+    if ('error' in outcome) failed++;
+    await emit(outcome, options, single, usedNames);
+    progress.tick(failed);
+  }
+  progress.stop();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (!single) {
+    process.stderr.write(
+      `pith: ${sources.length} input${sources.length === 1 ? '' : 's'}: ${sources.length - failed} ok, ${failed} failed in ${seconds}s\n`,
+    );
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+async function runOne(source: InputSource, options: ExtractCommandOptions): Promise<Outcome> {
+  try {
+    const { bytes, url, contentType } = await load(source, options);
+    const extractOptions: ExtractOptions = {
+      url,
+      contentType,
+      format: options.format,
+      contentFormat: options.contentFormat,
+      extractor: options.extractor,
+      extractorOptions: options.option,
+      title: options.title,
+      diagnostics: options.diagnostics,
+      images: options.images,
+      links: options.links,
+      limits: { timeoutMs: options.timeout, maxInputLength: options.maxBytes },
+    };
+    return { source, result: extract(bytes, extractOptions), url };
+  } catch (error) {
+    if (isPithError(error) && (error.code === 'UNKNOWN_EXTRACTOR' || error.code === 'UNKNOWN_FORMAT')) throw error;
+    return { source, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
+async function load(
+  source: InputSource,
+  options: ExtractCommandOptions,
+): Promise<{ bytes: Uint8Array; url: string | undefined; contentType: string | undefined }> {
+  if (source.kind === 'url') {
+    const page = await fetchPage(source.url, {
+      allowPrivate: options.allowPrivate ?? false,
+      timeoutMs: options.timeout,
+      maxBytes: options.maxBytes,
+    });
+    return { bytes: page.bytes, url: page.url, contentType: page.contentType };
+  }
+  if (source.kind === 'stdin') return { bytes: await readStdin(options.maxBytes), url: options.url, contentType: undefined };
+  return { bytes: await readInputFile(source.path, { maxBytes: options.maxBytes }), url: options.url, contentType: undefined };
+}
+
+async function readStdin(maxBytes: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > maxBytes) throw new PithError('INPUT_TOO_LARGE', `standard input is over ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+async function emit(outcome: Outcome, options: ExtractCommandOptions, single: boolean, usedNames: Set<string>) {
+  const name = describeSource(outcome.source);
+  if ('error' in outcome) {
+    process.stderr.write(`pith: ${name}: ${oneLine(outcome.error)}\n`);
+    if (!single && !options.out) process.stdout.write(`${JSON.stringify(errorRecord(name, outcome.error))}\n`);
+    return;
+  }
+  const { result } = outcome;
+  if (options.out) {
+    const file = join(options.out, outputName(outcome.source, options.format, usedNames));
+    await writeFile(file, ensureNewline(result.content));
+  } else if (single) {
+    process.stdout.write(ensureNewline(result.content));
+  } else {
+    const record = {
+      input: name,
+      ok: true,
+      ...(outcome.url ? { url: outcome.url } : {}),
+      format: result.format,
+      extractor: result.extractor,
+      metadata: result.metadata,
+      content: result.content,
+      ...(options.diagnostics ? { diagnostics: result.diagnostics } : {}),
+    };
+    process.stdout.write(`${JSON.stringify(record)}\n`);
+  }
+}
+
+function errorRecord(input: string, error: Error) {
+  return { input, ok: false, error: { code: isPithError(error) ? error.code : 'INTERNAL', message: error.message } };
+}
+
+function oneLine(error: Error): string {
+  const code = isPithError(error) ? `${error.code}: ` : '';
+  return `${code}${error.message}`.replace(/\s*\n\s*/g, ' ');
+}
+
+function ensureNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** A file name for an input's output: its base name with the format's extension, made unique. */
+function outputName(source: InputSource, format: OutputFormat, usedNames: Set<string>): string {
+  let stem = 'stdin';
+  if (source.kind === 'file') stem = basename(source.path).replace(/\.(x?html?)(\.gz)?$/i, '');
+  else if (source.kind === 'url') stem = source.url.replace(/^https?:\/\//i, '').replace(/[^\w.-]+/g, '_').slice(0, 120);
+  let candidate = `${stem}.${FILE_EXTENSION[format]}`;
+  for (let index = 2; usedNames.has(candidate); index++) candidate = `${stem}-${index}.${FILE_EXTENSION[format]}`;
+  usedNames.add(candidate);
+  return candidate;
+}

@@ -1,0 +1,55 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** One thing to extract: a file, a URL or standard input. */
+export type InputSource = { kind: 'file'; path: string } | { kind: 'url'; url: string } | { kind: 'stdin' };
+
+const PAGE_FILE = /\.(html?|xhtml|htm\.gz|html?\.gz|xhtml\.gz)$/i;
+
+/** Names a source for messages and JSON Lines records. */
+export function describeSource(source: InputSource): string {
+  if (source.kind === 'file') return source.path;
+  if (source.kind === 'url') return source.url;
+  return '-';
+}
+
+/** True for arguments that are web addresses rather than paths. */
+export function isUrlArgument(argument: string): boolean {
+  return /^https?:\/\//i.test(argument);
+}
+
+/**
+ * Expands the command-line arguments into sources: URLs as they are, `-` for
+ * standard input, files as they are and directories into the page files under
+ * them (`.html`, `.htm`, `.xhtml`, optionally gzipped), sorted by path.
+ */
+export async function expandInputs(argumentsList: readonly string[]): Promise<InputSource[]> {
+  const sources: InputSource[] = [];
+  for (const argument of argumentsList) {
+    if (argument === '-') sources.push({ kind: 'stdin' });
+    else if (isUrlArgument(argument)) sources.push({ kind: 'url', url: argument });
+    else {
+      // A path that cannot be read stays a source: it fails alone, with its own error.
+      const info = await stat(argument).catch(() => undefined);
+      if (info?.isDirectory()) {
+        for (const path of await listPageFiles(argument)) sources.push({ kind: 'file', path });
+      } else sources.push({ kind: 'file', path: argument });
+    }
+  }
+  return sources;
+}
+
+async function listPageFiles(directory: string): Promise<string[]> {
+  const found: string[] = [];
+  const pending = [directory];
+  while (pending.length > 0) {
+    const current = pending.pop() as string;
+    const entries = await readdir(current, { withFileTypes: true });
+    for (const entry of entries) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) pending.push(path);
+      else if (entry.isFile() && PAGE_FILE.test(entry.name)) found.push(path);
+    }
+  }
+  return found.sort();
+}

@@ -1,0 +1,286 @@
+import { IS_BLOCK, IS_HIDDEN_CONTENT, TAG, tagNameOf } from './tags.js';
+
+/** What a node is. */
+export const NodeKind = Object.freeze({ Document: 0, Element: 1, Text: 2, Comment: 3 } as const);
+export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
+
+/**
+ * The raw columns of a parsed document. Node ids are assigned in document
+ * (pre-)order, so node 0 is the document, a node's descendants are exactly the
+ * ids `i + 1 … end[i] - 1`, and "depth-first id" (CUTER's IX) is the id itself.
+ *
+ * Counts cover the node's whole subtree and leave out text that is never shown
+ * (scripts, styles, templates, `<noscript>`, `<head>` …, see `IS_HIDDEN_CONTENT`).
+ */
+export interface DocColumns {
+  readonly kind: Uint8Array;
+  /** Interned tag id (`TAG.*`); 0 for text, comments and unknown tags. */
+  readonly tag: Uint16Array;
+  /** Parent id; -1 for the document node. */
+  readonly parent: Int32Array;
+  /** One past the last descendant's id. */
+  readonly end: Int32Array;
+  readonly depth: Uint16Array;
+  /** Source offsets (UTF-16 code units into `Doc.source`), `[sourceStart, sourceEnd)`. */
+  readonly sourceStart: Int32Array;
+  readonly sourceEnd: Int32Array;
+  /** Visible text length of the subtree (whitespace runs count as one, each text node trimmed). */
+  readonly textLength: Int32Array;
+  /** The part of `textLength` that sits inside `<a>` elements. */
+  readonly linkTextLength: Int32Array;
+  /** Number of elements in the subtree, the node itself included. */
+  readonly tagCount: Int32Array;
+  /** Words in the subtree's visible text (each CJK character counts as a word). */
+  readonly wordCount: Int32Array;
+  /** Number of `<a>` elements in the subtree, the node itself included. */
+  readonly linkCount: Int32Array;
+  /** 1 when the node is inside an element whose content is never shown (`IS_HIDDEN_CONTENT`). */
+  readonly hidden: Uint8Array;
+}
+
+const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * A parsed HTML document: one compact tree shared by every extractor, with
+ * source offsets, per-node counts and a view of the source by lines.
+ * Build one with `parseHtml()`.
+ */
+export class Doc {
+  /** The HTML the document was parsed from. */
+  readonly source: string;
+  /** Number of nodes (the document node included). */
+  readonly size: number;
+  readonly columns: DocColumns;
+  /** The `<html>`, `<head>` and `<body>` elements, or -1 when the page has none. */
+  readonly html: number;
+  readonly head: number;
+  readonly body: number;
+  /** The page URL, when known (used to resolve relative links). */
+  readonly url: string | undefined;
+
+  readonly #texts: (string | undefined)[];
+  readonly #attributes: (Record<string, string> | undefined)[];
+  readonly #unknownTagNames: Map<number, string>;
+  #lineStarts: Int32Array | undefined;
+
+  /** @internal Use `parseHtml()`. */
+  constructor(init: {
+    source: string;
+    size: number;
+    columns: DocColumns;
+    texts: (string | undefined)[];
+    attributes: (Record<string, string> | undefined)[];
+    unknownTagNames: Map<number, string>;
+    url: string | undefined;
+  }) {
+    this.source = init.source;
+    this.size = init.size;
+    this.columns = init.columns;
+    this.#texts = init.texts;
+    this.#attributes = init.attributes;
+    this.#unknownTagNames = init.unknownTagNames;
+    this.url = init.url;
+    this.html = this.findFirst(TAG.html);
+    this.head = this.findFirst(TAG.head);
+    this.body = this.findFirst(TAG.body);
+  }
+
+  // ── structure ────────────────────────────────────────────────────────────
+
+  kind(node: number): NodeKind {
+    return this.columns.kind[node] as NodeKind;
+  }
+  isElement(node: number): boolean {
+    return this.columns.kind[node] === NodeKind.Element;
+  }
+  isText(node: number): boolean {
+    return this.columns.kind[node] === NodeKind.Text;
+  }
+  /** Interned tag id (compare with `TAG.*`). */
+  tag(node: number): number {
+    return this.columns.tag[node];
+  }
+  /** Lower-case tag name of an element ('' for other nodes). */
+  tagName(node: number): string {
+    if (this.columns.kind[node] !== NodeKind.Element) return '';
+    const id = this.columns.tag[node];
+    return id === 0 ? (this.#unknownTagNames.get(node) ?? '') : tagNameOf(id);
+  }
+  parent(node: number): number {
+    return this.columns.parent[node];
+  }
+  /** One past the last descendant: descendants of `node` are `node + 1 … end(node) - 1`. */
+  end(node: number): number {
+    return this.columns.end[node];
+  }
+  depth(node: number): number {
+    return this.columns.depth[node];
+  }
+  /** True when `descendant` is inside `ancestor` (or is it). */
+  contains(ancestor: number, descendant: number): boolean {
+    return descendant >= ancestor && descendant < this.columns.end[ancestor];
+  }
+  firstChild(node: number): number {
+    return node + 1 < this.columns.end[node] ? node + 1 : -1;
+  }
+  nextSibling(node: number): number {
+    const parent = this.columns.parent[node];
+    if (parent < 0) return -1;
+    const next = this.columns.end[node];
+    return next < this.columns.end[parent] ? next : -1;
+  }
+  /** The ids of a node's children, in order. */
+  children(node: number): number[] {
+    const out: number[] = [];
+    const stop = this.columns.end[node];
+    for (let child = node + 1; child < stop; child = this.columns.end[child]) out.push(child);
+    return out;
+  }
+  /** The nearest ancestor (or the node itself) with the given tag id, or -1. */
+  closest(node: number, tag: number): number {
+    for (let at = node; at >= 0; at = this.columns.parent[at]) {
+      if (this.columns.kind[at] === NodeKind.Element && this.columns.tag[at] === tag) return at;
+    }
+    return -1;
+  }
+  /** First element with this tag id in document order, or -1. */
+  findFirst(tag: number, within = 0): number {
+    const stop = this.columns.end[within] ?? this.size;
+    for (let node = within; node < stop; node++) {
+      if (this.columns.tag[node] === tag && this.columns.kind[node] === NodeKind.Element) return node;
+    }
+    return -1;
+  }
+  /** All elements with this tag id inside `within` (default: the whole document). */
+  findAll(tag: number, within = 0): number[] {
+    const out: number[] = [];
+    const stop = this.columns.end[within] ?? this.size;
+    for (let node = within; node < stop; node++) {
+      if (this.columns.tag[node] === tag && this.columns.kind[node] === NodeKind.Element) out.push(node);
+    }
+    return out;
+  }
+
+  // ── attributes and text ──────────────────────────────────────────────────
+
+  attr(node: number, name: string): string | undefined {
+    return this.#attributes[node]?.[name];
+  }
+  attributes(node: number): Readonly<Record<string, string>> {
+    return this.#attributes[node] ?? EMPTY_ATTRIBUTES;
+  }
+  /** The `class` and `id` of an element joined by a space, lower-cased (for class/id cues). */
+  classAndId(node: number): string {
+    const attributes = this.#attributes[node];
+    if (!attributes) return '';
+    const cls = attributes.class;
+    const id = attributes.id;
+    if (cls === undefined && id === undefined) return '';
+    return `${cls ?? ''} ${id ?? ''}`.toLowerCase();
+  }
+  /** The data of a text or comment node, entities decoded ('' for elements). */
+  text(node: number): string {
+    return this.#texts[node] ?? '';
+  }
+  /**
+   * The visible text of a subtree: text nodes joined, whitespace collapsed, with a
+   * space at block boundaries so words of adjacent blocks never run together.
+   */
+  textContent(node: number): string {
+    const { kind, tag, end } = this.columns;
+    const parts: string[] = [];
+    const stop = end[node];
+    // Ends of the block elements we are inside, innermost last: leaving one is a boundary too.
+    const blockEnds: number[] = [];
+    for (let at = node; at < stop; at++) {
+      while (blockEnds.length > 0 && at >= blockEnds[blockEnds.length - 1]) {
+        blockEnds.pop();
+        parts.push(' ');
+      }
+      if (kind[at] === NodeKind.Text) {
+        if (!this.columns.hidden[at]) parts.push(this.#texts[at] ?? '');
+      } else if (kind[at] === NodeKind.Element) {
+        if (IS_HIDDEN_CONTENT[tag[at]]) {
+          at = end[at] - 1;
+        } else if (IS_BLOCK[tag[at]]) {
+          parts.push(' ');
+          blockEnds.push(end[at]);
+        }
+      }
+    }
+    return parts.join('').replace(/\s+/g, ' ').trim();
+  }
+
+  // ── counts ───────────────────────────────────────────────────────────────
+
+  textLength(node: number): number {
+    return this.columns.textLength[node];
+  }
+  linkTextLength(node: number): number {
+    return this.columns.linkTextLength[node];
+  }
+  tagCount(node: number): number {
+    return this.columns.tagCount[node];
+  }
+  wordCount(node: number): number {
+    return this.columns.wordCount[node];
+  }
+  linkCount(node: number): number {
+    return this.columns.linkCount[node];
+  }
+  /** Share of the subtree's visible text that is link text (0 when there is no text). */
+  linkDensity(node: number): number {
+    const text = this.columns.textLength[node];
+    return text === 0 ? 0 : this.columns.linkTextLength[node] / text;
+  }
+  /** True when the node is inside an element whose content is never shown (script, style, …). */
+  isHiddenContent(node: number): boolean {
+    return this.columns.hidden[node] === 1 || (this.isElement(node) && IS_HIDDEN_CONTENT[this.tag(node)] === 1);
+  }
+
+  // ── source lines ─────────────────────────────────────────────────────────
+
+  /** Offsets at which each source line starts (lines split at \n, \r\n or \r). */
+  get lineStarts(): Int32Array {
+    if (!this.#lineStarts) this.#lineStarts = computeLineStarts(this.source);
+    return this.#lineStarts;
+  }
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+  /** The 0-based line that holds a source offset. */
+  lineOf(offset: number): number {
+    const starts = this.lineStarts;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle] <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+  /** The source text of a line, without its line break. */
+  line(index: number): string {
+    const starts = this.lineStarts;
+    const start = starts[index];
+    let stop = index + 1 < starts.length ? starts[index + 1] : this.source.length;
+    while (stop > start && (this.source.charCodeAt(stop - 1) === 10 || this.source.charCodeAt(stop - 1) === 13))
+      stop--;
+    return this.source.slice(start, stop);
+  }
+}
+
+function computeLineStarts(source: string): Int32Array {
+  const starts: number[] = [0];
+  const length = source.length;
+  for (let index = 0; index < length; index++) {
+    const code = source.charCodeAt(index);
+    if (code === 10) starts.push(index + 1);
+    else if (code === 13) {
+      if (source.charCodeAt(index + 1) === 10) index++;
+      starts.push(index + 1);
+    }
+  }
+  return Int32Array.from(starts);
+}

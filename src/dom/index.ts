@@ -1,0 +1,8 @@
+/**
+ * dom/: HTML → `Doc`, the one document model every extractor reads.
+ */
+export { Doc, type DocColumns, NodeKind } from './doc.js';
+export { DEFAULT_LIMITS, type ParseLimits, type ParseOptions, parseHtml } from './parse.js';
+export { IS_BLOCK, IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, tagId, tagNameOf } from './tags.js';
+export { isCjkCode, isSpaceCode, measureText, type TextMeasure } from './text-measure.js';
+export { type Extraction, Selection } from './selection.js';

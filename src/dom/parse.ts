@@ -1,0 +1,283 @@
+import { Parser } from 'htmlparser2';
+import { PithError } from '../errors.js';
+import { Doc, type DocColumns, NodeKind } from './doc.js';
+import { measureText } from './text-measure.js';
+import { IS_HIDDEN_CONTENT, TAG, tagId } from './tags.js';
+
+/** Bounds on what one page may cost. Over a bound, parsing fails with a `PithError`. */
+export interface ParseLimits {
+  /** Largest accepted input, in characters (default 32 Mi). */
+  maxInputLength?: number;
+  /** Most nodes (elements, text, comments) one document may have (default 2,000,000). */
+  maxNodes?: number;
+  /** Deepest element nesting accepted (default 1,024; browsers cap tree depth at 512). */
+  maxDepth?: number;
+  /** Wall-clock deadline as a `Date.now()` timestamp; checked every few thousand nodes. */
+  deadline?: number;
+}
+
+export interface ParseOptions extends ParseLimits {
+  /** The page URL, kept on the Doc for resolving relative links. */
+  url?: string;
+}
+
+export const DEFAULT_LIMITS = Object.freeze({
+  maxInputLength: 32 * 1024 * 1024,
+  maxNodes: 2_000_000,
+  maxDepth: 1024,
+});
+
+const DEADLINE_CHECK_EVERY = 4096;
+
+/**
+ * Parses HTML into a `Doc`. Uses htmlparser2's tokenizer and its implied-end-tag
+ * rules (see docs/decisions.md for why), builds the compact columns in one pass
+ * and the subtree counts in a second, backwards pass. Linear in the input.
+ */
+export function parseHtml(html: string, options: ParseOptions = {}): Doc {
+  const maxInputLength = options.maxInputLength ?? DEFAULT_LIMITS.maxInputLength;
+  if (html.length > maxInputLength) {
+    throw new PithError(
+      'INPUT_TOO_LARGE',
+      `input is ${html.length} characters, over the limit of ${maxInputLength} (raise maxInputLength to accept it)`,
+    );
+  }
+  const builder = new DocBuilder(html, {
+    maxNodes: options.maxNodes ?? DEFAULT_LIMITS.maxNodes,
+    maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
+    deadline: options.deadline,
+  });
+  const parser = new Parser(builder, {
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+    recognizeSelfClosing: false,
+  });
+  builder.parser = parser;
+  parser.end(html);
+  return builder.finish(options.url);
+}
+
+type Handler = ConstructorParameters<typeof Parser>[0] & object;
+
+class DocBuilder implements Partial<NonNullable<Handler>> {
+  parser: Parser | undefined;
+  private capacity: number;
+  private size = 1;
+  private kind: Uint8Array;
+  private tag: Uint16Array;
+  private parent: Int32Array;
+  private end: Int32Array;
+  private depth: Uint16Array;
+  private sourceStart: Int32Array;
+  private sourceEnd: Int32Array;
+  private ownTextLength: Int32Array;
+  private ownWords: Int32Array;
+  private hidden: Uint8Array;
+  private inLink: Uint8Array;
+  private readonly texts: (string | undefined)[] = [];
+  private readonly attributes: (Record<string, string> | undefined)[] = [];
+  private readonly unknownTagNames = new Map<number, string>();
+  /** Ids of the open elements, innermost last. */
+  private readonly open: number[] = [0];
+  private hiddenDepth = 0;
+  private linkDepth = 0;
+  private lastText = -1;
+
+  constructor(
+    private readonly source: string,
+    private readonly limits: { maxNodes: number; maxDepth: number; deadline: number | undefined },
+  ) {
+    this.capacity = Math.max(64, Math.min(limits.maxNodes + 1, Math.ceil(source.length / 16)));
+    this.kind = new Uint8Array(this.capacity);
+    this.tag = new Uint16Array(this.capacity);
+    this.parent = new Int32Array(this.capacity);
+    this.end = new Int32Array(this.capacity);
+    this.depth = new Uint16Array(this.capacity);
+    this.sourceStart = new Int32Array(this.capacity);
+    this.sourceEnd = new Int32Array(this.capacity);
+    this.ownTextLength = new Int32Array(this.capacity);
+    this.ownWords = new Int32Array(this.capacity);
+    this.hidden = new Uint8Array(this.capacity);
+    this.inLink = new Uint8Array(this.capacity);
+    this.kind[0] = NodeKind.Document;
+    this.parent[0] = -1;
+    this.sourceEnd[0] = source.length;
+  }
+
+  private grow(): void {
+    const capacity = Math.min(this.capacity * 2, this.limits.maxNodes + 1);
+    const widen = <T extends Uint8Array | Uint16Array | Int32Array>(array: T): T => {
+      const wider = new (array.constructor as new (length: number) => T)(capacity);
+      wider.set(array);
+      return wider;
+    };
+    this.kind = widen(this.kind);
+    this.tag = widen(this.tag);
+    this.parent = widen(this.parent);
+    this.end = widen(this.end);
+    this.depth = widen(this.depth);
+    this.sourceStart = widen(this.sourceStart);
+    this.sourceEnd = widen(this.sourceEnd);
+    this.ownTextLength = widen(this.ownTextLength);
+    this.ownWords = widen(this.ownWords);
+    this.hidden = widen(this.hidden);
+    this.inLink = widen(this.inLink);
+    this.capacity = capacity;
+  }
+
+  private addNode(kind: NodeKind, start: number): number {
+    const node = this.size;
+    if (node > this.limits.maxNodes) {
+      throw new PithError(
+        'TOO_MANY_NODES',
+        `page has more than ${this.limits.maxNodes} nodes (raise maxNodes to accept it)`,
+      );
+    }
+    if (node >= this.capacity) this.grow();
+    if (this.limits.deadline !== undefined && node % DEADLINE_CHECK_EVERY === 0 && Date.now() > this.limits.deadline) {
+      throw new PithError('TIMEOUT', `parsing ran past its time budget after ${node} nodes`);
+    }
+    const parent = this.open[this.open.length - 1];
+    this.size = node + 1;
+    this.kind[node] = kind;
+    this.parent[node] = parent;
+    this.depth[node] = this.open.length;
+    this.sourceStart[node] = start;
+    this.hidden[node] = this.hiddenDepth > 0 ? 1 : 0;
+    this.inLink[node] = this.linkDepth > 0 ? 1 : 0;
+    return node;
+  }
+
+  onopentag(name: string, attributes: Record<string, string>): void {
+    if (this.open.length > this.limits.maxDepth) {
+      throw new PithError(
+        'TOO_DEEP',
+        `elements nest deeper than ${this.limits.maxDepth} levels (raise maxDepth to accept it)`,
+      );
+    }
+    const start = this.parser?.startIndex ?? 0;
+    const node = this.addNode(NodeKind.Element, start);
+    const id = tagId(name);
+    this.tag[node] = id;
+    if (id === 0) this.unknownTagNames.set(node, name);
+    for (const _ in attributes) {
+      this.attributes[node] = attributes;
+      break;
+    }
+    this.open.push(node);
+    if (IS_HIDDEN_CONTENT[id]) this.hiddenDepth++;
+    if (id === TAG.a) this.linkDepth++;
+    this.lastText = -1;
+  }
+
+  onclosetag(_name: string, isImplied: boolean): void {
+    if (this.open.length <= 1) return;
+    const node = this.open.pop() as number;
+    const parser = this.parser;
+    this.sourceEnd[node] = parser ? (isImplied ? Math.max(parser.startIndex, this.sourceStart[node]) : parser.endIndex + 1) : 0;
+    this.end[node] = this.size;
+    const id = this.tag[node];
+    if (IS_HIDDEN_CONTENT[id]) this.hiddenDepth--;
+    if (id === TAG.a) this.linkDepth--;
+    this.lastText = -1;
+  }
+
+  ontext(data: string): void {
+    const parser = this.parser;
+    const start = parser?.startIndex ?? 0;
+    const stop = parser ? parser.endIndex + 1 : 0;
+    // htmlparser2 may deliver one run of text in several pieces: keep one node.
+    if (this.lastText >= 0) {
+      this.texts[this.lastText] += data;
+      this.sourceEnd[this.lastText] = stop;
+      return;
+    }
+    const node = this.addNode(NodeKind.Text, start);
+    this.texts[node] = data;
+    this.sourceEnd[node] = stop;
+    this.end[node] = node + 1;
+    this.lastText = node;
+  }
+
+  oncomment(data: string): void {
+    const parser = this.parser;
+    const node = this.addNode(NodeKind.Comment, parser?.startIndex ?? 0);
+    this.texts[node] = data;
+    this.sourceEnd[node] = parser ? parser.endIndex + 1 : 0;
+    this.end[node] = node + 1;
+    this.lastText = -1;
+  }
+
+  finish(url: string | undefined): Doc {
+    // Close whatever the page left open.
+    while (this.open.length > 1) {
+      const node = this.open.pop() as number;
+      this.end[node] = this.size;
+      this.sourceEnd[node] = this.source.length;
+    }
+    const size = this.size;
+    this.end[0] = size;
+    const columns = this.computeCounts(size);
+    return new Doc({
+      source: this.source,
+      size,
+      columns,
+      texts: this.texts,
+      attributes: this.attributes,
+      unknownTagNames: this.unknownTagNames,
+      url,
+    });
+  }
+
+  /** Measures every text node, then sums counts up the tree in one backwards pass. */
+  private computeCounts(size: number): DocColumns {
+    const textLength = new Int32Array(size);
+    const linkTextLength = new Int32Array(size);
+    const tagCount = new Int32Array(size);
+    const wordCount = new Int32Array(size);
+    const linkCount = new Int32Array(size);
+    const { kind, tag, parent, hidden, inLink, texts } = this;
+    for (let node = size - 1; node > 0; node--) {
+      const nodeKind = kind[node];
+      if (nodeKind === NodeKind.Text) {
+        if (!hidden[node]) {
+          const measured = measureText(texts[node] ?? '');
+          textLength[node] = measured.length;
+          wordCount[node] = measured.words;
+          if (inLink[node]) linkTextLength[node] = measured.length;
+        }
+      } else if (nodeKind === NodeKind.Element) {
+        tagCount[node] += 1;
+        if (tag[node] === TAG.a) linkCount[node] += 1;
+        if (IS_HIDDEN_CONTENT[tag[node]]) {
+          // Hidden elements keep their tag counts but no text reaches their ancestors.
+          textLength[node] = 0;
+          linkTextLength[node] = 0;
+          wordCount[node] = 0;
+        }
+      }
+      const up = parent[node];
+      textLength[up] += textLength[node];
+      linkTextLength[up] += linkTextLength[node];
+      tagCount[up] += tagCount[node];
+      wordCount[up] += wordCount[node];
+      linkCount[up] += linkCount[node];
+    }
+    return {
+      kind: this.kind.subarray(0, size),
+      tag: this.tag.subarray(0, size),
+      parent: this.parent.subarray(0, size),
+      end: this.end.subarray(0, size),
+      depth: this.depth.subarray(0, size),
+      sourceStart: this.sourceStart.subarray(0, size),
+      sourceEnd: this.sourceEnd.subarray(0, size),
+      textLength,
+      linkTextLength,
+      tagCount,
+      wordCount,
+      linkCount,
+      hidden: this.hidden.subarray(0, size),
+    };
+  }
+}

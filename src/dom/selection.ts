@@ -1,0 +1,85 @@
+import type { Doc } from './doc.js';
+import { NodeKind } from './doc.js';
+
+/**
+ * What an extractor kept: one flag per node. A kept text node is content; a kept
+ * element contributes its structure (heading, list, table…) to the output. An
+ * element that is not kept still lets its kept descendants through, flattened.
+ */
+export class Selection {
+  readonly kept: Uint8Array;
+  constructor(readonly doc: Doc) {
+    this.kept = new Uint8Array(doc.size);
+  }
+
+  has(node: number): boolean {
+    return this.kept[node] === 1;
+  }
+  /** Keeps a node and everything under it. */
+  keepSubtree(node: number): this {
+    this.kept.fill(1, node, this.doc.end(node));
+    return this;
+  }
+  /** Drops a node and everything under it. */
+  dropSubtree(node: number): this {
+    this.kept.fill(0, node, this.doc.end(node));
+    return this;
+  }
+  keepNode(node: number): this {
+    this.kept[node] = 1;
+    return this;
+  }
+  /** Number of kept text characters (visible text only). */
+  keptTextLength(): number {
+    const { kind, textLength } = this.doc.columns;
+    let total = 0;
+    for (let node = 0; node < this.kept.length; node++) {
+      if (this.kept[node] && kind[node] === NodeKind.Text) total += textLength[node];
+    }
+    return total;
+  }
+  /** True when no visible text is kept. */
+  isEmpty(): boolean {
+    return this.keptTextLength() === 0;
+  }
+
+  /**
+   * A selection from source lines, for line-based algorithms (TTR, density):
+   * text nodes are kept when they start on a chosen line, and an element is kept
+   * (so its structure survives) when all of its visible text is kept.
+   */
+  static fromLines(doc: Doc, chosenLines: Uint8Array): Selection {
+    const selection = new Selection(doc);
+    const { kind, sourceStart, parent, textLength, hidden } = doc.columns;
+    const keptText = new Int32Array(doc.size);
+    for (let node = 1; node < doc.size; node++) {
+      if (kind[node] === NodeKind.Text && !hidden[node] && chosenLines[doc.lineOf(sourceStart[node])]) {
+        selection.kept[node] = 1;
+        keptText[node] = textLength[node];
+      }
+    }
+    for (let node = doc.size - 1; node > 0; node--) {
+      if (kind[node] === NodeKind.Element && keptText[node] > 0 && keptText[node] === textLength[node]) {
+        selection.kept[node] = 1;
+      }
+      keptText[parent[node]] += keptText[node];
+    }
+    return selection;
+  }
+}
+
+/**
+ * The result of running an extractor over a `Doc`: a selection plus whatever the
+ * algorithm wants to show about how it decided (scores, arrays, clusters…).
+ */
+export interface Extraction<Diagnostics = unknown> {
+  /** Extractor name, e.g. 'pith', 'ttr'. */
+  readonly extractor: string;
+  /** Extractor version; changes whenever its output may change. */
+  readonly version: string;
+  readonly doc: Doc;
+  readonly selection: Selection;
+  /** The main node(s) the selection was built around, when the algorithm has them. */
+  readonly roots: readonly number[];
+  readonly diagnostics: Diagnostics;
+}

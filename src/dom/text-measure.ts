@@ -1,0 +1,65 @@
+/** Whitespace as HTML rendering collapses it, plus the no-break and typographic spaces. */
+export function isSpaceCode(code: number): boolean {
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 160 ||
+    (code >= 0x2000 && code <= 0x200b) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * Han ideographs, kana and their fullwidth forms: scripts written without spaces,
+ * where one character is the closest thing to a word.
+ */
+export function isCjkCode(code: number): boolean {
+  return (
+    (code >= 0x3040 && code <= 0x30ff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xff66 && code <= 0xff9f)
+  );
+}
+
+export interface TextMeasure {
+  /** Length after trimming and collapsing each whitespace run to one space. */
+  length: number;
+  /** Runs of non-space characters, each CJK character counted as its own word. */
+  words: number;
+}
+
+/** Measures a piece of text in one pass, without allocating strings. */
+export function measureText(text: string): TextMeasure {
+  let length = 0;
+  let words = 0;
+  let inWord = false;
+  let pendingSpace = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (isSpaceCode(code)) {
+      if (length > 0) pendingSpace = true;
+      inWord = false;
+      continue;
+    }
+    if (pendingSpace) {
+      length++;
+      pendingSpace = false;
+    }
+    length++;
+    if (isCjkCode(code)) {
+      words++;
+      inWord = false;
+    } else if (!inWord) {
+      words++;
+      inWord = true;
+    }
+  }
+  return { length, words };
+}

@@ -1,0 +1,29 @@
+/**
+ * extractors/: one folder per algorithm; this door lists them by name.
+ */
+import { PithError } from '../errors.js';
+import { allText } from './all-text/index.js';
+import { pith } from './pith/index.js';
+import type { Extractor } from './types.js';
+
+export type { Extractor, ExtractorContext, ExtractorParameter } from './types.js';
+
+/** Every extractor pith ships, by name. `pith` is the default. */
+export const EXTRACTORS = {
+  pith,
+  'all-text': allText,
+} as const satisfies Record<string, Extractor<never, unknown>>;
+
+export type ExtractorName = keyof typeof EXTRACTORS;
+
+/** Looks an extractor up by name; throws a PithError naming the choices when there is none. */
+export function getExtractor(name: string): Extractor<Record<string, unknown>, unknown> {
+  const extractor = (EXTRACTORS as Record<string, Extractor<never, unknown>>)[name];
+  if (!extractor) {
+    throw new PithError(
+      'UNKNOWN_EXTRACTOR',
+      `unknown extractor '${name}' (choose from ${Object.keys(EXTRACTORS).join(', ')})`,
+    );
+  }
+  return extractor as unknown as Extractor<Record<string, unknown>, unknown>;
+}

@@ -1,0 +1,34 @@
+import type { Doc, Extraction } from '../dom/index.js';
+import type { Metadata } from '../metadata/types.js';
+
+/** What every extractor receives besides the document. */
+export interface ExtractorContext {
+  /** Metadata already read from the page (title, JSON-LD body…), as hints. */
+  metadata?: Metadata;
+  /** The article title when the caller knows it (from a feed, `--title`…). */
+  title?: string;
+  /** Wall-clock deadline (`Date.now()` timestamp) the extractor should respect. */
+  deadline?: number;
+}
+
+/** A parameter an extractor exposes, with its default, for `--help`, the API and the workbench. */
+export interface ExtractorParameter {
+  name: string;
+  type: 'number' | 'boolean' | 'string';
+  default: number | boolean | string;
+  description: string;
+  /** Allowed values for string parameters. */
+  choices?: readonly string[];
+}
+
+/**
+ * An extraction algorithm: a pure function from a document (and options) to a
+ * selection plus diagnostics. Extractors never build output strings.
+ */
+export interface Extractor<Options extends object = Record<string, unknown>, Diagnostics = unknown> {
+  readonly name: string;
+  readonly version: string;
+  readonly description: string;
+  readonly parameters: readonly ExtractorParameter[];
+  extract(doc: Doc, options: Partial<Options>, context: ExtractorContext): Extraction<Diagnostics>;
+}

@@ -1,0 +1,149 @@
+/**
+ * pith: find the main content of a web page.
+ *
+ * ```ts
+ * import { extract } from 'pith';
+ * const { content, metadata } = extract(html, { url: 'https://example.com/a', format: 'markdown' });
+ * ```
+ *
+ * The pipeline is bytes → decode → parse (`Doc`) → extractor (`Extraction`) → format.
+ * Every step is exported for callers who want to run it themselves.
+ */
+import { type Doc, type Extraction, type ParseLimits, parseHtml } from './dom/index.js';
+import { PithError } from './errors.js';
+import { type ExtractorName, getExtractor } from './extractors/index.js';
+import { formatExtraction, toJson, toXml } from './format/index.js';
+import { decodeHtml } from './input/index.js';
+import { extractMetadata } from './metadata/index.js';
+import type { Metadata } from './metadata/types.js';
+import { VERSION } from './version.js';
+
+export { type Doc, type Extraction, NodeKind, parseHtml, Selection, TAG } from './dom/index.js';
+export { isPithError, PithError, type PithErrorCode } from './errors.js';
+export { EXTRACTORS, type ExtractorName, getExtractor } from './extractors/index.js';
+export type { Extractor, ExtractorContext, ExtractorParameter } from './extractors/types.js';
+export { formatExtraction, toJson, toXml } from './format/index.js';
+export { decodeHtml, fetchPage, readInputFile } from './input/index.js';
+export { extractMetadata } from './metadata/index.js';
+export type { Metadata } from './metadata/types.js';
+export { VERSION } from './version.js';
+
+/** Output formats of `extract()`. */
+export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'xml';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['markdown', 'text', 'html', 'json', 'xml'];
+
+export interface ExtractOptions {
+  /** The page URL: resolves relative links and images, and is reported in JSON/XML. */
+  url?: string;
+  /** HTTP `Content-Type` header of the page, when known (its charset wins over `<meta>`). */
+  contentType?: string;
+  /** Output format (default 'markdown'). */
+  format?: OutputFormat;
+  /** For 'json' and 'xml': the format of the content inside (default 'text'). */
+  contentFormat?: 'text' | 'markdown' | 'html';
+  /** Extractor name (default 'pith'); see `EXTRACTORS`. */
+  extractor?: ExtractorName | string;
+  /** Parameters of the chosen extractor (see its `parameters`). */
+  extractorOptions?: Record<string, unknown>;
+  /** The article title when known (from a feed, say): a hint for extractors that use one. */
+  title?: string;
+  /** Include the extractor's diagnostics in JSON/XML output and in the result. */
+  diagnostics?: boolean;
+  /** Keep images in Markdown and HTML output (default true). */
+  images?: boolean;
+  /** Keep links in Markdown and HTML output (default true). */
+  links?: boolean;
+  /** Bounds on input size, node count, depth and time (see `ParseLimits`). */
+  limits?: ParseLimits & {
+    /** Time budget for the whole extraction, in milliseconds (default 10,000). */
+    timeoutMs?: number;
+  };
+}
+
+export interface ExtractResult {
+  /** The main content in the requested format. */
+  content: string;
+  format: OutputFormat;
+  metadata: Metadata;
+  extractor: { name: string; version: string };
+  /** The character encoding the input bytes were decoded with (absent for string input). */
+  encoding?: string;
+  /** The extractor's diagnostics, when `diagnostics: true`. */
+  diagnostics?: unknown;
+  /** The selection over the parsed document, for callers that want to look deeper. */
+  extraction: Extraction;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * Extracts the main content of one HTML page.
+ *
+ * @param input the page, as a string or as raw bytes (decoded with the HTTP charset,
+ *   a BOM, `<meta charset>` or detection, in that order)
+ * @throws PithError when the page is over a limit (size, nodes, depth, time) or an
+ *   option is invalid; never for malformed HTML.
+ */
+export function extract(input: string | Uint8Array, options: ExtractOptions = {}): ExtractResult {
+  const format = options.format ?? 'markdown';
+  if (!OUTPUT_FORMATS.includes(format)) {
+    throw new PithError('UNKNOWN_FORMAT', `unknown format '${format}' (choose from ${OUTPUT_FORMATS.join(', ')})`);
+  }
+  const extractor = getExtractor(options.extractor ?? 'pith');
+  const deadline = Date.now() + (options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+
+  let html: string;
+  let encoding: string | undefined;
+  if (typeof input === 'string') {
+    html = input;
+  } else {
+    const decoded = decodeHtml(input, { contentType: options.contentType });
+    html = decoded.text;
+    encoding = decoded.encoding;
+  }
+
+  const doc = parseHtml(html, { ...options.limits, deadline, url: options.url });
+  const metadata = extractMetadata(doc, { url: options.url });
+  const extraction = extractor.extract(doc, options.extractorOptions ?? {}, {
+    metadata,
+    title: options.title,
+    deadline,
+  });
+  const content = render(extraction, metadata, format, options);
+  return {
+    content,
+    format,
+    metadata,
+    extractor: { name: extraction.extractor, version: extraction.version },
+    ...(encoding === undefined ? {} : { encoding }),
+    ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
+    extraction,
+  };
+}
+
+function render(extraction: Extraction, metadata: Metadata, format: OutputFormat, options: ExtractOptions): string {
+  const formatOptions = {
+    url: options.url,
+    images: options.images ?? true,
+    links: options.links ?? true,
+    title: metadata.title,
+  };
+  if (format === 'text' || format === 'markdown' || format === 'html') {
+    return formatExtraction(extraction, format, formatOptions);
+  }
+  const contentFormat = options.contentFormat ?? 'text';
+  const result = {
+    url: options.url,
+    content: formatExtraction(extraction, contentFormat, formatOptions),
+    contentFormat,
+    metadata,
+    extractor: { name: extraction.extractor, version: extraction.version },
+    ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
+  };
+  return format === 'json' ? toJson(result) : toXml(result);
+}
+
+/** Parses a page once for callers who run several extractors over it. */
+export function parse(html: string, options: ParseLimits & { url?: string } = {}): Doc {
+  return parseHtml(html, options);
+}

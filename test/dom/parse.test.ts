@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { isPithError } from '../../src/errors.js';
+import { NodeKind, parseHtml, Selection, TAG } from '../../src/dom/index.js';
+
+describe('parseHtml: tree', () => {
+  const doc = parseHtml(
+    '<html><head><title>T</title><script>var x = "</div>";</script></head>' +
+      '<body><div id="main" class="A b"><p>Hello <a href="/x">world</a>, foo<p>second 日本語<br><b>bold</div>tail</body></html>',
+  );
+
+  test('ids are in document order and subtrees are contiguous', () => {
+    for (let node = 1; node < doc.size; node++) {
+      const parent = doc.parent(node);
+      assert.ok(parent < node, 'parent comes first');
+      assert.ok(doc.end(node) <= doc.end(parent), 'subtree inside parent');
+    }
+    const div = doc.findFirst(TAG.div);
+    assert.deepEqual(
+      doc.children(div).map((child) => doc.tagName(child)),
+      ['p', 'p'],
+      'the second <p> implicitly closes the first',
+    );
+  });
+
+  test('script content is raw text, hidden, and not counted', () => {
+    const script = doc.findFirst(TAG.script);
+    assert.equal(doc.text(script + 1), 'var x = "</div>";');
+    assert.equal(doc.textLength(script), 0);
+    assert.ok(doc.isHiddenContent(script + 1));
+  });
+
+  test('counts: text length, link text, words, tags, links', () => {
+    const p = doc.findFirst(TAG.p);
+    // "Hello" (5) + "world" (5) + ", foo" (5)
+    assert.equal(doc.textLength(p), 15);
+    assert.equal(doc.linkTextLength(p), 5);
+    // whitespace-separated tokens: "Hello", "world", ",", "foo"
+    assert.equal(doc.wordCount(p), 4);
+    assert.equal(doc.tagCount(p), 2);
+    assert.equal(doc.linkCount(p), 1);
+    assert.equal(doc.linkDensity(p), 5 / 15);
+    const second = doc.nextSibling(p);
+    // "second" + 3 CJK characters, each a word, + "bold"
+    assert.equal(doc.wordCount(second), 5);
+  });
+
+  test('attributes, class and id', () => {
+    const div = doc.findFirst(TAG.div);
+    assert.equal(doc.attr(div, 'id'), 'main');
+    assert.equal(doc.classAndId(div), 'a b main');
+    assert.equal(doc.attr(div, 'missing'), undefined);
+  });
+
+  test('textContent separates blocks and collapses whitespace', () => {
+    assert.equal(doc.textContent(doc.body), 'Hello world, foo second 日本語 bold tail');
+  });
+
+  test('source offsets point at the markup', () => {
+    const a = doc.findFirst(TAG.a);
+    const { sourceStart, sourceEnd } = doc.columns;
+    assert.equal(doc.source.slice(sourceStart[a], sourceEnd[a]), '<a href="/x">world</a>');
+    const text = a + 1;
+    assert.equal(doc.kind(text), NodeKind.Text);
+    assert.equal(doc.source.slice(sourceStart[text], sourceEnd[text]), 'world');
+  });
+
+  test('entities are decoded in text and attributes', () => {
+    const small = parseHtml('<p title="a &amp; b">caf&eacute; &lt;3 &#x41;</p>');
+    const p = small.findFirst(TAG.p);
+    assert.equal(small.attr(p, 'title'), 'a & b');
+    assert.equal(small.textContent(p), 'café <3 A');
+  });
+});
+
+describe('parseHtml: source lines', () => {
+  test('lines split at LF, CRLF and CR', () => {
+    const doc = parseHtml('<p>a</p>\r\n<p>b</p>\r<p>c</p>\n<p>d</p>');
+    assert.equal(doc.lineCount, 4);
+    assert.deepEqual([0, 1, 2, 3].map((line) => doc.line(line)), ['<p>a</p>', '<p>b</p>', '<p>c</p>', '<p>d</p>']);
+    const ps = doc.findAll(TAG.p);
+    assert.deepEqual(ps.map((p) => doc.lineOf(doc.columns.sourceStart[p])), [0, 1, 2, 3]);
+  });
+
+  test('Selection.fromLines keeps text on chosen lines and whole blocks', () => {
+    const doc = parseHtml('<div>\n<p>one</p>\n<p>two <b>2</b></p>\n</div>');
+    const chosen = new Uint8Array(doc.lineCount);
+    chosen[2] = 1;
+    const selection = Selection.fromLines(doc, chosen);
+    const [first, second] = doc.findAll(TAG.p);
+    assert.equal(selection.has(first), false);
+    assert.equal(selection.has(second), true, 'all text of the second <p> is kept, so its structure is too');
+    assert.equal(selection.has(doc.findFirst(TAG.div)), false);
+    assert.equal(selection.keptTextLength(), 'two 2'.length - 1);
+  });
+});
+
+describe('parseHtml: limits and hostile input', () => {
+  test('input size limit gives a clear error', () => {
+    assert.throws(
+      () => parseHtml('x'.repeat(1000), { maxInputLength: 100 }),
+      (error: unknown) => isPithError(error) && error.code === 'INPUT_TOO_LARGE' && /1000/.test(error.message),
+    );
+  });
+
+  test('100,000 nested divs fail with TOO_DEEP, without a stack overflow', () => {
+    const html = '<div>'.repeat(100_000);
+    assert.throws(
+      () => parseHtml(html),
+      (error: unknown) => isPithError(error) && error.code === 'TOO_DEEP',
+    );
+  });
+
+  test('1,000,000 sibling elements parse within the default node limit', () => {
+    const doc = parseHtml(`<body>${'<img>'.repeat(1_000_000)}</body>`);
+    assert.equal(doc.findAll(TAG.img).length, 1_000_000);
+  });
+
+  test('1,000,000 sibling elements with text exceed the default node limit with a clear error', () => {
+    assert.throws(
+      () => parseHtml(`<body>${'<span>x</span>'.repeat(1_000_000)}</body>`),
+      (error: unknown) => isPithError(error) && error.code === 'TOO_MANY_NODES' && /maxNodes/.test(error.message),
+    );
+  });
+
+  test('node limit gives a clear error', () => {
+    assert.throws(
+      () => parseHtml('<b>x</b>'.repeat(1000), { maxNodes: 500 }),
+      (error: unknown) => isPithError(error) && error.code === 'TOO_MANY_NODES',
+    );
+  });
+
+  test('an expired deadline stops parsing with TIMEOUT', () => {
+    assert.throws(
+      () => parseHtml('<p>x</p>'.repeat(20_000), { deadline: Date.now() - 1 }),
+      (error: unknown) => isPithError(error) && error.code === 'TIMEOUT',
+    );
+  });
+
+  test('unclosed tags everywhere still give a tree with all the text', () => {
+    const doc = parseHtml('<div><p>one<div><span><b>two<table><tr><td>three<li>four');
+    assert.equal(doc.textContent(0), 'one two three four');
+  });
+
+  test('empty input and binary garbage parse', () => {
+    assert.equal(parseHtml('').size, 1);
+    const garbage = String.fromCharCode(...Array.from({ length: 5000 }, (_, index) => (index * 7919) % 65536));
+    assert.ok(parseHtml(garbage).size >= 1);
+  });
+
+  test('property: any string parses into a consistent tree', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.stringMatching(/^(<\/?[a-z]{1,3}( [a-z]+=.?)?>|[a-z &;<>]){0,60}$/), (random, tagSoup) => {
+        for (const html of [random, tagSoup, tagSoup + random]) {
+          const doc = parseHtml(html);
+          let sum = 0;
+          for (let node = 1; node < doc.size; node++) {
+            assert.ok(doc.parent(node) < node);
+            assert.ok(doc.end(node) > node && doc.end(node) <= doc.size);
+            if (doc.parent(node) === 0) sum += doc.textLength(node);
+          }
+          assert.equal(doc.textLength(0), sum);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -2,7 +2,7 @@ import { Parser } from 'htmlparser2';
 import { PithError } from '../errors.js';
 import { Doc, type DocColumns, NodeKind } from './doc.js';
 import { measureText } from './text-measure.js';
-import { IS_HIDDEN_CONTENT, TAG, tagId } from './tags.js';
+import { IS_HIDDEN_CONTENT, IS_VOID, TAG, tagId } from './tags.js';
 
 /** Bounds on what one page may cost. Over a bound, parsing fails with a `PithError`. */
 export interface ParseLimits {
@@ -29,6 +29,20 @@ export const DEFAULT_LIMITS = Object.freeze({
 
 const DEADLINE_CHECK_EVERY = 4096;
 
+/** Elements that belong in <head>; anything else before <body> starts the body. */
+const HEAD_CONTENT = new Set<number>([
+  TAG.title,
+  TAG.meta,
+  TAG.link,
+  TAG.script,
+  TAG.style,
+  TAG.base,
+  TAG.noscript,
+  TAG.template,
+  TAG.basefont,
+  TAG.bgsound,
+]);
+
 /**
  * Parses HTML into a `Doc`. Uses htmlparser2's tokenizer and its implied-end-tag
  * rules (see docs/decisions.md for why), builds the compact columns in one pass
@@ -42,6 +56,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Doc {
       `input is ${html.length} characters, over the limit of ${maxInputLength} (raise maxInputLength to accept it)`,
     );
   }
+  html = closeRunawayTitle(html);
   const builder = new DocBuilder(html, {
     maxNodes: options.maxNodes ?? DEFAULT_LIMITS.maxNodes,
     maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
@@ -58,6 +73,25 @@ export function parseHtml(html: string, options: ParseOptions = {}): Doc {
   return builder.finish(options.url);
 }
 
+/**
+ * A `<title>` without `</title>` swallows the rest of the page as raw text, in
+ * browsers too; page authors never mean that, and annotators saw the page as
+ * rendered by lenient old browsers. We close such a title at the next `<`. This
+ * is the one repair that changes the source: `Doc.source` holds the repaired
+ * text, and all offsets refer to it.
+ */
+function closeRunawayTitle(html: string): string {
+  const open = /<title\b[^>]*>/i.exec(html);
+  if (!open) return html;
+  const after = open.index + open[0].length;
+  const close = /<\/title[\s/>]/gi;
+  close.lastIndex = after;
+  if (close.test(html)) return html;
+  const next = html.indexOf('<', after);
+  if (next < 0) return html;
+  return `${html.slice(0, next)}</title>${html.slice(next)}`;
+}
+
 type Handler = ConstructorParameters<typeof Parser>[0] & object;
 
 class DocBuilder implements Partial<NonNullable<Handler>> {
@@ -71,15 +105,20 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
   private depth: Uint16Array;
   private sourceStart: Int32Array;
   private sourceEnd: Int32Array;
-  private ownTextLength: Int32Array;
-  private ownWords: Int32Array;
   private hidden: Uint8Array;
+  /** 1 while an element is open (our fix-ups may close one before htmlparser2 does). */
+  private isOpen: Uint8Array;
   private inLink: Uint8Array;
   private readonly texts: (string | undefined)[] = [];
   private readonly attributes: (Record<string, string> | undefined)[] = [];
   private readonly unknownTagNames = new Map<number, string>();
   /** Ids of the open elements, innermost last. */
   private readonly open: number[] = [0];
+  /** Per htmlparser2 open event, the node it made (-1 when we ignored the tag), so closes pair up. */
+  private readonly eventStack: number[] = [];
+  private htmlNode = -1;
+  private headNode = -1;
+  private bodyNode = -1;
   private hiddenDepth = 0;
   private linkDepth = 0;
   private lastText = -1;
@@ -96,9 +135,8 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     this.depth = new Uint16Array(this.capacity);
     this.sourceStart = new Int32Array(this.capacity);
     this.sourceEnd = new Int32Array(this.capacity);
-    this.ownTextLength = new Int32Array(this.capacity);
-    this.ownWords = new Int32Array(this.capacity);
     this.hidden = new Uint8Array(this.capacity);
+    this.isOpen = new Uint8Array(this.capacity);
     this.inLink = new Uint8Array(this.capacity);
     this.kind[0] = NodeKind.Document;
     this.parent[0] = -1;
@@ -119,9 +157,8 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     this.depth = widen(this.depth);
     this.sourceStart = widen(this.sourceStart);
     this.sourceEnd = widen(this.sourceEnd);
-    this.ownTextLength = widen(this.ownTextLength);
-    this.ownWords = widen(this.ownWords);
     this.hidden = widen(this.hidden);
+    this.isOpen = widen(this.isOpen);
     this.inLink = widen(this.inLink);
     this.capacity = capacity;
   }
@@ -150,15 +187,40 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
   }
 
   onopentag(name: string, attributes: Record<string, string>): void {
+    const id = tagId(name);
+    // Tree-construction fix-ups htmlparser2 does not make (see docs/decisions.md):
+    // one html, one head, one body, and page content never inside <head>.
+    if (id === TAG.html && this.htmlNode >= 0) return this.ignoreOpenTag(this.htmlNode, attributes);
+    if (id === TAG.head && (this.headNode >= 0 || this.bodyNode >= 0)) return this.ignoreOpenTag(-1, attributes);
+    if (id === TAG.body) {
+      if (this.bodyNode >= 0) return this.ignoreOpenTag(this.bodyNode, attributes);
+      this.closeHeadContent();
+    } else if (this.bodyNode < 0 && !HEAD_CONTENT.has(id) && id !== TAG.html && id !== TAG.head) {
+      this.openImpliedBody();
+    }
+    const node = this.openElement(id, name, attributes);
+    this.eventStack.push(node);
+    if (id === TAG.html) this.htmlNode = node;
+    else if (id === TAG.head) this.headNode = node;
+    else if (id === TAG.body) this.bodyNode = node;
+  }
+
+  /** An open tag we do not turn into a node; its attributes go to the existing element, as browsers do. */
+  private ignoreOpenTag(existing: number, attributes: Record<string, string>): void {
+    this.eventStack.push(-1);
+    if (existing < 0) return;
+    const merged = { ...attributes, ...(this.attributes[existing] ?? {}) };
+    if (Object.keys(merged).length > 0) this.attributes[existing] = merged;
+  }
+
+  private openElement(id: number, name: string, attributes: Record<string, string>): number {
     if (this.open.length > this.limits.maxDepth) {
       throw new PithError(
         'TOO_DEEP',
         `elements nest deeper than ${this.limits.maxDepth} levels (raise maxDepth to accept it)`,
       );
     }
-    const start = this.parser?.startIndex ?? 0;
-    const node = this.addNode(NodeKind.Element, start);
-    const id = tagId(name);
+    const node = this.addNode(NodeKind.Element, this.parser?.startIndex ?? 0);
     this.tag[node] = id;
     if (id === 0) this.unknownTagNames.set(node, name);
     for (const _ in attributes) {
@@ -166,21 +228,77 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
       break;
     }
     this.open.push(node);
+    this.isOpen[node] = 1;
     if (IS_HIDDEN_CONTENT[id]) this.hiddenDepth++;
     if (id === TAG.a) this.linkDepth++;
     this.lastText = -1;
+    return node;
+  }
+
+  /** Closes `node` and every element opened inside it that is still open. */
+  private closeThrough(node: number, sourceEnd: number): void {
+    if (!this.isOpen[node]) return;
+    while (this.open.length > 1) {
+      const top = this.open.pop() as number;
+      this.isOpen[top] = 0;
+      this.sourceEnd[top] = Math.max(sourceEnd, this.sourceStart[top]);
+      this.end[top] = this.size;
+      const id = this.tag[top];
+      if (IS_HIDDEN_CONTENT[id]) this.hiddenDepth--;
+      if (id === TAG.a) this.linkDepth--;
+      if (top === node) break;
+    }
+    this.lastText = -1;
+  }
+
+  /**
+   * Page content ends the head: whatever head content is still open (the <head>,
+   * a <noscript> in it…) closes, as in the HTML "in head" insertion modes.
+   */
+  private closeHeadContent(): void {
+    const keep = this.htmlNode >= 0 && this.isOpen[this.htmlNode] ? this.htmlNode : 0;
+    const start = this.parser?.startIndex ?? 0;
+    if (this.open[this.open.length - 1] === keep) return;
+    while (this.open.length > 1 && this.open[this.open.length - 1] !== keep) {
+      this.closeThrough(this.open[this.open.length - 1], start);
+    }
+    this.forgetClosedElements();
+  }
+
+  /**
+   * htmlparser2 keeps its own stack of open tag names, parallel to `eventStack`.
+   * Elements we closed early must leave both, or a later end tag that matches one
+   * of them (a stray `</noscript>`) would make htmlparser2 close the body.
+   * (`stack` is internal to htmlparser2, newest first; a test pins this.)
+   */
+  private forgetClosedElements(): void {
+    const parserStack = (this.parser as unknown as { stack?: string[] } | undefined)?.stack;
+    if (!parserStack) return;
+    // While an open tag is being reported, htmlparser2 has already pushed it.
+    const pending = parserStack.length - this.eventStack.length;
+    if (pending !== 0 && pending !== 1) return;
+    for (let index = this.eventStack.length - 1; index >= 0; index--) {
+      const node = this.eventStack[index];
+      if (node >= 0 && !this.isOpen[node]) {
+        parserStack.splice(this.eventStack.length - 1 - index + pending, 1);
+        this.eventStack.splice(index, 1);
+      }
+    }
+  }
+
+  /** Page content before any <body> tag: open the body a browser would have created. */
+  private openImpliedBody(): void {
+    if (this.bodyNode >= 0) return;
+    this.closeHeadContent();
+    this.bodyNode = this.openElement(TAG.body, 'body', {});
   }
 
   onclosetag(_name: string, isImplied: boolean): void {
-    if (this.open.length <= 1) return;
-    const node = this.open.pop() as number;
+    const node = this.eventStack.pop();
+    if (node === undefined || node < 0) return;
     const parser = this.parser;
-    this.sourceEnd[node] = parser ? (isImplied ? Math.max(parser.startIndex, this.sourceStart[node]) : parser.endIndex + 1) : 0;
-    this.end[node] = this.size;
-    const id = this.tag[node];
-    if (IS_HIDDEN_CONTENT[id]) this.hiddenDepth--;
-    if (id === TAG.a) this.linkDepth--;
-    this.lastText = -1;
+    const sourceEnd = parser ? (isImplied && !IS_VOID[this.tag[node]] ? parser.startIndex : parser.endIndex + 1) : 0;
+    this.closeThrough(node, sourceEnd);
   }
 
   ontext(data: string): void {
@@ -193,11 +311,18 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
       this.sourceEnd[this.lastText] = stop;
       return;
     }
+    if (this.bodyNode < 0 && !this.insideRawText() && /\S/.test(data)) this.openImpliedBody();
     const node = this.addNode(NodeKind.Text, start);
     this.texts[node] = data;
     this.sourceEnd[node] = stop;
     this.end[node] = node + 1;
     this.lastText = node;
+  }
+
+  /** Inside a <title>, <script>, <style>… of the head, text is theirs, not the page's. */
+  private insideRawText(): boolean {
+    const top = this.open[this.open.length - 1];
+    return top > 0 && HEAD_CONTENT.has(this.tag[top]);
   }
 
   oncomment(data: string): void {
@@ -211,11 +336,7 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
 
   finish(url: string | undefined): Doc {
     // Close whatever the page left open.
-    while (this.open.length > 1) {
-      const node = this.open.pop() as number;
-      this.end[node] = this.size;
-      this.sourceEnd[node] = this.source.length;
-    }
+    if (this.open.length > 1) this.closeThrough(this.open[1], this.source.length);
     const size = this.size;
     this.end[0] = size;
     const columns = this.computeCounts(size);

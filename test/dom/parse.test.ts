@@ -74,6 +74,59 @@ describe('parseHtml: tree', () => {
   });
 });
 
+describe('parseHtml: tree-construction fix-ups', () => {
+  test('a page without <body> gets one, and its content is not hidden in <head>', () => {
+    const doc = parseHtml('<html><head><title>T</title><meta charset=utf-8><div><p>Visible text</p></div></html>');
+    assert.ok(doc.body > 0);
+    assert.ok(!doc.contains(doc.head, doc.findFirst(TAG.div)), 'the div is not in head');
+    assert.ok(doc.contains(doc.body, doc.findFirst(TAG.div)), 'the div is in the implied body');
+    assert.equal(doc.textContent(doc.body), 'Visible text');
+    assert.equal(doc.textLength(doc.body), 'Visible text'.length);
+  });
+
+  test('text directly after the head starts the body', () => {
+    const doc = parseHtml('<head><title>T</title>Hello <b>there</b>');
+    assert.equal(doc.textContent(doc.body), 'Hello there');
+  });
+
+  test('a later <body> tag merges into the implied body', () => {
+    const doc = parseHtml('<p>one</p><body class="x"><p>two</p></body>');
+    assert.equal(doc.findAll(TAG.body).length, 1);
+    assert.equal(doc.attr(doc.body, 'class'), 'x');
+    assert.equal(doc.textContent(doc.body), 'one two');
+  });
+
+  test('a second <body> or <html> tag is ignored, closes still pair up', () => {
+    const doc = parseHtml('<html><body><div>a<body id=b><span>b</span></body></div><p>c</p></body></html>');
+    assert.equal(doc.findAll(TAG.body).length, 1);
+    assert.equal(doc.attr(doc.body, 'id'), 'b');
+    const div = doc.findFirst(TAG.div);
+    assert.equal(doc.textContent(div), 'ab');
+    assert.ok(!doc.contains(div, doc.findFirst(TAG.p)));
+  });
+
+  test('a <body> tag inside a <noscript> in the head still opens the page body', () => {
+    // An old-CMS pattern (seen in L3S-GN1): the closing </noscript> must not close the body.
+    const doc = parseHtml(
+      '<html><head><title>T</title><noscript><link rel=icon></noscript><noscript>\n<body id="story">\n</noscript><div id="container"><p>Story text</p></div></body></html>',
+    );
+    assert.equal(doc.attr(doc.body, 'id'), 'story');
+    assert.ok(doc.contains(doc.body, doc.findFirst(TAG.div)));
+    assert.equal(doc.textContent(doc.body), 'Story text');
+  });
+
+  test('a title closed by a look-alike tag (</titlevalue>) is repaired too', () => {
+    const doc = parseHtml('<head><title>Story</titlevalue="x" -->\n</head><body><p>Body</p></body>');
+    assert.equal(doc.textContent(doc.body), 'Body');
+  });
+
+  test('an unclosed <title> does not swallow the page', () => {
+    const doc = parseHtml('<html><head><title>Story</head><body><p>Body text</p></body></html>');
+    assert.equal(doc.text(doc.findFirst(TAG.title) + 1), 'Story');
+    assert.equal(doc.textContent(doc.body), 'Body text');
+  });
+});
+
 describe('parseHtml: source lines', () => {
   test('lines split at LF, CRLF and CR', () => {
     const doc = parseHtml('<p>a</p>\r\n<p>b</p>\r<p>c</p>\n<p>d</p>');

@@ -29,6 +29,51 @@ export const DEFAULT_LIMITS = Object.freeze({
 
 const DEADLINE_CHECK_EVERY = 4096;
 
+/** Most elements searched up from the current one when applying an implied end tag. */
+const SCOPE_SEARCH_LIMIT = 64;
+
+const PARAGRAPH = new Set<number>([TAG.p]);
+const LIST_ITEM = new Set<number>([TAG.li]);
+const DEFINITION_ITEM = new Set<number>([TAG.dd, TAG.dt]);
+
+/** HTML's "button scope": an open <p> beyond one of these is not closed by a block. */
+const BUTTON_SCOPE = new Set<number>([
+  TAG.html,
+  TAG.body,
+  TAG.table,
+  TAG.td,
+  TAG.th,
+  TAG.caption,
+  TAG.marquee,
+  TAG.object,
+  TAG.applet,
+  TAG.template,
+  TAG.button,
+]);
+
+/** Start tags that close an open <p> (the HTML tree-construction rules). */
+const CLOSES_P = new Set<number>([
+  TAG.address, TAG.article, TAG.aside, TAG.blockquote, TAG.center, TAG.details, TAG.dialog, TAG.dir,
+  TAG.div, TAG.dl, TAG.fieldset, TAG.figcaption, TAG.figure, TAG.footer, TAG.header, TAG.hgroup,
+  TAG.main, TAG.menu, TAG.nav, TAG.ol, TAG.p, TAG.search, TAG.section, TAG.summary, TAG.ul, TAG.h1,
+  TAG.h2, TAG.h3, TAG.h4, TAG.h5, TAG.h6, TAG.pre, TAG.listing, TAG.form, TAG.li, TAG.dd, TAG.dt,
+  TAG.plaintext, TAG.table, TAG.hr, TAG.xmp,
+]);
+
+/** Where the search for an open <li> stops: its list, a scope boundary, or a block other than address/div/p. */
+const LIST_ITEM_STOP = new Set<number>([
+  ...BUTTON_SCOPE, TAG.ul, TAG.ol, TAG.article, TAG.aside, TAG.blockquote, TAG.section, TAG.nav,
+  TAG.header, TAG.footer, TAG.main, TAG.table, TAG.dl, TAG.dd, TAG.dt, TAG.form, TAG.fieldset,
+  TAG.figure, TAG.details,
+]);
+
+/** Where the search for an open <dd>/<dt> stops. */
+const DEFINITION_ITEM_STOP = new Set<number>([
+  ...BUTTON_SCOPE, TAG.dl, TAG.ul, TAG.ol, TAG.li, TAG.article, TAG.aside, TAG.blockquote,
+  TAG.section, TAG.nav, TAG.header, TAG.footer, TAG.main, TAG.table, TAG.form, TAG.fieldset,
+  TAG.figure, TAG.details,
+]);
+
 /** Elements that belong in <head>; anything else before <body> starts the body. */
 const HEAD_CONTENT = new Set<number>([
   TAG.title,
@@ -116,6 +161,7 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
   private readonly open: number[] = [0];
   /** Per htmlparser2 open event, the node it made (-1 when we ignored the tag), so closes pair up. */
   private readonly eventStack: number[] = [];
+  private forgetPending = false;
   private htmlNode = -1;
   private headNode = -1;
   private bodyNode = -1;
@@ -198,11 +244,49 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     } else if (this.bodyNode < 0 && !HEAD_CONTENT.has(id) && id !== TAG.html && id !== TAG.head) {
       this.openImpliedBody();
     }
+    this.closeImpliedBy(id);
     const node = this.openElement(id, name, attributes);
     this.eventStack.push(node);
     if (id === TAG.html) this.htmlNode = node;
     else if (id === TAG.head) this.headNode = node;
     else if (id === TAG.body) this.bodyNode = node;
+  }
+
+  /**
+   * The HTML5 implied end tags that matter for text landing in the right block,
+   * beyond what htmlparser2 does (it only closes an element at the very top of
+   * its stack): a block start tag closes an open <p> in button scope, <li>
+   * closes the open list item, <dd>/<dt> the open definition. The search looks
+   * at most SCOPE_SEARCH_LIMIT elements up, so hostile nesting stays linear.
+   */
+  private closeImpliedBy(id: number): void {
+    let toClose = -1;
+    if (id === TAG.li) toClose = this.findOpen(LIST_ITEM, LIST_ITEM_STOP);
+    else if (id === TAG.dd || id === TAG.dt) toClose = this.findOpen(DEFINITION_ITEM, DEFINITION_ITEM_STOP);
+    if (toClose >= 0) this.closeThrough(toClose, this.parser?.startIndex ?? 0);
+    if (CLOSES_P.has(id)) {
+      const paragraph = this.findOpen(PARAGRAPH, BUTTON_SCOPE);
+      if (paragraph >= 0) this.closeThrough(paragraph, this.parser?.startIndex ?? 0);
+    }
+    if (toClose >= 0 || this.forgetPending) {
+      this.forgetPending = false;
+      this.forgetClosedElements();
+    }
+  }
+
+  /** The nearest open element with a tag in `wanted`, not beyond a tag in `stop`, or -1. */
+  private findOpen(wanted: ReadonlySet<number>, stop: ReadonlySet<number>): number {
+    const lowest = Math.max(1, this.open.length - SCOPE_SEARCH_LIMIT);
+    for (let index = this.open.length - 1; index >= lowest; index--) {
+      const node = this.open[index];
+      const tag = this.tag[node];
+      if (wanted.has(tag)) {
+        if (stop === BUTTON_SCOPE) this.forgetPending = true;
+        return node;
+      }
+      if (stop.has(tag)) return -1;
+    }
+    return -1;
   }
 
   /** An open tag we do not turn into a node; its attributes go to the existing element, as browsers do. */

@@ -120,6 +120,19 @@ describe('parseHtml: tree-construction fix-ups', () => {
     assert.equal(doc.textContent(doc.body), 'Body');
   });
 
+  test('HTML5 implied end tags: blocks close an open <p>, <li> closes <li>, <dd>/<dt> close each other', () => {
+    const doc = parseHtml('<ul><li>one<p>para<li>two</ul><p>a<div>b</div><dl><dt>t<span>s<dd>d</dl>');
+    const shape = (node: number): string =>
+      doc.isText(node) ? doc.text(node) : `${doc.tagName(node)}(${doc.children(node).map(shape).join(',')})`;
+    assert.equal(shape(doc.body), 'body(ul(li(one,p(para)),li(two)),p(a),div(b),dl(dt(t,span(s)),dd(d)))');
+  });
+
+  test('an open <p> inside a table cell is not closed from outside the cell', () => {
+    const doc = parseHtml('<p>outer<table><tr><td>cell<div>block</div></td></tr></table>');
+    const div = doc.findFirst(TAG.div);
+    assert.equal(doc.tagName(doc.parent(div)), 'td');
+  });
+
   test('an unclosed <title> does not swallow the page', () => {
     const doc = parseHtml('<html><head><title>Story</head><body><p>Body text</p></body></html>');
     assert.equal(doc.text(doc.findFirst(TAG.title) + 1), 'Story');

@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
+
+/** Runs the CLI from source, as `pith …` would run from dist. */
+function pith(args: string[], input?: string | Buffer) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args], {
+    cwd: REPO_ROOT,
+    input,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const EXAMPLE = join(REPO_ROOT, 'examples/article.html');
+
+describe('pith extract (CLI)', () => {
+  test('the quick start: Markdown of the bundled example', () => {
+    const { code, stdout } = pith(['extract', EXAMPLE]);
+    assert.equal(code, 0);
+    assert.match(stdout, /^# Why Rivers Meander/m);
+    assert.match(stdout, /^## How a bend grows$/m);
+    assert.match(stdout, /^1\. \*\*Erosion\*\*/m);
+    assert.match(stdout, /^```python$/m);
+    assert.ok(!stdout.includes('Subscribe'), 'sidebar is gone');
+    assert.ok(!stdout.includes('Privacy'), 'footer is gone');
+    assert.ok(!stdout.includes('Buy waterproof boots'), 'ad is gone');
+  });
+
+  test('--format text, html, json and xml', () => {
+    const text = pith(['extract', '-f', 'text', EXAMPLE]);
+    assert.equal(text.code, 0);
+    assert.match(text.stdout, /Why Rivers Meander/);
+    assert.ok(!text.stdout.includes('**'));
+
+    const html = pith(['extract', '-f', 'html', '--url', 'https://fieldnotes.example/science/x', EXAMPLE]);
+    assert.equal(html.code, 0);
+    assert.ok(!/<script/i.test(html.stdout));
+    assert.match(html.stdout, /src="https:\/\/fieldnotes\.example\/images\/meander\.jpg"/);
+
+    const json = pith(['extract', '-f', 'json', EXAMPLE]);
+    assert.equal(json.code, 0);
+    const parsed = JSON.parse(json.stdout);
+    assert.equal(parsed.metadata.title, 'Why Rivers Meander');
+    assert.deepEqual(parsed.metadata.authors, ['Ada Ríos']);
+    assert.equal(parsed.extractor.name, 'pith');
+    assert.match(parsed.content, /oxbow lake/);
+
+    const xml = pith(['extract', '-f', 'xml', EXAMPLE]);
+    assert.equal(xml.code, 0);
+    assert.match(xml.stdout, /^<\?xml/);
+    assert.match(xml.stdout, /oxbow lake/);
+  });
+
+  test('--extractor all-text keeps the boilerplate', () => {
+    const { code, stdout } = pith(['extract', '-e', 'all-text', '-f', 'text', EXAMPLE]);
+    assert.equal(code, 0);
+    assert.match(stdout, /Privacy/);
+  });
+
+  test('standard input with --url', () => {
+    const { code, stdout } = pith(['extract', '-', '--url', 'https://a.example/b/'], readFileSync(EXAMPLE));
+    assert.equal(code, 0);
+    assert.match(stdout, /\(https:\/\/a\.example\/glossary\/oxbow-lake\)/);
+  });
+
+  test('several inputs: JSON Lines, a failure does not stop the batch, exit 1, summary line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pith-cli-'));
+    const gz = join(dir, 'gz-page.html.gz');
+    writeFileSync(gz, gzipSync(readFileSync(EXAMPLE)));
+    const { code, stdout, stderr } = pith(['extract', EXAMPLE, join(dir, 'missing.html'), gz]);
+    assert.equal(code, 1);
+    const records = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    assert.equal(records.length, 3);
+    assert.equal(records[0].ok, true);
+    assert.equal(records[1].ok, false);
+    assert.equal(typeof records[1].error.message, 'string');
+    assert.equal(records[2].ok, true, 'gzip input read transparently');
+    assert.match(records[2].content, /oxbow lake/);
+    assert.match(stderr, /missing\.html/);
+    assert.match(stderr, /3 inputs: 2 ok, 1 failed/);
+  });
+
+  test('--out writes one file per input', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pith-out-'));
+    const { code } = pith(['extract', '-f', 'text', '--out', dir, EXAMPLE, EXAMPLE]);
+    assert.equal(code, 0);
+    assert.deepEqual(readdirSync(dir).sort(), ['article-2.txt', 'article.txt']);
+  });
+
+  test('usage errors exit 2: unknown option, unknown extractor, unknown format, no input', () => {
+    assert.equal(pith(['extract', '--bogus', EXAMPLE]).code, 2);
+    const extractor = pith(['extract', '-e', 'nope', EXAMPLE]);
+    assert.equal(extractor.code, 2);
+    assert.match(extractor.stderr, /unknown extractor 'nope'/);
+    assert.equal(pith(['extract', '-f', 'pdf', EXAMPLE]).code, 2);
+    assert.equal(pith(['extract']).code, 2);
+  });
+
+  test('--help explains every option', () => {
+    const { code, stdout } = pith(['extract', '--help']);
+    assert.equal(code, 0);
+    for (const option of ['--format', '--extractor', '--url', '--out', '--allow-private', '--timeout', 'Exit status']) {
+      assert.ok(stdout.includes(option), option);
+    }
+    const top = pith(['--help']);
+    assert.equal(top.code, 0);
+    assert.match(top.stdout, /extract/);
+  });
+
+  test('a URL to a private address is refused without --allow-private', () => {
+    const { code, stderr } = pith(['extract', 'http://127.0.0.1:9/']);
+    assert.equal(code, 1);
+    assert.match(stderr, /FETCH_BLOCKED/);
+  });
+
+  test('bad input: empty file, binary garbage, deep nesting — each its own result or error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pith-bad-'));
+    writeFileSync(join(dir, 'a-empty.html'), '');
+    writeFileSync(join(dir, 'b-garbage.html'), Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 256)));
+    writeFileSync(join(dir, 'c-deep.html'), '<div>'.repeat(100_000));
+    writeFileSync(join(dir, 'd-unclosed.html'), '<p>para <b>bold</b> <ul><li>item<li>item2</ul><p>more<table><tr><td>cell<td>cell2</table><dl><dt>term<dd>def</dl><select><option>a<option>b</select>'.repeat(2000));
+    const { code, stdout } = pith(['extract', '-f', 'text', dir]);
+    assert.equal(code, 1);
+    const records = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    assert.deepEqual(
+      records.map((record) => [record.input.replace(/.*\//, ''), record.ok]),
+      [
+        ['a-empty.html', true],
+        ['b-garbage.html', true],
+        ['c-deep.html', false],
+        ['d-unclosed.html', true],
+      ],
+    );
+    assert.equal(records[2].error.code, 'TOO_DEEP');
+  });
+
+  test('a page over --max-bytes fails alone with a clear error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pith-big-'));
+    const big = join(dir, 'big.html');
+    writeFileSync(big, `<p>${'word '.repeat(50_000)}</p>`);
+    const { code, stderr } = pith(['extract', '--max-bytes', '100000', big]);
+    assert.equal(code, 1);
+    assert.match(stderr, /INPUT_TOO_LARGE/);
+  });
+
+  test('the sample datasets: every page extracts', { skip: !HAS_SAMPLE }, () => {
+    const dirs = ['readability-testpages', 'l3s-gn1/input', 'trafilatura-eval/html', 'wcxb-dev/dev/html', 'cleaneval/final/input'];
+    const { code, stdout } = pith(['extract', '-f', 'json', ...dirs.map((dir) => samplePath(dir))]);
+    const records = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    assert.equal(code, 0, records.filter((record) => !record.ok).map((record) => record.input).join(', '));
+    assert.ok(records.length >= 20);
+    const empty = records.filter((record) => JSON.parse(record.content).content.trim() === '');
+    assert.ok(empty.length <= 1, `pages with no content: ${empty.map((record) => record.input).join(', ')}`);
+  });
+});

@@ -16,7 +16,6 @@ import { formatExtraction, toJson, toXml } from './format/index.js';
 import { decodeHtml } from './input/index.js';
 import { extractMetadata } from './metadata/index.js';
 import type { Metadata } from './metadata/types.js';
-import { VERSION } from './version.js';
 
 export { type Doc, type Extraction, NodeKind, parseHtml, Selection, TAG } from './dom/index.js';
 export { isPithError, PithError, type PithErrorCode } from './errors.js';
@@ -87,7 +86,10 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 export function extract(input: string | Uint8Array, options: ExtractOptions = {}): ExtractResult {
   const format = options.format ?? 'markdown';
   if (!OUTPUT_FORMATS.includes(format)) {
-    throw new PithError('UNKNOWN_FORMAT', `unknown format '${format}' (choose from ${OUTPUT_FORMATS.join(', ')})`);
+    throw new PithError(
+      'UNKNOWN_FORMAT',
+      `unknown format '${format}' (choose from ${OUTPUT_FORMATS.join(', ')})`,
+    );
   }
   const extractor = getExtractor(options.extractor ?? 'pith');
   const deadline = Date.now() + (options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -121,7 +123,12 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   };
 }
 
-function render(extraction: Extraction, metadata: Metadata, format: OutputFormat, options: ExtractOptions): string {
+function render(
+  extraction: Extraction,
+  metadata: Metadata,
+  format: OutputFormat,
+  options: ExtractOptions,
+): string {
   const formatOptions = {
     url: options.url,
     images: options.images ?? true,

@@ -85,6 +85,11 @@ export class Doc {
     this.body = this.findFirst(TAG.body);
   }
 
+  /** Where page content lives: the `<body>`, or the document node when the page has none. */
+  get contentRoot(): number {
+    return Math.max(this.body, 0);
+  }
+
   // ── structure ────────────────────────────────────────────────────────────
 
   kind(node: number): NodeKind {
@@ -235,7 +240,9 @@ export class Doc {
   }
   /** True when the node is inside an element whose content is never shown (script, style, …). */
   isHiddenContent(node: number): boolean {
-    return this.columns.hidden[node] === 1 || (this.isElement(node) && IS_HIDDEN_CONTENT[this.tag(node)] === 1);
+    return (
+      this.columns.hidden[node] === 1 || (this.isElement(node) && IS_HIDDEN_CONTENT[this.tag(node)] === 1)
+    );
   }
 
   // ── source lines ─────────────────────────────────────────────────────────
@@ -265,7 +272,10 @@ export class Doc {
     const starts = this.lineStarts;
     const start = starts[index];
     let stop = index + 1 < starts.length ? starts[index + 1] : this.source.length;
-    while (stop > start && (this.source.charCodeAt(stop - 1) === 10 || this.source.charCodeAt(stop - 1) === 13))
+    while (
+      stop > start &&
+      (this.source.charCodeAt(stop - 1) === 10 || this.source.charCodeAt(stop - 1) === 13)
+    )
       stop--;
     return this.source.slice(start, stop);
   }

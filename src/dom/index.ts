@@ -3,6 +3,6 @@
  */
 export { Doc, type DocColumns, NodeKind } from './doc.js';
 export { DEFAULT_LIMITS, type ParseLimits, type ParseOptions, parseHtml } from './parse.js';
+export { type Extraction, Selection } from './selection.js';
 export { IS_BLOCK, IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, tagId, tagNameOf } from './tags.js';
 export { isCjkCode, isSpaceCode, measureText, type TextMeasure } from './text-measure.js';
-export { type Extraction, Selection } from './selection.js';

@@ -1,8 +1,8 @@
 import { Parser } from 'htmlparser2';
 import { PithError } from '../errors.js';
 import { Doc, type DocColumns, NodeKind } from './doc.js';
-import { measureText } from './text-measure.js';
 import { IS_HIDDEN_CONTENT, IS_VOID, TAG, tagId } from './tags.js';
+import { measureText } from './text-measure.js';
 
 /** Bounds on what one page may cost. Over a bound, parsing fails with a `PithError`. */
 export interface ParseLimits {
@@ -53,25 +53,92 @@ const BUTTON_SCOPE = new Set<number>([
 
 /** Start tags that close an open <p> (the HTML tree-construction rules). */
 const CLOSES_P = new Set<number>([
-  TAG.address, TAG.article, TAG.aside, TAG.blockquote, TAG.center, TAG.details, TAG.dialog, TAG.dir,
-  TAG.div, TAG.dl, TAG.fieldset, TAG.figcaption, TAG.figure, TAG.footer, TAG.header, TAG.hgroup,
-  TAG.main, TAG.menu, TAG.nav, TAG.ol, TAG.p, TAG.search, TAG.section, TAG.summary, TAG.ul, TAG.h1,
-  TAG.h2, TAG.h3, TAG.h4, TAG.h5, TAG.h6, TAG.pre, TAG.listing, TAG.form, TAG.li, TAG.dd, TAG.dt,
-  TAG.plaintext, TAG.table, TAG.hr, TAG.xmp,
+  TAG.address,
+  TAG.article,
+  TAG.aside,
+  TAG.blockquote,
+  TAG.center,
+  TAG.details,
+  TAG.dialog,
+  TAG.dir,
+  TAG.div,
+  TAG.dl,
+  TAG.fieldset,
+  TAG.figcaption,
+  TAG.figure,
+  TAG.footer,
+  TAG.header,
+  TAG.hgroup,
+  TAG.main,
+  TAG.menu,
+  TAG.nav,
+  TAG.ol,
+  TAG.p,
+  TAG.search,
+  TAG.section,
+  TAG.summary,
+  TAG.ul,
+  TAG.h1,
+  TAG.h2,
+  TAG.h3,
+  TAG.h4,
+  TAG.h5,
+  TAG.h6,
+  TAG.pre,
+  TAG.listing,
+  TAG.form,
+  TAG.li,
+  TAG.dd,
+  TAG.dt,
+  TAG.plaintext,
+  TAG.table,
+  TAG.hr,
+  TAG.xmp,
 ]);
 
 /** Where the search for an open <li> stops: its list, a scope boundary, or a block other than address/div/p. */
 const LIST_ITEM_STOP = new Set<number>([
-  ...BUTTON_SCOPE, TAG.ul, TAG.ol, TAG.article, TAG.aside, TAG.blockquote, TAG.section, TAG.nav,
-  TAG.header, TAG.footer, TAG.main, TAG.table, TAG.dl, TAG.dd, TAG.dt, TAG.form, TAG.fieldset,
-  TAG.figure, TAG.details,
+  ...BUTTON_SCOPE,
+  TAG.ul,
+  TAG.ol,
+  TAG.article,
+  TAG.aside,
+  TAG.blockquote,
+  TAG.section,
+  TAG.nav,
+  TAG.header,
+  TAG.footer,
+  TAG.main,
+  TAG.table,
+  TAG.dl,
+  TAG.dd,
+  TAG.dt,
+  TAG.form,
+  TAG.fieldset,
+  TAG.figure,
+  TAG.details,
 ]);
 
 /** Where the search for an open <dd>/<dt> stops. */
 const DEFINITION_ITEM_STOP = new Set<number>([
-  ...BUTTON_SCOPE, TAG.dl, TAG.ul, TAG.ol, TAG.li, TAG.article, TAG.aside, TAG.blockquote,
-  TAG.section, TAG.nav, TAG.header, TAG.footer, TAG.main, TAG.table, TAG.form, TAG.fieldset,
-  TAG.figure, TAG.details,
+  ...BUTTON_SCOPE,
+  TAG.dl,
+  TAG.ul,
+  TAG.ol,
+  TAG.li,
+  TAG.article,
+  TAG.aside,
+  TAG.blockquote,
+  TAG.section,
+  TAG.nav,
+  TAG.header,
+  TAG.footer,
+  TAG.main,
+  TAG.table,
+  TAG.form,
+  TAG.fieldset,
+  TAG.figure,
+  TAG.details,
 ]);
 
 /** Elements that belong in <head>; anything else before <body> starts the body. */
@@ -218,7 +285,11 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
       );
     }
     if (node >= this.capacity) this.grow();
-    if (this.limits.deadline !== undefined && node % DEADLINE_CHECK_EVERY === 0 && Date.now() > this.limits.deadline) {
+    if (
+      this.limits.deadline !== undefined &&
+      node % DEADLINE_CHECK_EVERY === 0 &&
+      Date.now() > this.limits.deadline
+    ) {
       throw new PithError('TIMEOUT', `parsing ran past its time budget after ${node} nodes`);
     }
     const parent = this.open[this.open.length - 1];
@@ -236,12 +307,13 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     const id = tagId(name);
     // Tree-construction fix-ups htmlparser2 does not make (see docs/decisions.md):
     // one html, one head, one body, and page content never inside <head>.
-    if (id === TAG.html && this.htmlNode >= 0) return this.ignoreOpenTag(this.htmlNode, attributes);
-    if (id === TAG.head && (this.headNode >= 0 || this.bodyNode >= 0)) return this.ignoreOpenTag(-1, attributes);
-    if (id === TAG.body) {
-      if (this.bodyNode >= 0) return this.ignoreOpenTag(this.bodyNode, attributes);
-      this.closeHeadContent();
-    } else if (this.bodyNode < 0 && !HEAD_CONTENT.has(id) && id !== TAG.html && id !== TAG.head) {
+    const duplicate = this.duplicateStructuralElement(id);
+    if (duplicate !== undefined) {
+      this.ignoreOpenTag(duplicate, attributes);
+      return;
+    }
+    if (id === TAG.body) this.closeHeadContent();
+    else if (this.bodyNode < 0 && !HEAD_CONTENT.has(id) && id !== TAG.html && id !== TAG.head) {
       this.openImpliedBody();
     }
     this.closeImpliedBy(id);
@@ -287,6 +359,17 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
       if (stop.has(tag)) return -1;
     }
     return -1;
+  }
+
+  /**
+   * For a second <html>, <head> (or a <head> after the body started) or <body>:
+   * the existing element its attributes merge into (-1: none), else undefined.
+   */
+  private duplicateStructuralElement(id: number): number | undefined {
+    if (id === TAG.html && this.htmlNode >= 0) return this.htmlNode;
+    if (id === TAG.head && (this.headNode >= 0 || this.bodyNode >= 0)) return -1;
+    if (id === TAG.body && this.bodyNode >= 0) return this.bodyNode;
+    return undefined;
   }
 
   /** An open tag we do not turn into a node; its attributes go to the existing element, as browsers do. */
@@ -381,7 +464,11 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     const node = this.eventStack.pop();
     if (node === undefined || node < 0) return;
     const parser = this.parser;
-    const sourceEnd = parser ? (isImplied && !IS_VOID[this.tag[node]] ? parser.startIndex : parser.endIndex + 1) : 0;
+    const sourceEnd = parser
+      ? isImplied && !IS_VOID[this.tag[node]]
+        ? parser.startIndex
+        : parser.endIndex + 1
+      : 0;
     this.closeThrough(node, sourceEnd);
   }
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { EXTRACTORS, extract, isPithError, parseHtml, PithError, VERSION } from '../../src/index.js';
+import { EXTRACTORS, extract, isPithError, PithError, parseHtml, VERSION } from '../../src/index.js';
 import { REPO_ROOT } from '../helpers.js';
 
 const EXAMPLE = readFileSync(join(REPO_ROOT, 'examples/article.html'));
@@ -43,15 +43,25 @@ describe('extract()', () => {
   });
 
   test('unknown extractor and format are PithErrors', () => {
-    assert.throws(() => extract('<p>x</p>', { extractor: 'nope' }), (error: unknown) => isPithError(error) && error.code === 'UNKNOWN_EXTRACTOR');
-    // @ts-expect-error: testing a wrong value from untyped callers
-    assert.throws(() => extract('<p>x</p>', { format: 'pdf' }), (error: unknown) => isPithError(error) && error.code === 'UNKNOWN_FORMAT');
+    assert.throws(
+      () => extract('<p>x</p>', { extractor: 'nope' }),
+      (error: unknown) => isPithError(error) && error.code === 'UNKNOWN_EXTRACTOR',
+    );
+    // A wrong value from an untyped caller.
+    const format = 'pdf' as unknown as 'text';
+    assert.throws(
+      () => extract('<p>x</p>', { format }),
+      (error: unknown) => isPithError(error) && error.code === 'UNKNOWN_FORMAT',
+    );
   });
 
   test('a 50 MB page fails fast with INPUT_TOO_LARGE under the default limit', () => {
     const big = `<html><body>${'<p>lorem ipsum dolor sit amet</p>'.repeat(1_600_000)}</body></html>`;
     assert.ok(big.length > 50_000_000);
-    assert.throws(() => extract(big), (error: unknown) => isPithError(error) && error.code === 'INPUT_TOO_LARGE');
+    assert.throws(
+      () => extract(big),
+      (error: unknown) => isPithError(error) && error.code === 'INPUT_TOO_LARGE',
+    );
   });
 
   test('a 10 MB page extracts', () => {
@@ -65,7 +75,10 @@ describe('extract()', () => {
 
   test('the time budget is enforced', () => {
     const html = '<p>x</p>'.repeat(100_000);
-    assert.throws(() => extract(html, { limits: { timeoutMs: -1 } }), (error: unknown) => isPithError(error) && error.code === 'TIMEOUT');
+    assert.throws(
+      () => extract(html, { limits: { timeoutMs: -1 } }),
+      (error: unknown) => isPithError(error) && error.code === 'TIMEOUT',
+    );
   });
 
   test('VERSION matches package.json', () => {
@@ -78,7 +91,25 @@ describe('extract(): properties', () => {
   const htmlish = fc
     .array(
       fc.oneof(
-        fc.constantFrom('<p>', '</p>', '<div class="content">', '</div>', '<a href="/x">', '</a>', '<nav>', '</nav>', '<li>', '<ul>', '<h1>', '<br>', '<script>x<y</script>', '<!-- c -->', '&amp;', '&#0;', '<table><tr><td>'),
+        fc.constantFrom(
+          '<p>',
+          '</p>',
+          '<div class="content">',
+          '</div>',
+          '<a href="/x">',
+          '</a>',
+          '<nav>',
+          '</nav>',
+          '<li>',
+          '<ul>',
+          '<h1>',
+          '<br>',
+          '<script>x<y</script>',
+          '<!-- c -->',
+          '&amp;',
+          '&#0;',
+          '<table><tr><td>',
+        ),
         fc.string({ maxLength: 30 }),
         fc.lorem({ maxCount: 12 }),
       ),

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { isPithError } from '../../src/errors.js';
 import { NodeKind, parseHtml, Selection, TAG } from '../../src/dom/index.js';
+import { isPithError } from '../../src/errors.js';
 
 describe('parseHtml: tree', () => {
   const doc = parseHtml(
@@ -76,7 +76,9 @@ describe('parseHtml: tree', () => {
 
 describe('parseHtml: tree-construction fix-ups', () => {
   test('a page without <body> gets one, and its content is not hidden in <head>', () => {
-    const doc = parseHtml('<html><head><title>T</title><meta charset=utf-8><div><p>Visible text</p></div></html>');
+    const doc = parseHtml(
+      '<html><head><title>T</title><meta charset=utf-8><div><p>Visible text</p></div></html>',
+    );
     assert.ok(doc.body > 0);
     assert.ok(!doc.contains(doc.head, doc.findFirst(TAG.div)), 'the div is not in head');
     assert.ok(doc.contains(doc.body, doc.findFirst(TAG.div)), 'the div is in the implied body');
@@ -144,9 +146,15 @@ describe('parseHtml: source lines', () => {
   test('lines split at LF, CRLF and CR', () => {
     const doc = parseHtml('<p>a</p>\r\n<p>b</p>\r<p>c</p>\n<p>d</p>');
     assert.equal(doc.lineCount, 4);
-    assert.deepEqual([0, 1, 2, 3].map((line) => doc.line(line)), ['<p>a</p>', '<p>b</p>', '<p>c</p>', '<p>d</p>']);
+    assert.deepEqual(
+      [0, 1, 2, 3].map((line) => doc.line(line)),
+      ['<p>a</p>', '<p>b</p>', '<p>c</p>', '<p>d</p>'],
+    );
     const ps = doc.findAll(TAG.p);
-    assert.deepEqual(ps.map((p) => doc.lineOf(doc.columns.sourceStart[p])), [0, 1, 2, 3]);
+    assert.deepEqual(
+      ps.map((p) => doc.lineOf(doc.columns.sourceStart[p])),
+      [0, 1, 2, 3],
+    );
   });
 
   test('Selection.fromLines keeps text on chosen lines and whole blocks', () => {
@@ -166,7 +174,8 @@ describe('parseHtml: limits and hostile input', () => {
   test('input size limit gives a clear error', () => {
     assert.throws(
       () => parseHtml('x'.repeat(1000), { maxInputLength: 100 }),
-      (error: unknown) => isPithError(error) && error.code === 'INPUT_TOO_LARGE' && /1000/.test(error.message),
+      (error: unknown) =>
+        isPithError(error) && error.code === 'INPUT_TOO_LARGE' && /1000/.test(error.message),
     );
   });
 
@@ -186,7 +195,8 @@ describe('parseHtml: limits and hostile input', () => {
   test('1,000,000 sibling elements with text exceed the default node limit with a clear error', () => {
     assert.throws(
       () => parseHtml(`<body>${'<span>x</span>'.repeat(1_000_000)}</body>`),
-      (error: unknown) => isPithError(error) && error.code === 'TOO_MANY_NODES' && /maxNodes/.test(error.message),
+      (error: unknown) =>
+        isPithError(error) && error.code === 'TOO_MANY_NODES' && /maxNodes/.test(error.message),
     );
   });
 
@@ -211,24 +221,30 @@ describe('parseHtml: limits and hostile input', () => {
 
   test('empty input and binary garbage parse', () => {
     assert.equal(parseHtml('').size, 1);
-    const garbage = String.fromCharCode(...Array.from({ length: 5000 }, (_, index) => (index * 7919) % 65536));
+    const garbage = String.fromCharCode(
+      ...Array.from({ length: 5000 }, (_, index) => (index * 7919) % 65536),
+    );
     assert.ok(parseHtml(garbage).size >= 1);
   });
 
   test('property: any string parses into a consistent tree', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.stringMatching(/^(<\/?[a-z]{1,3}( [a-z]+=.?)?>|[a-z &;<>]){0,60}$/), (random, tagSoup) => {
-        for (const html of [random, tagSoup, tagSoup + random]) {
-          const doc = parseHtml(html);
-          let sum = 0;
-          for (let node = 1; node < doc.size; node++) {
-            assert.ok(doc.parent(node) < node);
-            assert.ok(doc.end(node) > node && doc.end(node) <= doc.size);
-            if (doc.parent(node) === 0) sum += doc.textLength(node);
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 400 }),
+        fc.stringMatching(/^(<\/?[a-z]{1,3}( [a-z]+=.?)?>|[a-z &;<>]){0,60}$/),
+        (random, tagSoup) => {
+          for (const html of [random, tagSoup, tagSoup + random]) {
+            const doc = parseHtml(html);
+            let sum = 0;
+            for (let node = 1; node < doc.size; node++) {
+              assert.ok(doc.parent(node) < node);
+              assert.ok(doc.end(node) > node && doc.end(node) <= doc.size);
+              if (doc.parent(node) === 0) sum += doc.textLength(node);
+            }
+            assert.equal(doc.textLength(0), sum);
           }
-          assert.equal(doc.textLength(0), sum);
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });

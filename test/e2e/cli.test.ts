@@ -9,13 +9,17 @@ import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 
 /** Runs the CLI from source, as `pith …` would run from dist. */
 function pith(args: string[], input?: string | Buffer) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args], {
-    cwd: REPO_ROOT,
-    input,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args],
+    {
+      cwd: REPO_ROOT,
+      input,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -77,7 +81,10 @@ describe('pith extract (CLI)', () => {
     writeFileSync(gz, gzipSync(readFileSync(EXAMPLE)));
     const { code, stdout, stderr } = pith(['extract', EXAMPLE, join(dir, 'missing.html'), gz]);
     assert.equal(code, 1);
-    const records = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const records = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.equal(records.length, 3);
     assert.equal(records[0].ok, true);
     assert.equal(records[1].ok, false);
@@ -107,7 +114,15 @@ describe('pith extract (CLI)', () => {
   test('--help explains every option', () => {
     const { code, stdout } = pith(['extract', '--help']);
     assert.equal(code, 0);
-    for (const option of ['--format', '--extractor', '--url', '--out', '--allow-private', '--timeout', 'Exit status']) {
+    for (const option of [
+      '--format',
+      '--extractor',
+      '--url',
+      '--out',
+      '--allow-private',
+      '--timeout',
+      'Exit status',
+    ]) {
       assert.ok(stdout.includes(option), option);
     }
     const top = pith(['--help']);
@@ -124,12 +139,23 @@ describe('pith extract (CLI)', () => {
   test('bad input: empty file, binary garbage, deep nesting — each its own result or error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pith-bad-'));
     writeFileSync(join(dir, 'a-empty.html'), '');
-    writeFileSync(join(dir, 'b-garbage.html'), Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 256)));
+    writeFileSync(
+      join(dir, 'b-garbage.html'),
+      Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 256)),
+    );
     writeFileSync(join(dir, 'c-deep.html'), '<div>'.repeat(100_000));
-    writeFileSync(join(dir, 'd-unclosed.html'), '<p>para <b>bold</b> <ul><li>item<li>item2</ul><p>more<table><tr><td>cell<td>cell2</table><dl><dt>term<dd>def</dl><select><option>a<option>b</select>'.repeat(2000));
+    writeFileSync(
+      join(dir, 'd-unclosed.html'),
+      '<p>para <b>bold</b> <ul><li>item<li>item2</ul><p>more<table><tr><td>cell<td>cell2</table><dl><dt>term<dd>def</dl><select><option>a<option>b</select>'.repeat(
+        2000,
+      ),
+    );
     const { code, stdout } = pith(['extract', '-f', 'text', dir]);
     assert.equal(code, 1);
-    const records = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const records = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.deepEqual(
       records.map((record) => [record.input.replace(/.*\//, ''), record.ok]),
       [
@@ -152,10 +178,26 @@ describe('pith extract (CLI)', () => {
   });
 
   test('the sample datasets: every page extracts', { skip: !HAS_SAMPLE }, () => {
-    const dirs = ['readability-testpages', 'l3s-gn1/input', 'trafilatura-eval/html', 'wcxb-dev/dev/html', 'cleaneval/final/input'];
+    const dirs = [
+      'readability-testpages',
+      'l3s-gn1/input',
+      'trafilatura-eval/html',
+      'wcxb-dev/dev/html',
+      'cleaneval/final/input',
+    ];
     const { code, stdout } = pith(['extract', '-f', 'json', ...dirs.map((dir) => samplePath(dir))]);
-    const records = stdout.trim().split('\n').map((line) => JSON.parse(line));
-    assert.equal(code, 0, records.filter((record) => !record.ok).map((record) => record.input).join(', '));
+    const records = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.equal(
+      code,
+      0,
+      records
+        .filter((record) => !record.ok)
+        .map((record) => record.input)
+        .join(', '),
+    );
     assert.ok(records.length >= 20);
     const empty = records.filter((record) => JSON.parse(record.content).content.trim() === '');
     assert.ok(empty.length <= 1, `pages with no content: ${empty.map((record) => record.input).join(', ')}`);

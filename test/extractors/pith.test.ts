@@ -6,7 +6,8 @@ import { pith } from '../../src/extractors/pith/index.js';
 function keptText(doc: Doc, selection: Selection): string {
   const parts: string[] = [];
   for (let node = 0; node < doc.size; node++) {
-    if (selection.has(node) && doc.kind(node) === NodeKind.Text && !doc.columns.hidden[node]) parts.push(doc.text(node));
+    if (selection.has(node) && doc.kind(node) === NodeKind.Text && !doc.columns.hidden[node])
+      parts.push(doc.text(node));
   }
   return parts.join(' ').replace(/\s+/g, ' ').trim();
 }

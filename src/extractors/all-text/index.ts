@@ -11,7 +11,7 @@ export const allText: Extractor<Record<string, never>, Record<string, never>> = 
   description: 'Baseline: every visible text of the page body, nothing removed.',
   parameters: [],
   extract(doc: Doc): Extraction<Record<string, never>> {
-    const root = doc.body >= 0 ? doc.body : 0;
+    const root = doc.contentRoot;
     return {
       extractor: 'all-text',
       version: '1',

@@ -9,7 +9,8 @@ export const UNLIKELY_CLASS =
   /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|sharing|newsletter|subscribe|cookie-?(banner|consent|notice)|consent|onetrust|cookiebot|promo|navbar|masthead|toolbar/;
 
 /** Words that rescue an element the pattern above matched. */
-export const MAYBE_CONTENT_CLASS = /and|article|body|column|content|main|mathjax|shadow|post|entry|story|text/;
+export const MAYBE_CONTENT_CLASS =
+  /and|article|body|column|content|main|mathjax|shadow|post|entry|story|text/;
 
 /** Class/id words that raise an element's content score (Readability's positive weights). */
 export const POSITIVE_CLASS =

@@ -11,7 +11,15 @@
  *    and the title heading when it sits just outside;
  * 5. tidy: drop link-heavy and boilerplate blocks inside the chosen region.
  */
-import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, Selection, TAG } from '../../dom/index.js';
+import {
+  type Doc,
+  type Extraction,
+  IS_BLOCK,
+  IS_HEADING,
+  NodeKind,
+  Selection,
+  TAG,
+} from '../../dom/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
 import { classWeight } from './cues.js';
 import { measure } from './measure.js';
@@ -52,7 +60,8 @@ const VERSION = '0.1.0';
 export const pith: Extractor<PithOptions, PithDiagnostics> = {
   name: 'pith',
   version: VERSION,
-  description: 'Default: prunes page furniture, scores text blocks, keeps the best region with its structure.',
+  description:
+    'Default: prunes page furniture, scores text blocks, keeps the best region with its structure.',
   parameters: [
     {
       name: 'minParagraphLength',
@@ -83,7 +92,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     const settings = { ...DEFAULTS, ...options };
     const first = run(doc, settings, context, true);
     let result = first;
-    const root = doc.body >= 0 ? doc.body : 0;
+    const root = doc.contentRoot;
     // Implausibly short: relax the class/id pruning and keep the longer result.
     if (first.textLength < 250 && doc.textLength(root) > 2 * first.textLength) {
       const second = run(doc, settings, context, false);
@@ -116,7 +125,7 @@ interface RunResult {
 }
 
 function run(doc: Doc, settings: PithOptions, context: ExtractorContext, useClassCues: boolean): RunResult {
-  const root = doc.body >= 0 ? doc.body : 0;
+  const root = doc.contentRoot;
   const { removed, reasons } = prune(doc, root, useClassCues);
   const counts = measure(doc, removed);
   const scores = scoreCandidates(doc, root, removed, counts, settings);
@@ -245,7 +254,11 @@ function chooseRegion(
 ): number[] {
   let top = best;
   // Climb through wrappers that hold nothing else.
-  while (doc.parent(top) > 0 && counts.text[doc.parent(top)] === counts.text[top] && doc.parent(top) !== doc.body) {
+  while (
+    doc.parent(top) > 0 &&
+    counts.text[doc.parent(top)] === counts.text[top] &&
+    doc.parent(top) !== doc.body
+  ) {
     top = doc.parent(top);
   }
   const parent = doc.parent(top);

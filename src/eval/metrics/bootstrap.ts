@@ -1,0 +1,202 @@
+/**
+ * Seeded percentile bootstrap: resample the documents with replacement, recompute
+ * the statistic, and take the (1 − c)/2 and (1 + c)/2 quantiles of the resampled
+ * statistics (linear interpolation between order statistics, "type 7").
+ * The same seed gives the same interval on every machine.
+ */
+import { type SnippetCounts, snippetScores } from './snippets.js';
+
+export interface BootstrapOptions {
+  /** Number of resamples (default 2,000). */
+  resamples?: number;
+  /** Seed of the pseudo-random generator (default 1). */
+  seed?: number;
+  /** Coverage of the interval (default 0.95). */
+  confidence?: number;
+}
+
+export interface Interval {
+  /** The statistic on the original sample. */
+  estimate: number;
+  low: number;
+  high: number;
+  confidence: number;
+  resamples: number;
+}
+
+export const DEFAULT_RESAMPLES = 2000;
+export const DEFAULT_SEED = 1;
+
+/** mulberry32: a small, fast, seedable 32-bit generator; returns floats in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Type-7 quantile of an ascending array. */
+export function quantile(sorted: ArrayLike<number>, q: number): number {
+  const n = sorted.length;
+  if (n === 0) return Number.NaN;
+  const position = (n - 1) * q;
+  const lower = Math.floor(position);
+  const upper = Math.min(lower + 1, n - 1);
+  return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - lower);
+}
+
+function settings(options: BootstrapOptions): { resamples: number; seed: number; confidence: number } {
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const confidence = options.confidence ?? 0.95;
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError('resamples must be a positive integer');
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError('confidence must be in (0, 1)');
+  return { resamples, seed: options.seed ?? DEFAULT_SEED, confidence };
+}
+
+/**
+ * The core loop: `statistics(indices)` computes k statistics on the resample given
+ * by `indices` (document indices drawn with replacement); returns k intervals.
+ * All k statistics share the same resamples.
+ */
+function run(
+  n: number,
+  k: number,
+  statistics: (indices: Int32Array | null, out: Float64Array) => void,
+  options: BootstrapOptions,
+): Interval[] {
+  const { resamples, seed, confidence } = settings(options);
+  const estimate = new Float64Array(k);
+  if (n === 0) {
+    return Array.from({ length: k }, () => ({
+      estimate: Number.NaN,
+      low: Number.NaN,
+      high: Number.NaN,
+      confidence,
+      resamples,
+    }));
+  }
+  statistics(null, estimate);
+  const random = seededRandom(seed);
+  const indices = new Int32Array(n);
+  const draws = Array.from({ length: k }, () => new Float64Array(resamples));
+  const out = new Float64Array(k);
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < n; i++) indices[i] = Math.floor(random() * n);
+    statistics(indices, out);
+    for (let s = 0; s < k; s++) draws[s][r] = out[s];
+  }
+  const alpha = (1 - confidence) / 2;
+  return draws.map((values, s) => {
+    values.sort();
+    return {
+      estimate: estimate[s],
+      low: quantile(values, alpha),
+      high: quantile(values, 1 - alpha),
+      confidence,
+      resamples,
+    };
+  });
+}
+
+/** Percentile-bootstrap intervals for the means of several columns over the same documents. */
+export function bootstrapMeans(
+  columns: readonly (readonly number[])[],
+  options: BootstrapOptions = {},
+): Interval[] {
+  const n = columns[0]?.length ?? 0;
+  for (const column of columns)
+    if (column.length !== n) throw new RangeError('columns must have equal lengths');
+  return run(
+    n,
+    columns.length,
+    (indices, out) => {
+      for (let s = 0; s < columns.length; s++) {
+        const column = columns[s];
+        let sum = 0;
+        if (indices) for (let i = 0; i < n; i++) sum += column[indices[i]];
+        else for (let i = 0; i < n; i++) sum += column[i];
+        out[s] = sum / n;
+      }
+    },
+    options,
+  );
+}
+
+/** Percentile-bootstrap interval for the mean of per-document values. */
+export function bootstrapMean(values: readonly number[], options: BootstrapOptions = {}): Interval {
+  return bootstrapMeans([values], options)[0];
+}
+
+export interface SnippetIntervals {
+  precision: Interval;
+  recall: Interval;
+  accuracy: Interval;
+  f1: Interval;
+}
+
+/** Intervals for the micro-averaged snippet scores, resampling documents (their count tuples). */
+export function bootstrapSnippetScores(
+  counts: readonly SnippetCounts[],
+  options: BootstrapOptions = {},
+): SnippetIntervals {
+  const n = counts.length;
+  const [precision, recall, accuracy, f1] = run(
+    n,
+    4,
+    (indices, out) => {
+      let tp = 0;
+      let fp = 0;
+      let fn = 0;
+      let tn = 0;
+      for (let i = 0; i < n; i++) {
+        const c = counts[indices ? indices[i] : i];
+        tp += c.tp;
+        fp += c.fp;
+        fn += c.fn;
+        tn += c.tn;
+      }
+      const scores = snippetScores({ tp, fp, fn, tn });
+      out[0] = scores.precision;
+      out[1] = scores.recall;
+      out[2] = scores.accuracy;
+      out[3] = scores.f1;
+    },
+    options,
+  );
+  return { precision, recall, accuracy, f1 };
+}
+
+/** Interval for the micro-averaged snippet F1, resampling documents. */
+export function bootstrapSnippetF1(
+  counts: readonly SnippetCounts[],
+  options: BootstrapOptions = {},
+): Interval {
+  return bootstrapSnippetScores(counts, options).f1;
+}
+
+/** A generic percentile bootstrap of any statistic over documents. */
+export function bootstrap<T>(
+  items: readonly T[],
+  statistic: (sample: readonly T[]) => number,
+  options: BootstrapOptions = {},
+): Interval {
+  const sample: T[] = new Array(items.length);
+  return run(
+    items.length,
+    1,
+    (indices, out) => {
+      if (!indices) {
+        out[0] = statistic(items);
+        return;
+      }
+      for (let i = 0; i < items.length; i++) sample[i] = items[indices[i]];
+      out[0] = statistic(sample);
+    },
+    options,
+  )[0];
+}

@@ -1,0 +1,437 @@
+/**
+ * Merges what each source says into one `Metadata`, field by field, in a fixed
+ * order of trust, and cleans every value (entities, markup, whitespace, dates,
+ * language tags, URLs, author lists).
+ */
+import { parseDate } from './dates.js';
+import type { JsonLdData } from './jsonld.js';
+import { MAX_BODY_LENGTH } from './jsonld.js';
+import type { MetaTagData } from './meta-tags.js';
+import type { MicrodataData } from './microdata.js';
+import type { PageData } from './page.js';
+import {
+  absoluteUrl,
+  cleanBlockText,
+  cleanText,
+  dedupe,
+  looksLikeUrl,
+  looseKey,
+  similarity,
+  splitList,
+} from './text.js';
+import type { Metadata } from './types.js';
+
+export interface Sources {
+  meta: MetaTagData;
+  jsonld: JsonLdData;
+  microdata: MicrodataData;
+  page: PageData;
+}
+
+export interface MergeOptions {
+  /** The page URL (resolves relative URLs). */
+  url?: string;
+  /** The current time in ms, for the date plausibility check. */
+  now: number;
+}
+
+const MAX_AUTHORS = 50;
+const MAX_TAGS = 100;
+const MAX_TAG_LENGTH = 100;
+/** A name longer than this is a sentence, not a name. */
+const MAX_NAME_LENGTH = 100;
+const MAX_NAME_WORDS = 10;
+
+const first = <T>(values: readonly (T | undefined)[]): T | undefined =>
+  values.find((value) => value !== undefined);
+
+function firstText(values: readonly (string | undefined)[]): string | undefined {
+  for (const value of values) {
+    if (value === undefined) continue;
+    const text = cleanText(value);
+    if (text.length > 0) return text;
+  }
+  return undefined;
+}
+
+// ── title ───────────────────────────────────────────────────────────────────
+
+/** Title separators (with the spaces around them), as Readability splits titles. */
+const TITLE_SEPARATOR = /(\s+(?:\||-|–|—|::|·|»)\s+)/;
+
+/** The registrable-ish name of a host: `www.nytimes.com` → `nytimes`, `news.bbc.co.uk` → `bbc`. */
+function hostKey(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  const labels = host.split('.').filter((label) => label !== 'www' && label !== 'm' && label !== 'amp');
+  if (labels.length > 1) labels.pop();
+  if (labels.length > 1 && /^(?:co|com|org|net|gov|ac|edu|ne|or|go)$/.test(labels[labels.length - 1]))
+    labels.pop();
+  const key = looseKey(labels.length > 1 ? labels[labels.length - 1] : (labels[0] ?? ''));
+  return key.length >= 3 ? key : undefined;
+}
+
+/** True when a title part names the site (equal or similar to a site name, or to the host). */
+function isSitePart(part: string, siteNames: readonly string[], host: string | undefined): boolean {
+  const key = looseKey(part);
+  if (key.length === 0) return false;
+  for (const site of siteNames) {
+    // A site name with a tagline ("Aktuálně.cz - Víte, co se právě děje") also goes by its first part.
+    const [head] = site.split(TITLE_SEPARATOR);
+    for (const name of head === site ? [site] : [site, head]) {
+      const siteKey = looseKey(name);
+      if (siteKey.length === 0) continue;
+      if (key === siteKey) return true;
+      const [short, long] = key.length < siteKey.length ? [key, siteKey] : [siteKey, key];
+      if (short.length >= 3 && long.includes(short) && short.length / long.length >= 0.5) return true;
+      if (similarity(part, name) >= 0.8) return true;
+    }
+  }
+  if (host && key.startsWith(host)) {
+    // "Example.com", "NYTimes", "BBC News" — but not "nytimes blog posts".
+    return /^(?:|com|net|org|couk|co|de|fr|uk|io|news|online)$/.test(key.slice(host.length));
+  }
+  return false;
+}
+
+/**
+ * Removes the site name from a title: splits on " | ", " - ", " – ", " — ",
+ * " :: ", " · ", " » " and drops a first or last part that names the site. When
+ * an `<h1>` equals the title's leading parts, returns those parts.
+ * Never returns an empty string for a non-empty title.
+ */
+export function stripSiteName(
+  title: string,
+  siteNames: readonly string[],
+  options: { url?: string; h1s?: readonly string[] } = {},
+): string {
+  const pieces = title.split(TITLE_SEPARATOR);
+  if (pieces.length < 3 || pieces.length > 41) return title;
+  const h1Keys = new Set((options.h1s ?? []).map(looseKey).filter((key) => key.length > 0));
+  const host = hostKey(options.url);
+  if (h1Keys.size > 0) {
+    if (h1Keys.has(looseKey(title))) return title;
+    // The longest leading run of parts that is an <h1> ("Headline | Section | Site").
+    // Trailing runs are not tried: an <h1> holding the site's name (a logo) is common.
+    for (let stop = pieces.length - 2; stop >= 1; stop -= 2) {
+      const prefix = pieces.slice(0, stop).join('').trim();
+      if (h1Keys.has(looseKey(prefix)) && !isSitePart(prefix, siteNames, host)) return prefix;
+    }
+  }
+  let start = 0;
+  let stop = pieces.length; // exclusive; parts are at even indices
+  if (isSitePart(pieces[stop - 1], siteNames, host)) stop -= 2;
+  else if (isSitePart(pieces[0], siteNames, host)) start += 2;
+  if (stop - start < 1) return title;
+  const kept = pieces.slice(start, stop).join('').trim();
+  return kept.length > 0 ? kept : title;
+}
+
+/** True when a title is (loosely) the text of one of the page's `<h1>`s. */
+function matchesHeading(title: string, h1s: readonly string[]): boolean {
+  const key = looseKey(title);
+  if (key.length === 0) return false;
+  return h1s.some((h1) => looseKey(h1) === key || similarity(h1, title) >= 0.9);
+}
+
+/**
+ * The title: the first metadata title (og:title, JSON-LD headline/name,
+ * twitter:title, Dublin Core, Parse.ly …) or else the `<title>`, with the site
+ * name removed — but a candidate that the page shows as its `<h1>` wins over
+ * the others, since that is the headline a reader sees.
+ */
+function chooseTitle(
+  sources: Sources,
+  siteNames: readonly string[],
+  url: string | undefined,
+): string | undefined {
+  const { meta, jsonld, microdata, page } = sources;
+  const h1s = page.h1s;
+  const documentTitle = page.title === undefined ? '' : cleanText(page.title, 2_000);
+  // JSON-LD headline and name often differ (Wikipedia: name is the title, headline a tagline):
+  // put first the one closer to the document title, as Readability does.
+  let jsonTitles = [jsonld.headline, jsonld.name];
+  if (jsonld.headline && jsonld.name && documentTitle) {
+    if (similarity(jsonld.name, documentTitle) > similarity(jsonld.headline, documentTitle)) {
+      jsonTitles = [jsonld.name, jsonld.headline];
+    }
+  }
+  const raw = [
+    ...meta.ogTitle,
+    ...jsonTitles,
+    ...meta.twitterTitle,
+    ...meta.otherTitles,
+    microdata.headline,
+    microdata.name,
+  ];
+  const siteKeys = new Set(siteNames.map(looseKey));
+  const candidates: string[] = [];
+  for (const value of raw) {
+    if (value === undefined) continue;
+    const text = cleanText(value, 2_000);
+    // A "title" that is just the site name says nothing about the page.
+    if (text.length === 0 || siteKeys.has(looseKey(text))) continue;
+    candidates.push(stripSiteName(text, siteNames, { url, h1s }));
+    if (candidates.length >= 20) break;
+  }
+  const fromDocument = documentTitle ? stripSiteName(documentTitle, siteNames, { url, h1s }) : undefined;
+  const all = fromDocument === undefined ? candidates : [...candidates, fromDocument];
+  return all.find((title) => matchesHeading(title, h1s)) ?? all[0] ?? firstText(h1s);
+}
+
+// ── authors ─────────────────────────────────────────────────────────────────
+
+const BY_PREFIX =
+  /^(?:(?:written|posted|reported|published|words|story|text|photos?)\s+)?(?:by|von|par|por|di|door|av|przez)\b[\s:.-]*/i;
+const AUTHOR_PREFIX = /^(?:authors?|autor(?:es)?|auteurs?|autore|writer|reporter|byline)\s*[:：]\s*/i;
+/** What follows a " | " or " • " in a byline is decoration (a date, a role, the site). */
+const BYLINE_TAIL = /\s+[|•·]\s.*$/;
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\\.?';
+const WEEKDAY = '(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\\.?';
+/** A date (and whatever follows) at the end of a visible byline: "By A March 25, 2015". */
+const DATE_TAIL = new RegExp(
+  `[\\s,]+(?:(?:on|updated|published|posted)\\s*:?\\s*)?(?:${WEEKDAY},?\\s+)?(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}\\.?\\s+${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}/\\d{2,4})\\b.*$`,
+  'i',
+);
+/** "Edited by …", "Photos by …": other roles, not authors. */
+const OTHER_ROLE_TAIL =
+  /[\s,;]+(?:edited|updated|reviewed|fact[- ]checked|photos?|photographs?|illustrations?|graphics|video)\s+by\b.*$/i;
+/** "Last updated: …", "Published …": a dateline, not a byline. */
+const LEADING_DATE_LABEL = /^(?:last\s+)?(?:updated|published|posted|modified)\b/i;
+const URL_IN_TEXT = /\(?\s*(?:https?:\/\/|www\.)[^\s)]{1,500}\s*\)?/gi;
+const JUNK_AUTHOR =
+  /^(?:null|undefined|none|unknown|admin|administrator|anonymous|\[object object\]|n\/a|-+)$/i;
+/** Words that show a byline fragment is interface text, not a name. */
+const JUNK_WORDS =
+  /\b(?:updated|published|posted|last modified|min read|comments?|sign in|sign up|log in|subscribe|follow|share|advertisement)\b/i;
+const PROFILE_LINK =
+  /(?:facebook|twitter|x|instagram|linkedin|tiktok|youtube|threads|mastodon)\.(?:com|net|social)\b/i;
+
+/** Splits a list of names at commas, semicolons, " and ", " und ", " et " — never inside parentheses. */
+function splitNames(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < text.length; index++) {
+    const ch = text[index];
+    if (ch === '(' || ch === '[') depth++;
+    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+    else if (depth === 0) {
+      if (ch === ',' || ch === ';') {
+        parts.push(text.slice(start, index));
+        start = index + 1;
+      } else if (ch === ' ') {
+        const word = /^ (?:and|und|et) /i.exec(text.slice(index, index + 5));
+        if (word) {
+          parts.push(text.slice(start, index));
+          start = index + word[0].length;
+          index = start - 1;
+        }
+      }
+    }
+  }
+  parts.push(text.slice(start));
+  // "Smith, John" and "Kooman, F." are one inverted name, not two people.
+  if (parts.length === 2 && !/\s(?:and|und|et)\s/i.test(text)) {
+    const [last, given] = parts.map((part) => part.trim());
+    if (/^[\p{L}'’-]+$/u.test(last) && given.split(/\s+/).length <= 3 && /^\p{Lu}/u.test(given))
+      return [text];
+  }
+  return parts;
+}
+
+/** One author value → clean names: "By A and B" → ["A", "B"]; URLs, handles and interface text dropped. */
+export function splitAuthors(raw: string): string[] {
+  let text = cleanText(raw, 1_000);
+  if (text.length === 0 || looksLikeUrl(text) || PROFILE_LINK.test(text)) return [];
+  text = text.replace(URL_IN_TEXT, ' ').replace(BYLINE_TAIL, '');
+  if (LEADING_DATE_LABEL.test(text)) return [];
+  text = text
+    .replace(DATE_TAIL, '')
+    .replace(OTHER_ROLE_TAIL, '')
+    .replace(AUTHOR_PREFIX, '')
+    .replace(BY_PREFIX, '')
+    .replace(/\(\s*\)/g, '')
+    .trim();
+  const out: string[] = [];
+  for (let part of splitNames(text)) {
+    part = part
+      .replace(BY_PREFIX, '')
+      .replace(/^[\s"'“”‘’]+|[\s"'“”‘’,:;]+$/g, '')
+      .trim();
+    // A dangling bracket left by the split or the trimming.
+    if (part.endsWith(')') && !part.includes('(')) part = part.slice(0, -1).trim();
+    if (part.startsWith('(') && !part.includes(')')) part = part.slice(1).trim();
+    if (part.length < 2 || part.length > MAX_NAME_LENGTH) continue;
+    if (part.split(' ').length > MAX_NAME_WORDS) continue;
+    if (looksLikeUrl(part) || PROFILE_LINK.test(part) || /^@\w/.test(part) || JUNK_AUTHOR.test(part))
+      continue;
+    if (JUNK_WORDS.test(part) || !/\p{L}{2}/u.test(part)) continue;
+    out.push(part);
+  }
+  return out;
+}
+
+/** Clean, de-duplicated author names from raw values (each may name several people). */
+export function cleanAuthors(values: readonly string[]): string[] {
+  const names: string[] = [];
+  for (const value of values.slice(0, MAX_AUTHORS * 2)) names.push(...splitAuthors(value));
+  return dedupe(names, MAX_AUTHORS);
+}
+
+/**
+ * Names from a visible byline, held to a stricter standard than declared
+ * authors since the element may be anything with "author" in its class: every
+ * name short, without digits or sentence punctuation, or nothing.
+ */
+function bylineAuthors(byline: string): string[] {
+  const names = cleanAuthors([byline]);
+  const plausible = names.every((name) => name.split(' ').length <= 6 && !/[\d:?!$€£@]/.test(name));
+  return plausible ? names : [];
+}
+
+function chooseAuthors(sources: Sources): string[] {
+  const { meta, jsonld, microdata, page } = sources;
+  for (const list of [jsonld.authors, ...meta.authors, microdata.authors]) {
+    const authors = cleanAuthors(list);
+    if (authors.length > 0) return authors;
+  }
+  // Visible bylines one at a time: the first that yields plausible names.
+  for (const byline of page.bylines.slice(0, 3)) {
+    const authors = bylineAuthors(byline);
+    if (authors.length > 0) return authors;
+  }
+  return [];
+}
+
+// ── other fields ────────────────────────────────────────────────────────────
+
+/**
+ * Normalises a language tag to BCP 47 casing (`en_us` → `en-US`, `zh-hans-cn` →
+ * `zh-Hans-CN`); takes the first of a list; undefined when it is not a tag.
+ */
+export function normalizeLanguage(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const tag = value.split(/[,;]/)[0].trim().replace(/_/g, '-');
+  if (!/^[a-z]{2,3}(?:-[a-z0-9]{1,8}){0,4}$/i.test(tag)) return undefined;
+  const [primary, ...rest] = tag.split('-');
+  const subtags = rest.map((subtag, index) => {
+    if (subtag.length === 2 && /^[a-z]{2}$/i.test(subtag)) return subtag.toUpperCase();
+    if (index === 0 && subtag.length === 4 && /^[a-z]{4}$/i.test(subtag)) {
+      return subtag[0].toUpperCase() + subtag.slice(1).toLowerCase();
+    }
+    return subtag.toLowerCase();
+  });
+  return [primary.toLowerCase(), ...subtags].join('-');
+}
+
+function firstDate(values: readonly (string | undefined)[], now: number): string | undefined {
+  for (const value of values) {
+    const date = parseDate(value, now);
+    if (date !== undefined) return date;
+  }
+  return undefined;
+}
+
+const JUNK_TAG = /^(?:nil|null|none|undefined|untagged|uncategori[sz]ed|\[object object\])$/i;
+
+function chooseTags(sources: Sources): string[] {
+  const { meta, jsonld, microdata } = sources;
+  const raw = [...meta.tags, ...jsonld.keywords, ...microdata.keywords, ...meta.sections, ...jsonld.sections];
+  const tags: string[] = [];
+  for (const value of raw.slice(0, MAX_TAGS * 2)) {
+    for (let tag of splitList(value)) {
+      // Medium and others mix internal flags into keywords: "Tag:Nodejs", "Lite:true".
+      const prefixed = /^tag:(\S.*)$/i.exec(tag);
+      if (prefixed) tag = prefixed[1];
+      else if (/^[\w-]+:\S+$/.test(tag)) continue;
+      if (tag.length <= MAX_TAG_LENGTH && !looksLikeUrl(tag) && !JUNK_TAG.test(tag)) tags.push(tag);
+    }
+  }
+  return dedupe(tags, MAX_TAGS);
+}
+
+function choosePageType(sources: Sources): string | undefined {
+  const type = first([sources.jsonld.types[0], sources.microdata.types[0], ...sources.meta.types]);
+  const text = type === undefined ? '' : cleanText(type, 100);
+  return text.length > 0 ? text : undefined;
+}
+
+export function merge(sources: Sources, options: MergeOptions): Metadata {
+  const { meta, jsonld, microdata, page } = sources;
+  const now = options.now;
+  const pageUrl = absoluteUrl(options.url);
+  const base = absoluteUrl(page.base, pageUrl) ?? pageUrl;
+
+  let siteName = firstText([
+    ...meta.ogSiteName,
+    jsonld.publisher,
+    jsonld.websiteName,
+    microdata.publisher,
+    ...meta.otherSiteNames,
+  ]);
+  // "Aktuálně.cz - Víte, co se právě děje": a site name with a tagline, when the publisher is its first part.
+  const publisher = jsonld.publisher === undefined ? '' : cleanText(jsonld.publisher, 200);
+  if (siteName && publisher && siteName !== publisher) {
+    const [head] = siteName.split(TITLE_SEPARATOR);
+    if (looseKey(head) === looseKey(publisher)) siteName = head.trim();
+  }
+  const siteNames = [
+    siteName,
+    jsonld.publisher,
+    jsonld.websiteName,
+    ...meta.ogSiteName,
+    ...meta.otherSiteNames,
+  ]
+    .filter((name): name is string => name !== undefined)
+    .map((name) => cleanText(name, 200))
+    .filter((name) => name.length > 0)
+    .slice(0, 10);
+
+  const canonicalUrl =
+    absoluteUrl(page.canonical, base) ??
+    first(meta.urls.map((url) => absoluteUrl(url, base))) ??
+    absoluteUrl(jsonld.url, base);
+  const urlBase = base ?? canonicalUrl;
+
+  const metadata: Metadata = {
+    authors: chooseAuthors(sources),
+    tags: chooseTags(sources),
+  };
+  const title = chooseTitle(sources, siteNames, pageUrl ?? canonicalUrl);
+  if (title) metadata.title = title;
+  const published = firstDate([jsonld.published, ...meta.published, microdata.published, ...page.times], now);
+  if (published) metadata.published = published;
+  const modified = firstDate([jsonld.modified, ...meta.modified, microdata.modified], now);
+  if (modified) metadata.modified = modified;
+  if (siteName) metadata.siteName = siteName;
+  const language =
+    normalizeLanguage(page.lang) ??
+    first(meta.languages.map(normalizeLanguage)) ??
+    first(meta.ogLocale.map(normalizeLanguage)) ??
+    normalizeLanguage(jsonld.language) ??
+    normalizeLanguage(microdata.language);
+  if (language) metadata.language = language;
+  if (page.direction) metadata.direction = page.direction;
+  const description = firstText([...meta.descriptions, jsonld.description, microdata.description]);
+  if (description) metadata.description = description;
+  if (canonicalUrl) metadata.canonicalUrl = canonicalUrl;
+  const image = first(
+    [...meta.images, ...jsonld.images, ...microdata.images, page.imageSrc].map((value) =>
+      absoluteUrl(value, urlBase),
+    ),
+  );
+  if (image) metadata.image = image;
+  const pageType = choosePageType(sources);
+  if (pageType) metadata.pageType = pageType;
+  if (jsonld.body !== undefined) {
+    const body = cleanBlockText(jsonld.body, MAX_BODY_LENGTH);
+    if (body.length > 0) metadata.structuredBody = body;
+  }
+  return metadata;
+}

@@ -1,0 +1,156 @@
+/**
+ * Small string helpers shared by the metadata sources. Every function is linear
+ * in its input and bounded: no regex here can backtrack more than a constant per
+ * character.
+ */
+import { decodeHTML } from 'entities';
+
+/** Longest metadata text value kept (titles, descriptions, names); longer values are cut. */
+export const MAX_TEXT = 10_000;
+
+/**
+ * Drops zero-width spaces, word joiners and BOMs, collapses whitespace runs
+ * (no-break spaces included) to one space, trims. ZWJ/ZWNJ are kept: they
+ * shape Persian and Indic text and emoji.
+ */
+export function normalizeSpace(value: string): string {
+  return value
+    .replace(/[\u200b\u2060\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// Tags are bounded at 1,000 characters so a '<' with no '>' costs at most that much.
+const TAG_LIKE = /<\/?[a-zA-Z][^<>]{0,1000}>/g;
+const HAS_ENTITY = /&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});?/;
+
+/**
+ * Cleans a text value from an attribute or JSON-LD: decodes HTML entities that
+ * survived (double-encoded `&amp;quot;`, JSON-LD strings holding `&#8217;`), drops
+ * markup, collapses whitespace, caps the length. Returns '' for nothing.
+ */
+export function cleanText(value: string, maxLength = MAX_TEXT): string {
+  if (value.length === 0) return '';
+  let text = value.length > maxLength * 4 ? value.slice(0, maxLength * 4) : value;
+  if (text.includes('<')) text = text.replace(TAG_LIKE, ' ');
+  if (text.includes('&') && HAS_ENTITY.test(text)) text = decodeHTML(text);
+  text = normalizeSpace(text);
+  return text.length > maxLength ? text.slice(0, maxLength).trimEnd() : text;
+}
+
+/** Like `cleanText` but keeps paragraph breaks (for `structuredBody`). */
+export function cleanBlockText(value: string, maxLength: number): string {
+  let text = value.length > maxLength * 2 ? value.slice(0, maxLength * 2) : value;
+  if (text.includes('<')) {
+    text = text.replace(/<\/?(?:p|div|br|li|h[1-6]|tr|blockquote|pre)\b[^<>]{0,1000}>/gi, '\n');
+    text = text.replace(TAG_LIKE, ' ');
+  }
+  if (text.includes('&') && HAS_ENTITY.test(text)) text = decodeHTML(text);
+  text = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t\f\v\u00a0\u200b\ufeff]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, (match) => (match.split('\n').length > 2 ? '\n\n' : '\n'))
+    .trim();
+  return text.length > maxLength ? text.slice(0, maxLength).trimEnd() : text;
+}
+
+/** Lower-case letters and digits only (any script), for loose comparisons. */
+export function looseKey(value: string): string {
+  return value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Words (letters/digits runs) of a string, lower-cased. */
+export function words(value: string): string[] {
+  return value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * Similarity of two strings in [0, 1]: the Dice coefficient of their word bags
+ * (character bigrams for CJK-like text without spaces). Linear in the inputs.
+ */
+export function similarity(a: string, b: string): number {
+  const ka = looseKey(a);
+  const kb = looseKey(b);
+  if (ka.length === 0 || kb.length === 0) return 0;
+  if (ka === kb) return 1;
+  let ta = words(a);
+  let tb = words(b);
+  if (ta.length <= 2 && tb.length <= 2 && (ka.length > 12 || kb.length > 12)) {
+    ta = bigrams(ka);
+    tb = bigrams(kb);
+  }
+  const counts = new Map<string, number>();
+  for (const t of ta) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let shared = 0;
+  for (const t of tb) {
+    const c = counts.get(t);
+    if (c) {
+      shared++;
+      counts.set(t, c - 1);
+    }
+  }
+  return (2 * shared) / (ta.length + tb.length);
+}
+
+function bigrams(value: string): string[] {
+  const out: string[] = [];
+  const chars = Array.from(value);
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+  if (chars.length === 1) out.push(chars[0]);
+  return out;
+}
+
+/** True when the value looks like a URL or a path rather than text. */
+export function looksLikeUrl(value: string): boolean {
+  return (
+    /^(?:[a-z][a-z0-9+.-]{1,20}:\/\/|\/\/|www\.|\/[^\s]*$)/i.test(value) ||
+    /^[^\s/]+\.[a-z]{2,}\/\S*$/i.test(value)
+  );
+}
+
+/**
+ * Resolves a URL against the first base that works; returns an absolute http(s)
+ * URL or undefined (never `javascript:`, `data:` …).
+ */
+export function absoluteUrl(value: string | undefined, ...bases: (string | undefined)[]): string | undefined {
+  if (!value) return undefined;
+  let trimmed = value.trim();
+  if (trimmed.length === 0 || trimmed.length > 4096) return undefined;
+  const usable = bases.filter((base): base is string => typeof base === 'string' && base.length > 0);
+  if (trimmed.startsWith('//') && usable.length === 0) trimmed = `https:${trimmed}`;
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(trimmed);
+  for (const base of absolute ? [undefined] : usable) {
+    try {
+      const url = new URL(trimmed, base);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+    } catch {
+      // an invalid base or value: try the next base
+    }
+  }
+  return undefined;
+}
+
+/** Splits a list on commas (ASCII, full-width and ideographic), trimming and cleaning each item. */
+export function splitList(value: string, maxItems = 200): string[] {
+  const out: string[] = [];
+  for (const part of value.split(/[,，、]/)) {
+    const item = cleanText(part, 200);
+    if (item.length > 0) out.push(item);
+    if (out.length >= maxItems) break;
+  }
+  return out;
+}
+
+/** Removes duplicates case-insensitively, keeping the first spelling and the order. */
+export function dedupe(values: Iterable<string>, max = Number.POSITIVE_INFINITY): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of values) {
+    const key = value.toLowerCase();
+    if (value.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    out.push(value);
+    if (out.length >= max) break;
+  }
+  return out;
+}

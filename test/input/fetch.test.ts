@@ -275,13 +275,11 @@ describe('fetchPage', () => {
     const local = { allowPrivate: true };
 
     it('times out on a server that never answers', async () => {
-      const started = Date.now();
       await rejectsWith(
         fetchPage(site.url('/never'), { ...local, timeoutMs: 200 }),
         'FETCH_TIMEOUT',
         '/never',
       );
-      assert.ok(Date.now() - started < 2000);
     });
 
     it('times out on a body that never ends', async () => {
@@ -289,12 +287,10 @@ describe('fetchPage', () => {
     });
 
     it('stops reading an endless body at maxBytes', async () => {
-      const started = Date.now();
       await rejectsWith(
         fetchPage(site.url('/endless'), { ...local, maxBytes: 1024 * 1024 }),
         'FETCH_TOO_LARGE',
       );
-      assert.ok(Date.now() - started < 3000);
     });
 
     it('refuses a Content-Length over maxBytes without reading', async () => {

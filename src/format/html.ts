@@ -1,0 +1,529 @@
+import {
+  type Doc,
+  type Extraction,
+  IS_BLOCK,
+  IS_HIDDEN_CONTENT,
+  NodeKind,
+  TAG,
+  tagId,
+} from '../dom/index.js';
+import { codeLanguage, DROPPED, keptText, normaliseTitle } from './common.js';
+import type { HtmlOptions } from './types.js';
+import { baseUrlOf, imageSource, safeUrl } from './url.js';
+
+/**
+ * Elements that may appear in the output, by input tag name → output tag name
+ * (obsolete synonyms are renamed). Everything else is unwrapped: its kept
+ * children are written without it.
+ */
+const OUTPUT_NAME: Readonly<Record<string, string>> = {
+  // sections and grouping
+  article: 'article',
+  section: 'section',
+  aside: 'aside',
+  header: 'header',
+  footer: 'footer',
+  main: 'main',
+  nav: 'nav',
+  address: 'address',
+  div: 'div',
+  center: 'div',
+  p: 'p',
+  hgroup: 'hgroup',
+  h1: 'h1',
+  h2: 'h2',
+  h3: 'h3',
+  h4: 'h4',
+  h5: 'h5',
+  h6: 'h6',
+  hr: 'hr',
+  blockquote: 'blockquote',
+  figure: 'figure',
+  figcaption: 'figcaption',
+  details: 'details',
+  summary: 'summary',
+  // lists
+  ul: 'ul',
+  ol: 'ol',
+  menu: 'ul',
+  dir: 'ul',
+  li: 'li',
+  dl: 'dl',
+  dt: 'dt',
+  dd: 'dd',
+  // code
+  pre: 'pre',
+  xmp: 'pre',
+  listing: 'pre',
+  plaintext: 'pre',
+  code: 'code',
+  tt: 'code',
+  kbd: 'kbd',
+  samp: 'samp',
+  var: 'var',
+  // tables
+  table: 'table',
+  caption: 'caption',
+  colgroup: 'colgroup',
+  col: 'col',
+  thead: 'thead',
+  tbody: 'tbody',
+  tfoot: 'tfoot',
+  tr: 'tr',
+  th: 'th',
+  td: 'td',
+  // text-level semantics
+  a: 'a',
+  abbr: 'abbr',
+  b: 'b',
+  bdi: 'bdi',
+  bdo: 'bdo',
+  br: 'br',
+  cite: 'cite',
+  data: 'data',
+  del: 'del',
+  dfn: 'dfn',
+  em: 'em',
+  i: 'i',
+  ins: 'ins',
+  mark: 'mark',
+  q: 'q',
+  ruby: 'ruby',
+  rp: 'rp',
+  rt: 'rt',
+  s: 's',
+  strike: 's',
+  small: 'small',
+  strong: 'strong',
+  sub: 'sub',
+  sup: 'sup',
+  time: 'time',
+  u: 'u',
+  wbr: 'wbr',
+  img: 'img',
+  image: 'img',
+};
+
+/** Output elements that can hold paragraphs (where loose text gets wrapped in `<p>`). */
+const FLOW = new Set([
+  'article',
+  'section',
+  'aside',
+  'header',
+  'footer',
+  'main',
+  'nav',
+  'div',
+  'blockquote',
+  'figure',
+  'figcaption',
+  'details',
+  'li',
+  'dd',
+  'td',
+  'th',
+  'caption',
+]);
+/** Output elements that are phrasing content (may sit inside a paragraph). */
+const PHRASING = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'br',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'mark',
+  'q',
+  'ruby',
+  'rp',
+  'rt',
+  's',
+  'samp',
+  'small',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'wbr',
+]);
+const VOID_OUTPUT = new Set(['br', 'hr', 'img', 'wbr', 'col']);
+
+// Attribute allow-lists. URL attributes are checked apart.
+const GLOBAL_ATTRIBUTES = ['title', 'lang', 'dir'];
+const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ['href'],
+  img: ['src', 'alt', 'width', 'height'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan', 'scope'],
+  col: ['span'],
+  colgroup: ['span'],
+  ol: ['start', 'reversed', 'type'],
+  li: ['value'],
+  time: ['datetime'],
+  data: ['value'],
+  del: ['cite', 'datetime'],
+  ins: ['cite', 'datetime'],
+  blockquote: ['cite'],
+  q: ['cite'],
+  details: ['open'],
+  code: ['class'],
+};
+const INTEGER = /^\s*-?\d{1,9}\s*$/;
+const DIMENSION = /^\s*\d{1,5}\s*$/;
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
+const LANGUAGE_CLASS = /^language-[\w+#.-]{1,40}$/;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed from the output.
+const TEXT_SPECIAL = /[&<>\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed from the output.
+const ATTRIBUTE_SPECIAL = /[&<>"\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
+const ASCII_WHITESPACE_RUN = /[\t\n\f\r ]+/g;
+
+function escapeSpecial(char: string): string {
+  switch (char) {
+    case '&':
+      return '&amp;';
+    case '<':
+      return '&lt;';
+    case '>':
+      return '&gt;';
+    case '"':
+      return '&quot;';
+    default:
+      return '';
+  }
+}
+/** Escapes text content (and drops control characters HTML does not allow). */
+export function escapeHtmlText(text: string): string {
+  return text.replace(TEXT_SPECIAL, escapeSpecial);
+}
+/** Escapes a double-quoted attribute value. */
+export function escapeHtmlAttribute(text: string): string {
+  return text.replace(ATTRIBUTE_SPECIAL, escapeSpecial);
+}
+
+interface OutputFrame {
+  /** One past the last descendant of the element. */
+  end: number;
+  /** Closing tag to write; '' for an unwrapped block (a boundary between runs of text). */
+  close: string;
+  /** May hold paragraphs. */
+  flow: boolean;
+  pre: boolean;
+  link: boolean;
+  phrasing: boolean;
+  /** Unwrapped blocks currently open directly inside this element. */
+  unwrapped: number;
+  /** A `<p>` opened to hold loose text is open in this element. */
+  looseOpen: boolean;
+}
+
+function frame(end: number, close: string, name: string): OutputFrame {
+  return {
+    end,
+    close,
+    flow: FLOW.has(name),
+    pre: name === 'pre',
+    link: name === 'a',
+    phrasing: PHRASING.has(name),
+    unwrapped: 0,
+    looseOpen: false,
+  };
+}
+
+/** Output name by input tag id ('' when the element is not written). */
+const OUTPUT_BY_TAG: string[] = (() => {
+  const table = new Array<string>(IS_BLOCK.length).fill('');
+  for (const [input, output] of Object.entries(OUTPUT_NAME)) table[tagId(input)] = output;
+  table[0] = '';
+  return table;
+})();
+
+const COLLAPSIBLE = /[\t\n\f\r]| {2}/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed from the output.
+const NEEDS_ESCAPE = /[&<>\u0000-\u0008\u000B\u000E-\u001F\u007F]/;
+
+/**
+ * The kept content as sanitised HTML (a fragment, no `<html>`/`<body>`).
+ *
+ * - Only allow-listed elements are written (sections, headings, paragraphs,
+ *   lists, quotes, figures, code, tables, details/summary, images, links and
+ *   text-level semantics); obsolete synonyms are renamed (`<tt>` → `<code>`,
+ *   `<center>` → `<div>`, `<strike>` → `<s>`…). Others are unwrapped; scripts,
+ *   styles, templates, SVG, iframes, objects, embeds and form controls are
+ *   dropped with their content.
+ * - Attributes are allow-listed per element (`href`, `src`, `alt`, `title`,
+ *   `width`/`height`, `colspan`/`rowspan`, `lang`, `dir`, `datetime`, `cite`,
+ *   `start`, `class` only as `language-*` on `<code>`); numbers are checked, and
+ *   every other attribute (event handlers, `style`, `srcdoc`, `formaction`, `id`…)
+ *   is removed.
+ * - URLs keep only http(s), mailto, tel and ftp (and `data:image/` rasters for
+ *   images); relative URLs are made absolute when a base is known. Links with an
+ *   unsafe or missing href are unwrapped; images without a usable source dropped.
+ * - Elements that are not kept unwrap; where an unwrapped block separates runs
+ *   of loose text, each run is wrapped in a `<p>` so block boundaries survive.
+ * - Text and attribute values are escaped; whitespace is collapsed outside `<pre>`;
+ *   every element is closed, void elements are written as `<br>`.
+ */
+export function toHtml(extraction: Extraction, options: HtmlOptions = {}): string {
+  return new HtmlWriter(extraction, options).run();
+}
+
+class HtmlWriter {
+  private readonly doc: Doc;
+  private readonly kept: Uint8Array;
+  private readonly base: string | undefined;
+  private readonly out: string[] = [];
+  private readonly root = frame(0, '', 'div');
+  private readonly frames: OutputFrame[];
+  /** Written elements, innermost last (the root first). */
+  private readonly emitted: OutputFrame[];
+  private preDepth = 0;
+  private linkDepth = 0;
+  /** Text or an image was written (so a title heading is no longer the first thing). */
+  private wroteContent = false;
+
+  constructor(
+    extraction: Extraction,
+    private readonly options: HtmlOptions,
+  ) {
+    this.doc = extraction.doc;
+    this.kept = extraction.selection.kept;
+    this.base = baseUrlOf(this.doc, options.url);
+    this.root.end = this.doc.size;
+    this.frames = [this.root];
+    this.emitted = [this.root];
+  }
+
+  run(): string {
+    const { doc, kept, out, frames, emitted, options } = this;
+    const { kind, tag, end, hidden } = doc.columns;
+    const images = options.images !== false;
+    const links = options.links !== false;
+    const dropTitle = options.dropTitle === true && options.title !== undefined;
+    for (let at = 1; at < doc.size; at++) {
+      while (frames[frames.length - 1].end <= at) this.close(frames.pop() as OutputFrame);
+      const nodeKind = kind[at];
+      if (nodeKind === NodeKind.Text) {
+        if (!kept[at] || hidden[at]) continue;
+        let text = doc.text(at);
+        if (this.preDepth === 0) {
+          if (COLLAPSIBLE.test(text)) text = text.replace(ASCII_WHITESPACE_RUN, ' ');
+          if (text === ' ') {
+            const owner = emitted[emitted.length - 1];
+            // Whitespace between blocks is noise; inside a line it separates words.
+            if (owner.flow && !owner.looseOpen && owner.unwrapped > 0) continue;
+          } else this.beforeInline();
+        }
+        if (text !== '') out.push(NEEDS_ESCAPE.test(text) ? escapeHtmlText(text) : text);
+        if (text !== ' ') this.wroteContent = true;
+        continue;
+      }
+      if (nodeKind !== NodeKind.Element) continue;
+      const t = tag[at];
+      if (DROPPED[t]) {
+        if (IS_BLOCK[t] && !IS_HIDDEN_CONTENT[t]) this.boundary();
+        at = end[at] - 1;
+        continue;
+      }
+      const name = kept[at] ? OUTPUT_BY_TAG[t] : '';
+      let attributes: string | undefined;
+      if (name !== '') attributes = attributesOf(doc, at, name, this.base);
+      if (name === 'img' && (!images || attributes === undefined)) continue;
+      if (name === 'a' && (!links || this.linkDepth > 0)) attributes = undefined;
+      if (
+        dropTitle &&
+        name === 'h1' &&
+        !this.wroteContent &&
+        normaliseTitle(keptText(doc, kept, at)) === normaliseTitle(options.title as string)
+      ) {
+        at = end[at] - 1;
+        continue;
+      }
+      if (attributes === undefined) {
+        // Unwrapped: a block still separates the text around it (<html> and <body> hold everything).
+        if (IS_BLOCK[t] && end[at] > at + 1 && t !== TAG.body && t !== TAG.html) {
+          this.boundary();
+          emitted[emitted.length - 1].unwrapped++;
+          frames.push(frame(end[at], '', ''));
+        } else if (t === TAG.br) {
+          out.push('<br>');
+        }
+        continue;
+      }
+      if (name === 'img') this.wroteContent = true;
+      const element = frame(end[at], `</${name}>`, name);
+      if (element.phrasing) this.beforeInline();
+      else this.beforeBlock();
+      out.push(`<${name}${attributes}>`);
+      if (VOID_OUTPUT.has(name)) {
+        if (!element.phrasing && this.preDepth === 0) out.push('\n');
+        continue;
+      }
+      frames.push(element);
+      emitted.push(element);
+      if (element.pre) this.preDepth++;
+      if (element.link) this.linkDepth++;
+    }
+    while (frames.length > 1) this.close(frames.pop() as OutputFrame);
+    if (this.root.looseOpen) out.push('</p>');
+    return out.join('').trim();
+  }
+
+  /** Loose text at flow level after an unwrapped block goes in a `<p>`. */
+  private beforeInline(): void {
+    const owner = this.emitted[this.emitted.length - 1];
+    if (owner.flow && owner.unwrapped > 0 && !owner.looseOpen) {
+      this.out.push('<p>');
+      owner.looseOpen = true;
+    }
+  }
+
+  private beforeBlock(): void {
+    const owner = this.emitted[this.emitted.length - 1];
+    if (owner.looseOpen) {
+      this.out.push('</p>');
+      owner.looseOpen = false;
+    }
+  }
+
+  /** An unwrapped block starts or ends: loose text on either side must not run together. */
+  private boundary(): void {
+    const out = this.out;
+    const owner = this.emitted[this.emitted.length - 1];
+    if (owner.looseOpen) {
+      out.push('</p>');
+      owner.looseOpen = false;
+    } else if (!owner.flow && out.length > 0) {
+      const last = out[out.length - 1];
+      const code = last.charCodeAt(last.length - 1);
+      if (code !== 32 && code !== 10 && code !== 62) out.push(' ');
+    }
+  }
+
+  private close(element: OutputFrame): void {
+    const out = this.out;
+    if (element.close === '') {
+      this.boundary();
+      this.emitted[this.emitted.length - 1].unwrapped--;
+      return;
+    }
+    if (element.looseOpen) out.push('</p>');
+    out.push(element.close);
+    this.emitted.pop();
+    if (element.pre) this.preDepth--;
+    if (element.link) this.linkDepth--;
+    if (this.preDepth === 0 && !element.phrasing) out.push('\n');
+  }
+}
+
+/**
+ * The attribute string of an allowed element (starting with a space when not
+ * empty), or undefined when the element must not be written (a link without
+ * a safe href, an image without a usable source).
+ */
+function attributesOf(doc: Doc, node: number, name: string, base: string | undefined): string | undefined {
+  let parts = '';
+  for (const attribute of GLOBAL_ATTRIBUTES) {
+    const value = doc.attr(node, attribute);
+    if (value === undefined) continue;
+    if (attribute === 'lang' && !LANGUAGE_TAG.test(value.trim())) continue;
+    if (attribute === 'dir' && !/^(?:ltr|rtl|auto)$/i.test(value.trim())) continue;
+    parts += htmlAttribute(attribute, attribute === 'title' ? value : value.trim().toLowerCase());
+  }
+  for (const attribute of ATTRIBUTES[name] ?? []) {
+    switch (attribute) {
+      case 'href': {
+        const href = safeUrl(doc.attr(node, 'href'), base, 'link');
+        if (href === undefined) return undefined;
+        parts += htmlAttribute('href', href);
+        break;
+      }
+      case 'src': {
+        const src = safeUrl(imageSource(doc, node), base, 'image');
+        if (src === undefined) return undefined;
+        parts += htmlAttribute('src', src);
+        break;
+      }
+      case 'cite': {
+        const cite = safeUrl(doc.attr(node, 'cite'), base, 'link');
+        if (cite !== undefined) parts += htmlAttribute('cite', cite);
+        break;
+      }
+      case 'alt': {
+        parts += htmlAttribute('alt', doc.attr(node, 'alt') ?? '');
+        break;
+      }
+      case 'width':
+      case 'height': {
+        const value = doc.attr(node, attribute);
+        if (value !== undefined && DIMENSION.test(value)) parts += htmlAttribute(attribute, value.trim());
+        break;
+      }
+      case 'colspan':
+      case 'rowspan':
+      case 'span':
+      case 'start':
+      case 'value': {
+        const value = doc.attr(node, attribute);
+        if (value !== undefined && INTEGER.test(value) && (attribute !== 'value' || name === 'li')) {
+          parts += htmlAttribute(attribute, String(Number(value)));
+        } else if (value !== undefined && attribute === 'value' && name === 'data') {
+          parts += htmlAttribute(attribute, value);
+        }
+        break;
+      }
+      case 'reversed':
+      case 'open':
+        if (doc.attr(node, attribute) !== undefined) parts += ` ${attribute}`;
+        break;
+      case 'type': {
+        const value = doc.attr(node, 'type');
+        if (value !== undefined && /^[1aAiI]$/.test(value.trim()))
+          parts += htmlAttribute('type', value.trim());
+        break;
+      }
+      case 'scope': {
+        const value = doc.attr(node, 'scope')?.trim().toLowerCase();
+        if (value !== undefined && /^(?:row|col|rowgroup|colgroup)$/.test(value))
+          parts += htmlAttribute('scope', value);
+        break;
+      }
+      case 'datetime': {
+        const value = doc.attr(node, 'datetime');
+        if (value !== undefined) parts += htmlAttribute('datetime', value);
+        break;
+      }
+      case 'class': {
+        const classes = (doc.attr(node, 'class') ?? '')
+          .split(/\s+/, 50)
+          .filter((token) => LANGUAGE_CLASS.test(token));
+        const parent = doc.parent(node);
+        if (classes.length === 0 && doc.tag(parent) === TAG.pre) {
+          // The language marked on the enclosing <pre> (or its wrapper), the HTML5 way.
+          const language = codeLanguage(doc, parent);
+          if (language !== undefined) classes.push(`language-${language}`);
+        }
+        if (classes.length > 0) parts += htmlAttribute('class', classes.join(' '));
+        break;
+      }
+    }
+  }
+  return parts;
+}
+
+function htmlAttribute(name: string, value: string): string {
+  return ` ${name}="${escapeHtmlAttribute(value)}"`;
+}

@@ -1,0 +1,66 @@
+/**
+ * format/: every output of pith in one place. Formatters are pure functions of
+ * an `Extraction` (the `Doc` and its `Selection`) plus options; they look at
+ * nothing else, and each is one linear walk over the document.
+ */
+import type { Extraction } from '../dom/index.js';
+import { PithError } from '../errors.js';
+import { toHtml } from './html.js';
+import { toMarkdown } from './markdown.js';
+import { toText } from './text.js';
+import type { ContentFormat, FormatOptions } from './types.js';
+
+export {
+  ENVELOPE_SCHEMA,
+  type JsonDocument,
+  type JsonMetadata,
+  type JsonOptions,
+  stripInvalidXml,
+  toJson,
+  toJsonDocument,
+  toXml,
+  type XmlOptions,
+} from './envelope.js';
+export { escapeHtmlAttribute, escapeHtmlText, toHtml } from './html.js';
+export { toMarkdown } from './markdown.js';
+export { toText } from './text.js';
+export type {
+  ContentFormat,
+  FormatOptions,
+  FormattedResult,
+  HtmlOptions,
+  MarkdownOptions,
+  TextOptions,
+} from './types.js';
+export { baseUrlOf, imageSource, safeUrl } from './url.js';
+
+/** The content formats, in order of preference for reading. */
+export const FORMATS: readonly ContentFormat[] = Object.freeze(['markdown', 'text', 'html'] as const);
+
+export function isContentFormat(value: unknown): value is ContentFormat {
+  return typeof value === 'string' && (FORMATS as readonly string[]).includes(value);
+}
+
+/**
+ * Renders an extraction in one of the content formats.
+ * @throws PithError('UNKNOWN_FORMAT') for any other format name.
+ */
+export function formatExtraction(
+  extraction: Extraction,
+  format: ContentFormat,
+  options: FormatOptions = {},
+): string {
+  switch (format) {
+    case 'text':
+      return toText(extraction, options);
+    case 'markdown':
+      return toMarkdown(extraction, options);
+    case 'html':
+      return toHtml(extraction, options);
+    default:
+      throw new PithError(
+        'UNKNOWN_FORMAT',
+        `unknown content format '${String(format)}' (choose from ${FORMATS.join(', ')})`,
+      );
+  }
+}

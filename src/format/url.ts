@@ -1,0 +1,118 @@
+import { type Doc, TAG } from '../dom/index.js';
+
+/** Schemes a link may keep; anything else (javascript:, vbscript:, data:, file:…) is dropped. */
+const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'ftp']);
+/** Schemes an image may keep, besides `data:image/…` rasters. */
+const IMAGE_SCHEMES = new Set(['http', 'https']);
+/** `data:` images that are safe to keep (no SVG: it can carry script when opened on its own). */
+const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|jpg|webp|avif|bmp|x-icon)[;,]/i;
+const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+/** Tabs and line breaks, which URL parsers delete wherever they are. */
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+/** What URL parsers strip from both ends: C0 controls and space. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this is exactly the set URL parsers strip.
+const EDGE_JUNK = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+
+/**
+ * The URL relative links resolve against: `options.url`, else `doc.url`, then
+ * the page's first `<base href>` on top of it. Undefined when none is a valid
+ * absolute http(s) URL.
+ */
+export function baseUrlOf(doc: Doc, url: string | undefined): string | undefined {
+  let base: URL | undefined;
+  const given = url ?? doc.url;
+  if (given !== undefined) base = parse(given, undefined);
+  if (base && base.protocol !== 'http:' && base.protocol !== 'https:') base = undefined;
+  const baseElement = doc.findFirst(TAG.base);
+  const href = baseElement >= 0 ? doc.attr(baseElement, 'href') : undefined;
+  if (href !== undefined) {
+    const resolved = parse(href.replace(TAB_OR_NEWLINE, '').replace(EDGE_JUNK, ''), base?.href);
+    if (resolved && (resolved.protocol === 'http:' || resolved.protocol === 'https:')) base = resolved;
+  }
+  return base?.href;
+}
+
+function parse(url: string, base: string | undefined): URL | undefined {
+  try {
+    return new URL(url, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A URL that is safe to put in a link (`kind` 'link') or an image source
+ * ('image'), made absolute when there is a base; undefined when it is empty,
+ * unparsable or has a scheme that is not allowed. Obfuscations are undone the
+ * way browsers undo them (entities are already decoded by the parser; tabs and
+ * newlines anywhere and C0 controls at the ends are removed; case is ignored).
+ */
+export function safeUrl(
+  raw: string | undefined,
+  base: string | undefined,
+  kind: 'link' | 'image',
+): string | undefined {
+  if (raw === undefined) return undefined;
+  const cleaned = raw.replace(TAB_OR_NEWLINE, '').replace(EDGE_JUNK, '');
+  if (cleaned === '') return undefined;
+  const scheme = SCHEME.exec(cleaned)?.[1]?.toLowerCase();
+  if (scheme !== undefined) {
+    if (scheme === 'data') return kind === 'image' && DATA_IMAGE.test(cleaned) ? cleaned : undefined;
+    if (!(kind === 'link' ? LINK_SCHEMES : IMAGE_SCHEMES).has(scheme)) return undefined;
+  }
+  if (scheme === undefined && base === undefined) {
+    // Relative and nothing to resolve against: keep it as written.
+    return cleaned;
+  }
+  const url = parse(cleaned, base);
+  if (!url) return undefined;
+  const protocol = url.protocol.slice(0, -1);
+  if (!(kind === 'link' ? LINK_SCHEMES : IMAGE_SCHEMES).has(protocol)) return undefined;
+  return url.href;
+}
+
+const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
+const LAZY_SRCSETS = ['data-srcset', 'data-lazy-srcset'];
+/** Names that placeholder images tend to have (checked only when a lazy source exists). */
+const PLACEHOLDER = /blank|placeholder|spacer|transparent|pixel|lazy|loading|1x1|grey\.|gray\./i;
+
+/** First URL of a `srcset` ("a.jpg 1x, b.jpg 2x" → "a.jpg"). */
+export function firstSrcsetCandidate(srcset: string | undefined): string | undefined {
+  if (srcset === undefined) return undefined;
+  const trimmed = srcset.trim();
+  if (trimmed === '') return undefined;
+  let stop = 0;
+  while (stop < trimmed.length && !/\s/.test(trimmed[stop])) stop++;
+  let candidate = trimmed.slice(0, stop);
+  if (candidate.endsWith(',')) candidate = candidate.slice(0, -1);
+  return candidate === '' ? undefined : candidate;
+}
+
+/**
+ * The raw source of an `<img>`, looking through lazy-loading conventions: when
+ * `src` is missing, a `data:` URI or a placeholder name, the first of
+ * `data-src`, `data-lazy-src`, `data-original`, `data-url`, `data-hi-res-src`,
+ * the first candidate of `data-srcset`/`data-lazy-srcset`, then of `srcset`,
+ * wins over it.
+ */
+export function imageSource(doc: Doc, node: number): string | undefined {
+  const src = doc.attr(node, 'src')?.trim();
+  const placeholder =
+    src === undefined ||
+    src === '' ||
+    src.startsWith('data:') ||
+    (src.length < 2048 && PLACEHOLDER.test(src)) ||
+    src === 'about:blank';
+  if (!placeholder) return src;
+  for (const name of LAZY_SOURCES) {
+    const value = doc.attr(node, name)?.trim();
+    if (value) return value;
+  }
+  for (const name of LAZY_SRCSETS) {
+    const value = firstSrcsetCandidate(doc.attr(node, name));
+    if (value) return value;
+  }
+  const fromSrcset = firstSrcsetCandidate(doc.attr(node, 'srcset'));
+  if (fromSrcset) return fromSrcset;
+  return src === '' ? undefined : src;
+}

@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Parser } from 'htmlparser2';
+import { parseHtml, Selection } from '../../src/dom/index.js';
+import { type FormattedResult, stripInvalidXml, toJson, toXml } from '../../src/format/index.js';
+
+const metadata = {
+  title: 'A "title" & <more>',
+  authors: ['Ann', 'Bob'],
+  published: '2024-05-01',
+  language: 'en',
+  tags: ['x', 'y'],
+};
+const result = (extra: Partial<FormattedResult> = {}): FormattedResult => ({
+  url: 'https://example.com/a?b=1&c=2',
+  content: 'Hello\n\nWorld',
+  contentFormat: 'text',
+  metadata,
+  extractor: { name: 'pith', version: '1.2.3' },
+  ...extra,
+});
+
+interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  text: string;
+  children: XmlElement[];
+}
+
+/** Reads XML back (htmlparser2 in XML mode), failing on unbalanced tags. */
+function readXml(xml: string): XmlElement {
+  const root: XmlElement = { name: '#root', attributes: {}, text: '', children: [] };
+  const stack = [root];
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const element = { name, attributes, text: '', children: [] };
+        stack[stack.length - 1].children.push(element);
+        stack.push(element);
+      },
+      ontext(text) {
+        stack[stack.length - 1].text += text;
+      },
+      oncdatastart() {},
+      onclosetag(name) {
+        const element = stack.pop();
+        assert.equal(element?.name, name);
+      },
+    },
+    { xmlMode: true, decodeEntities: true, recognizeCDATA: true },
+  );
+  parser.end(xml);
+  assert.equal(stack.length, 1, 'unclosed elements');
+  return root;
+}
+
+describe('toJson', () => {
+  test('stable shape with every metadata field, nulls for unknowns', () => {
+    const json = JSON.parse(toJson(result()));
+    assert.deepEqual(Object.keys(json), [
+      'schema',
+      'url',
+      'extractor',
+      'metadata',
+      'contentFormat',
+      'content',
+      'comments',
+    ]);
+    assert.deepEqual(json.metadata, {
+      title: 'A "title" & <more>',
+      authors: ['Ann', 'Bob'],
+      published: '2024-05-01',
+      modified: null,
+      siteName: null,
+      language: 'en',
+      direction: null,
+      description: null,
+      canonicalUrl: null,
+      image: null,
+      tags: ['x', 'y'],
+      pageType: null,
+    });
+    assert.equal(json.schema, 1);
+    assert.equal(json.content, 'Hello\n\nWorld');
+    assert.equal(json.comments, null);
+    assert.deepEqual(json.extractor, { name: 'pith', version: '1.2.3' });
+  });
+
+  test('compact by default, pretty on request', () => {
+    assert.doesNotMatch(toJson(result()), /\n/);
+    assert.match(toJson(result(), { pretty: true }), /\n {2}"schema": 1,\n/);
+  });
+
+  test('diagnostics are included when present, made JSON-safe', () => {
+    const doc = parseHtml('<p>x</p>');
+    const cyclic: Record<string, unknown> = { name: 'c' };
+    cyclic.self = cyclic;
+    const diagnostics = {
+      ttr: new Float64Array([1.5, Number.NaN, 2]),
+      clusters: new Map([[1, 'a']]),
+      set: new Set([1, 2]),
+      big: 10n,
+      doc,
+      selection: new Selection(doc).keepSubtree(0),
+      cyclic,
+      fn: () => 1,
+      when: new Date('2024-01-01T00:00:00Z'),
+    };
+    const json = JSON.parse(toJson(result({ diagnostics })));
+    assert.deepEqual(json.diagnostics, {
+      ttr: [1.5, null, 2],
+      clusters: { 1: 'a' },
+      set: [1, 2],
+      big: '10',
+      doc: `[Doc: ${doc.size} nodes]`,
+      selection: '[Selection: 1 characters kept]',
+      cyclic: { name: 'c', self: '[circular]' },
+      when: '2024-01-01T00:00:00.000Z',
+    });
+  });
+});
+
+describe('toXml', () => {
+  test('a well-formed document with metadata and escaped content', () => {
+    const xml = toXml(result({ content: 'a < b & c > d ]]> e', comments: 'nice' }));
+    assert.ok(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<pith-document schema="1" url="https://example.com/a?b=1&amp;c=2">',
+      ),
+    );
+    const root = readXml(xml).children[0];
+    assert.equal(root.name, 'pith-document');
+    const byName = (name: string) => root.children.filter((child) => child.name === name);
+    assert.deepEqual(byName('extractor')[0].attributes, { name: 'pith', version: '1.2.3' });
+    const meta = byName('metadata')[0].children.map((child) => [child.name, child.text]);
+    assert.deepEqual(meta, [
+      ['title', 'A "title" & <more>'],
+      ['author', 'Ann'],
+      ['author', 'Bob'],
+      ['published', '2024-05-01'],
+      ['language', 'en'],
+      ['tag', 'x'],
+      ['tag', 'y'],
+    ]);
+    const content = byName('content')[0];
+    assert.equal(content.attributes.format, 'text');
+    assert.equal(content.text, 'a < b & c > d ]]> e');
+    assert.equal(byName('comments')[0].text, 'nice');
+    assert.equal(byName('diagnostics').length, 0);
+  });
+
+  test('HTML content goes in CDATA, split around "]]>"', () => {
+    const html = '<p>x ]]> y</p><p>]]]]></p>';
+    const xml = toXml(result({ content: html, contentFormat: 'html' }));
+    assert.match(xml, /<content format="html"><!\[CDATA\[<p>x \]\]\]\]><!\[CDATA\[> y/);
+    const cdata = [...xml.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((match) => match[1]).join('');
+    assert.equal(cdata, html);
+  });
+
+  test('characters XML 1.0 forbids are removed', () => {
+    const bad = 'a\u0000b\u0001c\u000bd\u001fe\uFFFEf\uD800g\u{1F600}h\ti\nj';
+    assert.equal(stripInvalidXml(bad), 'abcdef' + 'g\u{1F600}h\ti\nj');
+    const xml = toXml(result({ content: bad, metadata: { ...metadata, title: 'x\u0002y' } }));
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: checking that they are gone.
+    assert.doesNotMatch(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\uFFFE\uFFFF]/);
+    assert.match(xml, /<title>xy<\/title>/);
+  });
+
+  test('diagnostics as escaped JSON; compact mode has no indentation', () => {
+    const xml = toXml(result({ diagnostics: { a: '<b>' } }), { pretty: false });
+    assert.match(xml, /<diagnostics format="json">\{"a":"&lt;b&gt;"\}<\/diagnostics>/);
+    assert.doesNotMatch(xml.split('\n').slice(1).join(''), /\n {2}</);
+    assert.equal(readXml(xml).children[0].children.at(-1)?.name, 'diagnostics');
+  });
+
+  test('empty metadata', () => {
+    const xml = toXml(result({ metadata: { authors: [], tags: [] }, url: undefined }));
+    assert.match(xml, /<pith-document schema="1">\n {2}<extractor[^>]*\/>\n {2}<metadata\/>/);
+  });
+});

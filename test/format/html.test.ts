@@ -1,0 +1,303 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseFragment } from 'parse5';
+import { Selection, TAG } from '../../src/dom/index.js';
+import { toHtml } from '../../src/format/index.js';
+import { extraction, keepFirst, keepTextOnly } from './helpers.js';
+
+const URL_ = 'https://example.com/a/page.html';
+const html = (input: string, options: Parameters<typeof toHtml>[1] = {}) =>
+  toHtml(extraction(input, { url: URL_ }), options);
+
+interface P5Node {
+  nodeName: string;
+  tagName?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: P5Node[];
+  content?: P5Node;
+}
+
+/** Every element of `markup` as a browser-grade parser sees it. */
+function elements(markup: string): P5Node[] {
+  const out: P5Node[] = [];
+  const visit = (node: P5Node) => {
+    if (node.tagName) out.push(node);
+    for (const child of node.childNodes ?? []) visit(child);
+    if (node.content) visit(node.content);
+  };
+  visit(parseFragment(markup) as unknown as P5Node);
+  return out;
+}
+
+/** Asserts the markup is safe: no active elements, no handlers, no script URLs, only known attributes. */
+function assertSafe(markup: string): void {
+  const allowedAttributes = new Set([
+    'href',
+    'src',
+    'alt',
+    'title',
+    'width',
+    'height',
+    'colspan',
+    'rowspan',
+    'lang',
+    'dir',
+    'datetime',
+    'cite',
+    'start',
+    'reversed',
+    'type',
+    'value',
+    'scope',
+    'span',
+    'open',
+    'class',
+  ]);
+  for (const element of elements(markup)) {
+    assert.ok(
+      ![
+        'script',
+        'style',
+        'iframe',
+        'object',
+        'embed',
+        'form',
+        'input',
+        'button',
+        'textarea',
+        'select',
+        'svg',
+        'math',
+        'link',
+        'meta',
+        'base',
+        'frame',
+        'template',
+      ].includes(element.tagName as string),
+      `<${element.tagName}> in ${markup}`,
+    );
+    for (const { name, value } of element.attrs ?? []) {
+      assert.ok(allowedAttributes.has(name), `attribute ${name} in ${markup}`);
+      assert.ok(!/^on/i.test(name), `handler ${name} in ${markup}`);
+      if (['href', 'src', 'cite'].includes(name)) {
+        assert.match(
+          value,
+          /^(https?:|mailto:|tel:|ftp:|data:image\/(png|gif|jpeg|webp))/i,
+          `${name}=${value} in ${markup}`,
+        );
+      }
+      if (name === 'class') assert.match(value, /^language-\S+$/, markup);
+    }
+  }
+  assert.doesNotMatch(markup, /<script/i);
+  assert.doesNotMatch(markup, /javascript:/i);
+}
+
+/** Checks that every start tag is closed in order (voids excepted). */
+function assertWellFormed(markup: string): void {
+  const voids = new Set(['br', 'hr', 'img', 'wbr', 'col']);
+  const stack: string[] = [];
+  for (const match of markup.matchAll(/<(\/?)([a-z][a-z0-9]*)[^>]*>/g)) {
+    const [, closing, name] = match;
+    if (voids.has(name)) {
+      assert.equal(closing, '', `closing void </${name}>`);
+      continue;
+    }
+    if (closing) assert.equal(stack.pop(), name, `mismatched </${name}> in ${markup}`);
+    else stack.push(name);
+  }
+  assert.deepEqual(stack, [], `unclosed elements in ${markup}`);
+  // Text never holds a raw '<' that is not a tag.
+  assert.doesNotMatch(markup.replace(/<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?>/g, ''), /</);
+}
+
+describe('toHtml: structure', () => {
+  test('keeps allowed structure with allowed attributes only', () => {
+    const out = html(
+      '<article id="a" class="post" style="color:red"><h2 class="t">Title</h2><p data-x="1">Hello <b>bold</b> <a href="/x" target="_blank" rel="x" title="T">link</a></p>' +
+        '<ol start="3" type="a"><li value="5">x</li></ol><table><tr><th scope="col" colspan="2">h</th></tr><tr><td rowspan="x">1</td></tr></table></article>',
+    );
+    assert.equal(
+      out,
+      '<article><h2>Title</h2>\n<p>Hello <b>bold</b> <a title="T" href="https://example.com/x">link</a></p>\n' +
+        '<ol start="3" type="a"><li value="5">x</li>\n</ol>\n<table><tr><th colspan="2" scope="col">h</th>\n</tr>\n<tr><td>1</td>\n</tr>\n</table>\n</article>',
+    );
+    assertWellFormed(out);
+  });
+
+  test('renames obsolete elements and unwraps unknown ones', () => {
+    assert.equal(
+      html('<center><font color=red>x</font> <tt>y</tt> <strike>z</strike> <my-el>w</my-el></center>'),
+      '<div>x <code>y</code> <s>z</s> w</div>',
+    );
+  });
+
+  test('code blocks keep whitespace and a language-* class only', () => {
+    assert.equal(
+      html('<pre class="x"><code class="hljs language-js foo">  a  &lt; b\n\n c</code></pre>'),
+      '<pre><code class="language-js">  a  &lt; b\n\n c</code></pre>',
+    );
+    assert.equal(
+      html('<pre class="lang-py"><code>x</code></pre>'),
+      '<pre><code class="language-py">x</code></pre>',
+    );
+  });
+
+  test('images: absolute src, lazy sources, width/height checked, alt always present', () => {
+    assert.equal(
+      html('<img src="i.png" width="100" height="50px" alt="A &quot;q&quot;" onerror="x()">'),
+      '<img src="https://example.com/a/i.png" alt="A &quot;q&quot;" width="100">',
+    );
+    assert.equal(
+      html('<img src="data:image/gif;base64,R0lGOD" data-src="/real.jpg">'),
+      '<img src="https://example.com/real.jpg" alt="">',
+    );
+    assert.equal(
+      html('<img src="data:image/png;base64,iVBOR">'),
+      '<img src="data:image/png;base64,iVBOR" alt="">',
+    );
+    assert.equal(html('<p>a<img src="/x.png">b</p>', { images: false }), '<p>ab</p>');
+  });
+
+  test('links: unsafe or missing href unwraps; links: false unwraps all; nested links unwrap', () => {
+    assert.equal(
+      html('<p><a href="javascript:x()">a</a> <a>b</a> <a href="mailto:x@y.z">c</a></p>'),
+      '<p>a b <a href="mailto:x@y.z">c</a></p>',
+    );
+    assert.equal(html('<p><a href="/x">a</a></p>', { links: false }), '<p>a</p>');
+  });
+
+  test('text and attributes are escaped', () => {
+    const out = html(
+      '<p title="&quot;&gt;&lt;script&gt;">&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</p>',
+    );
+    assert.equal(
+      out,
+      '<p title="&quot;&gt;&lt;script&gt;">&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</p>',
+    );
+    assertSafe(out);
+  });
+
+  test('unkept elements unwrap; blocks between loose text become paragraphs', () => {
+    const ex = extraction('<div><p>one <b>b</b></p><p>two</p></div><ul><li>three</li></ul>', {
+      keep: keepTextOnly,
+    });
+    assert.equal(toHtml(ex), '<p>one b</p><p>two</p><p>three</p>');
+    const article = extraction('<nav>menu</nav><article><p>Body</p></article>', {
+      keep: keepFirst('article'),
+    });
+    assert.equal(toHtml(article), '<article><p>Body</p>\n</article>');
+    const mixed = extraction('<div>a<section>b</section>c</div>', {
+      keep: (doc) => {
+        const selection = new Selection(doc).keepSubtree(doc.findFirst(TAG.div));
+        selection.kept[doc.findFirst(TAG.section)] = 0;
+        return selection;
+      },
+    });
+    assert.equal(toHtml(mixed), '<div>a<p>b</p>c</div>');
+  });
+
+  test('hidden content and form controls are dropped with their content', () => {
+    const out = html(
+      '<p>a</p><script>alert(1)</script><style>p{}</style><noscript><img src=x></noscript><template><p>t</p></template>' +
+        '<iframe src="https://evil"></iframe><object data="x"></object><embed src="x"><svg><circle/></svg>' +
+        '<form action="/x"><input value="v"><button formaction="javascript:x()">Go</button><select><option>o</option></select><textarea>t</textarea></form><p>b</p>',
+    );
+    assert.equal(out, '<p>a</p>\n<p>Go</p><p>b</p>');
+    assertSafe(out);
+  });
+
+  test('dropTitle', () => {
+    assert.equal(html('<h1>T</h1><p>x</p>', { title: 't', dropTitle: true }), '<p>x</p>');
+  });
+});
+
+describe('toHtml: XSS vectors', () => {
+  const vectors = [
+    '<script>alert(1)</script>',
+    '<SCRIPT SRC=//evil/x.js></SCRIPT>',
+    '<img src=x onerror=alert(1)>',
+    '<img src="x" ONERROR="alert(1)">',
+    '<img src="javascript:alert(1)">',
+    '<img src="jav&#x09;ascript:alert(1)">',
+    '<img src="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">',
+    '<a href="javascript:alert(1)">x</a>',
+    '<a href="  JaVaScRiPt:alert(1)">x</a>',
+    '<a href="java\tscript:alert(1)">x</a>',
+    '<a href="java&#10;script:alert(1)">x</a>',
+    '<a href="&#x6A;avascript:alert(1)">x</a>',
+    '<a href="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)">x</a>',
+    '<a href="\x01javascript:alert(1)">x</a>',
+    '<a href="vbscript:msgbox(1)">x</a>',
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+    '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+    '<svg onload=alert(1)><script>alert(1)</script></svg>',
+    '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+    '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+    '<div style="width: expression(alert(1))">x</div>',
+    '<p style="background:url(javascript:alert(1))">x</p>',
+    '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+    '<iframe src="javascript:alert(1)"></iframe>',
+    '<form><button formaction="javascript:alert(1)">x</button></form>',
+    '<input type="image" src="x" onerror="alert(1)">',
+    '<body onload=alert(1)>x</body>',
+    '<details open ontoggle=alert(1)>x</details>',
+    '<video><source onerror="alert(1)"></video>',
+    '<object data="javascript:alert(1)"></object>',
+    '<embed src="javascript:alert(1)">',
+    '<link rel=stylesheet href="javascript:alert(1)">',
+    '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+    '<base href="javascript:alert(1)//"><a href="/x">x</a>',
+    '<blockquote cite="javascript:alert(1)">x</blockquote>',
+    '<a href="#" onclick="alert(1)" onmouseover="alert(1)">x</a>',
+    '<p title="x" onclick="alert(1)" onClick="alert(2)">x</p>',
+    '<img src="x" alt="&quot; onerror=&quot;alert(1)">',
+    '<p>&lt;img src=x onerror=alert(1)&gt;</p>',
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+    '<style><img src=x onerror=alert(1)></style>',
+    '<textarea><script>alert(1)</script></textarea>',
+    '<title><script>alert(1)</script></title>',
+    '<xmp><script>alert(1)</script></xmp>',
+    '<a href="http://x" <script>alert(1)</script>>x</a>',
+    '<img/src="x"/onerror=alert(1)>',
+    '<<script>script>alert(1)//<</script>/script>',
+    '<a href="//evil.example/x">protocol-relative</a>',
+  ];
+  for (const vector of vectors) {
+    test(vector, () => {
+      const out = html(`<p>before</p>${vector}<p>after</p>`);
+      assertSafe(out);
+      assertWellFormed(out);
+      const noBase = toHtml(extraction(vector));
+      // Without a base, relative URLs stay relative (and still never carry a scheme).
+      assertSafe(noBase.replace(/(href|src)="(?![a-z]+:)[^"]*"/g, '$1="https://relative"'));
+    });
+  }
+
+  test('a <base href> in the page is honoured only when it is http(s)', () => {
+    assert.equal(
+      html('<head><base href="https://cdn.example.org/b/"></head><a href="x">x</a>'),
+      '<a href="https://cdn.example.org/b/x">x</a>',
+    );
+    assert.equal(
+      html('<head><base href="javascript:alert(1)//"></head><a href="x">x</a>'),
+      '<a href="https://example.com/a/x">x</a>',
+    );
+  });
+});
+
+describe('toHtml: dropTitle inside a kept article', () => {
+  test('drops the h1 when it comes before any content', () => {
+    const ex = extraction('<article><header><h1>The Title</h1></header><p>Body</p></article>', {
+      keep: keepFirst('article'),
+    });
+    assert.equal(
+      toHtml(ex, { title: 'the title', dropTitle: true }),
+      '<article><header></header>\n<p>Body</p>\n</article>',
+    );
+    const late = extraction('<article><p>Intro</p><h1>The Title</h1></article>', {
+      keep: keepFirst('article'),
+    });
+    assert.match(toHtml(late, { title: 'the title', dropTitle: true }), /<h1>The Title<\/h1>/);
+  });
+});

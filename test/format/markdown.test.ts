@@ -1,0 +1,330 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import MarkdownIt from 'markdown-it';
+import { parseHtml, Selection } from '../../src/dom/index.js';
+import { toMarkdown } from '../../src/format/index.js';
+import { extraction, keepTextOnly } from './helpers.js';
+
+const URL_ = 'https://example.com/blog/post.html';
+const md = (html: string, options: Parameters<typeof toMarkdown>[1] = {}) =>
+  toMarkdown(extraction(html, { url: URL_ }), options);
+/** CommonMark + GFM tables and strikethrough; raw HTML off so escaping mistakes show. */
+const parser = new MarkdownIt('default', { html: false, linkify: false });
+const render = (markdown: string) => parser.render(markdown);
+/** The text a reader sees in rendered HTML (tags removed, entities decoded, whitespace collapsed). */
+function renderedText(markdown: string): string {
+  const doc = parseHtml(render(markdown));
+  return doc.textContent(0);
+}
+
+describe('toMarkdown: structure', () => {
+  test('headings and paragraphs', () => {
+    assert.equal(
+      md('<h1>Title</h1><p>One  <b>two</b>\n three.</p><h3>Sub</h3><p>Four</p>'),
+      '# Title\n\nOne **two** three.\n\n### Sub\n\nFour',
+    );
+  });
+
+  test('emphasis moves surrounding spaces outside its delimiters and vanishes when empty', () => {
+    assert.equal(md('<p>a<b> bold </b>b <i></i>c <em>x</em><strong>y</strong></p>'), 'a **bold** b c *x*y');
+    // Emphasis touching strong switches to _ so that the delimiter runs stay unambiguous.
+    const nested = md('<p><b><i>x</i> and <i>y</i></b> <i><b>z</b> w</i></p>');
+    assert.equal(nested, '**_x_ and _y_** _**z** w_');
+    assert.match(
+      render(nested),
+      /<strong><em>x<\/em> and <em>y<\/em><\/strong> <em><strong>z<\/strong> w<\/em>/,
+    );
+    assert.equal(md('<p><b>a</b><b>b</b> <b><b>nested</b></b></p>'), '**ab** **nested**');
+  });
+
+  test('emphasis that CommonMark could not read is dropped, never left as stray asterisks', () => {
+    const out = md('<p><b>Note:</b>text and<i>(aside)</i>more</p>');
+    assert.equal(out, 'Note:text and(aside)more');
+    assert.equal(renderedText(out), 'Note:text and(aside)more');
+  });
+
+  test('nested lists are indented to the parent content column', () => {
+    const out = md(
+      '<ul><li>one<ul><li>one.a<ol><li>deep</li></ol></li></ul></li><li>two</li></ul><ol start="9"><li>nine</li><li>ten<ul><li>x</li></ul></li></ol>',
+    );
+    assert.equal(out, '- one\n  - one.a\n    1. deep\n- two\n\n9. nine\n10. ten\n    - x');
+    const html = render(out);
+    assert.match(html, /<ul>\s*<li>one\s*<ul>\s*<li>one\.a\s*<ol>\s*<li>deep<\/li>/);
+    assert.match(html, /<ol start="9">\s*<li>nine<\/li>\s*<li>ten\s*<ul>\s*<li>x<\/li>/);
+  });
+
+  test('list items with paragraphs, and two lists in a row stay apart', () => {
+    const out = md(
+      '<ul><li><p>a</p><p>a2</p></li><li><p>b</p></li></ul><ul><li>c</li></ul><ol><li>d</li></ol><ol><li>e</li></ol>',
+    );
+    assert.equal(out, '- a\n\n  a2\n- b\n\n* c\n\n1. d\n\n1) e');
+    const html = render(out);
+    assert.equal((html.match(/<ul>/g) ?? []).length, 2);
+    assert.equal((html.match(/<ol>/g) ?? []).length, 2);
+  });
+
+  test('stray text between items does not swallow the next item', () => {
+    const out = md('<ol><li>a</li>b<li>c</li></ol>');
+    assert.equal(out, '1. a\n\nb\n\n2. c');
+    assert.match(render(out), /<ol>\s*<li>a<\/li>\s*<\/ol>\s*<p>b<\/p>\s*<ol start="2">\s*<li>c<\/li>/);
+  });
+
+  test('an ordered list not starting at 1 under item text is set off by a blank line', () => {
+    const out = md('<ul><li>text<ol start="3"><li>three</li></ol></li></ul>');
+    assert.match(render(out), /<li>\s*(<p>)?text(<\/p>)?\s*<ol start="3">\s*<li>(<p>)?three/);
+  });
+
+  test('block quotes, nested, and with lists inside', () => {
+    const out = md(
+      '<blockquote><p>q1</p><blockquote><p>q2</p></blockquote><ul><li>x</li></ul></blockquote><p>after</p>',
+    );
+    assert.equal(out, '> q1\n>\n> > q2\n>\n> - x\n\nafter');
+    assert.match(
+      render(out),
+      /<blockquote>\s*<p>q1<\/p>\s*<blockquote>\s*<p>q2<\/p>\s*<\/blockquote>\s*<ul>/,
+    );
+  });
+
+  test('fenced code blocks carry the language and outgrow backtick runs inside', () => {
+    assert.equal(
+      md('<pre><code class="language-python">def f():\n    return 1\n</code></pre>'),
+      '```python\ndef f():\n    return 1\n```',
+    );
+    assert.equal(md('<pre class="lang-js">a\n```\nb</pre>'), '````js\na\n```\nb\n````');
+    assert.equal(
+      md('<div class="highlight highlight-source-rust"><pre>fn main() {}</pre></div>'),
+      '```rust\nfn main() {}\n```',
+    );
+    assert.equal(md('<pre class="brush: ruby; gutter: false">puts 1</pre>'), '```ruby\nputs 1\n```');
+    assert.equal(md('<pre data-lang="go">x := 1</pre>'), '```go\nx := 1\n```');
+    assert.equal(md('<pre>plain *not* emphasis &lt;b&gt;</pre>'), '```\nplain *not* emphasis <b>\n```');
+    const html = render(md('<pre><code class="language-js">let a = `x`;\n\n  b();\n```\n</code></pre>'));
+    assert.match(html, /<pre><code class="language-js">let a = `x`;\n\n {2}b\(\);\n```\n<\/code><\/pre>/);
+  });
+
+  test('code blocks inside lists and quotes keep their lines inside', () => {
+    const out = md('<ul><li>step<pre>a\n\n  b</pre></li></ul><blockquote><pre>q</pre></blockquote>');
+    assert.equal(out, '- step\n\n  ```\n  a\n\n    b\n  ```\n\n> ```\n> q\n> ```');
+    assert.match(render(out), /<li>\s*<p>step<\/p>\s*<pre><code>a\n\n {2}b\n<\/code><\/pre>\s*<\/li>/);
+  });
+
+  test('inline code spans use a fence longer than backtick runs inside', () => {
+    assert.equal(
+      md('<p>Use <code>a  *b*</code> or <code>x`y</code> or <code>`z</code>.</p>'),
+      'Use `a *b*` or ``x`y`` or `` `z ``.',
+    );
+    assert.match(render(md('<p>Use <code>`z</code>.</p>')), /<code>`z<\/code>/);
+  });
+
+  test('GFM tables: header row, escaped pipes, spans', () => {
+    const out = md(
+      '<table><caption>People</caption><thead><tr><th>Name</th><th>Note</th></tr></thead>' +
+        '<tbody><tr><td>Ann</td><td>a | b</td></tr><tr><td colspan="2">wide</td></tr>' +
+        '<tr><td rowspan="2">tall</td><td>1</td></tr><tr><td>2</td></tr></tbody></table>',
+    );
+    assert.equal(
+      out,
+      'People\n\n| Name | Note |\n| --- | --- |\n| Ann | a \\| b |\n| wide |  |\n| tall | 1 |\n|  | 2 |',
+    );
+    const html = render(out);
+    assert.match(html, /<th>Name<\/th>\s*<th>Note<\/th>/);
+    assert.match(html, /<td>a \| b<\/td>/);
+    assert.equal((html.match(/<tr>/g) ?? []).length, 5);
+  });
+
+  test('tables: first row is the header when there is no <th>; cells flatten block content', () => {
+    const out = md(
+      '<table><tr><td>a</td><td>b</td></tr><tr><td><p>x</p><p>y</p></td><td><ul><li>1</li><li>2</li></ul></td></tr></table>',
+    );
+    assert.equal(out, '| a | b |\n| --- | --- |\n| x y | 1 2 |');
+  });
+
+  test('layout tables (nested tables, single cell) degrade to blocks', () => {
+    assert.equal(md('<table><tr><td><h2>Title</h2><p>Body</p></td></tr></table>'), '## Title\n\nBody');
+    const out = md(
+      '<table><tr><td><p>Side</p></td><td><table><tr><td>a</td><td>b</td></tr><tr><td>1</td><td>2</td></tr></table></td></tr></table>',
+    );
+    assert.equal(out, 'Side\n\n| a | b |\n| --- | --- |\n| 1 | 2 |');
+  });
+
+  test('links are absolute, javascript: links keep only their text', () => {
+    assert.equal(
+      md(
+        '<p><a href="../other?q=1#s">rel</a> <a href="https://x.org/a_(b)">paren</a> <a href="javascript:alert(1)">js</a> <a>none</a></p>',
+      ),
+      '[rel](https://example.com/other?q=1#s) [paren](https://x.org/a_%28b%29) js none',
+    );
+    assert.equal(md('<p><a href="/x">t</a></p>', { links: false }), 't');
+    assert.match(
+      render(md('<p><a href="https://x.org/a_(b)">paren</a></p>')),
+      /<a href="https:\/\/x\.org\/a_%28b%29">paren<\/a>/,
+    );
+  });
+
+  test('links around blocks are repeated in each block; empty links vanish', () => {
+    assert.equal(
+      md('<a href="/a"><h2>T</h2><p>p</p></a><p><a href="/b"> </a>x</p>'),
+      '## [T](https://example.com/a)\n\n[p](https://example.com/a)\n\nx',
+    );
+  });
+
+  test('images: resolved src, lazy sources, alt escaped; can be turned off', () => {
+    assert.equal(
+      md('<p><img src="img/a.png" alt="An [image]"></p>'),
+      '![An \\[image\\]](https://example.com/blog/img/a.png)',
+    );
+    assert.equal(
+      md('<img src="data:image/gif;base64,R0lGOD" data-src="/real.jpg" alt="lazy">'),
+      '![lazy](https://example.com/real.jpg)',
+    );
+    assert.equal(md('<img data-srcset="/s1.jpg 1x, /s2.jpg 2x" alt="">'), '![](https://example.com/s1.jpg)');
+    assert.equal(md('<img srcset="/a.jpg 480w, /b.jpg 800w">'), '![](https://example.com/a.jpg)');
+    assert.equal(md('<img src="/placeholder.gif" data-lazy-src="/x.png">'), '![](https://example.com/x.png)');
+    assert.equal(md('<img src="javascript:alert(1)" alt="x"><img alt="no src">'), '');
+    assert.equal(md('<p>a <img src="/i.png"> b</p>', { images: false }), 'a b');
+    assert.equal(
+      md('<p><a href="/p"><img src="/i.png" alt="i"></a></p>'),
+      '[![i](https://example.com/i.png)](https://example.com/p)',
+    );
+  });
+
+  test('figures: image then caption in italics', () => {
+    assert.equal(
+      md('<figure><img src="/f.png" alt="F"><figcaption>The <b>caption</b></figcaption></figure>'),
+      '![F](https://example.com/f.png)\n\n_The **caption**_',
+    );
+    assert.match(render('_The **caption**_'), /<em>The <strong>caption<\/strong><\/em>/);
+  });
+
+  test('definition lists degrade to a bold term and a paragraph', () => {
+    assert.equal(md('<dl><dt>Term</dt><dd>Its definition.</dd></dl>'), '**Term**\n\nIts definition.');
+  });
+
+  test('hard breaks, rules, strikethrough', () => {
+    assert.equal(md('<p>a<br>b</p><hr><p><del>old</del> new</p>'), 'a\\\nb\n\n---\n\n~~old~~ new');
+    assert.match(render('a\\\nb'), /a<br>\nb/);
+  });
+
+  test('unkept elements unwrap, kept descendants come through', () => {
+    const ex = extraction('<div><h2>Head</h2><ul><li>item</li></ul></div>', { keep: keepTextOnly });
+    assert.equal(toMarkdown(ex), 'Head\n\nitem');
+    const partial = extraction('<article><h2>Head</h2><p>Body <a href="/x">link</a></p></article>', {
+      keep: (doc) => {
+        const selection = new Selection(doc);
+        for (let node = 0; node < doc.size; node++)
+          if (doc.isText(node) || doc.tagName(node) === 'h2') selection.keepNode(node);
+        return selection;
+      },
+    });
+    assert.equal(toMarkdown(partial), '## Head\n\nBody link');
+  });
+
+  test('dropTitle drops a leading h1 equal to the title', () => {
+    assert.equal(md('<h1>My Post</h1><p>x</p>', { title: 'my post', dropTitle: true }), 'x');
+    assert.equal(md('<p>x</p><h1>My Post</h1>', { title: 'my post', dropTitle: true }), 'x\n\n# My Post');
+  });
+});
+
+describe('toMarkdown: escaping', () => {
+  const cases = [
+    '1. not a list',
+    '2024. A year',
+    '- not a bullet',
+    '+ plus',
+    '# not a heading',
+    '> not a quote',
+    '***',
+    '___',
+    '=== underline',
+    'a *b* c',
+    'a _b_ c',
+    'snake_case_name and 2 * 3 = 6',
+    '[not](a link)',
+    '![not](an image)',
+    '<div>not html</div>',
+    '&copy; is an entity, AT&T is not',
+    '`not code`',
+    'back\\slash',
+    '~~not struck~~',
+    'C# and 50% off! (really) e.g. well-known',
+    'trailing #',
+  ];
+  for (const input of cases) {
+    test(`renders as itself: ${input}`, () => {
+      const escapedInput = input.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+      const out = md(`<p>${escapedInput}</p>`);
+      assert.equal(renderedText(out), input, `markdown was: ${out}`);
+      const heading = md(`<h2>${escapedInput}</h2>`);
+      assert.equal(renderedText(heading), input, `markdown was: ${heading}`);
+      const cell = md(
+        `<table><tr><th>${escapedInput}</th><th>|</th></tr><tr><td>x</td><td>y</td></tr></table>`,
+      );
+      assert.match(render(cell), /<table>/);
+    });
+  }
+
+  test('ordinary punctuation mid-word is not escaped', () => {
+    assert.equal(
+      md("<p>don't e.g. well-known snake_case C# 50% wow! (x) a.b a-b a+b 3.14</p>"),
+      "don't e.g. well-known snake_case C# 50% wow! (x) a.b a-b a+b 3.14",
+    );
+  });
+
+  test('line starts after a hard break are escaped too', () => {
+    const out = md('<p>x<br>1. y<br>- z<br>===</p>');
+    assert.equal(out, 'x\\\n1\\. y\\\n\\- z\\\n\\===');
+    assert.equal(renderedText(out), 'x 1. y - z ===');
+  });
+});
+
+describe('toMarkdown: round trip through a CommonMark parser', () => {
+  test('a whole article keeps its structure', () => {
+    const html = `<article>
+      <h1>Guide</h1>
+      <p>Intro with <a href="/docs">docs</a> and <code>inline()</code>.</p>
+      <h2>Steps</h2>
+      <ol><li>Install<pre><code class="language-sh">npm i pith</code></pre></li><li>Run<ul><li>fast</li><li>safe</li></ul></li></ol>
+      <blockquote><p>Quoted <em>words</em>.</p></blockquote>
+      <table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table>
+      <figure><img src="/f.png" alt="fig"><figcaption>Figure 1</figcaption></figure>
+      <hr><p>End.</p>
+    </article>`;
+    const out = md(html);
+    const rendered = render(out);
+    for (const pattern of [
+      /<h1>Guide<\/h1>/,
+      /<h2>Steps<\/h2>/,
+      /<a href="https:\/\/example\.com\/docs">docs<\/a>/,
+      /<code>inline\(\)<\/code>/,
+      /<ol>\s*<li>\s*(<p>)?Install(<\/p>)?\s*<pre><code class="language-sh">npm i pith\n<\/code><\/pre>\s*<\/li>/,
+      /<li>\s*(<p>)?Run(<\/p>)?\s*<ul>\s*<li>fast<\/li>\s*<li>safe<\/li>\s*<\/ul>\s*<\/li>\s*<\/ol>/,
+      /<blockquote>\s*<p>Quoted <em>words<\/em>\.<\/p>\s*<\/blockquote>/,
+      /<table>\s*<thead>\s*<tr>\s*<th>k<\/th>\s*<th>v<\/th>/,
+      /<img src="https:\/\/example\.com\/f\.png" alt="fig">/,
+      /<p><em>Figure 1<\/em><\/p>/,
+      /<hr>/,
+      /<p>End\.<\/p>/,
+    ]) {
+      assert.match(rendered, pattern, `rendered:\n${rendered}\nfrom:\n${out}`);
+    }
+    // The text a reader sees is the page's text.
+    const doc = parseHtml(html);
+    const words = (s: string) => s.split(/\s+/).filter(Boolean).sort();
+    assert.deepEqual(words(renderedText(out)), words(doc.textContent(0)));
+  });
+});
+
+describe('toMarkdown: link destinations', () => {
+  test('are encoded so that they survive tables and entity decoding', () => {
+    assert.equal(
+      md(
+        '<table><tr><th><a href="https://x.org/a|b?c=1&amp;copy;=2">l</a></th><th>h</th></tr><tr><td>1</td><td>2</td></tr></table>',
+      ),
+      '| [l](https://x.org/a%7Cb?c=1\\&copy;=2) | h |\n| --- | --- |\n| 1 | 2 |',
+    );
+    assert.match(
+      render(md('<p><a href="https://x.org/?c=1&amp;copy;=2">l</a></p>')),
+      /href="https:\/\/x\.org\/\?c=1&amp;copy;=2"/,
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Selection } from '../../src/dom/index.js';
+import { toText } from '../../src/format/index.js';
+import { extraction, keepFirst, keepTextOnly } from './helpers.js';
+
+const text = (html: string) => toText(extraction(html));
+
+describe('toText', () => {
+  test('blocks are separated by blank lines, whitespace collapsed inside them', () => {
+    assert.equal(
+      text(
+        '<h1>  The   title </h1><p>First\n   paragraph  with <b>bold</b>text.</p><div>Second <span>block</span></div>',
+      ),
+      'The title\n\nFirst paragraph with boldtext.\n\nSecond block',
+    );
+  });
+
+  test('list items one per line without markers; nested lists too', () => {
+    assert.equal(
+      text(
+        '<p>Intro</p><ul><li>one</li><li>two<ol><li>two.a</li><li>two.b</li></ol></li><li>three</li></ul><p>After</p>',
+      ),
+      'Intro\n\none\ntwo\ntwo.a\ntwo.b\nthree\n\nAfter',
+    );
+  });
+
+  test('<br> is a line break, two of them a paragraph break', () => {
+    assert.equal(text('<p>a<br>b<br><br>c<br></p>'), 'a\nb\n\nc');
+    assert.equal(text('<p><br>a</p>'), 'a');
+  });
+
+  test('<pre> is verbatim', () => {
+    assert.equal(
+      text('<p>Code:</p><pre>\n  if (x) {\n      y();\n  }\n\n</pre><p>done</p>'),
+      'Code:\n\n  if (x) {\n      y();\n  }\n\ndone',
+    );
+    assert.equal(text('<pre><span>a</span>  <b>b</b>\n<i>c</i></pre>'), 'a  b\nc');
+  });
+
+  test('table rows one per line, cells separated by tabs', () => {
+    assert.equal(
+      text(
+        '<table><tr><th>Name</th><th>Age</th></tr><tr><td>Ann</td><td>31</td></tr><tr><td></td><td></td></tr></table>',
+      ),
+      'Name\tAge\nAnn\t31',
+    );
+  });
+
+  test('hidden content and form controls never appear', () => {
+    assert.equal(
+      text(
+        '<p>a</p><script>var x = 1;</script><style>p{}</style><template><p>t</p></template><noscript>ns</noscript>' +
+          '<svg><text>svg</text></svg><select><option>opt</option></select><textarea>ta</textarea><p>b</p>',
+      ),
+      'a\n\nb',
+    );
+  });
+
+  test('images, links and formatting add no words', () => {
+    assert.equal(
+      text('<p>See <a href="/x">this <em>page</em></a> <img src="a.png" alt="alt text">now</p>'),
+      'See this page now',
+    );
+  });
+
+  test('block quotes, definition lists, figures', () => {
+    assert.equal(
+      text(
+        '<blockquote><p>q1</p><p>q2</p></blockquote><dl><dt>Term</dt><dd>Def</dd></dl><figure><img src=x><figcaption>Cap</figcaption></figure>',
+      ),
+      'q1\n\nq2\n\nTerm\n\nDef\n\nCap',
+    );
+  });
+
+  test('unkept elements let kept text through, and their blocks still separate it', () => {
+    const ex = extraction('<div><p>one</p><p>two</p></div>', { keep: keepTextOnly });
+    assert.equal(toText(ex), 'one\n\ntwo');
+  });
+
+  test('only the selection is output', () => {
+    const ex = extraction('<nav>Menu</nav><article><p>Body</p></article><footer>Foot</footer>', {
+      keep: keepFirst('article'),
+    });
+    assert.equal(toText(ex), 'Body');
+    const none = extraction('<p>x</p>', { keep: (doc) => new Selection(doc) });
+    assert.equal(toText(none), '');
+  });
+
+  test('dropTitle drops a leading h1 equal to the title', () => {
+    const ex = extraction('<h1>The  Title</h1><p>Body</p>');
+    assert.equal(toText(ex, { title: 'the title', dropTitle: true }), 'Body');
+    assert.equal(toText(ex, { title: 'the title' }), 'The Title\n\nBody');
+    assert.equal(toText(ex, { title: 'Other', dropTitle: true }), 'The Title\n\nBody');
+  });
+});

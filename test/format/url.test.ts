@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseHtml, TAG } from '../../src/dom/index.js';
+import { baseUrlOf, imageSource, safeUrl } from '../../src/format/index.js';
+
+describe('safeUrl', () => {
+  const base = 'https://example.com/dir/page.html?q=1';
+  test('resolves relative URLs against the base', () => {
+    assert.equal(safeUrl('other.html', base, 'link'), 'https://example.com/dir/other.html');
+    assert.equal(safeUrl('../up', base, 'link'), 'https://example.com/up');
+    assert.equal(safeUrl('/root', base, 'link'), 'https://example.com/root');
+    assert.equal(safeUrl('//cdn.example.org/x', base, 'link'), 'https://cdn.example.org/x');
+    assert.equal(safeUrl('#frag', base, 'link'), 'https://example.com/dir/page.html?q=1#frag');
+    assert.equal(safeUrl('?p=2', base, 'link'), 'https://example.com/dir/page.html?p=2');
+    assert.equal(safeUrl('  spaced path.html ', base, 'link'), 'https://example.com/dir/spaced%20path.html');
+  });
+
+  test('keeps relative URLs as written when there is no base', () => {
+    assert.equal(safeUrl('a/b.html', undefined, 'link'), 'a/b.html');
+    assert.equal(safeUrl('/x.png', undefined, 'image'), '/x.png');
+  });
+
+  test('keeps only allowed schemes', () => {
+    assert.equal(safeUrl('mailto:a@b.c', base, 'link'), 'mailto:a@b.c');
+    assert.equal(safeUrl('tel:+123', base, 'link'), 'tel:+123');
+    assert.equal(safeUrl('HTTP://EXAMPLE.COM/A', base, 'link'), 'http://example.com/A');
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      '\u0001javascript:alert(1)',
+      'vbscript:x',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'about:blank',
+    ]) {
+      assert.equal(safeUrl(bad, base, 'link'), undefined, bad);
+      assert.equal(safeUrl(bad, undefined, 'link'), undefined, bad);
+      assert.equal(safeUrl(bad, base, 'image'), undefined, bad);
+    }
+    assert.equal(safeUrl('mailto:a@b.c', base, 'image'), undefined);
+    assert.equal(safeUrl('', base, 'link'), undefined);
+    assert.equal(safeUrl('http://[bad', base, 'link'), undefined);
+  });
+
+  test('data: is allowed for raster images only', () => {
+    assert.equal(safeUrl('data:image/png;base64,AAAA', base, 'image'), 'data:image/png;base64,AAAA');
+    assert.equal(safeUrl('data:image/svg+xml,<svg onload=alert(1)>', base, 'image'), undefined);
+    assert.equal(safeUrl('data:image/png;base64,AAAA', base, 'link'), undefined);
+  });
+});
+
+describe('baseUrlOf', () => {
+  test('options.url, then doc.url, then <base href> on top', () => {
+    const doc = parseHtml('<p>x</p>', { url: 'https://doc.example/a/' });
+    assert.equal(baseUrlOf(doc, undefined), 'https://doc.example/a/');
+    assert.equal(baseUrlOf(doc, 'https://opt.example/b/'), 'https://opt.example/b/');
+    const withBase = parseHtml('<head><base href="/assets/"></head>', { url: 'https://doc.example/a/' });
+    assert.equal(baseUrlOf(withBase, undefined), 'https://doc.example/assets/');
+    assert.equal(baseUrlOf(parseHtml('<p>x</p>'), 'not a url'), undefined);
+    assert.equal(baseUrlOf(parseHtml('<p>x</p>'), 'file:///etc/'), undefined);
+  });
+});
+
+describe('imageSource', () => {
+  const source = (html: string) => {
+    const doc = parseHtml(html);
+    return imageSource(doc, doc.findFirst(TAG.img));
+  };
+  test('src unless it is a placeholder and a lazy source exists', () => {
+    assert.equal(source('<img src="/a.jpg" data-src="/b.jpg">'), '/a.jpg');
+    assert.equal(source('<img src="data:image/gif;base64,R0l" data-src="/b.jpg">'), '/b.jpg');
+    assert.equal(source('<img src="/img/blank.gif" data-original="/c.jpg">'), '/c.jpg');
+    assert.equal(source('<img data-srcset="/d.jpg 1x, /e.jpg 2x">'), '/d.jpg');
+    assert.equal(source('<img srcset="/f.jpg, /g.jpg 2x">'), '/f.jpg');
+    assert.equal(source('<img src="data:image/png;base64,AAAA">'), 'data:image/png;base64,AAAA');
+    assert.equal(source('<img alt="x">'), undefined);
+  });
+});

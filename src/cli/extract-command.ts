@@ -34,7 +34,9 @@ interface ExtractCommandOptions {
 }
 
 /** What one input produced: a result or an error. */
-type Outcome = { source: InputSource; result: ExtractResult; url?: string } | { source: InputSource; error: Error };
+type Outcome =
+  | { source: InputSource; result: ExtractResult; url?: string }
+  | { source: InputSource; error: Error };
 
 const FILE_EXTENSION: Record<OutputFormat, string> = {
   text: 'txt',
@@ -46,7 +48,8 @@ const FILE_EXTENSION: Record<OutputFormat, string> = {
 
 function positiveInteger(value: string): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
+  if (!Number.isInteger(parsed) || parsed <= 0)
+    throw new InvalidArgumentError('expected a positive whole number');
   return parsed;
 }
 
@@ -152,7 +155,8 @@ async function runOne(source: InputSource, options: ExtractCommandOptions): Prom
     };
     return { source, result: extract(bytes, extractOptions), url };
   } catch (error) {
-    if (isPithError(error) && (error.code === 'UNKNOWN_EXTRACTOR' || error.code === 'UNKNOWN_FORMAT')) throw error;
+    if (isPithError(error) && (error.code === 'UNKNOWN_EXTRACTOR' || error.code === 'UNKNOWN_FORMAT'))
+      throw error;
     return { source, error: error instanceof Error ? error : new Error(String(error)) };
   }
 }
@@ -169,8 +173,13 @@ async function load(
     });
     return { bytes: page.bytes, url: page.url, contentType: page.contentType };
   }
-  if (source.kind === 'stdin') return { bytes: await readStdin(options.maxBytes), url: options.url, contentType: undefined };
-  return { bytes: await readInputFile(source.path, { maxBytes: options.maxBytes }), url: options.url, contentType: undefined };
+  if (source.kind === 'stdin')
+    return { bytes: await readStdin(options.maxBytes), url: options.url, contentType: undefined };
+  return {
+    bytes: await readInputFile(source.path, { maxBytes: options.maxBytes }),
+    url: options.url,
+    contentType: undefined,
+  };
 }
 
 async function readStdin(maxBytes: number): Promise<Uint8Array> {
@@ -184,11 +193,17 @@ async function readStdin(maxBytes: number): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-async function emit(outcome: Outcome, options: ExtractCommandOptions, single: boolean, usedNames: Set<string>) {
+async function emit(
+  outcome: Outcome,
+  options: ExtractCommandOptions,
+  single: boolean,
+  usedNames: Set<string>,
+) {
   const name = describeSource(outcome.source);
   if ('error' in outcome) {
     process.stderr.write(`pith: ${name}: ${oneLine(outcome.error)}\n`);
-    if (!single && !options.out) process.stdout.write(`${JSON.stringify(errorRecord(name, outcome.error))}\n`);
+    if (!single && !options.out)
+      process.stdout.write(`${JSON.stringify(errorRecord(name, outcome.error))}\n`);
     return;
   }
   const { result } = outcome;
@@ -213,7 +228,11 @@ async function emit(outcome: Outcome, options: ExtractCommandOptions, single: bo
 }
 
 function errorRecord(input: string, error: Error) {
-  return { input, ok: false, error: { code: isPithError(error) ? error.code : 'INTERNAL', message: error.message } };
+  return {
+    input,
+    ok: false,
+    error: { code: isPithError(error) ? error.code : 'INTERNAL', message: error.message },
+  };
 }
 
 function oneLine(error: Error): string {
@@ -229,9 +248,14 @@ function ensureNewline(text: string): string {
 function outputName(source: InputSource, format: OutputFormat, usedNames: Set<string>): string {
   let stem = 'stdin';
   if (source.kind === 'file') stem = basename(source.path).replace(/\.(x?html?)(\.gz)?$/i, '');
-  else if (source.kind === 'url') stem = source.url.replace(/^https?:\/\//i, '').replace(/[^\w.-]+/g, '_').slice(0, 120);
+  else if (source.kind === 'url')
+    stem = source.url
+      .replace(/^https?:\/\//i, '')
+      .replace(/[^\w.-]+/g, '_')
+      .slice(0, 120);
   let candidate = `${stem}.${FILE_EXTENSION[format]}`;
-  for (let index = 2; usedNames.has(candidate); index++) candidate = `${stem}-${index}.${FILE_EXTENSION[format]}`;
+  for (let index = 2; usedNames.has(candidate); index++)
+    candidate = `${stem}-${index}.${FILE_EXTENSION[format]}`;
   usedNames.add(candidate);
   return candidate;
 }

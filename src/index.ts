@@ -12,6 +12,7 @@
 import { type Doc, type Extraction, type ParseLimits, parseHtml } from './dom/index.js';
 import { PithError } from './errors.js';
 import { type ExtractorName, getExtractor } from './extractors/index.js';
+import type { ExtractorParameter } from './extractors/types.js';
 import { formatExtraction, toJson, toXml } from './format/index.js';
 import { decodeHtml } from './input/index.js';
 import { extractMetadata } from './metadata/index.js';
@@ -92,6 +93,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
     );
   }
   const extractor = getExtractor(options.extractor ?? 'pith');
+  checkExtractorOptions(extractor.name, extractor.parameters, options.extractorOptions ?? {});
   const deadline = Date.now() + (options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 
   let html: string;
@@ -121,6 +123,33 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
     ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
     extraction,
   };
+}
+
+/** Unknown parameter names and values of the wrong type are caller mistakes: say so. */
+function checkExtractorOptions(
+  name: string,
+  parameters: readonly ExtractorParameter[],
+  given: Record<string, unknown>,
+): void {
+  for (const [key, value] of Object.entries(given)) {
+    const parameter = parameters.find((candidate) => candidate.name === key);
+    if (!parameter) {
+      const known = parameters.map((candidate) => candidate.name).join(', ') || 'none';
+      throw new PithError(
+        'BAD_OPTION',
+        `extractor '${name}' has no parameter '${key}' (its parameters: ${known})`,
+      );
+    }
+    if (value !== undefined && typeof value !== parameter.type) {
+      throw new PithError('BAD_OPTION', `parameter '${key}' of '${name}' must be a ${parameter.type}`);
+    }
+    if (parameter.choices && typeof value === 'string' && !parameter.choices.includes(value)) {
+      throw new PithError(
+        'BAD_OPTION',
+        `parameter '${key}' of '${name}' must be one of ${parameter.choices.join(', ')}`,
+      );
+    }
+  }
 }
 
 function render(

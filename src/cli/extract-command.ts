@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   EXTRACTORS,
   type ExtractOptions,
+  type ExtractorParameter,
   type ExtractResult,
   extract,
   fetchPage,
@@ -65,12 +66,81 @@ function collectOption(value: string, previous: Record<string, unknown>): Record
   return { ...previous, [name]: parsed };
 }
 
+function kebabCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** One CLI flag per extractor parameter: parameter `method` of `ttr` is `--ttr-method`. */
+interface ParameterFlag {
+  extractor: string;
+  parameter: ExtractorParameter;
+  /** The key commander stores the value under (camel case of the flag). */
+  key: string;
+}
+
+function parameterFlags(): ParameterFlag[] {
+  const flags: ParameterFlag[] = [];
+  for (const [extractor, definition] of Object.entries(EXTRACTORS)) {
+    for (const parameter of definition.parameters as readonly ExtractorParameter[]) {
+      const flag = `${extractor}-${kebabCase(parameter.name)}`;
+      const key = flag.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+      flags.push({ extractor, parameter, key });
+    }
+  }
+  return flags;
+}
+
+/** Parses a flag value by the parameter's declared type. */
+function parseParameter(parameter: ExtractorParameter) {
+  return (raw: string): number | boolean | string => {
+    if (parameter.type === 'number') {
+      const value = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(value)) throw new InvalidArgumentError('expected a number');
+      return value;
+    }
+    if (parameter.type === 'boolean') {
+      if (/^(true|yes|1|on)$/i.test(raw)) return true;
+      if (/^(false|no|0|off)$/i.test(raw)) return false;
+      throw new InvalidArgumentError('expected true or false');
+    }
+    if (parameter.choices && !parameter.choices.includes(raw)) {
+      throw new InvalidArgumentError(`expected one of ${parameter.choices.join(', ')}`);
+    }
+    return raw;
+  };
+}
+
+/**
+ * The extractor options given on the command line: `--option name=value` pairs and
+ * the chosen extractor's own flags. A flag of another extractor is a usage error.
+ */
+function extractorOptionsFrom(
+  options: ExtractCommandOptions,
+  flags: readonly ParameterFlag[],
+): Record<string, unknown> {
+  const collected: Record<string, unknown> = { ...options.option };
+  const given = options as unknown as Record<string, unknown>;
+  for (const flag of flags) {
+    const value = given[flag.key];
+    if (value === undefined) continue;
+    if (flag.extractor !== options.extractor) {
+      throw new PithError(
+        'BAD_OPTION',
+        `--${flag.extractor}-${kebabCase(flag.parameter.name)} is a parameter of the '${flag.extractor}' extractor, not of '${options.extractor}'`,
+      );
+    }
+    collected[flag.parameter.name] = value;
+  }
+  return collected;
+}
+
 /** Builds `pith extract`. */
 export function extractCommand(): Command {
+  const flags = parameterFlags();
   const extractorList = Object.entries(EXTRACTORS)
     .map(([name, extractor]) => `  ${name.padEnd(10)} ${extractor.description}`)
     .join('\n');
-  return new Command('extract')
+  const command = new Command('extract')
     .description(
       'Extract the main content of web pages.\n\n' +
         'Each INPUT is a file, a directory (every .html/.htm/.xhtml file under it, gzipped or not),\n' +
@@ -105,8 +175,20 @@ export function extractCommand(): Command {
         '  pith extract pages/ --out extracted/ -f text\n  curl -s https://example.com | pith extract - --url https://example.com',
     )
     .action(async (inputs: string[], options: ExtractCommandOptions) => {
+      options.option = extractorOptionsFrom(options, flags);
       process.exitCode = await runExtract(inputs, options);
     });
+  for (const flag of flags) {
+    const { parameter } = flag;
+    const choices = parameter.choices ? `: ${parameter.choices.join(', ')}` : '';
+    command.addOption(
+      new Option(
+        `--${flag.extractor}-${kebabCase(parameter.name)} <${parameter.type}>`,
+        `[${flag.extractor}] ${parameter.description}${choices} (default ${String(parameter.default)})`,
+      ).argParser(parseParameter(parameter)),
+    );
+  }
+  return command;
 }
 
 async function runExtract(inputs: string[], options: ExtractCommandOptions): Promise<number> {

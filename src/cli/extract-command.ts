@@ -47,6 +47,8 @@ const FILE_EXTENSION: Record<OutputFormat, string> = {
   xml: 'xml',
 };
 
+const USAGE_ERRORS = new Set(['UNKNOWN_EXTRACTOR', 'UNKNOWN_FORMAT', 'BAD_OPTION']);
+
 function positiveInteger(value: string): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0)
@@ -237,8 +239,8 @@ async function runOne(source: InputSource, options: ExtractCommandOptions): Prom
     };
     return { source, result: extract(bytes, extractOptions), url };
   } catch (error) {
-    if (isPithError(error) && (error.code === 'UNKNOWN_EXTRACTOR' || error.code === 'UNKNOWN_FORMAT'))
-      throw error;
+    // Mistakes in the command line are usage errors, not failures of one input.
+    if (isPithError(error) && USAGE_ERRORS.has(error.code)) throw error;
     return { source, error: error instanceof Error ? error : new Error(String(error)) };
   }
 }

@@ -111,6 +111,19 @@ describe('pith extract (CLI)', () => {
     assert.equal(pith(['extract']).code, 2);
   });
 
+  test('extractor parameters are flags: --pith-ancestor-levels; wrong extractor or bad values are usage errors', () => {
+    const ok = pith(['extract', '-f', 'text', '--pith-ancestor-levels', '3', EXAMPLE]);
+    assert.equal(ok.code, 0);
+    assert.match(ok.stdout, /oxbow lake/);
+    const other = pith(['extract', '-e', 'all-text', '--pith-ancestor-levels', '3', EXAMPLE]);
+    assert.equal(other.code, 2);
+    assert.match(other.stderr, /parameter of the 'pith' extractor/);
+    assert.equal(pith(['extract', '--pith-ancestor-levels', 'many', EXAMPLE]).code, 2);
+    const unknown = pith(['extract', '--option', 'bogus=1', EXAMPLE]);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /no parameter 'bogus'/);
+  });
+
   test('--help explains every option', () => {
     const { code, stdout } = pith(['extract', '--help']);
     assert.equal(code, 0);

@@ -26,13 +26,13 @@ export interface DocColumns {
   readonly sourceEnd: Int32Array;
   /** Visible text length of the subtree (whitespace runs count as one, each text node trimmed). */
   readonly textLength: Int32Array;
-  /** The part of `textLength` that sits inside `<a>` elements. */
+  /** The part of `textLength` that sits inside links (`<a href>`). */
   readonly linkTextLength: Int32Array;
   /** Number of elements in the subtree, the node itself included. */
   readonly tagCount: Int32Array;
   /** Words in the subtree's visible text (each CJK character counts as a word). */
   readonly wordCount: Int32Array;
-  /** Number of `<a>` elements in the subtree, the node itself included. */
+  /** Number of links (`<a href>`) in the subtree, the node itself included. */
   readonly linkCount: Int32Array;
   /** 1 when the node is inside an element whose content is never shown (`IS_HIDDEN_CONTENT`). */
   readonly hidden: Uint8Array;

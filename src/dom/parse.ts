@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { PithError } from '../errors.js';
 import { Doc, type DocColumns, NodeKind } from './doc.js';
-import { IS_HIDDEN_CONTENT, IS_VOID, TAG, tagId } from './tags.js';
+import { IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, tagId } from './tags.js';
 import { measureText } from './text-measure.js';
 
 /** Bounds on what one page may cost. Over a bound, parsing fails with a `PithError`. */
@@ -49,6 +49,129 @@ const BUTTON_SCOPE = new Set<number>([
   TAG.applet,
   TAG.template,
   TAG.button,
+]);
+
+const TABLE_CELL = new Set<number>([TAG.td, TAG.th]);
+const TABLE_ROW = new Set<number>([TAG.tr]);
+const TABLE_SECTION = new Set<number>([TAG.tbody, TAG.thead, TAG.tfoot]);
+const TABLE_STRUCTURE = new Set<number>([
+  TAG.table,
+  TAG.tbody,
+  TAG.thead,
+  TAG.tfoot,
+  TAG.tr,
+  TAG.td,
+  TAG.th,
+  TAG.caption,
+]);
+
+/** HTML's "table scope": where the search for an open cell, row or section stops. */
+const TABLE_SCOPE = new Set<number>([TAG.html, TAG.table, TAG.template]);
+
+/** HTML's default scope: an end tag does not close an element beyond one of these. */
+const DEFAULT_SCOPE = new Set<number>([
+  TAG.html,
+  TAG.table,
+  TAG.td,
+  TAG.th,
+  TAG.caption,
+  TAG.marquee,
+  TAG.object,
+  TAG.applet,
+  TAG.template,
+]);
+
+/** Where `</li>` stops looking: list item scope. */
+const LIST_ITEM_STOP_END = new Set<number>([...DEFAULT_SCOPE, TAG.ul, TAG.ol]);
+
+/**
+ * HTML's "special" elements: the end tag of an ordinary element (`</span>`,
+ * `</font>`, `</b>`) is ignored when one of these stands between it and its element.
+ */
+const SPECIAL = new Set<number>([
+  TAG.address,
+  TAG.applet,
+  TAG.area,
+  TAG.article,
+  TAG.aside,
+  TAG.base,
+  TAG.basefont,
+  TAG.bgsound,
+  TAG.blockquote,
+  TAG.body,
+  TAG.br,
+  TAG.button,
+  TAG.caption,
+  TAG.center,
+  TAG.col,
+  TAG.colgroup,
+  TAG.dd,
+  TAG.details,
+  TAG.dir,
+  TAG.div,
+  TAG.dl,
+  TAG.dt,
+  TAG.embed,
+  TAG.fieldset,
+  TAG.figcaption,
+  TAG.figure,
+  TAG.footer,
+  TAG.form,
+  TAG.frame,
+  TAG.frameset,
+  TAG.h1,
+  TAG.h2,
+  TAG.h3,
+  TAG.h4,
+  TAG.h5,
+  TAG.h6,
+  TAG.head,
+  TAG.header,
+  TAG.hgroup,
+  TAG.hr,
+  TAG.html,
+  TAG.iframe,
+  TAG.img,
+  TAG.input,
+  TAG.keygen,
+  TAG.li,
+  TAG.link,
+  TAG.listing,
+  TAG.main,
+  TAG.marquee,
+  TAG.menu,
+  TAG.meta,
+  TAG.nav,
+  TAG.noembed,
+  TAG.noframes,
+  TAG.noscript,
+  TAG.object,
+  TAG.ol,
+  TAG.p,
+  TAG.param,
+  TAG.plaintext,
+  TAG.pre,
+  TAG.script,
+  TAG.search,
+  TAG.section,
+  TAG.select,
+  TAG.source,
+  TAG.style,
+  TAG.summary,
+  TAG.table,
+  TAG.tbody,
+  TAG.td,
+  TAG.template,
+  TAG.textarea,
+  TAG.tfoot,
+  TAG.th,
+  TAG.thead,
+  TAG.title,
+  TAG.tr,
+  TAG.track,
+  TAG.ul,
+  TAG.wbr,
+  TAG.xmp,
 ]);
 
 /** Start tags that close an open <p> (the HTML tree-construction rules). */
@@ -174,7 +297,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Doc {
     maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     deadline: options.deadline,
   });
-  const parser = new Parser(builder, {
+  const parser = new TreeBuildingParser(html, builder, {
     decodeEntities: true,
     lowerCaseTags: true,
     lowerCaseAttributeNames: true,
@@ -204,6 +327,36 @@ function closeRunawayTitle(html: string): string {
   return `${html.slice(0, next)}</title>${html.slice(next)}`;
 }
 
+/**
+ * htmlparser2's `Parser`, with end tags decided by the HTML tree-construction
+ * rules instead of "pop to the nearest element of that name": an end tag never
+ * closes through a table cell or a block it does not belong to (`</font>`,
+ * `</span>` or a nested form's `</form>` across a `<td>`), `</h1>` closes an open
+ * `<h2>`, and `</body>`/`</html>` wait for the end of the input. The raw end tag is
+ * only visible here: by the time the handler hears of it, htmlparser2 has
+ * already popped its stack.
+ */
+class TreeBuildingParser extends Parser {
+  constructor(
+    private readonly html: string,
+    private readonly builder: DocBuilder,
+    options: ConstructorParameters<typeof Parser>[1],
+  ) {
+    super(builder, options);
+  }
+
+  override onclosetag(start: number, endIndex: number): void {
+    const action = this.builder.endTagAction(this.html.slice(start, endIndex).toLowerCase());
+    if (action === 'delegate') {
+      super.onclosetag(start, endIndex);
+      return;
+    }
+    this.endIndex = endIndex;
+    if (action !== 'ignore') this.builder.closeForEndTag(action, endIndex + 1);
+    this.startIndex = endIndex + 1;
+  }
+}
+
 type Handler = ConstructorParameters<typeof Parser>[0] & object;
 
 class DocBuilder implements Partial<NonNullable<Handler>> {
@@ -220,6 +373,8 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
   private hidden: Uint8Array;
   /** 1 while an element is open (our fix-ups may close one before htmlparser2 does). */
   private isOpen: Uint8Array;
+  /** 1 for <a> elements with an href. */
+  private isLink: Uint8Array;
   private inLink: Uint8Array;
   private readonly texts: (string | undefined)[] = [];
   private readonly attributes: (Record<string, string> | undefined)[] = [];
@@ -228,7 +383,6 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
   private readonly open: number[] = [0];
   /** Per htmlparser2 open event, the node it made (-1 when we ignored the tag), so closes pair up. */
   private readonly eventStack: number[] = [];
-  private forgetPending = false;
   private htmlNode = -1;
   private headNode = -1;
   private bodyNode = -1;
@@ -250,6 +404,7 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     this.sourceEnd = new Int32Array(this.capacity);
     this.hidden = new Uint8Array(this.capacity);
     this.isOpen = new Uint8Array(this.capacity);
+    this.isLink = new Uint8Array(this.capacity);
     this.inLink = new Uint8Array(this.capacity);
     this.kind[0] = NodeKind.Document;
     this.parent[0] = -1;
@@ -272,6 +427,7 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     this.sourceEnd = widen(this.sourceEnd);
     this.hidden = widen(this.hidden);
     this.isOpen = widen(this.isOpen);
+    this.isLink = widen(this.isLink);
     this.inLink = widen(this.inLink);
     this.capacity = capacity;
   }
@@ -332,18 +488,48 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
    * at most SCOPE_SEARCH_LIMIT elements up, so hostile nesting stays linear.
    */
   private closeImpliedBy(id: number): void {
-    let toClose = -1;
-    if (id === TAG.li) toClose = this.findOpen(LIST_ITEM, LIST_ITEM_STOP);
-    else if (id === TAG.dd || id === TAG.dt) toClose = this.findOpen(DEFINITION_ITEM, DEFINITION_ITEM_STOP);
-    if (toClose >= 0) this.closeThrough(toClose, this.parser?.startIndex ?? 0);
-    if (CLOSES_P.has(id)) {
-      const paragraph = this.findOpen(PARAGRAPH, BUTTON_SCOPE);
-      if (paragraph >= 0) this.closeThrough(paragraph, this.parser?.startIndex ?? 0);
+    const start = this.parser?.startIndex ?? 0;
+    let closed = false;
+    const close = (node: number) => {
+      if (node < 0) return;
+      this.closeThrough(node, start);
+      closed = true;
+    };
+    if (id === TAG.li) close(this.findOpen(LIST_ITEM, LIST_ITEM_STOP));
+    else if (id === TAG.dd || id === TAG.dt) close(this.findOpen(DEFINITION_ITEM, DEFINITION_ITEM_STOP));
+    else if (id === TAG.td || id === TAG.th) close(this.findOpen(TABLE_CELL, TABLE_SCOPE));
+    else if (id === TAG.tr) close(this.findOpen(TABLE_ROW, TABLE_SCOPE));
+    else if (TABLE_SECTION.has(id)) close(this.findOpen(TABLE_SECTION, TABLE_SCOPE));
+    if (CLOSES_P.has(id)) close(this.findOpen(PARAGRAPH, BUTTON_SCOPE));
+    if (closed) this.forgetClosedElements();
+  }
+
+  /**
+   * How an end tag is applied: 'delegate' lets htmlparser2 pop to the element of
+   * that name (our stacks agree there), 'ignore' drops the tag, and a node id
+   * means "close this element" (a heading closed by another heading's end tag).
+   */
+  endTagAction(name: string): 'delegate' | 'ignore' | number {
+    const id = tagId(name);
+    if (id === TAG.p || id === TAG.br || IS_VOID[id]) return 'delegate';
+    if (id === TAG.body || id === TAG.html) return 'ignore';
+    const special = SPECIAL.has(id) && id !== TAG.form;
+    const scope = TABLE_STRUCTURE.has(id) ? TABLE_SCOPE : id === TAG.li ? LIST_ITEM_STOP_END : DEFAULT_SCOPE;
+    const lowest = Math.max(1, this.open.length - SCOPE_SEARCH_LIMIT);
+    for (let index = this.open.length - 1; index >= lowest; index--) {
+      const node = this.open[index];
+      const tag = this.tag[node];
+      if (tag === id && (id !== 0 || this.unknownTagNames.get(node) === name)) return 'delegate';
+      if (IS_HEADING[id] && IS_HEADING[tag]) return node;
+      if (special ? scope.has(tag) : SPECIAL.has(tag)) return 'ignore';
     }
-    if (toClose >= 0 || this.forgetPending) {
-      this.forgetPending = false;
-      this.forgetClosedElements();
-    }
+    return 'ignore';
+  }
+
+  /** Closes an element for an end tag htmlparser2 would have applied elsewhere. */
+  closeForEndTag(node: number, sourceEnd: number): void {
+    this.closeThrough(node, sourceEnd);
+    this.forgetClosedElements();
   }
 
   /** The nearest open element with a tag in `wanted`, not beyond a tag in `stop`, or -1. */
@@ -352,10 +538,7 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     for (let index = this.open.length - 1; index >= lowest; index--) {
       const node = this.open[index];
       const tag = this.tag[node];
-      if (wanted.has(tag)) {
-        if (stop === BUTTON_SCOPE) this.forgetPending = true;
-        return node;
-      }
+      if (wanted.has(tag)) return node;
       if (stop.has(tag)) return -1;
     }
     return -1;
@@ -397,7 +580,12 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     this.open.push(node);
     this.isOpen[node] = 1;
     if (IS_HIDDEN_CONTENT[id]) this.hiddenDepth++;
-    if (id === TAG.a) this.linkDepth++;
+    // Only an <a> with an href is a link; <a name="top"> anchors (often left
+    // unclosed around whole pages) are not, for readers or for link density.
+    if (id === TAG.a && attributes.href !== undefined) {
+      this.isLink[node] = 1;
+      this.linkDepth++;
+    }
     this.lastText = -1;
     return node;
   }
@@ -412,7 +600,7 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
       this.end[top] = this.size;
       const id = this.tag[top];
       if (IS_HIDDEN_CONTENT[id]) this.hiddenDepth--;
-      if (id === TAG.a) this.linkDepth--;
+      if (this.isLink[top]) this.linkDepth--;
       if (top === node) break;
     }
     this.lastText = -1;
@@ -541,7 +729,7 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
         }
       } else if (nodeKind === NodeKind.Element) {
         tagCount[node] += 1;
-        if (tag[node] === TAG.a) linkCount[node] += 1;
+        if (this.isLink[node]) linkCount[node] += 1;
         if (IS_HIDDEN_CONTENT[tag[node]]) {
           // Hidden elements keep their tag counts but no text reaches their ancestors.
           textLength[node] = 0;

@@ -135,6 +135,44 @@ describe('parseHtml: tree-construction fix-ups', () => {
     assert.equal(doc.tagName(doc.parent(div)), 'td');
   });
 
+  test('an inline end tag never closes through a table cell or a block', () => {
+    const doc = parseHtml(
+      '<table><tr><td><font>one<div>two</font>three</div></td><td>four</td></tr></table>',
+    );
+    const [first] = doc.findAll(TAG.td);
+    assert.equal(
+      doc.textContent(first),
+      'one twothree',
+      '</font> is ignored: the div and the cell stay open',
+    );
+    assert.equal(doc.findAll(TAG.td).length, 2);
+    const span = parseHtml('<span><div>a</span>b</div>c');
+    assert.equal(span.textContent(span.findFirst(TAG.div)), 'ab');
+  });
+
+  test('a nested form end tag does not close the outer structure', () => {
+    const doc = parseHtml('<form><div>a<form><input></form>b</div></form>c');
+    assert.equal(doc.textContent(doc.findFirst(TAG.div)), 'ab');
+  });
+
+  test('</h1> closes an open <h2>; </body> and </html> wait for the end', () => {
+    const heading = parseHtml('<h2>Title</h1><p>Body</p>');
+    assert.equal(heading.textContent(heading.findFirst(TAG.h2)), 'Title');
+    assert.ok(!heading.contains(heading.findFirst(TAG.h2), heading.findFirst(TAG.p)));
+    const trailing = parseHtml('<html><body><p>a</p></body></html><p>after</p>');
+    assert.equal(trailing.textContent(trailing.body), 'a after');
+  });
+
+  test('a new cell or row closes the open one through open inline elements and paragraphs', () => {
+    const doc = parseHtml('<table><tr><td><p>one<b>bold<td>two<tr><td><span>three<td>four</table>');
+    assert.equal(doc.findAll(TAG.tr).length, 2);
+    assert.deepEqual(
+      doc.findAll(TAG.td).map((cell) => doc.textContent(cell)),
+      ['onebold', 'two', 'three', 'four'],
+    );
+    for (const cell of doc.findAll(TAG.td)) assert.equal(doc.tagName(doc.parent(cell)), 'tr');
+  });
+
   test('an unclosed <title> does not swallow the page', () => {
     const doc = parseHtml('<html><head><title>Story</head><body><p>Body text</p></body></html>');
     assert.equal(doc.text(doc.findFirst(TAG.title) + 1), 'Story');

@@ -54,7 +54,10 @@ const DEFAULTS: PithOptions = {
   maxLinkDensity: 0.5,
 };
 
-const VERSION = '0.1.0';
+const VERSION = '0.1.1';
+
+/** Text length from which a candidate's tag and class bonus count in full. */
+const MIN_CANDIDATE_TEXT = 200;
 
 /** The default extractor. */
 export const pith: Extractor<PithOptions, PithDiagnostics> = {
@@ -128,7 +131,7 @@ function run(doc: Doc, settings: PithOptions, context: ExtractorContext, useClas
   const root = doc.contentRoot;
   const { removed, reasons } = prune(doc, root, useClassCues);
   const counts = measure(doc, removed);
-  const scores = scoreCandidates(doc, root, removed, counts, settings);
+  const scores = scoreCandidates(doc, root, removed, counts, settings, useClassCues);
   const ranked = rankCandidates(doc, scores, counts);
   const best = ranked.length > 0 ? ranked[0].node : root;
   const roots = chooseRegion(doc, best, scores, counts, removed, settings);
@@ -169,6 +172,7 @@ function scoreCandidates(
   removed: Uint8Array,
   counts: Counts,
   settings: PithOptions,
+  useClassCues: boolean,
 ): Float64Array {
   const scores = new Float64Array(doc.size);
   const initialised = new Uint8Array(doc.size);
@@ -186,7 +190,10 @@ function scoreCandidates(
     for (let level = 0; level < settings.ancestorLevels && ancestor >= root; level++) {
       if (!initialised[ancestor]) {
         initialised[ancestor] = 1;
-        scores[ancestor] += initialScore(doc, ancestor);
+        // A class name is evidence about a container, not a substitute for its text:
+        // the starting score counts in full only from MIN_CANDIDATE_TEXT characters on.
+        const sufficiency = Math.min(1, counts.text[ancestor] / MIN_CANDIDATE_TEXT);
+        scores[ancestor] += initialScore(doc, ancestor, useClassCues) * sufficiency;
       }
       const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
       scores[ancestor] += paragraphScore / divider;
@@ -200,7 +207,7 @@ function scoreCandidates(
 }
 
 /** Readability's starting score by tag, plus the class/id weight. */
-function initialScore(doc: Doc, node: number): number {
+function initialScore(doc: Doc, node: number, useClassCues: boolean): number {
   const tag = doc.tag(node);
   let score = 0;
   if (tag === TAG.div || tag === TAG.article || tag === TAG.main || tag === TAG.section) score += 5;
@@ -220,7 +227,7 @@ function initialScore(doc: Doc, node: number): number {
   if (tag === TAG.article || tag === TAG.main) score += 10;
   const itemprop = doc.attr(node, 'itemprop');
   if (itemprop !== undefined && /articlebody|text/i.test(itemprop)) score += 25;
-  return score + classWeight(doc.classAndId(node));
+  return useClassCues ? score + classWeight(doc.classAndId(node)) : score;
 }
 
 function rankCandidates(doc: Doc, scores: Float64Array, counts: Counts): PithDiagnostics['candidates'] {

@@ -12,9 +12,18 @@
 import { type Doc, type Extraction, type ParseLimits, parseHtml } from './dom/index.js';
 import { PithError } from './errors.js';
 import { type ExtractorName, getExtractor } from './extractors/index.js';
-import type { ExtractorParameter } from './extractors/types.js';
+import type { Extractor, ExtractorParameter } from './extractors/types.js';
 import { formatExtraction, toJson, toXml } from './format/index.js';
 import { decodeHtml } from './input/index.js';
+import {
+  BrowserLayoutEngine,
+  browserAvailability,
+  DEFAULT_VIEWPORT,
+  estimateLayout,
+  type Layout,
+  type LayoutSource,
+  type Viewport,
+} from './layout/index.js';
 import { extractMetadata } from './metadata/index.js';
 import type { Metadata } from './metadata/types.js';
 
@@ -22,8 +31,22 @@ export { type Doc, type Extraction, NodeKind, parseHtml, Selection, TAG } from '
 export { isPithError, PithError, type PithErrorCode } from './errors.js';
 export { EXTRACTORS, type ExtractorName, getExtractor } from './extractors/index.js';
 export type { Extractor, ExtractorContext, ExtractorParameter } from './extractors/types.js';
-export { formatExtraction, toJson, toXml } from './format/index.js';
+export { formatExtraction, plotExtraction, toJson, toXml } from './format/index.js';
 export { decodeHtml, fetchPage, readInputFile } from './input/index.js';
+export {
+  type BlocksScreenshot,
+  type BlocksScreenshotOptions,
+  type BrowserEngineOptions,
+  BrowserLayoutEngine,
+  browserAvailability,
+  browserLayout,
+  estimateLayout,
+  type Layout,
+  type LayoutSource,
+  type OutlinedBlock,
+  renderBlocksScreenshot,
+  type Viewport,
+} from './layout/index.js';
 export { extractMetadata } from './metadata/index.js';
 export type { Metadata } from './metadata/types.js';
 export { VERSION } from './version.js';
@@ -53,6 +76,11 @@ export interface ExtractOptions {
   images?: boolean;
   /** Keep links in Markdown and HTML output (default true). */
   links?: boolean;
+  /**
+   * Viewport for extractors that need a layout (`vce`), default 1366×768. `extract()`
+   * estimates the layout; `extractAsync()` can lay the page out in a real browser.
+   */
+  viewport?: Viewport;
   /** Bounds on input size, node count, depth and time (see `ParseLimits`). */
   limits?: ParseLimits & {
     /** Time budget for the whole extraction, in milliseconds (default 10,000). */
@@ -85,6 +113,122 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  *   option is invalid; never for malformed HTML.
  */
 export function extract(input: string | Uint8Array, options: ExtractOptions = {}): ExtractResult {
+  const prepared = prepare(input, options);
+  const layout = prepared.extractor.needsLayout
+    ? estimateLayout(prepared.doc, { viewport: options.viewport })
+    : undefined;
+  return finish(prepared, layout, options);
+}
+
+/** Where `extractAsync()` gets the layout of extractors that need one (`vce`). */
+export type LayoutChoice = 'browser' | 'estimate' | 'auto';
+
+export interface ExtractAsyncOptions extends ExtractOptions {
+  /**
+   * 'browser': lay the page out in headless Chromium (fails when there is none);
+   * 'estimate': no browser; 'auto' (default): the browser when Chromium and
+   * playwright-core are available, else the estimate, with a warning.
+   * Ignored by extractors that need no layout.
+   */
+  layout?: LayoutChoice;
+  /**
+   * A browser to reuse (`await BrowserLayoutEngine.launch()`, closed by the caller).
+   * Without one, a browser is launched for this call and closed again (slow: about a second).
+   */
+  browser?: BrowserLayoutEngine;
+  /** Time allowed for the browser layout, in ms (default: the engine's, 30,000). */
+  layoutTimeoutMs?: number;
+}
+
+export interface ExtractAsyncResult extends ExtractResult {
+  /** The layout the extractor used, when it needs one. */
+  layout?: { source: LayoutSource; ms: number; measured: number; unmapped: number };
+  /** What did not go as asked (no browser here: the estimate was used…). */
+  warnings: string[];
+}
+
+/**
+ * `extract()` for extractors that want a real layout: with `layout: 'browser'` or
+ * 'auto', the page is laid out in headless Chromium (JavaScript off, no network)
+ * before the extractor runs. Everything else is as in `extract()`.
+ *
+ * @throws PithError as `extract()`; with `layout: 'browser'`, also when no browser is
+ *   available ('BAD_OPTION') or the page takes too long ('TIMEOUT').
+ */
+export async function extractAsync(
+  input: string | Uint8Array,
+  options: ExtractAsyncOptions = {},
+): Promise<ExtractAsyncResult> {
+  const prepared = prepare(input, options);
+  const warnings: string[] = [];
+  let layout: Layout | undefined;
+  if (prepared.extractor.needsLayout) {
+    const started = Date.now();
+    layout = await layoutFor(prepared.doc, options, warnings);
+    // Time spent in the browser does not count against the extractor's budget.
+    prepared.deadline += Date.now() - started;
+  }
+  const result = finish(prepared, layout, options);
+  return {
+    ...result,
+    ...(layout
+      ? {
+          layout: {
+            source: layout.source,
+            ms: layout.stats.ms,
+            measured: layout.stats.measured,
+            unmapped: layout.stats.unmapped,
+          },
+        }
+      : {}),
+    warnings,
+  };
+}
+
+async function layoutFor(doc: Doc, options: ExtractAsyncOptions, warnings: string[]): Promise<Layout> {
+  const choice = options.layout ?? 'auto';
+  if (choice !== 'browser' && choice !== 'estimate' && choice !== 'auto') {
+    throw new PithError(
+      'BAD_OPTION',
+      `unknown layout '${String(choice)}' (choose from browser, estimate, auto)`,
+    );
+  }
+  const viewport = options.viewport ?? DEFAULT_VIEWPORT;
+  if (choice === 'estimate') return estimateLayout(doc, { viewport });
+  if (!options.browser) {
+    const availability = await browserAvailability();
+    if (!availability.available) {
+      if (choice === 'browser') {
+        throw new PithError('BAD_OPTION', `browser layout is not available: ${availability.reason}`);
+      }
+      warnings.push(`browser layout unavailable (${availability.reason}); using the estimated layout`);
+      return estimateLayout(doc, { viewport });
+    }
+  }
+  const engine = options.browser ?? (await BrowserLayoutEngine.launch({ concurrency: 1, viewport }));
+  try {
+    return await engine.layout(doc, { viewport, timeoutMs: options.layoutTimeoutMs });
+  } catch (error) {
+    if (choice === 'browser') throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    warnings.push(`browser layout failed (${reason}); using the estimated layout`);
+    return estimateLayout(doc, { viewport });
+  } finally {
+    if (!options.browser) await engine.close();
+  }
+}
+
+interface Prepared {
+  format: OutputFormat;
+  extractor: Extractor<Record<string, unknown>, unknown>;
+  deadline: number;
+  doc: Doc;
+  metadata: Metadata;
+  encoding: string | undefined;
+}
+
+/** The steps before the extractor: options checked, bytes decoded, page parsed, metadata read. */
+function prepare(input: string | Uint8Array, options: ExtractOptions): Prepared {
   const format = options.format ?? 'markdown';
   if (!OUTPUT_FORMATS.includes(format)) {
     throw new PithError(
@@ -108,10 +252,17 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
 
   const doc = parseHtml(html, { ...options.limits, deadline, url: options.url });
   const metadata = extractMetadata(doc, { url: options.url });
+  return { format, extractor, deadline, doc, metadata, encoding };
+}
+
+/** The steps from the extractor on: extraction, rendering, the result. */
+function finish(prepared: Prepared, layout: Layout | undefined, options: ExtractOptions): ExtractResult {
+  const { extractor, doc, metadata, format, encoding, deadline } = prepared;
   const extraction = extractor.extract(doc, options.extractorOptions ?? {}, {
     metadata,
     title: options.title,
     deadline,
+    ...(layout ? { layout } : {}),
   });
   const content = render(extraction, metadata, format, options);
   return {

@@ -152,7 +152,7 @@ for (const spec of values.dataset) {
     runs.push(run);
     for (const page of run.pages) pageLines.push(JSON.stringify({ dataset: name, extractor, ...page }));
   }
-  const snippets = pages[0].gold.kind === 'snippets';
+  const snippets = pages[0].gold.text === undefined;
   const metric = snippets
     ? 'snippet precision/recall/accuracy/F1, micro-averaged over documents (trafilatura eval_common.py)'
     : `word-sequence P/R/F1 (seed 002), means over regular documents${wordOptions.removeNonAscii ? ', non-ASCII removed' : ''}`;

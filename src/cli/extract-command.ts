@@ -2,17 +2,23 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
+  BrowserLayoutEngine,
+  browserAvailability,
   EXTRACTORS,
   type ExtractOptions,
   type ExtractorParameter,
   type ExtractResult,
   extract,
+  extractAsync,
   fetchPage,
   isPithError,
   OUTPUT_FORMATS,
   type OutputFormat,
   PithError,
+  plotExtraction,
   readInputFile,
+  renderBlocksScreenshot,
+  type Viewport,
 } from '../index.js';
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
 import { createProgress } from './progress.js';
@@ -32,6 +38,10 @@ interface ExtractCommandOptions {
   timeout: number;
   maxBytes: number;
   progress: boolean;
+  layout: 'auto' | 'browser' | 'estimate';
+  viewport?: Viewport;
+  screenshot?: string;
+  plot?: string;
 }
 
 /** What one input produced: a result or an error. */
@@ -48,6 +58,12 @@ const FILE_EXTENSION: Record<OutputFormat, string> = {
 };
 
 const USAGE_ERRORS = new Set(['UNKNOWN_EXTRACTOR', 'UNKNOWN_FORMAT', 'BAD_OPTION']);
+
+function viewportSize(value: string): Viewport {
+  const match = /^(\d{2,5})x(\d{2,5})$/i.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('expected WIDTHxHEIGHT, e.g. 1366x768');
+  return { width: Number(match[1]), height: Number(match[2]) };
+}
 
 function positiveInteger(value: string): number {
   const parsed = Number(value);
@@ -170,6 +186,23 @@ export function extractCommand(): Command {
     .option('--timeout <ms>', 'time budget per page, fetching included', positiveInteger, 15_000)
     .option('--max-bytes <n>', 'largest page accepted, in bytes', positiveInteger, 32 * 1024 * 1024)
     .option('--no-progress', 'no progress bar, even on a terminal')
+    .option(
+      '--plot <file.svg>',
+      'write the per-line plot of a line-based extractor (ttr, density) for one input',
+    )
+    .addOption(
+      new Option(
+        '--layout <source>',
+        'layout for visual extractors (vce): a headless browser, an estimate, or auto',
+      )
+        .choices(['auto', 'browser', 'estimate'])
+        .default('auto'),
+    )
+    .option('--viewport <WxH>', 'browser viewport for visual extractors (default 1366x768)', viewportSize)
+    .option(
+      '--screenshot <file.png>',
+      "render the page with the visual extractor's blocks outlined, for one input",
+    )
     .addHelpText(
       'after',
       `\nExtractors:\n${extractorList}\n\nExit status: 0 all inputs succeeded, 1 some failed, 2 usage error.\n\n` +
@@ -199,15 +232,60 @@ async function runExtract(inputs: string[], options: ExtractCommandOptions): Pro
     process.stderr.write('pith: no page files found in the given inputs\n');
     return 1;
   }
+  if ((options.plot || options.screenshot) && sources.length !== 1) {
+    throw new PithError('BAD_OPTION', '--plot and --screenshot take exactly one input');
+  }
   if (options.out) await mkdir(options.out, { recursive: true });
   const single = sources.length === 1 && !options.out;
+  const browser = await launchBrowserIfNeeded(options);
+  try {
+    return await runBatch(sources, options, single, browser);
+  } finally {
+    await browser?.close();
+  }
+}
+
+/** One browser for the whole batch, when the extractor lays pages out and a browser is wanted. */
+async function launchBrowserIfNeeded(
+  options: ExtractCommandOptions,
+): Promise<BrowserLayoutEngine | undefined> {
+  const wantsBrowser =
+    options.screenshot !== undefined || (needsLayout(options.extractor) && options.layout !== 'estimate');
+  if (!wantsBrowser) return undefined;
+  const availability = await browserAvailability();
+  if (!availability.available) {
+    if (options.layout === 'browser' || options.screenshot) {
+      throw new PithError(
+        'BAD_OPTION',
+        `no browser for --layout browser / --screenshot: ${availability.reason ?? 'Chromium not found'}`,
+      );
+    }
+    process.stderr.write(
+      `pith: no browser (${availability.reason ?? 'Chromium not found'}): using the estimated layout\n`,
+    );
+    return undefined;
+  }
+  return BrowserLayoutEngine.launch(options.viewport ? { viewport: options.viewport } : {});
+}
+
+function needsLayout(extractor: string): boolean {
+  return (EXTRACTORS as Record<string, { needsLayout?: boolean }>)[extractor]?.needsLayout === true;
+}
+
+async function runBatch(
+  sources: InputSource[],
+  options: ExtractCommandOptions,
+  single: boolean,
+  browser: BrowserLayoutEngine | undefined,
+): Promise<number> {
   const progress = createProgress(single ? 0 : sources.length, options.progress);
   const started = performance.now();
   let failed = 0;
   const usedNames = new Set<string>();
   for (const source of sources) {
-    const outcome = await runOne(source, options);
+    const outcome = await runOne(source, options, browser);
     if ('error' in outcome) failed++;
+    else await writeDiagnosticFiles(outcome.result, options, browser);
     await emit(outcome, options, single, usedNames);
     progress.tick(failed);
   }
@@ -221,7 +299,35 @@ async function runExtract(inputs: string[], options: ExtractCommandOptions): Pro
   return failed > 0 ? 1 : 0;
 }
 
-async function runOne(source: InputSource, options: ExtractCommandOptions): Promise<Outcome> {
+/** `--plot` and `--screenshot`: pictures of how the extractor decided. */
+async function writeDiagnosticFiles(
+  result: ExtractResult,
+  options: ExtractCommandOptions,
+  browser: BrowserLayoutEngine | undefined,
+): Promise<void> {
+  if (options.plot) {
+    const svg = plotExtraction(result.extraction);
+    if (svg === undefined) {
+      throw new PithError(
+        'BAD_OPTION',
+        `--plot: the '${result.extractor.name}' extractor has no per-line plot (try ttr or density)`,
+      );
+    }
+    await writeFile(options.plot, svg);
+  }
+  if (options.screenshot) {
+    await renderBlocksScreenshot(result.extraction.doc, result.extraction, options.screenshot, {
+      engine: browser,
+      ...(options.viewport ? { viewport: options.viewport } : {}),
+    });
+  }
+}
+
+async function runOne(
+  source: InputSource,
+  options: ExtractCommandOptions,
+  browser: BrowserLayoutEngine | undefined,
+): Promise<Outcome> {
   try {
     const { bytes, url, contentType } = await load(source, options);
     const extractOptions: ExtractOptions = {
@@ -236,8 +342,17 @@ async function runOne(source: InputSource, options: ExtractCommandOptions): Prom
       images: options.images,
       links: options.links,
       limits: { timeoutMs: options.timeout, maxInputLength: options.maxBytes },
+      ...(options.viewport ? { viewport: options.viewport } : {}),
     };
-    return { source, result: extract(bytes, extractOptions), url };
+    if (!needsLayout(options.extractor)) return { source, result: extract(bytes, extractOptions), url };
+    const result = await extractAsync(bytes, {
+      ...extractOptions,
+      layout: browser ? options.layout : 'estimate',
+      ...(browser ? { browser } : {}),
+    });
+    for (const warning of result.warnings)
+      process.stderr.write(`pith: ${describeSource(source)}: ${warning}\n`);
+    return { source, result, url };
   } catch (error) {
     // Mistakes in the command line are usage errors, not failures of one input.
     if (isPithError(error) && USAGE_ERRORS.has(error.code)) throw error;

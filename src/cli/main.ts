@@ -5,7 +5,9 @@
  */
 import { Command, CommanderError } from 'commander';
 import { isPithError, VERSION } from '../index.js';
+import { benchCommand } from './bench-command.js';
 import { extractCommand } from './extract-command.js';
+import { trainCommand } from './train-command.js';
 
 const program = new Command('pith')
   .description(
@@ -15,7 +17,9 @@ const program = new Command('pith')
   .version(VERSION, '-V, --version')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride()
-  .addCommand(extractCommand().exitOverride());
+  .addCommand(extractCommand().exitOverride())
+  .addCommand(trainCommand())
+  .addCommand(benchCommand().exitOverride());
 
 try {
   await program.parseAsync(process.argv);

@@ -45,15 +45,22 @@ export class Selection {
 
   /**
    * A selection from source lines, for line-based algorithms (TTR, density):
-   * text nodes are kept when they start on a chosen line, and an element is kept
+   * text nodes are kept when their first visible character is on a chosen line, and an element is kept
    * (so its structure survives) when all of its visible text is kept.
    */
   static fromLines(doc: Doc, chosenLines: Uint8Array): Selection {
     const selection = new Selection(doc);
     const { kind, sourceStart, parent, textLength, hidden } = doc.columns;
     const keptText = new Int32Array(doc.size);
+    const { sourceEnd } = doc.columns;
     for (let node = 1; node < doc.size; node++) {
-      if (kind[node] === NodeKind.Text && !hidden[node] && chosenLines[doc.lineOf(sourceStart[node])]) {
+      // A text node belongs to the line of its first visible character: in
+      // "<p>\n  Text" that is the line with the words, not the line of the <p>.
+      if (
+        kind[node] === NodeKind.Text &&
+        !hidden[node] &&
+        chosenLines[doc.lineOf(firstVisible(doc.source, sourceStart[node], sourceEnd[node]))]
+      ) {
         selection.kept[node] = 1;
         keptText[node] = textLength[node];
       }
@@ -66,6 +73,14 @@ export class Selection {
     }
     return selection;
   }
+}
+
+function firstVisible(source: string, start: number, end: number): number {
+  for (let offset = start; offset < end; offset++) {
+    const code = source.charCodeAt(offset);
+    if (code !== 32 && (code < 9 || code > 13)) return offset;
+  }
+  return start;
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
- * eval/: pith's evaluation workbench — metrics, dataset readers, the run loop and
- * Markdown reports. `pith bench` and `bench/` scripts build on this door.
+ * eval/: pith's evaluation workbench — dataset readers, metrics, the bench run
+ * (`pith bench`), published figures and reports (Markdown, HTML with SVG charts).
  */
+export * from './bench/index.js';
 export * from './datasets/index.js';
 export * from './metrics/index.js';
+export { PUBLISHED, type PublishedByType, type PublishedRow, type PublishedTable } from './published.js';
 export {
   formatInterval,
   formatNumber,
@@ -13,6 +15,21 @@ export {
   WORD_SEQUENCE_HEADERS,
   wordSequenceTable,
 } from './report.js';
+export {
+  allMetricsTable,
+  comparisonLines,
+  headlineTable,
+  type MarkdownReportOptions,
+  METRIC_DESCRIPTIONS,
+  pageTypeTable,
+  primaryTable,
+  renderMarkdownReport,
+  runDescription,
+  seed002Table,
+  speedTable,
+} from './report-bench.js';
+export { markdownToHtml, renderHtmlReport } from './report-html.js';
+export { bars, binCounts, escapeXml, histogram, PALETTE, scatter, stackedBars } from './report-svg.js';
 export {
   type ExtractText,
   type PageResult,

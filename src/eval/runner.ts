@@ -1,11 +1,11 @@
 /**
  * Runs one extractor over the pages of one dataset and scores every page with the
- * metric its gold calls for (text → word sequence, snippets → snippet counts).
+ * metrics its gold calls for (text → word sequence, snippets → snippet counts).
  * A page whose extraction throws is counted as a failure and scored as empty text
  * (for snippets: as upstream does with a crash, no snippet found).
  */
 import { performance } from 'node:perf_hooks';
-import type { DatasetPage } from './datasets/types.js';
+import { applyRetrievedTransform, type DatasetPage } from './datasets/types.js';
 import {
   type BootstrapOptions,
   bootstrapMeans,
@@ -76,10 +76,9 @@ export function runExtractor(
     if (failed) failures++;
     const result: PageResult = { id: page.id, failed, ms, bytes: page.html.length };
     if (error !== undefined) result.error = error;
-    if (page.gold.kind === 'snippets') {
-      result.snippets = countSnippets(page.gold, text);
-    } else {
-      const retrieved = text === null ? '' : page.prepareRetrieved ? page.prepareRetrieved(text) : text;
+    if (page.gold.snippets) result.snippets = countSnippets(page.gold.snippets, text);
+    if (page.gold.text !== undefined) {
+      const retrieved = text === null ? '' : applyRetrievedTransform(text, page.retrievedTransform);
       result.word = scoreWordSequence(retrieved, page.gold.text, options.word);
     }
     results.push(result);

@@ -3,8 +3,12 @@
  */
 import { PithError } from '../errors.js';
 import { allText } from './all-text/index.js';
+import { cuter } from './cuter/index.js';
+import { density } from './density/index.js';
 import { pith } from './pith/index.js';
+import { ttr } from './ttr/index.js';
 import type { Extractor } from './types.js';
+import { vce } from './vce/index.js';
 
 export type { Extractor, ExtractorContext, ExtractorParameter } from './types.js';
 
@@ -12,6 +16,10 @@ export type { Extractor, ExtractorContext, ExtractorParameter } from './types.js
 export const EXTRACTORS = {
   pith,
   'all-text': allText,
+  ttr,
+  cuter,
+  density,
+  vce,
 } as const satisfies Record<string, Extractor<never, unknown>>;
 
 export type ExtractorName = keyof typeof EXTRACTORS;

@@ -1,4 +1,5 @@
 import type { Doc, Extraction } from '../dom/index.js';
+import type { Layout } from '../layout/index.js';
 import type { Metadata } from '../metadata/types.js';
 
 /** What every extractor receives besides the document. */
@@ -9,6 +10,8 @@ export interface ExtractorContext {
   title?: string;
   /** Wall-clock deadline (`Date.now()` timestamp) the extractor should respect. */
   deadline?: number;
+  /** Where each element is on the page (browser or estimated), for extractors with `needsLayout`. */
+  layout?: Layout;
 }
 
 /** A parameter an extractor exposes, with its default, for `--help`, the API and the workbench. */
@@ -30,5 +33,10 @@ export interface Extractor<Options extends object = Record<string, unknown>, Dia
   readonly version: string;
   readonly description: string;
   readonly parameters: readonly ExtractorParameter[];
+  /**
+   * True when the extractor reads `context.layout` (visual algorithms): `extractAsync()`
+   * computes a browser layout for it, `extract()` an estimated one.
+   */
+  readonly needsLayout?: boolean;
   extract(doc: Doc, options: Partial<Options>, context: ExtractorContext): Extraction<Diagnostics>;
 }

@@ -23,6 +23,15 @@ export {
 } from './envelope.js';
 export { escapeHtmlAttribute, escapeHtmlText, toHtml } from './html.js';
 export { toMarkdown } from './markdown.js';
+export {
+  isLinePlotDiagnostics,
+  type LinePlotDiagnostics,
+  type LinePlotOptions,
+  type LinePlotSeries,
+  type LinePlotThreshold,
+  plotExtraction,
+  renderLinePlot,
+} from './plot.js';
 export { toText } from './text.js';
 export type {
   ContentFormat,

@@ -124,6 +124,39 @@ describe('pith extract (CLI)', () => {
     assert.match(unknown.stderr, /no parameter 'bogus'/);
   });
 
+  test('vce with the estimated layout; --screenshot renders the blocks in the browser', async () => {
+    const estimated = pith(['extract', '-e', 'vce', '--layout', 'estimate', '-f', 'text', EXAMPLE]);
+    assert.equal(estimated.code, 0, estimated.stderr);
+    assert.match(estimated.stdout, /oxbow lake/);
+    const { browserAvailability } = await import('../../src/index.js');
+    const availability = await browserAvailability();
+    if (!availability.available) {
+      // CI installs Chromium: there, a missing browser is a failure, not a skip.
+      assert.ok(!process.env.CI, `CI must have Chromium: ${availability.reason}`);
+      return;
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'pith-shot-'));
+    const file = join(dir, 'blocks.png');
+    const shot = pith(['extract', '-e', 'vce', '--screenshot', file, '-f', 'text', EXAMPLE]);
+    assert.equal(shot.code, 0, shot.stderr);
+    const png = readFileSync(file);
+    assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47], 'a PNG file');
+    assert.ok(png.length > 10_000);
+  });
+
+  test('--plot and --screenshot take one input; --plot needs a line-based extractor', () => {
+    const many = pith(['extract', '--plot', '/tmp/x.svg', EXAMPLE, EXAMPLE]);
+    assert.equal(many.code, 2);
+    const wrong = pith([
+      'extract',
+      '--plot',
+      join(mkdtempSync(join(tmpdir(), 'pith-plot-')), 'x.svg'),
+      EXAMPLE,
+    ]);
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /no per-line plot/);
+  });
+
   test('--help explains every option', () => {
     const { code, stdout } = pith(['extract', '--help']);
     assert.equal(code, 0);

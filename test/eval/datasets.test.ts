@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
+  applyRetrievedTransform,
   cleanGoldText,
   compareIds,
   type DatasetPage,
@@ -34,7 +35,7 @@ async function all<T>(pages: AsyncGenerator<T>): Promise<T[]> {
 }
 
 const latin1 = new TextDecoder('latin1');
-const goldText = (page: DatasetPage) => (page.gold.kind === 'text' ? page.gold.text : '');
+const goldText = (page: DatasetPage) => page.gold.text ?? '';
 
 describe('text helpers', () => {
   it('decodes gold as UTF-8, else windows-1252, and drops a BOM', () => {
@@ -191,7 +192,7 @@ describe('L3S-GN1', () => {
     const kosovo = pages.find((p) => p.id.startsWith('01ccc7c5'))!;
     assert.equal(kosovo.url, 'http://www.un.org/apps/news/story.asp?NewsID=25318&Cr=kosovo&Cr1=');
     assert.match(goldText(kosovo), /^No agreement reached on Kosovo\?s future status in Security Council\n/);
-    assert.equal(kosovo.prepareRetrieved?.('Kosovo’s'), 'Kosovo?s');
+    assert.equal(applyRetrievedTransform('Kosovo’s', kosovo.retrievedTransform), 'Kosovo?s');
     assert.deepEqual(kosovo.html, new Uint8Array(readFileSync(path.join(dir, 'input', `${kosovo.id}.html`))));
     // bcfbc733 has no headline.
     const headlines = await all(readL3sGn1(dir, { classes: ['x-nc-sel1'] }));
@@ -229,9 +230,7 @@ describe('trafilatura-eval', () => {
     assert.deepEqual(gdp.html, new Uint8Array(readFileSync(path.join(dir, 'html', gdp.file))));
     const data = JSON.parse(readFileSync(path.join(dir, 'evaldata.json'), 'utf8'));
     assert.deepEqual(gdp.gold, {
-      kind: 'snippets',
-      with: data[gdp.url].with,
-      without: data[gdp.url].without,
+      snippets: { with: data[gdp.url].with, without: data[gdp.url].without },
     });
     const bom = pages.find((p) => p.id === 'nhk.or.jp.k100')!;
     assert.deepEqual([...bom.html.subarray(0, 3)], [0xef, 0xbb, 0xbf]); // bytes untouched

@@ -10,17 +10,17 @@ const textPages: DatasetPage[] = [
   {
     id: 'a',
     html: bytes('<p>alpha beta gamma delta</p>'),
-    gold: { kind: 'text', text: 'alpha beta gamma delta' },
+    gold: { text: 'alpha beta gamma delta' },
   },
-  { id: 'b', html: bytes('<p>one two</p><nav>menu</nav>'), gold: { kind: 'text', text: 'one two' } },
-  { id: 'c', html: bytes('<p>nothing</p>'), gold: { kind: 'text', text: '' } },
+  { id: 'b', html: bytes('<p>one two</p><nav>menu</nav>'), gold: { text: 'one two' } },
+  { id: 'c', html: bytes('<p>nothing</p>'), gold: { text: '' } },
   {
     id: 'd',
     html: bytes('<p>Łódź</p>'),
-    gold: { kind: 'text', text: '?ód?' },
-    prepareRetrieved: (t) => t.replace(/[\u0100-\uffff]/g, '?'),
+    gold: { text: '?ód?' },
+    retrievedTransform: 'above-latin1-to-question-mark',
   },
-  { id: 'e', html: bytes('crash'), gold: { kind: 'text', text: 'some words' } },
+  { id: 'e', html: bytes('crash'), gold: { text: 'some words' } },
 ];
 
 // A stub extractor: the text of the page with tags removed; throws on "crash".
@@ -40,7 +40,7 @@ describe('runExtractor + summaries', () => {
     assert.equal(failed.failed, true);
     assert.equal(failed.error, 'Error: boom');
     assert.equal(failed.word?.special, 'retrievedEmpty');
-    assert.equal(run.pages.find((p) => p.id === 'd')!.word?.f1, 1); // prepareRetrieved applied
+    assert.equal(run.pages.find((p) => p.id === 'd')!.word?.f1, 1); // retrievedTransform applied
     const row = summariseWordRun(run, { resamples: 200 });
     assert.equal(row.summary.scored, 3);
     assert.deepEqual(row.summary.specialCases, {
@@ -64,9 +64,9 @@ describe('runExtractor + summaries', () => {
       {
         id: 'x',
         html: bytes('<p>keep this</p> <i>ad here</i>'),
-        gold: { kind: 'snippets', with: ['keep this'], without: ['ad here'] },
+        gold: { snippets: { with: ['keep this'], without: ['ad here'] } },
       },
-      { id: 'y', html: bytes('crash'), gold: { kind: 'snippets', with: ['a', 'b'], without: ['c'] } },
+      { id: 'y', html: bytes('crash'), gold: { snippets: { with: ['a', 'b'], without: ['c'] } } },
     ];
     const run = runExtractor('stub', pages, stub);
     const row = summariseSnippetRun(run, { resamples: 100 });

@@ -14,7 +14,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeHTMLStrict } from 'entities';
 import { compareIds, decodeGoldBytes, fileStem } from './text.js';
-import type { DatasetPage, TextGold } from './types.js';
+import { type DatasetPage, loadAll, type PageRef, type TextGold } from './types.js';
 
 export type CleanEvalSplit = 'final' | 'dev';
 
@@ -101,31 +101,56 @@ async function isDirectory(dir: string): Promise<boolean> {
   }
 }
 
-async function* readSplit(
+async function listSplit(
   dir: string,
   split: string,
   idPrefix: string,
   decodeEntities: boolean,
-): AsyncGenerator<CleanEvalPage> {
+): Promise<PageRef<CleanEvalPage>[]> {
   const inputs = (await readdir(path.join(dir, 'input'))).filter((name) => name.endsWith('.html'));
   const golds = new Set((await readdir(path.join(dir, 'gold'))).filter((name) => name.endsWith('.txt')));
   const stems = inputs.map(fileStem).sort(compareIds);
-  for (const stem of stems) {
-    if (!golds.has(`${stem}.txt`)) continue;
-    const raw = new Uint8Array(await readFile(path.join(dir, 'input', `${stem}.html`)));
-    const { html, wrapper } = stripTextWrapper(raw);
-    const goldBytes = new Uint8Array(await readFile(path.join(dir, 'gold', `${stem}.txt`)));
-    const url = wrapperAttribute(wrapper, 'id');
-    const encodingHint = wrapperAttribute(wrapper, 'encoding');
-    yield {
+  return stems
+    .filter((stem) => golds.has(`${stem}.txt`))
+    .map((stem) => ({
       id: `${idPrefix}${stem}`,
-      split,
-      html,
-      ...(url ? { url } : {}),
-      ...(encodingHint ? { encodingHint } : {}),
-      gold: { kind: 'text', text: cleanGoldText(decodeGoldBytes(goldBytes), { decodeEntities }) },
-    };
+      load: async (): Promise<CleanEvalPage> => {
+        const raw = new Uint8Array(await readFile(path.join(dir, 'input', `${stem}.html`)));
+        const { html, wrapper } = stripTextWrapper(raw);
+        const goldBytes = new Uint8Array(await readFile(path.join(dir, 'gold', `${stem}.txt`)));
+        const url = wrapperAttribute(wrapper, 'id');
+        const encodingHint = wrapperAttribute(wrapper, 'encoding');
+        return {
+          id: `${idPrefix}${stem}`,
+          split,
+          html,
+          ...(url ? { url } : {}),
+          ...(encodingHint ? { encodingHint } : {}),
+          gold: { text: cleanGoldText(decodeGoldBytes(goldBytes), { decodeEntities }) },
+        };
+      },
+    }));
+}
+
+/**
+ * Lists the scored pages of a CleanEval-format folder (see {@link readCleanEval}).
+ */
+export async function listCleanEval(
+  dir: string,
+  options: CleanEvalOptions = {},
+): Promise<PageRef<CleanEvalPage>[]> {
+  const decodeEntities = options.decodeEntities ?? true;
+  if (await isDirectory(path.join(dir, 'input'))) return listSplit(dir, '', '', decodeEntities);
+  const splits = options.splits ?? ['final'];
+  const refs: PageRef<CleanEvalPage>[] = [];
+  for (const split of splits) {
+    const splitDir = path.join(dir, split);
+    if (!(await isDirectory(path.join(splitDir, 'input')))) {
+      throw new Error(`cleaneval: no ${split}/input folder under ${dir}`);
+    }
+    refs.push(...(await listSplit(splitDir, split, splits.length > 1 ? `${split}/` : '', decodeEntities)));
   }
+  return refs;
 }
 
 /**
@@ -138,17 +163,5 @@ export async function* readCleanEval(
   dir: string,
   options: CleanEvalOptions = {},
 ): AsyncGenerator<CleanEvalPage> {
-  const decodeEntities = options.decodeEntities ?? true;
-  if (await isDirectory(path.join(dir, 'input'))) {
-    yield* readSplit(dir, '', '', decodeEntities);
-    return;
-  }
-  const splits = options.splits ?? ['final'];
-  for (const split of splits) {
-    const splitDir = path.join(dir, split);
-    if (!(await isDirectory(path.join(splitDir, 'input')))) {
-      throw new Error(`cleaneval: no ${split}/input folder under ${dir}`);
-    }
-    yield* readSplit(splitDir, split, splits.length > 1 ? `${split}/` : '', decodeEntities);
-  }
+  yield* loadAll(await listCleanEval(dir, options));
 }

@@ -11,7 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IS_BLOCK, NodeKind, parseHtml, TAG } from '../../dom/index.js';
 import { compareIds, fileStem } from './text.js';
-import type { DatasetPage, TextGold } from './types.js';
+import { applyRetrievedTransform, type DatasetPage, loadAll, type PageRef, type TextGold } from './types.js';
 
 /** L3S-GN1's labels (see the dataset's Readme: sel4 is related content, sel5 comments). */
 export const L3S_LABELS = {
@@ -95,22 +95,20 @@ export function parseL3sUrlMapping(text: string): Map<string, string> {
   return map;
 }
 
-const CHARACTERS_ABOVE_LATIN1 = /[\u0100-\u{10ffff}]/gu;
-
 /**
  * The annotated pages hold no character above U+00FF: the annotation tool wrote
  * `?` for each. Applying the same mapping to an extracted text makes the two
  * sides comparable (`Kosovo’s` ↔ `Kosovo?s`, `Łódź` ↔ `?ód?`).
  */
 export function l3sPrepareRetrieved(text: string): string {
-  return text.replace(CHARACTERS_ABOVE_LATIN1, '?');
+  return applyRetrievedTransform(text, 'above-latin1-to-question-mark');
 }
 
-/** Yields every annotated page: the original bytes, its URL, and the gold text. */
-export async function* readL3sGn1(
+/** Lists every annotated page that has its input page (see {@link readL3sGn1}). */
+export async function listL3sGn1(
   dir: string,
   options: L3sOptions = {},
-): AsyncGenerator<DatasetPage<TextGold>> {
+): Promise<PageRef<DatasetPage<TextGold>>[]> {
   const classes = options.classes ?? L3S_DEFAULT_CLASSES;
   let urls = new Map<string, string>();
   try {
@@ -118,26 +116,33 @@ export async function* readL3sGn1(
   } catch {
     // No mapping: pages come without URLs.
   }
+  const inputs = new Set(await readdir(path.join(dir, 'input')));
   const ids = (await readdir(path.join(dir, 'annotated')))
-    .filter((name) => name.endsWith('.html'))
+    .filter((name) => name.endsWith('.html') && inputs.has(name))
     .map(fileStem)
     .sort(compareIds);
   const utf8 = new TextDecoder('utf-8');
-  for (const id of ids) {
-    let html: Uint8Array;
-    try {
-      html = new Uint8Array(await readFile(path.join(dir, 'input', `${id}.html`)));
-    } catch {
-      continue; // annotated copy without its input page
-    }
-    const annotated = utf8.decode(await readFile(path.join(dir, 'annotated', `${id}.html`)));
-    const url = urls.get(id);
-    yield {
-      id,
-      html,
-      ...(url === undefined ? {} : { url }),
-      gold: { kind: 'text', text: l3sGoldText(annotated, classes) },
-      prepareRetrieved: l3sPrepareRetrieved,
-    };
-  }
+  return ids.map((id) => ({
+    id,
+    load: async () => {
+      const html = new Uint8Array(await readFile(path.join(dir, 'input', `${id}.html`)));
+      const annotated = utf8.decode(await readFile(path.join(dir, 'annotated', `${id}.html`)));
+      const url = urls.get(id);
+      return {
+        id,
+        html,
+        ...(url === undefined ? {} : { url }),
+        gold: { text: l3sGoldText(annotated, classes) },
+        retrievedTransform: 'above-latin1-to-question-mark' as const,
+      };
+    },
+  }));
+}
+
+/** Yields every annotated page: the original bytes, its URL, and the gold text. */
+export async function* readL3sGn1(
+  dir: string,
+  options: L3sOptions = {},
+): AsyncGenerator<DatasetPage<TextGold>> {
+  yield* loadAll(await listL3sGn1(dir, options));
 }

@@ -7,7 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileStem } from './text.js';
-import type { DatasetPage, SnippetsGold } from './types.js';
+import { type DatasetPage, loadAll, type PageRef, type SnippetsGold } from './types.js';
 
 interface EvalEntry {
   file: string;
@@ -45,20 +45,27 @@ function checkEntry(url: string, entry: unknown): asserts entry is EvalEntry {
   }
 }
 
-/** Yields every page of the benchmark with its `with`/`without` snippets. */
-export async function* readTrafilaturaEval(dir: string): AsyncGenerator<TrafilaturaEvalPage> {
+/** Lists every page of the benchmark (see {@link readTrafilaturaEval}). */
+export async function listTrafilaturaEval(dir: string): Promise<PageRef<TrafilaturaEvalPage>[]> {
   const data = JSON.parse(await readFile(path.join(dir, 'evaldata.json'), 'utf8')) as Record<string, unknown>;
   const urls = Object.keys(data).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
-  for (const url of urls) {
+  return urls.map((url) => {
     const entry = data[url];
     checkEntry(url, entry);
-    const html = new Uint8Array(await readFile(await resolvePage(dir, entry.file)));
-    yield {
+    return {
       id: fileStem(entry.file),
-      html,
-      url,
-      file: entry.file,
-      gold: { kind: 'snippets', with: entry.with, without: entry.without },
+      load: async () => ({
+        id: fileStem(entry.file),
+        html: new Uint8Array(await readFile(await resolvePage(dir, entry.file))),
+        url,
+        file: entry.file,
+        gold: { snippets: { with: entry.with, without: entry.without } },
+      }),
     };
-  }
+  });
+}
+
+/** Yields every page of the benchmark with its `with`/`without` snippets. */
+export async function* readTrafilaturaEval(dir: string): AsyncGenerator<TrafilaturaEvalPage> {
+  yield* loadAll(await listTrafilaturaEval(dir));
 }

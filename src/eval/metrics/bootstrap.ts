@@ -68,6 +68,7 @@ function run(
   k: number,
   statistics: (indices: Int32Array | null, out: Float64Array) => void,
   options: BootstrapOptions,
+  inspect?: (statistic: number, sortedDraws: Float64Array) => void,
 ): Interval[] {
   const { resamples, seed, confidence } = settings(options);
   const estimate = new Float64Array(k);
@@ -93,6 +94,7 @@ function run(
   const alpha = (1 - confidence) / 2;
   return draws.map((values, s) => {
     values.sort();
+    inspect?.(s, values);
     return {
       estimate: estimate[s],
       low: quantile(values, alpha),
@@ -199,4 +201,64 @@ export function bootstrap<T>(
     },
     options,
   )[0];
+}
+
+export interface PairedDifference extends Interval {
+  /**
+   * Share of the resamples in which the difference is ≤ 0: a one-sided bootstrap
+   * p-value for "A is better than B" (small when A wins on almost every resample).
+   */
+  shareNotAbove: number;
+}
+
+/**
+ * Paired bootstrap of a difference between two extractors scored on the same
+ * documents: each resample draws documents with replacement and recomputes
+ * `difference(sample)` on the pairs drawn, so per-document correlation is kept.
+ */
+export function pairedBootstrap<T>(
+  pairs: readonly T[],
+  difference: (sample: readonly T[]) => number,
+  options: BootstrapOptions = {},
+): PairedDifference {
+  const sample: T[] = new Array(pairs.length);
+  let shareNotAbove = Number.NaN;
+  const [interval] = run(
+    pairs.length,
+    1,
+    (indices, out) => {
+      if (!indices) {
+        out[0] = difference(pairs);
+        return;
+      }
+      for (let i = 0; i < pairs.length; i++) sample[i] = pairs[indices[i]];
+      out[0] = difference(sample);
+    },
+    options,
+    (_, sorted) => {
+      let notAbove = 0;
+      while (notAbove < sorted.length && sorted[notAbove] <= 0) notAbove++;
+      shareNotAbove = sorted.length ? notAbove / sorted.length : Number.NaN;
+    },
+  );
+  return { ...interval, shareNotAbove };
+}
+
+/** Paired bootstrap of mean(a) − mean(b), where a[i] and b[i] score the same document. */
+export function pairedBootstrapMeanDifference(
+  a: readonly number[],
+  b: readonly number[],
+  options: BootstrapOptions = {},
+): PairedDifference {
+  if (a.length !== b.length) throw new RangeError('paired samples must have equal lengths');
+  const pairs = a.map((value, i) => [value, b[i]] as const);
+  return pairedBootstrap(
+    pairs,
+    (sample) => {
+      let sum = 0;
+      for (const [x, y] of sample) sum += x - y;
+      return sample.length ? sum / sample.length : Number.NaN;
+    },
+    options,
+  );
 }

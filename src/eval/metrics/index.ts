@@ -1,6 +1,19 @@
 /**
  * eval/metrics: scores of an extracted text against a gold standard.
  */
+
+export {
+  BAG_OF_WORDS_TYPE_ORDER,
+  type BagOfWordsMeans,
+  type BagOfWordsScore,
+  type BagOfWordsSummary,
+  bagOfWordsTokens,
+  scoreBagOfWords,
+  scoreWcxbPage,
+  snippetRate,
+  summariseBagOfWords,
+  type WcxbPageScore,
+} from './bag-of-words.js';
 export {
   type BootstrapOptions,
   bootstrap,
@@ -11,11 +24,31 @@ export {
   DEFAULT_RESAMPLES,
   DEFAULT_SEED,
   type Interval,
+  type PairedDifference,
+  pairedBootstrap,
+  pairedBootstrapMeanDifference,
   quantile,
   type SnippetIntervals,
   seededRandom,
 } from './bootstrap.js';
+export {
+  type CuterAccuracy,
+  type CuterAccuracyDetails,
+  type CuterAccuracyOptions,
+  cuterAccuracyDetails,
+  scoreCuterAccuracy,
+} from './cuter-accuracy.js';
+export { type LcsOptions, type LcsScore, scoreLcs } from './lcs.js';
 export { type MatchBlock, SequenceMatcher, type SequenceMatcherOptions } from './sequence-matcher.js';
+export {
+  DEFAULT_SHINGLE_SIZE,
+  type ShingleScore,
+  type ShingleSummary,
+  scoreShingles,
+  shingleCounts,
+  shingleTokens,
+  summariseShingles,
+} from './shingles.js';
 export {
   countSnippets,
   normaliseSnippetText,
@@ -25,6 +58,7 @@ export {
   snippetScores,
   sumSnippetCounts,
 } from './snippets.js';
+export { type SpaceSavings, spaceSavings } from './space-savings.js';
 export {
   type NormaliseOptions,
   normaliseWords,

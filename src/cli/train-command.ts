@@ -1,0 +1,229 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, InvalidArgumentError } from 'commander';
+import { resolveDatasetSpec } from '../eval/datasets/index.js';
+import { EXTRACTORS, PithError, VERSION } from '../index.js';
+import {
+  DEFAULT_CHUNK_OPTIONS,
+  DEFAULT_MAX_CHUNK_CHARS,
+  DEFAULT_MIN_COUNT,
+  DEFAULT_N,
+  type ErrorCounts,
+  type TrainDensityResult,
+  trainDensity,
+} from '../train/index.js';
+
+interface TrainDensityCommandOptions {
+  dataset: string[];
+  out: string;
+  n: number;
+  minCount: number;
+  maxChunkChars: number;
+  minTextChars: number;
+  minShare: number;
+  allLines?: boolean;
+  seed: number;
+  evaluate: boolean;
+  limit?: number;
+  cleanevalSplits?: string;
+  l3sClasses?: string;
+}
+
+function integer(min: number): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min)
+      throw new InvalidArgumentError(`expected a whole number ≥ ${min}`);
+    return parsed;
+  };
+}
+
+function share(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 1)
+    throw new InvalidArgumentError('expected a number in (0, 1]');
+  return parsed;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Shell-quotes an argument for the manifest's command line. */
+function quote(argument: string): string {
+  return /^[\w./:=@,+-]+$/.test(argument) ? argument : `'${argument.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The build date: SOURCE_DATE_EPOCH (seconds) when set, for reproducible model files; else now. */
+function buildDate(): string {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
+  return new Date().toISOString();
+}
+
+/** The git commit of the code doing the training (`-dirty` when the checkout has changes), if any. */
+function gitCommit(): string | undefined {
+  try {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const described = execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=40'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return described || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function percent(value: number): string {
+  return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '–';
+}
+
+function errorRow(label: string, pages: number, counts: ErrorCounts): string {
+  return `| ${label} | ${pages} | ${counts.chunks} | ${counts.errors} | ${percent(counts.rate)} | ${percent(counts.keepAllRate)} |`;
+}
+
+function report(result: TrainDensityResult, out: string): string {
+  const lines: string[] = [];
+  const header =
+    '| dataset | test pages | chunks | errors | error rate | keep-all error |\n| --- | ---: | ---: | ---: | ---: | ---: |';
+  if (result.split) {
+    const split = result.split;
+    lines.push(`Held-out error rate, seeded 90/10 page split (seed ${split.seed}):`, '', header);
+    for (const d of split.datasets) lines.push(errorRow(d.dataset, d.testPages, d));
+    lines.push(
+      errorRow(
+        'all (pooled)',
+        split.datasets.reduce((s, d) => s + d.testPages, 0),
+        split.overall,
+      ),
+      '',
+    );
+  }
+  if (result.leaveOneOut) {
+    const loo = result.leaveOneOut;
+    lines.push('Held-out error rate, leave one dataset out (trained on the others):', '', header);
+    for (const d of loo.datasets) lines.push(errorRow(d.dataset, d.testPages, d));
+    lines.push(
+      errorRow(
+        'all (pooled)',
+        loo.datasets.reduce((s, d) => s + d.testPages, 0),
+        loo.overall,
+      ),
+      '',
+    );
+  }
+  const file = result.file;
+  const categories = file.categories.map(
+    (c) => `${c.name}: ${c.chunks} chunks, ${c.contexts} contexts, ${c.ngrams} n-grams`,
+  );
+  lines.push(
+    `Model: ${out} (${(Buffer.byteLength(result.text) / 1024).toFixed(0)} KiB), n = ${file.n}, min count ${file.minCount}; ${categories.join('; ')}.`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function densityCommand(): Command {
+  return new Command('density')
+    .description(
+      "Train the density extractor's boilerplate classifier (seed 003): label the chunks the density\n" +
+        'filter keeps against each page’s gold standard (or <!-- content --> markers), measure the held-out\n' +
+        'error rate (seeded 90/10 page split; leave one dataset out), then train on all pages and write the model.',
+    )
+    .requiredOption(
+      '-d, --dataset <spec>',
+      'FORMAT:PATH, PATH or NAME (.cache/datasets/NAME); repeatable',
+      collect,
+      [] as string[],
+    )
+    .requiredOption('-o, --out <file>', 'where to write the model (JSON)')
+    .option('--n <n>', 'longest character n-gram', integer(1), DEFAULT_N)
+    .option('--min-count <k>', 'prune n-grams (order ≥ 2) seen fewer times', integer(1), DEFAULT_MIN_COUNT)
+    .option(
+      '--max-chunk-chars <k>',
+      'count at most the first k characters of each chunk (0 = all)',
+      integer(0),
+      DEFAULT_MAX_CHUNK_CHARS,
+    )
+    .option(
+      '--min-text-chars <k>',
+      "the density filter's minimum text characters per line",
+      integer(0),
+      DEFAULT_CHUNK_OPTIONS.minTextChars,
+    )
+    .option(
+      '--min-share <x>',
+      "gold labels: share of a chunk's word 3-grams in the gold for keep",
+      share,
+      0.5,
+    )
+    .option('--all-lines', 'also train on lines without visible text (scripts, styles), as the post did')
+    .option('--seed <n>', 'seed of the 90/10 split', integer(0), 1)
+    .option('--no-evaluate', 'skip the held-out error rates')
+    .option('--limit <n>', 'at most this many pages per dataset', integer(1))
+    .option('--cleaneval-splits <list>', 'CleanEval root: splits to read (default final)')
+    .option('--l3s-classes <list>', 'L3S-GN1: labels that make up the gold (default x-nc-sel1,x-nc-sel2)')
+    .addHelpText(
+      'after',
+      '\nThe shipped model: see models/README.md for the exact command.\n' +
+        'Set SOURCE_DATE_EPOCH for a byte-reproducible file (the manifest records the build date).\n\n' +
+        'Example:\n  pith train density --dataset cleaneval --dataset l3s-gn1 --out /tmp/density.json',
+    )
+    .action(async (options: TrainDensityCommandOptions) => {
+      for (const argument of options.dataset) {
+        try {
+          await resolveDatasetSpec(argument);
+        } catch (error) {
+          throw new PithError('BAD_OPTION', error instanceof Error ? error.message : String(error));
+        }
+      }
+      const tty = process.stderr.isTTY;
+      const commit = gitCommit();
+      const result = await trainDensity({
+        datasets: options.dataset,
+        n: options.n,
+        minCount: options.minCount,
+        maxChunkChars: options.maxChunkChars,
+        minTextChars: options.minTextChars,
+        minShare: options.minShare,
+        visibleOnly: !options.allLines,
+        seed: options.seed,
+        evaluate: options.evaluate,
+        ...(options.limit === undefined ? {} : { limit: options.limit }),
+        list: {
+          ...(options.cleanevalSplits
+            ? {
+                cleanEvalSplits: options.cleanevalSplits.split(',').map((s) => s.trim()) as (
+                  | 'final'
+                  | 'dev'
+                )[],
+              }
+            : {}),
+          ...(options.l3sClasses ? { l3sClasses: options.l3sClasses.split(',').map((s) => s.trim()) } : {}),
+        },
+        command: ['pith', ...process.argv.slice(2)].map(quote).join(' '),
+        date: buildDate(),
+        code: { pith: VERSION, extractor: EXTRACTORS.density.version, ...(commit ? { git: commit } : {}) },
+        onPage: (dataset, done, total) => {
+          if (tty && (done === total || done % 25 === 0)) {
+            process.stderr.write(`\r${dataset}: ${done}/${total} pages${done === total ? '\n' : ''}`);
+          }
+        },
+        log: (message) => process.stderr.write(`${message}\n`),
+      });
+      await mkdir(dirname(options.out), { recursive: true });
+      await writeFile(options.out, result.text);
+      process.stdout.write(report(result, options.out));
+    });
+}
+
+/** Builds `pith train`. */
+export function trainCommand(): Command {
+  return new Command('train')
+    .description('Train the models of learned extractors (today: density).')
+    .addCommand(densityCommand().exitOverride())
+    .exitOverride();
+}

@@ -1,0 +1,67 @@
+/**
+ * The on-disk cache of extraction outputs, one gzip'd JSON file per page and
+ * extractor: `<dir>/<key[0..2]>/<key>.json.gz`, where key = sha256(page bytes'
+ * sha256, extractor name, version, options). Only outputs and thrown errors are
+ * cached (they are deterministic); timeouts are not (they depend on the load).
+ * Writes go to a temporary file that is renamed into place, so a crash never
+ * leaves a half-written entry and concurrent workers never read one.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { ExtractorRef } from './extractors.js';
+
+export interface CachedOutput {
+  /** The extracted text, or null when the extractor threw. */
+  text: string | null;
+  error?: string;
+  /** Extraction time when it was computed, in milliseconds. */
+  ms: number;
+}
+
+export function sha256(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Stable JSON (sorted keys) for the options part of the key. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function cacheKey(pageHash: string, extractor: ExtractorRef): string {
+  return sha256(
+    [pageHash, extractor.kind, extractor.name, extractor.version, stableJson(extractor.options)].join('\n'),
+  );
+}
+
+function entryPath(dir: string, key: string): string {
+  return path.join(dir, key.slice(0, 2), `${key}.json.gz`);
+}
+
+export function readCache(dir: string, key: string): CachedOutput | undefined {
+  try {
+    const value = JSON.parse(gunzipSync(readFileSync(entryPath(dir, key))).toString('utf8')) as CachedOutput;
+    if (value && (typeof value.text === 'string' || value.text === null) && typeof value.ms === 'number') {
+      return value;
+    }
+  } catch {
+    // missing or unreadable: a miss
+  }
+  return undefined;
+}
+
+export function writeCache(dir: string, key: string, value: CachedOutput): void {
+  const file = entryPath(dir, key);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(temporary, gzipSync(JSON.stringify(value), { level: 1 }));
+  renameSync(temporary, file);
+}

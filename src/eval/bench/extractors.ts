@@ -1,0 +1,170 @@
+/**
+ * The bench's view of an extractor: pith's own (through the public `extract()`
+ * API on the raw bytes) and peers (other libraries, through src/eval/peers, which
+ * receive the page decoded once by pith's `decodeHtml`, the same string for all).
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { decodeHtml, EXTRACTORS, extract, VERSION } from '../../index.js';
+import { siblingModule } from './entry.js';
+
+/** The interface every peer implements (src/eval/peers exports `PEERS` of these factories). */
+export interface TextExtractor {
+  name: string;
+  version: string;
+  extract(html: string, url: string): Promise<string> | string;
+  close?(): Promise<void>;
+}
+
+export type PeerFactories = Record<string, () => Promise<TextExtractor>>;
+
+/** What a worker needs to run one extractor. */
+export interface ExtractorRef {
+  kind: 'pith' | 'peer';
+  /** The extractor's registry name (pith) or the peer's key in `PEERS`. */
+  name: string;
+  /** The name in results and reports: `name`, or `name:key=value,…` for a variant with options. */
+  label: string;
+  /** Its version, as part of the cache key (pith: extractor version + pith version + code hash). */
+  version: string;
+  /** Extractor options (pith's `extractorOptions`), part of the cache key. */
+  options: Record<string, unknown>;
+}
+
+/** The default peers module (src/eval/peers/index), if it exists. */
+export function defaultPeersModule(): URL | undefined {
+  return siblingModule(import.meta.url, '../peers/index');
+}
+
+/** Imports a peers module and returns its `PEERS`; throws when it has none. */
+export async function importPeers(moduleUrl: string): Promise<PeerFactories> {
+  const mod = (await import(moduleUrl)) as { PEERS?: unknown };
+  if (typeof mod.PEERS !== 'object' || mod.PEERS === null) {
+    throw new Error(`${moduleUrl} does not export PEERS`);
+  }
+  return mod.PEERS as PeerFactories;
+}
+
+/** A module path or URL as an importable URL string. */
+export function moduleHref(pathOrUrl: string | URL): string {
+  const text = String(pathOrUrl);
+  return /^[a-z]+:\/\//i.test(text) || text.startsWith('file:')
+    ? text
+    : pathToFileURL(path.resolve(text)).href;
+}
+
+let codeHash: string | undefined;
+
+/**
+ * A hash of pith's own code (every file under src/ or dist/ except eval/ and cli/),
+ * so that cached outputs of pith's extractors expire when the code changes even
+ * though the version string does not.
+ */
+export function pithCodeHash(): string {
+  if (codeHash !== undefined) return codeHash;
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      const relative = path.relative(root, file);
+      if (relative === 'eval' || relative === 'cli' || relative === 'server') continue;
+      if (statSync(file).isDirectory()) walk(file);
+      else if (/\.(ts|js|json)$/.test(name) && !name.endsWith('.d.ts') && !name.endsWith('.map')) {
+        hash.update(relative).update('\0').update(readFileSync(file)).update('\0');
+      }
+    }
+  };
+  walk(root);
+  codeHash = hash.digest('hex').slice(0, 16);
+  return codeHash;
+}
+
+/** Parses `value` of an option given as text: numbers and booleans as such. */
+function optionValue(raw: string): unknown {
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  if (raw !== '' && Number.isFinite(Number(raw))) return Number(raw);
+  return raw;
+}
+
+/**
+ * The reference of one of pith's registered extractors, from `NAME` or
+ * `NAME:key=value,key=value` (a variant with extractor options).
+ */
+export function pithExtractorRef(spec: string): ExtractorRef {
+  const colon = spec.indexOf(':');
+  const name = colon < 0 ? spec : spec.slice(0, colon);
+  const extractor = (EXTRACTORS as Record<string, { version: string } | undefined>)[name];
+  if (!extractor) {
+    throw new Error(`unknown extractor '${name}' (choose from ${Object.keys(EXTRACTORS).join(', ')})`);
+  }
+  const options: Record<string, unknown> = {};
+  if (colon >= 0) {
+    for (const pair of spec.slice(colon + 1).split(',')) {
+      const equals = pair.indexOf('=');
+      if (equals <= 0) throw new Error(`extractor option '${pair}' in '${spec}' is not key=value`);
+      options[pair.slice(0, equals).trim()] = optionValue(pair.slice(equals + 1).trim());
+    }
+  }
+  return {
+    kind: 'pith',
+    name,
+    label: spec,
+    version: `${extractor.version}+pith${VERSION}+${pithCodeHash()}`,
+    options,
+  };
+}
+
+/** A loaded extractor: raw page bytes and URL in, main text out. */
+export interface LoadedExtractor {
+  ref: ExtractorRef;
+  run(html: Uint8Array, url: string | undefined): Promise<{ text: string; ms: number }>;
+  close(): Promise<void>;
+}
+
+/** Loads an extractor for running (in a worker, or in the main thread for `--only`). */
+export async function loadExtractor(
+  ref: ExtractorRef,
+  peersModule: string | undefined,
+): Promise<LoadedExtractor> {
+  if (ref.kind === 'pith') {
+    return {
+      ref,
+      async run(html, url) {
+        const started = performance.now();
+        const text = extract(html, {
+          format: 'text',
+          extractor: ref.name,
+          extractorOptions: ref.options,
+          ...(url ? { url } : {}),
+        }).content;
+        return { text, ms: performance.now() - started };
+      },
+      async close() {},
+    };
+  }
+  if (!peersModule) throw new Error(`peer '${ref.name}': no peers module (src/eval/peers is not there)`);
+  const peers = await importPeers(peersModule);
+  const factory = peers[ref.name];
+  if (!factory) throw new Error(`unknown peer '${ref.name}' (choose from ${Object.keys(peers).join(', ')})`);
+  const peer = await factory();
+  return {
+    ref,
+    async run(html, url) {
+      // Decoding is not timed: every peer gets the same string, decoded once by pith.
+      const decoded = decodeHtml(html).text;
+      const started = performance.now();
+      // '' when the dataset has no URL: each peer picks its own placeholder (src/eval/peers).
+      const text = await peer.extract(decoded, url ?? '');
+      const ms = performance.now() - started;
+      if (typeof text !== 'string')
+        throw new TypeError(`peer '${ref.name}' returned ${typeof text}, not a string`);
+      return { text, ms };
+    },
+    async close() {
+      await peer.close?.();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * eval/bench: the workbench run behind `pith bench` — extractors and peers over
+ * datasets on worker threads, cached outputs, per-page scores, speed, summaries.
+ */
+export { cacheKey, readCache, sha256, writeCache } from './cache.js';
+export {
+  defaultPeersModule,
+  type ExtractorRef,
+  importPeers,
+  type LoadedExtractor,
+  loadExtractor,
+  moduleHref,
+  type PeerFactories,
+  pithCodeHash,
+  pithExtractorRef,
+  type TextExtractor,
+} from './extractors.js';
+export { type OnlyConfig, type OnlyResult, runOnly } from './only.js';
+export { WorkerPool } from './pool.js';
+export { parseResult, readResult, serialiseResult, writeResult } from './results-io.js';
+export {
+  type BenchConfig,
+  type BenchOutput,
+  type BenchProgress,
+  machineInfo,
+  probePeers,
+  runBench,
+} from './run.js';
+export { type PageScores, type ScoringOptions, scorePage } from './scoring.js';
+export { measureSpeed, SPEED_FALLBACK_REFERENCE, SPEED_REFERENCE } from './speed.js';
+export type { SpeedResult, SpeedRow } from './speed-types.js';
+export {
+  comparePaired,
+  comparisonBase,
+  type DatasetSummary,
+  type ExtractorSummary,
+  groupPages,
+  type PairedComparison,
+  pagePrf,
+  pagePrimaryScore,
+  summariseBench,
+  summariseExtractor,
+  type WorstPage,
+  worstPages,
+} from './summary.js';
+export { type Task, type TaskResult, TaskRunner } from './task.js';
+export type {
+  BenchDatasetInfo,
+  BenchExtractorInfo,
+  BenchPageResult,
+  BenchResult,
+  MachineInfo,
+} from './types.js';
+export { type WordDiff, wordDiff } from './word-diff.js';

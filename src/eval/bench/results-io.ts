@@ -1,0 +1,36 @@
+/**
+ * `results.json`: the bench result with every per-page score. JSON has no
+ * Infinity or NaN (seed 002's special cases use both), so non-finite numbers are
+ * written as the strings "\u0000Infinity", "\u0000-Infinity" and "\u0000NaN" (a
+ * NUL prefix no dataset id or message carries) and read back.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import type { BenchResult } from './types.js';
+
+const NON_FINITE: Record<string, number> = {
+  '\u0000Infinity': Number.POSITIVE_INFINITY,
+  '\u0000-Infinity': Number.NEGATIVE_INFINITY,
+  '\u0000NaN': Number.NaN,
+};
+
+export function serialiseResult(result: BenchResult): string {
+  return JSON.stringify(result, (_, value) =>
+    typeof value === 'number' && !Number.isFinite(value) ? `\u0000${value}` : value,
+  );
+}
+
+export function parseResult(json: string): BenchResult {
+  const result = JSON.parse(json, (_, value) =>
+    typeof value === 'string' && value.charCodeAt(0) === 0 && value in NON_FINITE ? NON_FINITE[value] : value,
+  ) as BenchResult;
+  if (result?.schema !== 1 || !Array.isArray(result.pages)) throw new Error('not a pith bench results.json');
+  return result;
+}
+
+export async function writeResult(file: string, result: BenchResult): Promise<void> {
+  await writeFile(file, serialiseResult(result));
+}
+
+export async function readResult(file: string): Promise<BenchResult> {
+  return parseResult(await readFile(file, 'utf8'));
+}

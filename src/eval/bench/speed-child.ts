@@ -1,0 +1,82 @@
+/**
+ * The speed child process: measures one extractor (or the parse-only floor) on
+ * the pages it is sent, single-threaded, after a warm-up pass over the same pages.
+ * A process of its own, so that its resident set size is its own.
+ *
+ * Protocol (IPC, structured clone): parent → child one {@link SpeedJob}; child →
+ * parent `{ tick: i }` after each page (the parent's watchdog), then one
+ * {@link SpeedChildResult}.
+ */
+import { decodeHtml, parseHtml } from '../../index.js';
+import { type ExtractorRef, loadExtractor } from './extractors.js';
+import { describeError } from './task.js';
+
+export interface SpeedJob {
+  target: ExtractorRef | { kind: 'parse-only'; name: 'parse-only'; label: 'parse-only'; version: string };
+  peersModule?: string;
+  pages: { html: Uint8Array; url?: string }[];
+}
+
+export interface SpeedChildResult {
+  ms: number[];
+  failures: number;
+  baselineRssMb: number;
+  peakRssMb: number;
+  error?: string;
+}
+
+type Runner = (index: number) => Promise<number>;
+
+async function prepare(job: SpeedJob): Promise<Runner> {
+  const { target, pages } = job;
+  if (target.kind === 'parse-only') {
+    // The floor: pith's parser alone on the decoded text (decoding not timed).
+    const texts = pages.map((page) => decodeHtml(page.html).text);
+    return async (i) => {
+      const started = performance.now();
+      parseHtml(texts[i], pages[i].url ? { url: pages[i].url } : {});
+      return performance.now() - started;
+    };
+  }
+  const extractor = await loadExtractor(target, job.peersModule);
+  return async (i) => (await extractor.run(pages[i].html, pages[i].url)).ms;
+}
+
+const send = (message: unknown) =>
+  new Promise<void>((resolve) => {
+    if (process.send) process.send(message, () => resolve());
+    else resolve();
+  });
+
+process.once('message', async (job: SpeedJob) => {
+  const result: SpeedChildResult = { ms: [], failures: 0, baselineRssMb: 0, peakRssMb: 0 };
+  try {
+    const run = await prepare(job);
+    result.baselineRssMb = process.memoryUsage().rss / 1e6;
+    // Warm-up pass: JIT, lazy modules, caches; its times are thrown away.
+    for (let i = 0; i < job.pages.length; i++) {
+      try {
+        await run(i);
+      } catch {
+        // counted in the timed pass
+      }
+      await send({ tick: i });
+    }
+    for (let i = 0; i < job.pages.length; i++) {
+      const started = performance.now();
+      try {
+        result.ms.push(await run(i));
+      } catch {
+        result.failures++;
+        result.ms.push(performance.now() - started);
+      }
+      await send({ tick: job.pages.length + i });
+    }
+  } catch (error) {
+    result.error = describeError(error);
+  }
+  // maxRSS is in kilobytes (KiB on Linux).
+  result.peakRssMb = (process.resourceUsage().maxRSS * 1024) / 1e6;
+  await send({ result });
+  process.exit(0);
+});

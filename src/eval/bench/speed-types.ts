@@ -1,0 +1,33 @@
+/** Types of the speed measurement (`pith bench --speed`). */
+
+export interface SpeedRow {
+  /** Extractor or peer name; `parse-only` is pith's `parseHtml` alone. */
+  name: string;
+  kind: 'pith' | 'peer' | 'parse-only';
+  version: string;
+  pages: number;
+  bytes: number;
+  failures: number;
+  totalMs: number;
+  docsPerSecond: number;
+  megabytesPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  /** Resident set size of the child process before the first extraction (pages and code loaded), MB. */
+  baselineRssMb: number;
+  /** Peak resident set size of the child process over the run (`maxRSS`), MB. */
+  peakRssMb: number;
+  error?: string;
+}
+
+export interface SpeedResult {
+  pages: number;
+  bytes: number;
+  /** How the pages were chosen. */
+  sample: string;
+  rows: SpeedRow[];
+  /** The row every ratio is relative to: `readability-jsdom` when present, else `all-text`. */
+  reference: string | null;
+  wallMs: number;
+}

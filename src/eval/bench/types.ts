@@ -1,0 +1,68 @@
+/**
+ * The result of a bench run, as written to `results.json` and read back by the
+ * report renderers (`npm run bench:report` can re-render from it).
+ */
+import type { DatasetFormat, DatasetScoring } from '../datasets/registry.js';
+import type { PageScores } from './scoring.js';
+import type { SpeedResult } from './speed-types.js';
+
+export interface BenchPageResult {
+  dataset: string;
+  id: string;
+  extractor: string;
+  failed: boolean;
+  error?: string;
+  timedOut?: boolean;
+  /** Extraction time in milliseconds (as measured when computed; see `cached`). */
+  ms: number;
+  /** Time spent scoring this page, in milliseconds. */
+  scoreMs?: number;
+  /** Page size in bytes. */
+  bytes: number;
+  cached: boolean;
+  pageType?: string;
+  scores: PageScores;
+}
+
+export interface BenchDatasetInfo {
+  name: string;
+  format: DatasetFormat;
+  dir: string;
+  pages: number;
+  scoring: DatasetScoring;
+}
+
+export interface BenchExtractorInfo {
+  name: string;
+  kind: 'pith' | 'peer';
+  version: string;
+}
+
+export interface MachineInfo {
+  node: string;
+  platform: string;
+  arch: string;
+  cpus: number;
+  cpuModel: string;
+  memoryGb: number;
+}
+
+export interface BenchResult {
+  schema: 1;
+  startedAt: string;
+  /** Wall-clock time of the whole run (quality pass + speed pass), in milliseconds. */
+  wallMs: number;
+  /** Wall-clock time of the quality pass alone. */
+  qualityWallMs: number;
+  command?: string;
+  machine: MachineInfo;
+  jobs: number;
+  timeoutMs: number;
+  datasets: BenchDatasetInfo[];
+  extractors: BenchExtractorInfo[];
+  skippedPeers: { name: string; reason: string }[];
+  /** Workers replaced after a timeout or a crash. */
+  workerReplacements: number;
+  pages: BenchPageResult[];
+  speed?: SpeedResult;
+}

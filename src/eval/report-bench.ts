@@ -1,0 +1,481 @@
+/**
+ * The Markdown report of a bench run: a headline table, then per dataset the
+ * table in the dataset's own metric (rows = extractors and peers, P/R/F1 with
+ * bootstrap intervals, special cases, failures, docs/s) with the published
+ * figures beside ours, seed 002's table shape for CleanEval and L3S-GN1, paired
+ * differences, every other metric, WCXB per page type; then the speed table.
+ * Every number comes from the results; nothing is typed by hand.
+ */
+
+import { type DatasetSummary, type ExtractorSummary, summariseBench, worstPages } from './bench/summary.js';
+import type { BenchResult } from './bench/types.js';
+import type { PrimaryMetric } from './datasets/registry.js';
+import type { BootstrapOptions, Interval } from './metrics/bootstrap.js';
+import { PUBLISHED } from './published.js';
+import { formatInterval, formatNumber, markdownTable } from './report.js';
+
+export interface MarkdownReportOptions {
+  bootstrap?: BootstrapOptions;
+  /** Level of the top heading (default 1: `#`). */
+  headingLevel?: number;
+  /** List this many worst pages per extractor and dataset (default 0). */
+  worst?: number;
+  /** A line naming the command that produced the run (default: the recorded one). */
+  command?: string;
+}
+
+export const METRIC_DESCRIPTIONS: Record<PrimaryMetric, string> = {
+  'word-sequence':
+    'word-sequence precision/recall/F1 of seed 002 (difflib matching blocks on normalised word arrays), means over the documents outside the four special cases',
+  'bag-of-words':
+    "bag-of-words precision/recall/F1 per page as WCXB's evaluate.py computes it (lower-cased \\w+ tokens, multiset overlap), means over all pages",
+  shingles:
+    'precision/recall/F1 of 4-token shingles, per-document tp/fp/fn normalised to sum 1 and averaged (the article-extraction benchmark)',
+  snippets:
+    "snippet precision/recall/accuracy/F1 of trafilatura's eval_common.py (whitespace-normalised, case-sensitive substrings), micro-averaged over documents",
+};
+
+function heading(level: number, text: string): string {
+  return `${'#'.repeat(Math.min(6, Math.max(1, level)))} ${text}`;
+}
+
+function rate(value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+}
+
+function point(interval: Interval | undefined): string {
+  return interval ? formatNumber(interval.estimate) : '–';
+}
+
+function failures(row: ExtractorSummary): string {
+  return row.timeouts > 0 ? `${row.failures} (${row.timeouts} timed out)` : String(row.failures);
+}
+
+function label(row: ExtractorSummary): string {
+  return row.kind === 'peer' ? `${row.extractor} (peer)` : row.extractor;
+}
+
+function signed(value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
+}
+
+/** The headline: primary F1 per dataset (columns) and extractor (rows). */
+export function headlineTable(summaries: readonly DatasetSummary[]): string {
+  const extractors = summaries[0]?.rows.map((row) => row) ?? [];
+  const headers = [
+    'extractor',
+    ...summaries.map((s) => `${s.info.name} F1 (${metricShort(s.info.scoring.primary)})`),
+  ];
+  return markdownTable(
+    headers,
+    extractors.map((row, i) => [
+      label(row),
+      ...summaries.map((s) => formatInterval(s.rows[i]?.primary.f1 ?? NAN)),
+    ]),
+  );
+}
+
+const NAN: Interval = {
+  estimate: Number.NaN,
+  low: Number.NaN,
+  high: Number.NaN,
+  confidence: 0.95,
+  resamples: 0,
+};
+
+function metricShort(metric: PrimaryMetric): string {
+  return {
+    'word-sequence': 'word seq.',
+    'bag-of-words': 'bag of words',
+    shingles: 'shingles',
+    snippets: 'snippets',
+  }[metric];
+}
+
+/** The dataset's table in its primary metric, with the published rows beside ours. */
+export function primaryTable(summary: DatasetSummary): string {
+  const { primary } = summary.info.scoring;
+  const published = summary.info.scoring.published ? PUBLISHED[summary.info.scoring.published] : undefined;
+  const n = summary.info.pages;
+  if (primary === 'word-sequence') {
+    const headers = [
+      'extractor',
+      'n (scored / all)',
+      'precision',
+      'recall',
+      'F1 (95% CI)',
+      'F1, all pages',
+      'special cases (pages not failed): mismatch / ret. empty / rel. empty / both empty',
+      'failures',
+      'docs/s',
+    ];
+    const rows = summary.rows.map((row) => {
+      const w = row.wordSequence;
+      const s = w?.summary;
+      return [
+        label(row),
+        s ? `${s.scored} / ${s.documents}` : '–',
+        w ? formatInterval(w.precision) : '–',
+        w ? formatInterval(w.recall) : '–',
+        w ? formatInterval(w.f1) : '–',
+        s ? formatNumber(s.f1AllDocuments) : '–',
+        w
+          ? `${w.specialNotFailed.mismatch} / ${w.specialNotFailed.retrievedEmpty} / ${w.specialNotFailed.relevantEmpty} / ${w.specialNotFailed.bothEmpty}`
+          : '–',
+        failures(row),
+        rate(row.docsPerSecond),
+      ];
+    });
+    for (const p of published?.rows ?? []) {
+      rows.push([
+        `*published:* ${p.system}`,
+        String(published?.documents ?? ''),
+        formatNumber(p.precision ?? Number.NaN),
+        formatNumber(p.recall ?? Number.NaN),
+        formatNumber(p.f1),
+        '',
+        '',
+        '',
+        '',
+      ]);
+    }
+    return markdownTable(headers, rows);
+  }
+  if (primary === 'bag-of-words') {
+    const headers = [
+      'extractor',
+      'n',
+      'precision',
+      'recall',
+      'F1 (95% CI)',
+      'with snippets found',
+      'without snippets found (lower is better)',
+      'failures',
+      'docs/s',
+    ];
+    const rows = summary.rows.map((row) => {
+      const b = row.bagOfWords;
+      return [
+        label(row),
+        String(b?.summary.pages ?? 0),
+        b ? formatInterval(b.precision) : '–',
+        b ? formatInterval(b.recall) : '–',
+        b ? formatInterval(b.f1) : '–',
+        b ? formatInterval(b.withRate) : '–',
+        b ? formatInterval(b.withoutRate) : '–',
+        failures(row),
+        rate(row.docsPerSecond),
+      ];
+    });
+    for (const p of published?.rows ?? []) {
+      rows.push([
+        `*published:* ${p.system}`,
+        String(published?.documents ?? ''),
+        formatNumber(p.precision ?? Number.NaN),
+        formatNumber(p.recall ?? Number.NaN),
+        formatNumber(p.f1),
+        '',
+        '',
+        '',
+        '',
+      ]);
+    }
+    return markdownTable(headers, rows);
+  }
+  if (primary === 'snippets') {
+    const headers = [
+      'extractor',
+      'n',
+      'precision',
+      'recall',
+      'accuracy',
+      'F1 (95% CI)',
+      'TP / FP / FN / TN',
+      'failures',
+      'docs/s',
+    ];
+    const rows = summary.rows.map((row) => {
+      const s = row.snippets;
+      return [
+        label(row),
+        String(row.pages),
+        s ? formatInterval(s.precision) : '–',
+        s ? formatInterval(s.recall) : '–',
+        s ? formatInterval(s.accuracy) : '–',
+        s ? formatInterval(s.f1) : '–',
+        s ? `${s.counts.tp} / ${s.counts.fp} / ${s.counts.fn} / ${s.counts.tn}` : '–',
+        failures(row),
+        rate(row.docsPerSecond),
+      ];
+    });
+    for (const p of published?.rows ?? []) {
+      rows.push([
+        `*published:* ${p.system}`,
+        String(published?.documents ?? ''),
+        formatNumber(p.precision ?? Number.NaN),
+        formatNumber(p.recall ?? Number.NaN),
+        formatNumber(p.accuracy ?? Number.NaN),
+        formatNumber(p.f1),
+        '',
+        '',
+        '',
+      ]);
+    }
+    return markdownTable(headers, rows);
+  }
+  const headers = ['extractor', 'n', 'precision', 'recall', 'F1 (95% CI)', 'failures', 'docs/s'];
+  return markdownTable(
+    headers,
+    summary.rows.map((row) => {
+      const s = row.shingles;
+      return [
+        label(row),
+        String(n),
+        s ? formatInterval(s.precision) : '–',
+        s ? formatInterval(s.recall) : '–',
+        s ? formatInterval(s.f1) : '–',
+        failures(row),
+        rate(row.docsPerSecond),
+      ];
+    }),
+  );
+}
+
+/** Seed 002's table shape (`| CleanEval | precision | recall | F1 |`): the published rows, then ours. */
+export function seed002Table(summary: DatasetSummary): string | undefined {
+  const key = summary.info.scoring.published;
+  if (key !== 'cleaneval' && key !== 'l3s-gn1') return undefined;
+  const published = PUBLISHED[key];
+  const rows = published.rows.map((p) => [
+    `${p.system} *(published)*`,
+    formatNumber(p.precision ?? Number.NaN),
+    formatNumber(p.recall ?? Number.NaN),
+    formatNumber(p.f1),
+  ]);
+  for (const row of summary.rows) {
+    const w = row.wordSequence;
+    rows.push([`**${label(row)}**`, point(w?.precision), point(w?.recall), point(w?.f1)]);
+  }
+  return markdownTable([published.title, 'precision', 'recall', 'F1'], rows);
+}
+
+/** Every metric's headline per extractor (the primary one included), for comparison across metric families. */
+export function allMetricsTable(summary: DatasetSummary): string {
+  const has = (pick: (row: ExtractorSummary) => unknown) =>
+    summary.rows.some((row) => pick(row) !== undefined);
+  const columns: { header: string; cell: (row: ExtractorSummary) => string }[] = [];
+  if (has((r) => r.wordSequence))
+    columns.push({ header: 'word-seq. F1', cell: (r) => point(r.wordSequence?.f1) });
+  if (has((r) => r.bagOfWords))
+    columns.push({ header: 'bag-of-words F1', cell: (r) => point(r.bagOfWords?.f1) });
+  if (has((r) => r.shingles)) columns.push({ header: 'shingle F1', cell: (r) => point(r.shingles?.f1) });
+  if (has((r) => r.snippets)) columns.push({ header: 'snippet F1', cell: (r) => point(r.snippets?.f1) });
+  if (has((r) => r.lcs)) {
+    columns.push({ header: 'LCS recall', cell: (r) => point(r.lcs?.lcsRecall) });
+    columns.push({ header: 'edit-distance ratio', cell: (r) => point(r.lcs?.editDistanceRatio) });
+  }
+  if (has((r) => r.cuter)) {
+    columns.push({ header: 'CUTER accuracy', cell: (r) => point(r.cuter?.accuracy) });
+    columns.push({ header: 'CUTER noise', cell: (r) => point(r.cuter?.noise) });
+  }
+  if (has((r) => r.spaceSavings)) {
+    columns.push({ header: 'space savings raw', cell: (r) => point(r.spaceSavings?.raw) });
+    columns.push({ header: 'space savings gzip', cell: (r) => point(r.spaceSavings?.gzip) });
+  }
+  return markdownTable(
+    ['extractor', ...columns.map((c) => c.header)],
+    summary.rows.map((row) => [label(row), ...columns.map((c) => c.cell(row))]),
+  );
+}
+
+/** WCXB per page type: our F1 per extractor beside the published per-type F1. */
+export function pageTypeTable(summary: DatasetSummary): string | undefined {
+  const rows = summary.rows.filter((row) => row.bagOfWords && row.bagOfWords.summary.byType.length > 0);
+  if (rows.length === 0) return undefined;
+  const published = summary.info.scoring.published === 'wcxb' ? PUBLISHED.wcxb.byType : undefined;
+  const types = rows[0].bagOfWords?.summary.byType.map((t) => t.type) ?? [];
+  const headers = [
+    'page type',
+    'n',
+    ...rows.map((row) => `${label(row)} F1`),
+    ...(published?.systems.map((system) => `*published:* ${system}`) ?? []),
+  ];
+  return markdownTable(
+    headers,
+    types.map((type) => {
+      const n = rows[0].bagOfWords?.summary.byType.find((t) => t.type === type)?.pages ?? 0;
+      const ours = rows.map((row) =>
+        formatNumber(row.bagOfWords?.summary.byType.find((t) => t.type === type)?.f1 ?? Number.NaN),
+      );
+      const theirs = published
+        ? published.systems.map((_, i) =>
+            formatNumber(published.rows.find((r) => r.type === type)?.f1[i] ?? Number.NaN),
+          )
+        : [];
+      return [type, String(n), ...ours, ...theirs];
+    }),
+  );
+}
+
+/** One line per paired comparison. */
+export function comparisonLines(summary: DatasetSummary): string[] {
+  return summary.comparisons.map((c) => {
+    const d = c.difference;
+    return (
+      `- ${c.a} − ${c.b}: ΔF1 = ${signed(d.estimate)} (95% CI ${signed(d.low)} to ${signed(d.high)}), ` +
+      `share of resamples with Δ ≤ 0: ${formatNumber(d.shareNotAbove)}, n = ${c.pages}`
+    );
+  });
+}
+
+/** The speed table, with ratios to the reference row. */
+export function speedTable(result: BenchResult): string | undefined {
+  const speed = result.speed;
+  if (!speed) return undefined;
+  const reference = speed.rows.find((row) => row.name === speed.reference);
+  const ratio = (value: number, base: number | undefined) =>
+    base !== undefined && Number.isFinite(value) && Number.isFinite(base) && base > 0
+      ? `${(value / base).toFixed(2)}×`
+      : '–';
+  const pith = speed.rows.find((row) => row.name === 'pith');
+  const parse = speed.rows.find((row) => row.kind === 'parse-only');
+  const headers = [
+    'extractor',
+    'docs/s',
+    'MB/s',
+    'p50 ms',
+    'p95 ms',
+    'max ms',
+    'peak RSS MB',
+    `docs/s ÷ ${speed.reference ?? 'reference'}`,
+    `p50 ÷ ${speed.reference ?? 'reference'}`,
+    `p95 ÷ ${speed.reference ?? 'reference'}`,
+    `peak RSS ÷ ${speed.reference ?? 'reference'}`,
+    'failures',
+  ];
+  const rows = speed.rows.map((row) => [
+    row.kind === 'parse-only'
+      ? 'parseHtml only (floor)'
+      : row.kind === 'peer'
+        ? `${row.name} (peer)`
+        : row.name,
+    rate(row.docsPerSecond),
+    rate(row.megabytesPerSecond),
+    formatNumber(row.p50Ms, 2),
+    formatNumber(row.p95Ms, 2),
+    formatNumber(row.maxMs, 1),
+    formatNumber(row.peakRssMb, 0),
+    ratio(row.docsPerSecond, reference?.docsPerSecond),
+    ratio(row.p50Ms, reference?.p50Ms),
+    ratio(row.p95Ms, reference?.p95Ms),
+    ratio(row.peakRssMb, reference?.peakRssMb),
+    row.error ? `${row.failures} (${row.error})` : String(row.failures),
+  ]);
+  const lines = [markdownTable(headers, rows)];
+  if (pith && parse && pith.totalMs > 0) {
+    lines.push(
+      '',
+      `Parsing alone (\`parseHtml\` on the decoded page) takes ${formatNumber((100 * parse.totalMs) / pith.totalMs, 1)}% of pith's time per page (${formatNumber(parse.totalMs, 0)} of ${formatNumber(pith.totalMs, 0)} ms over the ${speed.pages} pages).`,
+    );
+  }
+  if (speed.reference !== 'readability-jsdom') {
+    lines.push(
+      '',
+      `Readability on jsdom (peer \`readability-jsdom\`) did not run, so the ratios are to ${speed.reference ?? 'nothing'} instead.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
+}
+
+/** The run's metadata as a bullet list. */
+export function runDescription(result: BenchResult, options: MarkdownReportOptions = {}): string {
+  const m = result.machine;
+  const resamples = options.bootstrap?.resamples ?? 2000;
+  const seed = options.bootstrap?.seed ?? 1;
+  const lines = [
+    `- Command: \`${options.command ?? result.command ?? 'pith bench'}\``,
+    `- Date: ${result.startedAt.slice(0, 10)} (${result.startedAt}). Node ${m.node}, ${m.platform} ${m.arch}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB RAM. Timings were taken on a machine shared with other engineers' jobs.`,
+    `- Wall time: ${formatDuration(result.wallMs)} in all (quality pass ${formatDuration(result.qualityWallMs)} on ${result.jobs} worker threads${result.speed ? `, speed pass ${formatDuration(result.speed.wallMs)}` : ''}); per-page time budget ${result.timeoutMs / 1000} s; ${result.workerReplacements} worker(s) replaced after a timeout or crash.`,
+    `- Extractors: ${result.extractors.map((e) => `${e.name} (${e.kind === 'peer' ? 'peer, ' : ''}${e.version})`).join(', ')}.`,
+    `- Datasets: ${result.datasets.map((d) => `${d.name} (${d.format}, ${d.pages} pages)`).join(', ')}.`,
+    `- Intervals: 95% percentile bootstrap over documents, ${resamples} resamples, seed ${seed}; differences between extractors by paired bootstrap on the same resamples of documents.`,
+    `- pith's extractors run through the public \`extract(bytes, { url, format: 'text' })\` on the raw page bytes (pith decodes). Peers get the page decoded once by pith's \`decodeHtml\`, the same string for all.`,
+    '- docs/s in the dataset tables: pages per second of extraction time in the quality pass, per worker thread, with the other worker busy; cached pages keep the time of their first run. The speed table below is the proper measurement.',
+  ];
+  if (result.skippedPeers.length > 0) {
+    lines.push(`- Peers skipped: ${result.skippedPeers.map((p) => `${p.name} (${p.reason})`).join('; ')}.`);
+  }
+  return lines.join('\n');
+}
+
+/** The whole Markdown report. */
+export function renderMarkdownReport(result: BenchResult, options: MarkdownReportOptions = {}): string {
+  const level = options.headingLevel ?? 1;
+  const summaries = summariseBench(result, options.bootstrap);
+  const out: string[] = [heading(level, 'Benchmark results'), '', runDescription(result, options), ''];
+  out.push(heading(level + 1, 'Headline'), '');
+  out.push(
+    "F1 in each dataset's own metric (word seq. = seed 002's word-sequence F1 over regular documents; bag of words = WCXB's; snippets = trafilatura's), 95% bootstrap intervals.",
+    '',
+    headlineTable(summaries),
+    '',
+  );
+  for (const summary of summaries) {
+    const info = summary.info;
+    out.push(heading(level + 1, `${info.name} (${info.format}, n = ${info.pages})`), '');
+    out.push(
+      `Metric: ${METRIC_DESCRIPTIONS[info.scoring.primary]}${info.scoring.primary === 'word-sequence' ? (info.scoring.removeNonAscii ? '; non-ASCII removed (seed 002 step 4)' : '; non-ASCII kept') : ''}.`,
+      '',
+    );
+    out.push(primaryTable(summary), '');
+    const published = info.scoring.published ? PUBLISHED[info.scoring.published] : undefined;
+    if (published) {
+      out.push(
+        `Rows marked *published* are from ${published.source}: ${published.method}, n = ${published.documents}. They were measured by others, with other code.`,
+        '',
+      );
+    }
+    const seed = seed002Table(summary);
+    if (seed) out.push("In seed 002's table shape (published rows first, ours in bold):", '', seed, '');
+    const types = pageTypeTable(summary);
+    if (types) out.push('By page type (bag-of-words F1, means over the pages of each type):', '', types, '');
+    const comparisons = comparisonLines(summary);
+    if (comparisons.length > 0) {
+      out.push(
+        'Paired differences in the F1 above (same documents, paired bootstrap):',
+        '',
+        ...comparisons,
+        '',
+      );
+    }
+    out.push('Every metric on this dataset (point estimates):', '', allMetricsTable(summary), '');
+    if (options.worst && options.worst > 0) {
+      out.push(`The ${options.worst} worst pages per extractor (primary per-page score):`, '');
+      for (const [extractor, pages] of worstPages(result, info.name, options.worst)) {
+        out.push(
+          `- ${extractor}: ${pages.map((w) => `${w.id} (${formatNumber(w.score)}${w.page.failed ? ', failed' : ''})`).join(', ')}`,
+        );
+      }
+      out.push('');
+    }
+  }
+  const speed = speedTable(result);
+  if (speed && result.speed) {
+    out.push(heading(level + 1, 'Speed'), '');
+    out.push(
+      `Each extractor in a child process of its own, one thread, on the same ${result.speed.pages} pages (${formatNumber(result.speed.bytes / 1e6, 1)} MB; ${result.speed.sample}), after a warm-up pass over the same pages. pith's time is \`extract()\` on the raw bytes (decoding, parsing, metadata, extraction, text output); a peer's is its own call on the decoded string. Peak RSS is the child's \`maxRSS\` and includes the pages held in memory.`,
+      '',
+      speed,
+      '',
+    );
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}

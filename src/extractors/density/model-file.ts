@@ -1,0 +1,43 @@
+/**
+ * Where the density model comes from: `models/density.json` at the package root
+ * (the same path from `src/` under tsx and from `dist/`, both two folders below
+ * `extractors/density/`), or a path the caller gives. Models are read once per path
+ * and kept: a model is immutable, so this does not make extraction impure.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PithError } from '../../errors.js';
+import { type DensityModel, parseDensityModel } from './model.js';
+
+/** The package root: three levels up from `{src,dist}/extractors/density/`. */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The model shipped with pith. */
+export const DEFAULT_MODEL_PATH = resolve(PACKAGE_ROOT, 'models', 'density.json');
+
+const loaded = new Map<string, DensityModel>();
+
+/** Reads and checks a model file (cached by absolute path). Throws a PithError (BAD_OPTION). */
+export function loadDensityModel(path: string = DEFAULT_MODEL_PATH): DensityModel {
+  const absolute = resolve(path);
+  const cached = loaded.get(absolute);
+  if (cached) return cached;
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch (error) {
+    throw new PithError('BAD_OPTION', `density: cannot read model ${absolute}`, { cause: error });
+  }
+  let model: DensityModel;
+  try {
+    model = parseDensityModel(JSON.parse(text));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PithError('BAD_OPTION', `density: ${absolute} is not a usable model: ${reason}`, {
+      cause: error,
+    });
+  }
+  loaded.set(absolute, model);
+  return model;
+}

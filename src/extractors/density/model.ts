@@ -1,0 +1,247 @@
+/**
+ * The boilerplate classifier's model: one Witten–Bell character n-gram language
+ * model per category (keep, discard) plus the category prior, and its file format.
+ *
+ * A chunk goes to the category with the higher joint log-probability
+ * log P(category) + log P(text | category); a tie keeps the chunk. The prior is the
+ * share of training chunks in the category, add-one smoothed so that a category
+ * without chunks is not −∞. LingPipe's DynamicLMClassifier, which the post used,
+ * classifies by the same joint probability.
+ *
+ * File (JSON, `format: 'pith-density-model'`): `formatVersion`, `n`, `smoothing`,
+ * `alphabetSize`, `hash`, `minCount` (pruning), `minTextChars` (the filter setting the
+ * chunks were cut with), per category its training chunk/character counts and the
+ * n-gram counts (`encodeCounts` bytes in base64), and a training manifest.
+ */
+import { CharLanguageModel, decodeCounts, encodeCounts, type NgramCounts } from './language-model.js';
+
+export const DENSITY_MODEL_FORMAT = 'pith-density-model';
+export const DENSITY_MODEL_FORMAT_VERSION = 1;
+export const DENSITY_MODEL_HASH = 'fnv-1a-32 over UTF-16 code units';
+/** Uniform base distribution of the smoothing: every UTF-16 code unit. */
+export const DEFAULT_ALPHABET_SIZE = 65536;
+
+export const CATEGORIES = ['keep', 'discard'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** One dataset the model was trained on, as the manifest records it. */
+export interface ManifestDataset {
+  /** Dataset name (e.g. `cleaneval`). */
+  name: string;
+  /** Reader / format used. */
+  format: string;
+  /** Path as given on the command line. */
+  path: string;
+  pages: number;
+  /** Density-filtered chunks, and how they were labelled. */
+  chunks: number;
+  keep: number;
+  discard: number;
+  unlabelled: number;
+}
+
+/** How and from what a model was built. Free-form beyond these fields. */
+export interface TrainingManifest {
+  datasets: ManifestDataset[];
+  /** The command that rebuilds the model, as typed. */
+  command: string;
+  /** ISO date of the build (from SOURCE_DATE_EPOCH when set, for reproducible files). */
+  date: string;
+  code: { pith: string; extractor: string; git?: string };
+  options: Record<string, number | string | boolean>;
+  /** Held-out error rates measured while training (see src/train). */
+  evaluation?: unknown;
+}
+
+export interface DensityModelCategoryFile {
+  name: Category;
+  /** Training chunks of this category. */
+  chunks: number;
+  /** Training characters of this category. */
+  characters: number;
+  contexts: number;
+  ngrams: number;
+  /** `encodeCounts()` bytes, base64. */
+  counts: string;
+}
+
+export interface DensityModelFile {
+  format: typeof DENSITY_MODEL_FORMAT;
+  formatVersion: number;
+  n: number;
+  smoothing: 'witten-bell';
+  alphabetSize: number;
+  hash: string;
+  /** N-grams of order ≥ 2 seen fewer times than this were pruned. */
+  minCount: number;
+  /** The density filter's `minTextChars` the training chunks were cut with. */
+  minTextChars: number;
+  categories: DensityModelCategoryFile[];
+  manifest: TrainingManifest;
+}
+
+export interface CategoryModel {
+  chunks: number;
+  characters: number;
+  language: CharLanguageModel;
+}
+
+/** A loaded model, ready to classify. */
+export interface DensityModel {
+  n: number;
+  alphabetSize: number;
+  minCount: number;
+  minTextChars: number;
+  keep: CategoryModel;
+  discard: CategoryModel;
+  manifest: TrainingManifest;
+}
+
+export interface ChunkClassification {
+  category: Category;
+  /** log₂ P(keep) + log₂ P(text | keep). */
+  keepBits: number;
+  /** log₂ P(discard) + log₂ P(text | discard). */
+  discardBits: number;
+}
+
+/** The text the classifier reads: whitespace runs collapsed to one space, trimmed. */
+export function classifierText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** log₂ of the add-one smoothed prior of each category. */
+export function logPriors(model: Pick<DensityModel, 'keep' | 'discard'>): { keep: number; discard: number } {
+  const total = model.keep.chunks + model.discard.chunks + 2;
+  return {
+    keep: Math.log2((model.keep.chunks + 1) / total),
+    discard: Math.log2((model.discard.chunks + 1) / total),
+  };
+}
+
+/** Classifies one chunk (its text as the density filter cut it). */
+export function classifyChunk(model: DensityModel, text: string): ChunkClassification {
+  const normalised = classifierText(text);
+  const priors = logPriors(model);
+  const keepBits = priors.keep + model.keep.language.log2Probability(normalised);
+  const discardBits = priors.discard + model.discard.language.log2Probability(normalised);
+  return { category: keepBits >= discardBits ? 'keep' : 'discard', keepBits, discardBits };
+}
+
+function fail(message: string): never {
+  throw new Error(`density model: ${message}`);
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+/** Builds the in-memory model from counts (training uses this directly, no file). */
+export function modelFromCounts(init: {
+  n: number;
+  alphabetSize?: number;
+  minCount: number;
+  minTextChars: number;
+  keep: { chunks: number; characters: number; counts: NgramCounts };
+  discard: { chunks: number; characters: number; counts: NgramCounts };
+  manifest: TrainingManifest;
+}): DensityModel {
+  const alphabetSize = init.alphabetSize ?? DEFAULT_ALPHABET_SIZE;
+  const category = (c: { chunks: number; characters: number; counts: NgramCounts }): CategoryModel => ({
+    chunks: c.chunks,
+    characters: c.characters,
+    language: new CharLanguageModel(init.n, alphabetSize, c.counts),
+  });
+  return {
+    n: init.n,
+    alphabetSize,
+    minCount: init.minCount,
+    minTextChars: init.minTextChars,
+    keep: category(init.keep),
+    discard: category(init.discard),
+    manifest: init.manifest,
+  };
+}
+
+/** The model file for counts (pure: the caller writes it). */
+export function modelFile(init: {
+  n: number;
+  alphabetSize?: number;
+  minCount: number;
+  minTextChars: number;
+  keep: { chunks: number; characters: number; counts: NgramCounts };
+  discard: { chunks: number; characters: number; counts: NgramCounts };
+  manifest: TrainingManifest;
+}): DensityModelFile {
+  const category = (
+    name: Category,
+    c: { chunks: number; characters: number; counts: NgramCounts },
+  ): DensityModelCategoryFile => ({
+    name,
+    chunks: c.chunks,
+    characters: c.characters,
+    contexts: c.counts.contexts.length,
+    ngrams: c.counts.chars.length,
+    counts: Buffer.from(encodeCounts(c.counts)).toString('base64'),
+  });
+  return {
+    format: DENSITY_MODEL_FORMAT,
+    formatVersion: DENSITY_MODEL_FORMAT_VERSION,
+    n: init.n,
+    smoothing: 'witten-bell',
+    alphabetSize: init.alphabetSize ?? DEFAULT_ALPHABET_SIZE,
+    hash: DENSITY_MODEL_HASH,
+    minCount: init.minCount,
+    minTextChars: init.minTextChars,
+    categories: [category('keep', init.keep), category('discard', init.discard)],
+    manifest: init.manifest,
+  };
+}
+
+/** Checks and loads a parsed model file; throws an Error saying what is wrong. */
+export function parseDensityModel(json: unknown): DensityModel {
+  if (!json || typeof json !== 'object') fail('not a JSON object');
+  const file = json as Partial<DensityModelFile>;
+  if (file.format !== DENSITY_MODEL_FORMAT) fail(`format is not '${DENSITY_MODEL_FORMAT}'`);
+  if (file.formatVersion !== DENSITY_MODEL_FORMAT_VERSION) {
+    fail(
+      `format version ${String(file.formatVersion)} is not supported (this pith reads version ${DENSITY_MODEL_FORMAT_VERSION})`,
+    );
+  }
+  if (file.smoothing !== 'witten-bell') fail(`smoothing '${String(file.smoothing)}' is not supported`);
+  if (file.hash !== DENSITY_MODEL_HASH) fail(`hash '${String(file.hash)}' is not supported`);
+  if (!isPositiveInteger(file.n) || file.n > 32) fail('n must be an integer from 1 to 32');
+  if (!isPositiveInteger(file.alphabetSize)) fail('alphabetSize must be a positive integer');
+  if (!isPositiveInteger(file.minCount)) fail('minCount must be a positive integer');
+  if (!isCount(file.minTextChars)) fail('minTextChars must be a whole number');
+  if (!Array.isArray(file.categories)) fail('categories missing');
+  const byName = new Map<string, DensityModelCategoryFile>();
+  for (const category of file.categories) byName.set(category?.name, category);
+  const load = (name: Category) => {
+    const category = byName.get(name);
+    if (!category) fail(`category '${name}' missing`);
+    if (!isCount(category.chunks) || !isCount(category.characters)) fail(`${name}: bad chunk counts`);
+    if (typeof category.counts !== 'string') fail(`${name}: counts missing`);
+    let counts: NgramCounts;
+    try {
+      counts = decodeCounts(new Uint8Array(Buffer.from(category.counts, 'base64')));
+    } catch (error) {
+      fail(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { chunks: category.chunks, characters: category.characters, counts };
+  };
+  const manifest = (file.manifest ?? {}) as TrainingManifest;
+  return modelFromCounts({
+    n: file.n,
+    alphabetSize: file.alphabetSize,
+    minCount: file.minCount,
+    minTextChars: file.minTextChars,
+    keep: load('keep'),
+    discard: load('discard'),
+    manifest,
+  });
+}

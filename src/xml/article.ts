@@ -1,0 +1,291 @@
+/**
+ * The article output format (CUTER's XML output, schemas/article.xsd): the article's
+ * URL, title, text blocks and multimedia; or a batch of them, with failures.
+ *
+ * ```xml
+ * <?xml version="1.0" encoding="UTF-8"?>
+ * <article schema="1" url="https://example.com/a" extractor="cuter" extractor-version="1.0.0">
+ *   <title>The article title</title>                     optional
+ *   <text>
+ *     <block kind="heading" level="1">The article title</block>
+ *     <block kind="paragraph">First paragraph…</block>
+ *     <block kind="list-item">…</block>                  heading, paragraph, list-item, quote,
+ *   </text>                                              preformatted, caption, cell
+ *   <media>
+ *     <item type="image" src="https://example.com/a.jpg" width="640" height="480">
+ *       <alt>…</alt><title>…</title><caption>…</caption>   each optional
+ *     </item>                                            type: image, video, audio, embed
+ *   </media>
+ * </article>
+ * ```
+ *
+ * A batch is `<articles schema="1">` holding `<article>` and
+ * `<failure id=… url=… code="TIMEOUT">message</failure>` elements in input order.
+ */
+import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, TAG } from '../dom/index.js';
+import { stripInvalidXml } from '../format/index.js';
+
+/** Version of the article format; bumped when an element or attribute changes meaning. */
+export const ARTICLE_XML_SCHEMA = 1;
+
+export type ArticleBlockKind =
+  | 'heading'
+  | 'paragraph'
+  | 'list-item'
+  | 'quote'
+  | 'preformatted'
+  | 'caption'
+  | 'cell';
+
+export interface ArticleBlock {
+  kind: ArticleBlockKind;
+  /** Heading level 1–6 (headings only). */
+  level?: number;
+  text: string;
+}
+
+export type ArticleMediaType = 'image' | 'video' | 'audio' | 'embed';
+
+/** A multimedia item (the shape of the `media` diagnostics of the cuter extractor). */
+export interface ArticleMedia {
+  type: ArticleMediaType;
+  src: string;
+  alt?: string;
+  title?: string;
+  caption?: string;
+  width?: number;
+  height?: number;
+  poster?: string;
+}
+
+export interface Article {
+  id?: string;
+  url?: string;
+  title?: string;
+  extractor: { name: string; version: string };
+  blocks: ArticleBlock[];
+  media: ArticleMedia[];
+}
+
+/** A page of a batch that could not be extracted. */
+export interface ArticleFailure {
+  id?: string;
+  url?: string;
+  /** The PithError code, or 'ERROR'. */
+  code: string;
+  message: string;
+}
+
+export interface ArticleOptions {
+  id?: string;
+  url?: string;
+  /** The article title (the caller's, else the page metadata's). */
+  title?: string;
+  /**
+   * The article's media. By default, the extraction's `diagnostics.media` when it is
+   * a list of media items (the cuter extractor's), else none.
+   */
+  media?: readonly ArticleMedia[];
+}
+
+const MEDIA_TYPES: readonly string[] = ['image', 'video', 'audio', 'embed'];
+
+function isMediaList(value: unknown): value is ArticleMedia[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        MEDIA_TYPES.includes((item as ArticleMedia).type) &&
+        typeof (item as ArticleMedia).src === 'string',
+    )
+  );
+}
+
+function blockKind(doc: Doc, block: number): { kind: ArticleBlockKind; level?: number } {
+  const tag = doc.tag(block);
+  if (IS_HEADING[tag]) return { kind: 'heading', level: tag - TAG.h1 + 1 };
+  if (tag === TAG.li || tag === TAG.dt || tag === TAG.dd) return { kind: 'list-item' };
+  if (tag === TAG.figcaption || tag === TAG.caption) return { kind: 'caption' };
+  if (tag === TAG.td || tag === TAG.th) return { kind: 'cell' };
+  if (doc.closest(block, TAG.pre) >= 0) return { kind: 'preformatted' };
+  if (doc.closest(block, TAG.blockquote) >= 0) return { kind: 'quote' };
+  return { kind: 'paragraph' };
+}
+
+/**
+ * The kept text of an extraction as blocks: the text of each block-level element
+ * (with its inline elements), in document order; a block interrupted by a nested
+ * block continues as a new block after it. Whitespace is collapsed except in `<pre>`.
+ */
+export function articleBlocks(extraction: Extraction): ArticleBlock[] {
+  const { doc, selection } = extraction;
+  const { kind, tag, hidden, parent } = doc.columns;
+  const blocks: ArticleBlock[] = [];
+  let currentBlock = -1;
+  let parts: string[] = [];
+  const flush = () => {
+    if (currentBlock < 0) return;
+    const { kind: blockKindName, level } = blockKind(doc, currentBlock);
+    const raw = parts.join('');
+    const text =
+      blockKindName === 'preformatted' ? raw.replace(/^\n+|\s+$/g, '') : raw.replace(/\s+/g, ' ').trim();
+    if (text !== '')
+      blocks.push(level === undefined ? { kind: blockKindName, text } : { kind: blockKindName, level, text });
+    currentBlock = -1;
+    parts = [];
+  };
+  // Nearest block-level ancestor of each node, top-down (br is a line break, not a block).
+  const blockOf = new Int32Array(doc.size);
+  for (let node = 1; node < doc.size; node++) {
+    const up = parent[node];
+    const startsBlock = kind[node] === NodeKind.Element && IS_BLOCK[tag[node]] && tag[node] !== TAG.br;
+    blockOf[node] = startsBlock ? node : blockOf[up];
+  }
+  for (let node = 1; node < doc.size; node++) {
+    if (hidden[node]) continue;
+    const k = kind[node];
+    if (k === NodeKind.Element && tag[node] === TAG.br) {
+      if (blockOf[node] === currentBlock) parts.push('\n');
+      continue;
+    }
+    if (k !== NodeKind.Text || !selection.has(node)) continue;
+    const block = blockOf[node];
+    if (block !== currentBlock) {
+      flush();
+      currentBlock = block;
+    }
+    parts.push(doc.text(node));
+  }
+  flush();
+  return blocks;
+}
+
+/** An article from an extraction and what is known about its page. */
+export function articleOf(extraction: Extraction, options: ArticleOptions = {}): Article {
+  const diagnosticsMedia = (extraction.diagnostics as { media?: unknown } | null | undefined)?.media;
+  const media = options.media ?? (isMediaList(diagnosticsMedia) ? diagnosticsMedia : []);
+  const article: Article = {
+    extractor: { name: extraction.extractor, version: extraction.version },
+    blocks: articleBlocks(extraction),
+    media: media.map((item) => ({ ...item })),
+  };
+  if (options.id !== undefined) article.id = options.id;
+  if (options.url !== undefined) article.url = options.url;
+  if (options.title !== undefined && options.title.trim() !== '') article.title = options.title.trim();
+  return article;
+}
+
+// ── writing ──────────────────────────────────────────────────────────────────
+
+function text(value: string): string {
+  return stripInvalidXml(value).replace(/[&<>]/g, (char) =>
+    char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;',
+  );
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+};
+
+function attribute(name: string, value: string | number | undefined): string {
+  if (value === undefined) return '';
+  return ` ${name}="${stripInvalidXml(String(value)).replace(/[&<>"\t\n\r]/g, (char) => ATTRIBUTE_ESCAPES[char])}"`;
+}
+
+/** Whole non-negative numbers only: the schema's xs:nonNegativeInteger. */
+function size(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+export interface ArticleXmlOptions {
+  /** Indent with two spaces, one element per line (default true). Text is never re-indented. */
+  pretty?: boolean;
+}
+
+function articleElement(article: Article, level: number, pretty: boolean, standalone: boolean): string {
+  const nl = pretty ? '\n' : '';
+  const pad = (extra: number) => (pretty ? '  '.repeat(level + extra) : '');
+  const out: string[] = [];
+  out.push(
+    `${pad(0)}<article${standalone ? attribute('schema', ARTICLE_XML_SCHEMA) : ''}${attribute('id', article.id)}${attribute('url', article.url)}` +
+      `${attribute('extractor', article.extractor.name)}${attribute('extractor-version', article.extractor.version)}>${nl}`,
+  );
+  if (article.title !== undefined) out.push(`${pad(1)}<title>${text(article.title)}</title>${nl}`);
+  if (article.blocks.length === 0) out.push(`${pad(1)}<text/>${nl}`);
+  else {
+    out.push(`${pad(1)}<text>${nl}`);
+    for (const block of article.blocks) {
+      const level =
+        block.kind === 'heading' && block.level !== undefined ? attribute('level', block.level) : '';
+      out.push(`${pad(2)}<block${attribute('kind', block.kind)}${level}>${text(block.text)}</block>${nl}`);
+    }
+    out.push(`${pad(1)}</text>${nl}`);
+  }
+  if (article.media.length === 0) out.push(`${pad(1)}<media/>${nl}`);
+  else {
+    out.push(`${pad(1)}<media>${nl}`);
+    for (const item of article.media) {
+      const attributes =
+        attribute('type', item.type) +
+        attribute('src', item.src) +
+        attribute('width', size(item.width)) +
+        attribute('height', size(item.height)) +
+        attribute('poster', item.poster);
+      const children: string[] = [];
+      if (item.alt !== undefined) children.push(`<alt>${text(item.alt)}</alt>`);
+      if (item.title !== undefined) children.push(`<title>${text(item.title)}</title>`);
+      if (item.caption !== undefined) children.push(`<caption>${text(item.caption)}</caption>`);
+      if (children.length === 0) out.push(`${pad(2)}<item${attributes}/>${nl}`);
+      else {
+        out.push(`${pad(2)}<item${attributes}>${nl}`);
+        for (const child of children) out.push(`${pad(3)}${child}${nl}`);
+        out.push(`${pad(2)}</item>${nl}`);
+      }
+    }
+    out.push(`${pad(1)}</media>${nl}`);
+  }
+  out.push(`${pad(0)}</article>${nl}`);
+  return out.join('');
+}
+
+function failureElement(failure: ArticleFailure, level: number, pretty: boolean): string {
+  const pad = pretty ? '  '.repeat(level) : '';
+  return `${pad}<failure${attribute('id', failure.id)}${attribute('url', failure.url)}${attribute('code', failure.code)}>${text(failure.message)}</failure>${pretty ? '\n' : ''}`;
+}
+
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** One article as an XML document (schemas/article.xsd, root `<article>`). */
+export function writeArticleXml(article: Article, options: ArticleXmlOptions = {}): string {
+  const pretty = options.pretty !== false;
+  const body = articleElement(article, 0, pretty, true);
+  return `${DECLARATION}${pretty ? body : `${body}\n`}`;
+}
+
+/** The start of a batch document; follow with `writeBatchEntry` per page and `ARTICLES_XML_END`. */
+export const ARTICLES_XML_START = `${DECLARATION}<articles schema="${ARTICLE_XML_SCHEMA}">\n`;
+export const ARTICLES_XML_END = '</articles>\n';
+
+/** One entry of a batch (an article or a failure), for streaming output. */
+export function writeBatchEntry(entry: Article | ArticleFailure, options: ArticleXmlOptions = {}): string {
+  const pretty = options.pretty !== false;
+  const element =
+    'code' in entry ? failureElement(entry, 1, pretty) : articleElement(entry, 1, pretty, false);
+  return pretty ? element : `${element}\n`;
+}
+
+/** A batch as one XML document (schemas/article.xsd, root `<articles>`). */
+export function writeArticlesXml(
+  entries: readonly (Article | ArticleFailure)[],
+  options: ArticleXmlOptions = {},
+): string {
+  return `${ARTICLES_XML_START}${entries.map((entry) => writeBatchEntry(entry, options)).join('')}${ARTICLES_XML_END}`;
+}

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
+
+/** Runs the CLI from source, as `pith …` would run from dist. */
+function pith(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    },
+  );
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('pith train density (CLI)', { skip: !HAS_SAMPLE && 'no ../shared/datasets/sample' }, () => {
+  const datasets = [
+    '--dataset',
+    `cleaneval:${samplePath('cleaneval')}`,
+    '--dataset',
+    `l3s-gn1:${samplePath('l3s-gn1')}`,
+    '--dataset',
+    samplePath('cleanportaleval'),
+  ];
+
+  test('trains on the sample datasets, reports held-out error rates, writes a reproducible model', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pith-train-'));
+    const first = join(dir, 'first.json');
+    const second = join(dir, 'nested', 'second.json');
+    const env = { SOURCE_DATE_EPOCH: '1767225600' };
+    const run = pith(['train', 'density', ...datasets, '--out', first, '--n', '4', '--min-count', '2'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /90\/10 page split \(seed 1\)/);
+    assert.match(run.stdout, /leave one dataset out/);
+    assert.match(run.stdout, /\| l3s-gn1 \| 5 \| \d+ \| \d+ \| \d+\.\d% \|/);
+    assert.match(run.stderr, /cleaneval \(cleaneval\): 5 pages, \d+ chunks/);
+
+    const model = JSON.parse(readFileSync(first, 'utf8'));
+    assert.equal(model.format, 'pith-density-model');
+    assert.equal(model.n, 4);
+    assert.equal(model.minCount, 2);
+    assert.equal(model.manifest.date, '2026-01-01T00:00:00.000Z');
+    assert.deepEqual(
+      model.manifest.datasets.map((d: { name: string; format: string; pages: number }) => [
+        d.name,
+        d.format,
+        d.pages,
+      ]),
+      [
+        ['cleaneval', 'cleaneval', 5],
+        ['l3s-gn1', 'l3s-gn1', 5],
+        ['cleanportaleval', 'cleaneval', 5],
+      ],
+    );
+    assert.match(model.manifest.command, /^pith train density --dataset cleaneval:/);
+    assert.ok(model.manifest.evaluation.split.overall.chunks > 0);
+    assert.equal(model.manifest.evaluation.leaveOneDatasetOut.datasets.length, 3);
+
+    // Same data, same seed, same date: the same bytes (the command differs only in --out).
+    const again = pith(
+      ['train', 'density', ...datasets, '--out', second, '--n', '4', '--min-count', '2'],
+      env,
+    );
+    assert.equal(again.code, 0, again.stderr);
+    const a = JSON.parse(readFileSync(first, 'utf8'));
+    const b = JSON.parse(readFileSync(second, 'utf8'));
+    a.manifest.command = b.manifest.command = '';
+    assert.deepEqual(a, b);
+    assert.equal(
+      readFileSync(first, 'utf8').replace(first, 'OUT'),
+      readFileSync(second, 'utf8').replace(second, 'OUT'),
+    );
+
+    // The model drives `pith extract --extractor density`.
+    const page = samplePath('cleaneval', 'final', 'input', '361.html');
+    const extracted = pith([
+      'extract',
+      '--extractor',
+      'density',
+      '--density-model',
+      first,
+      '-f',
+      'json',
+      '--diagnostics',
+      page,
+    ]);
+    assert.equal(extracted.code, 0, extracted.stderr);
+    const result = JSON.parse(extracted.stdout);
+    assert.equal(result.extractor.name, 'density');
+    assert.equal(result.diagnostics.model.path, first);
+  });
+
+  test('usage errors: unknown dataset, missing --out', () => {
+    const missing = pith([
+      'train',
+      'density',
+      '--dataset',
+      'cleaneval:/nonexistent/folder',
+      '--out',
+      '/tmp/x.json',
+    ]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /dataset folder not found/);
+    const noOut = pith(['train', 'density', '--dataset', samplePath('l3s-gn1')]);
+    assert.equal(noOut.code, 2);
+    assert.match(noOut.stderr, /--out/);
+  });
+});

@@ -144,6 +144,26 @@ describe('pith extract (CLI)', () => {
     assert.ok(png.length > 10_000);
   });
 
+  test('ttr with its flags, and --plot draws the per-line ratios', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pith-plot-')), 'ttr.svg');
+    const { code, stdout, stderr } = pith([
+      'extract',
+      '-e',
+      'ttr',
+      '--ttr-method',
+      'kmeans',
+      '--plot',
+      file,
+      '-f',
+      'text',
+      EXAMPLE,
+    ]);
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /river/i);
+    const svg = readFileSync(file, 'utf8');
+    assert.match(svg, /^<svg[\s\S]*<\/svg>\s*$/);
+  });
+
   test('--plot and --screenshot take one input; --plot needs a line-based extractor', () => {
     const many = pith(['extract', '--plot', '/tmp/x.svg', EXAMPLE, EXAMPLE]);
     assert.equal(many.code, 2);

@@ -50,6 +50,7 @@ export {
 export { extractMetadata } from './metadata/index.js';
 export type { Metadata } from './metadata/types.js';
 export { VERSION } from './version.js';
+export { type Article, articleOf, readXmlPages, writeArticleXml, type XmlPage } from './xml/index.js';
 
 /** Output formats of `extract()`. */
 export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'xml';

@@ -24,9 +24,9 @@ import {
 import { EXTRACTORS } from '../index.js';
 
 interface BenchCommandOptions {
-  dataset: string[];
-  extractor: string[];
-  peer: string[];
+  dataset?: string[];
+  extractor?: string[];
+  peer?: string[];
   peers?: string;
   peersModule?: string;
   jobs: number;
@@ -61,8 +61,8 @@ function integer(value: string): number {
   return parsed;
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function timestamp(date: Date): string {
@@ -166,9 +166,9 @@ function printOnly(results: readonly OnlyResult[], id: string): number {
 }
 
 async function runBenchCommand(options: BenchCommandOptions, argv: readonly string[]): Promise<number> {
-  if (options.dataset.length === 0) throw new InvalidArgumentError('give at least one --dataset');
+  if (!options.dataset?.length) throw new InvalidArgumentError('give at least one --dataset');
   const datasets: DatasetSpec[] = [];
-  const extractors = options.extractor.length > 0 ? options.extractor : Object.keys(EXTRACTORS);
+  const extractors = options.extractor?.length ? options.extractor : Object.keys(EXTRACTORS);
   try {
     for (const argument of options.dataset) datasets.push(await resolveDatasetSpec(argument));
     for (const extractor of extractors) pithExtractorRef(extractor);
@@ -176,7 +176,7 @@ async function runBenchCommand(options: BenchCommandOptions, argv: readonly stri
     // Unknown datasets and extractors are usage errors, with the reader's message.
     throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
   }
-  const peers = options.peers === 'all' ? ['all'] : options.peer;
+  const peers = options.peers === 'all' ? ['all'] : (options.peer ?? []);
   if (options.peers !== undefined && options.peers !== 'all') {
     throw new InvalidArgumentError(
       `--peers takes 'all' (name single peers with --peer), got '${options.peers}'`,
@@ -262,23 +262,21 @@ export function benchCommand(): Command {
   const extractorNames = Object.keys(EXTRACTORS).join(', ');
   return new Command('bench')
     .description(
-      "Run extractors (pith's and peers) over evaluation datasets, score every page with the\n" +
-        'standard metrics, and write reports (results.json with every per-page score, report.md,\n' +
-        'report.html with charts). Outputs are cached per page, extractor, version and options.',
+      "Run extractors (pith's and peers) over evaluation datasets, score every page with the " +
+        'standard metrics, and write reports (results.json with every per-page score, report.md, ' +
+        'report.html with charts). Outputs and scores are cached per page, extractor, version and options.',
     )
     .option(
       '-d, --dataset <spec>',
       'FORMAT:PATH, PATH (format detected) or NAME (.cache/datasets/NAME, see `npm run datasets`); repeatable',
       collect,
-      [],
     )
     .option(
       '-e, --extractor <name>',
       `pith extractor, or NAME:key=value,… for a variant; repeatable (default: all of ${extractorNames})`,
       collect,
-      [],
     )
-    .option('--peer <name>', 'a peer (another library, from src/eval/peers); repeatable', collect, [])
+    .option('--peer <name>', 'a peer (another library, from src/eval/peers); repeatable', collect)
     .option('--peers <all>', 'every installed peer')
     .option('--peers-module <file>', 'module exporting PEERS (default: src/eval/peers)')
     .option('-j, --jobs <n>', 'worker threads', positiveInteger, os.cpus().length)

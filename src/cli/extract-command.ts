@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
+  articleOf,
   BrowserLayoutEngine,
   browserAvailability,
   EXTRACTORS,
@@ -17,8 +18,10 @@ import {
   PithError,
   plotExtraction,
   readInputFile,
+  readXmlPages,
   renderBlocksScreenshot,
   type Viewport,
+  writeArticleXml,
 } from '../index.js';
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
 import { createProgress } from './progress.js';
@@ -42,12 +45,17 @@ interface ExtractCommandOptions {
   viewport?: Viewport;
   screenshot?: string;
   plot?: string;
+  inputFormat: 'html' | 'xml';
 }
 
 /** What one input produced: a result or an error. */
-type Outcome =
+type Outcome = (
   | { source: InputSource; result: ExtractResult; url?: string }
-  | { source: InputSource; error: Error };
+  | { source: InputSource; error: Error }
+) & {
+  /** Names a page inside an XML batch input. */
+  label?: string;
+};
 
 const FILE_EXTENSION: Record<OutputFormat, string> = {
   text: 'txt',
@@ -186,6 +194,14 @@ export function extractCommand(): Command {
     .option('--timeout <ms>', 'time budget per page, fetching included', positiveInteger, 15_000)
     .option('--max-bytes <n>', 'largest page accepted, in bytes', positiveInteger, 32 * 1024 * 1024)
     .option('--no-progress', 'no progress bar, even on a terminal')
+    .addOption(
+      new Option(
+        '--input-format <format>',
+        "inputs are HTML pages, or XML batches of pages (CUTER's format, schemas/pages.xsd)",
+      )
+        .choices(['html', 'xml'])
+        .default('html'),
+    )
     .option(
       '--plot <file.svg>',
       'write the per-line plot of a line-based extractor (ttr, density) for one input',
@@ -236,7 +252,8 @@ async function runExtract(inputs: string[], options: ExtractCommandOptions): Pro
     throw new PithError('BAD_OPTION', '--plot and --screenshot take exactly one input');
   }
   if (options.out) await mkdir(options.out, { recursive: true });
-  const single = sources.length === 1 && !options.out;
+  // One HTML input prints its content; XML batches and several inputs print JSON Lines.
+  const single = sources.length === 1 && !options.out && options.inputFormat !== 'xml';
   const browser = await launchBrowserIfNeeded(options);
   try {
     return await runBatch(sources, options, single, browser);
@@ -281,19 +298,22 @@ async function runBatch(
   const progress = createProgress(single ? 0 : sources.length, options.progress);
   const started = performance.now();
   let failed = 0;
+  let done = 0;
   const usedNames = new Set<string>();
   for (const source of sources) {
-    const outcome = await runOne(source, options, browser);
-    if ('error' in outcome) failed++;
-    else await writeDiagnosticFiles(outcome.result, options, browser);
-    await emit(outcome, options, single, usedNames);
+    for await (const outcome of outcomesOf(source, options, browser)) {
+      done++;
+      if ('error' in outcome) failed++;
+      else await writeDiagnosticFiles(outcome.result, options, browser);
+      await emit(outcome, options, single, usedNames);
+    }
     progress.tick(failed);
   }
   progress.stop();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (!single) {
+  if (!single || done > 1) {
     process.stderr.write(
-      `pith: ${sources.length} input${sources.length === 1 ? '' : 's'}: ${sources.length - failed} ok, ${failed} failed in ${seconds}s\n`,
+      `pith: ${done} input${done === 1 ? '' : 's'}: ${done - failed} ok, ${failed} failed in ${seconds}s\n`,
     );
   }
   return failed > 0 ? 1 : 0;
@@ -323,13 +343,44 @@ async function writeDiagnosticFiles(
   }
 }
 
+/**
+ * What one input yields: one outcome for an HTML page, one per page for an XML
+ * batch (`--input-format xml`); an XML file that cannot be read fails alone.
+ */
+async function* outcomesOf(
+  source: InputSource,
+  options: ExtractCommandOptions,
+  browser: BrowserLayoutEngine | undefined,
+): AsyncGenerator<Outcome> {
+  if (options.inputFormat !== 'xml') {
+    yield await runOne(source, options, browser);
+    return;
+  }
+  let pages: ReturnType<typeof readXmlPages>;
+  try {
+    pages = readXmlPages((await load(source, options)).bytes);
+  } catch (error) {
+    yield { source, error: error instanceof Error ? error : new Error(String(error)) };
+    return;
+  }
+  for (const [index, page] of pages.entries()) {
+    const label = `${describeSource(source)}#${page.id ?? index + 1}`;
+    const loaded = { bytes: page.html, url: page.url ?? options.url, contentType: page.contentType };
+    yield {
+      ...(await runOne(source, { ...options, title: page.title ?? options.title }, browser, loaded)),
+      label,
+    };
+  }
+}
+
 async function runOne(
   source: InputSource,
   options: ExtractCommandOptions,
   browser: BrowserLayoutEngine | undefined,
+  preloaded?: { bytes: string | Uint8Array; url: string | undefined; contentType: string | undefined },
 ): Promise<Outcome> {
   try {
-    const { bytes, url, contentType } = await load(source, options);
+    const { bytes, url, contentType } = preloaded ?? (await load(source, options));
     const extractOptions: ExtractOptions = {
       url,
       contentType,
@@ -398,7 +449,7 @@ async function emit(
   single: boolean,
   usedNames: Set<string>,
 ) {
-  const name = describeSource(outcome.source);
+  const name = outcome.label ?? describeSource(outcome.source);
   if ('error' in outcome) {
     process.stderr.write(`pith: ${name}: ${oneLine(outcome.error)}\n`);
     if (!single && !options.out)
@@ -406,11 +457,12 @@ async function emit(
     return;
   }
   const { result } = outcome;
+  const content = contentOf(result, outcome.url, options);
   if (options.out) {
     const file = join(options.out, outputName(outcome.source, options.format, usedNames));
-    await writeFile(file, ensureNewline(result.content));
+    await writeFile(file, ensureNewline(content));
   } else if (single) {
-    process.stdout.write(ensureNewline(result.content));
+    process.stdout.write(ensureNewline(content));
   } else {
     const record = {
       input: name,
@@ -419,11 +471,19 @@ async function emit(
       format: result.format,
       extractor: result.extractor,
       metadata: result.metadata,
-      content: result.content,
+      content,
       ...(options.diagnostics ? { diagnostics: result.diagnostics } : {}),
     };
     process.stdout.write(`${JSON.stringify(record)}\n`);
   }
+}
+
+/** CUTER writes its own article XML (schemas/article.xsd), as in the paper; the rest use the envelope. */
+function contentOf(result: ExtractResult, url: string | undefined, options: ExtractCommandOptions): string {
+  if (options.format !== 'xml' || result.extractor.name !== 'cuter') return result.content;
+  return writeArticleXml(
+    articleOf(result.extraction, { url, title: options.title ?? result.metadata.title }),
+  );
 }
 
 function errorRecord(input: string, error: Error) {

@@ -164,6 +164,38 @@ describe('pith extract (CLI)', () => {
     assert.match(svg, /^<svg[\s\S]*<\/svg>\s*$/);
   });
 
+  test('--input-format xml: a batch of pages in, one record per page; cuter writes its article XML', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pith-xml-'));
+    const file = join(dir, 'batch.xml');
+    const article = readFileSync(EXAMPLE, 'utf8');
+    writeFileSync(
+      file,
+      `<?xml version="1.0" encoding="utf-8"?>\n<pages>\n<page id="a" url="https://fieldnotes.example/x"><title>Why Rivers Meander</title><html><![CDATA[${article}]]></html></page>\n<page id="b"><html>&lt;p&gt;A second page with enough words to be kept, with commas, clauses and more.&lt;/p&gt;</html></page>\n</pages>\n`,
+    );
+    const { code, stdout, stderr } = pith([
+      'extract',
+      '--input-format',
+      'xml',
+      '-e',
+      'cuter',
+      '-f',
+      'xml',
+      file,
+    ]);
+    assert.equal(code, 0, stderr);
+    const records = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      records.map((record) => record.input.replace(/.*#/, '')),
+      ['a', 'b'],
+    );
+    assert.match(records[0].content, /<article [^>]*url="https:\/\/fieldnotes\.example\/x"/);
+    assert.match(records[0].content, /oxbow lake/);
+    assert.match(records[1].content, /A second page/);
+  });
+
   test('--plot and --screenshot take one input; --plot needs a line-based extractor', () => {
     const many = pith(['extract', '--plot', '/tmp/x.svg', EXAMPLE, EXAMPLE]);
     assert.equal(many.code, 2);

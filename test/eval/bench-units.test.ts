@@ -3,7 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { cacheKey, readCache, writeCache } from '../../src/eval/bench/cache.js';
+import {
+  cacheKey,
+  readCache,
+  readScores,
+  scoreKey,
+  writeCache,
+  writeScores,
+} from '../../src/eval/bench/cache.js';
 import type { ExtractorRef } from '../../src/eval/bench/extractors.js';
 import { pithExtractorRef } from '../../src/eval/bench/extractors.js';
 import { parseResult, serialiseResult } from '../../src/eval/bench/results-io.js';
@@ -44,6 +51,31 @@ describe('cache', () => {
     writeCache(dir, 'ff01', { text: null, error: 'Error: boom', ms: 0 });
     assert.deepEqual(readCache(dir, 'ff00'), { text: 'héllo', ms: 1.5 });
     assert.deepEqual(readCache(dir, 'ff01'), { text: null, error: 'Error: boom', ms: 0 });
+  });
+  it('keys scores on the output, the gold, the options and the metric code; keeps Infinity and NaN', () => {
+    const base = { outputKey: 'k', gold: { text: 'a' }, scoring: { removeNonAscii: false } };
+    const key = scoreKey(base);
+    assert.notEqual(key, scoreKey({ ...base, outputKey: 'j' }));
+    assert.notEqual(key, scoreKey({ ...base, gold: { text: 'b' } }));
+    assert.notEqual(key, scoreKey({ ...base, scoring: { removeNonAscii: true } }));
+    assert.notEqual(key, scoreKey({ ...base, retrievedTransform: 'above-latin1-to-question-mark' }));
+    const dir = mkdtempSync(path.join(tmpdir(), 'pith-scores-'));
+    const scores = {
+      wordSequence: {
+        retrieved: 0,
+        relevant: 3,
+        matched: 0,
+        precision: Number.POSITIVE_INFINITY,
+        recall: 0,
+        f1: Number.NaN,
+        special: 'retrievedEmpty' as const,
+      },
+    };
+    writeScores(dir, key, { scores, scoreMs: 2 });
+    const back = readScores(dir, key);
+    assert.equal(back?.scores.wordSequence?.precision, Number.POSITIVE_INFINITY);
+    assert.ok(Number.isNaN(back?.scores.wordSequence?.f1));
+    assert.equal(readScores(dir, 'other'), undefined);
   });
   it('versions pith extractors with the code hash, and parses NAME:key=value variants', () => {
     const ref = pithExtractorRef('pith');

@@ -13,16 +13,24 @@ const NON_FINITE: Record<string, number> = {
   '\u0000NaN': Number.NaN,
 };
 
-export function serialiseResult(result: BenchResult): string {
-  return JSON.stringify(result, (_, value) =>
-    typeof value === 'number' && !Number.isFinite(value) ? `\u0000${value}` : value,
+/** JSON.stringify that keeps Infinity and NaN (as the NUL-prefixed strings above). */
+export function stringifyKeepingNonFinite(value: unknown): string {
+  return JSON.stringify(value, (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? `\u0000${v}` : v));
+}
+
+/** JSON.parse that restores what {@link stringifyKeepingNonFinite} wrote. */
+export function parseKeepingNonFinite(json: string): unknown {
+  return JSON.parse(json, (_, value) =>
+    typeof value === 'string' && value.charCodeAt(0) === 0 && value in NON_FINITE ? NON_FINITE[value] : value,
   );
 }
 
+export function serialiseResult(result: BenchResult): string {
+  return stringifyKeepingNonFinite(result);
+}
+
 export function parseResult(json: string): BenchResult {
-  const result = JSON.parse(json, (_, value) =>
-    typeof value === 'string' && value.charCodeAt(0) === 0 && value in NON_FINITE ? NON_FINITE[value] : value,
-  ) as BenchResult;
+  const result = parseKeepingNonFinite(json) as BenchResult;
   if (result?.schema !== 1 || !Array.isArray(result.pages)) throw new Error('not a pith bench results.json');
   return result;
 }

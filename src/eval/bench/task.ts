@@ -4,7 +4,7 @@
  * `--only`.
  */
 import type { Gold, RetrievedTransform } from '../datasets/types.js';
-import { cacheKey, readCache, sha256, writeCache } from './cache.js';
+import { cacheKey, readCache, readScores, scoreKey, sha256, writeCache, writeScores } from './cache.js';
 import { type ExtractorRef, type LoadedExtractor, loadExtractor } from './extractors.js';
 import { type PageScores, type ScoringOptions, scorePage } from './scoring.js';
 
@@ -91,14 +91,30 @@ export class TaskRunner {
       }
       if (cacheDir) writeCache(cacheDir, key, { text, ms, ...(error === undefined ? {} : { error }) });
     }
-    const scoreStarted = performance.now();
-    const scores = scorePage(task.page, text, task.scoring);
+    // Scores of a cached output may be cached too (same gold, options and metric code).
+    const keyOfScores = cacheDir
+      ? scoreKey({
+          outputKey: key,
+          gold: task.page.gold,
+          ...(task.page.retrievedTransform ? { retrievedTransform: task.page.retrievedTransform } : {}),
+          scoring: task.scoring,
+        })
+      : '';
+    const cachedScores = cached && cacheDir ? readScores(cacheDir, keyOfScores) : undefined;
+    let scores = cachedScores?.scores;
+    let scoreMs = cachedScores?.scoreMs ?? 0;
+    if (!scores) {
+      const scoreStarted = performance.now();
+      scores = scorePage(task.page, text, task.scoring);
+      scoreMs = performance.now() - scoreStarted;
+      if (cacheDir) writeScores(cacheDir, keyOfScores, { scores, scoreMs });
+    }
     return {
       id: task.id,
       failed: text === null,
       ...(error === undefined ? {} : { error }),
       ms,
-      scoreMs: performance.now() - scoreStarted,
+      scoreMs,
       cached,
       scores,
       ...(task.wantText ? { text } : {}),

@@ -27,7 +27,7 @@ export function keyOf(text: string): number {
 }
 
 /** MurmurHash3's finaliser: spreads FNV's weak low bits before masking to a slot. */
-function mix(key: number): number {
+export function mixKey(key: number): number {
   let h = key;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -69,7 +69,7 @@ export class KeyTable<Columns extends Column[]> {
   find(key: number): number {
     const keys = this.keys;
     const mask = this.#mask;
-    let slot = mix(key) & mask;
+    let slot = mixKey(key) & mask;
     for (;;) {
       const at = keys[slot];
       if (at === key) return slot;
@@ -82,7 +82,7 @@ export class KeyTable<Columns extends Column[]> {
   slot(key: number): number {
     let keys = this.keys;
     let mask = this.#mask;
-    let slot = mix(key) & mask;
+    let slot = mixKey(key) & mask;
     for (;;) {
       const at = keys[slot];
       if (at === key) return slot;
@@ -93,7 +93,7 @@ export class KeyTable<Columns extends Column[]> {
       this.#grow();
       keys = this.keys;
       mask = this.#mask;
-      slot = mix(key) & mask;
+      slot = mixKey(key) & mask;
       while (keys[slot] !== 0) slot = (slot + 1) & mask;
     }
     keys[slot] = key;
@@ -111,7 +111,7 @@ export class KeyTable<Columns extends Column[]> {
     for (let old = 0; old < oldKeys.length; old++) {
       const key = oldKeys[old];
       if (key === 0) continue;
-      let slot = mix(key) & mask;
+      let slot = mixKey(key) & mask;
       while (keys[slot] !== 0) slot = (slot + 1) & mask;
       keys[slot] = key;
       for (let c = 0; c < columns.length; c++) columns[c][slot] = oldColumns[c][old];

@@ -20,7 +20,7 @@
  * context statistics C(h) and T(h) are derived from the stored children, so a model
  * whose rare n-grams were pruned is exactly the Witten–Bell model of the counts it keeps.
  */
-import { EMPTY_KEY, extendKey, KeyTable } from './hash-table.js';
+import { EMPTY_KEY, extendKey, mixKey } from './hash-table.js';
 
 /** N-gram counts grouped by context, contexts by ascending key, children by ascending code. */
 export interface NgramCounts {
@@ -34,70 +34,105 @@ export interface NgramCounts {
   counts: Uint32Array;
 }
 
+/** Smallest power of two holding `entries` at a load of at most one half. */
+function tableCapacity(entries: number): number {
+  let capacity = 16;
+  while (capacity < entries * 2) capacity *= 2;
+  return capacity;
+}
+
 export class CharLanguageModel {
   readonly n: number;
   readonly alphabetSize: number;
-  /** key(h·c) → C(h·c). */
-  readonly #ngrams: KeyTable<[Uint32Array]>;
-  /** key(h) → [C(h) + T(h), T(h)]. */
-  readonly #contexts: KeyTable<[Float64Array, Float64Array]>;
   readonly ngramCount: number;
+  /**
+   * key(h·c) → C(h·c), open addressing with linear probing, key and count side by side
+   * (stride 2) so that a lookup touches one cache line.
+   */
+  readonly #ngrams: Uint32Array;
+  readonly #ngramMask: number;
+  /** key(h) → C(h) + T(h), T(h); stride 4 (key, denominator, types, unused): 16 bytes a slot. */
+  readonly #contexts: Uint32Array;
+  readonly #contextMask: number;
 
   constructor(n: number, alphabetSize: number, counts: NgramCounts) {
     this.n = n;
     this.alphabetSize = alphabetSize;
     const { contexts, childStart, chars } = counts;
     this.ngramCount = chars.length;
-    this.#ngrams = new KeyTable((capacity) => [new Uint32Array(capacity)], chars.length);
-    this.#contexts = new KeyTable(
-      (capacity) => [new Float64Array(capacity), new Float64Array(capacity)],
-      contexts.length,
-    );
+    const ngramCapacity = tableCapacity(chars.length);
+    const ngrams = new Uint32Array(ngramCapacity * 2);
+    const ngramMask = ngramCapacity - 1;
+    const contextCapacity = tableCapacity(contexts.length);
+    const table = new Uint32Array(contextCapacity * 4);
+    const contextMask = contextCapacity - 1;
     for (let i = 0; i < contexts.length; i++) {
       const context = contexts[i];
       let total = 0;
       for (let child = childStart[i]; child < childStart[i + 1]; child++) {
         const count = counts.counts[child];
         total += count;
-        // Reading the column after `slot()`: inserting may grow (replace) it.
-        const slot = this.#ngrams.slot(extendKey(context, chars[child]));
-        this.#ngrams.columns[0][slot] += count;
+        const key = extendKey(context, chars[child]);
+        let slot = mixKey(key) & ngramMask;
+        // Two (context, character) pairs can share a key (a 32-bit collision): their counts add up.
+        while (ngrams[slot * 2] !== 0 && ngrams[slot * 2] !== key) slot = (slot + 1) & ngramMask;
+        ngrams[slot * 2] = key;
+        ngrams[slot * 2 + 1] += count;
       }
       const types = childStart[i + 1] - childStart[i];
       if (types === 0) continue;
-      const slot = this.#contexts.slot(context);
-      this.#contexts.columns[0][slot] = total + types;
-      this.#contexts.columns[1][slot] = types;
+      if (total + types > 0xffffffff) throw new RangeError('n-gram counts over 2³² − 1');
+      let slot = mixKey(context) & contextMask;
+      while (table[slot * 4] !== 0 && table[slot * 4] !== context) slot = (slot + 1) & contextMask;
+      table[slot * 4] = context;
+      table[slot * 4 + 1] += total + types;
+      table[slot * 4 + 2] += types;
     }
+    this.#ngrams = ngrams;
+    this.#ngramMask = ngramMask;
+    this.#contexts = table;
+    this.#contextMask = contextMask;
   }
 
   /** P(code | context): the smoothed probability of one character after a context string. */
   probability(context: string, code: number): number {
-    const start = Math.max(0, context.length - (this.n - 1));
-    const keys: number[] = [EMPTY_KEY];
-    // keys[m] = key of the last m characters of the (truncated) context.
-    for (let m = 1; m <= context.length - start; m++) {
+    const usable = Math.min(context.length, this.n - 1);
+    const keys = new Uint32Array(usable + 1);
+    keys[0] = EMPTY_KEY;
+    // keys[m] = key of the last m characters of the context.
+    for (let m = 1; m <= usable; m++) {
       let key = EMPTY_KEY;
       for (let i = context.length - m; i < context.length; i++) key = extendKey(key, context.charCodeAt(i));
-      keys.push(key);
+      keys[m] = key;
     }
-    return this.#probability(keys, keys.length - 1, code);
+    return this.#probability(keys, usable, code);
   }
 
-  #probability(contextKeys: ArrayLike<number>, longest: number, code: number): number {
+  #probability(contextKeys: Uint32Array, longest: number, code: number): number {
     const ngrams = this.#ngrams;
+    const ngramMask = this.#ngramMask;
     const contexts = this.#contexts;
-    const [ngramCounts] = ngrams.columns;
-    const [denominators, types] = contexts.columns;
+    const contextMask = this.#contextMask;
     let p = 1 / this.alphabetSize;
     for (let m = 0; m <= longest; m++) {
       const context = contextKeys[m];
-      const slot = contexts.find(context);
+      let slot = mixKey(context) & contextMask;
+      let found = contexts[slot * 4];
+      while (found !== context && found !== 0) {
+        slot = (slot + 1) & contextMask;
+        found = contexts[slot * 4];
+      }
       // A context never seen: neither is any longer one ending with it.
-      if (slot < 0) break;
-      const ngram = ngrams.find(extendKey(context, code));
-      const count = ngram < 0 ? 0 : ngramCounts[ngram];
-      p = (count + types[slot] * p) / denominators[slot];
+      if (found === 0) break;
+      const key = extendKey(context, code);
+      let at = mixKey(key) & ngramMask;
+      let stored = ngrams[at * 2];
+      while (stored !== key && stored !== 0) {
+        at = (at + 1) & ngramMask;
+        stored = ngrams[at * 2];
+      }
+      const count = stored === 0 ? 0 : ngrams[at * 2 + 1];
+      p = (count + contexts[slot * 4 + 2] * p) / contexts[slot * 4 + 1];
     }
     return p;
   }

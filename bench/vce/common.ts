@@ -19,6 +19,7 @@ import {
 import type { SnippetGold } from '../../src/eval/metrics/snippets.js';
 import { decodeHtml } from '../../src/input/index.js';
 import { allocateLayoutColumns, type Layout } from '../../src/layout/types.js';
+import { seededRandom } from '../../src/random.js';
 
 export const DATASETS = ['cleaneval', 'l3s-gn1', 'trafilatura-eval'] as const;
 export type DatasetName = (typeof DATASETS)[number];
@@ -44,17 +45,7 @@ export interface BenchPage {
   transform?: RetrievedTransform;
 }
 
-/** mulberry32: a small seeded generator, for reproducible samples. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../src/random.js';
 
 export function siteOf(url: string | undefined): string {
   if (!url) return '(unknown)';

@@ -219,11 +219,8 @@ const CLOSES_P = new Set<number>([
   TAG.xmp,
 ]);
 
-/** Where the search for an open <li> stops: its list, a scope boundary, or a block other than address/div/p. */
-const LIST_ITEM_STOP = new Set<number>([
-  ...BUTTON_SCOPE,
-  TAG.ul,
-  TAG.ol,
+/** Blocks that end the search for an open list or definition item (other than address, div and p). */
+const ITEM_SEARCH_BARRIERS = [
   TAG.article,
   TAG.aside,
   TAG.blockquote,
@@ -233,35 +230,31 @@ const LIST_ITEM_STOP = new Set<number>([
   TAG.footer,
   TAG.main,
   TAG.table,
-  TAG.dl,
-  TAG.dd,
-  TAG.dt,
   TAG.form,
   TAG.fieldset,
   TAG.figure,
   TAG.details,
+];
+
+/** Where the search for an open <li> stops: its list, a scope boundary, or a block other than address/div/p. */
+const LIST_ITEM_STOP = new Set<number>([
+  ...BUTTON_SCOPE,
+  ...ITEM_SEARCH_BARRIERS,
+  TAG.ul,
+  TAG.ol,
+  TAG.dl,
+  TAG.dd,
+  TAG.dt,
 ]);
 
 /** Where the search for an open <dd>/<dt> stops. */
 const DEFINITION_ITEM_STOP = new Set<number>([
   ...BUTTON_SCOPE,
+  ...ITEM_SEARCH_BARRIERS,
   TAG.dl,
   TAG.ul,
   TAG.ol,
   TAG.li,
-  TAG.article,
-  TAG.aside,
-  TAG.blockquote,
-  TAG.section,
-  TAG.nav,
-  TAG.header,
-  TAG.footer,
-  TAG.main,
-  TAG.table,
-  TAG.form,
-  TAG.fieldset,
-  TAG.figure,
-  TAG.details,
 ]);
 
 /** Elements that belong in <head>; anything else before <body> starts the body. */

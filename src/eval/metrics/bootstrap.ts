@@ -1,3 +1,4 @@
+import { seededRandom } from '../../random.js';
 /**
  * Seeded percentile bootstrap: resample the documents with replacement, recompute
  * the statistic, and take the (1 − c)/2 and (1 + c)/2 quantiles of the resampled
@@ -27,17 +28,7 @@ export interface Interval {
 export const DEFAULT_RESAMPLES = 2000;
 export const DEFAULT_SEED = 1;
 
-/** mulberry32: a small, fast, seedable 32-bit generator; returns floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../random.js';
 
 /** Type-7 quantile of an ascending array. */
 export function quantile(sorted: ArrayLike<number>, q: number): number {

@@ -4,7 +4,7 @@
  * filter plus a classifier trained without the dataset it is scored on (the honest
  * figure), beside `pith` and `all-text`, in one run on the same pages.
  *
- *   npx tsx bench/density/run.ts [--dataset NAME …] [--limit N] [--resamples 1000] [--min-count 60]
+ *   npx tsx bench/density/run.ts [--dataset NAME …] [--limit N] [--resamples 1000] [--min-count 64]
  *
  * Metrics: CleanEval, CleanPortalEval, L3S-GN1 word-sequence P/R/F1 (seed 002; non-ASCII
  * removed for CleanEval and L3S-GN1 as the seed did); trafilatura-eval the snippet

@@ -61,8 +61,10 @@ export interface PageChunks {
 }
 
 /**
- * Lines (0-based) on which a visible, non-blank text node has its first visible
- * character: the line `Selection.fromLines` gives the node to (same blank test).
+ * Lines (0-based) that hold visible text: every line from the first to the last
+ * non-blank character of each visible text node (a paragraph wrapped over several
+ * source lines makes all of them chunks). Script, style and other hidden text never
+ * counts.
  */
 function visibleTextLines(doc: ReturnType<typeof parseHtml>): Uint8Array {
   const marks = new Uint8Array(doc.lineCount);
@@ -70,10 +72,12 @@ function visibleTextLines(doc: ReturnType<typeof parseHtml>): Uint8Array {
   const source = doc.source;
   for (let node = 1; node < doc.size; node++) {
     if (kind[node] !== NodeKind.Text || hidden[node] || textLength[node] === 0) continue;
-    let at = sourceStart[node];
-    const stop = sourceEnd[node];
-    while (at < stop && isBlank(source.charCodeAt(at))) at++;
-    marks[doc.lineOf(at)] = 1;
+    let first = sourceStart[node];
+    let last = sourceEnd[node] - 1;
+    while (first <= last && isBlank(source.charCodeAt(first))) first++;
+    while (last > first && isBlank(source.charCodeAt(last))) last--;
+    if (first > last) continue;
+    marks.fill(1, doc.lineOf(first), doc.lineOf(last) + 1);
   }
   return marks;
 }

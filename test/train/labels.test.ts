@@ -110,6 +110,23 @@ describe('chunks of a page', () => {
     assert.equal(all.chunks[0].label, 'discard');
   });
 
+  test('every line of a paragraph wrapped over several source lines is a chunk', () => {
+    const first = 'The river bends slowly through the valley and the water carves';
+    const second = 'a wide loop in the soft bank, year after year, flood after flood.';
+    const page: DatasetPage = {
+      id: 'w',
+      html: bytes(`<html><body>\n<p>${first}\n${second}</p>\n</body></html>`),
+      gold: { text: `${first} ${second}` },
+    };
+    assert.deepEqual(
+      pageChunks(page, 'test').chunks.map((chunk) => [chunk.text, chunk.label]),
+      [
+        [first, 'keep'],
+        [second, 'keep'],
+      ],
+    );
+  });
+
   test('the L3S transform applies to chunks before matching (gold has ? for characters above U+00FF)', () => {
     const line = 'Kosovo’s parliament met on Monday to discuss the new constitution in detail and at length.';
     const page: DatasetPage = {

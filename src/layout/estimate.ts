@@ -482,7 +482,7 @@ class Estimator {
       for (const cell of cells) columns.height[cell] = rowHeight;
       columns.x[row] = x + CELL_SPACING;
       columns.y[row] = cursor;
-      columns.width[row] = inner - CELL_SPACING;
+      columns.width[row] = Math.max(0, inner - CELL_SPACING);
       columns.height[row] = rowHeight;
       if (group >= 0) {
         const box = groupBoxes.get(group);
@@ -494,7 +494,7 @@ class Estimator {
     for (const [group, box] of groupBoxes) {
       columns.x[group] = x + CELL_SPACING;
       columns.y[group] = box.top;
-      columns.width[group] = inner - CELL_SPACING;
+      columns.width[group] = Math.max(0, inner - CELL_SPACING);
       columns.height[group] = box.bottom - box.top;
     }
     const height = Math.max(cursor - y, Number.isNaN(this.heightPx[table]) ? 0 : this.heightPx[table]);

@@ -13,7 +13,16 @@ import { type Doc, type Extraction, type ParseLimits, parseHtml } from './dom/in
 import { PithError } from './errors.js';
 import { type ExtractorName, getExtractor } from './extractors/index.js';
 import type { Extractor, ExtractorParameter } from './extractors/types.js';
-import { formatExtraction, toJson, toXml } from './format/index.js';
+import {
+  formatComments,
+  formatExtraction,
+  type OutputComment,
+  readComments,
+  type SeparatedComments,
+  separateComments,
+  toJson,
+  toXml,
+} from './format/index.js';
 import { decodeHtml } from './input/index.js';
 import {
   BrowserLayoutEngine,
@@ -31,7 +40,13 @@ export { type Doc, type Extraction, NodeKind, parseHtml, Selection, TAG } from '
 export { isPithError, PithError, type PithErrorCode } from './errors.js';
 export { EXTRACTORS, type ExtractorName, getExtractor } from './extractors/index.js';
 export type { Extractor, ExtractorContext, ExtractorParameter } from './extractors/types.js';
-export { formatExtraction, plotExtraction, toJson, toXml } from './format/index.js';
+export {
+  type CommentSection,
+  commentMask,
+  type FoundComment,
+  findComments,
+} from './features/comments/index.js';
+export { formatExtraction, type OutputComment, plotExtraction, toJson, toXml } from './format/index.js';
 export { decodeHtml, fetchPage, readInputFile } from './input/index.js';
 export {
   type BlocksScreenshot,
@@ -78,6 +93,14 @@ export interface ExtractOptions {
   /** Keep links in Markdown and HTML output (default true). */
   links?: boolean;
   /**
+   * Output the page's comments apart from the body: a final "Comments" section
+   * in Markdown, text and HTML, a `comments` list in JSON, XML and the result;
+   * the comment sections leave the body — unless they are most of what the
+   * extractor kept (a forum thread, whose posts are the content). Default false:
+   * no comments output, and the body is the extractor's selection as it is.
+   */
+  comments?: boolean;
+  /**
    * Viewport for extractors that need a layout (`vce`), default 1366×768. `extract()`
    * estimates the layout; `extractAsync()` can lay the page out in a real browser.
    */
@@ -99,6 +122,8 @@ export interface ExtractResult {
   encoding?: string;
   /** The extractor's diagnostics, when `diagnostics: true`. */
   diagnostics?: unknown;
+  /** The page's comments, when `comments: true` (in page order; `replyTo` indexes this list). */
+  comments?: OutputComment[];
   /** The selection over the parsed document, for callers that want to look deeper. */
   extraction: Extraction;
 }
@@ -265,7 +290,9 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
     deadline,
     ...(layout ? { layout } : {}),
   });
-  const content = render(extraction, metadata, format, options);
+  const comments = options.comments ? separateComments(extraction) : undefined;
+  const commentList = comments ? readComments(doc, comments.sections, { url: options.url }) : undefined;
+  const content = render(extraction, metadata, format, options, comments, commentList);
   return {
     content,
     format,
@@ -273,6 +300,7 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
     extractor: { name: extraction.extractor, version: extraction.version },
     ...(encoding === undefined ? {} : { encoding }),
     ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
+    ...(commentList ? { comments: commentList } : {}),
     extraction,
   };
 }
@@ -304,11 +332,19 @@ function checkExtractorOptions(
   }
 }
 
+/**
+ * The output. The title appears once: Markdown and HTML print it first and
+ * leave the body's copy out; JSON and XML carry it in `metadata.title` and
+ * leave it out of `content`; plain text is the body as selected (scores against
+ * gold texts that include the headline depend on it, see docs/benchmarks.md).
+ */
 function render(
   extraction: Extraction,
   metadata: Metadata,
   format: OutputFormat,
   options: ExtractOptions,
+  comments: SeparatedComments | undefined,
+  commentList: OutputComment[] | undefined,
 ): string {
   const formatOptions = {
     url: options.url,
@@ -316,17 +352,21 @@ function render(
     links: options.links ?? true,
     title: metadata.title,
   };
+  const body = comments?.body ?? extraction;
   if (format === 'text' || format === 'markdown' || format === 'html') {
-    return formatExtraction(extraction, format, formatOptions);
+    const content = formatExtraction(body, format, { ...formatOptions, printTitle: format !== 'text' });
+    const section = comments ? formatComments(extraction.doc, comments.sections, format, formatOptions) : '';
+    return section === '' ? content : content === '' ? section : `${content}\n\n${section}`;
   }
   const contentFormat = options.contentFormat ?? 'text';
   const result = {
     url: options.url,
-    content: formatExtraction(extraction, contentFormat, formatOptions),
+    content: formatExtraction(body, contentFormat, { ...formatOptions, dropTitle: true }),
     contentFormat,
     metadata,
     extractor: { name: extraction.extractor, version: extraction.version },
     ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
+    ...(commentList ? { comments: commentList } : {}),
   };
   return format === 'json' ? toJson(result) : toXml(result);
 }

@@ -1,10 +1,13 @@
 /**
  * Shared by the density benchmarks: the datasets they run on, and labelled chunks
- * cached on disk (`.cache/density-bench/`), because cutting and labelling ~4,000
+ * cached on disk (`.cache/density-bench/`, keyed by the options and a hash of the
+ * code that cuts and labels them), because cutting and labelling ~4,000
  * pages takes minutes and every experiment starts from the same chunks.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   type ChunkOptions,
   DEFAULT_CHUNK_OPTIONS,
@@ -34,6 +37,29 @@ export const SHIPPED_MIN_COUNT = 64;
 
 const CACHE_DIR = path.join('.cache', 'density-bench');
 
+/** The code that reads, parses, cuts and labels pages: a change to it invalidates cached chunks. */
+const CHUNKING_CODE = ['src/train', 'src/extractors/density', 'src/dom', 'src/input', 'src/eval/datasets'];
+
+function chunkingCodeHash(): string {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(path.join(root, dir)).sort()) {
+      const file = path.join(dir, name);
+      if (statSync(path.join(root, file)).isDirectory()) walk(file);
+      else if (name.endsWith('.ts')) {
+        hash
+          .update(file)
+          .update('\0')
+          .update(readFileSync(path.join(root, file)))
+          .update('\0');
+      }
+    }
+  };
+  for (const dir of CHUNKING_CODE) walk(dir);
+  return hash.digest('hex').slice(0, 12);
+}
+
 /** Labelled chunks of the datasets, read from the cache when the same options were used before. */
 export async function cachedChunks(
   datasets: readonly string[],
@@ -41,9 +67,10 @@ export async function cachedChunks(
   log: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
 ): Promise<CachedDataset[]> {
   mkdirSync(CACHE_DIR, { recursive: true });
+  const code = chunkingCodeHash();
   const out: CachedDataset[] = [];
   for (const dataset of datasets) {
-    const key = `${dataset.replace(/[^\w.-]+/g, '_')}-t${options.minTextChars}-s${options.minShare}-${options.visibleOnly ? 'visible' : 'all'}.json`;
+    const key = `${dataset.replace(/[^\w.-]+/g, '_')}-t${options.minTextChars}-s${options.minShare}-${options.visibleOnly ? 'visible' : 'all'}-${code}.json`;
     const file = path.join(CACHE_DIR, key);
     if (existsSync(file)) {
       out.push(JSON.parse(readFileSync(file, 'utf8')) as CachedDataset);

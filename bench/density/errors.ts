@@ -158,5 +158,21 @@ datasets.forEach((dataset, i) => {
     `| ${dataset.name} | ${splitCells.join(' | ')} | ${pct(splitBase.keepAllRate)} | ${looCells.join(' | ')} | ${pct(looBase.keepAllRate)} |`,
   );
 });
+// Which way the errors go: a keep chunk dropped (lost content) or a discard chunk kept (noise).
+out.push(
+  '',
+  'Errors by direction (keep → discard: content dropped; discard → keep: boilerplate kept), per min count:',
+  '',
+  `| dataset | ${minCounts.map((k) => `90/10, k=${k}`).join(' | ')} | ${minCounts.map((k) => `LOO, k=${k}`).join(' | ')} |`,
+  `| --- | ${[...minCounts, ...minCounts].map(() => '---:').join(' | ')} |`,
+);
+const direction = (e: ErrorCounts) => `${e.keepAsDiscard} / ${e.discardAsKeep}`;
+datasets.forEach((dataset, i) => {
+  const cells = [
+    ...minCounts.map((k) => direction((splitResults.get(k) ?? [])[i])),
+    ...minCounts.map((k) => direction((looResults.get(k) ?? [])[i])),
+  ];
+  out.push(`| ${dataset.name} | ${cells.join(' | ')} |`);
+});
 out.push('', `Wall time ${((performance.now() - started) / 1000).toFixed(0)} s (shared machine).`);
 process.stdout.write(`${out.join('\n')}\n`);

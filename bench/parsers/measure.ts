@@ -1,12 +1,15 @@
 // Parser speed and memory on every page of the unpacked datasets.
 //
-//   npx tsx bench/parsers/measure.ts [--only=a,b] [--limit=N] [--repeat=N] [--single-threaded]
+//   npx tsx bench/parsers/measure.ts [--only=a,b] [--limit=N] [--repeat=N] [--single-threaded] [--cpu]
 //
 // Each parser runs in its own fresh Node process (so JIT state and heap of one parser do not colour
 // another), on one thread: every page is parsed once as warm-up, then 3 timed passes. Pages are
 // read and decoded (UTF-8, non-fatal) before timing starts; only the parse call is timed.
 // --single-threaded passes V8's --single-threaded flag to the workers (no concurrent GC/compiler
-// helper threads), for a strict one-core figure.
+// helper threads), for a strict one-core figure. --cpu times each pass by the worker's CPU time
+// (user + system) instead of the wall clock: with --single-threaded that is the time on one core,
+// and it stays steady when other jobs load a shared machine (per-page percentiles stay wall-clock).
+// PITH_PARSER_MODULE=path/to/parse.ts scores another copy of the parser as the pith row.
 // Writes the results to .cache/parsers/measure.json and prints a Markdown table.
 
 import { execFileSync, spawn } from 'node:child_process';
@@ -14,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Parser, parseDocument } from 'htmlparser2';
+import { Parser, parseDocument, Tokenizer } from 'htmlparser2';
 import { parse } from 'parse5';
 import { cacheDir, listPages, loadPage, type Page, samplePages } from './corpus.js';
 import { loadPithParser } from './trees.js';
@@ -22,6 +25,24 @@ import { loadPithParser } from './trees.js';
 type ParseFn = (html: string) => unknown;
 
 const noop = () => {};
+
+const TOKENIZER_NOOP = {
+  onattribdata: noop,
+  onattribentity: noop,
+  onattribend: noop,
+  onattribname: noop,
+  oncdata: noop,
+  onclosetag: noop,
+  oncomment: noop,
+  ondeclaration: noop,
+  onend: noop,
+  onopentagend: noop,
+  onopentagname: noop,
+  onprocessinginstruction: noop,
+  onselfclosingtag: noop,
+  ontext: noop,
+  ontextentity: noop,
+};
 
 /** src/dom's parser, loaded at run time (see loadPithParser); the pith row is skipped without it. */
 let pithParse: ((html: string) => unknown) | null = null;
@@ -64,6 +85,15 @@ export const PARSERS: Record<string, { label: string; fn: ParseFn }> = {
     fn: (h) => {
       if (!pithParse) throw new Error('src/dom parseHtml not loaded');
       return pithParse(h);
+    },
+  },
+  'htmlparser2-tokenizer-raw': {
+    label: 'htmlparser2 `Tokenizer`, no-op callbacks, entities not decoded (what `parseHtml` runs on)',
+    fn: (h) => {
+      const t = new Tokenizer({ decodeEntities: false }, TOKENIZER_NOOP);
+      t.write(h);
+      t.end();
+      return t;
     },
   },
   'htmlparser2-parser-empty': {
@@ -116,7 +146,7 @@ function gc(): void {
   }
 }
 
-function runWorker(name: string, limit: number): WorkerResult {
+function runWorker(name: string, limit: number, cpu: boolean): WorkerResult {
   const parser = PARSERS[name];
   if (!parser) throw new Error(`unknown parser ${name}`);
   const fn = parser.fn;
@@ -142,6 +172,7 @@ function runWorker(name: string, limit: number): WorkerResult {
   for (let pass = 0; pass < 4; pass++) {
     const t = new Float64Array(n);
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     for (let i = 0; i < n; i++) {
       const t0 = performance.now();
       const r = fn(pages[i]!.html);
@@ -149,7 +180,8 @@ function runWorker(name: string, limit: number): WorkerResult {
       if (r) sink++;
       if ((i & 31) === 0) sampleMem();
     }
-    const secs = (performance.now() - start) / 1000;
+    const cpuUsed = process.cpuUsage(cpuStart);
+    const secs = cpu ? (cpuUsed.user + cpuUsed.system) / 1e6 : (performance.now() - start) / 1000;
     sampleMem();
     if (pass > 0) {
       times.push(t);
@@ -202,11 +234,17 @@ function runWorker(name: string, limit: number): WorkerResult {
   };
 }
 
-function spawnWorker(name: string, limit: number, singleThreaded: boolean): Promise<WorkerResult> {
+function spawnWorker(
+  name: string,
+  limit: number,
+  singleThreaded: boolean,
+  cpu: boolean,
+): Promise<WorkerResult> {
   const self = fileURLToPath(import.meta.url);
   const flags = ['--expose-gc', '--max-old-space-size=8192'];
   if (singleThreaded) flags.push('--single-threaded');
   const args = [...flags, '--import', 'tsx', self, `--worker=${name}`, `--limit=${limit}`];
+  if (cpu) args.push('--cpu');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -247,10 +285,11 @@ async function main(): Promise<void> {
   const worker = arg('worker');
   pithParse = await loadPithParser();
   if (worker) {
-    process.stdout.write(`${JSON.stringify(runWorker(worker, limit))}\n`);
+    process.stdout.write(`${JSON.stringify(runWorker(worker, limit, process.argv.includes('--cpu')))}\n`);
     return;
   }
   const singleThreaded = process.argv.includes('--single-threaded');
+  const cpu = process.argv.includes('--cpu');
   const only = arg('only')?.split(',') ?? Object.keys(PARSERS).filter((n) => n !== 'pith' || pithParse);
   // --repeat=N: N fresh processes per parser, interleaved (parser order rotates each round) so that
   // drift on a shared machine hits every parser alike; the passes of all rounds are pooled.
@@ -260,7 +299,7 @@ async function main(): Promise<void> {
     const order = only.map((_, i) => only[(i + round) % only.length]!);
     for (const name of order) {
       process.stderr.write(`${name}${repeat > 1 ? ` (round ${round + 1}/${repeat})` : ''}\n`);
-      runs.get(name)!.push(await spawnWorker(name, limit, singleThreaded));
+      runs.get(name)!.push(await spawnWorker(name, limit, singleThreaded, cpu));
     }
   }
   const results: WorkerResult[] = only.map((name) => {
@@ -298,19 +337,22 @@ async function main(): Promise<void> {
     nproc: os.cpus().length,
     cpu: cpuModel(),
     singleThreaded,
+    cpuTime: cpu,
+    parserModule: process.env.PITH_PARSER_MODULE ?? null,
     gitHead: gitHead(),
     pages: rows[0]?.pages ?? 0,
     totalMB: (rows[0]?.bytes ?? 0) / MB,
   };
   mkdirSync(cacheDir, { recursive: true });
-  const base = `measure${singleThreaded ? '-single-threaded' : ''}${arg('only') ? `-${only.join('+')}` : ''}`;
+  const base = `measure${singleThreaded ? '-single-threaded' : ''}${cpu ? '-cpu' : ''}${process.env.PITH_PARSER_MODULE ? '-pith-module' : ''}${arg('only') ? `-${only.join('+')}` : ''}`;
   const outFile = path.join(cacheDir, `${base}.json`);
   writeFileSync(outFile, `${JSON.stringify({ meta, rows }, null, 2)}\n`);
 
   const f = (x: number, d = 1) => x.toFixed(d);
   const lines = [
     `${meta.command} — ${meta.date.slice(0, 10)}, Node ${meta.node}, ${meta.nproc}× ${meta.cpu}, ` +
-      `${meta.pages} pages, ${f(meta.totalMB)} MB${singleThreaded ? ', V8 --single-threaded' : ''}, git ${meta.gitHead}`,
+      `${meta.pages} pages, ${f(meta.totalMB)} MB${singleThreaded ? ', V8 --single-threaded' : ''}${cpu ? ', passes timed in CPU time' : ''}, git ${meta.gitHead}` +
+      `${meta.parserModule ? `, pith row = ${meta.parserModule}` : ''}`,
     '',
     '| parser | MB/s | pages/s | p50 ms | p95 ms | max ms | peak heap +MB | peak RSS +MB | tree heap / input byte |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

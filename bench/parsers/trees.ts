@@ -11,6 +11,9 @@
 // child nodes, so for a browser and parse5 (which keep template content in a separate fragment) it is
 // empty, while htmlparser2 shows its content as children.
 
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 export type Item = [depth: number, tag: string, extra: string];
 
 export const TEXT = '#text';
@@ -192,10 +195,13 @@ export function itemsFromPithDoc(doc: PithDocLike, withAttrs = false): Item[] {
 
 /**
  * src/dom's parseHtml, loaded at run time so that the parser benchmarks keep working (without the pith
- * row) when src/ is mid-change. Null when it cannot be loaded.
+ * row) when src/ is mid-change. Null when it cannot be loaded. The environment variable
+ * PITH_PARSER_MODULE (a path) loads another module's `parseHtml` instead, to score an earlier
+ * version of the parser (a copy of src/dom/parse.ts) the same way.
  */
 export async function loadPithParser(): Promise<((html: string) => PithDocLike) | null> {
-  const modulePath = '../../src/dom/index.js';
+  const override = process.env.PITH_PARSER_MODULE;
+  const modulePath = override ? pathToFileURL(path.resolve(override)).href : '../../src/dom/index.js';
   try {
     const mod = (await import(modulePath)) as { parseHtml?: (html: string) => PithDocLike };
     return typeof mod.parseHtml === 'function' ? mod.parseHtml : null;

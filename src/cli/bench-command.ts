@@ -213,7 +213,9 @@ async function runBenchCommand(options: BenchCommandOptions, argv: readonly stri
 
   await mkdir(out, { recursive: true });
   const bootstrap = { resamples: options.resamples, seed: options.seed };
-  const reportOptions = { bootstrap, ...(options.worst ? { worst: options.worst } : {}) };
+  // One summary (seconds of bootstrap) for every report.
+  const summaries = summariseBench(result, bootstrap);
+  const reportOptions = { bootstrap, summaries, ...(options.worst ? { worst: options.worst } : {}) };
   await writeResult(path.join(out, 'results.json'), result);
   await writeFile(path.join(out, 'report.md'), renderMarkdownReport(result, reportOptions));
   await writeFile(path.join(out, 'report.html'), renderHtmlReport(result, reportOptions));
@@ -231,7 +233,6 @@ async function runBenchCommand(options: BenchCommandOptions, argv: readonly stri
     }
   }
 
-  const summaries = summariseBench(result, bootstrap);
   process.stdout.write(`${headlineTable(summaries)}\n\n`);
   if (options.worst) {
     for (const dataset of result.datasets) {

@@ -37,6 +37,7 @@ interface ExtractCommandOptions {
   diagnostics?: boolean;
   images: boolean;
   links: boolean;
+  comments?: boolean;
   allowPrivate?: boolean;
   timeout: number;
   maxBytes: number;
@@ -190,6 +191,10 @@ export function extractCommand(): Command {
     .option('--diagnostics', "include the extractor's diagnostics (json/xml output)")
     .option('--no-images', 'leave images out of markdown and html output')
     .option('--no-links', 'keep link text but not link targets in markdown and html output')
+    .option(
+      '--comments',
+      "output the page's comments apart from the body (a final section; a list in json/xml)",
+    )
     .option('--allow-private', 'let URL inputs reach private, loopback and link-local addresses')
     .option('--timeout <ms>', 'time budget per page, fetching included', positiveInteger, 15_000)
     .option('--max-bytes <n>', 'largest page accepted, in bytes', positiveInteger, 32 * 1024 * 1024)
@@ -392,6 +397,7 @@ async function runOne(
       diagnostics: options.diagnostics,
       images: options.images,
       links: options.links,
+      comments: options.comments,
       limits: { timeoutMs: options.timeout, maxInputLength: options.maxBytes },
       ...(options.viewport ? { viewport: options.viewport } : {}),
     };
@@ -472,6 +478,7 @@ async function emit(
       extractor: result.extractor,
       metadata: result.metadata,
       content,
+      ...(result.comments ? { comments: result.comments } : {}),
       ...(options.diagnostics ? { diagnostics: result.diagnostics } : {}),
     };
     process.stdout.write(`${JSON.stringify(record)}\n`);

@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { isPithError, VERSION } from '../index.js';
 import { benchCommand } from './bench-command.js';
 import { extractCommand } from './extract-command.js';
+import { serveCommand } from './serve-command.js';
 import { trainCommand } from './train-command.js';
 
 const program = new Command('pith')
@@ -19,7 +20,8 @@ const program = new Command('pith')
   .exitOverride()
   .addCommand(extractCommand().exitOverride())
   .addCommand(trainCommand())
-  .addCommand(benchCommand().exitOverride());
+  .addCommand(benchCommand().exitOverride())
+  .addCommand(serveCommand().exitOverride());
 
 try {
   await program.parseAsync(process.argv);

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
@@ -13,6 +14,7 @@ import {
   type ErrorCounts,
   type TrainDensityResult,
   trainDensity,
+  writeModelFile,
 } from '../train/index.js';
 
 interface TrainDensityCommandOptions {
@@ -56,26 +58,56 @@ function quote(argument: string): string {
   return /^[\w./:=@,+-]+$/.test(argument) ? argument : `'${argument.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The build date: SOURCE_DATE_EPOCH (seconds) when set, for reproducible model files; else now. */
-function buildDate(): string {
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  if (epoch !== undefined && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
-  return new Date().toISOString();
-}
+/** The folder holding the code doing the training (the package root, from src/ or dist/). */
+const CODE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The git commit of the code doing the training (`-dirty` when the checkout has changes), if any. */
-function gitCommit(): string | undefined {
+/** Runs git in the package root; undefined when git or the repository is not there. */
+function git(args: string[]): string | undefined {
   try {
-    const root = fileURLToPath(new URL('../../', import.meta.url));
-    const described = execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=40'], {
-      cwd: root,
+    return execFileSync('git', args, {
+      cwd: CODE_ROOT,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
-    return described || undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The date the manifest records. Not the wall clock, so that the same command on the
+ * same checkout writes the same bytes: SOURCE_DATE_EPOCH (seconds) when set, else the
+ * date of the commit the code is at, else (no git) now.
+ */
+function buildDate(): string {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
+  const committed = git(['log', '-1', '--format=%cI']);
+  if (committed) {
+    const date = new Date(committed);
+    if (!Number.isNaN(date.getTime())) return date.toISOString();
+  }
+  return new Date().toISOString();
+}
+
+/**
+ * The commit of the code doing the training, `-dirty` when the code (src/ and the
+ * package files, untracked files included) differs from it. Only code counts: the
+ * model file this run writes, docs or other models do not make a second run differ.
+ */
+function gitCommit(): string | undefined {
+  const commit = git(['rev-parse', 'HEAD']);
+  if (!commit) return undefined;
+  const changes = git([
+    'status',
+    '--porcelain',
+    '--untracked-files=normal',
+    '--',
+    'src',
+    'package.json',
+    'package-lock.json',
+  ]);
+  return changes ? `${commit}-dirty` : commit;
 }
 
 function percent(value: number): string {
@@ -121,7 +153,8 @@ function report(result: TrainDensityResult, out: string): string {
     (c) => `${c.name}: ${c.chunks} chunks, ${c.contexts} contexts, ${c.ngrams} n-grams`,
   );
   lines.push(
-    `Model: ${out} (${(Buffer.byteLength(result.text) / 1024).toFixed(0)} KiB), n = ${file.n}, min count ${file.minCount}; ${categories.join('; ')}.`,
+    `Model: ${out} (${Buffer.byteLength(result.text)} bytes), n = ${file.n}, min count ${file.minCount}, ` +
+      `max chunk chars ${file.maxChunkChars}; ${categories.join('; ')}.`,
   );
   return `${lines.join('\n')}\n`;
 }
@@ -129,8 +162,8 @@ function report(result: TrainDensityResult, out: string): string {
 function densityCommand(): Command {
   return new Command('density')
     .description(
-      "Train the density extractor's boilerplate classifier (seed 003): label the chunks the density\n" +
-        'filter keeps against each page’s gold standard (or <!-- content --> markers), measure the held-out\n' +
+      "Train the density extractor's boilerplate classifier (seed 003): label the chunks the density " +
+        'filter keeps against each page’s gold standard (or <!-- content --> markers), measure the held-out ' +
         'error rate (seeded 90/10 page split; leave one dataset out), then train on all pages and write the model.',
     )
     .requiredOption(
@@ -169,7 +202,8 @@ function densityCommand(): Command {
     .addHelpText(
       'after',
       '\nThe shipped model: see models/README.md for the exact command.\n' +
-        'Set SOURCE_DATE_EPOCH for a byte-reproducible file (the manifest records the build date).\n\n' +
+        'Training is deterministic: the manifest records the date of the commit the code is at (or\n' +
+        'SOURCE_DATE_EPOCH), not the clock, so the same command on the same checkout writes the same bytes.\n\n' +
         'Example:\n  pith train density --dataset cleaneval --dataset l3s-gn1 --out /tmp/density.json',
     )
     .action(async (options: TrainDensityCommandOptions) => {
@@ -179,6 +213,16 @@ function densityCommand(): Command {
         } catch (error) {
           throw new PithError('BAD_OPTION', error instanceof Error ? error.message : String(error));
         }
+      }
+      // Fail before minutes of training, not after, when the model cannot be written.
+      try {
+        await mkdir(dirname(options.out), { recursive: true });
+        await access(dirname(options.out), constants.W_OK);
+      } catch (error) {
+        throw new PithError(
+          'BAD_OPTION',
+          `--out ${options.out}: cannot write there (${(error as Error).message})`,
+        );
       }
       const tty = process.stderr.isTTY;
       const commit = gitCommit();
@@ -214,8 +258,14 @@ function densityCommand(): Command {
         },
         log: (message) => process.stderr.write(`${message}\n`),
       });
-      await mkdir(dirname(options.out), { recursive: true });
-      await writeFile(options.out, result.text);
+      try {
+        await writeModelFile(options.out, result.text);
+      } catch (error) {
+        throw new PithError(
+          'BAD_OPTION',
+          `cannot write the model to ${options.out}: ${(error as Error).message}`,
+        );
+      }
       process.stdout.write(report(result, options.out));
     });
 }

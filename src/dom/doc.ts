@@ -41,6 +41,19 @@ export interface DocColumns {
 const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
+ * @internal How `parseHtml()` hands attributes over: flat arrays, the attributes of node n
+ * at `[offsets[n], offsets[n + 1])` in source order (a repeated name: the first one counts),
+ * and `merged`, whole records for the few elements whose attributes a repeated `<html>` or
+ * `<body>` tag added to.
+ */
+export interface AttributeStore {
+  readonly offsets: Int32Array;
+  readonly names: readonly string[];
+  readonly values: readonly string[];
+  readonly merged?: ReadonlyMap<number, Record<string, string>>;
+}
+
+/**
  * A parsed HTML document: one compact tree shared by every extractor, with
  * source offsets, per-node counts and a view of the source by lines.
  * Build one with `parseHtml()`.
@@ -59,9 +72,12 @@ export class Doc {
   readonly url: string | undefined;
 
   readonly #texts: (string | undefined)[];
-  readonly #attributes: (Record<string, string> | undefined)[];
+  readonly #attributes: AttributeStore;
   readonly #unknownTagNames: Map<number, string>;
   #lineStarts: Int32Array | undefined;
+  /** `attributes()` records and `classAndId()` strings, made on first request. */
+  #attributeRecords: (Record<string, string> | undefined)[] | undefined;
+  #classAndIds: (string | undefined)[] | undefined;
 
   /** @internal Use `parseHtml()`. */
   constructor(init: {
@@ -69,9 +85,13 @@ export class Doc {
     size: number;
     columns: DocColumns;
     texts: (string | undefined)[];
-    attributes: (Record<string, string> | undefined)[];
+    attributes: AttributeStore;
     unknownTagNames: Map<number, string>;
     url: string | undefined;
+    /** The first `<html>`, `<head>` and `<body>` when the parser knows them (else searched). */
+    html?: number;
+    head?: number;
+    body?: number;
   }) {
     this.source = init.source;
     this.size = init.size;
@@ -80,9 +100,9 @@ export class Doc {
     this.#attributes = init.attributes;
     this.#unknownTagNames = init.unknownTagNames;
     this.url = init.url;
-    this.html = this.findFirst(TAG.html);
-    this.head = this.findFirst(TAG.head);
-    this.body = this.findFirst(TAG.body);
+    this.html = init.html ?? this.findFirst(TAG.html);
+    this.head = init.head ?? this.findFirst(TAG.head);
+    this.body = init.body ?? this.findFirst(TAG.body);
   }
 
   /** Where page content lives: the `<body>`, or the document node when the page has none. */
@@ -169,19 +189,47 @@ export class Doc {
   // ── attributes and text ──────────────────────────────────────────────────
 
   attr(node: number, name: string): string | undefined {
-    return this.#attributes[node]?.[name];
+    const store = this.#attributes;
+    if (store.merged !== undefined) {
+      const merged = store.merged.get(node);
+      if (merged !== undefined) return Object.hasOwn(merged, name) ? merged[name] : undefined;
+    }
+    const { offsets, names } = store;
+    const stop = offsets[node + 1];
+    for (let index = offsets[node]; index < stop; index++) {
+      if (names[index] === name) return store.values[index];
+    }
+    return undefined;
   }
   attributes(node: number): Readonly<Record<string, string>> {
-    return this.#attributes[node] ?? EMPTY_ATTRIBUTES;
+    const store = this.#attributes;
+    const merged = store.merged?.get(node);
+    if (merged !== undefined) return merged;
+    const start = store.offsets[node];
+    const stop = store.offsets[node + 1];
+    if (start === stop || start === undefined) return EMPTY_ATTRIBUTES;
+    this.#attributeRecords ??= new Array(this.size);
+    let record = this.#attributeRecords[node];
+    if (record === undefined) {
+      record = {};
+      for (let index = start; index < stop; index++) {
+        const name = store.names[index];
+        if (!Object.hasOwn(record, name)) record[name] = store.values[index];
+      }
+      this.#attributeRecords[node] = record;
+    }
+    return record;
   }
   /** The `class` and `id` of an element joined by a space, lower-cased (for class/id cues). */
   classAndId(node: number): string {
-    const attributes = this.#attributes[node];
-    if (!attributes) return '';
-    const cls = attributes.class;
-    const id = attributes.id;
-    if (cls === undefined && id === undefined) return '';
-    return `${cls ?? ''} ${id ?? ''}`.toLowerCase();
+    const cached = this.#classAndIds?.[node];
+    if (cached !== undefined) return cached;
+    const cls = this.attr(node, 'class');
+    const id = this.attr(node, 'id');
+    const joined = cls === undefined && id === undefined ? '' : `${cls ?? ''} ${id ?? ''}`.toLowerCase();
+    this.#classAndIds ??= new Array(this.size);
+    this.#classAndIds[node] = joined;
+    return joined;
   }
   /** The data of a text or comment node, entities decoded ('' for elements). */
   text(node: number): string {

@@ -1,8 +1,9 @@
-import { Parser } from 'htmlparser2';
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
+import { type QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { PithError } from '../errors.js';
 import { Doc, type DocColumns, NodeKind } from './doc.js';
-import { IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, tagId } from './tags.js';
-import { measureText } from './text-measure.js';
+import { IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, TAG_COUNT, tagId, tagNameOf } from './tags.js';
+import { measureText, measureTextRange } from './text-measure.js';
 
 /** Bounds on what one page may cost. Over a bound, parsing fails with a `PithError`. */
 export interface ParseLimits {
@@ -32,249 +33,277 @@ const DEADLINE_CHECK_EVERY = 4096;
 /** Most elements searched up from the current one when applying an implied end tag. */
 const SCOPE_SEARCH_LIMIT = 64;
 
-const PARAGRAPH = new Set<number>([TAG.p]);
-const LIST_ITEM = new Set<number>([TAG.li]);
-const DEFINITION_ITEM = new Set<number>([TAG.dd, TAG.dt]);
+/** A flag table by tag id (the tag sets below are looked up on every tag: no `Set`s). */
+function tagTable(names: string): Uint8Array {
+  const table = new Uint8Array(TAG_COUNT);
+  for (const name of names.split(/\s+/)) {
+    if (name === '') continue;
+    const id = tagId(name);
+    if (id === 0) throw new Error(`parse.ts: unknown tag in table: ${name}`);
+    table[id] = 1;
+  }
+  return table;
+}
+
+const PARAGRAPH = tagTable('p');
+const LIST_ITEM = tagTable('li');
+const DEFINITION_ITEM = tagTable('dd dt');
+const TABLE_CELL = tagTable('td th');
+const TABLE_ROW = tagTable('tr');
+const TABLE_SECTION = tagTable('tbody thead tfoot');
+const TABLE_STRUCTURE = tagTable('table tbody thead tfoot tr td th caption');
 
 /** HTML's "button scope": an open <p> beyond one of these is not closed by a block. */
-const BUTTON_SCOPE = new Set<number>([
-  TAG.html,
-  TAG.body,
-  TAG.table,
-  TAG.td,
-  TAG.th,
-  TAG.caption,
-  TAG.marquee,
-  TAG.object,
-  TAG.applet,
-  TAG.template,
-  TAG.button,
-]);
+const BUTTON_SCOPE_TAGS = 'html body table td th caption marquee object applet template button';
+const BUTTON_SCOPE = tagTable(BUTTON_SCOPE_TAGS);
 
-const TABLE_CELL = new Set<number>([TAG.td, TAG.th]);
-const TABLE_ROW = new Set<number>([TAG.tr]);
-const TABLE_SECTION = new Set<number>([TAG.tbody, TAG.thead, TAG.tfoot]);
-const TABLE_STRUCTURE = new Set<number>([
-  TAG.table,
-  TAG.tbody,
-  TAG.thead,
-  TAG.tfoot,
-  TAG.tr,
-  TAG.td,
-  TAG.th,
-  TAG.caption,
-]);
+/** Table structure start tags: in a table, they end any fostered element still open (see startTag). */
+const TABLE_START = tagTable('table tbody thead tfoot tr td th caption colgroup col');
+
+/** Where HTML's "in table" insertion modes apply: the current element is one of these. */
+const TABLE_CONTEXT = tagTable('table tbody thead tfoot tr');
+
+/**
+ * What may stand directly in a table, row or table section. Anything else there is
+ * "foster-parented": placed in front of the table (<input> too, unless type=hidden).
+ */
+const ALLOWED_IN_TABLE = tagTable(
+  'table tbody thead tfoot tr td th caption colgroup col script style template form',
+);
 
 /** HTML's "table scope": where the search for an open cell, row or section stops. */
-const TABLE_SCOPE = new Set<number>([TAG.html, TAG.table, TAG.template]);
+const TABLE_SCOPE = tagTable('html table template');
 
 /** HTML's default scope: an end tag does not close an element beyond one of these. */
-const DEFAULT_SCOPE = new Set<number>([
-  TAG.html,
-  TAG.table,
-  TAG.td,
-  TAG.th,
-  TAG.caption,
-  TAG.marquee,
-  TAG.object,
-  TAG.applet,
-  TAG.template,
-]);
+const DEFAULT_SCOPE_TAGS = 'html table td th caption marquee object applet template';
+const DEFAULT_SCOPE = tagTable(DEFAULT_SCOPE_TAGS);
 
 /** Where `</li>` stops looking: list item scope. */
-const LIST_ITEM_STOP_END = new Set<number>([...DEFAULT_SCOPE, TAG.ul, TAG.ol]);
+const LIST_ITEM_STOP_END = tagTable(`${DEFAULT_SCOPE_TAGS} ul ol`);
 
 /**
  * HTML's "special" elements: the end tag of an ordinary element (`</span>`,
  * `</font>`, `</b>`) is ignored when one of these stands between it and its element.
  */
-const SPECIAL = new Set<number>([
-  TAG.address,
-  TAG.applet,
-  TAG.area,
-  TAG.article,
-  TAG.aside,
-  TAG.base,
-  TAG.basefont,
-  TAG.bgsound,
-  TAG.blockquote,
-  TAG.body,
-  TAG.br,
-  TAG.button,
-  TAG.caption,
-  TAG.center,
-  TAG.col,
-  TAG.colgroup,
-  TAG.dd,
-  TAG.details,
-  TAG.dir,
-  TAG.div,
-  TAG.dl,
-  TAG.dt,
-  TAG.embed,
-  TAG.fieldset,
-  TAG.figcaption,
-  TAG.figure,
-  TAG.footer,
-  TAG.form,
-  TAG.frame,
-  TAG.frameset,
-  TAG.h1,
-  TAG.h2,
-  TAG.h3,
-  TAG.h4,
-  TAG.h5,
-  TAG.h6,
-  TAG.head,
-  TAG.header,
-  TAG.hgroup,
-  TAG.hr,
-  TAG.html,
-  TAG.iframe,
-  TAG.img,
-  TAG.input,
-  TAG.keygen,
-  TAG.li,
-  TAG.link,
-  TAG.listing,
-  TAG.main,
-  TAG.marquee,
-  TAG.menu,
-  TAG.meta,
-  TAG.nav,
-  TAG.noembed,
-  TAG.noframes,
-  TAG.noscript,
-  TAG.object,
-  TAG.ol,
-  TAG.p,
-  TAG.param,
-  TAG.plaintext,
-  TAG.pre,
-  TAG.script,
-  TAG.search,
-  TAG.section,
-  TAG.select,
-  TAG.source,
-  TAG.style,
-  TAG.summary,
-  TAG.table,
-  TAG.tbody,
-  TAG.td,
-  TAG.template,
-  TAG.textarea,
-  TAG.tfoot,
-  TAG.th,
-  TAG.thead,
-  TAG.title,
-  TAG.tr,
-  TAG.track,
-  TAG.ul,
-  TAG.wbr,
-  TAG.xmp,
-]);
+const SPECIAL = tagTable(`
+  address applet area article aside base basefont bgsound blockquote body br button caption center
+  col colgroup dd details dir div dl dt embed fieldset figcaption figure footer form frame frameset
+  h1 h2 h3 h4 h5 h6 head header hgroup hr html iframe img input keygen li link listing main marquee
+  menu meta nav noembed noframes noscript object ol p param plaintext pre script search section
+  select source style summary table tbody td template textarea tfoot th thead title tr track ul wbr
+  xmp`);
 
 /** Start tags that close an open <p> (the HTML tree-construction rules). */
-const CLOSES_P = new Set<number>([
-  TAG.address,
-  TAG.article,
-  TAG.aside,
-  TAG.blockquote,
-  TAG.center,
-  TAG.details,
-  TAG.dialog,
-  TAG.dir,
-  TAG.div,
-  TAG.dl,
-  TAG.fieldset,
-  TAG.figcaption,
-  TAG.figure,
-  TAG.footer,
-  TAG.header,
-  TAG.hgroup,
-  TAG.main,
-  TAG.menu,
-  TAG.nav,
-  TAG.ol,
-  TAG.p,
-  TAG.search,
-  TAG.section,
-  TAG.summary,
-  TAG.ul,
-  TAG.h1,
-  TAG.h2,
-  TAG.h3,
-  TAG.h4,
-  TAG.h5,
-  TAG.h6,
-  TAG.pre,
-  TAG.listing,
-  TAG.form,
-  TAG.li,
-  TAG.dd,
-  TAG.dt,
-  TAG.plaintext,
-  TAG.table,
-  TAG.hr,
-  TAG.xmp,
-]);
+const CLOSES_P = tagTable(`
+  address article aside blockquote center details dialog dir div dl fieldset figcaption figure
+  footer header hgroup main menu nav ol p search section summary ul h1 h2 h3 h4 h5 h6 pre listing
+  form li dd dt plaintext table hr xmp`);
 
 /** Blocks that end the search for an open list or definition item (other than address, div and p). */
-const ITEM_SEARCH_BARRIERS = [
-  TAG.article,
-  TAG.aside,
-  TAG.blockquote,
-  TAG.section,
-  TAG.nav,
-  TAG.header,
-  TAG.footer,
-  TAG.main,
-  TAG.table,
-  TAG.form,
-  TAG.fieldset,
-  TAG.figure,
-  TAG.details,
-];
+const ITEM_SEARCH_BARRIERS =
+  'article aside blockquote section nav header footer main table form fieldset figure details';
 
 /** Where the search for an open <li> stops: its list, a scope boundary, or a block other than address/div/p. */
-const LIST_ITEM_STOP = new Set<number>([
-  ...BUTTON_SCOPE,
-  ...ITEM_SEARCH_BARRIERS,
-  TAG.ul,
-  TAG.ol,
-  TAG.dl,
-  TAG.dd,
-  TAG.dt,
-]);
+const LIST_ITEM_STOP = tagTable(`${BUTTON_SCOPE_TAGS} ${ITEM_SEARCH_BARRIERS} ul ol dl dd dt`);
 
 /** Where the search for an open <dd>/<dt> stops. */
-const DEFINITION_ITEM_STOP = new Set<number>([
-  ...BUTTON_SCOPE,
-  ...ITEM_SEARCH_BARRIERS,
-  TAG.dl,
-  TAG.ul,
-  TAG.ol,
-  TAG.li,
-]);
+const DEFINITION_ITEM_STOP = tagTable(`${BUTTON_SCOPE_TAGS} ${ITEM_SEARCH_BARRIERS} dl ul ol li`);
 
 /** Elements that belong in <head>; anything else before <body> starts the body. */
-const HEAD_CONTENT = new Set<number>([
-  TAG.title,
-  TAG.meta,
-  TAG.link,
-  TAG.script,
-  TAG.style,
-  TAG.base,
-  TAG.noscript,
-  TAG.template,
-  TAG.basefont,
-  TAG.bgsound,
-]);
+const HEAD_CONTENT = tagTable('title meta link script style base noscript template basefont bgsound');
 
 /**
- * Parses HTML into a `Doc`. Uses htmlparser2's tokenizer and its implied-end-tag
- * rules (see docs/decisions.md for why), builds the compact columns in one pass
- * and the subtree counts in a second, backwards pass. Linear in the input.
+ * Start tags that close the current element while it is one of a few tags (htmlparser2's
+ * `openImpliesClose`, kept so that trees stay as they were when pith used htmlparser2's `Parser`):
+ * `<a>` closes an open `<a>`, a heading a heading, `<option>` an option…
+ */
+const CLOSES_CURRENT: (Uint8Array | undefined)[] = (() => {
+  const table: (Uint8Array | undefined)[] = new Array(TAG_COUNT).fill(undefined);
+  const rules: [string, string][] = [
+    ['tr', 'tr th td'],
+    ['th', 'th'],
+    ['td', 'thead th td'],
+    ['body', 'head link script'],
+    ['a', 'a'],
+    ['li', 'li'],
+    ['p', 'p'],
+    ['h1 h2 h3 h4 h5 h6', 'h1 h2 h3 h4 h5 h6 p'],
+    ['select input output button datalist textarea', 'input option optgroup select button datalist textarea'],
+    ['option', 'option'],
+    ['optgroup', 'optgroup option'],
+    ['dd dt', 'dd dt'],
+    [
+      'address article aside blockquote details div dl fieldset figcaption figure footer form header hr main nav ol pre section table ul',
+      'p',
+    ],
+    ['rt rp', 'rt rp'],
+    ['tbody tfoot', 'thead tbody'],
+  ];
+  for (const [openers, closed] of rules) {
+    const set = tagTable(closed);
+    for (const opener of openers.split(' ')) table[tagId(opener)] = set;
+  }
+  return table;
+})();
+
+/**
+ * Elements whose content htmlparser2's tokenizer reads as raw text (outside SVG and MathML):
+ * their text keeps its `&`s. (<title> and <textarea> are raw too, but their entities are decoded.)
+ */
+const RAW_TEXT = tagTable('script style xmp iframe noembed noframes plaintext');
+
+/** HTML's whitespace (for text in tables): tab, line feed, form feed, carriage return, space. */
+const NOT_TABLE_WHITESPACE = /[^\t\n\f\r ]/;
+
+/** Void elements: IS_VOID, plus two obsolete ones htmlparser2 also treats as void. */
+const OBSOLETE_VOID_NAMES = new Set(['command', 'isindex']);
+
+/** Where in foreign content (SVG, MathML) the parser is: it changes tag names and self-closing tags. */
+const HTML_CONTEXT = 0;
+const SVG_CONTEXT = 1;
+const MATHML_CONTEXT = 2;
+
+/** Elements inside SVG or MathML whose content is HTML again. */
+const HTML_INTEGRATION_POINTS = new Set([
+  'mi',
+  'mo',
+  'mn',
+  'ms',
+  'mtext',
+  'annotation-xml',
+  'foreignObject',
+  'desc',
+  'title',
+]);
+
+/** Case-sensitive SVG tag names (the HTML spec's table, as in htmlparser2). */
+const SVG_TAG_NAMES = new Map(
+  [
+    'altGlyph',
+    'altGlyphDef',
+    'altGlyphItem',
+    'animateColor',
+    'animateMotion',
+    'animateTransform',
+    'clipPath',
+    'feBlend',
+    'feColorMatrix',
+    'feComponentTransfer',
+    'feComposite',
+    'feConvolveMatrix',
+    'feDiffuseLighting',
+    'feDisplacementMap',
+    'feDistantLight',
+    'feDropShadow',
+    'feFlood',
+    'feFuncA',
+    'feFuncB',
+    'feFuncG',
+    'feFuncR',
+    'feGaussianBlur',
+    'feImage',
+    'feMerge',
+    'feMergeNode',
+    'feMorphology',
+    'feOffset',
+    'fePointLight',
+    'feSpecularLighting',
+    'feSpotLight',
+    'feTile',
+    'feTurbulence',
+    'foreignObject',
+    'glyphRef',
+    'linearGradient',
+    'radialGradient',
+    'textPath',
+  ].map((name) => [name.toLowerCase(), name]),
+);
+
+/**
+ * Known lower-case names, found straight in the source: the characters are hashed (ASCII
+ * letters folded to lower case) and checked against the table, so a known tag or attribute
+ * name costs no slice, no `toLowerCase()` and no string hashing, and comes out as the one
+ * interned string. Anything else (unknown or non-ASCII names) falls back to the slow path.
+ */
+class NameTable {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  /** `names[i]` must be lower case; index 0 may be a placeholder that is never found. */
+  constructor(
+    readonly names: readonly string[],
+    skipFirst: boolean,
+  ) {
+    let size = 16;
+    while (size < names.length * 4) size *= 2;
+    this.slots = new Int32Array(size).fill(-1);
+    this.mask = size - 1;
+    names.forEach((name, index) => {
+      if (skipFirst && index === 0) return;
+      let slot = NameTable.hash(name, 0, name.length) & this.mask;
+      while (this.slots[slot] >= 0) slot = (slot + 1) & this.mask;
+      this.slots[slot] = index;
+    });
+  }
+
+  private static hash(text: string, start: number, end: number): number {
+    let hash = 0x811c9dc5;
+    for (let index = start; index < end; index++) {
+      let code = text.charCodeAt(index);
+      if (code >= 65 && code <= 90) code += 32;
+      hash = Math.imul(hash ^ code, 0x01000193);
+    }
+    return hash >>> 0;
+  }
+
+  /** The index of the name `source[start, end)` spells (ASCII letters in any case), or -1. */
+  find(source: string, start: number, end: number): number {
+    const length = end - start;
+    let slot = NameTable.hash(source, start, end) & this.mask;
+    for (let index = this.slots[slot]; index >= 0; index = this.slots[slot]) {
+      const name = this.names[index];
+      if (name.length === length) {
+        let at = 0;
+        while (at < length) {
+          let code = source.charCodeAt(start + at);
+          if (code >= 65 && code <= 90) code += 32;
+          if (code !== name.charCodeAt(at)) break;
+          at++;
+        }
+        if (at === length) return index;
+      }
+      slot = (slot + 1) & this.mask;
+    }
+    return -1;
+  }
+}
+
+/** Known tags, by id. */
+const TAG_NAME_TABLE = new NameTable(
+  Array.from({ length: TAG_COUNT }, (_, id) => tagNameOf(id)),
+  true,
+);
+
+/** Attribute names common enough to be worth interning. */
+const ATTRIBUTE_NAME_TABLE = new NameTable(
+  `class id href src style alt title rel type name content width height target srcset sizes
+  property lang charset http-equiv action method value for role itemprop itemscope itemtype
+  datetime border cellpadding cellspacing align valign bgcolor color face size colspan rowspan
+  onclick onload async defer crossorigin integrity media loading tabindex hidden placeholder
+  xmlns viewbox fill stroke d dir data-src data-id aria-label aria-hidden aria-expanded
+  aria-controls aria-labelledby aria-haspopup aria-current data-testid decoding fetchpriority
+  referrerpolicy nonce sizes x y transform clip-rule fill-rule stroke-width version focusable
+  xmlns:xlink xlink:href language summary scope headers label selected checked disabled`
+    .split(/\s+/)
+    .filter((name, index, all) => name !== '' && all.indexOf(name) === index),
+  false,
+);
+
+/**
+ * Parses HTML into a `Doc`. Uses htmlparser2's tokenizer (see docs/decisions.md for why)
+ * and builds the tree itself by the HTML tree-construction rules that matter for where
+ * text lands, in one pass over the tokens into compact columns, then the subtree counts
+ * in a second, backwards pass. Linear in the input.
  */
 export function parseHtml(html: string, options: ParseOptions = {}): Doc {
   const maxInputLength = options.maxInputLength ?? DEFAULT_LIMITS.maxInputLength;
@@ -290,14 +319,12 @@ export function parseHtml(html: string, options: ParseOptions = {}): Doc {
     maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     deadline: options.deadline,
   });
-  const parser = new TreeBuildingParser(html, builder, {
-    decodeEntities: true,
-    lowerCaseTags: true,
-    lowerCaseAttributeNames: true,
-    recognizeSelfClosing: false,
-  });
-  builder.parser = parser;
-  parser.end(html);
+  // Entities are decoded by the builder, only in the texts and attribute values that contain
+  // an `&`: the tokenizer then skips through text with a scan for `<` instead of a
+  // character-by-character walk (2× faster, see docs/decisions.md, "Parser").
+  const tokenizer = new Tokenizer({ decodeEntities: false, recognizeSelfClosing: false }, builder);
+  tokenizer.write(html);
+  tokenizer.end();
   return builder.finish(options.url);
 }
 
@@ -320,40 +347,18 @@ function closeRunawayTitle(html: string): string {
   return `${html.slice(0, next)}</title>${html.slice(next)}`;
 }
 
+const { fromCodePoint } = String;
+
 /**
- * htmlparser2's `Parser`, with end tags decided by the HTML tree-construction
- * rules instead of "pop to the nearest element of that name": an end tag never
- * closes through a table cell or a block it does not belong to (`</font>`,
- * `</span>` or a nested form's `</form>` across a `<td>`), `</h1>` closes an open
- * `<h2>`, and `</body>`/`</html>` wait for the end of the input. The raw end tag is
- * only visible here: by the time the handler hears of it, htmlparser2 has
- * already popped its stack.
+ * Builds the Doc from htmlparser2's tokenizer events. It keeps its own stack of open
+ * elements and applies the tree-construction rules itself (docs/decisions.md, "Parser"):
+ * one html/head/body, an implied body, implied end tags (p, li, dd/dt, cells, rows), end
+ * tags that never close through a block or a cell, headings closed by any heading's end tag.
+ *
+ * Attributes are collected while the start tag is read and the element is created when the
+ * tag ends (`>`), so a tag cut off by the end of the input makes no element.
  */
-class TreeBuildingParser extends Parser {
-  constructor(
-    private readonly html: string,
-    private readonly builder: DocBuilder,
-    options: ConstructorParameters<typeof Parser>[1],
-  ) {
-    super(builder, options);
-  }
-
-  override onclosetag(start: number, endIndex: number): void {
-    const action = this.builder.endTagAction(this.html.slice(start, endIndex).toLowerCase());
-    if (action === 'delegate') {
-      super.onclosetag(start, endIndex);
-      return;
-    }
-    this.endIndex = endIndex;
-    if (action !== 'ignore') this.builder.closeForEndTag(action, endIndex + 1);
-    this.startIndex = endIndex + 1;
-  }
-}
-
-type Handler = ConstructorParameters<typeof Parser>[0] & object;
-
-class DocBuilder implements Partial<NonNullable<Handler>> {
-  parser: Parser | undefined;
+class DocBuilder implements TokenizerCallbacks {
   private capacity: number;
   private size = 1;
   private kind: Uint8Array;
@@ -364,24 +369,54 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
   private sourceStart: Int32Array;
   private sourceEnd: Int32Array;
   private hidden: Uint8Array;
-  /** 1 while an element is open (our fix-ups may close one before htmlparser2 does). */
+  /** 1 while an element is open. */
   private isOpen: Uint8Array;
   /** 1 for <a> elements with an href. */
   private isLink: Uint8Array;
   private inLink: Uint8Array;
-  private readonly texts: (string | undefined)[] = [];
-  private readonly attributes: (Record<string, string> | undefined)[] = [];
+  /** 1 for a text node whose text is exactly its source (measured there, see computeCounts). */
+  private textIsSource: Uint8Array;
+  /** The foreign-content context inside an element (HTML_CONTEXT, SVG_CONTEXT, MATHML_CONTEXT). */
+  private context: Uint8Array;
+  /** Attributes of node n are `attrNames/attrValues[attrOffset[n] … attrOffset[n + 1])`. */
+  private attrOffset: Int32Array;
+  private attrNames: string[] = [];
+  private attrValues: string[] = [];
+  /** Attributes of a repeated <html>/<body> tag merged into the first one (rare). */
+  private mergedAttributes: Map<number, Record<string, string>> | undefined;
+  private texts: (string | undefined)[] = [];
   private readonly unknownTagNames = new Map<number, string>();
   /** Ids of the open elements, innermost last. */
   private readonly open: number[] = [0];
-  /** Per htmlparser2 open event, the node it made (-1 when we ignored the tag), so closes pair up. */
-  private readonly eventStack: number[] = [];
   private htmlNode = -1;
   private headNode = -1;
   private bodyNode = -1;
   private hiddenDepth = 0;
   private linkDepth = 0;
+  private openForms = 0;
+  private openTables = 0;
   private lastText = -1;
+  /**
+   * Nodes that HTML's foster parenting moved in front of a table they appear in (node → the
+   * table); their `parent` is already the table's. Ids are renumbered into document order at
+   * the end when there is any (see `placeFosteredNodes`).
+   */
+  private fostered: Map<number, number> | undefined;
+  /** The table the node being added goes in front of, or -1. */
+  private fosterBefore = -1;
+
+  /** Where the last token ended: the start of the next one (htmlparser2 Parser's `startIndex`). */
+  private cursor = 0;
+  // The start tag being read.
+  private tagStart = 0;
+  private tagName = '';
+  private tagIdOfName = 0;
+  private tagIgnored = false;
+  private attrName = '';
+  private attrValue = '';
+  private readonly pendingNames: string[] = [];
+  private readonly pendingValues: string[] = [];
+  private pendingCount = 0;
 
   constructor(
     private readonly source: string,
@@ -399,29 +434,40 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     this.isOpen = new Uint8Array(this.capacity);
     this.isLink = new Uint8Array(this.capacity);
     this.inLink = new Uint8Array(this.capacity);
+    this.context = new Uint8Array(this.capacity);
+    this.textIsSource = new Uint8Array(this.capacity);
+    this.attrOffset = new Int32Array(this.capacity + 1);
     this.kind[0] = NodeKind.Document;
     this.parent[0] = -1;
     this.sourceEnd[0] = source.length;
   }
 
+  /** Replaces every per-node column by `change(column)` (the attribute offsets excepted). */
+  private changeColumns(change: <T extends Uint8Array | Uint16Array | Int32Array>(column: T) => T): void {
+    this.kind = change(this.kind);
+    this.tag = change(this.tag);
+    this.parent = change(this.parent);
+    this.end = change(this.end);
+    this.depth = change(this.depth);
+    this.sourceStart = change(this.sourceStart);
+    this.sourceEnd = change(this.sourceEnd);
+    this.hidden = change(this.hidden);
+    this.isOpen = change(this.isOpen);
+    this.isLink = change(this.isLink);
+    this.inLink = change(this.inLink);
+    this.context = change(this.context);
+    this.textIsSource = change(this.textIsSource);
+  }
+
   private grow(): void {
     const capacity = Math.min(this.capacity * 2, this.limits.maxNodes + 1);
-    const widen = <T extends Uint8Array | Uint16Array | Int32Array>(array: T): T => {
-      const wider = new (array.constructor as new (length: number) => T)(capacity);
+    const widen = <T extends Uint8Array | Uint16Array | Int32Array>(array: T, length = capacity): T => {
+      const wider = new (array.constructor as new (length: number) => T)(length);
       wider.set(array);
       return wider;
     };
-    this.kind = widen(this.kind);
-    this.tag = widen(this.tag);
-    this.parent = widen(this.parent);
-    this.end = widen(this.end);
-    this.depth = widen(this.depth);
-    this.sourceStart = widen(this.sourceStart);
-    this.sourceEnd = widen(this.sourceEnd);
-    this.hidden = widen(this.hidden);
-    this.isOpen = widen(this.isOpen);
-    this.isLink = widen(this.isLink);
-    this.inLink = widen(this.inLink);
+    this.changeColumns(widen);
+    this.attrOffset = widen(this.attrOffset, capacity + 1);
     this.capacity = capacity;
   }
 
@@ -441,98 +487,262 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     ) {
       throw new PithError('TIMEOUT', `parsing ran past its time budget after ${node} nodes`);
     }
-    const parent = this.open[this.open.length - 1];
+    let parent = this.open[this.open.length - 1];
+    if (this.fosterBefore >= 0) {
+      parent = this.parent[this.fosterBefore];
+      this.fostered ??= new Map();
+      this.fostered.set(node, this.fosterBefore);
+      this.fosterBefore = -1;
+    }
     this.size = node + 1;
     this.kind[node] = kind;
     this.parent[node] = parent;
-    this.depth[node] = this.open.length;
+    this.depth[node] = this.depth[parent] + 1;
     this.sourceStart[node] = start;
     this.hidden[node] = this.hiddenDepth > 0 ? 1 : 0;
     this.inLink[node] = this.linkDepth > 0 ? 1 : 0;
+    this.attrOffset[node] = this.attrNames.length;
     return node;
   }
 
-  onopentag(name: string, attributes: Record<string, string>): void {
-    const id = tagId(name);
-    // Tree-construction fix-ups htmlparser2 does not make (see docs/decisions.md):
-    // one html, one head, one body, and page content never inside <head>.
+  // ── tokenizer events ───────────────────────────────────────────────────────
+
+  /** Inside SVG or MathML (not at an HTML integration point): asked by the tokenizer too. */
+  isInForeignContext(): boolean {
+    return this.context[this.open[this.open.length - 1]] !== HTML_CONTEXT;
+  }
+
+  onopentagname(start: number, endIndex: number): void {
+    const context = this.context[this.open[this.open.length - 1]];
+    let id = TAG_NAME_TABLE.find(this.source, start, endIndex);
+    let name: string;
+    if (id > 0) name = tagNameOf(id);
+    else {
+      name = this.source.slice(start, endIndex).toLowerCase();
+      if (context === SVG_CONTEXT) name = SVG_TAG_NAMES.get(name) ?? name;
+      id = tagId(name);
+    }
+    if (id === TAG.image && context === HTML_CONTEXT) {
+      id = TAG.img;
+      name = 'img';
+    }
+    this.tagStart = this.cursor;
+    this.tagName = name;
+    this.tagIdOfName = id;
+    // A <form> inside an open form is ignored, attributes and all (as htmlparser2 and the spec do).
+    this.tagIgnored = this.tagIdOfName === TAG.form && this.openForms > 0;
+    this.pendingCount = 0;
+  }
+
+  onattribname(start: number, endIndex: number): void {
+    const known = ATTRIBUTE_NAME_TABLE.find(this.source, start, endIndex);
+    this.attrName =
+      known >= 0 ? ATTRIBUTE_NAME_TABLE.names[known] : this.source.slice(start, endIndex).toLowerCase();
+  }
+
+  onattribdata(start: number, endIndex: number): void {
+    const data = this.source.slice(start, endIndex);
+    this.attrValue = this.attrValue === '' ? data : this.attrValue + data;
+  }
+
+  onattribentity(codepoint: number): void {
+    this.attrValue += fromCodePoint(codepoint);
+  }
+
+  onattribend(_quote: QuoteType, _endIndex: number): void {
+    const value = this.attrValue;
+    const index = this.pendingCount++;
+    this.pendingNames[index] = this.attrName;
+    this.pendingValues[index] = value.indexOf('&') < 0 ? value : decodeHTMLAttribute(value);
+    this.attrValue = '';
+  }
+
+  onopentagend(endIndex: number): void {
+    this.startTag(endIndex, false);
+    this.cursor = endIndex + 1;
+  }
+
+  onselfclosingtag(endIndex: number): void {
+    this.startTag(endIndex, true);
+    this.cursor = endIndex + 1;
+  }
+
+  onclosetag(start: number, endIndex: number): void {
+    const tagEnd = this.endOfTag(endIndex);
+    const known = TAG_NAME_TABLE.find(this.source, start, endIndex);
+    if (known > 0 && known !== TAG.image) this.endTag(known, tagNameOf(known), tagEnd);
+    else {
+      const name = this.closeTagName(start, endIndex);
+      this.endTag(tagId(name), name, tagEnd);
+    }
+    this.cursor = tagEnd;
+  }
+
+  ontext(start: number, endIndex: number): void {
+    const text = this.source.slice(start, endIndex);
+    const top = this.open[this.open.length - 1];
+    const raw = RAW_TEXT[this.tag[top]] === 1 && this.context[top] === HTML_CONTEXT;
+    if (raw || text.indexOf('&') < 0) this.addText(text, start, endIndex, true);
+    else this.addText(decodeHTML(text), start, endIndex, false);
+    this.cursor = endIndex;
+  }
+
+  ontextentity(codepoint: number, endIndex: number): void {
+    this.addText(fromCodePoint(codepoint), this.cursor, endIndex, false);
+    this.cursor = endIndex;
+  }
+
+  oncomment(start: number, endIndex: number, offset: number): void {
+    this.addComment(this.source.slice(start, endIndex - offset), endIndex + 1);
+    this.cursor = endIndex + 1;
+  }
+
+  oncdata(start: number, endIndex: number, offset: number): void {
+    const value = this.source.slice(start, endIndex - offset);
+    // As htmlparser2: CDATA is text in SVG/MathML, a comment in HTML.
+    if (this.isInForeignContext()) this.addText(value, this.cursor, endIndex + 1, false);
+    else this.addComment(`[CDATA[${value}]]`, endIndex + 1);
+    this.cursor = endIndex + 1;
+  }
+
+  ondeclaration(_start: number, endIndex: number): void {
+    this.cursor = endIndex + 1;
+  }
+
+  onprocessinginstruction(_start: number, endIndex: number): void {
+    this.cursor = endIndex + 1;
+  }
+
+  onend(): void {}
+
+  // ── start tags ─────────────────────────────────────────────────────────────
+
+  private startTag(endIndex: number, selfClosing: boolean): void {
+    if (this.tagIgnored) return;
+    const id = this.tagIdOfName;
+    const name = this.tagName;
+    const start = this.tagStart;
+    // Tree-construction fix-ups (see docs/decisions.md): one html, one head, one body,
+    // and page content never inside <head>.
     const duplicate = this.duplicateStructuralElement(id);
     if (duplicate !== undefined) {
-      this.ignoreOpenTag(duplicate, attributes);
+      if (duplicate >= 0) this.mergeAttributes(duplicate);
       return;
     }
-    if (id === TAG.body) this.closeHeadContent();
-    else if (this.bodyNode < 0 && !HEAD_CONTENT.has(id) && id !== TAG.html && id !== TAG.head) {
-      this.openImpliedBody();
+    // Rows, cells and sections outside any table are dropped, their content kept (as browsers do).
+    if (TABLE_START[id] && id !== TAG.table && this.openTables === 0) return;
+    if (id === TAG.body) this.closeHeadContent(start);
+    else if (this.bodyNode < 0 && !HEAD_CONTENT[id] && id !== TAG.html && id !== TAG.head) {
+      this.openImpliedBody(start);
     }
-    this.closeImpliedBy(id);
-    const node = this.openElement(id, name, attributes);
-    this.eventStack.push(node);
+    if (this.fostered !== undefined && TABLE_START[id]) {
+      // A row or cell after content that was fostered out of the table belongs to the table
+      // again (HTML clears the stack back to the table context): the fostered element ends.
+      const fosteredOpen = this.openFosteredElement();
+      if (fosteredOpen >= 0) this.closeThrough(fosteredOpen, start);
+    }
+    if ((id === TAG.table || id === TAG.form) && TABLE_CONTEXT[this.tag[this.open[this.open.length - 1]]]) {
+      const table = this.currentTable();
+      if (table >= 0 && id === TAG.table) {
+        // A table directly in a table ends the first one: the two are siblings.
+        this.closeThrough(table, start);
+      } else if (table >= 0) {
+        // A form directly in a table, row or section stays empty: its rows are the table's.
+        this.closeThrough(this.openElement(id, name, start, true), endIndex + 1);
+        return;
+      }
+    }
+    this.closeImpliedBy(id, start);
+    const node = this.openElement(id, name, start, true);
     if (id === TAG.html) this.htmlNode = node;
     else if (id === TAG.head) this.headNode = node;
     else if (id === TAG.body) this.bodyNode = node;
-  }
-
-  /**
-   * The HTML5 implied end tags that matter for text landing in the right block,
-   * beyond what htmlparser2 does (it only closes an element at the very top of
-   * its stack): a block start tag closes an open <p> in button scope, <li>
-   * closes the open list item, <dd>/<dt> the open definition. The search looks
-   * at most SCOPE_SEARCH_LIMIT elements up, so hostile nesting stays linear.
-   */
-  private closeImpliedBy(id: number): void {
-    const start = this.parser?.startIndex ?? 0;
-    let closed = false;
-    const close = (node: number) => {
-      if (node < 0) return;
-      this.closeThrough(node, start);
-      closed = true;
-    };
-    if (id === TAG.li) close(this.findOpen(LIST_ITEM, LIST_ITEM_STOP));
-    else if (id === TAG.dd || id === TAG.dt) close(this.findOpen(DEFINITION_ITEM, DEFINITION_ITEM_STOP));
-    else if (id === TAG.td || id === TAG.th) close(this.findOpen(TABLE_CELL, TABLE_SCOPE));
-    else if (id === TAG.tr) close(this.findOpen(TABLE_ROW, TABLE_SCOPE));
-    else if (TABLE_SECTION.has(id)) close(this.findOpen(TABLE_SECTION, TABLE_SCOPE));
-    if (CLOSES_P.has(id)) close(this.findOpen(PARAGRAPH, BUTTON_SCOPE));
-    if (closed) this.forgetClosedElements();
-  }
-
-  /**
-   * How an end tag is applied: 'delegate' lets htmlparser2 pop to the element of
-   * that name (our stacks agree there), 'ignore' drops the tag, and a node id
-   * means "close this element" (a heading closed by another heading's end tag).
-   */
-  endTagAction(name: string): 'delegate' | 'ignore' | number {
-    const id = tagId(name);
-    if (id === TAG.p || id === TAG.br || IS_VOID[id]) return 'delegate';
-    if (id === TAG.body || id === TAG.html) return 'ignore';
-    const special = SPECIAL.has(id) && id !== TAG.form;
-    const scope = TABLE_STRUCTURE.has(id) ? TABLE_SCOPE : id === TAG.li ? LIST_ITEM_STOP_END : DEFAULT_SCOPE;
-    const lowest = Math.max(1, this.open.length - SCOPE_SEARCH_LIMIT);
-    for (let index = this.open.length - 1; index >= lowest; index--) {
-      const node = this.open[index];
-      const tag = this.tag[node];
-      if (tag === id && (id !== 0 || this.unknownTagNames.get(node) === name)) return 'delegate';
-      if (IS_HEADING[id] && IS_HEADING[tag]) return node;
-      if (special ? scope.has(tag) : SPECIAL.has(tag)) return 'ignore';
+    if (IS_VOID[id] || (id === 0 && OBSOLETE_VOID_NAMES.has(name))) {
+      this.closeThrough(node, endIndex + 1);
+    } else if (selfClosing && this.context[node] !== HTML_CONTEXT) {
+      // `<path/>` in SVG: self-closing tags only mean something in foreign content.
+      this.closeThrough(node, endIndex + 1);
     }
-    return 'ignore';
   }
 
-  /** Closes an element for an end tag htmlparser2 would have applied elsewhere. */
-  closeForEndTag(node: number, sourceEnd: number): void {
-    this.closeThrough(node, sourceEnd);
-    this.forgetClosedElements();
+  /**
+   * The HTML5 implied end tags that matter for text landing in the right block: the
+   * current element closed by a few start tags (CLOSES_CURRENT), then the deeper searches:
+   * a block start tag closes an open <p> in button scope, <li> closes the open list item,
+   * <dd>/<dt> the open definition, a cell, row or table section the open one. The search
+   * looks at most SCOPE_SEARCH_LIMIT elements up, so hostile nesting stays linear.
+   */
+  private closeImpliedBy(id: number, start: number): void {
+    const closesCurrent = CLOSES_CURRENT[id];
+    if (closesCurrent !== undefined) {
+      const open = this.open;
+      while (open.length > 1) {
+        const top = open[open.length - 1];
+        if (!closesCurrent[this.tag[top]]) break;
+        this.closeThrough(top, start);
+      }
+    }
+    if (id === TAG.li) this.closeOpen(LIST_ITEM, LIST_ITEM_STOP, start);
+    else if (id === TAG.dd || id === TAG.dt) this.closeOpen(DEFINITION_ITEM, DEFINITION_ITEM_STOP, start);
+    else if (id === TAG.td || id === TAG.th) this.closeOpen(TABLE_CELL, TABLE_SCOPE, start);
+    else if (id === TAG.tr) this.closeOpen(TABLE_ROW, TABLE_SCOPE, start);
+    else if (TABLE_SECTION[id]) this.closeOpen(TABLE_SECTION, TABLE_SCOPE, start);
+    if (CLOSES_P[id]) this.closeOpen(PARAGRAPH, BUTTON_SCOPE, start);
+  }
+
+  private closeOpen(wanted: Uint8Array, stop: Uint8Array, sourceEnd: number): void {
+    const node = this.findOpen(wanted, stop);
+    if (node >= 0) this.closeThrough(node, sourceEnd);
+  }
+
+  /**
+   * The table whose structure the current element belongs to (the current element and those
+   * it is in, up to that table, all being table, section or row elements), or -1.
+   */
+  private currentTable(): number {
+    const open = this.open;
+    for (let index = open.length - 1; index >= 1; index--) {
+      const tag = this.tag[open[index]];
+      if (tag === TAG.table) return open[index];
+      if (!TABLE_CONTEXT[tag]) return -1;
+    }
+    return -1;
+  }
+
+  /** The outermost fostered element open in the current table context, or -1. */
+  private openFosteredElement(): number {
+    const open = this.open;
+    const fostered = this.fostered as Map<number, number>;
+    const lowest = Math.max(1, open.length - SCOPE_SEARCH_LIMIT);
+    let found = -1;
+    for (let index = open.length - 1; index >= lowest; index--) {
+      const node = open[index];
+      if (fostered.has(node)) found = node;
+      else if (TABLE_CONTEXT[this.tag[node]] || TABLE_CELL[this.tag[node]] || this.tag[node] === TAG.caption)
+        break;
+    }
+    return found;
+  }
+
+  /** Whether an element may stand directly in a table (see ALLOWED_IN_TABLE). */
+  private allowedInTable(id: number, withAttributes: boolean): boolean {
+    if (ALLOWED_IN_TABLE[id]) return true;
+    if (id !== TAG.input || !withAttributes) return false;
+    for (let index = 0; index < this.pendingCount; index++) {
+      if (this.pendingNames[index] === 'type') return this.pendingValues[index].toLowerCase() === 'hidden';
+    }
+    return false;
   }
 
   /** The nearest open element with a tag in `wanted`, not beyond a tag in `stop`, or -1. */
-  private findOpen(wanted: ReadonlySet<number>, stop: ReadonlySet<number>): number {
-    const lowest = Math.max(1, this.open.length - SCOPE_SEARCH_LIMIT);
-    for (let index = this.open.length - 1; index >= lowest; index--) {
-      const node = this.open[index];
+  private findOpen(wanted: Uint8Array, stop: Uint8Array): number {
+    const open = this.open;
+    const lowest = Math.max(1, open.length - SCOPE_SEARCH_LIMIT);
+    for (let index = open.length - 1; index >= lowest; index--) {
+      const node = open[index];
       const tag = this.tag[node];
-      if (wanted.has(tag)) return node;
-      if (stop.has(tag)) return -1;
+      if (wanted[tag]) return node;
+      if (stop[tag]) return -1;
     }
     return -1;
   }
@@ -548,34 +758,76 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     return undefined;
   }
 
-  /** An open tag we do not turn into a node; its attributes go to the existing element, as browsers do. */
-  private ignoreOpenTag(existing: number, attributes: Record<string, string>): void {
-    this.eventStack.push(-1);
-    if (existing < 0) return;
-    const merged = { ...attributes, ...(this.attributes[existing] ?? {}) };
-    if (Object.keys(merged).length > 0) this.attributes[existing] = merged;
+  /** A repeated <html>/<body> tag: its attributes go to the existing element, as browsers do. */
+  private mergeAttributes(existing: number): void {
+    if (this.pendingCount === 0) return;
+    const merged: Record<string, string> = {};
+    for (let index = 0; index < this.pendingCount; index++) {
+      const name = this.pendingNames[index];
+      if (!Object.hasOwn(merged, name)) merged[name] = this.pendingValues[index];
+    }
+    // The first tag's attributes win.
+    const before = this.mergedAttributes?.get(existing);
+    if (before) Object.assign(merged, before);
+    else {
+      const stop = this.attrOffset[existing + 1];
+      const seen = new Set<string>();
+      for (let index = this.attrOffset[existing]; index < stop; index++) {
+        const name = this.attrNames[index];
+        if (seen.has(name)) continue;
+        seen.add(name);
+        merged[name] = this.attrValues[index];
+      }
+    }
+    this.mergedAttributes ??= new Map();
+    this.mergedAttributes.set(existing, merged);
   }
 
-  private openElement(id: number, name: string, attributes: Record<string, string>): number {
+  /** Opens an element; `withAttributes`: it takes the attributes of the start tag being read. */
+  private openElement(id: number, name: string, start: number, withAttributes: boolean): number {
     if (this.open.length > this.limits.maxDepth) {
       throw new PithError(
         'TOO_DEEP',
         `elements nest deeper than ${this.limits.maxDepth} levels (raise maxDepth to accept it)`,
       );
     }
-    const node = this.addNode(NodeKind.Element, this.parser?.startIndex ?? 0);
+    const top = this.open[this.open.length - 1];
+    const parentContext = this.context[top];
+    if (TABLE_CONTEXT[this.tag[top]] && !this.allowedInTable(id, withAttributes)) {
+      this.fosterBefore = this.currentTable();
+    }
+    const node = this.addNode(NodeKind.Element, start);
     this.tag[node] = id;
     if (id === 0) this.unknownTagNames.set(node, name);
-    for (const _ in attributes) {
-      this.attributes[node] = attributes;
-      break;
+    let hasHref = false;
+    const count = withAttributes ? this.pendingCount : 0;
+    if (count > 0) {
+      const { attrNames, attrValues, pendingNames, pendingValues } = this;
+      for (let index = 0; index < count; index++) {
+        const attribute = pendingNames[index];
+        attrNames.push(attribute);
+        attrValues.push(pendingValues[index]);
+        if (attribute === 'href') hasHref = true;
+      }
+      this.pendingCount = 0;
     }
+    this.attrOffset[node + 1] = this.attrNames.length;
     this.open.push(node);
     this.isOpen[node] = 1;
+    this.context[node] =
+      id === TAG.svg
+        ? SVG_CONTEXT
+        : id === TAG.math
+          ? MATHML_CONTEXT
+          : parentContext !== HTML_CONTEXT && HTML_INTEGRATION_POINTS.has(name)
+            ? HTML_CONTEXT
+            : parentContext;
     if (IS_HIDDEN_CONTENT[id]) this.hiddenDepth++;
+    if (id === TAG.form) this.openForms++;
+    else if (id === TAG.table) this.openTables++;
     // Only an <a> with an href is a link; <a name="top"> anchors (often left
     // unclosed around whole pages) are not, for readers or for link density.
-    if (id === TAG.a && attributes.href !== undefined) {
+    if (id === TAG.a && hasHref) {
       this.isLink[node] = 1;
       this.linkDepth++;
     }
@@ -586,13 +838,16 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
   /** Closes `node` and every element opened inside it that is still open. */
   private closeThrough(node: number, sourceEnd: number): void {
     if (!this.isOpen[node]) return;
-    while (this.open.length > 1) {
-      const top = this.open.pop() as number;
+    const open = this.open;
+    while (open.length > 1) {
+      const top = open.pop() as number;
       this.isOpen[top] = 0;
       this.sourceEnd[top] = Math.max(sourceEnd, this.sourceStart[top]);
       this.end[top] = this.size;
       const id = this.tag[top];
       if (IS_HIDDEN_CONTENT[id]) this.hiddenDepth--;
+      if (id === TAG.form) this.openForms--;
+      else if (id === TAG.table) this.openTables--;
       if (this.isLink[top]) this.linkDepth--;
       if (top === node) break;
     }
@@ -603,104 +858,275 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
    * Page content ends the head: whatever head content is still open (the <head>,
    * a <noscript> in it…) closes, as in the HTML "in head" insertion modes.
    */
-  private closeHeadContent(): void {
+  private closeHeadContent(start: number): void {
     const keep = this.htmlNode >= 0 && this.isOpen[this.htmlNode] ? this.htmlNode : 0;
-    const start = this.parser?.startIndex ?? 0;
-    if (this.open[this.open.length - 1] === keep) return;
-    while (this.open.length > 1 && this.open[this.open.length - 1] !== keep) {
-      this.closeThrough(this.open[this.open.length - 1], start);
-    }
-    this.forgetClosedElements();
-  }
-
-  /**
-   * htmlparser2 keeps its own stack of open tag names, parallel to `eventStack`.
-   * Elements we closed early must leave both, or a later end tag that matches one
-   * of them (a stray `</noscript>`) would make htmlparser2 close the body.
-   * (`stack` is internal to htmlparser2, newest first; a test pins this.)
-   */
-  private forgetClosedElements(): void {
-    const parserStack = (this.parser as unknown as { stack?: string[] } | undefined)?.stack;
-    if (!parserStack) return;
-    // While an open tag is being reported, htmlparser2 has already pushed it.
-    const pending = parserStack.length - this.eventStack.length;
-    if (pending !== 0 && pending !== 1) return;
-    for (let index = this.eventStack.length - 1; index >= 0; index--) {
-      const node = this.eventStack[index];
-      if (node >= 0 && !this.isOpen[node]) {
-        parserStack.splice(this.eventStack.length - 1 - index + pending, 1);
-        this.eventStack.splice(index, 1);
-      }
+    const open = this.open;
+    while (open.length > 1 && open[open.length - 1] !== keep) {
+      this.closeThrough(open[open.length - 1], start);
     }
   }
 
   /** Page content before any <body> tag: open the body a browser would have created. */
-  private openImpliedBody(): void {
+  private openImpliedBody(start: number): void {
     if (this.bodyNode >= 0) return;
-    this.closeHeadContent();
-    this.bodyNode = this.openElement(TAG.body, 'body', {});
+    this.closeHeadContent(start);
+    this.bodyNode = this.openElement(TAG.body, 'body', start, false);
   }
 
-  onclosetag(_name: string, isImplied: boolean): void {
-    const node = this.eventStack.pop();
-    if (node === undefined || node < 0) return;
-    const parser = this.parser;
-    const sourceEnd = parser
-      ? isImplied && !IS_VOID[this.tag[node]]
-        ? parser.startIndex
-        : parser.endIndex + 1
-      : 0;
-    this.closeThrough(node, sourceEnd);
+  // ── end tags ───────────────────────────────────────────────────────────────
+
+  /** Where an end tag's `>` is (the tokenizer reports the end of the name). */
+  private endOfTag(nameEnd: number): number {
+    if (this.source.charCodeAt(nameEnd) === 62) return nameEnd + 1;
+    const close = this.source.indexOf('>', nameEnd);
+    return close < 0 ? this.source.length : close + 1;
   }
 
-  ontext(data: string): void {
-    const parser = this.parser;
-    const start = parser?.startIndex ?? 0;
-    const stop = parser ? parser.endIndex + 1 : 0;
-    // htmlparser2 may deliver one run of text in several pieces: keep one node.
-    if (this.lastText >= 0) {
-      this.texts[this.lastText] += data;
-      this.sourceEnd[this.lastText] = stop;
+  private closeTagName(start: number, endIndex: number): string {
+    const name = this.source.slice(start, endIndex).toLowerCase();
+    const context = this.context[this.open[this.open.length - 1]];
+    if (context === SVG_CONTEXT) return SVG_TAG_NAMES.get(name) ?? name;
+    const svgName = SVG_TAG_NAMES.get(name);
+    if (svgName !== undefined) return svgName;
+    return context === HTML_CONTEXT && name === 'image' ? 'img' : name;
+  }
+
+  /**
+   * An end tag, by the HTML rules rather than "pop to the nearest element of that name":
+   * it never closes through a table cell or a block it does not belong to (`</font>`,
+   * `</span>` or a nested form's `</form>` across a `<td>`), `</h1>` closes an open
+   * `<h2>`, and `</body>`/`</html>` wait for the end of the input.
+   */
+  private endTag(id: number, name: string, tagEnd: number): void {
+    if (id === TAG.p) {
+      this.endParagraph(tagEnd);
       return;
     }
-    if (this.bodyNode < 0 && !this.insideRawText() && /\S/.test(data)) this.openImpliedBody();
+    if (id === TAG.br) {
+      // `</br>` is a <br>.
+      const start = this.cursor;
+      if (this.bodyNode < 0) this.openImpliedBody(start);
+      this.closeThrough(this.openElement(TAG.br, 'br', start, false), tagEnd);
+      return;
+    }
+    if (IS_VOID[id] || id === TAG.body || id === TAG.html) return;
+    const special = SPECIAL[id] && id !== TAG.form;
+    const scope = TABLE_STRUCTURE[id] ? TABLE_SCOPE : id === TAG.li ? LIST_ITEM_STOP_END : DEFAULT_SCOPE;
+    const open = this.open;
+    const lowest = Math.max(1, open.length - SCOPE_SEARCH_LIMIT);
+    for (let index = open.length - 1; index >= lowest; index--) {
+      const node = open[index];
+      const tag = this.tag[node];
+      if (tag === id && (id !== 0 || this.unknownTagNames.get(node) === name)) {
+        this.closeElement(node, tagEnd);
+        return;
+      }
+      if (IS_HEADING[id] && IS_HEADING[tag]) {
+        this.closeThrough(node, tagEnd);
+        return;
+      }
+      if (special ? scope[tag] : SPECIAL[tag]) return;
+    }
+  }
+
+  /**
+   * Closes `node` at its end tag: the elements still open inside it end where the end
+   * tag starts, the node itself after its `>`.
+   */
+  private closeElement(node: number, tagEnd: number): void {
+    const open = this.open;
+    while (open.length > 1 && open[open.length - 1] !== node) {
+      this.closeThrough(open[open.length - 1], this.cursor);
+    }
+    this.closeThrough(node, tagEnd);
+  }
+
+  /**
+   * `</p>`: closes the open <p> in button scope (not beyond a cell, a table or a button);
+   * with none, it is an empty <p> (both as HTML says).
+   */
+  private endParagraph(tagEnd: number): void {
+    const paragraph = this.findOpen(PARAGRAPH, BUTTON_SCOPE);
+    if (paragraph >= 0) {
+      this.closeElement(paragraph, tagEnd);
+      return;
+    }
+    const start = this.cursor;
+    if (this.bodyNode < 0) this.openImpliedBody(start);
+    this.closeImpliedBy(TAG.p, start);
+    this.closeThrough(this.openElement(TAG.p, 'p', start, false), tagEnd);
+  }
+
+  // ── text and comments ──────────────────────────────────────────────────────
+
+  /** `isSource`: `data` is `source[start, stop)` as it is. */
+  private addText(data: string, start: number, stop: number, isSource: boolean): void {
+    // The tokenizer may deliver one run of text in several pieces: keep one node.
+    const inTable = TABLE_CONTEXT[this.tag[this.open[this.open.length - 1]]] === 1;
+    if (this.lastText >= 0) {
+      const node = this.lastText;
+      this.texts[node] = this.texts[node] + data;
+      this.sourceEnd[node] = stop;
+      this.textIsSource[node] = 0;
+      if (inTable && !this.fostered?.has(node) && NOT_TABLE_WHITESPACE.test(data)) this.fosterText(node);
+      return;
+    }
+    if (this.bodyNode < 0 && !this.insideRawText() && /\S/.test(data)) this.openImpliedBody(start);
+    // Text other than whitespace directly in a table goes in front of it (foster parenting).
+    if (inTable && NOT_TABLE_WHITESPACE.test(data)) this.fosterBefore = this.currentTable();
     const node = this.addNode(NodeKind.Text, start);
     this.texts[node] = data;
     this.sourceEnd[node] = stop;
     this.end[node] = node + 1;
+    this.textIsSource[node] = isSource ? 1 : 0;
     this.lastText = node;
+  }
+
+  /** A text node of a table that turned out not to be whitespace only: in front of the table. */
+  private fosterText(node: number): void {
+    const table = this.currentTable();
+    if (table < 0) return;
+    this.parent[node] = this.parent[table];
+    this.depth[node] = this.depth[table];
+    this.fostered ??= new Map();
+    this.fostered.set(node, table);
   }
 
   /** Inside a <title>, <script>, <style>… of the head, text is theirs, not the page's. */
   private insideRawText(): boolean {
     const top = this.open[this.open.length - 1];
-    return top > 0 && HEAD_CONTENT.has(this.tag[top]);
+    return top > 0 && HEAD_CONTENT[this.tag[top]] === 1;
   }
 
-  oncomment(data: string): void {
-    const parser = this.parser;
-    const node = this.addNode(NodeKind.Comment, parser?.startIndex ?? 0);
+  private addComment(data: string, stop: number): void {
+    const node = this.addNode(NodeKind.Comment, this.cursor);
     this.texts[node] = data;
-    this.sourceEnd[node] = parser ? parser.endIndex + 1 : 0;
+    this.sourceEnd[node] = stop;
     this.end[node] = node + 1;
     this.lastText = -1;
   }
+
+  // ── the result ─────────────────────────────────────────────────────────────
 
   finish(url: string | undefined): Doc {
     // Close whatever the page left open.
     if (this.open.length > 1) this.closeThrough(this.open[1], this.source.length);
     const size = this.size;
     this.end[0] = size;
+    this.attrOffset[size] = this.attrNames.length;
+    if (this.fostered !== undefined) this.placeFosteredNodes();
     const columns = this.computeCounts(size);
     return new Doc({
       source: this.source,
       size,
       columns,
       texts: this.texts,
-      attributes: this.attributes,
+      attributes: {
+        offsets: this.attrOffset.subarray(0, size + 1),
+        names: this.attrNames,
+        values: this.attrValues,
+        merged: this.mergedAttributes,
+      },
       unknownTagNames: this.unknownTagNames,
       url,
+      html: this.htmlNode,
+      head: this.headNode,
+      body: this.bodyNode,
     });
+  }
+
+  /**
+   * Foster-parented nodes were numbered when they were read, after the table they stand in
+   * front of: renumber every node in document order (a pre-order walk over children lists in
+   * which each fostered node is linked in before its table) and permute the columns. Only
+   * pages with misplaced table content pay for this.
+   */
+  private placeFosteredNodes(): void {
+    const size = this.size;
+    const fostered = this.fostered as Map<number, number>;
+    const { parent } = this;
+    const firstChild = new Int32Array(size).fill(-1);
+    const lastChild = new Int32Array(size).fill(-1);
+    const next = new Int32Array(size).fill(-1);
+    const previous = new Int32Array(size).fill(-1);
+    for (let node = 1; node < size; node++) {
+      const up = parent[node];
+      const table = fostered.get(node);
+      if (table !== undefined && parent[table] === up) {
+        // Before the table, after whatever was fostered there earlier.
+        const before = previous[table];
+        previous[node] = before;
+        next[node] = table;
+        previous[table] = node;
+        if (before >= 0) next[before] = node;
+        else firstChild[up] = node;
+      } else {
+        const last = lastChild[up];
+        previous[node] = last;
+        if (last >= 0) next[last] = node;
+        else firstChild[up] = node;
+        lastChild[up] = node;
+      }
+    }
+    // Pre-order walk: order[newId] = oldId.
+    const order = new Int32Array(size);
+    const renumber = new Int32Array(size);
+    let count = 0;
+    let node = 0;
+    while (node >= 0) {
+      order[count] = node;
+      renumber[node] = count++;
+      if (firstChild[node] >= 0) {
+        node = firstChild[node];
+        continue;
+      }
+      while (node >= 0 && next[node] < 0) node = node === 0 ? -1 : parent[node];
+      if (node >= 0) node = next[node];
+    }
+    // `parent` keeps the old column: changeColumns puts permuted copies in place.
+    this.changeColumns(<T extends Uint8Array | Uint16Array | Int32Array>(column: T): T => {
+      const out = new (column.constructor as new (length: number) => T)(column.length);
+      for (let id = 0; id < size; id++) out[id] = column[order[id]];
+      return out;
+    });
+    const newParent = this.parent;
+    newParent[0] = -1;
+    for (let id = 1; id < size; id++) newParent[id] = renumber[parent[order[id]]];
+    // A subtree ends where the last node under it does.
+    const end = this.end.fill(0);
+    for (let id = size - 1; id >= 0; id--) {
+      if (end[id] === 0) end[id] = id + 1;
+      if (id > 0 && end[newParent[id]] < end[id]) end[newParent[id]] = end[id];
+    }
+    const texts: (string | undefined)[] = [];
+    const names: string[] = [];
+    const values: string[] = [];
+    const offsets = new Int32Array(this.attrOffset.length);
+    for (let id = 0; id < size; id++) {
+      const old = order[id];
+      if (this.texts[old] !== undefined) texts[id] = this.texts[old];
+      offsets[id] = names.length;
+      for (let index = this.attrOffset[old]; index < this.attrOffset[old + 1]; index++) {
+        names.push(this.attrNames[index]);
+        values.push(this.attrValues[index]);
+      }
+    }
+    offsets[size] = names.length;
+    this.texts = texts;
+    this.attrNames = names;
+    this.attrValues = values;
+    this.attrOffset = offsets;
+    const unknown = [...this.unknownTagNames];
+    this.unknownTagNames.clear();
+    for (const [old, name] of unknown) this.unknownTagNames.set(renumber[old], name);
+    if (this.mergedAttributes !== undefined) {
+      this.mergedAttributes = new Map(
+        [...this.mergedAttributes].map(([old, record]) => [renumber[old], record]),
+      );
+    }
+    if (this.htmlNode >= 0) this.htmlNode = renumber[this.htmlNode];
+    if (this.headNode >= 0) this.headNode = renumber[this.headNode];
+    if (this.bodyNode >= 0) this.bodyNode = renumber[this.bodyNode];
   }
 
   /** Measures every text node, then sums counts up the tree in one backwards pass. */
@@ -710,19 +1136,21 @@ class DocBuilder implements Partial<NonNullable<Handler>> {
     const tagCount = new Int32Array(size);
     const wordCount = new Int32Array(size);
     const linkCount = new Int32Array(size);
-    const { kind, tag, parent, hidden, inLink, texts } = this;
+    const { kind, tag, parent, hidden, inLink, isLink, texts, textIsSource, source } = this;
     for (let node = size - 1; node > 0; node--) {
       const nodeKind = kind[node];
       if (nodeKind === NodeKind.Text) {
         if (!hidden[node]) {
-          const measured = measureText(texts[node] ?? '');
+          const measured = textIsSource[node]
+            ? measureTextRange(source, this.sourceStart[node], this.sourceEnd[node])
+            : measureText(texts[node] ?? '');
           textLength[node] = measured.length;
           wordCount[node] = measured.words;
           if (inLink[node]) linkTextLength[node] = measured.length;
         }
       } else if (nodeKind === NodeKind.Element) {
         tagCount[node] += 1;
-        if (this.isLink[node]) linkCount[node] += 1;
+        if (isLink[node]) linkCount[node] += 1;
         if (IS_HIDDEN_CONTENT[tag[node]]) {
           // Hidden elements keep their tag counts but no text reaches their ancestors.
           textLength[node] = 0;

@@ -1,5 +1,6 @@
 import type { Doc } from './doc.js';
 import { NodeKind } from './doc.js';
+import { TAG } from './tags.js';
 
 /**
  * What an extractor kept: one flag per node. A kept text node is content; a kept
@@ -49,10 +50,8 @@ export class Selection {
    * (so its structure survives) when all of its visible text is kept.
    */
   static fromLines(doc: Doc, chosenLines: Uint8Array): Selection {
-    const selection = new Selection(doc);
-    const { kind, sourceStart, parent, textLength, hidden } = doc.columns;
-    const keptText = new Int32Array(doc.size);
-    const { sourceEnd } = doc.columns;
+    const { kind, sourceStart, sourceEnd, hidden } = doc.columns;
+    const chosenText = new Uint8Array(doc.size);
     for (let node = 1; node < doc.size; node++) {
       // A text node belongs to the line of its first visible character: in
       // "<p>\n  Text" that is the line with the words, not the line of the <p>.
@@ -61,6 +60,23 @@ export class Selection {
         !hidden[node] &&
         chosenLines[doc.lineOf(firstVisible(doc.source, sourceStart[node], sourceEnd[node]))]
       ) {
+        chosenText[node] = 1;
+      }
+    }
+    return Selection.fromTextNodes(doc, chosenText);
+  }
+
+  /**
+   * A selection from chosen text nodes: an element is kept (so its structure
+   * survives) when all of its visible text is chosen; with `keepEmpty`, text-less
+   * elements (images, line breaks) inside a kept element are kept too.
+   */
+  static fromTextNodes(doc: Doc, chosenText: Uint8Array, keepEmpty = false): Selection {
+    const selection = new Selection(doc);
+    const { kind, parent, textLength } = doc.columns;
+    const keptText = new Int32Array(doc.size);
+    for (let node = 1; node < doc.size; node++) {
+      if (chosenText[node] && kind[node] === NodeKind.Text) {
         selection.kept[node] = 1;
         keptText[node] = textLength[node];
       }
@@ -70,6 +86,18 @@ export class Selection {
         selection.kept[node] = 1;
       }
       keptText[parent[node]] += keptText[node];
+    }
+    if (keepEmpty) {
+      for (let node = 1; node < doc.size; node++) {
+        if (
+          kind[node] === NodeKind.Element &&
+          textLength[node] === 0 &&
+          selection.kept[parent[node]] &&
+          doc.columns.tag[node] !== TAG.noscript
+        ) {
+          selection.kept[node] = 1;
+        }
+      }
     }
     return selection;
   }

@@ -259,7 +259,6 @@ export const IS_HIDDEN_CONTENT = flagTable([
   'script',
   'style',
   'template',
-  'noscript',
   'head',
   'title',
   'meta',

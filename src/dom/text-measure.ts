@@ -37,13 +37,24 @@ export interface TextMeasure {
 
 /** Measures a piece of text in one pass, without allocating strings. */
 export function measureText(text: string): TextMeasure {
+  return measureTextRange(text, 0, text.length);
+}
+
+/**
+ * `measureText(text.slice(start, end))` without the slice. The parser measures every visible
+ * text node of a page in its source string: one flat string read throughout, where texts
+ * sliced from it would each be a string of their own representation (a measured 5× slower to
+ * read character by character). ASCII takes a shortcut: no ASCII character is CJK, and its
+ * only spaces are 32 and 9–13.
+ */
+export function measureTextRange(text: string, start: number, end: number): TextMeasure {
   let length = 0;
   let words = 0;
   let inWord = false;
   let pendingSpace = false;
-  for (let index = 0; index < text.length; index++) {
+  for (let index = start; index < end; index++) {
     const code = text.charCodeAt(index);
-    if (isSpaceCode(code)) {
+    if (code < 128 ? code === 32 || (code >= 9 && code <= 13) : isSpaceCode(code)) {
       if (length > 0) pendingSpace = true;
       inWord = false;
       continue;
@@ -53,7 +64,7 @@ export function measureText(text: string): TextMeasure {
       pendingSpace = false;
     }
     length++;
-    if (isCjkCode(code)) {
+    if (code >= 128 && isCjkCode(code)) {
       words++;
       inWord = false;
     } else if (!inWord) {

@@ -18,7 +18,11 @@ export {
 export {
   allMetricsTable,
   comparisonLines,
+  costTable,
   headlineTable,
+  languageTable,
+  languageTableIntro,
+  lcsUnitNote,
   type MarkdownReportOptions,
   METRIC_DESCRIPTIONS,
   pageTypeTable,

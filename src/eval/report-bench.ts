@@ -7,7 +7,14 @@
  * Every number comes from the results; nothing is typed by hand.
  */
 
-import { type DatasetSummary, type ExtractorSummary, summariseBench, worstPages } from './bench/summary.js';
+import { warmUpPages } from './bench/speed-types.js';
+import {
+  type DatasetSummary,
+  type ExtractorSummary,
+  LANGUAGE_GROUP_MIN_PAGES,
+  summariseBench,
+  worstPages,
+} from './bench/summary.js';
 import type { BenchResult } from './bench/types.js';
 import type { PrimaryMetric } from './datasets/registry.js';
 import type { BootstrapOptions, Interval } from './metrics/bootstrap.js';
@@ -22,6 +29,8 @@ export interface MarkdownReportOptions {
   worst?: number;
   /** A line naming the command that produced the run (default: the recorded one). */
   command?: string;
+  /** The run's summaries, when already computed with the same bootstrap options (they cost seconds). */
+  summaries?: readonly DatasetSummary[];
 }
 
 export const METRIC_DESCRIPTIONS: Record<PrimaryMetric, string> = {
@@ -290,6 +299,16 @@ export function allMetricsTable(summary: DatasetSummary): string {
   );
 }
 
+/** What the LCS columns of {@link allMetricsTable} were computed over (seed 000 uses characters). */
+export function lcsUnitNote(summary: DatasetSummary): string | undefined {
+  const rows = summary.rows.filter((row) => row.lcs);
+  if (rows.length === 0) return undefined;
+  const words = rows.reduce((sum, row) => sum + (row.lcs?.wordUnitPages ?? 0), 0);
+  const all = rows.reduce((sum, row) => sum + row.pages, 0);
+  if (words === all) return 'LCS recall and edit-distance ratio are over words (seed 000 uses characters).';
+  return `LCS recall and edit-distance ratio are over characters, and over words on the ${words} of ${all} page runs where characters were too slow.`;
+}
+
 /** WCXB per page type: our F1 per extractor beside the published per-type F1. */
 export function pageTypeTable(summary: DatasetSummary): string | undefined {
   const rows = summary.rows.filter((row) => row.bagOfWords && row.bagOfWords.summary.byType.length > 0);
@@ -316,6 +335,31 @@ export function pageTypeTable(summary: DatasetSummary): string | undefined {
         : [];
       return [type, String(n), ...ours, ...theirs];
     }),
+  );
+}
+
+/** The primary F1 per language and extractor (see `summariseByLanguage`), or undefined. */
+export function languageTable(summary: DatasetSummary): string | undefined {
+  const groups = summary.byLanguage;
+  if (!groups || groups.length === 0) return undefined;
+  return markdownTable(
+    ['language', 'n', ...summary.rows.map((row) => `${label(row)} F1`)],
+    groups.map((group) => [
+      group.language === 'other' && group.members
+        ? `other (${group.members.map((m) => `${m.language} ${m.pages}`).join(', ')})`
+        : group.language,
+      String(group.pages),
+      ...summary.rows.map((row) => formatNumber(group.f1[row.extractor] ?? Number.NaN)),
+    ]),
+  );
+}
+
+/** The sentence introducing {@link languageTable}. */
+export function languageTableIntro(summary: DatasetSummary): string {
+  const declared = summary.info.format === 'trafilatura-eval';
+  return (
+    `By ${declared ? 'the language each page declares (`<html lang>`, content-language, og:locale or JSON-LD, read by pith; the dataset records none)' : "the dataset's language field"}: ` +
+    `F1 in the dataset's metric over each language's pages, point estimates; languages with fewer than ${LANGUAGE_GROUP_MIN_PAGES} pages pooled as other.`
   );
 }
 
@@ -389,6 +433,60 @@ export function speedTable(result: BenchResult): string | undefined {
   return lines.join('\n');
 }
 
+/**
+ * Where the quality pass's time went, per extractor: the summed wall time of its extractions and
+ * scorings (inflated by whatever else ran on the machine) and, where measured, the CPU time of
+ * the worker thread (which is not). Cached page runs count their first extraction's wall time and
+ * no CPU time.
+ */
+export function costTable(result: BenchResult): string {
+  const seconds = (ms: number) => (ms >= 100_000 ? (ms / 1000).toFixed(0) : (ms / 1000).toFixed(1));
+  const rows = result.extractors.map((extractor) => {
+    const pages = result.pages.filter((p) => p.extractor === extractor.name);
+    const sum = (pick: (p: (typeof pages)[number]) => number | undefined) =>
+      pages.reduce((total, p) => total + (pick(p) ?? 0), 0);
+    const measured = pages.some((p) => p.cpuMs !== undefined);
+    return {
+      name: extractor.kind === 'peer' ? `${extractor.name} (peer)` : extractor.name,
+      pages: pages.length,
+      wall: sum((p) => p.ms),
+      scoreWall: sum((p) => p.scoreMs),
+      cpu: measured ? sum((p) => p.cpuMs) : Number.NaN,
+      scoreCpu: measured ? sum((p) => p.scoreCpuMs) : Number.NaN,
+    };
+  });
+  const total = rows.reduce(
+    (t, r) => ({
+      name: 'all',
+      pages: t.pages + r.pages,
+      wall: t.wall + r.wall,
+      scoreWall: t.scoreWall + r.scoreWall,
+      cpu: t.cpu + r.cpu,
+      scoreCpu: t.scoreCpu + r.scoreCpu,
+    }),
+    { name: 'all', pages: 0, wall: 0, scoreWall: 0, cpu: 0, scoreCpu: 0 },
+  );
+  const cell = (ms: number) => (Number.isFinite(ms) ? seconds(ms) : '–');
+  return markdownTable(
+    [
+      'extractor',
+      'page runs',
+      'extraction, wall s',
+      'scoring, wall s',
+      'extraction, CPU s',
+      'scoring, CPU s',
+    ],
+    [...rows, total].map((r) => [
+      r.name,
+      String(r.pages),
+      cell(r.wall),
+      cell(r.scoreWall),
+      cell(r.cpu),
+      cell(r.scoreCpu),
+    ]),
+  );
+}
+
 function formatDuration(ms: number): string {
   const seconds = Math.round(ms / 1000);
   const minutes = Math.floor(seconds / 60);
@@ -419,7 +517,7 @@ export function runDescription(result: BenchResult, options: MarkdownReportOptio
 /** The whole Markdown report. */
 export function renderMarkdownReport(result: BenchResult, options: MarkdownReportOptions = {}): string {
   const level = options.headingLevel ?? 1;
-  const summaries = summariseBench(result, options.bootstrap);
+  const summaries = options.summaries ?? summariseBench(result, options.bootstrap);
   const out: string[] = [heading(level, 'Benchmark results'), '', runDescription(result, options), ''];
   out.push(heading(level + 1, 'Headline'), '');
   out.push(
@@ -447,6 +545,8 @@ export function renderMarkdownReport(result: BenchResult, options: MarkdownRepor
     if (seed) out.push("In seed 002's table shape (published rows first, ours in bold):", '', seed, '');
     const types = pageTypeTable(summary);
     if (types) out.push('By page type (bag-of-words F1, means over the pages of each type):', '', types, '');
+    const languages = languageTable(summary);
+    if (languages) out.push(languageTableIntro(summary), '', languages, '');
     const comparisons = comparisonLines(summary);
     if (comparisons.length > 0) {
       out.push(
@@ -457,6 +557,8 @@ export function renderMarkdownReport(result: BenchResult, options: MarkdownRepor
       );
     }
     out.push('Every metric on this dataset (point estimates):', '', allMetricsTable(summary), '');
+    const unit = lcsUnitNote(summary);
+    if (unit) out.push(unit, '');
     if (options.worst && options.worst > 0) {
       out.push(`The ${options.worst} worst pages per extractor (primary per-page score):`, '');
       for (const [extractor, pages] of worstPages(result, info.name, options.worst)) {
@@ -471,11 +573,18 @@ export function renderMarkdownReport(result: BenchResult, options: MarkdownRepor
   if (speed && result.speed) {
     out.push(heading(level + 1, 'Speed'), '');
     out.push(
-      `Each extractor in a child process of its own, one thread, on the same ${result.speed.pages} pages (${formatNumber(result.speed.bytes / 1e6, 1)} MB; ${result.speed.sample}), after a warm-up pass over the same pages. pith's time is \`extract()\` on the raw bytes (decoding, parsing, metadata, extraction, text output); a peer's is its own call on the decoded string. Peak RSS is the child's \`maxRSS\` and includes the pages held in memory.`,
+      `Each extractor in a child process of its own, one thread, on the same ${result.speed.pages} pages (${formatNumber(result.speed.bytes / 1e6, 1)} MB; ${result.speed.sample}), after a warm-up on the first ${warmUpPages(result.speed.pages)} of them. pith's time is \`extract()\` on the raw bytes (decoding, parsing, metadata, extraction, text output); a peer's is its own call on the decoded string. Peak RSS is the child's \`maxRSS\` and includes the pages held in memory.`,
       '',
       speed,
       '',
     );
   }
+  out.push(heading(level + 1, 'Cost of the run'), '');
+  out.push(
+    `Summed over the page runs of the quality pass (${result.jobs} worker threads, ${formatDuration(result.qualityWallMs)} of wall time). Wall times include the waits for a CPU on a loaded machine; CPU times are the worker thread's own (Linux, 10 ms ticks), decoding included for peers.`,
+    '',
+    costTable(result),
+    '',
+  );
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -12,7 +12,11 @@ import { PUBLISHED } from './published.js';
 import {
   allMetricsTable,
   comparisonLines,
+  costTable,
   headlineTable,
+  languageTable,
+  languageTableIntro,
+  lcsUnitNote,
   type MarkdownReportOptions,
   METRIC_DESCRIPTIONS,
   pageTypeTable,
@@ -290,7 +294,7 @@ h2 { border-bottom: 1px solid #ddd; padding-bottom: 4px; margin-top: 2em; }
 
 /** The whole HTML report. */
 export function renderHtmlReport(result: BenchResult, options: MarkdownReportOptions = {}): string {
-  const summaries = summariseBench(result, options.bootstrap);
+  const summaries = options.summaries ?? summariseBench(result, options.bootstrap);
   const body: string[] = [
     '<h1>pith benchmark report</h1>',
     markdownToHtml(runDescription(result, options)),
@@ -306,14 +310,19 @@ export function renderHtmlReport(result: BenchResult, options: MarkdownReportOpt
     if (seed) body.push("<p>In seed 002's table shape:</p>", markdownToHtml(seed));
     const types = pageTypeTable(summary);
     if (types) body.push('<p>By page type (bag-of-words F1):</p>', markdownToHtml(types));
+    const languages = languageTable(summary);
+    if (languages) body.push(`<p>${escapeXml(languageTableIntro(summary))}</p>`, markdownToHtml(languages));
     const comparisons = comparisonLines(summary);
     if (comparisons.length)
       body.push('<p>Paired differences in F1:</p>', markdownToHtml(comparisons.join('\n')));
     body.push('<p>Every metric:</p>', markdownToHtml(allMetricsTable(summary)));
+    const unit = lcsUnitNote(summary);
+    if (unit) body.push(`<p>${escapeXml(unit)}</p>`);
     body.push(scatterChart(summary), specialCaseCharts(result, summary), distributionCharts(result, summary));
   }
   const speed = speedTable(result);
   if (speed) body.push('<h2>Speed</h2>', markdownToHtml(speed), speedCharts(result));
+  body.push('<h2>Cost of the run</h2>', markdownToHtml(costTable(result)));
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -13,17 +13,20 @@ import {
   TAG,
 } from '../dom/index.js';
 import {
+  cachedTableFacts,
   codeLanguage,
   DROPPED,
   IS_INLINE_CODE,
   IS_LIST,
   IS_PRE,
   IS_TABLE_SECTION,
+  isGutter,
   keptText,
   longestRun,
-  normaliseTitle,
   type TableFacts,
-  tableFacts,
+  TITLE_SEARCH_BLOCKS,
+  TITLE_SEARCH_CHARACTERS,
+  titleKey,
   WHITESPACE_RUN,
 } from './common.js';
 import { EMPHASIS, escapeMarkdown, Inline, LINK, linkDestination, STRIKE, STRONG } from './inline.js';
@@ -46,6 +49,8 @@ class Writer {
   readonly out: string[] = [];
   readonly containers: Container[] = [];
   blocks = 0;
+  /** Characters written in blocks so far (for how far the title search goes). */
+  chars = 0;
   /** Line breaks before the next block: 1 (next line) or 2 (a blank line between). */
   nextSep = 2;
 
@@ -74,6 +79,7 @@ class Writer {
       }
     }
     this.blocks++;
+    this.chars += block.length;
     this.nextSep = 2;
   }
 
@@ -157,9 +163,23 @@ interface Capture {
 
 const CR = /\r\n?/g;
 
-/** Renders the kept content of an extraction as Markdown (`plain` false) or plain text (`plain` true). */
-export function renderBlocks(extraction: Extraction, options: FormatOptions, plain: boolean): string {
-  return new BlockEngine(extraction, options, plain).run();
+/** A part of the document: the nodes `start … stop - 1`. */
+export interface NodeRange {
+  start: number;
+  stop: number;
+}
+
+/**
+ * Renders the kept content of an extraction as Markdown (`plain` false) or plain
+ * text (`plain` true); with `range`, only the kept content inside it.
+ */
+export function renderBlocks(
+  extraction: Extraction,
+  options: FormatOptions,
+  plain: boolean,
+  range?: NodeRange,
+): string {
+  return new BlockEngine(extraction, options, plain).run(range);
 }
 
 class BlockEngine {
@@ -179,6 +199,11 @@ class BlockEngine {
   private lastList:
     | { depth: number; blocks: number; ordered: boolean; bullet: string; delimiter: string }
     | undefined;
+  /** The title's comparison key while a heading or first paragraph may still repeat it ('' once not). */
+  private titleKey: string;
+  /** Blocks and characters written before the body (the printed title). */
+  private titleBlocks = 0;
+  private titleChars = 0;
 
   constructor(
     extraction: Extraction,
@@ -191,14 +216,16 @@ class BlockEngine {
     this.base = plain ? undefined : baseUrlOf(this.doc, options.url);
     this.images = options.images !== false;
     this.links = options.links !== false;
-    this.tables = tableFacts(this.doc);
+    this.tables = cachedTableFacts(this.doc);
+    this.titleKey = options.dropTitle || options.printTitle ? titleKey(options.title) : '';
   }
 
-  run(): string {
+  run(range?: NodeRange): string {
     const { doc, kept, frames } = this;
     const { kind, tag, end, hidden } = doc.columns;
-    const size = doc.size;
-    for (let at = 1; at < size; at++) {
+    const size = range ? Math.min(range.stop, doc.size) : doc.size;
+    if (this.options.printTitle && this.titleKey !== '') this.printTitle(this.options.title as string);
+    for (let at = range ? Math.max(range.start, 1) : 1; at < size; at++) {
       while (frames.length > 0 && frames[frames.length - 1].end <= at) this.close(frames.pop() as Frame);
       const nodeKind = kind[at];
       if (nodeKind === NodeKind.Text) {
@@ -213,6 +240,11 @@ class BlockEngine {
           if (this.capture) this.captureBreak();
           else this.softBoundary();
         }
+        at = end[at] - 1;
+        continue;
+      }
+      if (isGutter(doc, at)) {
+        // Line numbers of a code listing: not part of the code.
         at = end[at] - 1;
         continue;
       }
@@ -523,7 +555,41 @@ class BlockEngine {
 
   private flushParagraph(): void {
     const block = this.inline.flush();
-    if (block !== '') this.writer.write(block);
+    if (block === '') return;
+    if (
+      this.titleKey !== '' &&
+      this.writer.blocks === this.titleBlocks &&
+      this.writer.containers.length === 0
+    ) {
+      // The first paragraph of the body may be the title written as a paragraph.
+      if (titleKey(block.replace(MARKDOWN_DESTINATION, ']')) === this.titleKey) {
+        this.titleKey = '';
+        return;
+      }
+    }
+    this.writer.write(block);
+  }
+
+  /** The page title as the first block: `# Title`, or its own line in plain text. */
+  private printTitle(title: string): void {
+    const text = title.replace(WHITESPACE_RUN, ' ').trim();
+    this.writer.write(this.plain ? text : `# ${protectClosingHashes(escapeLineStartless(text))}`);
+    this.titleBlocks = this.writer.blocks;
+    this.titleChars = this.writer.chars;
+  }
+
+  /** True while a heading may still be the title (few blocks, few characters before it). */
+  private titleSearchOpen(): boolean {
+    if (this.titleKey === '') return false;
+    const writer = this.writer;
+    if (
+      writer.blocks - this.titleBlocks > TITLE_SEARCH_BLOCKS ||
+      writer.chars - this.titleChars > TITLE_SEARCH_CHARACTERS
+    ) {
+      this.titleKey = '';
+      return false;
+    }
+    return true;
   }
 
   // ── closing elements ─────────────────────────────────────────────────────
@@ -580,14 +646,9 @@ class BlockEngine {
     this.inlineOnly--;
     if (content === '') return;
     const writer = this.writer;
-    const { title, dropTitle } = this.options;
-    if (
-      dropTitle &&
-      title !== undefined &&
-      writer.blocks === 0 &&
-      this.doc.tag(node) === TAG.h1 &&
-      normaliseTitle(keptText(this.doc, this.kept, node)) === normaliseTitle(title)
-    ) {
+    if (this.titleSearchOpen() && titleKey(keptText(this.doc, this.kept, node)) === this.titleKey) {
+      // The heading that repeats the title (a kicker heading may come before it).
+      this.titleKey = '';
       return;
     }
     if (this.plain) {
@@ -748,6 +809,14 @@ function spanOf(value: string | undefined, fallback: number, max: number): numbe
   const number = Number.parseInt(value, 10);
   if (!Number.isFinite(number) || number < 1) return fallback;
   return Math.min(number, max);
+}
+
+/** `[text](destination)` and `![alt](src)` leave their destination out of a title comparison. */
+const MARKDOWN_DESTINATION = /\]\([^)]*\)/g;
+
+/** Text escaped for a heading line (after "# ", where block markers cannot start). */
+function escapeLineStartless(text: string): string {
+  return escapeMarkdown(text, false);
 }
 
 /** Backslash-escapes a trailing run of `#` that CommonMark would take for a closing sequence. */

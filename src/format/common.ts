@@ -12,8 +12,12 @@ function tagTable(names: readonly string[]): Uint8Array {
 
 /**
  * Elements whose whole subtree never reaches any output: hidden content
- * (scripts, styles, templates, `<noscript>`, SVG, iframes, objects…) and form
- * controls whose text is a value, not content.
+ * (scripts, styles, templates, SVG, iframes, objects…) and form controls whose
+ * text is a value, not content. `<noscript>` is not among them: pith renders
+ * pages as a browser without scripts does, which shows it (Discourse and other
+ * app shells put the whole thread there); the extractor decides whether its
+ * text is content, and selections never keep a text-less one (a lazy image's
+ * duplicate).
  */
 export const DROPPED = (() => {
   const table = tagTable(['select', 'textarea', 'input', 'keygen', 'frame', 'frameset', 'datalist']);
@@ -27,8 +31,12 @@ export const IS_PRE = tagTable(['pre', 'xmp', 'listing', 'plaintext']);
 export const IS_INLINE_CODE = tagTable(['code', 'kbd', 'samp', 'tt']);
 export const IS_LIST = tagTable(['ul', 'ol', 'menu', 'dir']);
 export const IS_TABLE_SECTION = tagTable(['thead', 'tbody', 'tfoot']);
+/** Blocks that make a table a layout table when they sit in its cells. */
+const IS_LAYOUT_BLOCK = tagTable(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'hr']);
 
-const LANGUAGE_CLASS = /^(?:language|lang|highlight-source|highlight)-([\w+#.-]{1,40})$/i;
+const LANGUAGE_CLASS = /^(?:language|lang|highlight-source|highlight|syntax)-([\w+#.-]{1,40})$/i;
+/** Pandoc's `class="sourceCode python"` and SyntaxHighlighter's `class="syntaxhighlighter js"`: the next word. */
+const LANGUAGE_AFTER = /(?:^|\s)(?:sourcecode|syntaxhighlighter)\s+(?:nogutter\s+)?([\w+#.-]{1,40})(?:\s|$)/i;
 const BRUSH = /(?:^|[\s;])brush:\s*([\w+#.-]{1,40})/i;
 const LANGUAGE_NAME = /^[\w+#.-]{1,40}$/;
 const IGNORED_LANGUAGES = new Set(['none', 'text', 'plain', 'plaintext', 'nohighlight', 'source', 'code']);
@@ -40,8 +48,16 @@ function languageOfElement(doc: Doc, node: number): string | undefined {
   }
   const cls = doc.attr(node, 'class');
   if (!cls) return undefined;
-  const brush = BRUSH.exec(cls.length > 1000 ? cls.slice(0, 1000) : cls);
+  const bounded = cls.length > 1000 ? cls.slice(0, 1000) : cls;
+  const brush = BRUSH.exec(bounded);
   if (brush) return brush[1];
+  const after = LANGUAGE_AFTER.exec(bounded);
+  if (
+    after &&
+    !IGNORED_LANGUAGES.has(after[1].toLowerCase()) &&
+    !/^(?:sourcecode|numbersource)$/i.test(after[1])
+  )
+    return after[1];
   for (const token of cls.split(/\s+/, 50)) {
     const match = LANGUAGE_CLASS.exec(token);
     if (match && !IGNORED_LANGUAGES.has(match[1].toLowerCase())) return match[1];
@@ -49,11 +65,15 @@ function languageOfElement(doc: Doc, node: number): string | undefined {
   return undefined;
 }
 
+/** Ancestors of a `<pre>` looked at for its language (Rouge and Sphinx wrap it twice). */
+const LANGUAGE_ANCESTORS = 3;
+
 /**
  * The language a code block is marked with, looking at the `<pre>`, its first
- * `<code>` child and its parent: classes `language-xx`, `lang-xx`,
- * `highlight-xx`, `highlight-source-xx`, `brush: xx`, and `data-lang` /
- * `data-language` attributes. Undefined when none is marked.
+ * `<code>` child and up to three ancestors: classes `language-xx`, `lang-xx`,
+ * `highlight-xx`, `highlight-source-xx`, `syntax-xx`, `brush: xx`, `sourceCode
+ * xx`, `syntaxhighlighter xx`, and `data-lang` / `data-language` attributes.
+ * Undefined when none is marked.
  */
 export function codeLanguage(doc: Doc, pre: number): string | undefined {
   const own = languageOfElement(doc, pre);
@@ -69,14 +89,56 @@ export function codeLanguage(doc: Doc, pre: number): string | undefined {
     }
     if (doc.isText(child) && doc.text(child).trim() !== '') break;
   }
-  const parent = doc.parent(pre);
-  return parent > 0 ? languageOfElement(doc, parent) : undefined;
+  let ancestor = doc.parent(pre);
+  for (let level = 0; level < LANGUAGE_ANCESTORS && ancestor > 0; level++, ancestor = doc.parent(ancestor)) {
+    const tag = doc.tag(ancestor);
+    if (tag === TAG.body || tag === TAG.html || tag === TAG.article || tag === TAG.main) break;
+    const language = languageOfElement(doc, ancestor);
+    if (language) return language;
+  }
+  return undefined;
 }
 
-/** Per-table facts gathered in one pass: which tables hold another table, and how many cells each has. */
+/** Classes of line-number gutters (Pygments, Chroma, Rouge, highlight.js, Prism, SyntaxHighlighter, GitHub…). */
+const GUTTER =
+  /(?:^|\s)(?:gutter|rouge-gutter|line-?numbers?(?:-rows)?|linenos?|lineno|linenodiv|linenumber|lnt|ln|hljs-ln-numbers|hljs-ln-n|crayon-nums|blob-num|codemirror-linenumber|line-number-?\w*)(?:\s|$)/i;
+const NUMBERS_ONLY = /^[\d\s.:]*$/;
+
+/**
+ * True for a line-number gutter of a code listing: an element with a gutter
+ * class whose text is nothing but numbers (so a class name alone never drops text).
+ */
+export function isGutter(doc: Doc, node: number): boolean {
+  const cls = doc.attr(node, 'class');
+  if (cls === undefined || !GUTTER.test(cls)) return false;
+  const stop = doc.end(node);
+  for (let at = node + 1; at < stop; at++) {
+    if (doc.isText(at) && !NUMBERS_ONLY.test(doc.text(at))) return false;
+  }
+  return true;
+}
+
+/**
+ * Per-table facts gathered in one pass: which tables are layout rather than data
+ * (`nested`: they hold another table, or blocks a Markdown cell cannot hold —
+ * headings, quotes, rules, or a `<pre>`, as code listings with a line-number
+ * column do; lists are flattened into their cell), and how many cells each has.
+ */
 export interface TableFacts {
   nested: Set<number>;
   cells: Map<number, number>;
+}
+
+const TABLE_FACTS = new WeakMap<Doc, TableFacts>();
+
+/** `tableFacts`, computed once per document (comments render many small parts of one page). */
+export function cachedTableFacts(doc: Doc): TableFacts {
+  let facts = TABLE_FACTS.get(doc);
+  if (!facts) {
+    facts = tableFacts(doc);
+    TABLE_FACTS.set(doc, facts);
+  }
+  return facts;
 }
 
 export function tableFacts(doc: Doc): TableFacts {
@@ -92,6 +154,8 @@ export function tableFacts(doc: Doc): TableFacts {
       if (open.length > 0) nested.add(open[open.length - 1]);
       open.push(node);
       cells.set(node, 0);
+    } else if (open.length > 0 && (IS_PRE[t] || IS_LAYOUT_BLOCK[t])) {
+      nested.add(open[open.length - 1]);
     } else if ((t === TAG.td || t === TAG.th) && open.length > 0) {
       const table = open[open.length - 1];
       cells.set(table, (cells.get(table) ?? 0) + 1);
@@ -103,10 +167,22 @@ export function tableFacts(doc: Doc): TableFacts {
 /** Any run of whitespace (the same class `Doc.textContent` collapses). */
 export const WHITESPACE_RUN = /\s+/g;
 
-/** Case- and whitespace-insensitive form of a title, for `dropTitle`. */
-export function normaliseTitle(text: string): string {
-  return text.replace(WHITESPACE_RUN, ' ').trim().toLowerCase();
+/**
+ * The form in which a heading is compared with the page title (`dropTitle`):
+ * letters and digits only (any script), lower case — so case, spacing and
+ * punctuation ("Title: Sub" / "Title — Sub") do not matter. '' for no title.
+ */
+export function titleKey(text: string | undefined): string {
+  if (text === undefined) return '';
+  return (text.length > 2000 ? text.slice(0, 2000) : text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
+
+/**
+ * How far into the body a heading may come and still be taken for the title:
+ * the blocks before it are at most this many, and this many characters.
+ */
+export const TITLE_SEARCH_BLOCKS = 3;
+export const TITLE_SEARCH_CHARACTERS = 300;
 
 /** The kept, visible text of a subtree, whitespace collapsed (for title comparison). */
 export function keptText(doc: Doc, kept: Uint8Array, node: number): string {

@@ -1,9 +1,10 @@
 import { Doc, Selection } from '../dom/index.js';
 import type { Metadata } from '../metadata/types.js';
+import type { OutputComment } from './comments.js';
 import type { FormattedResult } from './types.js';
 
 /** Version of the JSON and XML shapes below; bumped when a field changes meaning or goes away. */
-export const ENVELOPE_SCHEMA = 1;
+export const ENVELOPE_SCHEMA = 2;
 
 export interface JsonOptions {
   /** Indent with two spaces (default false: one line, ready for JSONL). */
@@ -38,12 +39,16 @@ export interface JsonMetadata {
  *                 "direction", "description", "canonicalUrl", "image", "tags": [], "pageType" },
  *   "contentFormat": "text" | "markdown" | "html",
  *   "content": "…",
- *   "comments": "…" | null,
+ *   "comments": [{ "author"?, "date"?, "text", "replyTo"? }] | null,
  *   "diagnostics": …            // only when the result has diagnostics
  * }
  * ```
  *
  * Unknown metadata fields are `null` (lists are empty), never missing.
+ * `comments` is `null` unless comments were asked for (then a list, maybe
+ * empty); each comment's `text` is plain text, `date` ISO 8601 when the page's
+ * date could be read, `replyTo` the index of the comment it answers. Schema 1
+ * had `comments` as one formatted string.
  * `metadata.structuredBody` (an extractor signal) is not included. Diagnostics
  * are made JSON-safe: typed arrays become arrays, Maps objects, Sets arrays,
  * bigints strings, non-finite numbers null; a `Doc` or `Selection` inside is
@@ -56,7 +61,7 @@ export interface JsonDocument {
   metadata: JsonMetadata;
   contentFormat: FormattedResult['contentFormat'];
   content: string;
-  comments: string | null;
+  comments: OutputComment[] | null;
   diagnostics?: unknown;
 }
 
@@ -68,7 +73,7 @@ export function toJsonDocument(result: FormattedResult): JsonDocument {
     metadata: jsonMetadata(result.metadata),
     contentFormat: result.contentFormat,
     content: result.content,
-    comments: result.comments ?? null,
+    comments: result.comments === undefined ? null : result.comments.map((comment) => ({ ...comment })),
   };
   if (result.diagnostics !== undefined) document.diagnostics = jsonSafe(result.diagnostics, [], 0);
   return document;
@@ -216,7 +221,9 @@ function cdata(text: string): string {
  *     <page-type>…</page-type>
  *   </metadata>
  *   <content format="text|markdown|html">…</content>
- *   <comments format="…">…</comments>          when comments are present
+ *   <comments>                                  when comments were asked for
+ *     <comment author="…" date="…" reply-to="0">text</comment>
+ *   </comments>
  *   <diagnostics format="json">…</diagnostics> when diagnostics are present
  * </pith-document>
  * ```
@@ -266,9 +273,18 @@ export function toXml(result: FormattedResult, options: XmlOptions = {}): string
     `${indent(1)}<content format="${escapeXmlAttribute(result.contentFormat)}">${body(result.content)}</content>${nl}`,
   );
   if (result.comments !== undefined) {
-    out.push(
-      `${indent(1)}<comments format="${escapeXmlAttribute(result.contentFormat)}">${body(result.comments)}</comments>${nl}`,
-    );
+    if (result.comments.length === 0) out.push(`${indent(1)}<comments/>${nl}`);
+    else {
+      out.push(`${indent(1)}<comments>${nl}`);
+      for (const comment of result.comments) {
+        let attributes = '';
+        if (comment.author !== undefined) attributes += ` author="${escapeXmlAttribute(comment.author)}"`;
+        if (comment.date !== undefined) attributes += ` date="${escapeXmlAttribute(comment.date)}"`;
+        if (comment.replyTo !== undefined) attributes += ` reply-to="${comment.replyTo}"`;
+        out.push(`${indent(2)}<comment${attributes}>${escapeXmlText(comment.text)}</comment>${nl}`);
+      }
+      out.push(`${indent(1)}</comments>${nl}`);
+    }
   }
   if (result.diagnostics !== undefined) {
     const json = JSON.stringify(jsonSafe(result.diagnostics, [], 0)) ?? 'null';

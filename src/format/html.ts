@@ -7,7 +7,15 @@ import {
   TAG,
   tagId,
 } from '../dom/index.js';
-import { codeLanguage, DROPPED, keptText, normaliseTitle } from './common.js';
+import {
+  codeLanguage,
+  DROPPED,
+  isGutter,
+  keptText,
+  TITLE_SEARCH_BLOCKS,
+  TITLE_SEARCH_CHARACTERS,
+  titleKey,
+} from './common.js';
 import type { HtmlOptions } from './types.js';
 import { baseUrlOf, imageSource, safeUrl } from './url.js';
 
@@ -281,6 +289,17 @@ export function toHtml(extraction: Extraction, options: HtmlOptions = {}): strin
   return new HtmlWriter(extraction, options).run();
 }
 
+/** `toHtml` over the nodes `start … stop - 1` only (for the comments' parts). */
+export function toHtmlRange(
+  extraction: Extraction,
+  options: HtmlOptions,
+  range: { start: number; stop: number },
+): string {
+  return new HtmlWriter(extraction, options).run(range);
+}
+
+const HEADING_OUTPUT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
 class HtmlWriter {
   private readonly doc: Doc;
   private readonly kept: Uint8Array;
@@ -292,8 +311,13 @@ class HtmlWriter {
   private readonly emitted: OutputFrame[];
   private preDepth = 0;
   private linkDepth = 0;
-  /** Text or an image was written (so a title heading is no longer the first thing). */
+  /** Text or an image was written (so a title paragraph is no longer the first thing). */
   private wroteContent = false;
+  /** The title's comparison key while a heading or first paragraph may still repeat it ('' once not). */
+  private titleKey: string;
+  /** Text characters and blocks written, for how far the title search goes. */
+  private textChars = 0;
+  private blocksClosed = 0;
 
   constructor(
     extraction: Extraction,
@@ -305,15 +329,21 @@ class HtmlWriter {
     this.root.end = this.doc.size;
     this.frames = [this.root];
     this.emitted = [this.root];
+    this.titleKey = options.dropTitle || options.printTitle ? titleKey(options.title) : '';
   }
 
-  run(): string {
+  run(range?: { start: number; stop: number }): string {
     const { doc, kept, out, frames, emitted, options } = this;
     const { kind, tag, end, hidden } = doc.columns;
     const images = options.images !== false;
     const links = options.links !== false;
-    const dropTitle = options.dropTitle === true && options.title !== undefined;
-    for (let at = 1; at < doc.size; at++) {
+    if (options.printTitle && this.titleKey !== '') {
+      out.push(
+        `<h1>${escapeHtmlText((options.title as string).replace(ASCII_WHITESPACE_RUN, ' ').trim())}</h1>\n`,
+      );
+    }
+    const size = range ? Math.min(range.stop, doc.size) : doc.size;
+    for (let at = range ? Math.max(range.start, 1) : 1; at < size; at++) {
       while (frames[frames.length - 1].end <= at) this.close(frames.pop() as OutputFrame);
       const nodeKind = kind[at];
       if (nodeKind === NodeKind.Text) {
@@ -329,6 +359,7 @@ class HtmlWriter {
         }
         if (text !== '') out.push(NEEDS_ESCAPE.test(text) ? escapeHtmlText(text) : text);
         if (text !== ' ') this.wroteContent = true;
+        this.textChars += text.length;
         continue;
       }
       if (nodeKind !== NodeKind.Element) continue;
@@ -338,19 +369,25 @@ class HtmlWriter {
         at = end[at] - 1;
         continue;
       }
+      if (isGutter(doc, at)) {
+        // Line numbers of a code listing: not part of the code.
+        at = end[at] - 1;
+        continue;
+      }
       const name = kept[at] ? OUTPUT_BY_TAG[t] : '';
       let attributes: string | undefined;
       if (name !== '') attributes = attributesOf(doc, at, name, this.base);
       if (name === 'img' && (!images || attributes === undefined)) continue;
       if (name === 'a' && (!links || this.linkDepth > 0)) attributes = undefined;
-      if (
-        dropTitle &&
-        name === 'h1' &&
-        !this.wroteContent &&
-        normaliseTitle(keptText(doc, kept, at)) === normaliseTitle(options.title as string)
-      ) {
-        at = end[at] - 1;
-        continue;
+      if (this.titleKey !== '' && (HEADING_OUTPUT.has(name) || (name === 'p' && !this.wroteContent))) {
+        // A heading after a few short blocks at most, or a first paragraph, may repeat the title.
+        const inReach = this.blocksClosed <= TITLE_SEARCH_BLOCKS && this.textChars <= TITLE_SEARCH_CHARACTERS;
+        const repeatsTitle = inReach && titleKey(keptText(doc, kept, at)) === this.titleKey;
+        if (repeatsTitle || !inReach) this.titleKey = '';
+        if (repeatsTitle) {
+          at = end[at] - 1;
+          continue;
+        }
       }
       if (attributes === undefined) {
         // Unwrapped: a block still separates the text around it (<html> and <body> hold everything).
@@ -422,6 +459,7 @@ class HtmlWriter {
     }
     if (element.looseOpen) out.push('</p>');
     out.push(element.close);
+    if (!element.phrasing) this.blocksClosed++;
     this.emitted.pop();
     if (element.pre) this.preDepth--;
     if (element.link) this.linkDepth--;

@@ -11,6 +11,15 @@ import { toText } from './text.js';
 import type { ContentFormat, FormatOptions } from './types.js';
 
 export {
+  type CommentsOptions,
+  formatComments,
+  MIN_COMMENT_CONFIDENCE,
+  type OutputComment,
+  readComments,
+  type SeparatedComments,
+  separateComments,
+} from './comments.js';
+export {
   ENVELOPE_SCHEMA,
   type JsonDocument,
   type JsonMetadata,

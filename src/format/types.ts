@@ -1,4 +1,5 @@
 import type { Metadata } from '../metadata/types.js';
+import type { OutputComment } from './comments.js';
 
 /** The formats a selection can be rendered to. */
 export type ContentFormat = 'text' | 'markdown' | 'html';
@@ -14,14 +15,20 @@ export interface FormatOptions {
   images?: boolean;
   /** Keep links (Markdown `[text](href)`, HTML `<a href>`); when false only their text is kept. Default true. */
   links?: boolean;
-  /** The page title, when known (used by `dropTitle`). */
+  /** The page title, when known (used by `dropTitle` and `printTitle`). */
   title?: string;
   /**
-   * Drop the first block of the output when it is an `<h1>` whose text equals
-   * `title` (case and whitespace ignored), so a caller that prints the title
-   * separately does not print it twice. Default false.
+   * Leave out of the body the block that repeats `title`: the first heading (of
+   * any level) when at most 3 blocks and 300 characters come before it, or a
+   * first paragraph, when its text equals the title (compared on letters and
+   * digits, case ignored). For callers that show the title apart. Default false.
    */
   dropTitle?: boolean;
+  /**
+   * Write `title` as the first block (Markdown `# Title`, HTML `<h1>`, a line of
+   * text) and leave the body's copy out as `dropTitle` does. Default false.
+   */
+  printTitle?: boolean;
 }
 
 export type TextOptions = FormatOptions;
@@ -37,6 +44,6 @@ export interface FormattedResult {
   extractor: { name: string; version: string };
   /** Included in the output only when present. */
   diagnostics?: unknown;
-  /** The page's comment section, formatted like `content`, when extracted apart. */
-  comments?: string;
+  /** The page's comments, when extracted apart (`comments: true`). */
+  comments?: readonly OutputComment[];
 }

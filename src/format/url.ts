@@ -19,6 +19,22 @@ const EDGE_JUNK = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
  * absolute http(s) URL.
  */
 export function baseUrlOf(doc: Doc, url: string | undefined): string | undefined {
+  // Looked up once per document and URL: finding <base> walks the document.
+  let byUrl = BASES.get(doc);
+  if (!byUrl) {
+    byUrl = new Map();
+    BASES.set(doc, byUrl);
+  }
+  const key = url ?? '';
+  if (byUrl.has(key)) return byUrl.get(key);
+  const base = findBaseUrl(doc, url);
+  if (byUrl.size < 16) byUrl.set(key, base);
+  return base;
+}
+
+const BASES = new WeakMap<Doc, Map<string, string | undefined>>();
+
+function findBaseUrl(doc: Doc, url: string | undefined): string | undefined {
   let base: URL | undefined;
   const given = url ?? doc.url;
   if (given !== undefined) base = parse(given, undefined);

@@ -103,7 +103,6 @@ export const UA_DISPLAY: readonly Display[] = table<Display>(Display.Inline, [
     TAG.meta,
     TAG.link,
     TAG.base,
-    TAG.noscript,
     TAG.area,
     TAG.map,
     TAG.param,

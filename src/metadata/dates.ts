@@ -32,9 +32,37 @@ const MONTH_NAMES = [
   'december',
 ];
 
-/** 1–12 for an English month name or its abbreviation (`Sep`, `Sept`), else 0. */
+/**
+ * Month names and abbreviations of the languages the datasets are in (de, fr,
+ * es, it, nl, pt; English is matched by prefix below).
+ */
+const LOCAL_MONTHS: ReadonlyMap<string, number> = (() => {
+  const names: string[][] = [
+    ['januar', 'jänner', 'jän', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'januari', 'janeiro'],
+    ['februar', 'feber', 'février', 'févr', 'fév', 'febrero', 'febbraio', 'februari', 'fevereiro', 'fev'],
+    ['märz', 'maerz', 'mär', 'mars', 'marzo', 'maart', 'março', 'mrt'],
+    ['avril', 'avr', 'abril', 'abr', 'aprile'],
+    ['mai', 'mayo', 'maggio', 'mag', 'mei', 'maio'],
+    ['juni', 'juin', 'junio', 'giugno', 'giu', 'junho'],
+    ['juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho'],
+    ['août', 'aout', 'agosto', 'ago', 'augustus'],
+    ['septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro'],
+    ['oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro'],
+    ['novembre', 'noviembre', 'novembro'],
+    ['dezember', 'dez', 'décembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro'],
+  ];
+  const map = new Map<string, number>();
+  names.forEach((list, index) => {
+    for (const name of list) map.set(name, index + 1);
+  });
+  return map;
+})();
+
+/** 1–12 for a month name or abbreviation (`Sep`, `Sept`, `März`, `févr.`), else 0. */
 function monthOf(word: string): number {
   const lower = word.toLowerCase().replace(/\.$/, '');
+  const local = LOCAL_MONTHS.get(lower);
+  if (local !== undefined) return local;
   if (lower.length < 3) return 0;
   for (let index = 0; index < 12; index++) {
     if (MONTH_NAMES[index].startsWith(lower)) return index + 1;
@@ -135,8 +163,10 @@ const YMD_SLASH =
 const CJK = /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/;
 const DMY_DOT = /(?<![\d.])(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})(?!\d)/;
 const NUMERIC_SLASH = /(?<![\d/])(\d{1,2})[/-](\d{1,2})[/-](\d{4})(?!\d)/;
-const TEXT_MDY = /\b([a-z]{3,9}\.?)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)/i;
-const TEXT_DMY = /(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?([a-z]{3,9}\.?),?\s+(\d{4})(?!\d)/i;
+const TEXT_MDY = /(?<!\p{L})(\p{L}{3,10}\.?)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)/iu;
+/** "1 May 2023", "1st of May, 2023", "12. März 2020", "5 de mayo de 2020". */
+const TEXT_DMY =
+  /(?<!\d)(\d{1,2})(?:st|nd|rd|th|er)?\.?\s+(?:of\s+|de\s+)?(\p{L}{3,10}\.?),?\s+(?:de\s+)?(\d{4})(?!\d)/iu;
 const TIME_AFTER =
   /^,?\s+(?:at\s+)?(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?\s*(Z|UTC?|GMT|[+-]\d{2}:?\d{2}|[ECMP][SD]T|CES?T|BST)?(?![a-z])/i;
 

@@ -362,17 +362,34 @@ function textsOf(value: Json | undefined, ids: Map<string, JsonObject>): string[
   return out;
 }
 
-/** Author names from a string, a Person/Organization (with `name` or given+family names), or an array. */
-function namesOf(value: Json | undefined, ids: Map<string, JsonObject>, depth = 0): string[] {
+/** Schema.org types of organisations (an author of one of these types is a publisher, not a person). */
+const ORGANIZATION_TYPE =
+  /^(?:organization|newsmediaorganization|corporation|ngo|governmentorganization|educationalorganization|collegeoruniversity|localbusiness|onlinebusiness|researchorganization|medicalorganization|project|brand|website)$/i;
+
+/**
+ * Author names from a string, a Person/Organization (with `name` or given+family
+ * names), or an array. With `organizations`, names of Organization-typed
+ * entities go there instead of the result.
+ */
+function namesOf(
+  value: Json | undefined,
+  ids: Map<string, JsonObject>,
+  depth = 0,
+  organizations?: string[],
+): string[] {
   if (depth > 4 || value === undefined || value === null) return [];
   if (typeof value === 'string') return value.trim().length > 0 ? [value] : [];
   if (Array.isArray(value)) {
     const out: string[] = [];
-    for (const item of value.slice(0, MAX_LIST)) out.push(...namesOf(item, ids, depth + 1));
+    for (const item of value.slice(0, MAX_LIST)) out.push(...namesOf(item, ids, depth + 1, organizations));
     return out;
   }
   const resolved = resolve(value, ids);
-  if (!isObject(resolved)) return namesOf(resolved, ids, depth + 1);
+  if (!isObject(resolved)) return namesOf(resolved, ids, depth + 1, organizations);
+  if (organizations && typesOf(resolved).some((type) => ORGANIZATION_TYPE.test(type))) {
+    organizations.push(...namesOf(resolved, ids, depth + 1));
+    return [];
+  }
   const name = textOf(resolved.name, ids, depth + 1);
   if (name !== undefined) return [name];
   const given = textOf(resolved.givenName, ids, depth + 1);
@@ -402,6 +419,8 @@ export interface JsonLdData {
   headline?: string;
   name?: string;
   authors: string[];
+  /** Authors given as Organization entities (a publisher named as author). */
+  organizationAuthors: string[];
   published?: string;
   modified?: string;
   publisher?: string;
@@ -416,13 +435,12 @@ export interface JsonLdData {
   body?: string;
 }
 
-const EMPTY: JsonLdData = Object.freeze({
-  types: [],
-  authors: [],
-  images: [],
-  keywords: [],
-  sections: [],
-}) as JsonLdData;
+/** A JsonLdData with every list empty and nothing else known. */
+function emptyData(): JsonLdData {
+  return { types: [], authors: [], organizationAuthors: [], images: [], keywords: [], sections: [] };
+}
+
+const EMPTY: JsonLdData = Object.freeze(emptyData());
 
 function dateOf(entity: JsonObject | undefined, keys: readonly string[], ids: Map<string, JsonObject>) {
   if (!entity) return undefined;
@@ -451,7 +469,7 @@ export function jsonLdData(blocks: readonly unknown[]): JsonLdData {
     }
     if (entityRank === 1 && !page) page = entity;
   }
-  const data: JsonLdData = { types: [], authors: [], images: [], keywords: [], sections: [] };
+  const data = emptyData();
   if (website) data.websiteName = textOf(website.name, ids) ?? textOf(website.alternateName, ids);
   const fallback = page !== main ? page : undefined;
   if (!main) return data;
@@ -463,7 +481,12 @@ export function jsonLdData(blocks: readonly unknown[]): JsonLdData {
     .map(({ type }) => type);
   data.headline = textOf(main.headline, ids) ?? textOf(main.alternativeHeadline, ids);
   data.name = textOf(main.name, ids);
-  data.authors = namesOf(main.author ?? main.creator ?? fallback?.author, ids).slice(0, MAX_LIST);
+  data.authors = namesOf(
+    main.author ?? main.creator ?? fallback?.author,
+    ids,
+    0,
+    data.organizationAuthors,
+  ).slice(0, MAX_LIST);
   data.published = dateOf(main, ['datePublished', 'dateCreated', 'uploadDate', 'startDate'], ids);
   data.published ??= dateOf(fallback, ['datePublished', 'dateCreated'], ids);
   data.modified = dateOf(main, ['dateModified'], ids) ?? dateOf(fallback, ['dateModified'], ids);

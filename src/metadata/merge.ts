@@ -57,7 +57,7 @@ function firstText(values: readonly (string | undefined)[]): string | undefined 
 // ── title ───────────────────────────────────────────────────────────────────
 
 /** Title separators (with the spaces around them), as Readability splits titles. */
-const TITLE_SEPARATOR = /(\s+(?:\||-|–|—|::|·|»)\s+)/;
+const TITLE_SEPARATOR = /(\s+(?:\||｜|-|–|—|::|·|•|»|~)\s+)/;
 
 /** The registrable-ish name of a host: `www.nytimes.com` → `nytimes`, `news.bbc.co.uk` → `bbc`. */
 function hostKey(url: string | undefined): string | undefined {
@@ -132,6 +132,9 @@ export function stripSiteName(
   return kept.length > 0 ? kept : title;
 }
 
+/** How alike (word Dice) a lone `<h1>` and the declared title must be for the `<h1>` to be the title. */
+const HEADLINE_SIMILARITY = 0.4;
+
 /** True when a title is (loosely) the text of one of the page's `<h1>`s. */
 function matchesHeading(title: string, h1s: readonly string[]): boolean {
   const key = looseKey(title);
@@ -181,14 +184,37 @@ function chooseTitle(
   }
   const fromDocument = documentTitle ? stripSiteName(documentTitle, siteNames, { url, h1s }) : undefined;
   const all = fromDocument === undefined ? candidates : [...candidates, fromDocument];
-  return all.find((title) => matchesHeading(title, h1s)) ?? all[0] ?? firstText(h1s);
+  const shown = all.find((title) => matchesHeading(title, h1s));
+  if (shown !== undefined) return shown;
+  // The page's one headline, when the declared titles are other wordings of it
+  // ("Top 10 Health and Nutrition Trends to Watch" for "Health And Nutrition Trends For 2026").
+  if (h1s.length === 1 && all.length > 0) {
+    const headline = cleanText(h1s[0], 2_000);
+    const words = headline.split(' ').length;
+    if (
+      words >= 3 &&
+      words <= 30 &&
+      !siteKeys.has(looseKey(headline)) &&
+      similarity(headline, all[0]) >= HEADLINE_SIMILARITY
+    )
+      return headline;
+  }
+  return all[0] ?? firstText(h1s);
 }
 
 // ── authors ─────────────────────────────────────────────────────────────────
 
-const BY_PREFIX =
-  /^(?:(?:written|posted|reported|published|words|story|text|photos?)\s+)?(?:by|von|par|por|di|door|av|przez)\b[\s:.-]*/i;
-const AUTHOR_PREFIX = /^(?:authors?|autor(?:es)?|auteurs?|autore|writer|reporter|byline)\s*[:：]\s*/i;
+/** "by" in the languages bylines are measured in (en, de, fr, es/pt, it, nl, sv/da/no, pl). */
+const BY_WORD = '(?:by|von|vom|par|por|di|da|door|av|af|przez)';
+/** The verb before "by": "Posted by", "Veröffentlicht von", "Publié par", "Eingestellt von". */
+const BY_VERB =
+  '(?:written|posted|post|reported|published|words|story|text|photos?|veröffentlicht|eingestellt|geschrieben|verfasst|erstellt|publiziert|publié|écrit|rédigé|publicado|escrito|pubblicato|scritto|geplaatst|geschreven|opublikowano|napisane)';
+const BY_PREFIX = new RegExp(`^(?:${BY_VERB}\\s+)?${BY_WORD}\\b[\\s:.-]*`, 'i');
+/** "Veröffentlicht vonChris Jung": a label glued to the name (the two were separate elements). */
+const GLUED_BY = new RegExp(`^(${BY_VERB}\\s+${BY_WORD})(?=\\p{Lu})`, 'iu');
+/** "Author: Ann", "Autor Ann", "Topic author": a label before the name. */
+const AUTHOR_PREFIX =
+  /^(?:(?:topic|post|article|story)\s+)?(?:authors?|autor(?:es|in)?|auteurs?|autore|writer|reporter|byline)(?:\s*[:：]\s*|\s+(?=\p{Lu}))/iu;
 /** What follows a " | " or " • " in a byline is decoration (a date, a role, the site). */
 const BYLINE_TAIL = /\s+[|•·]\s.*$/;
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\\.?';
@@ -201,11 +227,23 @@ const DATE_TAIL = new RegExp(
 /** "Edited by …", "Photos by …": other roles, not authors. */
 const OTHER_ROLE_TAIL =
   /[\s,;]+(?:edited|updated|reviewed|fact[- ]checked|photos?|photographs?|illustrations?|graphics|video)\s+by\b.*$/i;
-/** "Last updated: …", "Published …": a dateline, not a byline. */
-const LEADING_DATE_LABEL = /^(?:last\s+)?(?:updated|published|posted|modified)\b/i;
+/** "Last updated: …", "Published …", "Veröffentlicht am": a dateline, not a byline ("Posted by …" is one). */
+const LEADING_DATE_LABEL = new RegExp(
+  `^(?:last\\s+)?(?:updated|published|posted|modified|veröffentlicht|publiziert|aktualisiert|geändert|eingestellt|erstellt|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato)(?![\\p{L}])(?!\\s+${BY_WORD}\\b)`,
+  'iu',
+);
+/** What bylines put after a name: " am" (de "on"), "Alle Artikel", "Shares", separators. */
+const TRAILING_JUNK =
+  /(?:\s+(?:am|on|le|el|last|alle artikel|all (?:posts|articles|stories)|more (?:posts|articles)|shares?|mehr|profil|profile))+\s*$|\s*[|~•·:»<>–—-]+\s*$/i;
+const LEADING_JUNK = /^\s*[|~•·:»>–—-]+\s*/;
+const WEEKDAYS =
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|mon|tue|wed|thu|fri|sat|sun';
 const URL_IN_TEXT = /\(?\s*(?:https?:\/\/|www\.)[^\s)]{1,500}\s*\)?/gi;
-const JUNK_AUTHOR =
-  /^(?:null|undefined|none|unknown|admin|administrator|anonymous|\[object object\]|n\/a|-+)$/i;
+/** Values that name nobody: placeholders, roles, labels, weekdays. */
+const JUNK_AUTHOR = new RegExp(
+  `^(?:null|undefined|none|unknown|unbekannt|inconnu|anonym|anonyme|anonymous|admin|administrator|wordpressadmin|webmaster|\\[object object\\]|n\\/a|-+|the author|topic author|author|authors|auteurs?|autor(?:en|es|in)?|redaktion|die redaktion|rédaction|redacción|redazione|editorial team|staff|team|agencies|agenturen|revised edition|${WEEKDAYS})$`,
+  'i',
+);
 /** Words that show a byline fragment is interface text, not a name. */
 const JUNK_WORDS =
   /\b(?:updated|published|posted|last modified|min read|comments?|sign in|sign up|log in|subscribe|follow|share|advertisement)\b/i;
@@ -249,7 +287,7 @@ function splitNames(text: string): string[] {
 export function splitAuthors(raw: string): string[] {
   let text = cleanText(raw, 1_000);
   if (text.length === 0 || looksLikeUrl(text) || PROFILE_LINK.test(text)) return [];
-  text = text.replace(URL_IN_TEXT, ' ').replace(BYLINE_TAIL, '');
+  text = text.replace(URL_IN_TEXT, ' ').replace(BYLINE_TAIL, '').replace(GLUED_BY, '$1 ');
   if (LEADING_DATE_LABEL.test(text)) return [];
   text = text
     .replace(DATE_TAIL, '')
@@ -261,7 +299,9 @@ export function splitAuthors(raw: string): string[] {
   const out: string[] = [];
   for (let part of splitNames(text)) {
     part = part
+      .replace(LEADING_JUNK, '')
       .replace(BY_PREFIX, '')
+      .replace(TRAILING_JUNK, '')
       .replace(/^[\s"'“”‘’]+|[\s"'“”‘’,:;]+$/g, '')
       .trim();
     // A dangling bracket left by the split or the trimming.
@@ -295,18 +335,49 @@ function bylineAuthors(byline: string): string[] {
   return plausible ? names : [];
 }
 
-function chooseAuthors(sources: Sources): string[] {
+/** A user name rather than a name: "edilson.la.rosa", "gabor_munier", "sarah-indra". */
+function isHandle(name: string): boolean {
+  return !name.includes(' ') && /[._-]/.test(name) && name === name.toLowerCase();
+}
+
+/**
+ * The authors: from JSON-LD (people), the author `<meta>` tags, microdata, the
+ * visible bylines, and JSON-LD authors typed as organisations, the first
+ * source that names a person. A name that is the site's or publisher's
+ * ("Rob Picheta, CNN") or a user name is left out when the source names a
+ * person besides; a source that names only those is used when none names a person.
+ */
+function chooseAuthors(sources: Sources, siteNames: readonly string[], url: string | undefined): string[] {
   const { meta, jsonld, microdata, page } = sources;
+  const host = hostKey(url);
+  const siteKeys = siteNames.map(looseKey).filter((key) => key.length > 0);
+  const isSiteName = (name: string) => {
+    const key = looseKey(name);
+    if (siteKeys.includes(key) || siteNames.some((site) => similarity(site, name) >= 0.8)) return true;
+    if (host && key.startsWith(host) && key.length <= host.length + 6) return true;
+    return /^[\w-]+(?:\.[\w-]+)*\.(?:[a-z]{2,3}|info|media|online|news)$/i.test(name); // "finanztreff.de"
+  };
+  let fallback: string[] = [];
+  const people = (authors: string[]): string[] | undefined => {
+    if (authors.length === 0) return undefined;
+    const named = authors.filter((name) => !isSiteName(name) && !isHandle(name));
+    if (named.length > 0) return named;
+    if (fallback.length === 0) fallback = authors;
+    return undefined;
+  };
   for (const list of [jsonld.authors, ...meta.authors, microdata.authors]) {
-    const authors = cleanAuthors(list);
-    if (authors.length > 0) return authors;
+    const authors = people(cleanAuthors(list));
+    if (authors) return authors;
   }
   // Visible bylines one at a time: the first that yields plausible names.
   for (const byline of page.bylines.slice(0, 3)) {
-    const authors = bylineAuthors(byline);
-    if (authors.length > 0) return authors;
+    const authors = people(bylineAuthors(byline));
+    if (authors) return authors;
   }
-  return [];
+  return (
+    people(cleanAuthors(jsonld.organizationAuthors)) ??
+    (fallback.length > 0 ? fallback : cleanAuthors(jsonld.organizationAuthors))
+  );
 }
 
 // ── other fields ────────────────────────────────────────────────────────────
@@ -400,14 +471,20 @@ export function merge(sources: Sources, options: MergeOptions): Metadata {
   const urlBase = base ?? canonicalUrl;
 
   const metadata: Metadata = {
-    authors: chooseAuthors(sources),
+    authors: chooseAuthors(sources, siteNames, pageUrl ?? canonicalUrl),
     tags: chooseTags(sources),
   };
   const title = chooseTitle(sources, siteNames, pageUrl ?? canonicalUrl);
   if (title) metadata.title = title;
-  const published = firstDate([jsonld.published, ...meta.published, microdata.published, ...page.times], now);
+  const published = firstDate(
+    [jsonld.published, ...meta.published, microdata.published, ...page.times, ...page.visibleDates],
+    now,
+  );
   if (published) metadata.published = published;
-  const modified = firstDate([jsonld.modified, ...meta.modified, microdata.modified], now);
+  const modified = firstDate(
+    [jsonld.modified, ...meta.modified, microdata.modified, ...page.visibleModified],
+    now,
+  );
   if (modified) metadata.modified = modified;
   if (siteName) metadata.siteName = siteName;
   const language =

@@ -3,7 +3,8 @@
  * boilerplate classifier). Labelling chunks from gold standards, n-gram counting,
  * evaluation splits and model files. Pure library code; `pith train` is its CLI.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { DensityModelFile, TrainingManifest } from '../extractors/density/index.js';
 import { DEFAULT_CHUNK_OPTIONS } from './chunks.js';
 import { type LoadedDataset, type LoadOptions, loadDatasets } from './datasets.js';
@@ -206,7 +207,19 @@ export async function trainDensity(options: TrainDensityOptions): Promise<TrainD
   return { file, text: serializeModelFile(file), datasets, split, leaveOneOut };
 }
 
-/** Writes a model file's text. */
+/**
+ * Writes a model file's text through a temporary file renamed into place (creating
+ * the folder), so a process reading the model meanwhile (an extraction, a benchmark
+ * worker) sees the old file or the new one, never half of one.
+ */
 export async function writeModelFile(path: string, text: string): Promise<void> {
-  await writeFile(path, text);
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, text);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

@@ -180,6 +180,229 @@ describe('parseHtml: tree-construction fix-ups', () => {
   });
 });
 
+/** The tree under `node` as `tag(children…)`, text in quotes (comments and whitespace-only text left out). */
+function shape(doc: ReturnType<typeof parseHtml>, node: number): string {
+  if (doc.isText(node)) return JSON.stringify(doc.text(node));
+  const children = doc
+    .children(node)
+    .filter((child) => doc.isElement(child) || (doc.isText(child) && doc.text(child).trim() !== ''))
+    .map((child) => shape(doc, child));
+  return `${doc.tagName(node)}(${children.join(',')})`;
+}
+
+/** Every node's parent, depth and subtree end agree with each other and with document order. */
+function assertConsistent(doc: ReturnType<typeof parseHtml>): void {
+  for (let node = 1; node < doc.size; node++) {
+    const parent = doc.parent(node);
+    assert.ok(parent < node, `parent of ${node} comes first`);
+    assert.equal(doc.depth(node), doc.depth(parent) + 1, `depth of ${node}`);
+    assert.ok(
+      doc.end(node) > node && doc.end(node) <= doc.end(parent),
+      `subtree of ${node} inside its parent`,
+    );
+  }
+  let sum = 0;
+  for (const child of doc.children(0)) sum += doc.textLength(child);
+  assert.equal(doc.textLength(0), sum);
+}
+
+// Expected trees follow the HTML standard's "in table" insertion modes (and Chromium, which
+// bench/parsers/browser-trees.ts records), minus the implied <tbody> pith never creates.
+describe('parseHtml: tables (HTML5 tree construction)', () => {
+  test('a <form> directly in a table or row stays empty; the rows stay in the table', () => {
+    const doc = parseHtml(
+      '<table><form action="/f"><tr><td>a</td></tr></form><tr><form><td>b</td></form></tr></table>',
+    );
+    assert.equal(shape(doc, doc.body), 'body(table(form(),tr(td("a")),tr(form(),td("b"))))');
+    assert.equal(doc.attr(doc.findFirst(TAG.form), 'action'), '/f', 'the empty form keeps its attributes');
+    assertConsistent(doc);
+  });
+
+  test('a <form> inside a cell is an ordinary element', () => {
+    const doc = parseHtml('<table><tr><td><form><p>in form</p></form></td></tr></table>');
+    assert.equal(shape(doc, doc.body), 'body(table(tr(td(form(p("in form"))))))');
+  });
+
+  test('a <table> start tag directly in a table closes that table', () => {
+    const doc = parseHtml('<table><tr><td>a</td></tr><table><tr><td>b</td></tr></table><p>after</p>');
+    assert.equal(shape(doc, doc.body), 'body(table(tr(td("a"))),table(tr(td("b"))),p("after"))');
+    const nested = parseHtml('<table><tr><td><table><tr><td>inner</td></tr></table></td></tr></table>');
+    assert.equal(
+      shape(nested, nested.body),
+      'body(table(tr(td(table(tr(td("inner")))))))',
+      'a table in a cell nests',
+    );
+  });
+
+  test('text and elements misplaced in a table are foster-parented in front of it, in order', () => {
+    const doc = parseHtml(
+      '<div><table><tr><td>a</td></tr>stray<div>box <b>bold</b></div><tr><td>b</td></tr>tail</table>after</div>',
+    );
+    assert.equal(
+      shape(doc, doc.body),
+      'body(div("stray",div("box ",b("bold")),"tail",table(tr(td("a")),tr(td("b"))),"after"))',
+    );
+    assertConsistent(doc);
+    // The moved nodes keep their source offsets.
+    const box = doc.findAll(TAG.div)[1];
+    assert.equal(
+      doc.source.slice(doc.columns.sourceStart[box], doc.columns.sourceEnd[box]),
+      '<div>box <b>bold</b></div>',
+    );
+    assert.equal(doc.textContent(doc.findFirst(TAG.table)), 'a b');
+  });
+
+  test('whitespace, scripts, hidden inputs and comments stay in the table; other inputs move out', () => {
+    const doc = parseHtml(
+      '<table>\n  <script>s()</script><input type="HIDDEN" name=h><!--c--><input name=v><noscript>n</noscript><tr><td>x</td></tr></table>',
+    );
+    assert.equal(
+      shape(doc, doc.body),
+      'body(input(),noscript("n"),table(script("s()"),input(),tr(td("x"))))',
+    );
+    const table = doc.findFirst(TAG.table);
+    const [visible, hidden] = doc.findAll(TAG.input);
+    assert.equal(doc.attr(visible, 'name'), 'v');
+    assert.equal(doc.attr(hidden, 'name'), 'h');
+    assert.ok(doc.contains(table, hidden) && !doc.contains(table, visible));
+    assert.equal(doc.columns.kind[table + 1], NodeKind.Text, 'the whitespace stays first in the table');
+  });
+
+  test('text that is not only whitespace moves out whole, even when it starts with whitespace', () => {
+    const doc = parseHtml('<table>  &nbsp;x <tr><td>c</td></tr></table>');
+    const body = doc.children(doc.body);
+    assert.equal(doc.text(body[0]), '  \u00a0x ');
+    assert.equal(doc.tagName(body[1]), 'table');
+  });
+
+  test('a row after fostered content goes back into the table', () => {
+    const doc = parseHtml('<table><tr><td>a</td></tr><p>note<tr><td>b</td></tr><span>s</table>');
+    assert.equal(shape(doc, doc.body), 'body(p("note"),span("s"),table(tr(td("a")),tr(td("b"))))');
+    assertConsistent(doc);
+  });
+
+  test('content fostered out of a table inside a cell of another table lands in that cell', () => {
+    const doc = parseHtml(
+      '<table><tr><td>outer<table><tr>moved<td>inner</td></tr></table></td></tr></table>',
+    );
+    assert.equal(shape(doc, doc.body), 'body(table(tr(td("outer","moved",table(tr(td("inner")))))))');
+    assertConsistent(doc);
+  });
+
+  test('</p> closes a <p> only in button scope; without one it is an empty <p>', () => {
+    const cell = parseHtml('<table><tr><td><p>one</p>two</p>three</td></tr></table>');
+    assert.equal(shape(cell, cell.body), 'body(table(tr(td(p("one"),"two",p(),"three"))))');
+    const button = parseHtml('<p>outside<button>in</p>after</button>');
+    assert.equal(shape(button, button.body), 'body(p("outside",button("in",p(),"after")))');
+  });
+
+  test('rows, cells and sections outside any table are dropped, their content kept', () => {
+    const doc = parseHtml('<div><tr><td>cell</td></tr></div><p>x<td>y</p>');
+    assert.equal(shape(doc, doc.body), 'body(div("cell"),p("xy"))');
+  });
+
+  test('attributes and unknown tag names follow their nodes when fostering renumbers them', () => {
+    const doc = parseHtml('<table id=t><tr><td class=c>a</td></tr><my-box data-x=1>m</my-box></table>');
+    const box = doc.children(doc.body)[0];
+    assert.equal(doc.tagName(box), 'my-box');
+    assert.equal(doc.attr(box, 'data-x'), '1');
+    const table = doc.nextSibling(box);
+    assert.equal(doc.attr(table, 'id'), 't');
+    assert.equal(doc.classAndId(doc.findFirst(TAG.td)), 'c ');
+    assert.deepEqual(doc.attributes(table), { id: 't' });
+  });
+
+  test('property: table soup always gives a consistent tree with all the text', () => {
+    const token = fc.constantFrom(
+      '<table>',
+      '</table>',
+      '<tr>',
+      '</tr>',
+      '<td>',
+      '</td>',
+      '<tbody>',
+      '<form>',
+      '</form>',
+      '<p>',
+      '</p>',
+      '<div>',
+      '</div>',
+      '<b>',
+      '</b>',
+      '<input>',
+      ' ',
+      'w',
+      'x y',
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 40 }), (tokens) => {
+        const html = tokens.join('');
+        const doc = parseHtml(html);
+        assertConsistent(doc);
+        const words = (text: string) => text.replace(/\s+/g, '');
+        assert.equal(words(doc.textContent(0)), words(html.replace(/<[^>]*>/g, '')));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('parseHtml: tokens', () => {
+  test('entities are decoded in text, titles and attributes, not in scripts or styles', () => {
+    const doc = parseHtml(
+      '<title>A &amp; B</title><script>if (a &amp;&amp; b) x("&lt;")</script><style>p::after{content:"&gt;"}</style>' +
+        '<p data-q="&quot;q&quot; &amp;c" title=&lt;t&gt;>x &copy 2024 &#x263a; &unknown;</p><textarea>&lt;tag&gt;</textarea>',
+    );
+    assert.equal(doc.text(doc.findFirst(TAG.title) + 1), 'A & B');
+    assert.equal(doc.text(doc.findFirst(TAG.script) + 1), 'if (a &amp;&amp; b) x("&lt;")');
+    assert.equal(doc.text(doc.findFirst(TAG.style) + 1), 'p::after{content:"&gt;"}');
+    const p = doc.findFirst(TAG.p);
+    assert.equal(doc.attr(p, 'data-q'), '"q" &c');
+    assert.equal(doc.attr(p, 'title'), '<t>');
+    assert.equal(doc.text(p + 1), 'x \u00a9 2024 \u263a &unknown;');
+    assert.equal(doc.text(doc.findFirst(TAG.textarea) + 1), '<tag>');
+  });
+
+  test('tag and attribute names are case-insensitive; a repeated attribute keeps its first value', () => {
+    const doc = parseHtml('<DIV CLASS="A" Id=x class="B" HREF=h DaTa-Y=1><SpAn>t</sPaN></DIV>');
+    const div = doc.findFirst(TAG.div);
+    assert.deepEqual(doc.attributes(div), { class: 'A', id: 'x', href: 'h', 'data-y': '1' });
+    assert.equal(doc.attr(div, 'class'), 'A');
+    assert.equal(doc.classAndId(div), 'a x');
+    assert.equal(doc.tagName(div + 1), 'span');
+    assert.equal(doc.end(div + 1), div + 3, 'the span holds its text and is closed by </sPaN>');
+    assert.equal(doc.attr(div, 'constructor'), undefined, 'only the element’s own attributes');
+  });
+
+  test('end tags record where they end, also with spaces or attributes before the >', () => {
+    const doc = parseHtml('<div><b>x</b ><i>y</i class="z"></div >tail');
+    const { sourceStart, sourceEnd } = doc.columns;
+    const slice = (node: number) => doc.source.slice(sourceStart[node], sourceEnd[node]);
+    assert.equal(slice(doc.findFirst(TAG.b)), '<b>x</b >');
+    assert.equal(slice(doc.findFirst(TAG.i)), '<i>y</i class="z">');
+    assert.equal(slice(doc.findFirst(TAG.div)), '<div><b>x</b ><i>y</i class="z"></div >');
+    assert.equal(slice(doc.end(doc.findFirst(TAG.div))), 'tail');
+  });
+
+  test('SVG: case-sensitive names close, self-closing tags close, and <bgsound> is void', () => {
+    const doc = parseHtml(
+      '<svg><clipPath id=c><rect/></clipPath><linearGradient/><g>in g</g></svg><bgsound src=x><p>p</p>',
+    );
+    const svg = doc.findFirst(TAG.svg);
+    assert.deepEqual(
+      doc.children(svg).map((child) => doc.tagName(child)),
+      ['clipPath', 'linearGradient', 'g'],
+    );
+    assert.equal(doc.tagName(doc.parent(doc.findFirst(TAG.p))), 'body');
+  });
+
+  test('a start tag cut off by the end of the input makes no element', () => {
+    const doc = parseHtml('<p>text</p><div class="x');
+    assert.equal(doc.findFirst(TAG.div), -1);
+    assert.equal(doc.textContent(doc.body), 'text');
+  });
+});
+
 describe('parseHtml: source lines', () => {
   test('lines split at LF, CRLF and CR', () => {
     const doc = parseHtml('<p>a</p>\r\n<p>b</p>\r<p>c</p>\n<p>d</p>');

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -30,6 +30,22 @@ const fromSource = (args: string[]) =>
 
 function out(): string {
   return mkdtempSync(path.join(tmpdir(), 'pith-bench-'));
+}
+
+/** The first test's run, re-rendered by `npm run bench:report -- --from` in a later test. */
+let fullRunDir: string | undefined;
+
+/** The lines of the Markdown table right after `intro` (a line that ends the intro paragraph). */
+function tableAfter(md: string, intro: RegExp, from = 0): string[] {
+  const lines = md.slice(from).split('\n');
+  const start = lines.findIndex((line) => intro.test(line));
+  assert.ok(start >= 0, `no ${intro} in the report`);
+  const table: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith('|')) table.push(line);
+    else if (table.length > 0) break;
+  }
+  return table;
 }
 
 describe('pith bench (end to end)', { skip }, () => {
@@ -60,6 +76,7 @@ describe('pith bench (end to end)', { skip }, () => {
       '--no-cache',
       '--worst',
       '2',
+      '--save-text',
       '--speed',
       '--speed-pages',
       '4',
@@ -94,13 +111,47 @@ describe('pith bench (end to end)', { skip }, () => {
     );
     assert.equal(result.skippedPeers[0]?.name, 'stub-missing');
     assert.equal(result.pages.length, 33 * 3);
+    // Per-page JSON: one entry per page and extractor, in dataset, page, extractor order.
+    const keys = result.pages.map((p) => `${p.dataset}/${p.id}/${p.extractor}`);
+    assert.equal(new Set(keys).size, keys.length);
+    for (const dataset of result.datasets) {
+      const ids = result.pages.filter((p) => p.dataset === dataset.name && p.extractor === 'pith');
+      assert.equal(ids.length, dataset.pages, dataset.name);
+    }
+    // --save-text: one {id: text} file per dataset and extractor, the format of WCXB's evaluate.py.
+    for (const dataset of result.datasets) {
+      const texts = JSON.parse(readFileSync(path.join(dir, 'texts', dataset.name, 'pith.json'), 'utf8'));
+      assert.deepEqual(
+        Object.keys(texts).sort(),
+        result.pages
+          .filter((p) => p.dataset === dataset.name && p.extractor === 'pith')
+          .map((p) => p.id)
+          .sort(),
+      );
+      assert.ok(
+        Object.values(texts).every((t) => typeof t === 'string' && t.length > 0),
+        dataset.name,
+      );
+    }
+    // trafilatura-eval has no language field: each page's declared language (see datasets.test.ts).
+    assert.deepEqual(
+      result.pages
+        .filter((p) => p.dataset === 'trafilatura-eval' && p.extractor === 'pith')
+        .map((p) => p.language),
+      ['de', 'en', 'de', 'de', 'de', 'ja'],
+    );
     for (const page of result.pages) {
       assert.equal(page.failed, false, `${page.dataset}/${page.id} × ${page.extractor}: ${page.error}`);
+      assert.ok(page.scores.spaceSavings, `${page.dataset}/${page.id}: space savings`);
       if (page.dataset === 'trafilatura-eval') assert.ok(page.scores.snippets && !page.scores.wordSequence);
-      else
+      else {
+        const s = page.scores;
         assert.ok(
-          page.scores.wordSequence && page.scores.bagOfWords && page.scores.shingles && page.scores.lcs,
+          s.wordSequence && s.bagOfWords && s.shingles && s.lcs && s.cuter,
+          `${page.dataset}/${page.id}`,
         );
+        assert.equal(s.lcs.unit, 'word');
+      }
       if (page.dataset === 'wcxb-dev') assert.ok(page.pageType && page.scores.snippets);
     }
     const mean = (
@@ -122,8 +173,18 @@ describe('pith bench (end to end)', { skip }, () => {
         mean('l3s-gn1', 'all-text', (p) => p.scores.wordSequence?.precision),
     );
     for (const p of result.pages) {
-      for (const v of [p.scores.bagOfWords?.f1, p.scores.shingles?.tp, p.scores.spaceSavings?.raw]) {
+      const s = p.scores;
+      for (const v of [
+        s.bagOfWords?.f1,
+        s.shingles?.tp,
+        s.spaceSavings?.raw,
+        s.lcs?.editDistanceRatio,
+        s.cuter?.noise,
+      ]) {
         if (v !== undefined) assert.ok(v >= 0 && v <= 1, `${p.dataset}/${p.id}: ${v}`);
+      }
+      for (const v of [s.lcs?.lcsRecall, s.cuter?.accuracy]) {
+        if (v !== undefined && !Number.isNaN(v)) assert.ok(v >= 0 && v <= 1, `${p.dataset}/${p.id}: ${v}`);
       }
     }
 
@@ -148,11 +209,102 @@ describe('pith bench (end to end)', { skip }, () => {
     assert.match(md, /\| page type \| n \| pith F1 \|/);
     assert.match(md, /\| stub-text \(peer\) \|/);
     assert.match(md, /ratios are to all-text instead/);
+    // Seed 002's table shape: the published rows, then ours in bold, for both datasets.
+    const cleaneval = tableAfter(md, /^In seed 002's table shape/);
+    assert.match(cleaneval[0], /^\| CleanEval \|/);
+    assert.match(cleaneval[2], /^\| Boilerpipe DEF \*\(published\)\* \| 0\.931 \| 0\.856 \| 0\.872 \|$/);
+    assert.deepEqual(
+      cleaneval.slice(-3).map((line) => line.split('|')[1].trim()),
+      ['**pith**', '**all-text**', '**stub-text (peer)**'],
+    );
+    const l3s = tableAfter(md, /^In seed 002's table shape/, md.indexOf('## l3s-gn1'));
+    assert.match(l3s[0], /^\| L3S-GN1 \(Google News\) \|/);
+    assert.match(md, /\*published:\* rs-trafilatura/); // WCXB's rows
+    // Every metric, one column each, on a text-gold dataset, a snippet+text one and a snippet one.
+    const metrics = (dataset: string) =>
+      tableAfter(md, /^Every metric on this dataset/, md.indexOf(`## ${dataset} (`))[0];
+    assert.equal(
+      metrics('cleaneval'),
+      '| extractor | word-seq. F1 | bag-of-words F1 | shingle F1 | LCS recall | edit-distance ratio | CUTER accuracy | CUTER noise | space savings raw | space savings gzip |',
+    );
+    assert.match(metrics('wcxb-dev'), /\| bag-of-words F1 \| shingle F1 \| snippet F1 \| LCS recall \|/);
+    assert.equal(
+      metrics('trafilatura-eval'),
+      '| extractor | snippet F1 | space savings raw | space savings gzip |',
+    );
+    assert.match(md, /LCS recall and edit-distance ratio are over words/);
+    // Per language on trafilatura-eval (the sample has too few pages per language: all pooled).
+    const languages = tableAfter(md, /^By the language each page declares/);
+    assert.equal(languages[0], '| language | n | pith F1 | all-text F1 | stub-text (peer) F1 |');
+    assert.match(languages[2], /^\| other \(de 4, en 1, ja 1\) \| 6 \| \d\.\d{3} \|/);
+    // Speed with ratios to the reference (all-text here: no readability-jsdom in this run).
+    const speed = tableAfter(md, /^Each extractor in a child process of its own/);
+    assert.match(
+      speed[0],
+      /\| docs\/s ÷ all-text \| p50 ÷ all-text \| p95 ÷ all-text \| peak RSS ÷ all-text \|/,
+    );
+    assert.match(speed.find((line) => line.startsWith('| all-text |')) ?? '', /\| 1\.00× \| 1\.00× \|/);
+    assert.match(md, /The 2 worst pages per extractor/);
     const html = readFileSync(path.join(dir, 'report.html'), 'utf8');
     assert.ok((html.match(/<svg /g) ?? []).length > 20);
     assert.doesNotMatch(html, /<script/);
+    // The charts of the issue: per-page F1 distributions, special-case bars, P–R scatter, speed bars.
+    for (const chart of [
+      /Distribution of per-page scores \(20 bins\)/,
+      /Special cases \(seed 002\)/,
+      /Precision against recall/,
+      /documents per second \(one thread\)/,
+    ])
+      assert.match(html, chart);
     assert.match(stdout, /\| extractor \| cleaneval F1 \(word seq\.\) \|/);
     assert.match(stdout, /Worst 2 pages of wcxb-dev/);
+    fullRunDir = dir;
+  });
+
+  it('`npm run bench:report -- --from DIR` re-renders a finished run without running anything', () => {
+    assert.ok(fullRunDir, 'needs the full sample run above');
+    const docs = out();
+    const render = () =>
+      spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(REPO_ROOT, 'bench', 'report', 'run.ts'),
+          '--from',
+          fullRunDir as string,
+          '--docs-dir',
+          docs,
+        ],
+        { cwd: REPO_ROOT, encoding: 'utf8' },
+      );
+    // Read before: the re-render rewrites the run's report.md (with 2,000 resamples, not 200).
+    const runReport = readFileSync(path.join(fullRunDir as string, 'report.md'), 'utf8');
+    writeFileSync(path.join(docs, 'benchmarks.md'), '# Benchmarks\n\n## Kept by hand\n\nSome text.\n');
+    const first = render();
+    assert.equal(first.status, 0, first.stderr);
+    const second = render();
+    assert.equal(second.status, 0, second.stderr);
+    const md = readFileSync(path.join(docs, 'benchmarks.md'), 'utf8');
+    // The hand-written part is kept and the generated section appears once, between its markers.
+    assert.match(md, /^# Benchmarks\n\n## Kept by hand\n\nSome text\.\n/);
+    assert.equal(md.match(/<!-- bench:report:start/g)?.length, 1);
+    assert.equal(md.match(/<!-- bench:report:end -->/g)?.length, 1);
+    assert.match(md, /## Workbench: every extractor and peer on every dataset/);
+    assert.match(md, /\| CleanEval \| precision \| recall \| F1 \|/);
+    assert.match(md, /\| L3S-GN1 \(Google News\) \| precision \| recall \| F1 \|/);
+    assert.match(md, /\| page type \| n \| pith F1 \|/);
+    assert.match(md, /\| language \| n \| pith F1 \|/);
+    assert.match(md, /\| docs\/s ÷ all-text \|/);
+    // The numbers are the run's: the headline's point estimates are those of the run's own report
+    // (the intervals differ: other resample counts).
+    const headline = (text: string) =>
+      tableAfter(text, /^F1 in each dataset's own metric/)
+        .join('\n')
+        .replace(/ \([^)]*\)/g, '');
+    assert.match(headline(runReport), /\| pith \| \d\.\d{3} \|/);
+    assert.equal(headline(md), headline(runReport));
+    assert.ok((readFileSync(path.join(docs, 'report.html'), 'utf8').match(/<svg /g) ?? []).length > 20);
   });
 
   it('fails a page that runs over its time budget, replaces the worker and goes on', () => {
@@ -195,6 +347,10 @@ describe('pith bench (end to end)', { skip }, () => {
       samplePath('cleaneval'),
       '--extractor',
       'all-text',
+      '--peer',
+      'stub-text',
+      '--peers-module',
+      STUB_PEERS,
       '--cache-dir',
       cacheDir,
       '--resamples',
@@ -209,11 +365,22 @@ describe('pith bench (end to end)', { skip }, () => {
     const a = parseResult(readFileSync(path.join(first, 'results.json'), 'utf8'));
     const b = parseResult(readFileSync(path.join(second, 'results.json'), 'utf8'));
     assert.ok(a.pages.every((p) => !p.cached));
-    assert.ok(b.pages.every((p) => p.cached));
-    assert.deepEqual(
-      b.pages.map((p) => p.scores),
-      a.pages.map((p) => p.scores),
-    );
+    // pith's outputs are keyed on a hash of its code and models: when someone edits them between
+    // the two runs (a shared working tree), all-text's version changes and it rightly re-runs.
+    const version = (r: typeof a, name: string) => r.extractors.find((e) => e.name === name)?.version;
+    assert.equal(version(a, 'stub-text'), version(b, 'stub-text'));
+    for (const name of ['all-text', 'stub-text']) {
+      if (version(a, name) !== version(b, name)) continue;
+      const pagesOf = (r: typeof a) => r.pages.filter((p) => p.extractor === name);
+      assert.ok(
+        pagesOf(b).every((p) => p.cached),
+        name,
+      );
+      assert.deepEqual(
+        pagesOf(b).map((p) => p.scores),
+        pagesOf(a).map((p) => p.scores),
+      );
+    }
   });
 
   it('--only re-runs one page and prints a word-level diff against the gold', () => {

@@ -231,7 +231,14 @@ describe('trafilatura-eval', () => {
     const data = JSON.parse(readFileSync(path.join(dir, 'evaldata.json'), 'utf8'));
     assert.deepEqual(gdp.gold, {
       snippets: { with: data[gdp.url].with, without: data[gdp.url].without },
+      language: 'de',
     });
+    // The dataset records no language: each page's declaration, read by hand in the sample files
+    // (`<html lang="de-DE">`, `lang="en-US"`, nhk's `og:locale` ja_JP).
+    assert.deepEqual(
+      pages.map((p) => p.gold.language),
+      ['de', 'en', 'de', 'de', 'de', 'ja'],
+    );
     const bom = pages.find((p) => p.id === 'nhk.or.jp.k100')!;
     assert.deepEqual([...bom.html.subarray(0, 3)], [0xef, 0xbb, 0xbf]); // bytes untouched
   });

@@ -30,9 +30,9 @@ const page = `<html><head><title>The Story | Site</title></head><body>
 <footer><p>Copyright Site, all rights reserved, forever and ever.</p></footer>
 </body></html>`;
 
-describe('pith extractor', () => {
+describe('pith extractor: the heuristic stage', () => {
   const doc = parseHtml(page);
-  const extraction = pith.extract(doc, {}, { title: 'The Story' });
+  const extraction = pith.extract(doc, { model: 'none' }, { title: 'The Story' });
   const text = keptText(doc, extraction.selection);
 
   test('keeps every paragraph of the article', () => {
@@ -50,9 +50,9 @@ describe('pith extractor', () => {
   });
 
   test('reports its candidates and pruning in the diagnostics', () => {
-    assert.ok(extraction.diagnostics.candidates.length > 0);
-    assert.equal(doc.attr(extraction.diagnostics.candidates[0].node, 'class'), 'article-body');
-    assert.ok((extraction.diagnostics.pruned['tag:footer'] ?? 0) >= 1);
+    assert.ok(extraction.diagnostics.heuristic.candidates.length > 0);
+    assert.equal(doc.attr(extraction.diagnostics.heuristic.candidates[0].node, 'class'), 'article-body');
+    assert.ok((extraction.diagnostics.heuristic.pruned['tag:footer'] ?? 0) >= 1);
   });
 
   test('an empty page gives an empty selection', () => {
@@ -63,5 +63,44 @@ describe('pith extractor', () => {
   test('a page that is only short text keeps it (the retry relaxes pruning)', () => {
     const short = parseHtml('<body><div class="comment">Just one short note here.</div></body>');
     assert.match(keptText(short, pith.extract(short, {}, {}).selection), /one short note/);
+  });
+});
+
+describe('pith extractor: the learned stage', () => {
+  const doc = parseHtml(page);
+
+  test("model 'none' answers with the heuristic stage", () => {
+    const extraction = pith.extract(doc, { model: 'none' }, { title: 'The Story' });
+    assert.equal(extraction.diagnostics.decidedBy, 'heuristic');
+    assert.equal(extraction.diagnostics.keptBlocks, 0);
+  });
+
+  test('a model file that does not exist is a clear error', () => {
+    assert.throws(
+      () => pith.extract(doc, { model: '/nonexistent/pith-blocks.json' }, {}),
+      (error: Error & { code?: string }) => error.code === 'BAD_OPTION' && /not found/.test(error.message),
+    );
+  });
+
+  test('with the shipped model, the classifier decides and keeps the article', () => {
+    const extraction = pith.extract(doc, {}, { title: 'The Story' });
+    // A checkout without models/pith-blocks.json runs the heuristic stage only (documented).
+    if (extraction.diagnostics.decidedBy === 'heuristic' && extraction.diagnostics.keptBlocks === 0) return;
+    const text = keptText(doc, extraction.selection);
+    for (let n = 1; n <= 7; n++) assert.match(text, new RegExp(`paragraph ${n} of the story`));
+    assert.ok(!text.includes('Copyright'));
+  });
+
+  test('favor: precision keeps a subset of balanced, balanced a subset of recall', () => {
+    const kept = (favor: 'precision' | 'balanced' | 'recall') =>
+      pith.extract(doc, { favor }, {}).selection.kept;
+    const precision = kept('precision');
+    const balanced = kept('balanced');
+    const recall = kept('recall');
+    for (let node = 0; node < doc.size; node++) {
+      if (doc.kind(node) !== NodeKind.Text) continue;
+      assert.ok(!precision[node] || balanced[node], `node ${node}: kept for precision, not balanced`);
+      assert.ok(!balanced[node] || recall[node], `node ${node}: kept balanced, not for recall`);
+    }
   });
 });

@@ -80,15 +80,33 @@ describe('toJson', () => {
       tags: ['x', 'y'],
       pageType: null,
     });
-    assert.equal(json.schema, 1);
+    assert.equal(json.schema, 2);
     assert.equal(json.content, 'Hello\n\nWorld');
     assert.equal(json.comments, null);
     assert.deepEqual(json.extractor, { name: 'pith', version: '1.2.3' });
   });
 
+  test('comments: a list when asked for, each with text and what the page gives', () => {
+    const json = JSON.parse(
+      toJson(
+        result({
+          comments: [
+            { author: 'Ann', date: '2024-05-02', text: 'Hi' },
+            { text: 'Yes', replyTo: 0 },
+          ],
+        }),
+      ),
+    );
+    assert.deepEqual(json.comments, [
+      { author: 'Ann', date: '2024-05-02', text: 'Hi' },
+      { text: 'Yes', replyTo: 0 },
+    ]);
+    assert.deepEqual(JSON.parse(toJson(result({ comments: [] }))).comments, []);
+  });
+
   test('compact by default, pretty on request', () => {
     assert.doesNotMatch(toJson(result()), /\n/);
-    assert.match(toJson(result(), { pretty: true }), /\n {2}"schema": 1,\n/);
+    assert.match(toJson(result(), { pretty: true }), /\n {2}"schema": 2,\n/);
   });
 
   test('diagnostics are included when present, made JSON-safe', () => {
@@ -122,10 +140,18 @@ describe('toJson', () => {
 
 describe('toXml', () => {
   test('a well-formed document with metadata and escaped content', () => {
-    const xml = toXml(result({ content: 'a < b & c > d ]]> e', comments: 'nice' }));
+    const xml = toXml(
+      result({
+        content: 'a < b & c > d ]]> e',
+        comments: [
+          { author: 'A "b"', date: '2024-05-02', text: 'nice & <kind>' },
+          { text: 'reply', replyTo: 0 },
+        ],
+      }),
+    );
     assert.ok(
       xml.startsWith(
-        '<?xml version="1.0" encoding="UTF-8"?>\n<pith-document schema="1" url="https://example.com/a?b=1&amp;c=2">',
+        '<?xml version="1.0" encoding="UTF-8"?>\n<pith-document schema="2" url="https://example.com/a?b=1&amp;c=2">',
       ),
     );
     const root = readXml(xml).children[0];
@@ -145,7 +171,14 @@ describe('toXml', () => {
     const content = byName('content')[0];
     assert.equal(content.attributes.format, 'text');
     assert.equal(content.text, 'a < b & c > d ]]> e');
-    assert.equal(byName('comments')[0].text, 'nice');
+    const comments = byName('comments')[0].children;
+    assert.deepEqual(
+      comments.map((child) => [child.name, child.attributes, child.text]),
+      [
+        ['comment', { author: 'A "b"', date: '2024-05-02' }, 'nice & <kind>'],
+        ['comment', { 'reply-to': '0' }, 'reply'],
+      ],
+    );
     assert.equal(byName('diagnostics').length, 0);
   });
 
@@ -175,6 +208,6 @@ describe('toXml', () => {
 
   test('empty metadata', () => {
     const xml = toXml(result({ metadata: { authors: [], tags: [] }, url: undefined }));
-    assert.match(xml, /<pith-document schema="1">\n {2}<extractor[^>]*\/>\n {2}<metadata\/>/);
+    assert.match(xml, /<pith-document schema="2">\n {2}<extractor[^>]*\/>\n {2}<metadata\/>/);
   });
 });

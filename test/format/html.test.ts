@@ -199,12 +199,19 @@ describe('toHtml: structure', () => {
 
   test('hidden content and form controls are dropped with their content', () => {
     const out = html(
-      '<p>a</p><script>alert(1)</script><style>p{}</style><noscript><img src=x></noscript><template><p>t</p></template>' +
+      '<p>a</p><script>alert(1)</script><style>p{}</style><template><p>t</p></template>' +
         '<iframe src="https://evil"></iframe><object data="x"></object><embed src="x"><svg><circle/></svg>' +
         '<form action="/x"><input value="v"><button formaction="javascript:x()">Go</button><select><option>o</option></select><textarea>t</textarea></form><p>b</p>',
     );
     assert.equal(out, '<p>a</p>\n<p>Go</p><p>b</p>');
     assertSafe(out);
+  });
+
+  test('<noscript> is shown as a browser without scripts shows it, when the selection keeps it', () => {
+    assert.equal(
+      html('<p>a</p><noscript><p>Enable scripts</p></noscript>'),
+      '<p>a</p>\n<p>Enable scripts</p>',
+    );
   });
 
   test('dropTitle', () => {
@@ -295,9 +302,41 @@ describe('toHtml: dropTitle inside a kept article', () => {
       toHtml(ex, { title: 'the title', dropTitle: true }),
       '<article><header></header>\n<p>Body</p>\n</article>',
     );
-    const late = extraction('<article><p>Intro</p><h1>The Title</h1></article>', {
+    // After a short block (a kicker, a date) the first heading is still the title.
+    const kicker = extraction('<article><p>Politics</p><h2>The Title!</h2><p>Body</p></article>', {
+      keep: keepFirst('article'),
+    });
+    assert.equal(
+      toHtml(kicker, { title: 'The title', dropTitle: true }),
+      '<article><p>Politics</p>\n<p>Body</p>\n</article>',
+    );
+    // After 300 characters of body it is part of the body.
+    const late = extraction(`<article><p>${'Intro words. '.repeat(30)}</p><h1>The Title</h1></article>`, {
       keep: keepFirst('article'),
     });
     assert.match(toHtml(late, { title: 'the title', dropTitle: true }), /<h1>The Title<\/h1>/);
+    // A kicker heading may come first; only one copy of the title goes.
+    const second = extraction('<article><h2>Kicker</h2><h1>The Title</h1><h2>The Title</h2></article>', {
+      keep: keepFirst('article'),
+    });
+    assert.equal(
+      toHtml(second, { title: 'the title', dropTitle: true }),
+      '<article><h2>Kicker</h2>\n<h2>The Title</h2>\n</article>',
+    );
+  });
+
+  test('a first paragraph equal to the title is dropped; printTitle writes the title first', () => {
+    const ex = extraction('<div><p class="headline">The <b>Title</b></p><p>Body</p></div>', {
+      keep: keepFirst('div'),
+    });
+    assert.equal(toHtml(ex, { title: 'The Title', dropTitle: true }), '<div><p>Body</p>\n</div>');
+    assert.equal(
+      toHtml(ex, { title: 'A <Title>', printTitle: true }),
+      '<h1>A &lt;Title&gt;</h1>\n<div><p>The <b>Title</b></p>\n<p>Body</p>\n</div>',
+    );
+    assert.equal(
+      toHtml(ex, { title: 'The Title', printTitle: true }),
+      '<h1>The Title</h1>\n<div><p>Body</p>\n</div>',
+    );
   });
 });

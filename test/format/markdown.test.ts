@@ -219,9 +219,37 @@ describe('toMarkdown: structure', () => {
     assert.equal(toMarkdown(partial), '## Head\n\nBody link');
   });
 
-  test('dropTitle drops a leading h1 equal to the title', () => {
+  test('dropTitle drops the first heading, or a first paragraph, equal to the title', () => {
     assert.equal(md('<h1>My Post</h1><p>x</p>', { title: 'my post', dropTitle: true }), 'x');
-    assert.equal(md('<p>x</p><h1>My Post</h1>', { title: 'my post', dropTitle: true }), 'x\n\n# My Post');
+    // Any level, punctuation and case ignored, after a short kicker.
+    assert.equal(
+      md('<p>News</p><h2>My post!</h2><p>x</p>', { title: 'My Post', dropTitle: true }),
+      'News\n\nx',
+    );
+    assert.equal(
+      md('<p><b>My</b> <a href="/p">Post</a></p><p>x</p>', { title: 'My Post', dropTitle: true }),
+      'x',
+    );
+    // A kicker heading may come first; one copy goes; not after more than 300 characters.
+    assert.equal(
+      md('<h2>Kicker</h2><h1>My Post</h1><h2>My Post</h2>', { title: 'my post', dropTitle: true }),
+      '## Kicker\n\n## My Post',
+    );
+    const long = `${'word '.repeat(70)}`.trim();
+    assert.equal(
+      md(`<p>${long}</p><h1>My Post</h1>`, { title: 'my post', dropTitle: true }),
+      `${long}\n\n# My Post`,
+    );
+    // Without the option nothing is dropped.
+    assert.equal(md('<h1>My Post</h1><p>x</p>', { title: 'my post' }), '# My Post\n\nx');
+  });
+
+  test('printTitle writes the title as the first heading, once', () => {
+    assert.equal(md('<h2>My Post</h2><p>x</p>', { title: 'My Post', printTitle: true }), '# My Post\n\nx');
+    assert.equal(md('<p>x</p>', { title: '*Stars* #1 #', printTitle: true }), '# \\*Stars\\* #1 \\#\n\nx');
+    const html = render(md('<p>x</p>', { title: '*Stars* #1 #', printTitle: true }));
+    assert.match(html, /<h1>\*Stars\* #1 #<\/h1>/);
+    assert.equal(md('<p>x</p>', { title: '', printTitle: true }), 'x');
   });
 });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -64,20 +64,28 @@ describe('pith train density (CLI)', { skip: !HAS_SAMPLE && 'no ../shared/datase
     assert.ok(model.manifest.evaluation.split.overall.chunks > 0);
     assert.equal(model.manifest.evaluation.leaveOneDatasetOut.datasets.length, 3);
 
-    // Same data, same seed, same date: the same bytes (the command differs only in --out).
-    const again = pith(
-      ['train', 'density', ...datasets, '--out', second, '--n', '4', '--min-count', '2'],
-      env,
-    );
+    assert.equal(model.maxChunkChars, 2000);
+    assert.match(run.stdout, /max chunk chars 2000/);
+
+    // Same data, same seed, same code: the same bytes (the command differs only in --out). Without
+    // SOURCE_DATE_EPOCH the recorded date is the commit's, not the clock's, so two runs still agree.
+    const plain = join(dir, 'plain.json');
+    const again = pith(['train', 'density', ...datasets, '--out', second, '--n', '4', '--min-count', '2']);
     assert.equal(again.code, 0, again.stderr);
+    const third = pith(['train', 'density', ...datasets, '--out', plain, '--n', '4', '--min-count', '2']);
+    assert.equal(third.code, 0, third.stderr);
+    assert.equal(
+      readFileSync(second, 'utf8').replace(second, 'OUT'),
+      readFileSync(plain, 'utf8').replace(plain, 'OUT'),
+    );
     const a = JSON.parse(readFileSync(first, 'utf8'));
     const b = JSON.parse(readFileSync(second, 'utf8'));
+    assert.ok(!Number.isNaN(Date.parse(b.manifest.date)));
     a.manifest.command = b.manifest.command = '';
+    a.manifest.date = b.manifest.date = '';
     assert.deepEqual(a, b);
-    assert.equal(
-      readFileSync(first, 'utf8').replace(first, 'OUT'),
-      readFileSync(second, 'utf8').replace(second, 'OUT'),
-    );
+    // Written through a temporary file that is renamed: nothing else is left in the folder.
+    assert.deepEqual(readdirSync(join(dir, 'nested')), ['second.json']);
 
     // The model drives `pith extract --extractor density`.
     const page = samplePath('cleaneval', 'final', 'input', '361.html');
@@ -112,5 +120,19 @@ describe('pith train density (CLI)', { skip: !HAS_SAMPLE && 'no ../shared/datase
     const noOut = pith(['train', 'density', '--dataset', samplePath('l3s-gn1')]);
     assert.equal(noOut.code, 2);
     assert.match(noOut.stderr, /--out/);
+    // An --out that cannot be written fails before any training.
+    const dir = mkdtempSync(join(tmpdir(), 'pith-train-'));
+    writeFileSync(join(dir, 'file'), '');
+    const unwritable = pith([
+      'train',
+      'density',
+      '--dataset',
+      samplePath('l3s-gn1'),
+      '--out',
+      join(dir, 'file', 'model.json'),
+    ]);
+    assert.equal(unwritable.code, 2);
+    assert.match(unwritable.stderr, /--out .*cannot write there/);
+    assert.doesNotMatch(unwritable.stderr, /pages/);
   });
 });

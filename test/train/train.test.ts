@@ -82,12 +82,36 @@ describe('training', () => {
     const inMemory = countsToModel(trained, 60, MANIFEST);
     assert.equal(loaded.n, 5);
     assert.equal(loaded.minTextChars, 60);
+    assert.equal(loaded.maxChunkChars, 2000);
     assert.equal(loaded.keep.chunks, 4);
     assert.deepEqual(loaded.manifest, MANIFEST);
     for (const text of [...CONTENT, ...BOILERPLATE, 'unseen text ✓ 東京']) {
       assert.deepEqual(classifyChunk(loaded, text), classifyChunk(inMemory, text));
     }
     assert.equal(file.categories[0].ngrams, trained.keep.counts.chars.length);
+  });
+
+  test('maxChunkChars: only the first characters of a chunk are counted', () => {
+    const trained = trainCounts(
+      [
+        { text: 'abcdefgh', label: 'keep' },
+        { text: 'xyxyxy', label: 'discard' },
+      ],
+      { n: 2, minCount: 1, maxChunkChars: 3 },
+    );
+    assert.equal(trained.maxChunkChars, 3);
+    // keep counts "abc": unigrams a, b, c and bigrams ab, bc; discard "xyx": x, y, xy, yx.
+    assert.equal(trained.keep.characters, 3);
+    assert.equal(trained.keep.counts.chars.length, 5);
+    assert.equal(trained.discard.characters, 3);
+    assert.equal(trained.discard.counts.chars.length, 4);
+    // The model reads as much of a chunk as training counted: 'abc' and 'abcZZZZ' score alike.
+    const model = countsToModel(trained, 60);
+    assert.equal(model.maxChunkChars, 3);
+    assert.deepEqual(classifyChunk(model, 'abcZZZZ'), classifyChunk(model, 'abc'));
+    // 0 counts whole chunks.
+    assert.equal(trainCounts([{ text: 'abcdefgh', label: 'keep' }], { maxChunkChars: 0 }).keep.characters, 8);
+    assert.throws(() => trainCounts([], { maxChunkChars: -1 }), /maxChunkChars/);
   });
 
   test('determinism: the same data gives a byte-identical file', () => {
@@ -104,6 +128,7 @@ describe('training', () => {
     const file = countsToFile(trainCounts(examples(), { n: 3, minCount: 1 }), 60, MANIFEST);
     assert.throws(() => parseDensityModel({ ...file, formatVersion: 99 }), /format version 99/);
     assert.throws(() => parseDensityModel({ ...file, smoothing: 'kneser-ney' }), /smoothing/);
+    assert.throws(() => parseDensityModel({ ...file, maxChunkChars: -1 }), /maxChunkChars/);
     assert.throws(() => parseDensityModel({ ...file, categories: [file.categories[0]] }), /discard/);
     const dir = mkdtempSync(join(tmpdir(), 'pith-density-'));
     writeFileSync(join(dir, 'bad.json'), '{"format": "something else"}');
@@ -203,7 +228,8 @@ describe('evaluation splits', () => {
     const file = countsToFile(trainCounts(examples(), { n: 3, minCount: 2 }), 45, MANIFEST);
     const parsed = JSON.parse(serializeModelFile(file));
     assert.equal(parsed.format, 'pith-density-model');
-    assert.equal(parsed.formatVersion, 1);
+    assert.equal(parsed.formatVersion, 2);
+    assert.equal(parsed.maxChunkChars, 2000);
     assert.equal(parsed.smoothing, 'witten-bell');
     assert.equal(parsed.n, 3);
     assert.equal(parsed.minCount, 2);

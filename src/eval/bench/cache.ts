@@ -1,8 +1,9 @@
 /**
  * The on-disk cache of extraction outputs, one gzip'd JSON file per page and
  * extractor: `<dir>/<key[0..2]>/<key>.json.gz`, where key = sha256(page bytes'
- * sha256, extractor name, version, options). Only outputs and thrown errors are
- * cached (they are deterministic); timeouts are not (they depend on the load).
+ * sha256, extractor name, version, options). Only outputs are cached: errors and
+ * timeouts are not (a missing model or package, or the machine's load, may be the
+ * cause), so they are retried on the next run.
  * Writes go to a temporary file that is renamed into place, so a crash never
  * leaves a half-written entry and concurrent workers never read one.
  *

@@ -58,26 +58,37 @@ export function moduleHref(pathOrUrl: string | URL): string {
 let codeHash: string | undefined;
 
 /**
- * A hash of pith's own code (every file under src/ or dist/ except eval/ and cli/),
- * so that cached outputs of pith's extractors expire when the code changes even
- * though the version string does not.
+ * A hash of pith's own code (every file under src/ or dist/ except eval/ and cli/)
+ * and of its models (models/*.json, read by learned extractors), so that cached
+ * outputs of pith's extractors expire when either changes even though the version
+ * string does not.
  */
 export function pithCodeHash(): string {
   if (codeHash !== undefined) return codeHash;
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
+  const walk = (dir: string, base: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      return; // no models folder
+    }
+    for (const name of names) {
       const file = path.join(dir, name);
-      const relative = path.relative(root, file);
+      const relative = path.relative(base, file);
       if (relative === 'eval' || relative === 'cli' || relative === 'server') continue;
-      if (statSync(file).isDirectory()) walk(file);
+      if (statSync(file).isDirectory()) walk(file, base);
       else if (/\.(ts|js|json)$/.test(name) && !name.endsWith('.d.ts') && !name.endsWith('.map')) {
         hash.update(relative).update('\0').update(readFileSync(file)).update('\0');
       }
     }
   };
-  walk(root);
+  walk(root, root);
+  // models/ sits beside src/ and dist/ at the package root.
+  const models = fileURLToPath(new URL('../../../models/', import.meta.url));
+  hash.update('models\0');
+  walk(models, models);
   codeHash = hash.digest('hex').slice(0, 16);
   return codeHash;
 }

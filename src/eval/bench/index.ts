@@ -26,7 +26,16 @@ export {
   probePeers,
   runBench,
 } from './run.js';
-export { type PageScores, type ScoringOptions, scorePage } from './scoring.js';
+export {
+  type MetricName,
+  type PageScores,
+  type PreparedGold,
+  prepareGold,
+  type ScoringHooks,
+  type ScoringOptions,
+  scorePage,
+  scorePrepared,
+} from './scoring.js';
 export { measureSpeed, SPEED_FALLBACK_REFERENCE, SPEED_REFERENCE } from './speed.js';
 export type { SpeedResult, SpeedRow } from './speed-types.js';
 export {
@@ -35,10 +44,14 @@ export {
   type DatasetSummary,
   type ExtractorSummary,
   groupPages,
+  LANGUAGE_GROUP_MIN_PAGES,
+  type LanguageGroup,
   type PairedComparison,
   pagePrf,
   pagePrimaryScore,
+  primaryF1,
   summariseBench,
+  summariseByLanguage,
   summariseExtractor,
   type WorstPage,
   worstPages,

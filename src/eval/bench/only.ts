@@ -58,6 +58,7 @@ export async function runOnly(config: OnlyConfig): Promise<OnlyResult[]> {
           id: id++,
           extractor,
           page,
+          pageKey: `${spec.name}\0${page.id}`,
           scoring: { removeNonAscii: scoring.removeNonAscii },
           wantText: true,
         });

@@ -3,10 +3,13 @@
  * pool of worker threads, then (optionally) the speed measurement.
  *
  * Pages are listed first (counts for progress, `--limit`), then read a few at a
- * time: every page goes to every extractor; the pool runs the (page, extractor)
- * tasks in parallel, each against a time budget. A page that fails or times out
- * is scored as an empty text and counted; nothing stops the run.
+ * time, the largest files first (so that the run does not end on one slow page
+ * while the other workers idle): every page goes to every extractor; the pool
+ * runs the (page, extractor) tasks in parallel, each against a time budget. A
+ * page that fails or times out is scored as an empty text and counted; nothing
+ * stops the run.
  */
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import {
   type DatasetScoring,
@@ -133,6 +136,25 @@ interface ListedDataset {
   refs: PageRef[];
 }
 
+/** Size on disk of each page's file (0 when unknown), read a few hundred at a time. */
+async function fileSizes(refs: readonly PageRef[]): Promise<number[]> {
+  const sizes = new Array<number>(refs.length).fill(0);
+  const batch = 256;
+  for (let start = 0; start < refs.length; start += batch) {
+    await Promise.all(
+      refs.slice(start, start + batch).map(async (ref, offset) => {
+        if (!ref.file) return;
+        try {
+          sizes[start + offset] = (await stat(ref.file)).size;
+        } catch {
+          // unknown: scheduled last
+        }
+      }),
+    );
+  }
+  return sizes;
+}
+
 /** Spreads `count` picks evenly over `total` items (deterministic). */
 function evenIndices(total: number, count: number): Set<number> {
   const picks = new Set<number>();
@@ -241,6 +263,7 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
             gold: page.gold,
             ...(page.retrievedTransform ? { retrievedTransform: page.retrievedTransform } : {}),
           },
+          pageKey: `${dataset.spec.name}\0${page.id}`,
           scoring: { removeNonAscii: dataset.scoring.removeNonAscii },
           wantText: config.keepTexts ?? false,
         });
@@ -258,9 +281,12 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
           ...(result.timedOut ? { timedOut: true } : {}),
           ms: result.ms,
           ...(result.scoreMs === undefined ? {} : { scoreMs: result.scoreMs }),
+          ...(result.cpuMs === undefined ? {} : { cpuMs: result.cpuMs }),
+          ...(result.scoreCpuMs === undefined ? {} : { scoreCpuMs: result.scoreCpuMs }),
           bytes: page.html.length,
           cached: result.cached,
           ...(page.gold.pageType ? { pageType: page.gold.pageType } : {}),
+          ...(page.gold.language ? { language: page.gold.language } : {}),
           scores,
         });
         if (config.keepTexts) {
@@ -278,19 +304,24 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
     );
   };
 
+  // Largest files first: the slowest tasks start early and the run ends on small pages, with
+  // every worker busy to the end. `index` stays the listing order (the speed sample's picks).
+  const order: { dataset: ListedDataset; ref: PageRef; index: number; size: number }[] = [];
+  for (const dataset of listed) {
+    const sizes = await fileSizes(dataset.refs);
+    dataset.refs.forEach((ref, i) => {
+      order.push({ dataset, ref, index: order.length, size: sizes[i] });
+    });
+  }
+  order.sort((x, y) => y.size - x.size || x.index - y.index);
   // A window of pages in flight keeps every worker busy while bounding memory.
   const window = Math.max(2, config.jobs * 3);
   const inFlight = new Set<Promise<void>>();
-  let index = 0;
   try {
-    for (const dataset of listed) {
-      for (const ref of dataset.refs) {
-        const promise: Promise<void> = processPage(dataset, ref, index++).finally(() =>
-          inFlight.delete(promise),
-        );
-        inFlight.add(promise);
-        if (inFlight.size >= window) await Promise.race(inFlight);
-      }
+    for (const { dataset, ref, index } of order) {
+      const promise: Promise<void> = processPage(dataset, ref, index).finally(() => inFlight.delete(promise));
+      inFlight.add(promise);
+      if (inFlight.size >= window) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
   } finally {

@@ -1,14 +1,16 @@
 /**
  * The speed child process: measures one extractor (or the parse-only floor) on
- * the pages it is sent, single-threaded, after a warm-up pass over the same pages.
- * A process of its own, so that its resident set size is its own.
+ * the pages it is sent, single-threaded, after a warm-up pass over the first of
+ * them ({@link warmUpPages}). A process of its own, so that its resident set size
+ * is its own.
  *
  * Protocol (IPC, structured clone): parent → child one {@link SpeedJob}; child →
- * parent `{ tick: i }` after each page (the parent's watchdog), then one
- * {@link SpeedChildResult}.
+ * parent `{ tick: i }` after each page (the parent's watchdog; warm-up pages
+ * first, then the timed ones), then one {@link SpeedChildResult}.
  */
 import { decodeHtml, parseHtml } from '../../index.js';
 import { type ExtractorRef, loadExtractor } from './extractors.js';
+import { warmUpPages } from './speed-types.js';
 import { describeError } from './task.js';
 
 export interface SpeedJob {
@@ -53,8 +55,9 @@ process.once('message', async (job: SpeedJob) => {
   try {
     const run = await prepare(job);
     result.baselineRssMb = process.memoryUsage().rss / 1e6;
-    // Warm-up pass: JIT, lazy modules, caches; its times are thrown away.
-    for (let i = 0; i < job.pages.length; i++) {
+    // Warm-up: JIT, lazy modules, caches; its times are thrown away.
+    const warmUp = warmUpPages(job.pages.length);
+    for (let i = 0; i < warmUp; i++) {
       try {
         await run(i);
       } catch {
@@ -70,7 +73,7 @@ process.once('message', async (job: SpeedJob) => {
         result.failures++;
         result.ms.push(performance.now() - started);
       }
-      await send({ tick: job.pages.length + i });
+      await send({ tick: warmUp + i });
     }
   } catch (error) {
     result.error = describeError(error);

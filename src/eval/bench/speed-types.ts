@@ -31,3 +31,12 @@ export interface SpeedResult {
   reference: string | null;
   wallMs: number;
 }
+
+/**
+ * How many of `pages` pages the warm-up runs (the first ones): a tenth, at least 10 (all when
+ * fewer). It lets the JIT, lazily loaded modules and caches settle before the timed pass; a full
+ * pass would double the speed measurement's time.
+ */
+export function warmUpPages(pages: number): number {
+  return Math.min(pages, Math.max(10, Math.ceil(pages / 10)));
+}

@@ -1,8 +1,9 @@
 /**
  * `pith bench --speed`: every extractor and peer on the same pages, one after
  * another, each in a child process of its own (so that its peak RSS is its own),
- * single-threaded, after a warm-up pass. The parse-only time (pith's `parseHtml`
- * on the decoded page) is measured the same way, as the floor of pith's time.
+ * single-threaded, after a warm-up on the first tenth of the pages (at least 10).
+ * The parse-only time (pith's `parseHtml` on the decoded page) is measured the
+ * same way, as the floor of pith's time.
  *
  * Every figure is also reported as a ratio to Readability on jsdom (peer
  * `readability-jsdom`) measured in the same run, or, when that peer is absent, to
@@ -14,7 +15,7 @@ import { VERSION } from '../../index.js';
 import { siblingEntry } from './entry.js';
 import type { ExtractorRef } from './extractors.js';
 import type { SpeedChildResult, SpeedJob } from './speed-child.js';
-import type { SpeedResult, SpeedRow } from './speed-types.js';
+import { type SpeedResult, type SpeedRow, warmUpPages } from './speed-types.js';
 
 export interface SpeedPage {
   html: Uint8Array;
@@ -107,7 +108,7 @@ export async function measureSpeed(options: SpeedOptions): Promise<SpeedResult> 
   ];
   const rows: SpeedRow[] = [];
   for (const target of targets) {
-    const total = pages.length * 2;
+    const total = warmUpPages(pages.length) + pages.length;
     const result = await runChild(
       { target, pages, ...(options.peersModule ? { peersModule: options.peersModule } : {}) },
       options.timeoutMs,

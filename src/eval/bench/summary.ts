@@ -8,8 +8,8 @@ import type { PrimaryMetric } from '../datasets/registry.js';
 import { type BagOfWordsSummary, summariseBagOfWords } from '../metrics/bag-of-words.js';
 import {
   type BootstrapOptions,
-  bootstrap,
   bootstrapMeans,
+  bootstrapShingleScores,
   bootstrapSnippetScores,
   type Interval,
   type PairedDifference,
@@ -65,11 +65,27 @@ export interface PairedComparison {
   pages: number;
 }
 
+/** One language's pages of a dataset: the primary F1 of each extractor on them (point estimates). */
+export interface LanguageGroup {
+  /** A language code, `other` (the languages with fewer pages, listed in `members`) or `undeclared`. */
+  language: string;
+  pages: number;
+  /** The languages pooled in `other`, with their page counts. */
+  members?: { language: string; pages: number }[];
+  /** Extractor → primary F1 over the group (computed as over the whole dataset). */
+  f1: Record<string, number>;
+}
+
 export interface DatasetSummary {
   info: BenchDatasetInfo;
   rows: ExtractorSummary[];
   comparisons: PairedComparison[];
+  /** By language, when the pages have one (trafilatura-eval: the language each page declares). */
+  byLanguage?: LanguageGroup[];
 }
+
+/** Languages with fewer pages than this are pooled as `other` in {@link summariseByLanguage}. */
+export const LANGUAGE_GROUP_MIN_PAGES = 10;
 
 const NO_INTERVAL: Interval = {
   estimate: Number.NaN,
@@ -167,12 +183,7 @@ export function summariseExtractor(
     .map((p) => p.scores.shingles as NonNullable<typeof p.scores.shingles>);
   if (shingles.length > 0) {
     const summary = summariseShingles(shingles);
-    row.shingles = {
-      summary,
-      precision: bootstrap(shingles, (s) => summariseShingles(s).precision, options),
-      recall: bootstrap(shingles, (s) => summariseShingles(s).recall, options),
-      f1: bootstrap(shingles, shingleStatistic, options),
-    };
+    row.shingles = { summary, ...bootstrapShingleScores(shingles, options) };
   }
   const snippets = pages.filter((p) => p.scores.snippets).map((p) => p.scores.snippets as SnippetCounts);
   if (snippets.length > 0) {
@@ -349,6 +360,72 @@ export function comparePaired(
   }
 }
 
+/** The primary F1 of one extractor over some pages, as {@link summariseExtractor} computes it, no interval. */
+export function primaryF1(pages: readonly BenchPageResult[], primary: PrimaryMetric): number {
+  switch (primary) {
+    case 'word-sequence': {
+      const regular = pages.map(regularWord).filter((w): w is WordSequenceScore => w !== undefined);
+      return regular.length ? regular.reduce((sum, w) => sum + w.f1, 0) / regular.length : Number.NaN;
+    }
+    case 'bag-of-words': {
+      const bags = pages.filter((p) => p.scores.bagOfWords);
+      return bags.length
+        ? bags.reduce((sum, p) => sum + (p.scores.bagOfWords?.f1 ?? 0), 0) / bags.length
+        : Number.NaN;
+    }
+    case 'shingles': {
+      const shingles = pages.flatMap((p) => (p.scores.shingles ? [p.scores.shingles] : []));
+      return shingles.length ? summariseShingles(shingles).f1 : Number.NaN;
+    }
+    case 'snippets': {
+      const counts = pages.flatMap((p) => (p.scores.snippets ? [p.scores.snippets] : []));
+      return counts.length ? snippetF1(counts) : Number.NaN;
+    }
+  }
+}
+
+/**
+ * The primary F1 per language and extractor, when the pages carry a language: languages with
+ * at least {@link LANGUAGE_GROUP_MIN_PAGES} pages by descending page count, then the others
+ * pooled as `other`, then `undeclared`. Undefined when no page has a language.
+ */
+export function summariseByLanguage(
+  byExtractor: ReadonlyMap<string, readonly BenchPageResult[]>,
+  primary: PrimaryMetric,
+): LanguageGroup[] | undefined {
+  const first = [...byExtractor.values()].find((pages) => pages.length > 0) ?? [];
+  if (!first.some((p) => p.language)) return undefined;
+  const counts = new Map<string, number>();
+  for (const page of first) counts.set(page.language ?? '', (counts.get(page.language ?? '') ?? 0) + 1);
+  const declared = [...counts].filter(([language]) => language !== '');
+  declared.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
+  const large = declared.filter(([, n]) => n >= LANGUAGE_GROUP_MIN_PAGES);
+  const small = declared.filter(([, n]) => n < LANGUAGE_GROUP_MIN_PAGES);
+  const groupOf = (language: string | undefined): string =>
+    !language ? 'undeclared' : (counts.get(language) ?? 0) >= LANGUAGE_GROUP_MIN_PAGES ? language : 'other';
+  const groups: LanguageGroup[] = large.map(([language, pages]) => ({ language, pages, f1: {} }));
+  if (small.length > 0) {
+    groups.push({
+      language: 'other',
+      pages: small.reduce((sum, [, n]) => sum + n, 0),
+      members: small.map(([language, pages]) => ({ language, pages })),
+      f1: {},
+    });
+  }
+  if (counts.has('')) groups.push({ language: 'undeclared', pages: counts.get('') ?? 0, f1: {} });
+  for (const [extractor, pages] of byExtractor) {
+    const grouped = new Map<string, BenchPageResult[]>();
+    for (const page of pages) {
+      const key = groupOf(page.language);
+      const list = grouped.get(key) ?? [];
+      list.push(page);
+      grouped.set(key, list);
+    }
+    for (const group of groups) group.f1[extractor] = primaryF1(grouped.get(group.language) ?? [], primary);
+  }
+  return groups;
+}
+
 /** Groups results by dataset, then extractor (in the run's order). */
 export function groupPages(result: BenchResult): Map<string, Map<string, BenchPageResult[]>> {
   const groups = new Map<string, Map<string, BenchPageResult[]>>();
@@ -393,7 +470,8 @@ export function summariseBench(result: BenchResult, options: BootstrapOptions = 
         if (pages > 0) comparisons.push({ a: base, b: extractor.name, difference, pages });
       }
     }
-    return { info, rows, comparisons };
+    const byLanguage = summariseByLanguage(byExtractor, info.scoring.primary);
+    return { info, rows, comparisons, ...(byLanguage ? { byLanguage } : {}) };
   });
 }
 

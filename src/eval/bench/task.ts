@@ -6,7 +6,14 @@
 import type { Gold, RetrievedTransform } from '../datasets/types.js';
 import { cacheKey, readCache, readScores, scoreKey, sha256, writeCache, writeScores } from './cache.js';
 import { type ExtractorRef, type LoadedExtractor, loadExtractor } from './extractors.js';
-import { type PageScores, type ScoringOptions, scorePage } from './scoring.js';
+import {
+  type PageScores,
+  type PreparedGold,
+  prepareGold,
+  type ScoringOptions,
+  scorePrepared,
+} from './scoring.js';
+import { threadCpuMs } from './thread-cpu.js';
 
 export interface TaskPage {
   id: string;
@@ -20,6 +27,11 @@ export interface Task {
   id: number;
   extractor: ExtractorRef;
   page: TaskPage;
+  /**
+   * Names the page within the run (dataset and id): the tasks of one page share its prepared
+   * gold in a worker. Without it the gold is prepared for every task.
+   */
+  pageKey?: string;
   scoring: ScoringOptions;
   /** Send the extracted text back (for `--only` and `--save-text`). */
   wantText: boolean;
@@ -42,6 +54,10 @@ export interface TaskResult {
   ms: number;
   /** Time spent scoring, in milliseconds. */
   scoreMs?: number;
+  /** CPU time of the extraction (peers: decoding included), in ms, when measured (Linux, not cached). */
+  cpuMs?: number;
+  /** CPU time of the scoring, in ms, when measured. */
+  scoreCpuMs?: number;
   cached: boolean;
   scores: PageScores;
   text?: string | null;
@@ -51,9 +67,16 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+/**
+ * Prepared golds a runner keeps, most recent last. The pool queues a page's tasks together and
+ * the runner keeps a few pages in flight, so a page's tasks reach a worker close together.
+ */
+const PREPARED_PAGES = 8;
+
 export class TaskRunner {
   readonly #settings: TaskSettings;
   readonly #loaded = new Map<string, Promise<LoadedExtractor>>();
+  readonly #prepared = new Map<string, PreparedGold>();
 
   constructor(settings: TaskSettings) {
     this.#settings = settings;
@@ -69,12 +92,30 @@ export class TaskRunner {
     return loaded;
   }
 
+  #preparedGold(task: Task): PreparedGold {
+    if (task.pageKey === undefined) return prepareGold(task.page, task.scoring);
+    const key = `${task.pageKey}\0${task.scoring.removeNonAscii}`;
+    let prepared = this.#prepared.get(key);
+    if (prepared) {
+      this.#prepared.delete(key); // re-inserted below as the most recent
+    } else {
+      prepared = prepareGold(task.page, task.scoring);
+      for (const oldest of this.#prepared.keys()) {
+        if (this.#prepared.size < PREPARED_PAGES) break;
+        this.#prepared.delete(oldest);
+      }
+    }
+    this.#prepared.set(key, prepared);
+    return prepared;
+  }
+
   async run(task: Task): Promise<TaskResult> {
     const { cacheDir } = this.#settings;
     const key = cacheDir ? cacheKey(sha256(task.page.html), task.extractor) : '';
     let text: string | null = null;
     let error: string | undefined;
     let ms = 0;
+    let cpuMs: number | undefined;
     let cached = false;
     const hit = cacheDir ? readCache(cacheDir, key) : undefined;
     if (hit) {
@@ -84,12 +125,17 @@ export class TaskRunner {
     } else {
       try {
         const extractor = await this.#extractor(task.extractor);
+        const cpuStarted = threadCpuMs();
         ({ text, ms } = await extractor.run(task.page.html, task.page.url));
+        const cpuEnded = threadCpuMs();
+        if (cpuStarted !== undefined && cpuEnded !== undefined) cpuMs = cpuEnded - cpuStarted;
       } catch (caught) {
         text = null;
         error = describeError(caught);
       }
-      if (cacheDir) writeCache(cacheDir, key, { text, ms, ...(error === undefined ? {} : { error }) });
+      // Only outputs are cached: an error may come from the environment (a model or a peer's
+      // package not there yet) and must be retried on the next run.
+      if (cacheDir && text !== null) writeCache(cacheDir, key, { text, ms });
     }
     // Scores of a cached output may be cached too (same gold, options and metric code).
     const keyOfScores = cacheDir
@@ -103,10 +149,14 @@ export class TaskRunner {
     const cachedScores = cached && cacheDir ? readScores(cacheDir, keyOfScores) : undefined;
     let scores = cachedScores?.scores;
     let scoreMs = cachedScores?.scoreMs ?? 0;
+    let scoreCpuMs: number | undefined;
     if (!scores) {
       const scoreStarted = performance.now();
-      scores = scorePage(task.page, text, task.scoring);
+      const cpuStarted = threadCpuMs();
+      scores = scorePrepared(this.#preparedGold(task), text);
+      const cpuEnded = threadCpuMs();
       scoreMs = performance.now() - scoreStarted;
+      if (cpuStarted !== undefined && cpuEnded !== undefined) scoreCpuMs = cpuEnded - cpuStarted;
       if (cacheDir) writeScores(cacheDir, keyOfScores, { scores, scoreMs });
     }
     return {
@@ -115,6 +165,8 @@ export class TaskRunner {
       ...(error === undefined ? {} : { error }),
       ms,
       scoreMs,
+      ...(cpuMs === undefined ? {} : { cpuMs }),
+      ...(scoreCpuMs === undefined ? {} : { scoreCpuMs }),
       cached,
       scores,
       ...(task.wantText ? { text } : {}),

@@ -17,10 +17,16 @@ export interface BenchPageResult {
   ms: number;
   /** Time spent scoring this page, in milliseconds. */
   scoreMs?: number;
+  /** CPU time of the worker thread for the extraction, in ms (Linux; absent when cached). */
+  cpuMs?: number;
+  /** CPU time of the worker thread for the scoring, in ms. */
+  scoreCpuMs?: number;
   /** Page size in bytes. */
   bytes: number;
   cached: boolean;
   pageType?: string;
+  /** The page's language (the dataset's, or as the page declares it: trafilatura-eval). */
+  language?: string;
   scores: PageScores;
 }
 

@@ -77,6 +77,7 @@ export async function listArticleBody(
     const text = typeof entry.articleBody === 'string' ? entry.articleBody : '';
     refs.push({
       id,
+      file: path.join(htmlDir, name),
       load: async () => {
         const raw = await readFile(path.join(htmlDir, name));
         const html = new Uint8Array(name.endsWith('.gz') ? gunzipSync(raw) : raw);

@@ -114,6 +114,7 @@ async function listSplit(
     .filter((stem) => golds.has(`${stem}.txt`))
     .map((stem) => ({
       id: `${idPrefix}${stem}`,
+      file: path.join(dir, 'input', `${stem}.html`),
       load: async (): Promise<CleanEvalPage> => {
         const raw = new Uint8Array(await readFile(path.join(dir, 'input', `${stem}.html`)));
         const { html, wrapper } = stripTextWrapper(raw);

@@ -26,6 +26,7 @@ export async function listInputGold(dir: string): Promise<PageRef<InputGoldPage>
   }
   return [...byId.keys()].sort(compareIds).map((id) => ({
     id,
+    file: path.join(dir, 'input', byId.get(id) as string),
     load: async () => {
       const name = byId.get(id) as string;
       const raw = await readFile(path.join(dir, 'input', name));

@@ -124,6 +124,7 @@ export async function listL3sGn1(
   const utf8 = new TextDecoder('utf-8');
   return ids.map((id) => ({
     id,
+    file: path.join(dir, 'input', `${id}.html`),
     load: async () => {
       const html = new Uint8Array(await readFile(path.join(dir, 'input', `${id}.html`)));
       const annotated = utf8.decode(await readFile(path.join(dir, 'annotated', `${id}.html`)));

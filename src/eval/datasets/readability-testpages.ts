@@ -59,6 +59,7 @@ export async function listReadabilityTestPages(dir: string): Promise<PageRef<Rea
   const utf8 = new TextDecoder('utf-8');
   return cases.map((id) => ({
     id,
+    file: path.join(dir, id, 'source.html'),
     load: async () => {
       const folder = path.join(dir, id);
       const html = new Uint8Array(await readFile(path.join(folder, 'source.html')));

@@ -2,10 +2,12 @@
  * Reader of trafilatura's benchmark (`trafilatura-eval/`): `evaldata.json` maps a
  * page URL to `{ file, with, without, … }`; the page is `html/<file>` (upstream's
  * `cache/<file>` and `eval/<file>` are looked up too, in upstream's order).
- * Pages come in upstream's order (sorted by URL).
+ * Pages come in upstream's order (sorted by URL). The dataset records no language:
+ * `gold.language` is the one the page declares ({@link declaredLanguage}).
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { declaredLanguage } from './language.js';
 import { fileStem } from './text.js';
 import { type DatasetPage, loadAll, type PageRef, type SnippetsGold } from './types.js';
 
@@ -54,13 +56,19 @@ export async function listTrafilaturaEval(dir: string): Promise<PageRef<Trafilat
     checkEntry(url, entry);
     return {
       id: fileStem(entry.file),
-      load: async () => ({
-        id: fileStem(entry.file),
-        html: new Uint8Array(await readFile(await resolvePage(dir, entry.file))),
-        url,
-        file: entry.file,
-        gold: { snippets: { with: entry.with, without: entry.without } },
-      }),
+      // Where the shared archive puts every page (upstream's cache/ and eval/ are looked up on load).
+      file: path.join(dir, 'html', entry.file),
+      load: async () => {
+        const html = new Uint8Array(await readFile(await resolvePage(dir, entry.file)));
+        const language = declaredLanguage(html, url);
+        return {
+          id: fileStem(entry.file),
+          html,
+          url,
+          file: entry.file,
+          gold: { snippets: { with: entry.with, without: entry.without }, ...(language ? { language } : {}) },
+        };
+      },
     };
   });
 }

@@ -70,6 +70,11 @@ export interface DatasetPage<G extends Gold = Gold> {
 /** A page listed but not yet read: the bench lists every dataset first (counts, `--only`, `--limit`). */
 export interface PageRef<P extends DatasetPage = DatasetPage> {
   id: string;
+  /**
+   * The page's file, when it is one (gzip'd when it ends in `.gz`): the bench takes its size on
+   * disk to start the largest pages first.
+   */
+  file?: string;
   load(): Promise<P>;
 }
 

@@ -117,6 +117,7 @@ export async function listWcxb(dir: string, options: WcxbOptions = {}): Promise<
     if (!truth) continue;
     refs.push({
       id,
+      file: path.join(root, 'html', file),
       load: async () => {
         const raw = await readFile(path.join(root, 'html', file));
         const html = new Uint8Array(file.endsWith('.gz') ? gunzipSync(raw) : raw);

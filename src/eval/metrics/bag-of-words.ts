@@ -45,18 +45,35 @@ function counts(tokens: readonly string[]): Map<string, number> {
   return map;
 }
 
+/** The reference (gold) side of {@link scoreBagOfWords}, computed once per page. */
+export interface BagOfWordsReference {
+  /** Number of tokens. */
+  tokens: number;
+  /** Token → count. */
+  counts: ReadonlyMap<string, number>;
+}
+
+export function bagOfWordsReference(reference: string): BagOfWordsReference {
+  const tokens = bagOfWordsTokens(reference);
+  return { tokens: tokens.length, counts: counts(tokens) };
+}
+
 /** `evaluate.py`'s `word_f1(predicted, reference)`. */
 export function scoreBagOfWords(predicted: string, reference: string): BagOfWordsScore {
+  return scoreBagOfWordsAgainst(predicted, bagOfWordsReference(reference));
+}
+
+/** {@link scoreBagOfWords} against a reference already tokenised. */
+export function scoreBagOfWordsAgainst(predicted: string, reference: BagOfWordsReference): BagOfWordsScore {
   const predTokens = bagOfWordsTokens(predicted);
-  const refTokens = bagOfWordsTokens(reference);
-  const base = { predicted: predTokens.length, reference: refTokens.length };
-  if (refTokens.length === 0) {
+  const base = { predicted: predTokens.length, reference: reference.tokens };
+  if (reference.tokens === 0) {
     const value = predTokens.length === 0 ? 1 : 0;
     return { precision: value, recall: value, f1: value, ...base, overlap: 0 };
   }
   if (predTokens.length === 0) return { precision: 0, recall: 0, f1: 0, ...base, overlap: 0 };
   const predCounts = counts(predTokens);
-  const refCounts = counts(refTokens);
+  const refCounts = reference.counts;
   let overlap = 0;
   // Iterate the smaller map: the intersection is symmetric.
   const [small, large] =
@@ -66,7 +83,7 @@ export function scoreBagOfWords(predicted: string, reference: string): BagOfWord
     if (other !== undefined) overlap += Math.min(count, other);
   }
   const precision = overlap / predTokens.length;
-  const recall = overlap / refTokens.length;
+  const recall = overlap / reference.tokens;
   const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
   return { precision, recall, f1, ...base, overlap };
 }

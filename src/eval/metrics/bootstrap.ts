@@ -5,6 +5,7 @@ import { seededRandom } from '../../random.js';
  * statistics (linear interpolation between order statistics, "type 7").
  * The same seed gives the same interval on every machine.
  */
+import { summariseShingles } from './shingles.js';
 import { type SnippetCounts, snippetScores } from './snippets.js';
 
 export interface BootstrapOptions {
@@ -49,6 +50,40 @@ function settings(options: BootstrapOptions): { resamples: number; seed: number;
   return { resamples, seed: options.seed ?? DEFAULT_SEED, confidence };
 }
 
+/** Resample index matrices already drawn, most recently used last (see {@link resampleIndices}). */
+const drawnIndices = new Map<string, Int32Array>();
+const DRAWN_CELLS_KEPT = 16_000_000;
+
+/**
+ * The document indices of every resample, row after row (`resamples × n`): the draws of
+ * {@link seededRandom}(seed), in order. Every interval of a report with the same n, seed and
+ * resamples uses the same rows (that is what pairs the bootstrap across extractors), so the
+ * matrix is drawn once and kept while the kept matrices hold at most 16 million indices.
+ */
+function resampleIndices(n: number, resamples: number, seed: number): Int32Array {
+  const key = `${n}:${resamples}:${seed}`;
+  const kept = drawnIndices.get(key);
+  if (kept) {
+    drawnIndices.delete(key);
+    drawnIndices.set(key, kept);
+    return kept;
+  }
+  const random = seededRandom(seed);
+  const indices = new Int32Array(n * resamples);
+  for (let i = 0; i < indices.length; i++) indices[i] = Math.floor(random() * n);
+  if (indices.length <= DRAWN_CELLS_KEPT) {
+    let cells = indices.length;
+    for (const matrix of drawnIndices.values()) cells += matrix.length;
+    for (const [oldest, matrix] of drawnIndices) {
+      if (cells <= DRAWN_CELLS_KEPT) break;
+      drawnIndices.delete(oldest);
+      cells -= matrix.length;
+    }
+    drawnIndices.set(key, indices);
+  }
+  return indices;
+}
+
 /**
  * The core loop: `statistics(indices)` computes k statistics on the resample given
  * by `indices` (document indices drawn with replacement); returns k intervals.
@@ -73,13 +108,11 @@ function run(
     }));
   }
   statistics(null, estimate);
-  const random = seededRandom(seed);
-  const indices = new Int32Array(n);
   const draws = Array.from({ length: k }, () => new Float64Array(resamples));
   const out = new Float64Array(k);
+  const drawn = resampleIndices(n, resamples, seed);
   for (let r = 0; r < resamples; r++) {
-    for (let i = 0; i < n; i++) indices[i] = Math.floor(random() * n);
-    statistics(indices, out);
+    statistics(drawn.subarray(r * n, (r + 1) * n), out);
     for (let s = 0; s < k; s++) draws[s][r] = out[s];
   }
   const alpha = (1 - confidence) / 2;
@@ -132,36 +165,65 @@ export interface SnippetIntervals {
   f1: Interval;
 }
 
+/** Per-document confusion counts (snippets: all four; shingles: normalised tp, fp, fn). */
+interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn?: number;
+}
+
+/**
+ * Intervals for statistics of the documents' summed counts (micro-averages), resampling
+ * documents: `statistics` maps the sums to the named values.
+ */
+function bootstrapOfSums<Name extends string>(
+  documents: readonly Counts[],
+  names: readonly Name[],
+  statistics: (sums: Required<Counts>) => Record<Name, number>,
+  options: BootstrapOptions,
+): Record<Name, Interval> {
+  const n = documents.length;
+  const intervals = run(
+    n,
+    names.length,
+    (indices, out) => {
+      const sums = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      for (let i = 0; i < n; i++) {
+        const c = documents[indices ? indices[i] : i];
+        sums.tp += c.tp;
+        sums.fp += c.fp;
+        sums.fn += c.fn;
+        sums.tn += c.tn ?? 0;
+      }
+      const values = statistics(sums);
+      names.forEach((name, s) => {
+        out[s] = values[name];
+      });
+    },
+    options,
+  );
+  return Object.fromEntries(names.map((name, s) => [name, intervals[s]])) as Record<Name, Interval>;
+}
+
 /** Intervals for the micro-averaged snippet scores, resampling documents (their count tuples). */
 export function bootstrapSnippetScores(
   counts: readonly SnippetCounts[],
   options: BootstrapOptions = {},
 ): SnippetIntervals {
-  const n = counts.length;
-  const [precision, recall, accuracy, f1] = run(
-    n,
-    4,
-    (indices, out) => {
-      let tp = 0;
-      let fp = 0;
-      let fn = 0;
-      let tn = 0;
-      for (let i = 0; i < n; i++) {
-        const c = counts[indices ? indices[i] : i];
-        tp += c.tp;
-        fp += c.fp;
-        fn += c.fn;
-        tn += c.tn;
-      }
-      const scores = snippetScores({ tp, fp, fn, tn });
-      out[0] = scores.precision;
-      out[1] = scores.recall;
-      out[2] = scores.accuracy;
-      out[3] = scores.f1;
-    },
-    options,
-  );
-  return { precision, recall, accuracy, f1 };
+  return bootstrapOfSums(counts, ['precision', 'recall', 'accuracy', 'f1'], snippetScores, options);
+}
+
+/**
+ * Intervals for the shingle precision, recall and F1 (from the summed normalised triples, as
+ * `summariseShingles` computes them), resampling documents.
+ */
+export function bootstrapShingleScores(
+  scores: readonly { tp: number; fp: number; fn: number }[],
+  options: BootstrapOptions = {},
+): { precision: Interval; recall: Interval; f1: Interval } {
+  // P, R and F1 are ratios of the sums: the same from sums as from means.
+  return bootstrapOfSums(scores, ['precision', 'recall', 'f1'], (sums) => summariseShingles([sums]), options);
 }
 
 /** Interval for the micro-averaged snippet F1, resampling documents. */

@@ -59,8 +59,15 @@ export function cuterAccuracyDetails(
   gold: string,
   options: CuterAccuracyOptions = {},
 ): CuterAccuracyDetails {
-  const extractedWords = normaliseWords(extracted, options);
-  const goldWords = normaliseWords(gold, options);
+  return cuterAccuracyOfWords(normaliseWords(extracted, options), normaliseWords(gold, options), options);
+}
+
+/** {@link cuterAccuracyDetails} on word sequences already normalised (`normaliseWords`). */
+export function cuterAccuracyOfWords(
+  extractedWords: readonly string[],
+  goldWords: readonly string[],
+  options: Pick<CuterAccuracyOptions, 'autojunk'> = {},
+): CuterAccuracyDetails {
   let extractedSize = 0;
   for (const word of extractedWords) extractedSize += characters(word);
   let articleSize = 0;

@@ -5,10 +5,13 @@
 export {
   BAG_OF_WORDS_TYPE_ORDER,
   type BagOfWordsMeans,
+  type BagOfWordsReference,
   type BagOfWordsScore,
   type BagOfWordsSummary,
+  bagOfWordsReference,
   bagOfWordsTokens,
   scoreBagOfWords,
+  scoreBagOfWordsAgainst,
   scoreWcxbPage,
   snippetRate,
   summariseBagOfWords,
@@ -19,6 +22,7 @@ export {
   bootstrap,
   bootstrapMean,
   bootstrapMeans,
+  bootstrapShingleScores,
   bootstrapSnippetF1,
   bootstrapSnippetScores,
   DEFAULT_RESAMPLES,
@@ -36,14 +40,16 @@ export {
   type CuterAccuracyDetails,
   type CuterAccuracyOptions,
   cuterAccuracyDetails,
+  cuterAccuracyOfWords,
   scoreCuterAccuracy,
 } from './cuter-accuracy.js';
-export { type LcsOptions, type LcsScore, scoreLcs } from './lcs.js';
+export { type LcsOptions, type LcsScore, scoreLcs, scoreLcsSequences } from './lcs.js';
 export { type MatchBlock, SequenceMatcher, type SequenceMatcherOptions } from './sequence-matcher.js';
 export {
   DEFAULT_SHINGLE_SIZE,
   type ShingleScore,
   type ShingleSummary,
+  scoreShingleCounts,
   scoreShingles,
   shingleCounts,
   shingleTokens,
@@ -58,7 +64,7 @@ export {
   snippetScores,
   sumSnippetCounts,
 } from './snippets.js';
-export { type SpaceSavings, spaceSavings } from './space-savings.js';
+export { gzipSize, type SpaceSavings, spaceSavings } from './space-savings.js';
 export {
   type NormaliseOptions,
   normaliseWords,

@@ -14,10 +14,13 @@
  * Both measures run bit-parallel in linear space: the LCS length with Hyyrö's
  * recurrence (V' = (V + (V & M)) | (V & ~M)) and the Levenshtein distance
  * (insertions, deletions and substitutions, cost 1 each) with Myers' block
- * algorithm, each in O(|o|·|m| / 32) 32-bit word steps. When |o|·|m| in characters
+ * algorithm, each in O(|o|·|m| / 32) 32-bit word steps, after cutting off the
+ * common prefix and suffix (which changes neither measure: a common prefix or
+ * suffix is part of an optimal alignment for both). When |o|·|m| in characters
  * exceeds `maxCharCells` (default 4·10⁸, about 0.1–0.3 s per measure here) the
  * same measures are taken over words (whitespace-separated tokens) instead, and
- * the result says so in `unit`.
+ * the result says so in `unit`; `unit: 'word'` asks for words at any size (the
+ * workbench does, for one unit on every page: words are about 36× fewer cells).
  */
 
 export interface LcsScore {
@@ -168,36 +171,49 @@ export function editDistance<T>(x: readonly T[], y: readonly T[]): number {
   return editDistanceEncoded(encode(x, y));
 }
 
-/** Seed 000's LCS recall and edit distance ratio of an extracted text against the gold text. */
-export function scoreLcs(extracted: string, gold: string, options: LcsOptions = {}): LcsScore {
-  const mode = options.unit ?? 'auto';
-  let unit: 'char' | 'word' = mode === 'word' ? 'word' : 'char';
-  let encoded: Encoded | undefined;
-  let lengths: [number, number] = [0, 0];
-  if (unit === 'char') {
-    const o = charSequence(extracted);
-    const m = charSequence(gold);
-    if (mode === 'auto' && o.length * m.length > (options.maxCharCells ?? DEFAULT_MAX_CHAR_CELLS)) {
-      unit = 'word';
-    } else {
-      encoded = encode(o, m);
-      lengths = [o.length, m.length];
-    }
-  }
-  if (unit === 'word') {
-    const o = wordSequence(extracted);
-    const m = wordSequence(gold);
-    encoded = encode(o, m);
-    lengths = [o.length, m.length];
-  }
-  const sequences = encoded as Encoded;
-  const [oLength, mLength] = lengths;
-  const longest = Math.max(oLength, mLength);
-  const lcs = lcsEncoded(sequences);
-  const distance = longest === 0 ? 0 : editDistanceEncoded(sequences);
+/** The lengths of the common prefix and of the common suffix (not overlapping it) of two sequences. */
+function commonEnds<T>(x: readonly T[], y: readonly T[]): { prefix: number; suffix: number } {
+  const shorter = Math.min(x.length, y.length);
+  let prefix = 0;
+  while (prefix < shorter && x[prefix] === y[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < shorter - prefix && x[x.length - 1 - suffix] === y[y.length - 1 - suffix]) suffix++;
+  return { prefix, suffix };
+}
+
+/**
+ * LCS recall and EDR of two sequences (characters or words) already made: the common
+ * prefix and suffix are counted as matches and cut off before the bit-parallel passes.
+ */
+export function scoreLcsSequences<T>(
+  extracted: readonly T[],
+  gold: readonly T[],
+  unit: 'word' | 'char',
+): LcsScore {
+  const longest = Math.max(extracted.length, gold.length);
+  const { prefix, suffix } = commonEnds(extracted, gold);
+  const middle = encode(
+    extracted.slice(prefix, extracted.length - suffix),
+    gold.slice(prefix, gold.length - suffix),
+  );
+  const lcs = prefix + suffix + lcsEncoded(middle);
+  const distance = longest === 0 ? 0 : editDistanceEncoded(middle);
   return {
-    lcsRecall: mLength === 0 ? Number.NaN : lcs / mLength,
+    lcsRecall: gold.length === 0 ? Number.NaN : lcs / gold.length,
     editDistanceRatio: longest === 0 ? 1 : 1 - distance / longest,
     unit,
   };
+}
+
+/** Seed 000's LCS recall and edit distance ratio of an extracted text against the gold text. */
+export function scoreLcs(extracted: string, gold: string, options: LcsOptions = {}): LcsScore {
+  const mode = options.unit ?? 'auto';
+  if (mode !== 'word') {
+    const o = charSequence(extracted);
+    const m = charSequence(gold);
+    if (mode === 'char' || o.length * m.length <= (options.maxCharCells ?? DEFAULT_MAX_CHAR_CELLS)) {
+      return scoreLcsSequences(o, m, 'char');
+    }
+  }
+  return scoreLcsSequences(wordSequence(extracted), wordSequence(gold), 'word');
 }

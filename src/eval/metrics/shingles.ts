@@ -67,8 +67,14 @@ function ratios(tp: number, fp: number, fn: number): { precision: number; recall
 
 /** The benchmark's `string_shingle_matching(true=gold, pred=extracted)`. */
 export function scoreShingles(extracted: string, gold: string, size = DEFAULT_SHINGLE_SIZE): ShingleScore {
-  const goldShingles = shingleCounts(gold, size);
-  const predShingles = shingleCounts(extracted, size);
+  return scoreShingleCounts(shingleCounts(extracted, size), shingleCounts(gold, size));
+}
+
+/** {@link scoreShingles} on shingle counts already made (the gold's once per page). */
+export function scoreShingleCounts(
+  predShingles: ReadonlyMap<string, number>,
+  goldShingles: ReadonlyMap<string, number>,
+): ShingleScore {
   let tp = 0;
   let fp = 0;
   let fn = 0;

@@ -102,12 +102,21 @@ export interface DensityDiagnostics {
   passedLines: number;
   keptLines: number;
   /** The model used, or null when the classifier is off. */
-  model: { path: string | null; n: number; minCount: number; trainedOn: string[]; date: string } | null;
+  model: {
+    path: string | null;
+    n: number;
+    minCount: number;
+    /** The classifier read at most this many characters of each line (0 = all). */
+    maxChunkChars: number;
+    trainedOn: string[];
+    date: string;
+  } | null;
   lines: DensityLineDiagnostics;
   plot: DensityLineSeries;
 }
 
-const VERSION = '1.0.0';
+// 1.1.0: the classifier reads at most the model's maxChunkChars characters of a line (model format 2).
+const VERSION = '1.1.0';
 
 const DEFAULTS: DensityOptions = {
   minTextChars: DEFAULT_MIN_TEXT_CHARS,
@@ -219,6 +228,7 @@ export const density: Extractor<DensityOptions, DensityDiagnostics> = {
           path: used.path,
           n: used.model.n,
           minCount: used.model.minCount,
+          maxChunkChars: used.model.maxChunkChars,
           trainedOn: (used.model.manifest.datasets ?? []).map((d) => d.name),
           date: used.model.manifest.date ?? '',
         }

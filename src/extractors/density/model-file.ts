@@ -18,6 +18,16 @@ export const DEFAULT_MODEL_PATH = resolve(PACKAGE_ROOT, 'models', 'density.json'
 
 const loaded = new Map<string, DensityModel>();
 
+/** What to do about a model that cannot be used, for the error message. */
+function remedy(absolute: string): string {
+  const alternatives =
+    'give another model (option `model`, CLI --density-model FILE) or run the filter alone ' +
+    '(option `classifier: false`, CLI --density-classifier false)';
+  return absolute === DEFAULT_MODEL_PATH
+    ? `This is the model shipped with pith: rebuild it with the command in models/README.md (pith train density …), or ${alternatives}.`
+    : `Write one with \`pith train density … --out FILE\`, or ${alternatives}.`;
+}
+
 /** Reads and checks a model file (cached by absolute path). Throws a PithError (BAD_OPTION). */
 export function loadDensityModel(path: string = DEFAULT_MODEL_PATH): DensityModel {
   const absolute = resolve(path);
@@ -27,16 +37,28 @@ export function loadDensityModel(path: string = DEFAULT_MODEL_PATH): DensityMode
   try {
     text = readFileSync(absolute, 'utf8');
   } catch (error) {
-    throw new PithError('BAD_OPTION', `density: cannot read model ${absolute}`, { cause: error });
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
+    throw new PithError(
+      'BAD_OPTION',
+      `density: cannot read model ${absolute} (${reason}). ${remedy(absolute)}`,
+      {
+        cause: error,
+      },
+    );
   }
   let model: DensityModel;
   try {
     model = parseDensityModel(JSON.parse(text));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new PithError('BAD_OPTION', `density: ${absolute} is not a usable model: ${reason}`, {
-      cause: error,
-    });
+    // A truncated or hand-edited file fails here (JSON syntax), as does a file of another format or version.
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/^density model: /, '');
+    throw new PithError(
+      'BAD_OPTION',
+      `density: ${absolute} is not a usable model: ${reason}. ${remedy(absolute)}`,
+      { cause: error },
+    );
   }
   loaded.set(absolute, model);
   return model;

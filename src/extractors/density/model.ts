@@ -9,14 +9,16 @@
  * classifies by the same joint probability.
  *
  * File (JSON, `format: 'pith-density-model'`): `formatVersion`, `n`, `smoothing`,
- * `alphabetSize`, `hash`, `minCount` (pruning), `minTextChars` (the filter setting the
- * chunks were cut with), per category its training chunk/character counts and the
+ * `alphabetSize`, `hash`, `minCount` (pruning), `maxChunkChars` (how much of a chunk was
+ * counted, and is read when classifying), `minTextChars` (the filter setting the chunks
+ * were cut with), per category its training chunk/character counts and the
  * n-gram counts (`encodeCounts` bytes in base64), and a training manifest.
  */
 import { CharLanguageModel, decodeCounts, encodeCounts, type NgramCounts } from './language-model.js';
 
 export const DENSITY_MODEL_FORMAT = 'pith-density-model';
-export const DENSITY_MODEL_FORMAT_VERSION = 1;
+/** 2: `maxChunkChars` (version 1 files lack it, and their classifier read whole chunks). */
+export const DENSITY_MODEL_FORMAT_VERSION = 2;
 export const DENSITY_MODEL_HASH = 'fnv-1a-32 over UTF-16 code units';
 /** Uniform base distribution of the smoothing: every UTF-16 code unit. */
 export const DEFAULT_ALPHABET_SIZE = 65536;
@@ -74,6 +76,11 @@ export interface DensityModelFile {
   hash: string;
   /** N-grams of order ≥ 2 seen fewer times than this were pruned. */
   minCount: number;
+  /**
+   * Training counted at most the first this many characters of a chunk, and the
+   * classifier reads no more of one (0 = whole chunks).
+   */
+  maxChunkChars: number;
   /** The density filter's `minTextChars` the training chunks were cut with. */
   minTextChars: number;
   categories: DensityModelCategoryFile[];
@@ -91,6 +98,8 @@ export interface DensityModel {
   n: number;
   alphabetSize: number;
   minCount: number;
+  /** The classifier reads at most this many characters of a chunk (0 = all), as training counted. */
+  maxChunkChars: number;
   minTextChars: number;
   keep: CategoryModel;
   discard: CategoryModel;
@@ -119,9 +128,14 @@ export function logPriors(model: Pick<DensityModel, 'keep' | 'discard'>): { keep
   };
 }
 
-/** Classifies one chunk (its text as the density filter cut it). */
+/**
+ * Classifies one chunk (its text as the density filter cut it). Only its first
+ * `model.maxChunkChars` characters are read: what training counted of each chunk,
+ * and a bound on the cost of a minified page's one long line.
+ */
 export function classifyChunk(model: DensityModel, text: string): ChunkClassification {
-  const normalised = classifierText(text);
+  const whole = classifierText(text);
+  const normalised = model.maxChunkChars > 0 ? whole.slice(0, model.maxChunkChars) : whole;
   const priors = logPriors(model);
   const keepBits = priors.keep + model.keep.language.log2Probability(normalised);
   const discardBits = priors.discard + model.discard.language.log2Probability(normalised);
@@ -145,6 +159,7 @@ export function modelFromCounts(init: {
   n: number;
   alphabetSize?: number;
   minCount: number;
+  maxChunkChars: number;
   minTextChars: number;
   keep: { chunks: number; characters: number; counts: NgramCounts };
   discard: { chunks: number; characters: number; counts: NgramCounts };
@@ -160,6 +175,7 @@ export function modelFromCounts(init: {
     n: init.n,
     alphabetSize,
     minCount: init.minCount,
+    maxChunkChars: init.maxChunkChars,
     minTextChars: init.minTextChars,
     keep: category(init.keep),
     discard: category(init.discard),
@@ -172,6 +188,7 @@ export function modelFile(init: {
   n: number;
   alphabetSize?: number;
   minCount: number;
+  maxChunkChars: number;
   minTextChars: number;
   keep: { chunks: number; characters: number; counts: NgramCounts };
   discard: { chunks: number; characters: number; counts: NgramCounts };
@@ -196,6 +213,7 @@ export function modelFile(init: {
     alphabetSize: init.alphabetSize ?? DEFAULT_ALPHABET_SIZE,
     hash: DENSITY_MODEL_HASH,
     minCount: init.minCount,
+    maxChunkChars: init.maxChunkChars,
     minTextChars: init.minTextChars,
     categories: [category('keep', init.keep), category('discard', init.discard)],
     manifest: init.manifest,
@@ -217,6 +235,7 @@ export function parseDensityModel(json: unknown): DensityModel {
   if (!isPositiveInteger(file.n) || file.n > 32) fail('n must be an integer from 1 to 32');
   if (!isPositiveInteger(file.alphabetSize)) fail('alphabetSize must be a positive integer');
   if (!isPositiveInteger(file.minCount)) fail('minCount must be a positive integer');
+  if (!isCount(file.maxChunkChars)) fail('maxChunkChars must be a whole number');
   if (!isCount(file.minTextChars)) fail('minTextChars must be a whole number');
   if (!Array.isArray(file.categories)) fail('categories missing');
   const byName = new Map<string, DensityModelCategoryFile>();
@@ -239,6 +258,7 @@ export function parseDensityModel(json: unknown): DensityModel {
     n: file.n,
     alphabetSize: file.alphabetSize,
     minCount: file.minCount,
+    maxChunkChars: file.maxChunkChars,
     minTextChars: file.minTextChars,
     keep: load('keep'),
     discard: load('discard'),

@@ -19,7 +19,6 @@ const FURNITURE_TAGS = new Set<number>([
   TAG.svg,
   TAG.script,
   TAG.style,
-  TAG.noscript,
   TAG.template,
   TAG.head,
 ]);

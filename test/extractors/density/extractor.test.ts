@@ -167,6 +167,39 @@ describe('density extractor', () => {
     bad({ model: '/nonexistent/model.json' }, /cannot read model/);
   });
 
+  test('with the classifier on: every passed line gets a verdict, kept = passed and keep (property)', () => {
+    // A short cap, so long generated lines exercise it; any UTF-16 (lone surrogates too) must score.
+    const model = { ...countsToModel(tinyCounts(), 60), maxChunkChars: 50 };
+    const piece = fc.oneof(
+      fc.constantFrom('<p>', '</p>', '<div class="x">', '\n', '\r\n', '<script>var a = 1;</script>'),
+      fc.string({ unit: 'binary', maxLength: 120 }),
+      fc.constant(STORY[0]),
+      fc.constant(LEGAL),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 30 }),
+        fc.integer({ min: 0, max: 80 }),
+        (pieces, minTextChars) => {
+          const doc = parseHtml(pieces.join(''));
+          const { diagnostics: d } = density.extract(doc, { model, minTextChars }, {});
+          let kept = 0;
+          for (let i = 0; i < d.lines.line.length; i++) {
+            assert.equal(d.lines.category[i] !== null, d.lines.passed[i]);
+            assert.equal(d.lines.kept[i], d.lines.passed[i] && d.lines.category[i] === 'keep');
+            if (d.lines.passed[i]) {
+              assert.ok(Number.isFinite(d.lines.keepBits[i]) && Number.isFinite(d.lines.discardBits[i]));
+            }
+            if (d.lines.kept[i]) kept++;
+          }
+          assert.equal(d.keptLines, kept);
+          assert.ok(d.keptLines <= d.passedLines && d.passedLines <= d.measuredLines);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   test('never throws on arbitrary markup, and keeps only text of chosen lines (property)', () => {
     const piece = fc.oneof(
       fc.constantFrom('<p>', '</p>', '<div>', '</div>', '<script>x</script>', '\n', '\r\n', '<a href="#">'),

@@ -78,6 +78,7 @@ describe('Witten–Bell character model, by hand', () => {
       n: 2,
       alphabetSize: 4,
       minCount: 1,
+      maxChunkChars: 0,
       minTextChars: 60,
       keep: { chunks: 1, characters: 4, counts: countsOf(['abab'], 2) },
       discard: { chunks: 3, characters: 4, counts: countsOf(['cdcd'], 2) },
@@ -94,6 +95,9 @@ describe('Witten–Bell character model, by hand', () => {
     assert.equal(classifyChunk(classifier, '').category, 'discard');
     // Whitespace is collapsed before scoring.
     assert.equal(classifyChunk(classifier, '  ab ').keepBits, verdict.keepBits);
+    // With maxChunkChars, only the start of a chunk is read (as training counted it).
+    const capped = { ...classifier, maxChunkChars: 2 };
+    assert.deepEqual(classifyChunk(capped, 'ab cdcdcdcdcd'), verdict);
   });
 });
 

@@ -1,0 +1,100 @@
+/**
+ * One page's block rows: the heuristic stage's verdict, the text blocks and their
+ * feature vectors. Shared by the extractor and its training script so the model
+ * always sees features computed exactly as at extraction time.
+ */
+import type { Doc } from '../../dom/index.js';
+import {
+  type BlockFeatures,
+  type Blocks,
+  blockFeatures,
+  segmentBlocks,
+} from '../../features/blocks/index.js';
+import { PAGE_TYPE_FEATURE_INDEX, pageTypeFeatures } from '../../features/page-type/index.js';
+import type { ExtractorContext } from '../types.js';
+import { type HeuristicOptions, type HeuristicResult, runHeuristic } from './heuristic.js';
+
+/**
+ * Page-level signals appended to every block row, from the page-type features:
+ * what kind of page this is (forum, shop, docs, listing…) changes what its main
+ * content looks like. A compact subset, so rows stay small.
+ */
+export const PAGE_FEATURES = [
+  'url.forumHost',
+  'url.forumPath',
+  'url.docsHost',
+  'url.docsPath',
+  'url.productPath',
+  'url.collectionPath',
+  'url.listingPath',
+  'url.listingEnd',
+  'url.servicePath',
+  'url.articlePath',
+  'url.isRoot',
+  'url.depth',
+  'head.ogArticle',
+  'head.ogProduct',
+  'head.schemaArticleBody',
+  'schema.article',
+  'schema.forum',
+  'schema.comment',
+  'schema.product',
+  'schema.itemList',
+  'schema.collectionPage',
+  'schema.faq',
+  'gen.discourse',
+  'gen.forum',
+  'gen.docs',
+  'gen.shop',
+  'dom.pShare',
+  'dom.liShare',
+  'dom.preShare',
+  'dom.articles',
+  'dom.sectionRate',
+  'dom.prices',
+  'dom.topBlockShare',
+  'dom.linkedHeadingShare',
+  'rep.cardRate',
+  'rep.topRunTextShare',
+  'rep.topRunItems',
+  'rep.topRunWordsPerItem',
+  'cls.thread',
+  'cls.comment',
+  'cls.user',
+  'cls.vote',
+  'cls.product',
+  'cls.docs',
+  'cls.card',
+] as const;
+const PAGE_FEATURE_NAMES = PAGE_FEATURES.map((name) => `page:${name}`);
+
+function pageFeatureValues(doc: Doc, context: ExtractorContext): Float32Array {
+  const all = pageTypeFeatures(doc, doc.url, context.metadata);
+  return Float32Array.from(PAGE_FEATURES, (name) => all[PAGE_TYPE_FEATURE_INDEX[name]]);
+}
+
+export interface PageRows {
+  heuristic: HeuristicResult;
+  blocks: Blocks;
+  features: BlockFeatures;
+}
+
+/** Runs the heuristic stage, cuts the page into blocks and computes their features. */
+export function pageRows(
+  doc: Doc,
+  heuristicOptions: Partial<HeuristicOptions>,
+  context: ExtractorContext,
+): PageRows {
+  const heuristic = runHeuristic(doc, heuristicOptions, context);
+  const blocks = segmentBlocks(doc);
+  const features = blockFeatures(
+    blocks,
+    { kept: heuristic.selection.kept, pruned: heuristic.removed },
+    {
+      title: context.title ?? context.metadata?.title,
+      structuredBody: context.metadata?.structuredBody,
+      extra: { names: PAGE_FEATURE_NAMES, values: pageFeatureValues(doc, context) },
+    },
+  );
+  return { heuristic, blocks, features };
+}

@@ -1,0 +1,107 @@
+/**
+ * Class/id vocabularies as bit flags, for block features. Each element's class
+ * and id are split into tokens ("post-content sidebar__item" → post, content,
+ * sidebar, item) and each token is looked up once per process in a memo, so the
+ * regular expressions run once per distinct token, not once per element.
+ *
+ * The words are English-leaning because class names are, on sites in every
+ * language; the model learns how much each group is worth (docs/algorithms/default.md).
+ */
+
+/** The cue groups, in bit order. */
+export const CUE_GROUPS = [
+  'nav',
+  'header',
+  'footer',
+  'sidebar',
+  'comment',
+  'share',
+  'related',
+  'ad',
+  'newsletter',
+  'cookie',
+  'meta',
+  'content',
+  'post',
+  'product',
+  'card',
+  'hidden',
+  'title',
+  'caption',
+  'code',
+  'author',
+] as const;
+export type CueGroup = (typeof CUE_GROUPS)[number];
+
+/** Token patterns per group: a token matches when the pattern finds it (anchors where exactness matters). */
+const GROUP_PATTERNS: Record<CueGroup, RegExp> = {
+  nav: /^(nav|navi|navbar|navigation|menu|menus|submenu|breadcrumbs?|crumbs?|pagination|pager|paging|toolbar|skip|topnav|tabs?|toc)$|nav$|^nav|menu/,
+  header: /^(header|masthead|topbar|top|branding|logo|banner|hero)$|header/,
+  footer: /^(footer|foot|copyright|colophon|bottom|legal|imprint)$|footer/,
+  sidebar: /^(sidebar|aside|widget|widgets|rail|secondary|side|complementary)$|sidebar|widget/,
+  comment: /comment|disqus|^respond$|^replies$|^reply$|discussion|^talk$|remark/,
+  share: /share|sharing|social|^follow$|facebook|twitter|linkedin|whatsapp|pinterest|^print$|^email$/,
+  related:
+    /related|recommend|^more$|^also$|popular|trending|outbrain|taboola|^read$|^next$|^prev$|^previous$|teaser|^latest$|^most$/,
+  ad: /^(ad|ads|advert|adverts|advertisement|advertising|sponsor|sponsored|promo|promotion|dfp|gpt|adsense|adslot|adunit|banner-ad)$|^ad[0-9]|advert|sponsor|adsense|doubleclick/,
+  newsletter:
+    /newsletter|subscribe|subscription|signup|^sign$|^cta$|paywall|^register$|^login$|^modal$|popup|overlay/,
+  cookie: /cookie|consent|gdpr|onetrust|cookiebot|^cmp$|privacy/,
+  meta: /^(meta|byline|date|time|timestamp|posted|published|updated|tags?|category|categories|label|labels|info|details|dateline|stats)$|byline|timestamp|metadata/,
+  content:
+    /^(content|article|entry|body|story|text|prose|markdown|main|page|blog|richtext|rte|wysiwyg|copy)$|content|article|entry|story|prose|markdown|richtext/,
+  post: /^(post|posts|message|messages|thread|topic|topics|forum|answer|answers|question|bbcode|postbody|cooked)$|post|message|thread|forum|answer/,
+  product:
+    /product|price|cart|basket|checkout|^buy$|^sku$|^offer$|review|rating|^stock$|^variant$|^specs?$|specification/,
+  card: /^(card|cards|tile|tiles|grid|item|items|list|listing|teaser|thumb|thumbnail|col|cell|box|module)$|card|tile|grid/,
+  hidden:
+    /^(hidden|hide|invisible|sr|srt|offscreen|collapsed|collapse)$|sr-only|visually|screen-reader|screenreader/,
+  title:
+    /^(title|headline|heading|head|h1|subtitle|kicker|standfirst|lede|lead|summary|intro|excerpt|dek|deck)$|title|headline/,
+  caption: /caption|credit|^figure$|^photo$|^image$|^img$|^media$|^gallery$/,
+  code: /^(code|highlight|syntax|hljs|prism|sourcecode|codehilite|pre|docs|doc|api|reference|manual)$|highlight|language-|lang-|codeblock/,
+  author: /author|^by$|profile|avatar|^user$|username|^bio$|signature|^vcard$|^member$/,
+};
+
+const memo = new Map<string, number>();
+/** Bound on the memo: hostile pages can invent unlimited class names. */
+const MEMO_LIMIT = 200_000;
+
+function tokenBits(token: string): number {
+  const known = memo.get(token);
+  if (known !== undefined) return known;
+  let bits = 0;
+  for (let group = 0; group < CUE_GROUPS.length; group++) {
+    if (GROUP_PATTERNS[CUE_GROUPS[group]].test(token)) bits |= 1 << group;
+  }
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(token, bits);
+  return bits;
+}
+
+const TOKEN_SPLIT = /[^a-z0-9]+/;
+const stringMemo = new Map<string, number>();
+
+/** The cue groups a (lower-cased) class-and-id string names, as bits in `CUE_GROUPS` order. */
+export function cueBits(classAndId: string): number {
+  if (classAndId === '' || classAndId === ' ') return 0;
+  const known = stringMemo.get(classAndId);
+  if (known !== undefined) return known;
+  let bits = 0;
+  for (const token of classAndId.split(TOKEN_SPLIT)) {
+    if (token.length > 0 && token.length <= 40) bits |= tokenBits(token);
+  }
+  // Compound tokens ("ad-slot", "post-content") also count as a whole.
+  for (const word of classAndId.split(/\s+/)) {
+    if (word.includes('-') || word.includes('_'))
+      bits |= tokenBits(word.length <= 60 ? word : word.slice(0, 60));
+  }
+  if (stringMemo.size >= MEMO_LIMIT) stringMemo.clear();
+  stringMemo.set(classAndId, bits);
+  return bits;
+}
+
+/** Bit of one group. */
+export function cueBit(group: CueGroup): number {
+  return 1 << CUE_GROUPS.indexOf(group);
+}

@@ -1,0 +1,389 @@
+/**
+ * The feature vector of each text block, for the default extractor's learned
+ * block classifier: the block's own text statistics (boilerpipe's word count,
+ * text and link density), its tag and landmark context, class/id cues of its
+ * ancestors, its neighbours (dragnet), its container (repeated siblings, text
+ * share), page-level context, agreement with the page's JSON-LD body and
+ * title, and the heuristic stage's verdict.
+ *
+ * Everything is a number; categorical things are one-hot. Names are exported so
+ * a model can check it was trained on the same features.
+ */
+import { TAG } from '../../dom/index.js';
+import { CUE_GROUPS } from './cues.js';
+import { type Blocks, blockText, LANDMARKS } from './segment.js';
+
+const OWNER_TAGS = [
+  'p',
+  'div',
+  'li',
+  'td',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'pre',
+  'blockquote',
+  'dd',
+  'section',
+  'figcaption',
+  'span-like',
+] as const;
+
+/** Where a block sits relative to the heuristic stage's choice. */
+export interface HeuristicHints {
+  /** Per node: 1 when the heuristic stage kept the node. */
+  kept?: Uint8Array;
+  /** Per node: 1 for the top of a subtree the heuristic stage pruned as furniture. */
+  pruned?: Uint8Array;
+}
+
+/** Page-level context that is not in the Doc. */
+export interface PageContext {
+  /** The page title (metadata or caller). */
+  title?: string;
+  /** JSON-LD articleBody / description text, when the page has one. */
+  structuredBody?: string;
+  /** Extra page-level numbers (e.g. page-type probabilities), appended to every row. */
+  extra?: { names: readonly string[]; values: ArrayLike<number> };
+}
+
+const BASE_FEATURES = [
+  'logChars',
+  'logWords',
+  'linkDensity',
+  'logLinks',
+  'wordsPerLink',
+  'commasPerWord',
+  'sentenceEndsPerWord',
+  'digitShare',
+  'shortWordShare',
+  'capitalisedShare',
+  'meanWordLength',
+  'textDensity',
+  'endsSentence',
+  'headingLevel',
+  ...OWNER_TAGS.map((name) => `owner:${name}`),
+  ...LANDMARKS.map((name) => `in:${name}`),
+  ...CUE_GROUPS.map((name) => `cue:${name}`),
+  ...CUE_GROUPS.map((name) => `nearCue:${name}`),
+  'relativeIndex',
+  'relativeCharPosition',
+  'depth',
+  'relativeDepth',
+  'prevLogWords',
+  'prevLinkDensity',
+  'prev2LogWords',
+  'nextLogWords',
+  'nextLinkDensity',
+  'next2LogWords',
+  'prevSameParent',
+  'nextSameParent',
+  'parentLogChars',
+  'parentLinkDensity',
+  'parentTextShare',
+  'grandparentLogChars',
+  'grandparentLinkDensity',
+  'grandparentTextShare',
+  'ownerRepeat',
+  'parentRepeat',
+  'grandparentRepeat',
+  'ownerLogImages',
+  'pageLogChars',
+  'pageLinkDensity',
+  'pageLogBlocks',
+  'hasStructuredBody',
+  'structuredBodyOverlap',
+  'structuredBodyCoverage',
+  'titleOverlap',
+  'heuristicKept',
+  'heuristicPruned',
+  'heuristicKeptShare',
+  'heuristicNeighbourKept',
+  'windowLinkDensity',
+  'windowLogWords',
+] as const;
+
+/** The names of the base features, in column order (page extras follow). */
+export const BLOCK_FEATURE_NAMES: readonly string[] = BASE_FEATURES;
+
+const INDEX = Object.fromEntries(BASE_FEATURES.map((name, index) => [name, index])) as Record<
+  (typeof BASE_FEATURES)[number],
+  number
+>;
+
+/** Row-major features, `rows × width`. */
+export interface BlockFeatures {
+  names: readonly string[];
+  width: number;
+  rows: number;
+  values: Float32Array;
+}
+
+function ownerTagIndex(tag: number): number {
+  switch (tag) {
+    case TAG.p:
+      return 0;
+    case TAG.div:
+      return 1;
+    case TAG.li:
+    case TAG.dt:
+      return 2;
+    case TAG.td:
+    case TAG.th:
+      return 3;
+    case TAG.h1:
+      return 4;
+    case TAG.h2:
+      return 5;
+    case TAG.h3:
+      return 6;
+    case TAG.h4:
+    case TAG.h5:
+    case TAG.h6:
+      return 7;
+    case TAG.pre:
+      return 8;
+    case TAG.blockquote:
+      return 9;
+    case TAG.dd:
+      return 10;
+    case TAG.section:
+    case TAG.article:
+    case TAG.main:
+      return 11;
+    case TAG.figcaption:
+    case TAG.caption:
+      return 12;
+    default:
+      return 13;
+  }
+}
+
+function headingLevel(tag: number): number {
+  switch (tag) {
+    case TAG.h1:
+      return 1;
+    case TAG.h2:
+      return 2;
+    case TAG.h3:
+      return 3;
+    case TAG.h4:
+      return 4;
+    case TAG.h5:
+      return 5;
+    case TAG.h6:
+      return 6;
+    default:
+      return 0;
+  }
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Lower-cased word tokens of a text (letters and digits). */
+export function wordTokens(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
+}
+
+/**
+ * How many siblings (the node included) share the node's tag and class: cards of
+ * a listing, posts of a thread, items of a menu. Memoised per parent.
+ */
+function repeatCounter(blocks: Blocks): (node: number) => number {
+  const { doc } = blocks;
+  const memo = new Map<number, number>();
+  return (node: number) => {
+    if (node <= 0) return 1;
+    const known = memo.get(node);
+    if (known !== undefined) return known;
+    const parent = doc.parent(node);
+    if (parent < 0) return 1;
+    const counts = new Map<string, number>();
+    const signatures: [number, string][] = [];
+    for (let child = doc.firstChild(parent); child >= 0; child = doc.nextSibling(child)) {
+      if (!doc.isElement(child)) continue;
+      const signature = `${doc.tag(child)}|${doc.attr(child, 'class') ?? ''}`;
+      counts.set(signature, (counts.get(signature) ?? 0) + 1);
+      signatures.push([child, signature]);
+    }
+    for (const [child, signature] of signatures) memo.set(child, counts.get(signature) ?? 1);
+    return memo.get(node) ?? 1;
+  };
+}
+
+function imagesUnder(blocks: Blocks, node: number): number {
+  const { doc } = blocks;
+  const { tag } = doc.columns;
+  const stop = doc.end(node);
+  let images = 0;
+  // Bounded: a huge owner (the body) is not worth scanning for this.
+  for (let at = node + 1; at < stop && at < node + 400; at++) if (tag[at] === TAG.img) images++;
+  return images;
+}
+
+/** Computes the feature rows of all blocks. */
+export function blockFeatures(
+  blocks: Blocks,
+  hints: HeuristicHints = {},
+  page: PageContext = {},
+): BlockFeatures {
+  const { doc, count } = blocks;
+  const { textLength, linkTextLength, depth, parent } = doc.columns;
+  const extraNames = page.extra?.names ?? [];
+  const width = BASE_FEATURES.length + extraNames.length;
+  const values = new Float32Array(count * width);
+  const names = [...BASE_FEATURES, ...extraNames];
+  const root = doc.contentRoot;
+  const pageChars = Math.max(1, textLength[root]);
+  const pageLinkDensity = linkTextLength[root] / pageChars;
+  const repeat = repeatCounter(blocks);
+
+  // Tokens of the structured body and title, for overlap features.
+  const structuredTokens = page.structuredBody ? new Set(wordTokens(page.structuredBody)) : undefined;
+  const titleTokens = page.title ? new Set(wordTokens(page.title)) : undefined;
+  const needText = structuredTokens !== undefined || titleTokens !== undefined;
+
+  let meanDepth = 0;
+  for (let block = 0; block < count; block++) meanDepth += depth[blocks.owner[block]];
+  meanDepth = count > 0 ? meanDepth / count : 0;
+
+  // Heuristic verdict per block: share of its characters the heuristic kept, and pruned flag.
+  const keptShare = new Float32Array(count);
+  const prunedFlag = new Uint8Array(count);
+  if (hints.kept || hints.pruned) {
+    for (let block = 0; block < count; block++) {
+      let kept = 0;
+      for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
+        const node = blocks.textNodes[k];
+        if (hints.kept?.[node]) kept += textLength[node];
+      }
+      keptShare[block] = kept / Math.max(1, blocks.chars[block]);
+      if (hints.pruned) {
+        for (let node = blocks.owner[block]; node >= 0; node = parent[node]) {
+          if (hints.pruned[node]) {
+            prunedFlag[block] = 1;
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  let charsBefore = 0;
+  const logWords = (block: number) => (block >= 0 && block < count ? Math.log1p(blocks.words[block]) : 0);
+  const linkDensityOf = (block: number) =>
+    block >= 0 && block < count ? blocks.linkChars[block] / Math.max(1, blocks.chars[block]) : 0;
+  for (let block = 0; block < count; block++) {
+    const base = block * width;
+    const owner = blocks.owner[block];
+    const ownerTag = doc.tag(owner);
+    const chars = blocks.chars[block];
+    const words = Math.max(1, blocks.words[block]);
+    values[base + INDEX.logChars] = Math.log1p(chars);
+    values[base + INDEX.logWords] = Math.log1p(blocks.words[block]);
+    values[base + INDEX.linkDensity] = blocks.linkChars[block] / Math.max(1, chars);
+    values[base + INDEX.logLinks] = Math.log1p(blocks.links[block]);
+    values[base + INDEX.wordsPerLink] = blocks.links[block] > 0 ? words / blocks.links[block] : words;
+    values[base + INDEX.commasPerWord] = blocks.commas[block] / words;
+    values[base + INDEX.sentenceEndsPerWord] = blocks.sentenceEnds[block] / words;
+    values[base + INDEX.digitShare] = blocks.digits[block] / Math.max(1, chars);
+    values[base + INDEX.shortWordShare] = blocks.shortWords[block] / words;
+    values[base + INDEX.capitalisedShare] = blocks.capitalisedWords[block] / words;
+    values[base + INDEX.meanWordLength] = chars / words;
+    // boilerpipe's text density: words per 80-character wrapped line.
+    values[base + INDEX.textDensity] = words / Math.max(1, Math.ceil(chars / 80));
+    values[base + INDEX.endsSentence] = blocks.endsSentence[block];
+    values[base + INDEX.headingLevel] = headingLevel(ownerTag);
+    values[base + INDEX['owner:p'] + ownerTagIndex(ownerTag)] = 1;
+    const firstText = blocks.textNodes[blocks.textStart[block]];
+    const landmarks = blocks.landmarks[firstText];
+    for (let index = 0; index < LANDMARKS.length; index++) {
+      if (landmarks & (1 << index)) values[base + INDEX['in:nav'] + index] = 1;
+    }
+    // A block that is all link text sits "in a link" even when it is several links.
+    if (blocks.linkChars[block] >= chars) values[base + INDEX['in:link']] = 1;
+    else if (blocks.linkChars[block] === 0) values[base + INDEX['in:link']] = 0;
+    const cues = blocks.inheritedCues[firstText];
+    const up1 = parent[owner];
+    const up2 = up1 >= 0 ? parent[up1] : -1;
+    const near =
+      blocks.ownCues[owner] | (up1 >= 0 ? blocks.ownCues[up1] : 0) | (up2 >= 0 ? blocks.ownCues[up2] : 0);
+    for (let index = 0; index < CUE_GROUPS.length; index++) {
+      if (cues & (1 << index)) values[base + INDEX['cue:nav'] + index] = 1;
+      if (near & (1 << index)) values[base + INDEX['nearCue:nav'] + index] = 1;
+    }
+    values[base + INDEX.relativeIndex] = count > 1 ? block / (count - 1) : 0;
+    values[base + INDEX.relativeCharPosition] = charsBefore / Math.max(1, blocks.totalChars);
+    charsBefore += chars;
+    values[base + INDEX.depth] = depth[owner];
+    values[base + INDEX.relativeDepth] = depth[owner] - meanDepth;
+    values[base + INDEX.prevLogWords] = logWords(block - 1);
+    values[base + INDEX.prevLinkDensity] = linkDensityOf(block - 1);
+    values[base + INDEX.prev2LogWords] = logWords(block - 2);
+    values[base + INDEX.nextLogWords] = logWords(block + 1);
+    values[base + INDEX.nextLinkDensity] = linkDensityOf(block + 1);
+    values[base + INDEX.next2LogWords] = logWords(block + 2);
+    values[base + INDEX.prevSameParent] = block > 0 && parent[blocks.owner[block - 1]] === up1 ? 1 : 0;
+    values[base + INDEX.nextSameParent] =
+      block + 1 < count && parent[blocks.owner[block + 1]] === up1 ? 1 : 0;
+    if (up1 >= 0) {
+      values[base + INDEX.parentLogChars] = Math.log1p(textLength[up1]);
+      values[base + INDEX.parentLinkDensity] = linkTextLength[up1] / Math.max(1, textLength[up1]);
+      values[base + INDEX.parentTextShare] = textLength[up1] / pageChars;
+    }
+    if (up2 >= 0) {
+      values[base + INDEX.grandparentLogChars] = Math.log1p(textLength[up2]);
+      values[base + INDEX.grandparentLinkDensity] = linkTextLength[up2] / Math.max(1, textLength[up2]);
+      values[base + INDEX.grandparentTextShare] = textLength[up2] / pageChars;
+    }
+    values[base + INDEX.ownerRepeat] = Math.log1p(repeat(owner));
+    values[base + INDEX.parentRepeat] = up1 >= 0 ? Math.log1p(repeat(up1)) : 0;
+    values[base + INDEX.grandparentRepeat] = up2 >= 0 ? Math.log1p(repeat(up2)) : 0;
+    values[base + INDEX.ownerLogImages] = Math.log1p(imagesUnder(blocks, owner));
+    values[base + INDEX.pageLogChars] = Math.log1p(pageChars);
+    values[base + INDEX.pageLinkDensity] = pageLinkDensity;
+    values[base + INDEX.pageLogBlocks] = Math.log1p(count);
+    values[base + INDEX.hasStructuredBody] = structuredTokens && structuredTokens.size > 0 ? 1 : 0;
+    if (needText) {
+      const tokens = wordTokens(blockText(blocks, block));
+      if (structuredTokens && tokens.length > 0) {
+        let inside = 0;
+        for (const token of tokens) if (structuredTokens.has(token)) inside++;
+        values[base + INDEX.structuredBodyOverlap] = inside / tokens.length;
+        values[base + INDEX.structuredBodyCoverage] = Math.min(
+          1,
+          tokens.length / Math.max(1, structuredTokens.size),
+        );
+      }
+      if (titleTokens && tokens.length > 0) {
+        let inside = 0;
+        for (const token of tokens) if (titleTokens.has(token)) inside++;
+        values[base + INDEX.titleOverlap] =
+          (inside / tokens.length) * Math.min(1, inside / Math.max(1, titleTokens.size));
+      }
+    }
+    values[base + INDEX.heuristicKept] = keptShare[block] >= 0.5 ? 1 : 0;
+    values[base + INDEX.heuristicPruned] = prunedFlag[block];
+    values[base + INDEX.heuristicKeptShare] = keptShare[block];
+    values[base + INDEX.heuristicNeighbourKept] =
+      ((block > 0 ? keptShare[block - 1] : 0) + (block + 1 < count ? keptShare[block + 1] : 0)) / 2;
+    // A window of five blocks: boilerplate comes in runs (menus, link lists).
+    let windowChars = 0;
+    let windowLinks = 0;
+    let windowWords = 0;
+    for (let other = Math.max(0, block - 2); other <= Math.min(count - 1, block + 2); other++) {
+      windowChars += blocks.chars[other];
+      windowLinks += blocks.linkChars[other];
+      windowWords += blocks.words[other];
+    }
+    values[base + INDEX.windowLinkDensity] = windowLinks / Math.max(1, windowChars);
+    values[base + INDEX.windowLogWords] = Math.log1p(windowWords);
+    if (page.extra) {
+      for (let index = 0; index < extraNames.length; index++) {
+        values[base + BASE_FEATURES.length + index] = page.extra.values[index];
+      }
+    }
+  }
+  return { names, width, rows: count, values };
+}

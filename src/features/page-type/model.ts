@@ -1,0 +1,253 @@
+/**
+ * The page-type model file (`models/page-type.json`): one binary model per page
+ * type (one-vs-rest, from src/learn), over the named features of
+ * `PAGE_TYPE_FEATURE_NAMES`, and how their outputs become probabilities.
+ *
+ * Format (version 1):
+ *
+ *   { "format": "pith-page-type", "version": 1,
+ *     "types": ["article", …],            the seven types, in PAGE_TYPES order
+ *     "featureNames": ["url.present", …],  the features the models read, in their column order
+ *     "combine": "normalise",              per-type probabilities σ(margin), divided by their sum
+ *     "manifest": { … },                   how the file was built (command, data, date, figures)
+ *     "models": [ { "type": "article", "model": { "format": "pith-gbdt", … } }, … ] }
+ *
+ * Each entry's `model` is a src/learn model without its `featureNames` (shared, written once)
+ * and, for trees, without `binEdges` (only training needs them); both are put back on reading
+ * and the model is then checked by src/learn's `modelFromJson`.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PithError } from '../../errors.js';
+import { type Model, modelFromJson, predictMargin } from '../../learn/index.js';
+import { PAGE_TYPE_FEATURE_INDEX, PAGE_TYPE_FEATURE_NAMES, type PageTypeFeatureName } from './features.js';
+
+/** WCXB's page types, in its evaluate.py report order. */
+export const PAGE_TYPES = [
+  'article',
+  'forum',
+  'product',
+  'collection',
+  'listing',
+  'documentation',
+  'service',
+] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+
+export const PAGE_TYPE_MODEL_FORMAT = 'pith-page-type';
+export const PAGE_TYPE_MODEL_VERSION = 1;
+
+/** How per-type margins become probabilities that sum to 1. */
+export type CombineRule = 'normalise' | 'softmax';
+
+export interface PageTypeModel {
+  readonly featureNames: readonly PageTypeFeatureName[];
+  /** One binary model per type, in PAGE_TYPES order. */
+  readonly models: readonly Model[];
+  readonly combine: CombineRule;
+  readonly manifest: Readonly<Record<string, unknown>>;
+  /** Position in a `pageTypeFeatures` vector of each model column (identity when the names match). */
+  readonly columns: Int32Array;
+}
+
+/** The package root: three levels up from `{src,dist}/features/page-type/`. */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The model shipped with pith. */
+export const DEFAULT_PAGE_TYPE_MODEL_PATH = resolve(PACKAGE_ROOT, 'models', 'page-type.json');
+
+function fail(message: string): never {
+  throw new PithError('BAD_OPTION', `page-type model: ${message}`);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Builds a model from its parts (checks every part; used by training and by the reader). */
+export function makePageTypeModel(
+  featureNames: readonly string[],
+  models: readonly Model[],
+  combine: CombineRule,
+  manifest: Readonly<Record<string, unknown>> = {},
+): PageTypeModel {
+  if (models.length !== PAGE_TYPES.length) fail(`expected ${PAGE_TYPES.length} models, got ${models.length}`);
+  const columns = new Int32Array(featureNames.length);
+  featureNames.forEach((name, column) => {
+    const index = (PAGE_TYPE_FEATURE_INDEX as Record<string, number | undefined>)[name];
+    if (index === undefined) fail(`feature ${JSON.stringify(name)} is not computed by this pith`);
+    columns[column] = index;
+  });
+  if (new Set(featureNames).size !== featureNames.length) fail('feature names repeat');
+  models.forEach((model, at) => {
+    const names = model.featureNames;
+    if (names.length !== featureNames.length || names.some((name, i) => name !== featureNames[i])) {
+      fail(`models[${at}] does not read the file's featureNames`);
+    }
+  });
+  if (combine !== 'normalise' && combine !== 'softmax')
+    fail(`unknown combine rule ${JSON.stringify(combine)}`);
+  return { featureNames: featureNames as PageTypeFeatureName[], models, combine, manifest, columns };
+}
+
+/** A model from parsed JSON, checked field by field. Throws a PithError (BAD_OPTION). */
+export function pageTypeModelFromJson(value: unknown): PageTypeModel {
+  if (!isRecord(value)) fail('expected an object');
+  if (value.format !== PAGE_TYPE_MODEL_FORMAT) {
+    fail(`format is ${JSON.stringify(value.format)}, expected "${PAGE_TYPE_MODEL_FORMAT}"`);
+  }
+  if (value.version !== PAGE_TYPE_MODEL_VERSION) {
+    fail(`this pith reads version ${PAGE_TYPE_MODEL_VERSION}, the file has ${JSON.stringify(value.version)}`);
+  }
+  const types = value.types;
+  if (!Array.isArray(types) || types.join() !== PAGE_TYPES.join())
+    fail(`types must be ${PAGE_TYPES.join(', ')}`);
+  const featureNames = value.featureNames;
+  if (
+    !Array.isArray(featureNames) ||
+    featureNames.length === 0 ||
+    featureNames.some((n) => typeof n !== 'string')
+  ) {
+    fail('featureNames must be a non-empty array of strings');
+  }
+  const entries = value.models;
+  if (!Array.isArray(entries) || entries.length !== PAGE_TYPES.length)
+    fail(`models must hold ${PAGE_TYPES.length} entries`);
+  const models = entries.map((entry, at) => {
+    if (!isRecord(entry) || entry.type !== PAGE_TYPES[at] || !isRecord(entry.model)) {
+      fail(`models[${at}] must be { "type": "${PAGE_TYPES[at]}", "model": {…} }`);
+    }
+    const model: Record<string, unknown> = { ...entry.model, featureNames };
+    if (model.format === 'pith-gbdt' && model.binEdges === undefined) {
+      model.binEdges = (featureNames as unknown[]).map(() => []);
+    }
+    try {
+      return modelFromJson(model);
+    } catch (error) {
+      return fail(
+        `models[${at}] (${PAGE_TYPES[at]}): ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  });
+  const manifest = isRecord(value.manifest) ? value.manifest : {};
+  return makePageTypeModel(featureNames as string[], models, value.combine as CombineRule, manifest);
+}
+
+/** The model as JSON text (binEdges dropped, featureNames written once): same model, same bytes. */
+export function serializePageTypeModel(model: PageTypeModel): string {
+  const entries = model.models.map((inner, at) => {
+    const { featureNames: _names, binEdges: _edges, ...rest } = modelJson(inner);
+    return `{"type":${JSON.stringify(PAGE_TYPES[at])},"model":${JSON.stringify(rest)}}`;
+  });
+  return [
+    `{"format":"${PAGE_TYPE_MODEL_FORMAT}","version":${PAGE_TYPE_MODEL_VERSION},`,
+    `"types":${JSON.stringify(PAGE_TYPES)},`,
+    `"featureNames":${JSON.stringify(model.featureNames)},`,
+    `"combine":${JSON.stringify(model.combine)},`,
+    `"manifest":${JSON.stringify(model.manifest)},`,
+    `"models":[\n${entries.join(',\n')}\n]}\n`,
+  ].join('\n');
+}
+
+/** A src/learn model as a plain JSON object, in the field names its reader expects. */
+function modelJson(model: Model): Record<string, unknown> {
+  const list = (values: ArrayLike<number>) => Array.from(values);
+  if (model.kind === 'logistic') {
+    return {
+      format: 'pith-logistic',
+      version: 1,
+      featureNames: model.featureNames,
+      params: model.params,
+      intercept: model.intercept,
+      mean: list(model.mean),
+      scale: list(model.scale),
+      coefficients: list(model.coefficients),
+    };
+  }
+  return {
+    format: 'pith-gbdt',
+    version: 1,
+    featureNames: model.featureNames,
+    params: model.params,
+    baseScore: model.baseScore,
+    binEdges: [],
+    trees: model.trees.map((tree) => ({
+      feature: list(tree.feature),
+      threshold: list(tree.threshold),
+      missingLeft: list(tree.missingLeft),
+      left: list(tree.left),
+      right: list(tree.right),
+      gain: list(tree.gain),
+      leaf: list(tree.leafValue),
+    })),
+  };
+}
+
+const loaded = new Map<string, PageTypeModel>();
+
+/** Reads and checks a model file (cached by absolute path). Throws a PithError (BAD_OPTION). */
+export function loadPageTypeModel(path: string = DEFAULT_PAGE_TYPE_MODEL_PATH): PageTypeModel {
+  const absolute = resolve(path);
+  const cached = loaded.get(absolute);
+  if (cached) return cached;
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch (error) {
+    throw new PithError('BAD_OPTION', `page-type model: cannot read ${absolute}`, { cause: error });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new PithError('BAD_OPTION', `page-type model: ${absolute} is not JSON`, { cause: error });
+  }
+  const model = pageTypeModelFromJson(json);
+  loaded.set(absolute, model);
+  return model;
+}
+
+/**
+ * Per-type probabilities (PAGE_TYPES order, summing to 1) for a `pageTypeFeatures` vector.
+ * Non-finite inputs count as missing.
+ */
+export function predictPageTypeProbabilities(
+  model: PageTypeModel,
+  features: ArrayLike<number>,
+): Float64Array {
+  const { columns } = model;
+  let row: ArrayLike<number> = features;
+  const identity = columns.length === PAGE_TYPE_FEATURE_NAMES.length && columns.every((c, i) => c === i);
+  if (!identity || !allFinite(features)) {
+    const mapped = new Float64Array(columns.length);
+    for (let column = 0; column < columns.length; column++) {
+      const value = features[columns[column]];
+      mapped[column] = Number.isFinite(value) ? value : Number.NaN;
+    }
+    row = mapped;
+  }
+  const margins = model.models.map((inner) => predictMargin(inner, row));
+  return combineMargins(margins, model.combine);
+}
+
+function allFinite(values: ArrayLike<number>): boolean {
+  for (let index = 0; index < values.length; index++) if (!Number.isFinite(values[index])) return false;
+  return true;
+}
+
+/** Margins (log-odds, one per type) → probabilities summing to 1. */
+export function combineMargins(margins: readonly number[], rule: CombineRule): Float64Array {
+  const out = new Float64Array(margins.length);
+  if (rule === 'softmax') {
+    const top = Math.max(...margins);
+    for (let i = 0; i < margins.length; i++) out[i] = Math.exp(margins[i] - top);
+  } else {
+    // σ(m) for each one-vs-rest model; a floor keeps the sum positive when every model says no.
+    for (let i = 0; i < margins.length; i++) out[i] = Math.max(1e-9, 1 / (1 + Math.exp(-margins[i])));
+  }
+  let sum = 0;
+  for (const value of out) sum += value;
+  for (let i = 0; i < out.length; i++) out[i] /= sum;
+  return out;
+}

@@ -1,0 +1,331 @@
+/**
+ * Comments as output: what `findComments` located (node ids) read into author,
+ * date and text, and written as a list (JSON/XML) or as a final section of the
+ * Markdown, text or HTML output.
+ */
+import { type Doc, type Extraction, NodeKind, Selection } from '../dom/index.js';
+import { type CommentSection, type FoundComment, findComments } from '../features/comments/index.js';
+import { cleanAuthors, parseDate } from '../metadata/index.js';
+import { renderBlocks } from './blocks.js';
+import { escapeHtmlAttribute, escapeHtmlText, toHtmlRange } from './html.js';
+import { escapeMarkdown } from './inline.js';
+import type { ContentFormat, FormatOptions } from './types.js';
+
+/** One comment as output. */
+export interface OutputComment {
+  /** The author's name, when the page gives it. */
+  author?: string;
+  /** When it was written: ISO 8601 when the page's date could be read, else as the page writes it. */
+  date?: string;
+  /** Its text (plain text; blocks separated by blank lines). */
+  text: string;
+  /** Index, in the same list, of the comment it replies to. */
+  replyTo?: number;
+}
+
+export interface CommentsOptions extends FormatOptions {
+  /** Sections the finder is less sure of are not read (default 0.5). */
+  minConfidence?: number;
+  /** The current time, for rejecting dates in the future (default now). */
+  now?: number;
+}
+
+/** Default confidence a section needs to be output as comments. */
+export const MIN_COMMENT_CONFIDENCE = 0.5;
+const POSTED_BY =
+  /^\s*(?:posted|written|submitted|geschrieben|verfasst|publié|publicado|scritto)\s+(?=by\b|von\b|par\b|por\b|da\b)/i;
+/** A section is the content when the kept text outside it is under this share of the kept text inside. */
+const FORUM_OUTSIDE_SHARE = 0.15;
+/** Replies deeper than this are shown at this depth. */
+const MAX_REPLY_DEPTH = 8;
+const MAX_LABEL = 200;
+/** "Ann says:", "Ann schreibt:": the verb after a name in comment headers. */
+const SAYS =
+  /\s+(?:says|said|wrote|writes|sagt|schreibt|schrieb|meint|dit|a écrit|écrit|dice|escribió|scrive|zegt|schreef)\s*:?\s*$/i;
+
+/** A comment read from the page, with what rendering it needs. */
+interface ReadComment extends OutputComment {
+  source: FoundComment;
+  depth: number;
+}
+
+/**
+ * Reads the comments of the sections at or above `minConfidence`: author and
+ * date cleaned (a "By" or "Posted by:" label and a " | date" tail removed from
+ * names; dates to ISO 8601 when possible), text as plain text.
+ */
+export function readComments(
+  doc: Doc,
+  sections: readonly CommentSection[],
+  options: CommentsOptions = {},
+): OutputComment[] {
+  return shown(read(doc, sections, options)).map(({ author, date, text, replyTo }) => ({
+    ...(author === undefined ? {} : { author }),
+    ...(date === undefined ? {} : { date }),
+    text,
+    ...(replyTo === undefined ? {} : { replyTo }),
+  }));
+}
+
+/**
+ * The comments worth showing (with text or an author), reply links renumbered
+ * (a reply to a dropped comment answers that comment's parent) and depths
+ * clamped so that a reply is never more than one level under the comment before it.
+ */
+function shown(comments: readonly ReadComment[]): ReadComment[] {
+  const newIndex = new Int32Array(comments.length).fill(-1);
+  const out: ReadComment[] = [];
+  let previousDepth = -1;
+  comments.forEach((comment, index) => {
+    if (comment.text === '' && comment.author === undefined) return;
+    let parent = comment.replyTo;
+    while (parent !== undefined && newIndex[parent] < 0) parent = comments[parent].replyTo;
+    const depth = Math.min(parent === undefined ? 0 : comment.depth, previousDepth + 1);
+    previousDepth = depth;
+    newIndex[index] = out.length;
+    const { replyTo: _old, ...rest } = comment;
+    out.push({ ...rest, depth, ...(parent === undefined ? {} : { replyTo: newIndex[parent] }) });
+  });
+  return out;
+}
+
+function read(doc: Doc, sections: readonly CommentSection[], options: CommentsOptions): ReadComment[] {
+  const minConfidence = options.minConfidence ?? MIN_COMMENT_CONFIDENCE;
+  const now = options.now ?? Date.now();
+  const renderer = new PartRenderer(doc, options);
+  const out: ReadComment[] = [];
+  for (const section of sections) {
+    if (section.confidence < minConfidence) continue;
+    const base = out.length;
+    const depths: number[] = [];
+    for (const comment of section.comments) {
+      const text = renderer.render(comment, 'text');
+      const author = authorOf(doc, comment);
+      const date = dateOf(doc, comment, now);
+      const depth = comment.replyTo >= 0 ? Math.min(MAX_REPLY_DEPTH, (depths[comment.replyTo] ?? 0) + 1) : 0;
+      depths.push(depth);
+      if (text === '' && author === undefined) {
+        // Nothing to show (an empty or removed comment); keep the indices of replies right.
+        out.push({
+          source: comment,
+          depth,
+          text: '',
+          ...(comment.replyTo >= 0 ? { replyTo: base + comment.replyTo } : {}),
+        });
+        continue;
+      }
+      out.push({
+        source: comment,
+        depth,
+        text,
+        ...(author === undefined ? {} : { author }),
+        ...(date === undefined ? {} : { date }),
+        ...(comment.replyTo >= 0 ? { replyTo: base + comment.replyTo } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+function authorOf(doc: Doc, comment: FoundComment): string | undefined {
+  if (comment.author < 0) return undefined;
+  // "Posted by: Ann | 5 May": the label goes first (cleanAuthors takes "Posted …" for a dateline).
+  const raw = doc.textContent(comment.author).slice(0, MAX_LABEL).replace(SAYS, '').replace(POSTED_BY, '');
+  const names = cleanAuthors([raw]);
+  return names.length > 0 ? names.join(', ') : undefined;
+}
+
+function dateOf(doc: Doc, comment: FoundComment, now: number): string | undefined {
+  if (comment.date < 0) return undefined;
+  const datetime = doc.attr(comment.date, 'datetime');
+  const parsed =
+    parseDate(datetime, now) ?? parseDate(doc.textContent(comment.date).slice(0, MAX_LABEL), now);
+  if (parsed !== undefined) return parsed;
+  if (comment.author === comment.date) return undefined;
+  const written = doc.textContent(comment.date);
+  return written !== '' && written.length <= 80 ? written : undefined;
+}
+
+/** Renders the text parts of one comment at a time, through one selection reused for all. */
+class PartRenderer {
+  private readonly selection: Selection;
+  private readonly extraction: Extraction;
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly options: FormatOptions,
+  ) {
+    this.selection = new Selection(doc);
+    this.extraction = {
+      extractor: 'comments',
+      version: '1',
+      doc,
+      selection: this.selection,
+      roots: [],
+      diagnostics: undefined,
+    };
+  }
+
+  render(comment: FoundComment, format: ContentFormat): string {
+    const { doc, selection } = this;
+    for (const part of comment.text) selection.keepSubtree(part);
+    for (const node of comment.skip) selection.dropSubtree(node);
+    const options = { ...this.options, dropTitle: false, printTitle: false };
+    const blocks: string[] = [];
+    for (const part of comment.text) {
+      const range = { start: part, stop: doc.end(part) };
+      const text =
+        format === 'html'
+          ? toHtmlRange(this.extraction, options, range)
+          : renderBlocks(this.extraction, options, format === 'text', range);
+      if (text !== '') blocks.push(text);
+    }
+    for (const part of comment.text) selection.dropSubtree(part);
+    return blocks.join(format === 'html' ? '\n' : '\n\n');
+  }
+}
+
+/** A body without its comments, and the comment sections taken out of it. */
+export interface SeparatedComments {
+  /** The extraction with the comment sections' nodes no longer kept. */
+  body: Extraction;
+  /** The sections output as comments (at or above the confidence). */
+  sections: CommentSection[];
+}
+
+/**
+ * Finds the page's comments and takes them out of an extraction's body.
+ * A section that is nearly all the extractor kept (what it kept outside the
+ * section is under 15% of what it kept inside: a forum thread, whose posts are
+ * the content) stays in the body and is not output as comments; so do sections
+ * under `minConfidence`.
+ */
+export function separateComments(
+  extraction: Extraction,
+  minConfidence = MIN_COMMENT_CONFIDENCE,
+): SeparatedComments {
+  const { doc, selection } = extraction;
+  const kept = selection.kept;
+  const { kind, textLength } = doc.columns;
+  const keptIn = (start: number, stop: number) => {
+    let total = 0;
+    for (let node = start; node < stop; node++)
+      if (kept[node] && kind[node] === NodeKind.Text) total += textLength[node];
+    return total;
+  };
+  const totalKept = keptIn(0, doc.size);
+  const sections = findComments(doc).filter((section) => {
+    if (section.confidence < minConfidence) return false;
+    let inside = 0;
+    for (const node of section.nodes) inside += keptIn(node, doc.end(node));
+    return !(inside > 0 && totalKept - inside < FORUM_OUTSIDE_SHARE * inside);
+  });
+  if (sections.length === 0) return { body: extraction, sections };
+  const body = new Selection(doc);
+  body.kept.set(kept);
+  for (const section of sections) for (const node of section.nodes) body.dropSubtree(node);
+  return { body: { ...extraction, selection: body }, sections };
+}
+
+/**
+ * The comments as the last part of a Markdown, text or HTML output ('' when
+ * there are none):
+ *
+ * - Markdown: `## Comments`, then a list with one item per comment — a first
+ *   line `**Author** · date` when known, then the comment's text — replies
+ *   nested under the comment they answer.
+ * - Text: a line `Comments`, then one block per comment (`Author · date` on
+ *   its first line), replies indented by two spaces per level.
+ * - HTML: `<section><h2>Comments</h2>…</section>` with one `<article>` per
+ *   comment (`<header>` with the author and a `<time>`), replies inside.
+ */
+export function formatComments(
+  doc: Doc,
+  sections: readonly CommentSection[],
+  format: ContentFormat,
+  options: CommentsOptions = {},
+): string {
+  const comments = shown(read(doc, sections, options));
+  if (comments.length === 0) return '';
+  const renderer = new PartRenderer(doc, options);
+  switch (format) {
+    case 'markdown':
+      return markdownComments(comments, renderer);
+    case 'html':
+      return htmlComments(comments, renderer);
+    default:
+      return textComments(comments);
+  }
+}
+
+function header(comment: ReadComment, markdown: boolean): string {
+  const parts: string[] = [];
+  if (comment.author !== undefined)
+    parts.push(markdown ? `**${escapeMarkdown(comment.author, false)}**` : comment.author);
+  if (comment.date !== undefined) parts.push(markdown ? escapeMarkdown(comment.date, false) : comment.date);
+  return parts.join(' · ');
+}
+
+function markdownComments(comments: readonly ReadComment[], renderer: PartRenderer): string {
+  const out: string[] = ['## Comments'];
+  for (const comment of comments) {
+    const indent = '  '.repeat(comment.depth);
+    const lines: string[] = [];
+    const head = header(comment, true);
+    if (head !== '') lines.push(head);
+    const body = renderer.render(comment.source, 'markdown');
+    if (body !== '') {
+      if (lines.length > 0) lines.push('');
+      lines.push(...body.split('\n'));
+    }
+    // "- " then the item's content indented to its column; blank lines stay empty.
+    const item = lines.map((line, index) => {
+      if (index === 0) return `${indent}- ${line}`;
+      return line === '' ? '' : `${indent}  ${line}`;
+    });
+    out.push(item.join('\n'));
+  }
+  return out.join('\n\n');
+}
+
+function textComments(comments: readonly ReadComment[]): string {
+  const out: string[] = ['Comments'];
+  for (const comment of comments) {
+    const indent = '  '.repeat(comment.depth);
+    const lines: string[] = [];
+    const head = header(comment, false);
+    if (head !== '') lines.push(head);
+    if (comment.text !== '') lines.push(...comment.text.split('\n'));
+    out.push(lines.map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n'));
+  }
+  return out.join('\n\n');
+}
+
+function htmlComments(comments: readonly ReadComment[], renderer: PartRenderer): string {
+  const out: string[] = ['<section>\n<h2>Comments</h2>\n'];
+  const open: number[] = [];
+  for (const comment of comments) {
+    while (open.length > comment.depth) {
+      out.push('</article>\n');
+      open.pop();
+    }
+    out.push('<article>');
+    open.push(comment.depth);
+    const parts: string[] = [];
+    if (comment.author !== undefined) parts.push(`<b>${escapeHtmlText(comment.author)}</b>`);
+    if (comment.date !== undefined) {
+      parts.push(
+        `<time datetime="${escapeHtmlAttribute(comment.date)}">${escapeHtmlText(comment.date)}</time>`,
+      );
+    }
+    if (parts.length > 0) out.push(`<header>${parts.join(' · ')}</header>\n`);
+    const body = renderer.render(comment.source, 'html');
+    if (body !== '') out.push(`${body}\n`);
+  }
+  while (open.length > 0) {
+    out.push('</article>\n');
+    open.pop();
+  }
+  out.push('</section>');
+  return out.join('');
+}

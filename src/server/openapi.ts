@@ -1,0 +1,197 @@
+/**
+ * The OpenAPI 3.1 document served at /openapi.json, built from the same schemas the
+ * routes validate with, and from the running server's limits. The OpenAPI test keeps
+ * it true: every route is documented, every documented route exists, and real
+ * responses validate against their schemas.
+ */
+import { VERSION } from '../index.js';
+import {
+  batchLineSchema,
+  batchRequestSchema,
+  errorSchema,
+  extractorsResponseSchema,
+  extractQuerySchema,
+  extractRequestSchema,
+  extractResponseSchema,
+  healthResponseSchema,
+  type JsonSchema,
+} from './schemas.js';
+
+export interface OpenApiLimits {
+  maxBodyBytes: number;
+  timeoutMs: number;
+  maxBatch: number;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function errorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: ref('Error') } } };
+}
+
+/** Query parameters of a JSON-Schema object, as OpenAPI parameters. */
+function queryParameters(schema: JsonSchema, required: readonly string[] = []) {
+  return Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    ...(property.type === 'array' ? { style: 'form', explode: true } : {}),
+    description: property.description,
+    schema: { ...property, description: undefined },
+  }));
+}
+
+export function openApiDocument(limits: OpenApiLimits): JsonSchema {
+  const megabytes = Math.round((limits.maxBodyBytes / 1024 / 1024) * 10) / 10;
+  const commonErrors = {
+    '400': errorResponse('A bad request: invalid JSON or field, unknown extractor, format or option.'),
+    '413': errorResponse(`The body is over ${megabytes} MB (INPUT_TOO_LARGE).`),
+    '415': errorResponse('The body is neither JSON nor a raw page (UNSUPPORTED_MEDIA_TYPE).'),
+    '422': errorResponse('The page is over a parser limit (TOO_MANY_NODES, TOO_DEEP) or not HTML.'),
+    '503': {
+      description: 'The server is at its concurrency limit and its queue is full (OVERLOADED).',
+      headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+      content: { 'application/json': { schema: ref('Error') } },
+    },
+    '504': errorResponse(`The page was not extracted within ${limits.timeoutMs} ms (TIMEOUT).`),
+  };
+  const fetchErrors = {
+    '403': errorResponse(
+      'The URL points at a private, loopback, link-local or metadata address (FETCH_BLOCKED).',
+    ),
+    '502': errorResponse('The page could not be fetched (FETCH_FAILED, FETCH_BAD_STATUS, …).'),
+  };
+  const extractResult = {
+    description: 'The extraction.',
+    content: { 'application/json': { schema: ref('ExtractResponse') } },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'pith',
+      version: VERSION,
+      description:
+        'Main-content extraction over HTTP. Errors are `{ "error": { "code", "message" } }`. ' +
+        'URLs are fetched only from public addresses (private, loopback, link-local and metadata addresses are refused, also after redirects).',
+    },
+    paths: {
+      '/v1/extract': {
+        post: {
+          summary: 'Extract one page',
+          description:
+            'A JSON body (`html` or `url` plus settings), or the raw page as the body (text/html, ' +
+            'application/xhtml+xml, text/plain or application/octet-stream; its charset is honoured) with the settings in the query string.',
+          parameters: queryParameters(extractQuerySchema),
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: ref('ExtractRequest') },
+              'text/html': { schema: { type: 'string' } },
+              'application/xhtml+xml': { schema: { type: 'string' } },
+              'text/plain': { schema: { type: 'string' } },
+              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+          responses: { '200': extractResult, ...commonErrors, ...fetchErrors },
+        },
+        get: {
+          summary: 'Fetch a URL and extract it',
+          parameters: queryParameters(extractQuerySchema, ['url']),
+          responses: { '200': extractResult, ...commonErrors, ...fetchErrors },
+        },
+      },
+      '/v1/extract/batch': {
+        post: {
+          summary: `Extract up to ${limits.maxBatch} pages`,
+          description:
+            'One JSON Lines line per page, in the order they finish, each with the page `index`. A page that fails ' +
+            'has an `error` line; the others go on.',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref('BatchRequest') } },
+          },
+          responses: {
+            '200': {
+              description: 'JSON Lines: one BatchLine per page.',
+              content: { 'application/x-ndjson': { schema: ref('BatchLine') } },
+            },
+            '400': commonErrors['400'],
+            '413': commonErrors['413'],
+            '415': commonErrors['415'],
+            '503': commonErrors['503'],
+          },
+        },
+      },
+      '/v1/extractors': {
+        get: {
+          summary: 'The extractors, their parameters and defaults',
+          responses: {
+            '200': {
+              description: 'The extractors.',
+              content: { 'application/json': { schema: ref('Extractors') } },
+            },
+          },
+        },
+      },
+      '/healthz': {
+        get: {
+          summary: 'Liveness and the pool state',
+          responses: {
+            '200': { description: 'Alive.', content: { 'application/json': { schema: ref('Health') } } },
+          },
+        },
+      },
+      '/metrics': {
+        get: {
+          summary: 'Prometheus metrics',
+          responses: {
+            '200': {
+              description: 'Prometheus text format 0.0.4.',
+              content: { 'text/plain': { schema: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          summary: 'This document',
+          responses: {
+            '200': {
+              description: 'OpenAPI 3.1.',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+          },
+        },
+      },
+      '/': {
+        get: {
+          summary: 'The web page',
+          responses: {
+            '200': { description: 'HTML.', content: { 'text/html': { schema: { type: 'string' } } } },
+          },
+        },
+      },
+      '/assets/{name}': {
+        get: {
+          summary: "The web page's script and style sheet",
+          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': { description: 'The asset.' },
+            '404': errorResponse('No such asset.'),
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        ExtractRequest: extractRequestSchema,
+        BatchRequest: batchRequestSchema(limits.maxBatch),
+        ExtractResponse: extractResponseSchema,
+        BatchLine: batchLineSchema,
+        Extractors: extractorsResponseSchema,
+        Health: healthResponseSchema,
+        Error: errorSchema,
+      },
+    },
+  };
+}

@@ -1,0 +1,502 @@
+/// <reference lib="dom" />
+/**
+ * The web page's script (served at /assets/app.js as an ES module; compiled by tsc with
+ * the rest, transpiled on the fly when the server runs from source). It talks only to
+ * this server's API, and shows extracted pages in `<iframe sandbox>` without
+ * `allow-scripts`: nothing from a page ever runs.
+ *
+ * It must not import anything at run time: the browser gets this one file.
+ */
+import type { ApiError, ExtractResponse } from '../types.js';
+
+interface Parameter {
+  name: string;
+  type: 'number' | 'boolean' | 'string';
+  default: number | boolean | string;
+  description: string;
+  choices?: string[];
+}
+
+interface ExtractorInfo {
+  name: string;
+  version: string;
+  description: string;
+  needsLayout: boolean;
+  parameters: Parameter[];
+}
+
+type View = 'kept' | 'rendered' | 'markdown' | 'metadata' | 'plot';
+
+interface Outcome {
+  extractor: string;
+  result?: ExtractResponse;
+  error?: ApiError;
+}
+
+/** The policy of the reader-style frame around rendered HTML (inside the page's own policy). */
+const RENDERED_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+const RENDERED_CSS =
+  'body{font:17px/1.6 Georgia,"Times New Roman",serif;max-width:42em;margin:1.5em auto;padding:0 1em;color:#1c2128;background:#fff}' +
+  'img{max-width:100%;height:auto}pre{overflow:auto;background:#f3f4f6;padding:.6em}table{border-collapse:collapse}' +
+  'td,th{border:1px solid #ccc;padding:.2em .4em}blockquote{border-left:3px solid #ccc;margin-left:0;padding-left:1em;color:#444}';
+
+function element<T extends HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`the page has no #${id}`);
+  return found as T;
+}
+
+function make<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  properties: Partial<Record<string, string>> = {},
+  children: (Node | string)[] = [],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(properties)) {
+    if (value === undefined) continue;
+    if (name === 'text') node.textContent = value;
+    else if (name === 'className') node.className = value;
+    else node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+const form = element<HTMLFormElement>('input');
+const source = element<HTMLTextAreaElement>('source');
+const fileInput = element<HTMLInputElement>('file');
+const fileName = element<HTMLSpanElement>('file-name');
+const fileClear = element<HTMLButtonElement>('file-clear');
+const extractorSelect = element<HTMLSelectElement>('extractor');
+const compareSelect = element<HTMLSelectElement>('compare');
+const pageUrl = element<HTMLInputElement>('page-url');
+const parametersOf = element<HTMLSpanElement>('parameters-of');
+const extractorDescription = element<HTMLParagraphElement>('extractor-description');
+const parameterFields = element<HTMLDivElement>('parameter-fields');
+const parametersReset = element<HTMLButtonElement>('parameters-reset');
+const runButton = element<HTMLButtonElement>('run');
+const status = element<HTMLSpanElement>('status');
+const errorBox = element<HTMLDivElement>('error');
+const results = element<HTMLElement>('results');
+const columns = element<HTMLDivElement>('columns');
+const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>('[role=tab]'));
+
+let extractors: ExtractorInfo[] = [];
+let file: File | undefined;
+let view: View = 'kept';
+let outcomes: Outcome[] = [];
+const blobUrls: string[] = [];
+
+function showError(message: string | undefined): void {
+  errorBox.hidden = !message;
+  errorBox.textContent = message ?? '';
+}
+
+function formatNumber(value: number): string {
+  return value.toLocaleString('en');
+}
+
+// ── extractors and their parameters ─────────────────────────────────────────
+
+async function loadExtractors(): Promise<void> {
+  const response = await fetch('/v1/extractors');
+  const body = (await response.json()) as { default: string; extractors: ExtractorInfo[] };
+  extractors = body.extractors;
+  for (const info of extractors) {
+    extractorSelect.append(make('option', { value: info.name, text: info.name }));
+    compareSelect.append(make('option', { value: info.name, text: info.name }));
+  }
+  extractorSelect.value = body.default;
+  renderParameters();
+}
+
+function currentExtractor(): ExtractorInfo | undefined {
+  return extractors.find((info) => info.name === extractorSelect.value);
+}
+
+function renderParameters(): void {
+  const info = currentExtractor();
+  parametersOf.textContent = info?.name ?? '';
+  extractorDescription.textContent = info?.description ?? '';
+  parameterFields.replaceChildren();
+  if (!info || info.parameters.length === 0) {
+    parameterFields.append(make('p', { className: 'empty', text: 'This extractor has no parameters.' }));
+    return;
+  }
+  for (const parameter of info.parameters) {
+    const id = `parameter-${parameter.name}`;
+    const description = make('small', { text: parameter.description });
+    const name = make('span', { className: 'name', text: parameter.name });
+    let control: HTMLInputElement | HTMLSelectElement;
+    if (parameter.type === 'boolean') {
+      control = make('input', { type: 'checkbox', id });
+      control.checked = parameter.default === true;
+      parameterFields.append(
+        make('label', { className: 'check', for: id }, [control, make('span', {}, [name, ' ', description])]),
+      );
+      control.dataset.parameter = parameter.name;
+      continue;
+    }
+    if (parameter.choices) {
+      control = make('select', { id });
+      for (const choice of parameter.choices) control.append(make('option', { value: choice, text: choice }));
+      control.value = String(parameter.default);
+    } else {
+      control = make('input', {
+        id,
+        type: parameter.type === 'number' ? 'number' : 'text',
+        step: parameter.type === 'number' ? 'any' : undefined,
+        value: String(parameter.default),
+      });
+    }
+    control.dataset.parameter = parameter.name;
+    parameterFields.append(make('label', { for: id }, [name, control, description]));
+  }
+}
+
+/** The parameters the user changed from their defaults. */
+function chosenOptions(): Record<string, string | number | boolean> {
+  const info = currentExtractor();
+  const options: Record<string, string | number | boolean> = {};
+  if (!info) return options;
+  for (const control of Array.from(
+    parameterFields.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-parameter]'),
+  )) {
+    const parameter = info.parameters.find((candidate) => candidate.name === control.dataset.parameter);
+    if (!parameter) continue;
+    let value: string | number | boolean;
+    if (parameter.type === 'boolean') value = (control as HTMLInputElement).checked;
+    else if (parameter.type === 'number') value = Number(control.value);
+    else value = control.value;
+    if (value !== parameter.default && !(typeof value === 'number' && Number.isNaN(value))) {
+      options[parameter.name] = value;
+    }
+  }
+  return options;
+}
+
+// ── the input: text, URL or file ────────────────────────────────────────────
+
+function setFile(chosen: File | undefined): void {
+  file = chosen;
+  fileName.textContent = chosen ? `${chosen.name} (${formatNumber(chosen.size)} bytes)` : '';
+  fileClear.hidden = !chosen;
+  source.disabled = Boolean(chosen);
+  if (!chosen) fileInput.value = '';
+}
+
+fileInput.addEventListener('change', () => setFile(fileInput.files?.[0]));
+fileClear.addEventListener('click', () => {
+  setFile(undefined);
+  source.focus();
+});
+form.addEventListener('dragover', (event) => {
+  event.preventDefault();
+  form.classList.add('dragging');
+});
+form.addEventListener('dragleave', () => form.classList.remove('dragging'));
+form.addEventListener('drop', (event) => {
+  event.preventDefault();
+  form.classList.remove('dragging');
+  const dropped = event.dataTransfer?.files?.[0];
+  if (dropped) setFile(dropped);
+});
+
+const URL_ONLY = /^https?:\/\/\S+$/i;
+
+async function requestExtraction(extractor: string, options: Record<string, unknown>): Promise<Outcome> {
+  const include = ['html', 'view', 'plot'];
+  let response: Response;
+  if (file) {
+    const query = new URLSearchParams({ extractor, format: 'markdown', include: include.join(',') });
+    if (pageUrl.value.trim()) query.set('url', pageUrl.value.trim());
+    for (const [name, value] of Object.entries(options)) query.append('option', `${name}=${value}`);
+    response = await fetch(`/v1/extract?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': file.type || 'text/html' },
+      body: file,
+    });
+  } else {
+    const text = source.value.trim();
+    const body: Record<string, unknown> = { extractor, format: 'markdown', include, options };
+    if (URL_ONLY.test(text)) body.url = text;
+    else {
+      body.html = source.value;
+      if (pageUrl.value.trim()) body.url = pageUrl.value.trim();
+    }
+    response = await fetch('/v1/extract', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+  const payload = (await response.json().catch(() => ({
+    error: { code: 'BAD_RESPONSE', message: `HTTP ${response.status}` },
+  }))) as ExtractResponse | { error: ApiError };
+  if ('error' in payload) return { extractor, error: payload.error };
+  return { extractor, result: payload };
+}
+
+async function run(): Promise<void> {
+  if (!file && source.value.trim() === '') {
+    showError('Paste a page or a URL first, or open a file.');
+    source.focus();
+    return;
+  }
+  showError(undefined);
+  runButton.disabled = true;
+  form.setAttribute('aria-busy', 'true');
+  status.textContent = 'Extracting…';
+  const started = performance.now();
+  try {
+    const chosen = [extractorSelect.value];
+    if (compareSelect.value && compareSelect.value !== extractorSelect.value)
+      chosen.push(compareSelect.value);
+    const options = chosenOptions();
+    // Parameters belong to the first extractor; the one compared with runs on its defaults.
+    outcomes = await Promise.all(
+      chosen.map((name, index) => requestExtraction(name, index === 0 ? options : {})),
+    );
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    const failed = outcomes.filter((outcome) => outcome.error);
+    status.textContent = failed.length === outcomes.length ? '' : `Done in ${seconds} s.`;
+    if (failed.length === outcomes.length) {
+      // Nothing to show but the error: say it once, above.
+      showError(failed.map((outcome) => `${outcome.error?.code}: ${outcome.error?.message}`).join('\n'));
+      outcomes = [];
+    }
+    renderResults();
+  } catch (error) {
+    status.textContent = '';
+    showError(`The server did not answer: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    runButton.disabled = false;
+    form.removeAttribute('aria-busy');
+  }
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run();
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    if (!runButton.disabled) void run();
+  }
+});
+extractorSelect.addEventListener('change', renderParameters);
+parametersReset.addEventListener('click', renderParameters);
+
+// ── results ─────────────────────────────────────────────────────────────────
+
+function selectTab(next: View, focus = false): void {
+  view = next;
+  for (const tab of tabs) {
+    const selected = tab.dataset.view === next;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.tabIndex = selected ? 0 : -1;
+    if (selected) {
+      columns.setAttribute('aria-labelledby', tab.id);
+      if (focus) tab.focus();
+    }
+  }
+  showView();
+}
+
+for (const tab of tabs) {
+  tab.addEventListener('click', () => selectTab(tab.dataset.view as View));
+  tab.addEventListener('keydown', (event) => {
+    const visible = tabs.filter((candidate) => !candidate.hidden);
+    const at = visible.indexOf(tab);
+    let target: HTMLButtonElement | undefined;
+    if (event.key === 'ArrowRight') target = visible[(at + 1) % visible.length];
+    else if (event.key === 'ArrowLeft') target = visible[(at - 1 + visible.length) % visible.length];
+    else if (event.key === 'Home') target = visible[0];
+    else if (event.key === 'End') target = visible[visible.length - 1];
+    if (!target) return;
+    event.preventDefault();
+    selectTab(target.dataset.view as View, true);
+  });
+}
+
+function frame(title: string, html: string): HTMLIFrameElement {
+  // Empty sandbox: no scripts, no same origin, no forms, no popups, no top navigation.
+  const iframe = make('iframe', { sandbox: '', title, referrerpolicy: 'no-referrer' });
+  iframe.srcdoc = html;
+  return iframe;
+}
+
+function copyButton(text: string): HTMLButtonElement {
+  const button = make('button', { type: 'button', className: 'secondary', text: 'Copy' });
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = 'Copied';
+    } catch {
+      button.textContent = 'Copy failed';
+    }
+    setTimeout(() => {
+      button.textContent = 'Copy';
+    }, 1500);
+  });
+  return button;
+}
+
+function downloadButton(text: string, name: string, type: string): HTMLAnchorElement {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  blobUrls.push(url);
+  return make('a', { className: 'button secondary', href: url, download: name, text: 'Download' });
+}
+
+function baseName(outcome: Outcome): string {
+  const url = outcome.result?.url;
+  const fromUrl = url
+    ? url
+        .replace(/[?#].*$/, '')
+        .split('/')
+        .filter(Boolean)
+        .pop()
+    : undefined;
+  const stem = (file?.name ?? fromUrl ?? 'page').replace(/\.(x?html?|php|aspx?)$/i, '');
+  return `${stem.replace(/[^\w.-]+/g, '-') || 'page'}.${outcome.extractor}`;
+}
+
+function renderMetadata(result: ExtractResponse): HTMLElement {
+  const list = make('dl', { className: 'metadata' });
+  for (const [name, value] of Object.entries(result.metadata)) {
+    const shown = Array.isArray(value) ? value.join(', ') : value;
+    if (shown === null || shown === '') continue;
+    list.append(make('dt', { text: name }), make('dd', { text: String(shown) }));
+  }
+  list.append(
+    make('dt', { text: 'extractor' }),
+    make('dd', { text: `${result.extractor.name} ${result.extractor.version}` }),
+  );
+  if (result.encoding) list.append(make('dt', { text: 'encoding' }), make('dd', { text: result.encoding }));
+  if (result.url) list.append(make('dt', { text: 'url' }), make('dd', { text: result.url }));
+  return list;
+}
+
+function renderView(outcome: Outcome, view: View): HTMLElement[] {
+  const result = outcome.result;
+  if (!result)
+    return [make('p', { className: 'error', text: `${outcome.error?.code}: ${outcome.error?.message}` })];
+  switch (view) {
+    case 'kept': {
+      if (!result.view) return [make('p', { className: 'empty', text: 'No view.' })];
+      const legend = make('div', { className: 'legend' }, [
+        make('span', {}, [make('span', { className: 'swatch kept' }), 'kept']),
+        make('span', {}, [make('span', { className: 'swatch dropped' }), 'removed']),
+      ]);
+      return [legend, frame(`What ${outcome.extractor} kept`, result.view.html)];
+    }
+    case 'rendered': {
+      const html = result.renderings?.html ?? '';
+      const page = `<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${RENDERED_CSP}"><style>${RENDERED_CSS}</style>${html}`;
+      return [frame(`The content ${outcome.extractor} extracted`, page)];
+    }
+    case 'markdown':
+      return [
+        make('pre', { className: 'markdown', tabindex: '0', text: result.content || '(nothing kept)' }),
+      ];
+    case 'metadata':
+      return [renderMetadata(result)];
+    case 'plot': {
+      if (!result.plot) {
+        return [
+          make('p', { className: 'empty', text: `${outcome.extractor} does not select lines: no plot.` }),
+        ];
+      }
+      const url = URL.createObjectURL(new Blob([result.plot], { type: 'image/svg+xml' }));
+      blobUrls.push(url);
+      return [
+        make('img', { className: 'plot', src: url, alt: `${outcome.extractor}: values per source line` }),
+      ];
+    }
+  }
+}
+
+function tools(outcome: Outcome, view: View): HTMLElement[] {
+  const result = outcome.result;
+  if (!result) return [];
+  if (view === 'markdown') {
+    return [
+      copyButton(result.content),
+      downloadButton(result.content, `${baseName(outcome)}.md`, 'text/markdown'),
+    ];
+  }
+  if (view === 'rendered') {
+    const html = result.renderings?.html ?? '';
+    return [copyButton(html), downloadButton(html, `${baseName(outcome)}.html`, 'text/html')];
+  }
+  return [];
+}
+
+function stats(result: ExtractResponse): string {
+  const parts: string[] = [];
+  if (result.view) {
+    const { keptText, totalText, keptBlocks, droppedBlocks } = result.view;
+    const share = totalText > 0 ? Math.round((100 * keptText) / totalText) : 0;
+    parts.push(
+      `kept ${formatNumber(keptText)} of ${formatNumber(totalText)} characters (${share}%)`,
+      `${formatNumber(keptBlocks)} kept blocks, ${formatNumber(droppedBlocks)} removed`,
+    );
+  }
+  parts.push(`${result.ms} ms`);
+  return parts.join(' · ');
+}
+
+interface Column {
+  outcome: Outcome;
+  tools: HTMLElement;
+  /** One body per view, made the first time the view is shown (frames load once). */
+  bodies: Map<View, HTMLElement>;
+  element: HTMLElement;
+}
+
+let shown: Column[] = [];
+
+/** Builds the result columns for new outcomes, then shows the current view. */
+function renderResults(): void {
+  for (const url of blobUrls.splice(0)) URL.revokeObjectURL(url);
+  if (outcomes.length === 0) {
+    results.hidden = true;
+    return;
+  }
+  results.hidden = false;
+  const plotTab = tabs.find((tab) => tab.dataset.view === 'plot');
+  if (plotTab) plotTab.hidden = !outcomes.some((outcome) => outcome.result?.plot);
+  if (view === 'plot' && plotTab?.hidden) view = 'kept';
+  columns.style.setProperty('--columns', String(outcomes.length));
+  shown = outcomes.map((outcome) => {
+    const header = make('header', {}, [make('h2', { text: outcome.extractor })]);
+    if (outcome.result) header.append(make('span', { className: 'stats', text: stats(outcome.result) }));
+    const toolbox = make('span', { className: 'tools' });
+    header.append(toolbox);
+    const element = make('article', { className: 'result', 'data-extractor': outcome.extractor }, [header]);
+    if (outcome.result && outcome.result.warnings.length > 0) {
+      element.append(make('p', { className: 'warnings', text: outcome.result.warnings.join(' ') }));
+    }
+    return { outcome, tools: toolbox, bodies: new Map(), element };
+  });
+  columns.replaceChildren(...shown.map((column) => column.element));
+  showView();
+}
+
+function showView(): void {
+  for (const column of shown) {
+    let body = column.bodies.get(view);
+    if (!body) {
+      body = make('div', { className: 'view', 'data-view': view }, renderView(column.outcome, view));
+      column.bodies.set(view, body);
+      column.element.append(body);
+    }
+    for (const [name, other] of column.bodies) other.hidden = name !== view;
+    column.tools.replaceChildren(...tools(column.outcome, view));
+  }
+}
+
+loadExtractors().catch((error: unknown) => {
+  showError(`Could not load the extractors: ${error instanceof Error ? error.message : String(error)}`);
+});

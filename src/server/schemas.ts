@@ -1,0 +1,310 @@
+/**
+ * JSON Schemas of the API, written once: fastify validates requests with them and
+ * openapi.ts publishes them. Responses are serialised as they are (not through these
+ * schemas, which would silently drop undocumented fields); the OpenAPI test validates
+ * real responses against them instead, so the document cannot drift from the code.
+ */
+import { OUTPUT_FORMATS } from '../index.js';
+import { CONTENT_FORMATS, INCLUDES } from './types.js';
+
+/** A JSON Schema, as far as this file needs one. */
+export type JsonSchema = { [key: string]: unknown };
+
+const nullableString = (description: string): JsonSchema => ({ type: ['string', 'null'], description });
+
+/** Settings shared by every way of asking for an extraction (JSON bodies and query strings). */
+const settingsProperties = {
+  format: {
+    type: 'string',
+    description: `Output format of \`content\`: ${OUTPUT_FORMATS.join(', ')} (default markdown).`,
+  },
+  contentFormat: {
+    type: 'string',
+    enum: [...CONTENT_FORMATS],
+    description: 'For json and xml: the format of the content inside (default text).',
+  },
+  extractor: {
+    type: 'string',
+    description: 'Extractor name (default pith); GET /v1/extractors lists them.',
+  },
+  title: { type: 'string', description: 'The article title when known: a hint for some extractors.' },
+  diagnostics: {
+    type: 'boolean',
+    description: "Include the extractor's diagnostics (default false).",
+  },
+  images: { type: 'boolean', description: 'Keep images in Markdown and HTML (default true).' },
+  links: { type: 'boolean', description: 'Keep links in Markdown and HTML (default true).' },
+} as const;
+
+const includeItems = {
+  type: 'string',
+  enum: [...INCLUDES],
+} as const;
+
+const includeDescription =
+  'Extra renderings: markdown, html, text (under `renderings`), view (the "what was kept" page), plot (SVG, ttr and density).';
+
+const optionsSchema: JsonSchema = {
+  type: 'object',
+  description: "The extractor's parameters by name (GET /v1/extractors lists them with defaults).",
+  additionalProperties: { type: ['string', 'number', 'boolean'] },
+};
+
+const pageProperties = {
+  html: { type: 'string', description: 'The page HTML.' },
+  url: {
+    type: 'string',
+    description:
+      'Without `html`: the URL to fetch (public http/https addresses only). With `html`: the page URL, for links.',
+  },
+} as const;
+
+/** The settings of JSON bodies: the shared ones, parameters as an object, `include` as a list. */
+const bodySettingsProperties = {
+  ...settingsProperties,
+  options: optionsSchema,
+  include: { type: 'array', items: includeItems, uniqueItems: true, description: includeDescription },
+};
+
+export const extractRequestSchema: JsonSchema = {
+  type: 'object',
+  description: 'One page, as `html` or as a `url` to fetch, and what to do with it.',
+  additionalProperties: false,
+  properties: { ...pageProperties, ...bodySettingsProperties },
+};
+
+/** Query string of GET /v1/extract and of POST /v1/extract with a raw HTML body. */
+export const extractQuerySchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    url: {
+      type: 'string',
+      description: 'GET: the URL to fetch (required). POST with a raw body: the page URL, for links.',
+    },
+    ...settingsProperties,
+    include: {
+      type: 'array',
+      items: { type: 'string' },
+      description: `${includeDescription} Repeat the parameter or separate with commas.`,
+    },
+    option: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*=' },
+      description: 'An extractor parameter as name=value; repeat for several (e.g. option=smoothing=2).',
+    },
+  },
+};
+
+export function batchRequestSchema(maxPages: number): JsonSchema {
+  return {
+    type: 'object',
+    description: `Up to ${maxPages} pages with one set of settings; results stream back as JSON Lines.`,
+    additionalProperties: false,
+    required: ['pages'],
+    properties: {
+      pages: {
+        type: 'array',
+        minItems: 1,
+        maxItems: maxPages,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            ...pageProperties,
+            id: { type: 'string', description: "The caller's name for the page, echoed in its result line." },
+          },
+        },
+      },
+      ...bodySettingsProperties,
+    },
+  };
+}
+
+export const errorSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['code', 'message'],
+      properties: {
+        code: {
+          type: 'string',
+          description:
+            "PithError codes (UNKNOWN_EXTRACTOR, BAD_OPTION, INPUT_TOO_LARGE, TIMEOUT, FETCH_BLOCKED, …) and the server's own: BAD_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE, OVERLOADED, INTERNAL.",
+        },
+        message: { type: 'string' },
+      },
+    },
+  },
+};
+
+const metadataSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'title',
+    'authors',
+    'published',
+    'modified',
+    'siteName',
+    'language',
+    'direction',
+    'description',
+    'canonicalUrl',
+    'image',
+    'tags',
+    'pageType',
+  ],
+  properties: {
+    title: nullableString('The page title.'),
+    authors: { type: 'array', items: { type: 'string' } },
+    published: nullableString('ISO 8601 date or date-time.'),
+    modified: nullableString('ISO 8601 date or date-time.'),
+    siteName: nullableString('The site name.'),
+    language: nullableString('BCP 47 language tag.'),
+    direction: { type: ['string', 'null'], enum: ['ltr', 'rtl', null] },
+    description: nullableString('The page description.'),
+    canonicalUrl: nullableString('Absolute canonical URL.'),
+    image: nullableString('Absolute URL of the main image.'),
+    tags: { type: 'array', items: { type: 'string' } },
+    pageType: nullableString('og:type or the JSON-LD @type of the main entity.'),
+  },
+};
+
+const fetchedSchema: JsonSchema = {
+  type: 'object',
+  description: 'Present when the server fetched the page.',
+  additionalProperties: false,
+  required: ['requested', 'status', 'contentType', 'redirects'],
+  properties: {
+    requested: { type: 'string' },
+    status: { type: 'integer' },
+    contentType: { type: ['string', 'null'] },
+    redirects: { type: 'array', items: { type: 'string' } },
+  },
+};
+
+export const extractResponseSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'extractor', 'format', 'content', 'metadata', 'encoding', 'layout', 'warnings', 'ms'],
+  properties: {
+    url: nullableString('The page URL (after redirects when fetched).'),
+    extractor: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'version'],
+      properties: { name: { type: 'string' }, version: { type: 'string' } },
+    },
+    format: { type: 'string', enum: [...OUTPUT_FORMATS] },
+    content: { type: 'string', description: 'The main content in `format`.' },
+    metadata: metadataSchema,
+    encoding: nullableString('The character encoding raw bytes were decoded with.'),
+    layout: nullableString("Where the layout came from, for extractors that need one ('estimate')."),
+    warnings: { type: 'array', items: { type: 'string' } },
+    ms: { type: 'number', description: 'Time spent extracting, in milliseconds.' },
+    fetched: fetchedSchema,
+    diagnostics: {
+      description: "The extractor's diagnostics (with diagnostics: true); shape per extractor.",
+    },
+    renderings: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { markdown: { type: 'string' }, html: { type: 'string' }, text: { type: 'string' } },
+    },
+    view: {
+      type: 'object',
+      description:
+        'The original page made inert (no scripts, no loads), kept blocks marked data-pith-state="kept", removed ones "dropped". Show it in a sandboxed iframe.',
+      additionalProperties: false,
+      required: ['html', 'keptBlocks', 'droppedBlocks', 'keptText', 'totalText'],
+      properties: {
+        html: { type: 'string' },
+        keptBlocks: { type: 'integer' },
+        droppedBlocks: { type: 'integer' },
+        keptText: { type: 'integer', description: 'Visible characters kept.' },
+        totalText: { type: 'integer', description: 'Visible characters in the page.' },
+      },
+    },
+    plot: { type: ['string', 'null'], description: 'SVG of the per-line values (ttr, density), else null.' },
+  },
+};
+
+export const batchLineSchema: JsonSchema = {
+  type: 'object',
+  description: 'One line of the JSON Lines answer to a batch: a result or an error, by page index.',
+  additionalProperties: false,
+  required: ['index'],
+  properties: {
+    index: { type: 'integer', description: 'Position of the page in `pages`.' },
+    id: { type: 'string' },
+    result: extractResponseSchema,
+    error: (errorSchema.properties as Record<string, JsonSchema>).error,
+  },
+  oneOf: [{ required: ['result'] }, { required: ['error'] }],
+};
+
+const parameterSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'type', 'default', 'description'],
+  properties: {
+    name: { type: 'string' },
+    type: { type: 'string', enum: ['number', 'boolean', 'string'] },
+    default: { type: ['number', 'boolean', 'string'] },
+    description: { type: 'string' },
+    choices: { type: 'array', items: { type: 'string' } },
+  },
+};
+
+export const extractorsResponseSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['default', 'formats', 'extractors'],
+  properties: {
+    default: { type: 'string' },
+    formats: { type: 'array', items: { type: 'string' } },
+    extractors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'version', 'description', 'needsLayout', 'parameters'],
+        properties: {
+          name: { type: 'string' },
+          version: { type: 'string' },
+          description: { type: 'string' },
+          needsLayout: { type: 'boolean', description: 'Uses a layout (estimated by the server).' },
+          parameters: { type: 'array', items: parameterSchema },
+        },
+      },
+    },
+  },
+};
+
+export const healthResponseSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status', 'version', 'uptimeSeconds', 'pool'],
+  properties: {
+    status: { type: 'string', enum: ['ok'] },
+    version: { type: 'string' },
+    uptimeSeconds: { type: 'number' },
+    pool: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['threads', 'concurrency', 'running', 'queued', 'queueLimit'],
+      properties: {
+        threads: { type: 'integer' },
+        concurrency: { type: 'integer' },
+        running: { type: 'integer' },
+        queued: { type: 'integer' },
+        queueLimit: { type: 'integer' },
+      },
+    },
+  },
+};

@@ -1,0 +1,91 @@
+/**
+ * The shapes the HTTP API speaks (their JSON schemas are in schemas.ts, and the
+ * OpenAPI test checks that real responses match them), and the task a worker thread
+ * receives.
+ */
+import type { JsonMetadata } from '../format/index.js';
+import type { OutputFormat } from '../index.js';
+
+/** Extra renderings a caller (the web page) can ask for besides `content`. */
+export const INCLUDES = ['markdown', 'html', 'text', 'view', 'plot'] as const;
+export type Include = (typeof INCLUDES)[number];
+
+export const CONTENT_FORMATS = ['text', 'markdown', 'html'] as const;
+export type ContentFormat = (typeof CONTENT_FORMATS)[number];
+
+/** What to do with one page, however it arrived. */
+export interface ExtractSettings {
+  format: OutputFormat;
+  /** For 'json' and 'xml': the format of the content inside. */
+  contentFormat?: ContentFormat;
+  extractor: string;
+  options: Record<string, unknown>;
+  title?: string;
+  diagnostics: boolean;
+  images: boolean;
+  links: boolean;
+  include: Include[];
+}
+
+/** One page for a worker thread. */
+export interface ExtractTask extends ExtractSettings {
+  /** The page, as a string (JSON bodies) or raw bytes (raw bodies and fetched pages). */
+  input: string | Uint8Array;
+  /** The Content-Type header that came with raw bytes (its charset decodes them). */
+  contentType?: string;
+  /** The page URL (for links, and reported back). */
+  url?: string;
+  /** When the page must be done (a `Date.now()` timestamp): the queue wait counts. */
+  deadline: number;
+  /** What the server fetched, reported back as is. */
+  fetched?: FetchInfo;
+}
+
+export interface FetchInfo {
+  /** The URL asked for, before redirects. */
+  requested: string;
+  status: number;
+  contentType: string | null;
+  redirects: string[];
+}
+
+/** The JSON metadata (every field present, `null` when unknown): pith's JSON output's `metadata`. */
+export type ApiMetadata = JsonMetadata;
+
+export interface KeptViewBody {
+  html: string;
+  keptBlocks: number;
+  droppedBlocks: number;
+  keptText: number;
+  totalText: number;
+}
+
+/** The body of a successful extraction. */
+export interface ExtractResponse {
+  url: string | null;
+  extractor: { name: string; version: string };
+  format: OutputFormat;
+  content: string;
+  metadata: ApiMetadata;
+  /** The encoding raw bytes were decoded with (null for JSON `html` strings). */
+  encoding: string | null;
+  /** Where the layout came from, for extractors that need one (`vce`). */
+  layout: string | null;
+  warnings: string[];
+  /** Time spent in the worker (decode, parse, extract, render), ms. */
+  ms: number;
+  fetched?: FetchInfo;
+  diagnostics?: unknown;
+  renderings?: Partial<Record<ContentFormat, string>>;
+  view?: KeptViewBody;
+  /** The per-line plot (SVG) of line-based extractors (ttr, density); null for the others. */
+  plot?: string | null;
+}
+
+/** Every error body: `{ "error": { "code", "message" } }`, codes from PithError where they apply. */
+export interface ApiError {
+  code: string;
+  message: string;
+}
+
+export type TaskOutcome = { result: ExtractResponse } | { error: ApiError };

@@ -1,0 +1,82 @@
+/**
+ * The worker thread of the extraction pool (run by piscina): one page in, one JSON-ready
+ * response out. Everything CPU-bound happens here (decode, parse, extract, render, the
+ * kept view), so a heavy page never blocks the server's event loop.
+ *
+ * Errors come back as values, not throws: an Error crossing threads loses its `code`.
+ */
+import { extractAsync, formatExtraction, isPithError, plotExtraction, toJson } from '../index.js';
+import type { ApiMetadata, ExtractResponse, ExtractTask, TaskOutcome } from './types.js';
+import { keptView } from './view.js';
+
+export default async function runExtractTask(task: ExtractTask): Promise<TaskOutcome> {
+  try {
+    return { result: await extractPage(task) };
+  } catch (error) {
+    if (isPithError(error)) return { error: { code: error.code, message: error.message } };
+    const message = error instanceof Error ? error.message : String(error);
+    return { error: { code: 'INTERNAL', message: `extraction failed: ${message}` } };
+  }
+}
+
+async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
+  const started = performance.now();
+  const result = await extractAsync(task.input, {
+    url: task.url,
+    contentType: task.contentType,
+    format: task.format,
+    contentFormat: task.contentFormat,
+    extractor: task.extractor,
+    extractorOptions: task.options,
+    title: task.title,
+    diagnostics: task.diagnostics,
+    images: task.images,
+    links: task.links,
+    // A browser per request would be far too heavy for a service: the estimate it is.
+    layout: 'estimate',
+    // The library checks its own deadline; the pool terminates the thread only if it never does.
+    limits: { timeoutMs: Math.max(1, task.deadline - Date.now()) },
+  });
+  const { extraction, metadata } = result;
+  // pith's JSON output has the stable metadata shape (nulls, no extractor signals) and
+  // JSON-safe diagnostics (typed arrays as arrays): reuse it rather than redo it.
+  const envelope = JSON.parse(
+    toJson({
+      url: task.url,
+      content: '',
+      contentFormat: 'text',
+      metadata,
+      extractor: result.extractor,
+      ...(task.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
+    }),
+  ) as { metadata: ApiMetadata; diagnostics?: unknown };
+
+  const response: ExtractResponse = {
+    url: task.url ?? null,
+    extractor: result.extractor,
+    format: task.format,
+    content: result.content,
+    metadata: envelope.metadata,
+    encoding: result.encoding ?? null,
+    layout: result.layout?.source ?? null,
+    warnings: result.warnings,
+    ms: 0,
+  };
+  if (task.fetched) response.fetched = task.fetched;
+  if (task.diagnostics) response.diagnostics = envelope.diagnostics ?? null;
+  const renderings = task.include.filter(
+    (include): include is 'markdown' | 'html' | 'text' =>
+      include === 'markdown' || include === 'html' || include === 'text',
+  );
+  if (renderings.length > 0) {
+    const formatOptions = { url: task.url, images: task.images, links: task.links, title: metadata.title };
+    response.renderings = {};
+    for (const format of renderings) {
+      response.renderings[format] = formatExtraction(extraction, format, formatOptions);
+    }
+  }
+  if (task.include.includes('view')) response.view = keptView(extraction);
+  if (task.include.includes('plot')) response.plot = plotExtraction(extraction) ?? null;
+  response.ms = Math.round((performance.now() - started) * 10) / 10;
+  return response;
+}

@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { parseHtml } from '../../../src/dom/index.js';
+import {
+  BLOCK_FEATURE_NAMES,
+  blockFeatures,
+  blockText,
+  CUE_GROUPS,
+  cueBit,
+  cueBits,
+  GoldNgrams,
+  goldShare,
+  LANDMARK,
+  labelBlocks,
+  segmentBlocks,
+} from '../../../src/features/blocks/index.js';
+
+const PAGE = `<html><head><title>Rivers</title></head><body>
+<nav class="site-menu"><a href="/">Home</a> <a href="/news">News</a></nav>
+<div class="post-content">Intro text <p>Rivers meander, slowly. They erode banks.</p> tail</div>
+<footer>Copyright 2026</footer>
+<script>var hidden = "never a block";</script>
+</body></html>`;
+
+describe('segmentBlocks', () => {
+  const doc = parseHtml(PAGE);
+  const blocks = segmentBlocks(doc);
+  const texts = Array.from({ length: blocks.count }, (_, block) => blockText(blocks, block));
+
+  test('cuts visible text at block-level elements, in document order', () => {
+    assert.deepEqual(texts, [
+      'Home News',
+      'Intro text tail',
+      'Rivers meander, slowly. They erode banks.',
+      'Copyright 2026',
+    ]);
+  });
+
+  test('counts characters, link characters, words and links per block', () => {
+    // "Home" + "News" are two link text nodes (4 + 4 chars); the space between them is whitespace-only.
+    assert.equal(blocks.chars[0], 8);
+    assert.equal(blocks.linkChars[0], 8);
+    assert.equal(blocks.links[0], 2);
+    assert.equal(blocks.words[0], 2);
+    // "Rivers meander, slowly. They erode banks.": 6 words, 1 comma, 2 sentence ends, 3 short words? none ≤ 3 chars.
+    assert.equal(blocks.words[2], 6);
+    assert.equal(blocks.commas[2], 1);
+    assert.equal(blocks.sentenceEnds[2], 2);
+    assert.equal(blocks.shortWords[2], 0);
+    assert.equal(blocks.capitalisedWords[2], 2);
+    assert.equal(blocks.endsSentence[2], 1);
+    assert.equal(blocks.digits[3], 4);
+  });
+
+  test('text in a div around a paragraph goes to the div, the paragraph keeps its own', () => {
+    assert.equal(doc.tagName(blocks.owner[1]), 'div');
+    assert.equal(doc.tagName(blocks.owner[2]), 'p');
+  });
+
+  test('landmarks and class cues are inherited', () => {
+    const first = blocks.textNodes[blocks.textStart[0]];
+    assert.ok(blocks.landmarks[first] & LANDMARK.nav);
+    assert.ok(blocks.landmarks[first] & LANDMARK.link);
+    assert.ok(blocks.inheritedCues[first] & cueBit('nav'));
+    const paragraph = blocks.textNodes[blocks.textStart[2]];
+    assert.ok(blocks.inheritedCues[paragraph] & cueBit('content'));
+    assert.ok(blocks.inheritedCues[paragraph] & cueBit('post'));
+    const footer = blocks.textNodes[blocks.textStart[3]];
+    assert.ok(blocks.landmarks[footer] & LANDMARK.footer);
+  });
+
+  test('noscript content is visible (what a browser without scripts shows)', () => {
+    const shell = segmentBlocks(
+      parseHtml('<body><div id="app"></div><noscript><p>Crawler view of the thread</p></noscript></body>'),
+    );
+    assert.equal(shell.count, 1);
+    assert.ok(shell.landmarks[shell.textNodes[0]] & LANDMARK.noscript);
+  });
+});
+
+describe('cueBits', () => {
+  test('splits class and id into tokens and matches each group', () => {
+    const bits = cueBits('sidebar__widget related-posts');
+    assert.ok(bits & cueBit('sidebar'));
+    assert.ok(bits & cueBit('related'));
+    assert.ok(bits & cueBit('post'));
+    assert.equal(bits & cueBit('comment'), 0);
+  });
+  test('a bare "ad" token is an ad, "read" or "header" are not', () => {
+    assert.ok(cueBits('ad') & cueBit('ad'));
+    assert.equal(cueBits('header') & cueBit('ad'), 0);
+    assert.equal(cueBits('shadow') & cueBit('ad'), 0);
+  });
+  test('every group has a bit', () => {
+    assert.equal(new Set(CUE_GROUPS.map((group) => cueBit(group))).size, CUE_GROUPS.length);
+  });
+});
+
+describe('blockFeatures', () => {
+  const doc = parseHtml(PAGE);
+  const blocks = segmentBlocks(doc);
+  const features = blockFeatures(blocks, {}, { title: 'Rivers', structuredBody: 'Rivers meander slowly' });
+  const value = (block: number, name: string) =>
+    features.values[block * features.width + features.names.indexOf(name)];
+
+  test('one row per block, one column per named feature', () => {
+    assert.equal(features.rows, 4);
+    assert.equal(features.width, BLOCK_FEATURE_NAMES.length);
+    assert.equal(new Set(features.names).size, features.names.length);
+  });
+  test('link density, text density and one-hot owner tag', () => {
+    assert.equal(value(0, 'linkDensity'), 1);
+    assert.equal(value(2, 'linkDensity'), 0);
+    // 41 characters → one 80-character line holding 6 words.
+    assert.equal(value(2, 'textDensity'), 6);
+    assert.equal(value(2, 'owner:p'), 1);
+    assert.equal(value(2, 'owner:div'), 0);
+    assert.equal(value(1, 'owner:div'), 1);
+  });
+  test('neighbours and position', () => {
+    assert.equal(value(0, 'relativeIndex'), 0);
+    assert.equal(value(3, 'relativeIndex'), 1);
+    assert.ok(Math.abs(value(2, 'prevLogWords') - Math.log1p(3)) < 1e-6);
+    assert.equal(value(0, 'prevLogWords'), 0);
+  });
+  test('overlap with the structured body and the title', () => {
+    // Tokens: rivers meander slowly they erode banks → 3 of 6 in the JSON-LD body.
+    assert.ok(Math.abs(value(2, 'structuredBodyOverlap') - 0.5) < 1e-6);
+    assert.equal(value(2, 'hasStructuredBody'), 1);
+    // 1 of 6 tokens is in the title, and it covers the whole title: (1/6) · 1.
+    assert.ok(Math.abs(value(2, 'titleOverlap') - 1 / 6) < 1e-6);
+  });
+  test('hostile HTML never throws and gives finite features', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (html) => {
+        const result = blockFeatures(segmentBlocks(parseHtml(html)));
+        for (const x of result.values) if (!Number.isFinite(x)) return false;
+        return result.values.length === result.rows * result.width;
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('labels', () => {
+  test('goldShare counts shingles found in the gold', () => {
+    const gold = new GoldNgrams('a b c d e f');
+    // 4-grams of "a b c d x": "a b c d" (in gold), "b c d x" (not) → 1/2.
+    assert.equal(goldShare(['a', 'b', 'c', 'd', 'x'], gold), 0.5);
+    assert.equal(goldShare(['c', 'd'], gold), 1);
+    assert.equal(goldShare(['d', 'c'], gold), 0);
+  });
+  test('a one-word menu item is not gold because the word occurs in the article', () => {
+    const doc = parseHtml(
+      '<body><ul><li><a href="/">Rivers</a></li><li><a href="/a">About</a></li></ul><p>Rivers meander across wide plains.</p></body>',
+    );
+    const labels = labelBlocks(segmentBlocks(doc), 'Rivers meander across wide plains.');
+    assert.deepEqual(Array.from(labels.share), [0, 0, 1]);
+    assert.deepEqual(Array.from(labels.tokens), [1, 1, 5]);
+  });
+  test('a heading followed by its paragraph is gold', () => {
+    const doc = parseHtml('<body><h2>Floods</h2><p>Rivers flood in spring.</p></body>');
+    const labels = labelBlocks(segmentBlocks(doc), 'Floods\nRivers flood in spring.');
+    assert.deepEqual(Array.from(labels.share), [1, 1]);
+  });
+});

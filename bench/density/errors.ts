@@ -8,7 +8,8 @@
  * For every evaluation fold (the seeded 90/10 page split, and each leave-one-dataset-out
  * fold) the n-gram counts are taken once, pruned at the smallest min count, then pruned
  * harder for the others (`filterCounts`: the same as pruning from scratch). The size is
- * that of the model file trained on all pages with each min count.
+ * that of the model file trained on all pages with each min count (without a manifest). A last
+ * table splits the errors by direction (keep chunks dropped / discard chunks kept).
  * Datasets default to every archive in ../shared/datasets, read from .cache/datasets
  * (`npm run datasets`); labelled chunks are cached in .cache/density-bench/.
  */

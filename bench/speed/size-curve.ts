@@ -9,14 +9,16 @@
 // Every (kind, size) runs in a fresh Node process (V8 --single-threaded) that reads only the page
 // file, extracts a small page of the same kind for a second (JIT warm-up), then times
 // `parseHtml` and `extract(bytes, { format: 'markdown' })` on the page (median of at least 3 runs
-// and 0.5 s each, a full GC before each run) and reports its peak RSS (the process's maximum resident set size, Node's own baseline included).
+// and 0.5 s each, after a full GC) and reports its peak RSS (the process's maximum resident set
+// size, Node's own baseline included).
 //
-//   npm run build && nice -n 10 npx tsx bench/speed/size-curve.ts [--sizes=10k,30k,100k,300k,1m,3m,10m] [--dist=DIR]
-//       [--kinds=news-pages,article,wide,deep] [--write]
+//   npm run build && nice -n 10 npx tsx bench/speed/size-curve.ts [--sizes=10k,30k,100k,300k,1m,3m,10m]
+//       [--kinds=news-pages,article,wide,deep] [--dist=DIR] [--write] [--from-json]
 //
 // --from-json: no measuring, the last run's results (.cache/speed/size-curve.json) written again.
 // --write: the chart to docs/speed-curve.svg and the table into docs/benchmarks.md, between
-// <!-- speed-curve:start --> and <!-- speed-curve:end --> (appended when absent).
+// <!-- speed-curve:start --> and <!-- speed-curve:end --> (appended when absent), followed by the
+// last run of bench/speed/throughput.ts (.cache/speed/throughput.json) when there is one.
 // Results: .cache/speed/size-curve.json; pages: .cache/speed/pages/.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,12 +29,13 @@ import { escapeXml, PALETTE } from '../../src/eval/report-svg.js';
 import { listPages, repoRoot } from '../parsers/corpus.js';
 import { flag, hasFlag, readBytes, runJsonChild } from './pages.js';
 import { loadPipeline } from './pipeline.js';
+import { readThroughput, throughputMarkdown } from './throughput-report.js';
 
 const KINDS = ['news-pages', 'article', 'wide', 'deep'] as const;
 type Kind = (typeof KINDS)[number];
 
 const KIND_LABELS: Record<Kind, string> = {
-  'news-pages': 'real news pages one after another',
+  'news-pages': 'real news pages, one after another',
   article: 'one long article (real paragraphs)',
   wide: 'synthetic flat list',
   deep: 'synthetic 400-deep nesting',
@@ -177,15 +180,15 @@ function pageFile(kind: Kind, size: number): string {
 
 /**
  * CPU ms of `run`, at least 3 times and until 0.5 s of CPU time is spent (small pages get many
- * runs, so their median is not one noisy measurement), with a full GC before each run, so that
- * the peak RSS is that of one document at a time.
+ * runs, so their median is not one noisy measurement). One full GC first, so that garbage of
+ * what ran before does not count in the peak RSS; not one per run: V8 then flushes compiled
+ * code it sees as unused, and small pages measured 5–20× slower.
  */
 function repeat(run: () => void): number[] {
-  const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  (globalThis as { gc?: () => void }).gc?.();
   const times: number[] = [];
   let total = 0;
   while (times.length < 3 || (total < 500 && times.length < 200)) {
-    collect();
     const cpu = process.cpuUsage();
     run();
     times.push(cpuMsSince(cpu));
@@ -275,9 +278,11 @@ interface Panel {
 /** Log–log line chart of one quantity against page size, one line per kind. */
 function panel(results: Measurement[], kinds: Kind[], spec: Panel, width: number, height: number): string {
   const left = 58;
-  const right = 14;
+  const right = 26;
   const top = 26;
-  const bottom = 40;
+  // The legend goes under the plot, one row per kind (plus the dashed series).
+  const legendRows = kinds.length + (spec.dashed ? 1 : 0);
+  const bottom = 46 + legendRows * 14;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const ok = results.filter((m) => !m.error && Number.isFinite(spec.value(m)) && spec.value(m) > 0);
@@ -313,7 +318,7 @@ function panel(results: Measurement[], kinds: Kind[], spec: Panel, width: number
   }
   body.push(
     `<rect x="${left}" y="${top}" width="${plotW}" height="${plotH}" fill="none" stroke="#888"/>`,
-    `<text x="${left + plotW / 2}" y="${height - 6}" text-anchor="middle">page size (bytes, log scale)</text>`,
+    `<text x="${left + plotW / 2}" y="${top + plotH + 30}" text-anchor="middle">page size (bytes, log scale)</text>`,
     `<text x="12" y="${top + plotH / 2}" text-anchor="middle" transform="rotate(-90 12 ${num(top + plotH / 2)})">${escapeXml(spec.yLabel)}</text>`,
   );
   if (spec.limit) {
@@ -331,9 +336,8 @@ function panel(results: Measurement[], kinds: Kind[], spec: Panel, width: number
       `<text x="${num(sx(xMax) - 4)}" y="${num(sy(Math.min(yMax, at(xMax))) + 14)}" text-anchor="end" fill="#777">${escapeXml(spec.guide.label)}</text>`,
     );
   }
-  // The legend sits in the bottom right corner, which lines rising to the right leave empty.
-  const legendX = left + plotW - 250;
-  const legendY = (row: number) => top + plotH - 8 - (kinds.length + (spec.dashed ? 1 : 0) - row) * 15;
+  const legendX = left;
+  const legendY = (row: number) => top + plotH + 36 + row * 14;
   if (spec.dashed) {
     const y = legendY(kinds.length) + 9;
     body.push(
@@ -367,7 +371,7 @@ function panel(results: Measurement[], kinds: Kind[], spec: Panel, width: number
 
 function chart(results: Measurement[], kinds: Kind[], caption: string): string {
   const width = 520;
-  const height = 340;
+  const height = 420;
   const reference = results.find((m) => m.kind === kinds[0] && m.target === 1_000_000 && !m.error);
   const time = panel(
     results,
@@ -510,7 +514,7 @@ async function main(): Promise<void> {
     `Command: \`npm run build && nice -n 10 ${command}\` (code from ${from}/), ${date}, ${machine}, a machine shared with other jobs.`,
     'Every row is a fresh process (V8 `--single-threaded`) that warms up on a 30 kB page of the same kind (1 s of extraction), then runs',
     "`parseHtml` on the decoded page, then `extract(bytes, { format: 'markdown' })` (decoding, parsing, metadata, the default extractor, Markdown),",
-    'each at least 3 times and for at least 0.5 s, with a full GC before each run. The medians are shown, in CPU time of the process (one thread, so the time the work takes on one core; steadier than the',
+    'each at least 3 times and for at least 0.5 s, after a full GC. The medians are shown, in CPU time of the process (one thread, so the time the work takes on one core; steadier than the',
     'wall clock on a shared machine), with the wall-clock median of the extraction beside it. Peak RSS is the maximum resident set size of that process, Node itself included; "RSS before" is',
     'its RSS with the page loaded, before the first parse; "peak after parse" is the peak when only the parses have run. The pages are built by bench/speed/size-curve.ts:',
     ...kinds.map((kind) => `- \`${kind}\`: ${KIND_LABELS[kind]}`),
@@ -534,6 +538,18 @@ async function main(): Promise<void> {
       .map((kind) => `${kind} ${exponent(results.filter((m) => m.kind === kind)).toFixed(2)}`)
       .join(', ')}.`,
   );
+  const throughput = readThroughput();
+  if (throughput) {
+    lines.push(
+      '',
+      '### Throughput against Readability (bench/speed/throughput.ts, its last run)',
+      '',
+      'Readability runs as `pith bench` runs it (src/eval/peers) on the page decoded once by pith; boilerpipe (Java) is not',
+      'run here: issue 8 puts it at about 2.2× Readability on linkedom.',
+      '',
+      throughputMarkdown(throughput),
+    );
+  }
   const markdown = lines.join('\n');
   console.log(markdown);
   if (hasFlag('write')) {

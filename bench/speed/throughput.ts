@@ -26,40 +26,14 @@ import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
 import { flag, hasFlag, loadSpeedPages, runJsonChild, SPEED_DATASETS } from './pages.js';
 import { loadPipeline } from './pipeline.js';
-
-const TARGETS = [
-  'parse',
-  'pith-text',
-  'pith-markdown',
-  'pith-markdown-bytes',
-  'readability-linkedom',
-  'readability-jsdom',
-] as const;
-type Target = (typeof TARGETS)[number];
-
-const TARGET_LABELS: Record<Target, string> = {
-  parse: 'pith `parseHtml` only',
-  'pith-text': 'pith `extract`, text',
-  'pith-markdown': 'pith `extract`, Markdown',
-  'pith-markdown-bytes': 'pith `extract(bytes)`, Markdown (decoding included)',
-  'readability-linkedom': 'Readability on linkedom',
-  'readability-jsdom': 'Readability on jsdom',
-};
-
-interface ChildResult {
-  target: Target;
-  pages: number;
-  bytes: number;
-  /** CPU ms and wall ms of each timed pass. */
-  cpuMs: number[];
-  wallMs: number[];
-  /** CPU ms per dataset, median pass. */
-  cpuMsByDataset: Record<string, number>;
-  bytesByDataset: Record<string, number>;
-  pagesByDataset: Record<string, number>;
-  failures: number;
-  peakRssMb: number;
-}
+import {
+  type ChildResult,
+  type SavedThroughput,
+  type Target,
+  THROUGHPUT_JSON,
+  THROUGHPUT_TARGETS,
+  throughputMarkdown,
+} from './throughput-report.js';
 
 const perDataset = Number(flag('per-dataset', '150'));
 const passes = Number(flag('passes', '3'));
@@ -138,67 +112,31 @@ function spawnChild(target: Target): Promise<ChildResult> {
   return runJsonChild<ChildResult>(fileURLToPath(import.meta.url), args, target);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function main(): Promise<void> {
   const childTarget = flag('child', '');
   if (childTarget) {
     process.stdout.write(`${JSON.stringify(await runChild(childTarget as Target))}\n`);
     return;
   }
-  const targets = flag('targets', TARGETS.join(',')).split(',') as Target[];
-  for (const target of targets) if (!TARGETS.includes(target)) throw new Error(`unknown target ${target}`);
+  const targets = flag('targets', THROUGHPUT_TARGETS.join(',')).split(',') as Target[];
+  for (const target of targets)
+    if (!THROUGHPUT_TARGETS.includes(target)) throw new Error(`unknown target ${target}`);
   const results: ChildResult[] = [];
   for (const target of targets) {
     process.stderr.write(`${target}…\n`);
     results.push(await spawnChild(target));
   }
-  const docsPerSecond = (r: ChildResult) => (1000 * r.pages) / median(r.cpuMs);
-  const reference = (name: Target) => results.find((r) => r.target === name);
-  const linkedom = reference('readability-linkedom');
-  const jsdom = reference('readability-jsdom');
-  const ratio = (r: ChildResult, base: ChildResult | undefined) =>
-    base ? `${(docsPerSecond(r) / docsPerSecond(base)).toFixed(2)}×` : '–';
-  const first = results[0];
-  const machine = `${os.cpus()[0]?.model ?? '?'} (nproc ${os.cpus().length}), Node ${process.version}`;
-  const command = `npx tsx bench/speed/throughput.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
-  console.log(
-    `\n${first.pages} pages (${datasets.map((d) => `${first.pagesByDataset[d]} ${d}`).join(', ')}), ` +
-      `${(first.bytes / 1e6).toFixed(1)} MB; one process per target, V8 --single-threaded, warm-up pass then ` +
-      `median of ${passes} passes by CPU time; ${machine}; ${new Date().toISOString().slice(0, 10)}; shared machine.\n` +
-      `Command: \`${command}\`\n`,
-  );
-  const datasetColumns = datasets.map((d) => `${d} docs/s`);
-  console.log(
-    `| target | docs/s | MB/s | ${datasetColumns.join(' | ')} | docs/s (wall) | × Readability-linkedom | × Readability-jsdom | peak RSS MB | failures |`,
-  );
-  console.log(`|---|---:|---:|${datasets.map(() => '---:|').join('')}---:|---:|---:|---:|---:|`);
-  for (const r of results) {
-    const perDatasetCells = datasets.map((d) =>
-      ((1000 * r.pagesByDataset[d]) / (r.cpuMsByDataset[d] ?? Number.NaN)).toFixed(0),
-    );
-    console.log(
-      `| ${TARGET_LABELS[r.target]} | ${docsPerSecond(r).toFixed(0)} | ${(r.bytes / 1e6 / (median(r.cpuMs) / 1000)).toFixed(1)} | ` +
-        `${perDatasetCells.join(' | ')} | ${((1000 * r.pages) / median(r.wallMs)).toFixed(0)} | ${ratio(r, linkedom)} | ${ratio(r, jsdom)} | ` +
-        `${r.peakRssMb.toFixed(0)} | ${r.failures} |`,
-    );
-  }
-  const parse = reference('parse');
-  const markdown = reference('pith-markdown');
-  if (parse && markdown) {
-    const parseMs = median(parse.cpuMs);
-    const rest = median(markdown.cpuMs) - parseMs;
-    console.log(
-      `\npith Markdown: parsing ${(parseMs / markdown.pages).toFixed(2)} ms/page, everything after the parse ` +
-        `(metadata, extraction, formatting) ${(rest / markdown.pages).toFixed(2)} ms/page (${(rest / parseMs).toFixed(2)}× the parse).`,
-    );
-  }
-  mkdirSync(path.join(repoRoot, '.cache', 'speed'), { recursive: true });
-  const file = path.join(repoRoot, '.cache', 'speed', 'throughput.json');
-  writeFileSync(
-    file,
-    JSON.stringify({ command, machine, date: new Date().toISOString(), passes, results }, null, 2),
-  );
+  const run: SavedThroughput = {
+    command: `npx tsx bench/speed/throughput.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`,
+    machine: `${os.cpus()[0]?.model ?? '?'} (nproc ${os.cpus().length}), Node ${process.version}`,
+    date: new Date().toISOString(),
+    passes,
+    results,
+  };
+  console.log(`\n${throughputMarkdown(run)}`);
+  const file = THROUGHPUT_JSON;
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(run, null, 2));
   console.log(`\nresults: ${path.relative(repoRoot, file)}`);
   if (hasFlag('json')) console.log(JSON.stringify(results));
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DENSITY_MODEL_CODE } from '../../src/cli/train-command.js';
 import {
   type ChunkOptions,
   DEFAULT_CHUNK_OPTIONS,
@@ -37,26 +38,20 @@ export const SHIPPED_MIN_COUNT = 64;
 
 const CACHE_DIR = path.join('.cache', 'density-bench');
 
-/** The code that reads, parses, cuts and labels pages: a change to it invalidates cached chunks. */
-const CHUNKING_CODE = ['src/train', 'src/extractors/density', 'src/dom', 'src/input', 'src/eval/datasets'];
-
+/** A hash of the code a model depends on (read, parse, cut, label): a change to it invalidates cached chunks. */
 function chunkingCodeHash(): string {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const name of readdirSync(path.join(root, dir)).sort()) {
-      const file = path.join(dir, name);
-      if (statSync(path.join(root, file)).isDirectory()) walk(file);
-      else if (name.endsWith('.ts')) {
-        hash
-          .update(file)
-          .update('\0')
-          .update(readFileSync(path.join(root, file)))
-          .update('\0');
-      }
+  const add = (entry: string) => {
+    const absolute = path.join(root, entry);
+    if (!existsSync(absolute)) return;
+    if (statSync(absolute).isDirectory()) {
+      for (const name of readdirSync(absolute).sort()) add(path.join(entry, name));
+    } else {
+      hash.update(entry).update('\0').update(readFileSync(absolute)).update('\0');
     }
   };
-  for (const dir of CHUNKING_CODE) walk(dir);
+  for (const entry of DENSITY_MODEL_CODE) add(entry);
   return hash.digest('hex').slice(0, 12);
 }
 

@@ -75,39 +75,47 @@ function git(args: string[]): string | undefined {
 }
 
 /**
- * The date the manifest records. Not the wall clock, so that the same command on the
- * same checkout writes the same bytes: SOURCE_DATE_EPOCH (seconds) when set, else the
- * date of the commit the code is at, else (no git) now.
+ * The code a density model depends on: everything `src/train/` imports, directly or not
+ * (reading and decoding pages, parsing, the density filter, labelling, counting), and the
+ * lock file (the parser's and decoder's dependencies). test/train/code-paths.test.ts checks
+ * that this list covers the import graph.
  */
-function buildDate(): string {
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  if (epoch !== undefined && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
-  const committed = git(['log', '-1', '--format=%cI']);
-  if (committed) {
-    const date = new Date(committed);
-    if (!Number.isNaN(date.getTime())) return date.toISOString();
-  }
-  return new Date().toISOString();
-}
+export const DENSITY_MODEL_CODE = [
+  'src/train',
+  'src/extractors/density',
+  'src/extractors/types.ts',
+  'src/dom',
+  'src/input',
+  'src/layout',
+  'src/metadata',
+  'src/eval/datasets',
+  'src/eval/metrics/snippets.ts',
+  'src/errors.ts',
+  'src/version.ts',
+  'package-lock.json',
+];
 
 /**
- * The commit of the code doing the training, `-dirty` when the code (src/ and the
- * package files, untracked files included) differs from it. Only code counts: the
- * model file this run writes, docs or other models do not make a second run differ.
+ * The commit and date the manifest records: those of the last commit that changed the model's
+ * code (`DENSITY_MODEL_CODE`), `-dirty` when that code differs from it (untracked files
+ * included). Not the clock and not HEAD: committing the model, or anything else, does not
+ * change what the command writes, so the same command on a fresh clone rebuilds a committed
+ * model byte for byte (when it was built from committed code). SOURCE_DATE_EPOCH (seconds)
+ * overrides the date. Without git: no commit, and the date is now.
  */
-function gitCommit(): string | undefined {
-  const commit = git(['rev-parse', 'HEAD']);
-  if (!commit) return undefined;
-  const changes = git([
-    'status',
-    '--porcelain',
-    '--untracked-files=normal',
-    '--',
-    'src',
-    'package.json',
-    'package-lock.json',
-  ]);
-  return changes ? `${commit}-dirty` : commit;
+function codeProvenance(): { git?: string; date: string } {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  const fixed =
+    epoch !== undefined && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000).toISOString() : undefined;
+  const last = git(['log', '-1', '--format=%H %cI', '--', ...DENSITY_MODEL_CODE]);
+  const [commit, committed] = last ? last.split(' ') : [];
+  if (!commit) return { date: fixed ?? new Date().toISOString() };
+  const changes = git(['status', '--porcelain', '--untracked-files=normal', '--', ...DENSITY_MODEL_CODE]);
+  const date = new Date(committed);
+  return {
+    git: changes ? `${commit}-dirty` : commit,
+    date: fixed ?? (Number.isNaN(date.getTime()) ? new Date().toISOString() : date.toISOString()),
+  };
 }
 
 function percent(value: number): string {
@@ -202,8 +210,9 @@ function densityCommand(): Command {
     .addHelpText(
       'after',
       '\nThe shipped model: see models/README.md for the exact command.\n' +
-        'Training is deterministic: the manifest records the date of the commit the code is at (or\n' +
-        'SOURCE_DATE_EPOCH), not the clock, so the same command on the same checkout writes the same bytes.\n\n' +
+        'Training is deterministic: the manifest records the last commit that changed the code the model\n' +
+        'depends on and its date (or SOURCE_DATE_EPOCH), not the clock, so the same command on the same\n' +
+        'code writes the same bytes.\n\n' +
         'Example:\n  pith train density --dataset cleaneval --dataset l3s-gn1 --out /tmp/density.json',
     )
     .action(async (options: TrainDensityCommandOptions) => {
@@ -225,7 +234,7 @@ function densityCommand(): Command {
         );
       }
       const tty = process.stderr.isTTY;
-      const commit = gitCommit();
+      const provenance = codeProvenance();
       const result = await trainDensity({
         datasets: options.dataset,
         n: options.n,
@@ -249,8 +258,12 @@ function densityCommand(): Command {
           ...(options.l3sClasses ? { l3sClasses: options.l3sClasses.split(',').map((s) => s.trim()) } : {}),
         },
         command: ['pith', ...process.argv.slice(2)].map(quote).join(' '),
-        date: buildDate(),
-        code: { pith: VERSION, extractor: EXTRACTORS.density.version, ...(commit ? { git: commit } : {}) },
+        date: provenance.date,
+        code: {
+          pith: VERSION,
+          extractor: EXTRACTORS.density.version,
+          ...(provenance.git ? { git: provenance.git } : {}),
+        },
         onPage: (dataset, done, total) => {
           if (tty && (done === total || done % 25 === 0)) {
             process.stderr.write(`\r${dataset}: ${done}/${total} pages${done === total ? '\n' : ''}`);

@@ -47,11 +47,15 @@ function isTagNameEnd(code: number): boolean {
 export function instrumentHtml(doc: Doc, options: InstrumentOptions = {}): InstrumentedPage {
   const source = doc.source;
   const { kind, sourceStart } = doc.columns;
+  // Node ids follow the tree, not the source: foster parenting puts elements that come after a
+  // `<table>` tag in the source in front of the table. Walk the start tags in source order.
+  const elements: number[] = [];
+  for (let node = 1; node < doc.size; node++) if (kind[node] === NodeKind.Element) elements.push(node);
+  elements.sort((a, b) => sourceStart[a] - sourceStart[b]);
   const parts: string[] = [];
   let copied = 0;
   let tagged = 0;
-  for (let node = 1; node < doc.size; node++) {
-    if (kind[node] !== NodeKind.Element) continue;
+  for (const node of elements) {
     const start = sourceStart[node];
     if (start < copied || source.charCodeAt(start) !== 0x3c /* < */) continue;
     const name = doc.tagName(node);

@@ -37,6 +37,20 @@ describe('instrumentHtml', () => {
     assert.equal(html, `<div ${NODE_ID_ATTRIBUTE}="${byId(doc, 'a')}" id="a">text</div>`);
   });
 
+  test('tags foster-parented elements too (their node ids come before the table, their tags after it)', () => {
+    const source =
+      '<body><table id=t><div id=f>fostered</div><tr><td id=c>cell</td></tr></table><p id=p>after</p>';
+    const doc = parseHtml(source);
+    const fostered = byId(doc, 'f');
+    assert.ok(fostered < byId(doc, 't'), 'the parser puts the fostered div in front of the table');
+    const { html, tagged } = instrumentHtml(doc);
+    for (const id of ['t', 'f', 'c', 'p']) {
+      assert.match(html, new RegExp(`${NODE_ID_ATTRIBUTE}="${byId(doc, id)}" id=${id}>`), `#${id} tagged`);
+    }
+    assert.equal(tagged, 6, 'body, table, div, tr, td, p (html and tbody are implied)');
+    assert.equal(html.replace(/ data-pith-id="\d+"/g, ''), source);
+  });
+
   test('disarms meta refresh and appends extra CSS safely', () => {
     const doc = parseHtml('<head><meta http-equiv="Refresh" content="0;url=http://x/"></head><body>a</body>');
     const { html } = instrumentHtml(doc, { extraCss: 'p{color:red}</style><script>' });

@@ -21,6 +21,17 @@ function inheritable(argv: readonly string[]): string[] {
   return argv.filter((arg) => !/^--(test|inspect|watch|experimental-test)/.test(arg));
 }
 
+/**
+ * V8's heap and GC options are process-wide: a worker thread shares them (and `new Worker`
+ * refuses them in `execArgv`). Child processes do not get them either (see siblingEntry).
+ */
+const PROCESS_WIDE =
+  /^--(single-threaded-gc|single-threaded|max-semi-space-size|max-old-space-size|stack-size)\b/;
+
+function forWorker(argv: readonly string[]): string[] {
+  return argv.filter((arg) => !PROCESS_WIDE.test(arg));
+}
+
 /** The options without tsx's loader (`--import tsx`, `--require …/preflight.cjs`, `--import …/loader.mjs`). */
 function withoutTsx(argv: readonly string[]): string[] {
   const out: string[] = [];
@@ -44,7 +55,7 @@ function withoutTsx(argv: readonly string[]): string[] {
  */
 export function startWorker(base: string | URL, name: string, options: WorkerOptions = {}): Worker {
   const fromSource = String(base).endsWith('.ts');
-  const execArgv = withoutTsx(inheritable(process.execArgv));
+  const execArgv = forWorker(withoutTsx(inheritable(process.execArgv)));
   if (!fromSource) return new Worker(new URL(`./${name}.js`, base), { ...options, execArgv });
   const entry = new URL(`./${name}.ts`, base).href;
   const tsx = import.meta.resolve('tsx/esm/api');
@@ -56,7 +67,8 @@ export function startWorker(base: string | URL, name: string, options: WorkerOpt
 export function siblingEntry(base: string | URL, name: string): ModuleEntry {
   const fromSource = String(base).endsWith('.ts');
   const url = new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, base);
-  const execArgv = withoutTsx(inheritable(process.execArgv));
+  // Heap and GC tuning is for the bench run itself: speed children measure with Node's defaults.
+  const execArgv = forWorker(withoutTsx(inheritable(process.execArgv)));
   // tsx's loader by its resolved URL, so that the child finds it whatever its working directory.
   if (fromSource) execArgv.push('--import', import.meta.resolve('tsx'));
   return { url, execArgv };

@@ -16,6 +16,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { PAGE_TYPES } from '../../features/page-type/types.js';
 import { compareIds, fileStem } from './text.js';
 import { type DatasetPage, type Gold, loadAll, type PageRef } from './types.js';
 
@@ -29,16 +30,8 @@ export interface WcxbPage extends DatasetPage {
   gold: Gold & { text: string; snippets: { with: string[]; without: string[] }; pageType: string };
 }
 
-/** WCXB's page types in `evaluate.py`'s report order. */
-export const WCXB_PAGE_TYPES = [
-  'article',
-  'forum',
-  'product',
-  'collection',
-  'listing',
-  'documentation',
-  'service',
-] as const;
+/** WCXB's page types in `evaluate.py`'s report order (the list the page-type recogniser learns). */
+export const WCXB_PAGE_TYPES = PAGE_TYPES;
 
 /** `evaluate.py`'s `get_page_type`. */
 export function wcxbPageType(data: unknown): string {

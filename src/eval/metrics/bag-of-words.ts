@@ -19,6 +19,8 @@
  * Linear in the length of both texts (one pass each, hash maps).
  */
 
+import { PAGE_TYPES } from '../../features/page-type/types.js';
+
 const WORD = /[\p{L}\p{N}_]+/gu;
 
 /** `evaluate.py`'s `tokenize`: `re.findall(r'\w+', text.lower())`. */
@@ -131,16 +133,8 @@ export interface BagOfWordsSummary extends BagOfWordsMeans {
   byType: (BagOfWordsMeans & { type: string })[];
 }
 
-/** `evaluate.py`'s report order of page types. */
-export const BAG_OF_WORDS_TYPE_ORDER = [
-  'article',
-  'forum',
-  'product',
-  'collection',
-  'listing',
-  'documentation',
-  'service',
-] as const;
+/** `evaluate.py`'s report order of page types (WCXB's types). */
+export const BAG_OF_WORDS_TYPE_ORDER = PAGE_TYPES;
 
 function means(scores: readonly Partial<WcxbPageScore>[]): BagOfWordsMeans {
   const n = scores.length;

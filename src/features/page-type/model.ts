@@ -23,17 +23,9 @@ import { PithError } from '../../errors.js';
 import { type Model, modelFromJson, predictMargin } from '../../learn/index.js';
 import { PAGE_TYPE_FEATURE_INDEX, PAGE_TYPE_FEATURE_NAMES, type PageTypeFeatureName } from './features.js';
 
-/** WCXB's page types, in its evaluate.py report order. */
-export const PAGE_TYPES = [
-  'article',
-  'forum',
-  'product',
-  'collection',
-  'listing',
-  'documentation',
-  'service',
-] as const;
-export type PageType = (typeof PAGE_TYPES)[number];
+import { PAGE_TYPES, type PageType } from './types.js';
+
+export { PAGE_TYPES, type PageType };
 
 export const PAGE_TYPE_MODEL_FORMAT = 'pith-page-type';
 export const PAGE_TYPE_MODEL_VERSION = 1;

@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import {
   type DatasetSpec,
   headlineTable,
+  openWorkerLog,
   readResult,
   renderHtmlReport,
   renderMarkdownReport,
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
       values.out ?? path.join('.cache', 'bench', `report-${new Date().toISOString().replace(/[:.]/g, '-')}`),
     );
     let last = 0;
+    const workerLog = openWorkerLog(outDir);
     const output = await runBench({
       datasets,
       extractors,
@@ -116,6 +118,7 @@ async function main(): Promise<void> {
       ...(speedPages ? { speedPages } : {}),
       command,
       warn: (message) => process.stderr.write(`bench:report: ${message}\n`),
+      onWorkerOutput: (text) => workerLog.write(text),
       onProgress: (p) => {
         const now = performance.now();
         if (now - last < 15_000 && p.done !== p.total) return;
@@ -125,6 +128,11 @@ async function main(): Promise<void> {
         );
       },
     });
+    const workerLines = await workerLog.close();
+    if (workerLines > 0)
+      process.stderr.write(
+        `bench:report: ${workerLines} lines the extractors printed are in ${workerLog.file}\n`,
+      );
     result = output.result;
     await mkdir(outDir, { recursive: true });
     await writeResult(path.join(outDir, 'results.json'), result);

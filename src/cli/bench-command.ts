@@ -9,6 +9,7 @@ import {
   headlineTable,
   type ListOptions,
   type OnlyResult,
+  openWorkerLog,
   pagePrimaryScore,
   pithExtractorRef,
   renderHtmlReport,
@@ -199,6 +200,7 @@ async function runBenchCommand(options: BenchCommandOptions, argv: readonly stri
 
   const started = new Date();
   const out = path.resolve(options.out ?? path.join('.cache', 'bench', timestamp(started)));
+  const workerLog = openWorkerLog(out);
   const { result, texts } = await runBench({
     ...common,
     jobs: options.jobs,
@@ -209,7 +211,9 @@ async function runBenchCommand(options: BenchCommandOptions, argv: readonly stri
     ...(options.speed ? { speedPages: options.speedPages } : {}),
     command: `pith ${argv.join(' ')}`,
     onProgress: progressReporter(options.progress),
+    onWorkerOutput: (text) => workerLog.write(text),
   });
+  const workerLines = await workerLog.close();
 
   await mkdir(out, { recursive: true });
   const bootstrap = { resamples: options.resamples, seed: options.seed };
@@ -253,7 +257,7 @@ async function runBenchCommand(options: BenchCommandOptions, argv: readonly stri
   }
   const failures = result.pages.filter((p) => p.failed).length;
   process.stderr.write(
-    `pith bench: ${result.pages.length} page runs, ${failures} failed, in ${duration(result.wallMs)}; reports in ${out}/ (results.json, report.md, report.html${options.saveText ? ', texts/' : ''})\n`,
+    `pith bench: ${result.pages.length} page runs, ${failures} failed, in ${duration(result.wallMs)}; reports in ${out}/ (results.json, report.md, report.html${options.saveText ? ', texts/' : ''}${workerLines > 0 ? `, workers.log (${workerLines} line${workerLines === 1 ? '' : 's'} the extractors printed)` : ''})\n`,
   );
   return 0;
 }
@@ -265,7 +269,7 @@ export function benchCommand(): Command {
     .description(
       "Run extractors (pith's and peers) over evaluation datasets, score every page with the " +
         'standard metrics, and write reports (results.json with every per-page score, report.md, ' +
-        'report.html with charts). Outputs and scores are cached per page, extractor, version and options.',
+        'report.html with charts; workers.log with whatever the extractors printed, e.g. warnings of peers). Outputs and scores are cached per page, extractor, version and options.',
     )
     .option(
       '-d, --dataset <spec>',
@@ -330,7 +334,7 @@ export function benchCommand(): Command {
       try {
         process.exitCode = await runBenchCommand(options, process.argv.slice(2));
       } catch (error) {
-        if (error instanceof InvalidArgumentError) command.error(`error: ${error.message}`, { exitCode: 2 });
+        if (error instanceof InvalidArgumentError) command.error(`error: $error.message`, { exitCode: 2 });
         throw error;
       }
     });

@@ -88,6 +88,13 @@ describe('pith bench (end to end)', { skip }, () => {
     assert.equal(code, 0, stderr);
     assert.match(stderr, /peer 'stub-missing' skipped: .*not installed/);
     assert.match(stderr, /page runs/);
+    // What a peer prints goes to workers.log, not between the progress lines.
+    assert.doesNotMatch(stderr, /a warning about the Kosovo page/);
+    assert.match(stderr, /workers\.log \(1 line the extractors printed\)/);
+    assert.match(
+      readFileSync(path.join(dir, 'workers.log'), 'utf8'),
+      /^stub-text: a warning about the Kosovo page\n$/,
+    );
 
     const result = parseResult(readFileSync(path.join(dir, 'results.json'), 'utf8'));
     assert.deepEqual(

@@ -65,3 +65,4 @@ export type {
   MachineInfo,
 } from './types.js';
 export { type WordDiff, wordDiff } from './word-diff.js';
+export { openWorkerLog, type WorkerLog } from './worker-log.js';

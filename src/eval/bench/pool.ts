@@ -28,6 +28,11 @@ export interface PoolOptions {
   timeoutMs: number;
   /** Heap limit of each worker, in MB (default 4096). */
   maxHeapMb?: number;
+  /**
+   * Receives what the workers print (peers log warnings and stack traces of pages they cope
+   * with). Without it, worker output goes to this process's stdout and stderr as usual.
+   */
+  onOutput?: (text: string) => void;
 }
 
 export class WorkerPool {
@@ -47,10 +52,18 @@ export class WorkerPool {
   }
 
   #spawn(): Slot {
+    const { onOutput } = this.#options;
     const worker = startWorker(import.meta.url, 'worker', {
       workerData: this.#options.settings,
       resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb ?? 4096 },
+      ...(onOutput ? { stdout: true, stderr: true } : {}),
     });
+    if (onOutput) {
+      for (const stream of [worker.stdout, worker.stderr]) {
+        stream.setEncoding('utf8');
+        stream.on('data', (text: string) => onOutput(text));
+      }
+    }
     const slot: Slot = { worker, ready: false };
     worker.on('message', (message: TaskResult | { ready: true }) => {
       if ('ready' in message) {

@@ -69,6 +69,8 @@ export interface BenchConfig {
   command?: string;
   onProgress?: (progress: BenchProgress) => void;
   warn?: (message: string) => void;
+  /** What extractors print in the worker threads (peers' warnings); default: this process's stderr. */
+  onWorkerOutput?: (text: string) => void;
 }
 
 export interface BenchOutput {
@@ -207,6 +209,7 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
       ...(peersModule ? { peersModule } : {}),
     },
     timeoutMs: config.timeoutMs,
+    ...(config.onWorkerOutput ? { onOutput: config.onWorkerOutput } : {}),
   });
   const results: BenchPageResult[] = [];
   const texts: BenchOutput['texts'] = new Map();

@@ -19,7 +19,7 @@ import {
   sumSnippetCounts,
 } from '../../src/eval/index.js';
 import { extract } from '../../src/index.js';
-import { TEXT_GOLD_DATASETS } from './datasets.js';
+import { extractorOptionPairs, TEXT_GOLD_DATASETS } from './datasets.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,19 +31,34 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     json: { type: 'string' },
     option: { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
   },
 });
+if (values.help) {
+  process.stdout.write(`Scores the default extractor (pith) on the unpacked datasets (npm run datasets), each
+dataset in its own primary metric, with one block model per page.
+
+  npx tsx bench/default/evaluate.ts [options]
+
+  --model FILE        the block model (default: the shipped models/pith-blocks.json)
+  --folds FILE        cross-validation: each page scored by the fold model that did not see it
+                      (.cache/default-models/folds.json, from bench/default/train.ts --folds 3)
+  --lodo FILE         leave one dataset out: each dataset scored by the model trained without it
+                      (.cache/default-models/lodo.json, from bench/default/train.ts --lodo)
+  --dataset NAME      a dataset (repeatable; default: the five text-gold datasets and trafilatura-eval)
+  --favor MODE        balanced | precision | recall (default balanced)
+  --option KEY=VALUE  any other pith option (repeatable), e.g. --option postRules=false
+  --limit N           at most N pages per dataset
+  --json FILE         also write every page's score
+`);
+  process.exit(0);
+}
 
 const folds: Record<string, string> = values.folds ? JSON.parse(readFileSync(values.folds, 'utf8')) : {};
 const lodo: Record<string, string> = values.lodo ? JSON.parse(readFileSync(values.lodo, 'utf8')) : {};
 const datasets = values.dataset?.length ? values.dataset : [...TEXT_GOLD_DATASETS, 'trafilatura-eval'];
 const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
-const extra: Record<string, string | number | boolean> = {};
-for (const option of values.option ?? []) {
-  const [key, value] = option.split('=');
-  extra[key] =
-    value === 'true' ? true : value === 'false' ? false : Number.isNaN(Number(value)) ? value : Number(value);
-}
+const extra = extractorOptionPairs(values.option);
 
 interface Row {
   dataset: string;

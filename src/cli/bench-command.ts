@@ -334,7 +334,7 @@ export function benchCommand(): Command {
       try {
         process.exitCode = await runBenchCommand(options, process.argv.slice(2));
       } catch (error) {
-        if (error instanceof InvalidArgumentError) command.error(`error: $error.message`, { exitCode: 2 });
+        if (error instanceof InvalidArgumentError) command.error(`error: ${error.message}`, { exitCode: 2 });
         throw error;
       }
     });

@@ -89,6 +89,7 @@ export const DENSITY_MODEL_CODE = [
   'src/layout',
   'src/metadata',
   'src/eval/datasets',
+  'src/features/page-type/types.ts',
   'src/eval/metrics/snippets.ts',
   'src/errors.ts',
   'src/version.ts',

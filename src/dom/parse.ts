@@ -1021,6 +1021,7 @@ class DocBuilder implements TokenizerCallbacks {
       size,
       columns,
       texts: this.texts,
+      textIsSource: this.textIsSource.subarray(0, size),
       attributes: {
         offsets: this.attrOffset.subarray(0, size + 1),
         names: this.attrNames,

@@ -18,9 +18,11 @@ import {
   DROPPED,
   IS_INLINE_CODE,
   IS_LIST,
+  IS_NOT_INLINE_TEXT,
   IS_PRE,
   IS_TABLE_SECTION,
   isGutter,
+  isUnrendered,
   keptText,
   longestRun,
   type TableFacts,
@@ -28,6 +30,7 @@ import {
   TITLE_SEARCH_CHARACTERS,
   titleKey,
   WHITESPACE_RUN,
+  withoutSoftHyphens,
 } from './common.js';
 import { EMPHASIS, escapeMarkdown, Inline, LINK, linkDestination, STRIKE, STRONG } from './inline.js';
 import type { FormatOptions } from './types.js';
@@ -222,14 +225,18 @@ class BlockEngine {
 
   run(range?: NodeRange): string {
     const { doc, kept, frames } = this;
-    const { kind, tag, end, hidden } = doc.columns;
+    const { kind, tag, end, hidden, textLength } = doc.columns;
     const size = range ? Math.min(range.stop, doc.size) : doc.size;
     if (this.options.printTitle && this.titleKey !== '') this.printTitle(this.options.title as string);
     for (let at = range ? Math.max(range.start, 1) : 1; at < size; at++) {
       while (frames.length > 0 && frames[frames.length - 1].end <= at) this.close(frames.pop() as Frame);
       const nodeKind = kind[at];
       if (nodeKind === NodeKind.Text) {
-        if (kept[at] && !hidden[at]) this.onText(doc.text(at));
+        if (hidden[at]) continue;
+        if (kept[at]) this.onText(doc.text(at));
+        // Whitespace between two inline elements is a space on screen even when
+        // the selection (which chooses text with words) skipped it.
+        else if (textLength[at] === 0) this.onGap(doc.text(at));
         continue;
       }
       if (nodeKind !== NodeKind.Element) continue;
@@ -243,8 +250,8 @@ class BlockEngine {
         at = end[at] - 1;
         continue;
       }
-      if (isGutter(doc, at)) {
-        // Line numbers of a code listing: not part of the code.
+      if (isGutter(doc, at) || IS_NOT_INLINE_TEXT[t] || isUnrendered(doc, at, t)) {
+        // Line numbers of a code listing, ruby readings, MathML annotations: not part of the text read.
         at = end[at] - 1;
         continue;
       }
@@ -252,7 +259,8 @@ class BlockEngine {
     }
     while (frames.length > 0) this.close(frames.pop() as Frame);
     this.flushParagraph();
-    return this.writer.out.join('').trim();
+    // Canonically equivalent text looks the same on screen: write the composed form ("u" + U+0308 as "ü").
+    return this.writer.out.join('').trim().normalize('NFC');
   }
 
   // ── opening elements ─────────────────────────────────────────────────────
@@ -527,11 +535,19 @@ class BlockEngine {
   private onText(text: string): void {
     const capture = this.capture;
     if (capture) {
+      text = withoutSoftHyphens(text);
       if (capture.pre && capture.parts.length === 0 && text.charCodeAt(0) === 10) text = text.slice(1);
       capture.parts.push(text);
       return;
     }
     this.inline.text(text);
+  }
+
+  /** A whitespace-only text node the selection did not keep: verbatim in code, else a space between words. */
+  private onGap(text: string): void {
+    const capture = this.capture;
+    if (capture) capture.parts.push(capture.pre ? text : ' ');
+    else this.inline.space();
   }
 
   private onBreak(): void {
@@ -572,7 +588,7 @@ class BlockEngine {
 
   /** The page title as the first block: `# Title`, or its own line in plain text. */
   private printTitle(title: string): void {
-    const text = title.replace(WHITESPACE_RUN, ' ').trim();
+    const text = withoutSoftHyphens(title).replace(WHITESPACE_RUN, ' ').trim();
     this.writer.write(this.plain ? text : `# ${protectClosingHashes(escapeLineStartless(text))}`);
     this.titleBlocks = this.writer.blocks;
     this.titleChars = this.writer.chars;

@@ -7,6 +7,7 @@ import { type Doc, type Extraction, NodeKind, Selection } from '../dom/index.js'
 import { type CommentSection, type FoundComment, findComments } from '../features/comments/index.js';
 import { cleanAuthors, parseDate } from '../metadata/index.js';
 import { renderBlocks } from './blocks.js';
+import { withoutSoftHyphens } from './common.js';
 import { escapeHtmlAttribute, escapeHtmlText, toHtmlRange } from './html.js';
 import { escapeMarkdown } from './inline.js';
 import type { ContentFormat, FormatOptions } from './types.js';
@@ -127,10 +128,15 @@ function read(doc: Doc, sections: readonly CommentSection[], options: CommentsOp
   return out;
 }
 
+/** A label's text as a reader sees it (soft hyphens dropped, composed), like the text outputs. */
+function labelText(doc: Doc, node: number): string {
+  return withoutSoftHyphens(doc.textContent(node)).normalize('NFC');
+}
+
 function authorOf(doc: Doc, comment: FoundComment): string | undefined {
   if (comment.author < 0) return undefined;
   // "Posted by: Ann | 5 May": the label goes first (cleanAuthors takes "Posted …" for a dateline).
-  const raw = doc.textContent(comment.author).slice(0, MAX_LABEL).replace(SAYS, '').replace(POSTED_BY, '');
+  const raw = labelText(doc, comment.author).slice(0, MAX_LABEL).replace(SAYS, '').replace(POSTED_BY, '');
   const names = cleanAuthors([raw]);
   return names.length > 0 ? names.join(', ') : undefined;
 }
@@ -138,11 +144,10 @@ function authorOf(doc: Doc, comment: FoundComment): string | undefined {
 function dateOf(doc: Doc, comment: FoundComment, now: number): string | undefined {
   if (comment.date < 0) return undefined;
   const datetime = doc.attr(comment.date, 'datetime');
-  const parsed =
-    parseDate(datetime, now) ?? parseDate(doc.textContent(comment.date).slice(0, MAX_LABEL), now);
+  const parsed = parseDate(datetime, now) ?? parseDate(labelText(doc, comment.date).slice(0, MAX_LABEL), now);
   if (parsed !== undefined) return parsed;
   if (comment.author === comment.date) return undefined;
-  const written = doc.textContent(comment.date);
+  const written = labelText(doc, comment.date);
   return written !== '' && written.length <= 80 ? written : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { type Doc, IS_HIDDEN_CONTENT, NodeKind, TAG } from '../dom/index.js';
+import { type Doc, IS_BLOCK, IS_HIDDEN_CONTENT, NodeKind, TAG } from '../dom/index.js';
 
 function tagTable(names: readonly string[]): Uint8Array {
   const table = new Uint8Array(IS_HIDDEN_CONTENT.length);
@@ -24,6 +24,57 @@ export const DROPPED = (() => {
   for (let id = 0; id < IS_HIDDEN_CONTENT.length; id++) if (IS_HIDDEN_CONTENT[id]) table[id] = 1;
   return table;
 })();
+
+/**
+ * Elements whose text a browser does not show inline: ruby readings (`<rt>`,
+ * and the `<rp>` parentheses that only browsers without ruby show). The HTML
+ * output keeps them (a browser lays them out over the base); text and Markdown
+ * read the base text alone, as the page reads.
+ */
+export const IS_NOT_INLINE_TEXT = tagTable(['rt', 'rp']);
+
+/** MathML's non-rendered alternatives inside `<semantics>` (TeX source, content MathML): custom tags here. */
+function isMathAnnotation(doc: Doc, node: number): boolean {
+  const name = doc.tagName(node);
+  return name === 'annotation' || name === 'annotation-xml';
+}
+
+const HIDING_STYLE = /(?:^|;)\s*display\s*:\s*none\b/i;
+/** How far up a `<math>` an inline `display: none` hides it (MediaWiki wraps it twice). */
+const MATH_WRAPPERS = 2;
+
+/**
+ * A `<math>` hidden by an inline `display: none` or a `hidden` attribute on it
+ * or an inline wrapper: the accessible copy of a formula shown as an image
+ * (MediaWiki's `mwe-math-mathml-a11y`), which a reader never sees as text.
+ */
+function isHiddenMath(doc: Doc, node: number): boolean {
+  for (let at = node, level = 0; at > 0 && level <= MATH_WRAPPERS; at = doc.parent(at), level++) {
+    if (level > 0 && IS_BLOCK[doc.tag(at)]) return false;
+    if (doc.attr(at, 'hidden') !== undefined) return true;
+    const style = doc.attr(at, 'style');
+    if (style !== undefined && HIDING_STYLE.test(style)) return true;
+  }
+  return false;
+}
+
+/**
+ * True for an element whose subtree a browser does not render as part of the
+ * line: MathML annotations, hidden MathML. (Ruby readings are `IS_NOT_INLINE_TEXT`:
+ * only the text outputs leave them out.)
+ */
+export function isUnrendered(doc: Doc, node: number, t: number): boolean {
+  if (t === TAG.unknown) return isMathAnnotation(doc, node);
+  return t === TAG.math && isHiddenMath(doc, node);
+}
+
+/** U+00AD SOFT HYPHEN: invisible unless a line breaks at it, so never part of the text read. */
+const SOFT_HYPHEN = /\u00ad/g;
+
+/** Text without soft hyphens (the common case, none, costs one scan). */
+export function withoutSoftHyphens(text: string): string {
+  return text.indexOf('\u00ad') < 0 ? text : text.replace(SOFT_HYPHEN, '');
+}
 
 /** `<pre>` and its obsolete synonyms. */
 export const IS_PRE = tagTable(['pre', 'xmp', 'listing', 'plaintext']);

@@ -11,6 +11,7 @@ import {
   codeLanguage,
   DROPPED,
   isGutter,
+  isUnrendered,
   keptText,
   TITLE_SEARCH_BLOCKS,
   TITLE_SEARCH_CHARACTERS,
@@ -300,6 +301,22 @@ export function toHtmlRange(
 
 const HEADING_OUTPUT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
+/** Text, or an element that is not a block. */
+function isInline(doc: Doc, node: number): boolean {
+  return doc.isText(node) || (doc.isElement(node) && !IS_BLOCK[doc.tag(node)]);
+}
+
+/** The text node has inline siblings on both sides (so whitespace there is a space on screen). */
+function betweenInlines(doc: Doc, node: number): boolean {
+  const next = doc.nextSibling(node);
+  if (next < 0 || !isInline(doc, next)) return false;
+  const up = doc.parent(node);
+  let previous = node - 1;
+  if (previous === up) return false;
+  while (doc.parent(previous) !== up) previous = doc.parent(previous);
+  return isInline(doc, previous);
+}
+
 class HtmlWriter {
   private readonly doc: Doc;
   private readonly kept: Uint8Array;
@@ -334,7 +351,7 @@ class HtmlWriter {
 
   run(range?: { start: number; stop: number }): string {
     const { doc, kept, out, frames, emitted, options } = this;
-    const { kind, tag, end, hidden } = doc.columns;
+    const { kind, tag, end, hidden, parent, textLength } = doc.columns;
     const images = options.images !== false;
     const links = options.links !== false;
     if (options.printTitle && this.titleKey !== '') {
@@ -347,7 +364,14 @@ class HtmlWriter {
       while (frames[frames.length - 1].end <= at) this.close(frames.pop() as OutputFrame);
       const nodeKind = kind[at];
       if (nodeKind === NodeKind.Text) {
-        if (!kept[at] || hidden[at]) continue;
+        if (hidden[at]) continue;
+        // Whitespace between two inline elements of a kept element is a space on
+        // screen even when the selection (which chooses text with words) skipped it.
+        if (
+          !kept[at] &&
+          (textLength[at] !== 0 || !kept[parent[at]] || (this.preDepth === 0 && !betweenInlines(doc, at)))
+        )
+          continue;
         let text = doc.text(at);
         if (this.preDepth === 0) {
           if (COLLAPSIBLE.test(text)) text = text.replace(ASCII_WHITESPACE_RUN, ' ');
@@ -369,8 +393,8 @@ class HtmlWriter {
         at = end[at] - 1;
         continue;
       }
-      if (isGutter(doc, at)) {
-        // Line numbers of a code listing: not part of the code.
+      if (isGutter(doc, at) || isUnrendered(doc, at, t)) {
+        // Line numbers of a code listing, MathML annotations: not part of the text read.
         at = end[at] - 1;
         continue;
       }

@@ -1,4 +1,4 @@
-import { longestRun, WHITESPACE_RUN } from './common.js';
+import { longestRun, WHITESPACE_RUN, withoutSoftHyphens } from './common.js';
 
 /** Kinds of inline formatting frames. */
 export const STRONG = 0;
@@ -211,7 +211,8 @@ export class Inline {
 
   text(raw: string): void {
     if (raw === '') return;
-    let collapsed = raw.replace(WHITESPACE_RUN, ' ');
+    let collapsed = withoutSoftHyphens(raw).replace(WHITESPACE_RUN, ' ');
+    if (collapsed === '') return;
     // CommonMark reads U+0000 as U+FFFD; write it so, so that delimiter checks see what parsers see.
     if (!this.plain && collapsed.indexOf('\u0000') >= 0) collapsed = collapsed.replaceAll('\u0000', '\uFFFD');
     const leading = collapsed.charCodeAt(0) === 32;

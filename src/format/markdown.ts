@@ -25,6 +25,8 @@ import type { MarkdownOptions } from './types.js';
  *   `_` left alone where CommonMark cannot read them as emphasis, e.g. inside
  *   words), `&` before an entity name, and block markers (`#`, `>`, `-`, `+`, `=`,
  *   `1.`) at the start of a line.
+ * - The text reads as the page shows it, as in `toText` (no soft hyphens, ruby
+ *   readings or MathML annotations; spaces between inline elements; NFC).
  */
 export function toMarkdown(extraction: Extraction, options: MarkdownOptions = {}): string {
   return renderBlocks(extraction, options, false);

@@ -12,9 +12,14 @@ import type { TextOptions } from './types.js';
  *   lines and trailing whitespace trimmed).
  * - Table rows are one per line, cells separated by a tab (`\t`).
  * - Images, link targets and formatting add nothing; hidden content never appears.
+ * - The text reads as a browser shows it: soft hyphens (U+00AD) are dropped; ruby
+ *   readings (`<rt>`, `<rp>`), MathML annotations (TeX source) and MathML hidden
+ *   by an inline `display: none` are left out; whitespace between two inline
+ *   elements is one space even when the selection skipped it; the output is NFC.
  *
- * Every word of the output is a word of the kept text (no markers are added), so
- * the output is safe for word-level metrics. Deterministic and trimmed.
+ * Every word of the output is a word of the kept text (no markers are added;
+ * soft hyphens removed, NFC), so the output is safe for word-level metrics.
+ * Deterministic and trimmed.
  */
 export function toText(extraction: Extraction, options: TextOptions = {}): string {
   return renderBlocks(extraction, options, true);

@@ -3,6 +3,17 @@
  * of typed arrays (child links global, leaves as `~leafIndex`), read through a
  * monomorphic Float32Array. Same results as `gbdtMargin`, several times faster
  * in hot loops over many rows (one page's blocks).
+ *
+ * Shallow ensembles (every tree at most `MAX_COMPLETE_DEPTH` deep: the shipped block
+ * model is depth 6) also get a second layout that is about twice as fast again and
+ * gives bit-identical margins: each tree padded to a complete binary tree (a leaf above
+ * the bottom is repeated under splits whose both sides lead to it), so children are at
+ * 2i+1 and 2i+2 and every walk takes the same number of steps; eight trees are walked
+ * side by side (independent chains of loads the CPU overlaps); and a split is an integer
+ * comparison without a branch: a float32 value x is above a threshold t exactly when
+ * x's order-preserving integer key is above the key of the largest float32 ≤ t. A row
+ * holding a NaN takes the node-by-node walk, which knows each split's missing-value
+ * direction. Leaves are added to the margin in tree order, as `gbdtMargin` does.
  */
 import type { GbdtModel } from './gbdt-model.js';
 import { sigmoid } from './numbers.js';
@@ -18,7 +29,24 @@ export interface CompiledGbdt {
   readonly left: Int32Array;
   readonly right: Int32Array;
   readonly leafValue: Float64Array;
+  /** The complete-tree layout (see above), when every tree is shallow enough. */
+  readonly complete?: CompleteTrees;
 }
+
+/** Every tree as a complete binary tree of `depth` levels, nodes in breadth-first order. */
+interface CompleteTrees {
+  readonly depth: number;
+  /** Internal nodes per tree: 2^depth − 1. */
+  readonly inner: number;
+  /** Per internal node (tree-major): the feature it tests and the key of its float32 threshold. */
+  readonly feature: Int32Array;
+  readonly key: Int32Array;
+  /** Per tree, 2^depth leaf values. */
+  readonly leafValue: Float64Array;
+}
+
+/** Deeper ensembles keep the node-by-node walk only (a complete tree has 2^depth leaves). */
+const MAX_COMPLETE_DEPTH = 10;
 
 /** Flattens a model's trees. */
 export function compileGbdt(model: GbdtModel): CompiledGbdt {
@@ -51,6 +79,7 @@ export function compileGbdt(model: GbdtModel): CompiledGbdt {
     nodeBase += tree.feature.length;
     leafBase += tree.leafValue.length;
   });
+  const complete = completeTrees(model);
   return {
     featureCount: model.featureNames.length,
     baseScore: model.baseScore,
@@ -61,11 +90,157 @@ export function compileGbdt(model: GbdtModel): CompiledGbdt {
     left,
     right,
     leafValue,
+    ...(complete ? { complete } : {}),
   };
+}
+
+const FLOAT = new Float32Array(1);
+const FLOAT_BITS = new Int32Array(FLOAT.buffer);
+const SIGN_BIT = 0x80000000 | 0;
+
+/**
+ * An int32 that orders float32 bit patterns as the floats are ordered (NaN aside):
+ * negative floats have their magnitude bits flipped. −0 is read as +0 (they are equal).
+ */
+function orderKey(bits: number): number {
+  const b = bits === SIGN_BIT ? 0 : bits;
+  return b ^ ((b >> 31) & 0x7fffffff);
+}
+
+/** The key of the largest float32 ≤ t: a float32 x is > t exactly when its key is above this. */
+function thresholdKey(t: number): number {
+  let below = Math.fround(t);
+  if (below > t) {
+    FLOAT[0] = below;
+    if (below === 0)
+      FLOAT[0] = -1.401298464324817e-45; // the largest float32 below zero
+    else FLOAT_BITS[0] += below > 0 ? -1 : 1;
+    below = FLOAT[0];
+  }
+  FLOAT[0] = below;
+  return orderKey(FLOAT_BITS[0]);
+}
+
+function treeDepth(tree: GbdtModel['trees'][number], node: number): number {
+  return node < 0 ? 0 : 1 + Math.max(treeDepth(tree, tree.left[node]), treeDepth(tree, tree.right[node]));
+}
+
+function completeTrees(model: GbdtModel): CompleteTrees | undefined {
+  let depth = 0;
+  for (const tree of model.trees) {
+    if (tree.feature.length === 0) continue;
+    for (let node = 0; node < tree.threshold.length; node++) if (Number.isNaN(tree.threshold[node])) return;
+    depth = Math.max(depth, treeDepth(tree, 0));
+    if (depth > MAX_COMPLETE_DEPTH) return undefined;
+  }
+  const inner = (1 << depth) - 1;
+  const trees = model.trees.length;
+  const feature = new Int32Array(trees * inner);
+  const key = new Int32Array(trees * inner);
+  const leafValue = new Float64Array(trees * (inner + 1));
+  model.trees.forEach((tree, index) => {
+    const fill = (node: number, slot: number, level: number): void => {
+      if (level === depth) {
+        leafValue[index * (inner + 1) + slot - inner] = tree.leafValue[~node];
+        return;
+      }
+      // A leaf above the bottom: a split on feature 0 whose both sides reach the same leaf.
+      feature[index * inner + slot] = node < 0 ? 0 : tree.feature[node];
+      key[index * inner + slot] = node < 0 ? 0 : thresholdKey(tree.threshold[node]);
+      fill(node < 0 ? node : tree.left[node], 2 * slot + 1, level + 1);
+      fill(node < 0 ? node : tree.right[node], 2 * slot + 2, level + 1);
+    };
+    fill(tree.feature.length > 0 ? 0 : -1, 0, 0);
+  });
+  return { depth, inner, feature, key, leafValue };
+}
+
+/** The order keys of one row, in an array reused between calls; undefined when the row holds a NaN. */
+let rowKeys = new Int32Array(256);
+
+function keysOf(features: Float32Array, offset: number, count: number): Int32Array | undefined {
+  if (rowKeys.length < count) rowKeys = new Int32Array(count);
+  const keys = rowKeys;
+  for (let index = 0; index < count; index++) {
+    // The bits through a one-element array: a view of `features` kept here would keep a
+    // page's whole feature matrix alive after the page.
+    FLOAT[0] = features[offset + index];
+    const bits = FLOAT_BITS[0];
+    if ((bits & 0x7fffffff) > 0x7f800000) return undefined; // NaN
+    keys[index] = orderKey(bits);
+  }
+  return keys;
+}
+
+/** 1 when key x > key k, else 0, without a branch: the sign of k − x, overflow-safe. */
+function above(k: number, x: number): number {
+  const difference = (k - x) | 0;
+  return (difference ^ ((k ^ x) & (difference ^ k))) >>> 31;
+}
+
+function completeMargin(model: CompiledGbdt, trees: CompleteTrees, keys: Int32Array): number {
+  const { depth, inner, feature, key, leafValue } = trees;
+  const count = model.roots.length;
+  const leaves = inner + 1;
+  let margin = model.baseScore;
+  let tree = 0;
+  for (; tree + 8 <= count; tree += 8) {
+    const b0 = tree * inner;
+    const b1 = b0 + inner;
+    const b2 = b1 + inner;
+    const b3 = b2 + inner;
+    const b4 = b3 + inner;
+    const b5 = b4 + inner;
+    const b6 = b5 + inner;
+    const b7 = b6 + inner;
+    let n0 = 0;
+    let n1 = 0;
+    let n2 = 0;
+    let n3 = 0;
+    let n4 = 0;
+    let n5 = 0;
+    let n6 = 0;
+    let n7 = 0;
+    for (let level = 0; level < depth; level++) {
+      n0 = 2 * n0 + 1 + above(key[b0 + n0], keys[feature[b0 + n0]]);
+      n1 = 2 * n1 + 1 + above(key[b1 + n1], keys[feature[b1 + n1]]);
+      n2 = 2 * n2 + 1 + above(key[b2 + n2], keys[feature[b2 + n2]]);
+      n3 = 2 * n3 + 1 + above(key[b3 + n3], keys[feature[b3 + n3]]);
+      n4 = 2 * n4 + 1 + above(key[b4 + n4], keys[feature[b4 + n4]]);
+      n5 = 2 * n5 + 1 + above(key[b5 + n5], keys[feature[b5 + n5]]);
+      n6 = 2 * n6 + 1 + above(key[b6 + n6], keys[feature[b6 + n6]]);
+      n7 = 2 * n7 + 1 + above(key[b7 + n7], keys[feature[b7 + n7]]);
+    }
+    margin += leafValue[tree * leaves + n0 - inner];
+    margin += leafValue[(tree + 1) * leaves + n1 - inner];
+    margin += leafValue[(tree + 2) * leaves + n2 - inner];
+    margin += leafValue[(tree + 3) * leaves + n3 - inner];
+    margin += leafValue[(tree + 4) * leaves + n4 - inner];
+    margin += leafValue[(tree + 5) * leaves + n5 - inner];
+    margin += leafValue[(tree + 6) * leaves + n6 - inner];
+    margin += leafValue[(tree + 7) * leaves + n7 - inner];
+  }
+  for (; tree < count; tree++) {
+    const base = tree * inner;
+    let node = 0;
+    for (let level = 0; level < depth; level++)
+      node = 2 * node + 1 + above(key[base + node], keys[feature[base + node]]);
+    margin += leafValue[tree * leaves + node - inner];
+  }
+  return margin;
 }
 
 /** Log-odds of the row at `features[offset …]`; NaN takes each split's learnt default direction. */
 export function compiledMargin(model: CompiledGbdt, features: Float32Array, offset: number): number {
+  if (model.complete && offset + model.featureCount <= features.length) {
+    const keys = keysOf(features, offset, model.featureCount);
+    if (keys) return completeMargin(model, model.complete, keys);
+  }
+  return walkMargin(model, features, offset);
+}
+
+/** The node-by-node walk (any depth, NaN to each split's learnt side). */
+function walkMargin(model: CompiledGbdt, features: Float32Array, offset: number): number {
   const { roots, feature, threshold, missingLeft, left, right, leafValue } = model;
   let margin = model.baseScore;
   for (let tree = 0; tree < roots.length; tree++) {

@@ -59,8 +59,8 @@ function readItems(doc: Doc): { items: Item[]; itemOf: Map<number, number> } {
   for (let node = 0; node < doc.size; node++) {
     while (open.length > 1 && node >= items[open[open.length - 1]].end) open.pop();
     if (doc.kind(node) !== NodeKind.Element) continue;
-    const attributes = doc.attributes(node);
-    const itemprop = attributes.itemprop;
+    // `attr` reads the attribute list in place (`attributes()` would build a record per element).
+    const itemprop = doc.attr(node, 'itemprop');
     if (itemprop !== undefined) {
       const owner = items[open[open.length - 1]];
       for (const name of itemprop.trim().toLowerCase().split(/\s+/).slice(0, 5)) {
@@ -73,10 +73,10 @@ function readItems(doc: Doc): { items: Item[]; itemOf: Map<number, number> } {
         if (values.length < MAX_VALUES_PER_PROP) values.push(node);
       }
     }
-    if (attributes.itemscope !== undefined && items.length < MAX_ITEMS) {
+    if (items.length < MAX_ITEMS && doc.attr(node, 'itemscope') !== undefined) {
       itemOf.set(node, items.length);
       open.push(items.length);
-      items.push({ node, end: doc.end(node), types: typesOf(attributes.itemtype), props: new Map() });
+      items.push({ node, end: doc.end(node), types: typesOf(doc.attr(node, 'itemtype')), props: new Map() });
     }
   }
   return { items, itemOf };

@@ -26,3 +26,8 @@ export function keepTextOnly(doc: Doc): Selection {
   for (let node = 0; node < doc.size; node++) if (doc.isText(node)) selection.keepNode(node);
   return selection;
 }
+
+/** Page text as the text outputs write it: soft hyphens (U+00AD) dropped, canonically composed (NFC). */
+export function asRead(text: string): string {
+  return text.replaceAll('\u00ad', '').normalize('NFC');
+}

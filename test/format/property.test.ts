@@ -5,6 +5,7 @@ import MarkdownIt from 'markdown-it';
 import { parseFragment } from 'parse5';
 import { type Doc, parseHtml, Selection } from '../../src/dom/index.js';
 import { toHtml, toJson, toMarkdown, toText, toXml } from '../../src/format/index.js';
+import { asRead } from './helpers.js';
 
 const TAGS = [
   'p',
@@ -242,7 +243,7 @@ describe('formatters: properties', () => {
     fc.assert(
       fc.property(anyString, (html) => {
         const ex = extractionOf(html, keepAll);
-        const page = words(ex.doc.textContent(0));
+        const page = words(asRead(ex.doc.textContent(0)));
         for (const word of words(toText(ex))) assert.ok(page.has(word), `"${word}" not in page text`);
       }),
       RUNS,
@@ -256,7 +257,7 @@ describe('formatters: properties', () => {
         const ex = extractionOf(html, keepAll);
         const markdown = toMarkdown(ex, { images: false });
         const rendered = parseHtml(parser.render(markdown)).textContent(0);
-        const page = words(ex.doc.textContent(0).replaceAll('\u0000', '\uFFFD'));
+        const page = words(asRead(ex.doc.textContent(0).replaceAll('\u0000', '\uFFFD')));
         for (const word of words(rendered)) {
           assert.ok(
             page.has(word),

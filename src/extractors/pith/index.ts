@@ -6,10 +6,16 @@
  * container, page context and the heuristic stage's verdict.
  * See docs/algorithms/default.md.
  */
-import { type Doc, type Extraction, NodeKind, Selection, TAG } from '../../dom/index.js';
+import { type Doc, type Extraction, Selection } from '../../dom/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
 import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
 import { loadBlockModel } from './model.js';
+import {
+  applyPostRules,
+  keepImagesBetweenKeptText,
+  keepStructuresOfKeptContainers,
+  type PostRuleCounts,
+} from './post-rules.js';
 import { pageRows } from './rows.js';
 
 export interface PithOptions extends HeuristicOptions {
@@ -19,6 +25,8 @@ export interface PithOptions extends HeuristicOptions {
   model: string;
   /** When the classifier keeps no block, answer with the heuristic stage's region instead of nothing. */
   fallback: boolean;
+  /** Apply the post-rules (orphan headings, link teasers, copyright lines, leads; figures follow the classifier). */
+  postRules: boolean;
 }
 
 export interface PithDiagnostics {
@@ -30,11 +38,19 @@ export interface PithDiagnostics {
   keptBlocks: number;
   /** The probability threshold used. */
   threshold: number;
+  /** What the post-rules changed (blocks dropped or kept per rule), when they ran. */
+  postRules?: PostRuleCounts;
 }
 
-const DEFAULTS: PithOptions = { ...HEURISTIC_DEFAULTS, favor: 'balanced', model: '', fallback: true };
+const DEFAULTS: PithOptions = {
+  ...HEURISTIC_DEFAULTS,
+  favor: 'balanced',
+  model: '',
+  fallback: true,
+  postRules: true,
+};
 
-const VERSION = '0.2.0';
+const VERSION = '0.2.1';
 
 /** Probability thresholds per `favor` mode. */
 const THRESHOLDS: Record<PithOptions['favor'], number> = { balanced: 0.5, precision: 0.65, recall: 0.35 };
@@ -65,6 +81,13 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       default: DEFAULTS.fallback,
       description:
         "When the classifier keeps nothing, answer with the heuristic stage's region (false: an empty result).",
+    },
+    {
+      name: 'postRules',
+      type: 'boolean',
+      default: DEFAULTS.postRules,
+      description:
+        'After the classifier: drop headings of dropped sections, "Read more: <link>" lines and copyright lines, keep leads (false: the classifier and structures only, figures kept whole as before).',
     },
     {
       name: 'minParagraphLength',
@@ -100,6 +123,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     let selection: Selection = heuristic.selection;
     let decidedBy: PithDiagnostics['decidedBy'] = 'heuristic';
     let keptBlocks = 0;
+    let postRules: PostRuleCounts | undefined;
     if (model && blocks.count > 0) {
       model.checkFeatures(features.names);
       const chosen = new Uint8Array(doc.size);
@@ -110,7 +134,8 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
           chosen[blocks.textNodes[k]] = 1;
       }
       if (keptBlocks > 0 || !settings.fallback) {
-        keepStructuresOfKeptContainers(doc, chosen);
+        keepStructuresOfKeptContainers(doc, chosen, { figures: !settings.postRules });
+        if (settings.postRules) postRules = applyPostRules(blocks, chosen);
         selection = Selection.fromTextNodes(doc, chosen, true);
         keepImagesBetweenKeptText(doc, selection);
         decidedBy = 'model';
@@ -128,105 +153,8 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         blocks: blocks.count,
         keptBlocks,
         threshold,
+        ...(postRules ? { postRules } : {}),
       },
     };
   },
 };
-
-/**
- * For every node, whether the nearest visible text before it (`before`) and after
- * its subtree (`after`) was chosen: an image or figure between two chosen
- * paragraphs belongs to the article even though the classifier, which reads
- * text, never saw it.
- */
-function chosenAround(doc: Doc, chosen: Uint8Array): { before: Uint8Array; after: Uint8Array } {
-  const { kind, textLength, hidden } = doc.columns;
-  const before = new Uint8Array(doc.size);
-  const after = new Uint8Array(doc.size);
-  let last = 0;
-  for (let node = 0; node < doc.size; node++) {
-    before[node] = last;
-    if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node]) last = chosen[node];
-  }
-  last = 0;
-  for (let node = doc.size - 1; node >= 0; node--) {
-    if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node]) last = chosen[node];
-    after[node] = last;
-  }
-  return { before, after };
-}
-
-/**
- * Structures the classifier reads poorly (a figure's caption, code, a data table)
- * and that belong to the article. Tables count only as data tables (a caption or
- * header cells, no table inside): on older sites whole page layouts are tables,
- * and keeping one because most of its parent was kept kept the page's furniture
- * (L3S-GN1 cross-validated F1 0.959 → 0.942 when every table counted).
- */
-const STRUCTURES = [TAG.figure, TAG.pre, TAG.table];
-
-function isDataTable(doc: Doc, table: number): boolean {
-  const stop = doc.end(table);
-  let header = false;
-  for (let node = table + 1; node < stop; node++) {
-    const tag = doc.columns.tag[node];
-    if (tag === TAG.table) return false;
-    if (tag === TAG.th || tag === TAG.caption) header = true;
-  }
-  return header;
-}
-/** At most this many structures are looked at: a bound on hostile pages with thousands of tables. */
-const MAX_STRUCTURES = 256;
-
-/**
- * A figure, code block or table is chosen whole when it sits between chosen text,
- * or when most of the rest of its parent's text is chosen (the code sample that
- * ends an article, the table in its middle).
- */
-function keepStructuresOfKeptContainers(doc: Doc, chosen: Uint8Array): void {
-  const candidates: number[] = [];
-  for (const tag of STRUCTURES) for (const node of doc.findAll(tag)) candidates.push(node);
-  if (candidates.length === 0) return;
-  candidates.sort((a, b) => a - b);
-  const { before, after } = chosenAround(doc, chosen);
-  const { kind, textLength, hidden } = doc.columns;
-  let looked = 0;
-  for (let index = 0; index < candidates.length && looked < MAX_STRUCTURES; index++) {
-    const structure = candidates[index];
-    const stop = doc.end(structure);
-    if (index > 0 && doc.contains(candidates[index - 1], structure)) continue;
-    if (doc.tag(structure) === TAG.table && !isDataTable(doc, structure)) continue;
-    looked++;
-    let keep = before[structure] === 1 && stop < doc.size && after[stop] === 1;
-    const parent = doc.parent(structure);
-    if (!keep && parent > 0 && parent !== doc.body) {
-      let text = 0;
-      let kept = 0;
-      const parentStop = doc.end(parent);
-      for (let node = parent + 1; node < parentStop; node++) {
-        if (node === structure) {
-          node = stop - 1;
-          continue;
-        }
-        if (kind[node] !== NodeKind.Text || hidden[node]) continue;
-        text += textLength[node];
-        if (chosen[node]) kept += textLength[node];
-      }
-      keep = text > 0 && kept >= 0.6 * text;
-    }
-    if (!keep) continue;
-    for (let node = structure; node < stop; node++) if (kind[node] === NodeKind.Text) chosen[node] = 1;
-  }
-}
-
-/** An image between kept text is kept (with its `<picture>` sources). */
-function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void {
-  const images = doc.findAll(TAG.img);
-  if (images.length === 0) return;
-  const { before, after } = chosenAround(doc, selection.kept);
-  for (const image of images) {
-    if (selection.has(image) || doc.columns.hidden[image]) continue;
-    const stop = doc.end(image);
-    if (before[image] && stop < doc.size && after[stop]) selection.keepNode(image);
-  }
-}

@@ -68,9 +68,14 @@ export const PAGE_FEATURES = [
 ] as const;
 const PAGE_FEATURE_NAMES = PAGE_FEATURES.map((name) => `page:${name}`);
 
+/** Where each of `PAGE_FEATURES` sits in the page-type feature vector. */
+const PAGE_FEATURE_SLOTS = Int32Array.from(PAGE_FEATURES, (name) => PAGE_TYPE_FEATURE_INDEX[name]);
+
 function pageFeatureValues(doc: Doc, context: ExtractorContext): Float32Array {
   const all = pageTypeFeatures(doc, doc.url, context.metadata);
-  return Float32Array.from(PAGE_FEATURES, (name) => all[PAGE_TYPE_FEATURE_INDEX[name]]);
+  const values = new Float32Array(PAGE_FEATURE_SLOTS.length);
+  for (let index = 0; index < values.length; index++) values[index] = all[PAGE_FEATURE_SLOTS[index]];
+  return values;
 }
 
 export interface PageRows {

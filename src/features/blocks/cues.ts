@@ -67,7 +67,8 @@ const memo = new Map<string, number>();
 /** Bound on the memo: hostile pages can invent unlimited class names. */
 const MEMO_LIMIT = 200_000;
 
-function tokenBits(token: string): number {
+/** The cue groups one token names (memoised), as bits in `CUE_GROUPS` order. */
+export function tokenBits(token: string): number {
   const known = memo.get(token);
   if (known !== undefined) return known;
   let bits = 0;
@@ -80,6 +81,7 @@ function tokenBits(token: string): number {
 }
 
 const TOKEN_SPLIT = /[^a-z0-9]+/;
+const ALL_DIGITS = /^[0-9]+$/;
 const stringMemo = new Map<string, number>();
 
 /** The cue groups a (lower-cased) class-and-id string names, as bits in `CUE_GROUPS` order. */
@@ -89,7 +91,8 @@ export function cueBits(classAndId: string): number {
   if (known !== undefined) return known;
   let bits = 0;
   for (const token of classAndId.split(TOKEN_SPLIT)) {
-    if (token.length > 0 && token.length <= 40) bits |= tokenBits(token);
+    // No group names a number, and numbers (ids: "post-12345") would only fill the memo.
+    if (token.length > 0 && token.length <= 40 && !ALL_DIGITS.test(token)) bits |= tokenBits(token);
   }
   // Compound tokens ("ad-slot", "post-content") also count as a whole.
   for (const word of classAndId.split(/\s+/)) {

@@ -186,40 +186,241 @@ export function wordTokens(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
+const tokenHash = (hash: number, code: number) => (Math.imul(hash, 31) + code) | 0;
+
+/**
+ * A set of word tokens, also searchable by a substring of a text and its `tokenHash`, so that
+ * a block's tokens are looked up without making a string of each. Open addressing over the
+ * full hashes; a hit is confirmed by comparing the characters.
+ */
+class TokenTable {
+  readonly #list: string[];
+  readonly #hashes: Int32Array;
+  readonly #slots: Int32Array;
+  readonly #mask: number;
+
+  constructor(readonly tokens: Set<string>) {
+    this.#list = [...tokens];
+    let size = 8;
+    while (size < this.#list.length * 2) size *= 2;
+    this.#mask = size - 1;
+    this.#slots = new Int32Array(size);
+    this.#hashes = new Int32Array(this.#list.length);
+    this.#list.forEach((token, index) => {
+      let hash = 0;
+      for (let at = 0; at < token.length; at++) hash = tokenHash(hash, token.charCodeAt(at));
+      this.#hashes[index] = hash;
+      let slot = hash & this.#mask;
+      while (this.#slots[slot] !== 0) slot = (slot + 1) & this.#mask;
+      this.#slots[slot] = index + 1;
+    });
+  }
+
+  /**
+   * `tokens.has(lower)` for the substring `text[start, end)` read with A–Z as a–z (`lower`,
+   * without making it), given `hash`, its `tokenHash`.
+   */
+  hasRange(text: string, start: number, end: number, hash: number): boolean {
+    for (let slot = hash & this.#mask; this.#slots[slot] !== 0; slot = (slot + 1) & this.#mask) {
+      const index = this.#slots[slot] - 1;
+      if (this.#hashes[index] !== hash) continue;
+      const token = this.#list[index];
+      if (token.length !== end - start) continue;
+      let same = true;
+      for (let at = 0; at < token.length && same; at++) {
+        let code = text.charCodeAt(start + at);
+        if (code >= 65 && code <= 90) code += 32;
+        same = code === token.charCodeAt(at);
+      }
+      if (same) return true;
+    }
+    return false;
+  }
+}
+
+/** Hits of the last `countTokens` call: [in the structured body, in the title]. */
+const tokenHits = new Int32Array(2);
+
+/**
+ * `wordTokens(blockText(blocks, block))`, counted rather than listed: how many tokens the
+ * block has (returned) and how many of them are in each set (`tokenHits`). Each text node is
+ * lower-cased and tokenised on its own, which gives the same tokens as the joined block text
+ * (nodes are joined with a space, which no token crosses, and lower-casing is context-free)
+ * except for one rule: a capital sigma lower-cases by what surrounds it (final ς or σ), so a
+ * block with one is tokenised joined, exactly as before.
+ */
+function countTokens(
+  blocks: Blocks,
+  block: number,
+  structured: TokenTable | undefined,
+  title: TokenTable | undefined,
+): number {
+  const { doc, textStart, textNodes } = blocks;
+  const { sourceStart, sourceEnd } = doc.columns;
+  counted.total = 0;
+  counted.structured = 0;
+  counted.title = 0;
+  for (let k = textStart[block]; k < textStart[block + 1]; k++) {
+    const node = textNodes[k];
+    // ASCII text is read in place (the source itself when the node is its source range):
+    // lower-casing ASCII is A–Z → a–z, which the scan does as it goes.
+    const fromSource = doc.isSourceText(node);
+    const raw = fromSource ? doc.source : doc.text(node);
+    const begin = fromSource ? sourceStart[node] : 0;
+    const end = fromSource ? sourceEnd[node] : raw.length;
+    if (unitsBelow(raw, begin, end, 128)) {
+      countScannedTokens(raw, begin, end, structured, title);
+      continue;
+    }
+    const text = doc.text(node);
+    if (text.includes('\u03a3')) {
+      // Final sigma: the one lower-casing rule that depends on the neighbours. The whole block, joined.
+      counted.total = 0;
+      counted.structured = 0;
+      counted.title = 0;
+      countTokenList(wordTokens(blockText(blocks, block)), structured, title);
+      break;
+    }
+    const lower = text.toLowerCase();
+    // Surrogates (characters outside the BMP) go through the pattern, which reads them as pairs.
+    if (unitsBelow(lower, 0, lower.length, 0xd800))
+      countScannedTokens(lower, 0, lower.length, structured, title);
+    else {
+      const tokens = lower.match(WORD);
+      if (tokens !== null) countTokenList(tokens, structured, title);
+    }
+  }
+  tokenHits[0] = counted.structured;
+  tokenHits[1] = counted.title;
+  return counted.total;
+}
+
+/** Running totals of `countTokens` (token count, hits in each table). */
+const counted = { total: 0, structured: 0, title: 0 };
+
+function countTokenList(
+  tokens: readonly string[],
+  structured: TokenTable | undefined,
+  title: TokenTable | undefined,
+): void {
+  for (const token of tokens) {
+    counted.total++;
+    if (structured?.tokens.has(token)) counted.structured++;
+    if (title?.tokens.has(token)) counted.title++;
+  }
+}
+
+/** True when every unit of `text[begin, end)` is below `limit`, or at or above 0xE000 (for 0xD800: no surrogate). */
+function unitsBelow(text: string, begin: number, end: number, limit: number): boolean {
+  for (let index = begin; index < end; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= limit && (limit !== 0xd800 || code <= 0xdfff)) return false;
+  }
+  return true;
+}
+
+/**
+ * Per UTF-16 unit outside the surrogates: 0 not yet known, 1 when it is a letter or digit
+ * (`[\p{L}\p{N}]`), 2 when not. Filled on first sight of each unit.
+ */
+const WORD_UNIT = new Uint8Array(65536);
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+
+function isWordUnit(code: number): boolean {
+  let known = WORD_UNIT[code];
+  if (known === 0) {
+    known = WORD_CHARACTER.test(String.fromCharCode(code)) ? 1 : 2;
+    WORD_UNIT[code] = known;
+  }
+  return known === 1;
+}
+
+/**
+ * The tokens `WORD` finds in the lower case of `text[begin, end)`, for a text that is ASCII
+ * (A–Z read as a–z on the way) or already lower-cased without surrogates: runs of letters and
+ * digits, hashed on the way and looked up without a string per token.
+ */
+function countScannedTokens(
+  text: string,
+  begin: number,
+  end: number,
+  structured: TokenTable | undefined,
+  title: TokenTable | undefined,
+): void {
+  let start = -1;
+  let hash = 0;
+  for (let index = begin; index <= end; index++) {
+    let code = index < end ? text.charCodeAt(index) : 32;
+    if (code >= 65 && code <= 90) code += 32;
+    if (code < 128 ? (code >= 97 && code <= 122) || (code >= 48 && code <= 57) : isWordUnit(code)) {
+      if (start < 0) {
+        start = index;
+        hash = 0;
+      }
+      hash = tokenHash(hash, code);
+    } else if (start >= 0) {
+      counted.total++;
+      if (structured?.hasRange(text, start, index, hash)) counted.structured++;
+      if (title?.hasRange(text, start, index, hash)) counted.title++;
+      start = -1;
+    }
+  }
+}
+
 /**
  * How many siblings (the node included) share the node's tag and class: cards of
  * a listing, posts of a thread, items of a menu. Memoised per parent.
  */
 function repeatCounter(blocks: Blocks): (node: number) => number {
   const { doc } = blocks;
-  const memo = new Map<number, number>();
+  // Per node: its count once its parent's children are counted, 0 before.
+  const memo = new Int32Array(doc.size);
+  // A sibling's signature is its tag and class string: an integer, the class string numbered per page.
+  const classIds = new Map<string, number>();
+  const counts = new Map<number, number>();
+  const children: number[] = [];
+  const signatures: number[] = [];
   return (node: number) => {
     if (node <= 0) return 1;
-    const known = memo.get(node);
-    if (known !== undefined) return known;
+    const known = memo[node];
+    if (known > 0) return known;
     const parent = doc.parent(node);
     if (parent < 0) return 1;
-    const counts = new Map<string, number>();
-    const signatures: [number, string][] = [];
+    counts.clear();
+    children.length = 0;
+    signatures.length = 0;
     for (let child = doc.firstChild(parent); child >= 0; child = doc.nextSibling(child)) {
       if (!doc.isElement(child)) continue;
-      const signature = `${doc.tag(child)}|${doc.attr(child, 'class') ?? ''}`;
+      const classString = doc.attr(child, 'class') ?? '';
+      let classId = classIds.get(classString);
+      if (classId === undefined) {
+        classId = classIds.size;
+        classIds.set(classString, classId);
+      }
+      const signature = classId * 1024 + doc.tag(child);
       counts.set(signature, (counts.get(signature) ?? 0) + 1);
-      signatures.push([child, signature]);
+      children.push(child);
+      signatures.push(signature);
     }
-    for (const [child, signature] of signatures) memo.set(child, counts.get(signature) ?? 1);
-    return memo.get(node) ?? 1;
+    for (let index = 0; index < children.length; index++)
+      memo[children[index]] = counts.get(signatures[index]) ?? 1;
+    return memo[node] > 0 ? memo[node] : 1;
   };
 }
 
-function imagesUnder(blocks: Blocks, node: number): number {
-  const { doc } = blocks;
-  const { tag } = doc.columns;
-  const stop = doc.end(node);
-  let images = 0;
-  // Bounded: a huge owner (the body) is not worth scanning for this.
-  for (let at = node + 1; at < stop && at < node + 400; at++) if (tag[at] === TAG.img) images++;
-  return images;
+/** `imagesBefore[i]`: how many `<img>` have an id below i (one pass, for `imagesUnder`). */
+function imagesBefore(blocks: Blocks): Int32Array {
+  const { tag } = blocks.doc.columns;
+  const size = blocks.doc.size;
+  const before = new Int32Array(size + 1);
+  for (let node = 0; node < size; node++) before[node + 1] = before[node] + (tag[node] === TAG.img ? 1 : 0);
+  return before;
+}
+
+/** `<img>` among the first 399 descendants of `node` (bounded: a huge owner, the body, is not worth it). */
+function imagesUnder(blocks: Blocks, before: Int32Array, node: number): number {
+  const stop = Math.min(blocks.doc.end(node), node + 400);
+  return stop > node + 1 ? before[stop] - before[node + 1] : 0;
 }
 
 /** Computes the feature rows of all blocks. */
@@ -238,11 +439,14 @@ export function blockFeatures(
   const pageChars = Math.max(1, textLength[root]);
   const pageLinkDensity = linkTextLength[root] / pageChars;
   const repeat = repeatCounter(blocks);
+  const images = imagesBefore(blocks);
 
   // Tokens of the structured body and title, for overlap features.
   const structuredTokens = page.structuredBody ? new Set(wordTokens(page.structuredBody)) : undefined;
   const titleTokens = page.title ? new Set(wordTokens(page.title)) : undefined;
   const needText = structuredTokens !== undefined || titleTokens !== undefined;
+  const structuredTable = structuredTokens && new TokenTable(structuredTokens);
+  const titleTable = titleTokens && new TokenTable(titleTokens);
 
   let meanDepth = 0;
   for (let block = 0; block < count; block++) meanDepth += depth[blocks.owner[block]];
@@ -340,27 +544,25 @@ export function blockFeatures(
     values[base + INDEX.ownerRepeat] = Math.log1p(repeat(owner));
     values[base + INDEX.parentRepeat] = up1 >= 0 ? Math.log1p(repeat(up1)) : 0;
     values[base + INDEX.grandparentRepeat] = up2 >= 0 ? Math.log1p(repeat(up2)) : 0;
-    values[base + INDEX.ownerLogImages] = Math.log1p(imagesUnder(blocks, owner));
+    values[base + INDEX.ownerLogImages] = Math.log1p(imagesUnder(blocks, images, owner));
     values[base + INDEX.pageLogChars] = Math.log1p(pageChars);
     values[base + INDEX.pageLinkDensity] = pageLinkDensity;
     values[base + INDEX.pageLogBlocks] = Math.log1p(count);
     values[base + INDEX.hasStructuredBody] = structuredTokens && structuredTokens.size > 0 ? 1 : 0;
     if (needText) {
-      const tokens = wordTokens(blockText(blocks, block));
-      if (structuredTokens && tokens.length > 0) {
-        let inside = 0;
-        for (const token of tokens) if (structuredTokens.has(token)) inside++;
-        values[base + INDEX.structuredBodyOverlap] = inside / tokens.length;
+      const tokens = countTokens(blocks, block, structuredTable, titleTable);
+      if (structuredTokens && tokens > 0) {
+        const inside = tokenHits[0];
+        values[base + INDEX.structuredBodyOverlap] = inside / tokens;
         values[base + INDEX.structuredBodyCoverage] = Math.min(
           1,
-          tokens.length / Math.max(1, structuredTokens.size),
+          tokens / Math.max(1, structuredTokens.size),
         );
       }
-      if (titleTokens && tokens.length > 0) {
-        let inside = 0;
-        for (const token of tokens) if (titleTokens.has(token)) inside++;
+      if (titleTokens && tokens > 0) {
+        const inside = tokenHits[1];
         values[base + INDEX.titleOverlap] =
-          (inside / tokens.length) * Math.min(1, inside / Math.max(1, titleTokens.size));
+          (inside / tokens) * Math.min(1, inside / Math.max(1, titleTokens.size));
       }
     }
     values[base + INDEX.heuristicKept] = keptShare[block] >= 0.5 ? 1 : 0;

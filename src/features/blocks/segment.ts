@@ -121,6 +121,22 @@ function tagLandmarks(tag: number): number {
 
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
+/**
+ * Per UTF-16 unit above ASCII: 0 not yet known, 1 when it is a letter that lower-casing
+ * changes (a capital), 2 when not. Filled on first sight of each unit.
+ */
+const UPPER_CASE_UNIT = new Uint8Array(65536);
+
+function isUpperCaseUnit(code: number): boolean {
+  let known = UPPER_CASE_UNIT[code];
+  if (known === 0) {
+    const unit = String.fromCharCode(code);
+    known = unit !== unit.toLowerCase() ? 1 : 2;
+    UPPER_CASE_UNIT[code] = known;
+  }
+  return known === 1;
+}
+
 /** Per-block raw counts, one entry per block, in document order. */
 export interface Blocks {
   readonly doc: Doc;
@@ -157,7 +173,7 @@ export interface Blocks {
 
 /** Cuts a document's visible text into blocks (from the content root down). */
 export function segmentBlocks(doc: Doc): Blocks {
-  const { kind, tag, end, parent, textLength, hidden } = doc.columns;
+  const { kind, tag, end, parent, textLength, hidden, sourceStart, sourceEnd } = doc.columns;
   const size = doc.size;
   const root = doc.contentRoot;
   const stop = end[root];
@@ -243,52 +259,67 @@ export function segmentBlocks(doc: Doc): Blocks {
     chars[block] += length;
     totalChars += length;
     if (landmarks[node] & LANDMARK.link) linkChars[block] += length;
-    const text = doc.text(node);
+    // The source itself when the node's text is its source range as it is (faster to scan).
+    const fromSource = doc.isSourceText(node);
+    const text = fromSource ? doc.source : doc.text(node);
+    const textBegin = fromSource ? sourceStart[node] : 0;
+    const textEnd = fromSource ? sourceEnd[node] : text.length;
+    // Counted in locals and added to the block once per text node (all integers: same sums).
+    let nodeWords = 0;
+    let nodeShortWords = 0;
+    let nodeCapitalised = 0;
+    let nodeCommas = 0;
+    let nodeSentenceEnds = 0;
+    let nodeDigits = 0;
     let inWord = false;
     let wordLength = 0;
     let lastVisible = 0;
-    for (let index = 0; index <= text.length; index++) {
-      const code = index < text.length ? text.charCodeAt(index) : 32;
-      if (isSpaceCode(code)) {
+    for (let index = textBegin; index < textEnd; index++) {
+      const code = text.charCodeAt(index);
+      // ASCII has no CJK, its spaces are 32 and 9–13 and its capitals A–Z: cheap tests first.
+      const ascii = code < 128;
+      if (ascii ? code === 32 || (code >= 9 && code <= 13) : isSpaceCode(code)) {
         if (inWord) {
-          words[block]++;
-          if (wordLength <= 3) shortWords[block]++;
+          nodeWords++;
+          if (wordLength <= 3) nodeShortWords++;
         }
         inWord = false;
         continue;
       }
       lastVisible = code;
-      if (isCjkCode(code)) {
+      if (!ascii && isCjkCode(code)) {
         if (inWord) {
-          words[block]++;
-          if (wordLength <= 3) shortWords[block]++;
+          nodeWords++;
+          if (wordLength <= 3) nodeShortWords++;
         }
-        words[block]++;
+        nodeWords++;
         inWord = false;
         continue;
       }
       if (!inWord) {
         inWord = true;
         wordLength = 0;
-        if (code >= 65 && code <= 90) capitalised[block]++;
-        else if (code > 127 && String.fromCharCode(code) !== String.fromCharCode(code).toLowerCase()) {
-          capitalised[block]++;
-        }
+        if (ascii ? code >= 65 && code <= 90 : isUpperCaseUnit(code)) nodeCapitalised++;
       }
       wordLength++;
-      if (code === 44 || code === 0xff0c || code === 0x3001 || code === 0x060c) commas[block]++;
-      else if (
-        code === 46 ||
-        code === 33 ||
-        code === 63 ||
-        code === 0x3002 ||
-        code === 0xff01 ||
-        code === 0xff1f ||
-        code === 0x061f
-      ) {
-        sentenceEnds[block]++;
-      } else if (code >= 48 && code <= 57) digits[block]++;
+      if (ascii) {
+        if (code === 44) nodeCommas++;
+        else if (code === 46 || code === 33 || code === 63) nodeSentenceEnds++;
+        else if (code >= 48 && code <= 57) nodeDigits++;
+      } else if (code === 0xff0c || code === 0x3001 || code === 0x060c) nodeCommas++;
+      else if (code === 0x3002 || code === 0xff01 || code === 0xff1f || code === 0x061f) nodeSentenceEnds++;
     }
+    // The end of the text ends a word, as a space would.
+    if (inWord) {
+      nodeWords++;
+      if (wordLength <= 3) nodeShortWords++;
+    }
+    words[block] += nodeWords;
+    shortWords[block] += nodeShortWords;
+    capitalised[block] += nodeCapitalised;
+    commas[block] += nodeCommas;
+    sentenceEnds[block] += nodeSentenceEnds;
+    digits[block] += nodeDigits;
     if (lastVisible !== 0) {
       endsSentence[block] =
         lastVisible === 46 ||
@@ -323,7 +354,11 @@ export function segmentBlocks(doc: Doc): Blocks {
   const order = Array.from({ length: count }, (_, index) => index).sort(
     (a, b) => textNodes[textStart[a]] - textNodes[textStart[b]],
   );
-  const pick = (values: number[]) => Float64Array.from(order, (index) => values[keep[index]]);
+  const pick = (values: number[]) => {
+    const picked = new Float64Array(count);
+    for (let index = 0; index < count; index++) picked[index] = values[keep[order[index]]];
+    return picked;
+  };
   const orderedStart = new Int32Array(count + 1);
   const orderedNodes = new Int32Array(textTotal);
   let cursor = 0;
@@ -337,7 +372,7 @@ export function segmentBlocks(doc: Doc): Blocks {
   return {
     doc,
     count,
-    owner: Int32Array.from(order, (index) => owners[keep[index]]),
+    owner: Int32Array.from(pick(owners)),
     textStart: orderedStart,
     textNodes: orderedNodes,
     chars: pick(chars),
@@ -349,7 +384,7 @@ export function segmentBlocks(doc: Doc): Blocks {
     digits: pick(digits),
     shortWords: pick(shortWords),
     capitalisedWords: pick(capitalised),
-    endsSentence: Uint8Array.from(order, (index) => endsSentence[keep[index]]),
+    endsSentence: Uint8Array.from(pick(endsSentence)),
     landmarks,
     ownCues,
     inheritedCues,

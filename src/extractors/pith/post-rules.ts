@@ -1,0 +1,411 @@
+/**
+ * Rules applied after the block classifier, on the chosen text nodes: patterns
+ * the classifier cannot see because they depend on what was kept around a block
+ * (a heading whose section was all dropped) or on the inside of one block (a
+ * paragraph that is a label and a link to another article). Measured on pages
+ * the model was never trained on (trafilatura-eval) and on the training datasets
+ * through cross-validation; see docs/algorithms/default.md, "Post-rules".
+ */
+import { type Doc, IS_HEADING, NodeKind, type Selection, TAG } from '../../dom/index.js';
+import { type Blocks, cueBit, LANDMARK } from '../../features/blocks/index.js';
+
+/** Per block: 1 when any of its text nodes is chosen. */
+export function chosenBlocks(blocks: Blocks, chosen: Uint8Array): Uint8Array {
+  const kept = new Uint8Array(blocks.count);
+  for (let block = 0; block < blocks.count; block++) {
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
+      if (chosen[blocks.textNodes[k]]) {
+        kept[block] = 1;
+        break;
+      }
+    }
+  }
+  return kept;
+}
+
+function unchooseBlock(blocks: Blocks, block: number, chosen: Uint8Array): void {
+  for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) chosen[blocks.textNodes[k]] = 0;
+}
+
+/** Heading level of a block's owner (1–6), or 0 when it is not a heading. */
+function headingLevelOf(doc: Doc, node: number): number {
+  const tag = doc.tag(node);
+  if (tag === TAG.h1) return 1;
+  if (tag === TAG.h2) return 2;
+  if (tag === TAG.h3) return 3;
+  if (tag === TAG.h4) return 4;
+  if (tag === TAG.h5) return 5;
+  if (tag === TAG.h6) return 6;
+  return 0;
+}
+
+/** A heading of more words than this is prose set as a heading (a lead): content, not a section title. */
+const MAX_TITLE_WORDS = 14;
+
+/** Headings whose text is at least this share link text are card titles, never dropped as orphans. */
+const MAX_ORPHAN_LINK_DENSITY = 0.5;
+/** More orphan headings than this with the same tag and class are a grid's titles, kept. */
+const MAX_ORPHANS_ALIKE = 2;
+
+/** Words from which a heading that ends with a full stop is a sentence (a pull quote), not a title. */
+const MIN_SENTENCE_WORDS = 5;
+
+/** A heading that reads as a title: short, and not a sentence (pull quotes and leads set as headings are content). */
+function isTitle(doc: Doc, heading: number): boolean {
+  const words = doc.wordCount(heading);
+  if (words > MAX_TITLE_WORDS) return false;
+  return words < MIN_SENTENCE_WORDS || !/\.\s*$/.test(doc.textContent(heading));
+}
+
+/**
+ * A kept heading whose section — the text after it up to the next heading of the
+ * same or a higher level — holds no kept text outside headings is the title of
+ * something that was dropped: "Related posts" over a dropped link list, "Most
+ * read", "3 comments". It goes too. Subheadings are not content of their own:
+ * "Related" (h2) over "Story A" (h3, a teaser title kept by mistake) over a
+ * dropped teaser goes, and so does "Story A". Read in node order, not block
+ * order: a block can hold text before and after a heading nested in it.
+ */
+export function dropOrphanHeadings(blocks: Blocks, chosen: Uint8Array): number {
+  const { doc } = blocks;
+  const { kind, tag, hidden } = doc.columns;
+  const size = doc.size;
+  // Kept text outside headings, as a running count over node ids.
+  const before = new Int32Array(size + 1);
+  const headings: number[] = [];
+  let insideHeadingUntil = -1;
+  for (let node = 0; node < size; node++) {
+    let content = 0;
+    if (
+      node >= insideHeadingUntil &&
+      kind[node] === NodeKind.Element &&
+      IS_HEADING[tag[node]] &&
+      isTitle(doc, node)
+    ) {
+      headings.push(node);
+      insideHeadingUntil = doc.end(node);
+    } else if (node >= insideHeadingUntil && chosen[node] && kind[node] === NodeKind.Text && !hidden[node]) {
+      content = 1;
+    }
+    before[node + 1] = before[node] + content;
+  }
+  // Where each heading's section ends: the next heading of the same or a higher level.
+  const sectionEnd = new Int32Array(headings.length).fill(size);
+  const open: number[] = [];
+  for (let index = 0; index < headings.length; index++) {
+    const level = headingLevelOf(doc, headings[index]);
+    while (open.length > 0 && headingLevelOf(doc, headings[open[open.length - 1]]) >= level) {
+      sectionEnd[open.pop() as number] = headings[index];
+    }
+    open.push(index);
+  }
+  const orphans: number[] = [];
+  const perSignature = new Map<string, number>();
+  for (let index = 0; index < headings.length; index++) {
+    const heading = headings[index];
+    const stop = doc.end(heading);
+    let headingChosen = false;
+    for (let node = heading + 1; node < stop; node++) {
+      if (chosen[node] && kind[node] === NodeKind.Text) {
+        headingChosen = true;
+        break;
+      }
+    }
+    if (!headingChosen || before[sectionEnd[index]] - before[stop] > 0) continue;
+    // The page's title is kept whatever follows it (a product page's title over a gallery).
+    if (tag[heading] === TAG.h1) continue;
+    // A linked heading is a card's title: on a listing the titles are the content.
+    if (doc.linkDensity(heading) >= MAX_ORPHAN_LINK_DENSITY) continue;
+    orphans.push(heading);
+    const signature = `${tag[heading]}|${doc.attr(heading, 'class') ?? ''}`;
+    perSignature.set(signature, (perSignature.get(signature) ?? 0) + 1);
+  }
+  // A page whose kept text is only headings is a list of titles: nothing to tell orphans by.
+  if (before[size] === 0) return 0;
+  let dropped = 0;
+  for (const heading of orphans) {
+    // Repeated alike, they are the titles of a grid of cards or categories, not one stray heading.
+    if ((perSignature.get(`${tag[heading]}|${doc.attr(heading, 'class') ?? ''}`) ?? 0) > MAX_ORPHANS_ALIKE)
+      continue;
+    for (let node = heading + 1; node < doc.end(heading); node++) chosen[node] = 0;
+    dropped++;
+  }
+  return dropped;
+}
+
+/** What ends the label of a "Read more: <link>" line (a colon, a guillemet, an arrow). */
+const LABEL_END = /[:：»›>]\s*$/u;
+const WORD = /[\p{L}\p{N}]+/gu;
+/** Longest label, in words ("Lesen Sie auch:", "LE PUEDE INTERESAR:", "Dowiedz się więcej:"). */
+const MAX_LABEL_WORDS = 4;
+/** Share of a teaser line's characters that are the link's. */
+const MIN_TEASER_LINK_SHARE = 0.6;
+
+/**
+ * A paragraph that is a short label and one link — "Read more: <a>Another
+ * story</a>", "LE PUEDE INTERESAR: <a>…</a>", "À lire aussi » <a>…</a>" — points
+ * to another article from inside this one. News sites put them between the
+ * paragraphs, where the classifier, which sees prose-length text in the article
+ * body, keeps them. Told by its shape, not its words: the label is at most four
+ * words ending with a colon or a guillemet, the link holds most of the text and
+ * nothing but punctuation follows it.
+ */
+export function dropLinkTeasers(blocks: Blocks, chosen: Uint8Array): number {
+  const { doc, count } = blocks;
+  const kept = chosenBlocks(blocks, chosen);
+  let dropped = 0;
+  for (let block = 0; block < count; block++) {
+    if (!kept[block] || blocks.links[block] !== 1) continue;
+    if (blocks.linkChars[block] < MIN_TEASER_LINK_SHARE * blocks.chars[block]) continue;
+    let label = '';
+    let after = '';
+    let inLink = false;
+    let linkSeen = false;
+    let broken = false;
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
+      const node = blocks.textNodes[k];
+      const isLink = (blocks.landmarks[node] & LANDMARK.link) !== 0;
+      if (isLink) {
+        // Two separate runs of link text are two links: not this shape.
+        if (linkSeen && !inLink) broken = true;
+        linkSeen = true;
+        inLink = true;
+      } else {
+        inLink = false;
+        if (linkSeen) after += doc.text(node);
+        else label += doc.text(node);
+      }
+    }
+    if (broken || !linkSeen) continue;
+    const labelWords = label.match(WORD)?.length ?? 0;
+    if (labelWords === 0 || labelWords > MAX_LABEL_WORDS || !LABEL_END.test(label)) continue;
+    if ((after.match(WORD)?.length ?? 0) > 0) continue;
+    unchooseBlock(blocks, block, chosen);
+    dropped++;
+  }
+  return dropped;
+}
+
+/** Longest copyright line, in words. */
+const MAX_COPYRIGHT_WORDS = 15;
+
+/** A short kept line with a copyright sign is an image credit or a notice. */
+export function dropCopyrightLines(blocks: Blocks, chosen: Uint8Array): number {
+  const { doc, count } = blocks;
+  const kept = chosenBlocks(blocks, chosen);
+  let dropped = 0;
+  for (let block = 0; block < count; block++) {
+    if (!kept[block] || blocks.words[block] > MAX_COPYRIGHT_WORDS) continue;
+    let text = '';
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
+      text += doc.text(blocks.textNodes[k]);
+    if (!/©|\([cC]\)/.test(text)) continue;
+    unchooseBlock(blocks, block, chosen);
+    dropped++;
+  }
+  return dropped;
+}
+
+/** How many blocks before the body's first paragraph a lead may sit. */
+const LEAD_WINDOW = 3;
+/** Fewest words of a lead. */
+const MIN_LEAD_WORDS = 8;
+/** Words of a kept block that starts the body. */
+const MIN_BODY_WORDS = 10;
+/** Class/id words of a lead (not the broader "title" cue group, which also names headlines and notices). */
+const LEAD_CLASS =
+  /(?:^|[^a-z])(?:lead|lede|standfirst|intro|introtext|summary|excerpt|abstract|deck|dek)(?:[^a-z]|$)/i;
+const OFF_CONTENT =
+  LANDMARK.nav | LANDMARK.aside | LANDMARK.footer | LANDMARK.form | LANDMARK.link | LANDMARK.figure;
+const CAPTION_CUE = cueBit('caption');
+
+/**
+ * The lead (standfirst, deck, summary) of an article sits in its header, with the
+ * headline and the byline, where the classifier learned to drop things; a prose
+ * block named like a lead (`lead`, `intro`, `summary`, `excerpt`, `deck`…) just
+ * before the first kept paragraph is kept.
+ */
+export function keepLeads(blocks: Blocks, chosen: Uint8Array): number {
+  const { doc, count } = blocks;
+  const kept = chosenBlocks(blocks, chosen);
+  let first = -1;
+  for (let block = 0; block < count; block++) {
+    if (
+      kept[block] &&
+      blocks.words[block] >= MIN_BODY_WORDS &&
+      headingLevelOf(doc, blocks.owner[block]) === 0
+    ) {
+      first = block;
+      break;
+    }
+  }
+  if (first < 0) return 0;
+  let added = 0;
+  for (let block = Math.max(0, first - LEAD_WINDOW); block < first; block++) {
+    if (kept[block] || blocks.words[block] < MIN_LEAD_WORDS) continue;
+    if (blocks.linkChars[block] > 0.2 * blocks.chars[block] || blocks.sentenceEnds[block] === 0) continue;
+    const owner = blocks.owner[block];
+    const firstText = blocks.textNodes[blocks.textStart[block]];
+    if (blocks.landmarks[firstText] & OFF_CONTENT || headingLevelOf(doc, owner) > 0) continue;
+    const up1 = doc.parent(owner);
+    const up2 = up1 >= 0 ? doc.parent(up1) : -1;
+    const near =
+      blocks.ownCues[owner] | (up1 >= 0 ? blocks.ownCues[up1] : 0) | (up2 >= 0 ? blocks.ownCues[up2] : 0);
+    if (near & CAPTION_CUE) continue;
+    if (![owner, up1, up2].some((node) => node > 0 && LEAD_CLASS.test(doc.classAndId(node)))) continue;
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
+      chosen[blocks.textNodes[k]] = 1;
+    added++;
+  }
+  return added;
+}
+
+/**
+ * For every node, whether the nearest visible text before it (`before`) and after
+ * its subtree (`after`) was chosen: an image or figure between two chosen
+ * paragraphs belongs to the article even though the classifier, which reads
+ * text, never saw it.
+ */
+function chosenAround(doc: Doc, chosen: Uint8Array): { before: Uint8Array; after: Uint8Array } {
+  const { kind, textLength, hidden } = doc.columns;
+  const before = new Uint8Array(doc.size);
+  const after = new Uint8Array(doc.size);
+  let last = 0;
+  for (let node = 0; node < doc.size; node++) {
+    before[node] = last;
+    if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node]) last = chosen[node];
+  }
+  last = 0;
+  for (let node = doc.size - 1; node >= 0; node--) {
+    if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node]) last = chosen[node];
+    after[node] = last;
+  }
+  return { before, after };
+}
+
+/**
+ * Structures the classifier reads poorly (a figure's caption, code, a data table)
+ * and that belong to the article. Tables count only as data tables (a caption or
+ * header cells, no table inside): on older sites whole page layouts are tables,
+ * and keeping one because most of its parent was kept kept the page's furniture
+ * (L3S-GN1 cross-validated F1 0.959 → 0.942 when every table counted).
+ */
+const STRUCTURES = [TAG.pre, TAG.table];
+/**
+ * Figures were structures too, kept whole between kept text. Their text is a
+ * caption or an image credit, which the classifier had already judged — mostly
+ * not content (trafilatura-eval: 39 of 317 false positives were captions the
+ * figure rule brought back against the model). Now a figure's text follows the
+ * classifier and its image is kept between kept text like any image.
+ */
+const STRUCTURES_WITH_FIGURES = [TAG.figure, TAG.pre, TAG.table];
+
+function isDataTable(doc: Doc, table: number): boolean {
+  const stop = doc.end(table);
+  let header = false;
+  for (let node = table + 1; node < stop; node++) {
+    const tag = doc.columns.tag[node];
+    if (tag === TAG.table) return false;
+    if (tag === TAG.th || tag === TAG.caption) header = true;
+  }
+  return header;
+}
+/** At most this many structures are looked at: a bound on hostile pages with thousands of tables. */
+const MAX_STRUCTURES = 256;
+
+/**
+ * A figure, code block or table is chosen whole when it sits between chosen text,
+ * or when most of the rest of its parent's text is chosen (the code sample that
+ * ends an article, the table in its middle).
+ */
+export function keepStructuresOfKeptContainers(
+  doc: Doc,
+  chosen: Uint8Array,
+  options: { figures?: boolean } = {},
+): void {
+  const candidates: number[] = [];
+  for (const tag of options.figures ? STRUCTURES_WITH_FIGURES : STRUCTURES) {
+    for (const node of doc.findAll(tag)) candidates.push(node);
+  }
+  if (candidates.length === 0) return;
+  candidates.sort((a, b) => a - b);
+  const { before, after } = chosenAround(doc, chosen);
+  const { kind, textLength, hidden } = doc.columns;
+  let looked = 0;
+  for (let index = 0; index < candidates.length && looked < MAX_STRUCTURES; index++) {
+    const structure = candidates[index];
+    const stop = doc.end(structure);
+    if (index > 0 && doc.contains(candidates[index - 1], structure)) continue;
+    if (doc.tag(structure) === TAG.table && !isDataTable(doc, structure)) continue;
+    looked++;
+    let keep = before[structure] === 1 && stop < doc.size && after[stop] === 1;
+    const parent = doc.parent(structure);
+    if (!keep && parent > 0 && parent !== doc.body) {
+      let text = 0;
+      let kept = 0;
+      const parentStop = doc.end(parent);
+      for (let node = parent + 1; node < parentStop; node++) {
+        if (node === structure) {
+          node = stop - 1;
+          continue;
+        }
+        if (kind[node] !== NodeKind.Text || hidden[node]) continue;
+        text += textLength[node];
+        if (chosen[node]) kept += textLength[node];
+      }
+      keep = text > 0 && kept >= 0.6 * text;
+    }
+    if (!keep) continue;
+    for (let node = structure; node < stop; node++) if (kind[node] === NodeKind.Text) chosen[node] = 1;
+  }
+}
+
+/** Levels an image may sit below its `<figure>` (picture, a link, a wrapper div). */
+const MAX_FIGURE_DEPTH = 4;
+
+/** The `<figure>` an image belongs to, or the image itself. */
+function figureOf(doc: Doc, image: number): number {
+  let node = doc.parent(image);
+  for (let level = 0; node > 0 && level < MAX_FIGURE_DEPTH; level++, node = doc.parent(node)) {
+    if (doc.tag(node) === TAG.figure) return node;
+  }
+  return image;
+}
+
+/**
+ * An image between kept text is kept (with its `<picture>` sources). An image in a
+ * figure is judged around the figure: its caption is text the classifier may have
+ * dropped, and the image belongs to the article all the same.
+ */
+export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void {
+  const images = doc.findAll(TAG.img);
+  if (images.length === 0) return;
+  const { before, after } = chosenAround(doc, selection.kept);
+  for (const image of images) {
+    if (selection.has(image) || doc.columns.hidden[image]) continue;
+    const around = figureOf(doc, image);
+    const stop = doc.end(around);
+    if (before[around] && stop < doc.size && after[stop]) selection.keepNode(image);
+  }
+}
+
+/** Blocks each post-rule dropped or kept. */
+export interface PostRuleCounts {
+  linkTeasers: number;
+  orphanHeadings: number;
+  copyrightLines: number;
+  leads: number;
+}
+
+/**
+ * The post-rules, in order: the rules that drop look at what the classifier (and
+ * the structure rule) kept; the lead rule last, so it finds the body's first
+ * paragraph as kept.
+ */
+export function applyPostRules(blocks: Blocks, chosen: Uint8Array): PostRuleCounts {
+  const linkTeasers = dropLinkTeasers(blocks, chosen);
+  const orphanHeadings = dropOrphanHeadings(blocks, chosen);
+  const copyrightLines = dropCopyrightLines(blocks, chosen);
+  const leads = keepLeads(blocks, chosen);
+  return { linkTeasers, orphanHeadings, copyrightLines, leads };
+}

@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { NodeKind, parseHtml, Selection, TAG } from '../../src/dom/index.js';
+import {
+  dropCopyrightLines,
+  dropLinkTeasers,
+  dropOrphanHeadings,
+  keepImagesBetweenKeptText,
+  keepLeads,
+  keepStructuresOfKeptContainers,
+} from '../../src/extractors/pith/post-rules.js';
+import { type Blocks, blockText, segmentBlocks } from '../../src/features/blocks/index.js';
+
+/**
+ * A page, its blocks, and the classifier's choice simulated: every block is
+ * chosen except those whose text contains one of `dropped`.
+ */
+function setup(html: string, dropped: string[] = []) {
+  const doc = parseHtml(html);
+  const blocks = segmentBlocks(doc);
+  const chosen = new Uint8Array(doc.size);
+  for (let block = 0; block < blocks.count; block++) {
+    const text = blockText(blocks, block);
+    if (dropped.some((part) => text.includes(part))) continue;
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
+      chosen[blocks.textNodes[k]] = 1;
+  }
+  return { doc, blocks, chosen };
+}
+
+/** The chosen text, in document order. */
+function chosenText({ blocks, chosen }: { blocks: Blocks; chosen: Uint8Array }): string {
+  const { doc } = blocks;
+  const parts: string[] = [];
+  for (let node = 0; node < doc.size; node++) {
+    if (chosen[node] && doc.kind(node) === NodeKind.Text && !doc.columns.hidden[node])
+      parts.push(doc.text(node));
+  }
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+const prose = (n: number) =>
+  `<p>Paragraph ${n} of the story, long enough and with commas, so that it reads like the prose of an article.</p>`;
+
+describe('pith post-rules: orphan headings', () => {
+  test('a heading over a dropped list goes; the article heading stays', () => {
+    const page = setup(
+      `<body><article><h1>The story</h1>${prose(1)}${prose(2)}
+       <h3>Related posts</h3><ul><li><a href="/a">Another story entirely</a></li><li><a href="/b">And one more</a></li></ul>
+       </article></body>`,
+      ['Another story', 'And one more'],
+    );
+    assert.equal(dropOrphanHeadings(page.blocks, page.chosen), 1);
+    const text = chosenText(page);
+    assert.ok(!text.includes('Related posts'), text);
+    assert.match(text, /^The story Paragraph 1/);
+  });
+
+  test('a heading with kept text in its section stays, and so does one over a short kept line', () => {
+    const page = setup(`<body><h2>Ingredients</h2><p>Flour.</p><h2>Method</h2>${prose(1)}</body>`);
+    assert.equal(dropOrphanHeadings(page.blocks, page.chosen), 0);
+    assert.match(chosenText(page), /Ingredients Flour\. Method Paragraph 1/);
+  });
+
+  test('subheadings are not content: a section of only kept subheadings goes with them', () => {
+    const page = setup(
+      `<body>${prose(1)}<h2>More from us</h2><h3>Teaser title</h3><p>Teaser text that was dropped by the model.</p></body>`,
+      ['Teaser text'],
+    );
+    assert.equal(dropOrphanHeadings(page.blocks, page.chosen), 2);
+    assert.equal(chosenText(page), chosenText(setup(`<body>${prose(1)}</body>`)));
+  });
+
+  test('the section ends at the next heading of the same or a higher level', () => {
+    const page = setup(
+      `<body><h2>Latest</h2><ul><li>Dropped teaser one here</li></ul><h2>Background</h2>${prose(1)}</body>`,
+      ['Dropped teaser'],
+    );
+    assert.equal(dropOrphanHeadings(page.blocks, page.chosen), 1);
+    assert.match(chosenText(page), /^Background Paragraph 1/);
+  });
+
+  test('a grid of alike headings (a listing) and linked headings (card titles) stay', () => {
+    const cards = [1, 2, 3]
+      .map((n) => `<h3 class="card-title">Category ${n}</h3><p>Card text ${n} that was dropped.</p>`)
+      .join('');
+    const grid = setup(`<body>${cards}</body>`, ['Card text']);
+    assert.equal(dropOrphanHeadings(grid.blocks, grid.chosen), 0);
+    const linked = setup(
+      `<body>${prose(1)}<h3><a href="/x">A linked story title</a></h3><p>Teaser dropped here.</p></body>`,
+      ['Teaser dropped'],
+    );
+    assert.equal(dropOrphanHeadings(linked.blocks, linked.chosen), 0);
+  });
+
+  test('text around a heading nested in a block counts as its section, in document order', () => {
+    const page = setup(
+      `<body><section>Intro text of the section <h2>Aims</h2> and the text that follows it.</section></body>`,
+    );
+    assert.equal(dropOrphanHeadings(page.blocks, page.chosen), 0);
+    assert.match(chosenText(page), /Aims/);
+  });
+
+  test('a pull quote set as a heading is content, not a title', () => {
+    const page = setup(
+      `<body><h2>The affair</h2><h4>He creates a fake profile on a social network. It supports his version.</h4><p>Footer teaser dropped.</p></body>`,
+      ['Footer teaser'],
+    );
+    assert.equal(dropOrphanHeadings(page.blocks, page.chosen), 0);
+    assert.match(chosenText(page), /^The affair He creates/);
+  });
+});
+
+describe('pith post-rules: link teasers', () => {
+  test('a label and one link between paragraphs goes, in any language', () => {
+    for (const label of ['Read more:', 'LE PUEDE INTERESAR:', 'À lire aussi »', 'Czytaj też:']) {
+      const page = setup(
+        `<body>${prose(1)}<p>${label} <a href="/other">Another article about something else entirely</a></p>${prose(2)}</body>`,
+      );
+      assert.equal(dropLinkTeasers(page.blocks, page.chosen), 1, label);
+      assert.ok(!chosenText(page).includes('Another article'), label);
+    }
+  });
+
+  test('prose with links, two links, a long label, text after the link, or no label all stay', () => {
+    const kept = [
+      '<p>The minister said on <a href="/a">Monday that the plan would go ahead</a> as announced.</p>',
+      '<p>See also: <a href="/a">the first long article title</a> <a href="/b">and the second one</a></p>',
+      '<p>This is a much longer introduction sentence: <a href="/a">the link to the full report</a></p>',
+      '<p>Source: <a href="/a">the statistics office annual report</a> for the year 2020</p>',
+      '<p><a href="/a">A paragraph that is only one long link to somewhere</a></p>',
+    ];
+    for (const html of kept) {
+      const page = setup(`<body>${prose(1)}${html}</body>`);
+      assert.equal(dropLinkTeasers(page.blocks, page.chosen), 0, html);
+    }
+  });
+});
+
+describe('pith post-rules: copyright lines', () => {
+  test('a short line with a copyright sign goes; a paragraph that mentions one stays', () => {
+    const page = setup(
+      `<body>${prose(1)}<p>© Oli Scarff/Getty Images</p><p>Photo (c) Jane Doe</p>
+       <p>The court ruled that the © notice on the photograph, printed in every edition of the paper since 1990, was not enough to stop the copies.</p></body>`,
+    );
+    assert.equal(dropCopyrightLines(page.blocks, page.chosen), 2);
+    const text = chosenText(page);
+    assert.ok(!text.includes('Getty') && !text.includes('Jane Doe'), text);
+    assert.match(text, /The court ruled/);
+  });
+});
+
+describe('pith post-rules: leads', () => {
+  const header = (lead: string) =>
+    `<body><article><header><h1>The headline</h1>${lead}<div class="byline">By A. Writer</div></header>${prose(1)}${prose(2)}</article></body>`;
+
+  test('a prose block named like a lead just before the body is kept', () => {
+    const page = setup(
+      header('<p class="article-lead">The lead tells the whole story in two sentences. It comes first.</p>'),
+      ['The lead tells', 'By A. Writer'],
+    );
+    assert.equal(keepLeads(page.blocks, page.chosen), 1);
+    assert.match(chosenText(page), /The lead tells the whole story/);
+  });
+
+  test('not without a lead-like name, not a link list, not a caption', () => {
+    for (const lead of [
+      '<p>Some text before the body that is not named like a lead at all.</p>',
+      '<p class="intro"><a href="/a">A teaser link to another story</a> and <a href="/b">another one.</a></p>',
+      '<figure><figcaption class="summary">A caption under the lead image, with a full stop.</figcaption></figure>',
+    ]) {
+      const page = setup(header(lead), [
+        'Some text before',
+        'A teaser link',
+        'A caption under',
+        'By A. Writer',
+      ]);
+      assert.equal(keepLeads(page.blocks, page.chosen), 0, lead);
+    }
+  });
+});
+
+describe('pith post-rules: structures', () => {
+  test('a code block between kept paragraphs is kept whole; a figure caption the model dropped is not', () => {
+    const page = setup(
+      `<body>${prose(1)}<pre><code>const x = 1;</code></pre>${prose(2)}
+       <figure><img src="a.jpg"><figcaption>Photo: Jane Doe / Agency</figcaption></figure>${prose(3)}</body>`,
+      ['const x', 'Photo: Jane'],
+    );
+    keepStructuresOfKeptContainers(page.doc, page.chosen);
+    const text = chosenText(page);
+    assert.match(text, /const x = 1;/);
+    assert.ok(!text.includes('Jane Doe'), text);
+    // The figure's image still goes with the article: it is judged around the figure, not its caption.
+    const selection = Selection.fromTextNodes(page.doc, page.chosen, true);
+    keepImagesBetweenKeptText(page.doc, selection);
+    assert.ok(selection.has(page.doc.findFirst(TAG.img)));
+    // With `figures` (postRules off: the behaviour of 0.2.0) the caption comes back whole.
+    keepStructuresOfKeptContainers(page.doc, page.chosen, { figures: true });
+    assert.match(chosenText(page), /Photo: Jane Doe/);
+  });
+});

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import type { GbdtModel, GbdtTree } from '../../src/learn/gbdt-model.js';
+import { compiledMargin, compileGbdt, predictMargin } from '../../src/learn/index.js';
+
+/**
+ * Thresholds where a float32 comparison is easy to get wrong: not representable in float32,
+ * between float32 neighbours, signed zeros, beyond the float32 range, subnormal, infinite.
+ */
+const THRESHOLDS = [
+  0.1,
+  -0.1,
+  0.5,
+  0,
+  -0,
+  1e-50,
+  -1e-50,
+  1.401298464324817e-45,
+  -1.401298464324817e-45,
+  3.4028234663852886e38,
+  1e39,
+  -1e39,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  1 + 2 ** -30,
+  16777217,
+];
+
+/** A tree of the given shape over `width` features: a full tree of `depth`, with early leaves. */
+function tree(depth: number, width: number, seed: number): GbdtTree {
+  const feature: number[] = [];
+  const threshold: number[] = [];
+  const missingLeft: number[] = [];
+  const left: number[] = [];
+  const right: number[] = [];
+  const leafValue: number[] = [];
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state;
+  };
+  const build = (level: number): number => {
+    if (level === depth || (level > 0 && next() % 5 === 0)) {
+      leafValue.push((next() % 2000) / 1000 - 1);
+      return ~(leafValue.length - 1);
+    }
+    const node = feature.length;
+    feature.push(next() % width);
+    threshold.push(THRESHOLDS[next() % THRESHOLDS.length]);
+    missingLeft.push(next() % 2);
+    left.push(0);
+    right.push(0);
+    left[node] = build(level + 1);
+    right[node] = build(level + 1);
+    return node;
+  };
+  build(0);
+  return {
+    feature: Int32Array.from(feature),
+    threshold: Float64Array.from(threshold),
+    missingLeft: Uint8Array.from(missingLeft),
+    left: Int32Array.from(left),
+    right: Int32Array.from(right),
+    gain: new Float64Array(feature.length),
+    leafValue: Float64Array.from(leafValue),
+  };
+}
+
+function model(depths: number[], width: number): GbdtModel {
+  return {
+    kind: 'gbdt',
+    featureNames: Array.from({ length: width }, (_, index) => `f${index}`),
+    baseScore: -0.25,
+    binEdges: null,
+    trees: depths.map((depth, index) => tree(depth, width, index + 1)),
+    params: {} as GbdtModel['params'],
+  };
+}
+
+const special = fc.constantFrom(
+  ...THRESHOLDS,
+  Number.NaN,
+  Math.fround(0.1),
+  Math.fround(-0.1),
+  Math.fround(1 + 2 ** -23),
+  3.4028234663852886e38,
+);
+const value = fc.oneof(fc.float(), special);
+
+test('the complete-tree predictor gives the margins of the tree walk, bit for bit', () => {
+  const width = 4;
+  // 11 trees (eight walked side by side, then three one by one), depths 0 to 6, a single-leaf tree too.
+  const ensemble = model([3, 0, 5, 1, 2, 4, 3, 6, 2, 1, 4], width);
+  const compiled = compileGbdt(ensemble);
+  assert.ok(compiled.complete, 'a shallow ensemble gets the complete-tree layout');
+  fc.assert(
+    fc.property(fc.array(value, { minLength: width, maxLength: width }), (row) => {
+      const values = Float32Array.from(row);
+      return Object.is(compiledMargin(compiled, values, 0), predictMargin(ensemble, values, 0));
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+test('every row of a matrix is read at its offset', () => {
+  const width = 3;
+  const ensemble = model([2, 3, 2, 1, 3, 2, 2, 3, 1], width);
+  const compiled = compileGbdt(ensemble);
+  const values = Float32Array.from([0.1, -0, 1e39, 0.5, Number.NaN, -0.1, 16777216, 1e-45, 0]);
+  for (let offset = 0; offset + width <= values.length; offset++) {
+    assert.ok(
+      Object.is(compiledMargin(compiled, values, offset), predictMargin(ensemble, values, offset)),
+      `offset ${offset}`,
+    );
+  }
+});
+
+test('deep ensembles keep the node-by-node walk', () => {
+  const ensemble = model([12, 2], 3);
+  assert.equal(compileGbdt(ensemble).complete, undefined);
+});

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DATASETS, datasetPages, rowsDigest } from '../../bench/speed/rows-digest.js';
+import { pageRows } from '../../src/extractors/pith/rows.js';
+import { extract } from '../../src/index.js';
+import { HAS_SAMPLE, SAMPLE_DIR } from '../helpers.js';
+
+/**
+ * The block rows (blocks, feature names, every Float32 feature value, the heuristic stage's
+ * verdict) of the shared sample pages, as computed by the code the shipped model
+ * (models/pith-blocks.json) was trained with: `npx tsx bench/speed/identical.ts --pins`, run on
+ * the code before the speed work of session 3. A speed change must leave every value bit for bit
+ * as it was; a change that means to move features (new features, a fixed feature) retrains the
+ * model and re-pins these with the same command.
+ */
+const PINNED: Record<string, string> = {
+  'cleaneval/348': '8337454108afebf17253e92f',
+  'cleaneval/361': '1b40b7a58e5c3b3ea0b0ce40',
+  'cleaneval/438': '7d2830411eac21d1181ce2a6',
+  'cleaneval/654': 'cbc208363bd0b58de4a0c42c',
+  'cleaneval/707': 'aff15cd4f2ba54907347b02a',
+  'cleanportaleval/bbc.co.uk_news_05': '8e5d78a26d91981c5ab66d81',
+  'cleanportaleval/blogs.wsj.com_brussels_01': '711eb61c5046c548f7b0f1c0',
+  'cleanportaleval/tv.msnbc.com_news_01': '7579cdfd4d38eb8e437a4226',
+  'cleanportaleval/washingtonpost.com_blog1_0': '7e164cb354b4eff8eae1f44a',
+  'cleanportaleval/washingtonpost.com_blog1_10': 'c72dbc891dcf1821d0fee258',
+  'l3s-gn1/01ccc7c5-a1d1-46e1-a5f7-43310df16575': '417c253293026fc3796be876',
+  'l3s-gn1/3e28d03f-3cd2-4bfa-bf25-7b86c30f885b': '2e651e93589192a56ebae0a0',
+  'l3s-gn1/693c707d-eeab-4486-97d0-2f3d286d1a0e': '4828b3e9c12b4aab945ae63d',
+  'l3s-gn1/bcfbc733-3b19-42c6-bbec-8f841273b662': 'cd6f9c9ab4b720b999643458',
+  'l3s-gn1/dc9814d5-b1eb-4095-a183-05c3be64c537': '528c212486e1e63cacd87b20',
+  'readability-testpages/001': 'befc9f010c0d3c1574197dee',
+  'readability-testpages/la-nacion': '0ef878e476d11c157a35b715',
+  'readability-testpages/qq': '53ecfb433b8ff75701a224b4',
+  'readability-testpages/remove-aria-hidden': '9c229fdf13e8df38bb29338f',
+  'readability-testpages/rtl-1': 'b66d90b9b7e6d019a0a8416e',
+  'trafilatura-eval/maescot.de.schafskunde': '7817116dc72dd4f525579f01',
+  'trafilatura-eval/womencantalksports.com-top10': '665cb92b667bf16f5b2ad7b5',
+  'trafilatura-eval/die-partei.net.luebeck': '6c0c036ace74d90d7c578c71',
+  'trafilatura-eval/next2games.de.anno': 'c4c3b54373b6e383cd4c0efe',
+  'trafilatura-eval/gdp.de-Wertschätzung': '561c25617e0b37df2c7fd205',
+  'trafilatura-eval/nhk.or.jp.k100': 'f3e1b1f77966deefb65dda59',
+  'wcxb-dev/0479': 'ad037bb84107c015792725ef',
+  'wcxb-dev/0556': 'c7cf74a6dcd63ac79a4f46f3',
+  'wcxb-dev/2833': 'bd0856d99c3da2bd1117832a',
+  'wcxb-dev/2855': '201b97ed52b36f2948372ca9',
+  'wcxb-dev/2962': '027b025e8b2b8f7cadca7459',
+  'wcxb-dev/2981': '3cb0c4ae443b354d0aa262c8',
+  'wcxb-dev/3068': 'c4a79341b9cd020a15709b3f',
+};
+
+describe('pith block rows of the sample pages are pinned', {
+  skip: !HAS_SAMPLE && 'no ../shared/datasets/sample',
+}, () => {
+  it('gives every sample page the rows it had when the model was trained', async () => {
+    const pages = await datasetPages(SAMPLE_DIR, DATASETS);
+    assert.deepEqual(pages.map((page) => page.id).sort(), Object.keys(PINNED).sort());
+    const differing: string[] = [];
+    for (const page of pages) {
+      const result = extract(page.html, { url: page.url, format: 'text' });
+      const rows = pageRows(result.extraction.doc, {}, { metadata: result.metadata });
+      if (rowsDigest(rows) !== PINNED[page.id]) differing.push(page.id);
+    }
+    assert.deepEqual(differing, [], 'block rows changed (see the comment above PINNED)');
+  });
+});

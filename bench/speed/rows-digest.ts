@@ -6,18 +6,11 @@
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { listDataset, resolveDatasetSpec } from '../../src/eval/datasets/index.js';
+import { listDataset, resolveDatasetSpec, SHARED_DATASETS } from '../../src/eval/datasets/index.js';
 import type { PageRows } from '../../src/extractors/pith/rows.js';
 
 /** The six datasets unpacked in .cache/datasets (and kept in part in the shared sample). */
-export const DATASETS = [
-  'cleaneval',
-  'cleanportaleval',
-  'l3s-gn1',
-  'readability-testpages',
-  'trafilatura-eval',
-  'wcxb-dev',
-] as const;
+export const DATASETS = SHARED_DATASETS;
 
 /** sha256 (first 24 hex digits) of strings and typed arrays, each chunk delimited. */
 export function hashOf(...chunks: (string | ArrayBufferView)[]): string {

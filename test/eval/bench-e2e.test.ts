@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parseResult } from '../../src/eval/bench/results-io.js';
+import { SHARED_DATASETS } from '../../src/eval/datasets/index.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 
 const skip = HAS_SAMPLE ? false : 'dataset samples not found (../shared/datasets/sample)';
@@ -51,14 +52,7 @@ function tableAfter(md: string, intro: RegExp, from = 0): string[] {
 describe('pith bench (end to end)', { skip }, () => {
   it('runs pith, all-text and a stub peer over every sample dataset and writes sane reports', () => {
     const dir = out();
-    const datasets = [
-      'cleaneval',
-      'cleanportaleval',
-      'l3s-gn1',
-      'readability-testpages',
-      'trafilatura-eval',
-      'wcxb-dev',
-    ];
+    const datasets = SHARED_DATASETS;
     const { code, stdout, stderr } = fromSource([
       ...datasets.flatMap((name) => ['--dataset', samplePath(name)]),
       '--extractor',

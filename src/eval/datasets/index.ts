@@ -52,6 +52,7 @@ export {
   type PublishedKey,
   type ResolveOptions,
   resolveDatasetSpec,
+  SHARED_DATASETS,
 } from './registry.js';
 export { compareIds, decodeGoldBytes, decodeWindows1252, fileStem } from './text.js';
 export { listTrafilaturaEval, readTrafilaturaEval, type TrafilaturaEvalPage } from './trafilatura-eval.js';

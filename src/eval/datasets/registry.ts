@@ -31,6 +31,19 @@ export const DATASET_FORMATS = [
 
 export type DatasetFormat = (typeof DATASET_FORMATS)[number];
 
+/**
+ * The datasets in ../shared/datasets (`npm run datasets` unpacks them into .cache/datasets/NAME; the
+ * sample there has a few pages of each), in name order.
+ */
+export const SHARED_DATASETS = [
+  'cleaneval',
+  'cleanportaleval',
+  'l3s-gn1',
+  'readability-testpages',
+  'trafilatura-eval',
+  'wcxb-dev',
+] as const;
+
 /** The metric a dataset's headline table is in (the metric its publishers used). */
 export type PrimaryMetric = 'word-sequence' | 'bag-of-words' | 'shingles' | 'snippets';
 

@@ -92,6 +92,7 @@ export const DENSITY_MODEL_CODE = [
   'src/features/page-type/types.ts',
   'src/eval/metrics/snippets.ts',
   'src/errors.ts',
+  'src/model-files.ts',
   'src/version.ts',
   'package-lock.json',
 ];

@@ -4,19 +4,12 @@
  * `extractors/density/`), or a path the caller gives. Models are read once per path
  * and kept: a model is immutable, so this does not make extraction impure.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PithError } from '../../errors.js';
+import { modelFileLoader, shippedModelPath } from '../../model-files.js';
 import { type DensityModel, parseDensityModel } from './model.js';
 
-/** The package root: three levels up from `{src,dist}/extractors/density/`. */
-const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
 /** The model shipped with pith. */
-export const DEFAULT_MODEL_PATH = resolve(PACKAGE_ROOT, 'models', 'density.json');
-
-const loaded = new Map<string, DensityModel>();
+export const DEFAULT_MODEL_PATH = shippedModelPath('density.json');
 
 /** What to do about a model that cannot be used, for the error message. */
 function remedy(absolute: string): string {
@@ -28,38 +21,33 @@ function remedy(absolute: string): string {
     : `Write one with \`pith train density … --out FILE\`, or ${alternatives}.`;
 }
 
-/** Reads and checks a model file (cached by absolute path). Throws a PithError (BAD_OPTION). */
-export function loadDensityModel(path: string = DEFAULT_MODEL_PATH): DensityModel {
-  const absolute = resolve(path);
-  const cached = loaded.get(absolute);
-  if (cached) return cached;
-  let text: string;
-  try {
-    text = readFileSync(absolute, 'utf8');
-  } catch (error) {
+const readDensityModel = modelFileLoader<DensityModel>({
+  parse(text, file) {
+    try {
+      return parseDensityModel(JSON.parse(text));
+    } catch (error) {
+      // A truncated or hand-edited file fails here (JSON syntax), as does a file of another format or version.
+      const reason = (error instanceof Error ? error.message : String(error)).replace(/^density model: /, '');
+      throw new PithError(
+        'BAD_OPTION',
+        `density: ${file} is not a usable model: ${reason}. ${remedy(file)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  },
+  cannotRead(file, error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
       code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
-    throw new PithError(
-      'BAD_OPTION',
-      `density: cannot read model ${absolute} (${reason}). ${remedy(absolute)}`,
-      {
-        cause: error,
-      },
-    );
-  }
-  let model: DensityModel;
-  try {
-    model = parseDensityModel(JSON.parse(text));
-  } catch (error) {
-    // A truncated or hand-edited file fails here (JSON syntax), as does a file of another format or version.
-    const reason = (error instanceof Error ? error.message : String(error)).replace(/^density model: /, '');
-    throw new PithError(
-      'BAD_OPTION',
-      `density: ${absolute} is not a usable model: ${reason}. ${remedy(absolute)}`,
-      { cause: error },
-    );
-  }
-  loaded.set(absolute, model);
-  return model;
+    return new PithError('BAD_OPTION', `density: cannot read model ${file} (${reason}). ${remedy(file)}`, {
+      cause: error,
+    });
+  },
+});
+
+/** Reads and checks a model file (cached by absolute path). Throws a PithError (BAD_OPTION). */
+export function loadDensityModel(path: string = DEFAULT_MODEL_PATH): DensityModel {
+  return readDensityModel(path);
 }

@@ -4,9 +4,7 @@
  * A missing shipped model means "heuristic stage only" (a fresh checkout before
  * `npm run train:default`); a missing or corrupt file the caller named is an error.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { PithError } from '../../errors.js';
 import {
   compiledProbability,
@@ -15,9 +13,9 @@ import {
   parseModel,
   predictProbability,
 } from '../../learn/index.js';
+import { modelFileLoader, shippedModelPath } from '../../model-files.js';
 
-const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const DEFAULT_BLOCK_MODEL_PATH = resolve(PACKAGE_ROOT, 'models', 'pith-blocks.json');
+export const DEFAULT_BLOCK_MODEL_PATH = shippedModelPath('pith-blocks.json');
 
 /** What the extractor needs of a model. */
 export interface BlockModel {
@@ -27,21 +25,29 @@ export interface BlockModel {
   predict(values: Float32Array, offset: number): number;
 }
 
-const cache = new Map<string, BlockModel | undefined>();
+const readBlockModel = modelFileLoader<BlockModel>({
+  parse: parseBlockModel,
+  cannotRead(file, error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const reason = error instanceof Error ? error.message : String(error);
+    return new PithError(
+      'BAD_OPTION',
+      missing ? `model file not found: ${file}` : `cannot read model ${file}: ${reason}`,
+      {
+        cause: error,
+      },
+    );
+  },
+});
 
-/** Loads (once) the model at `path` ('' = the shipped one). */
+/** Whether the shipped model is there (checked once: extraction calls this for every page). */
+let shippedPresent: boolean | undefined;
+
+/** Loads (once) the model at `path` ('' = the shipped one, undefined when it is not there). */
 export function loadBlockModel(path: string): BlockModel | undefined {
-  const file = path === '' ? DEFAULT_BLOCK_MODEL_PATH : resolve(path);
-  if (cache.has(file)) return cache.get(file);
-  let model: BlockModel | undefined;
-  if (!existsSync(file)) {
-    if (path !== '') throw new PithError('BAD_OPTION', `model file not found: ${file}`);
-    model = undefined;
-  } else {
-    model = parseBlockModel(readFileSync(file, 'utf8'), file);
-  }
-  cache.set(file, model);
-  return model;
+  if (path !== '') return readBlockModel(path);
+  shippedPresent ??= existsSync(DEFAULT_BLOCK_MODEL_PATH);
+  return shippedPresent ? readBlockModel(DEFAULT_BLOCK_MODEL_PATH) : undefined;
 }
 
 function parseBlockModel(text: string, file: string): BlockModel {

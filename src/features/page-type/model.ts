@@ -16,11 +16,9 @@
  * and, for trees, without `binEdges` (only training needs them); both are put back on reading
  * and the model is then checked by src/learn's `modelFromJson`.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PithError } from '../../errors.js';
 import { type Model, modelFromJson, predictMargin } from '../../learn/index.js';
+import { modelFileLoader, shippedModelPath } from '../../model-files.js';
 import { PAGE_TYPE_FEATURE_INDEX, PAGE_TYPE_FEATURE_NAMES, type PageTypeFeatureName } from './features.js';
 
 import { PAGE_TYPES, type PageType } from './types.js';
@@ -43,11 +41,8 @@ export interface PageTypeModel {
   readonly columns: Int32Array;
 }
 
-/** The package root: three levels up from `{src,dist}/features/page-type/`. */
-const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
 /** The model shipped with pith. */
-export const DEFAULT_PAGE_TYPE_MODEL_PATH = resolve(PACKAGE_ROOT, 'models', 'page-type.json');
+export const DEFAULT_PAGE_TYPE_MODEL_PATH = shippedModelPath('page-type.json');
 
 function fail(message: string): never {
   throw new PithError('BAD_OPTION', `page-type model: ${message}`);
@@ -176,28 +171,23 @@ function modelJson(model: Model): Record<string, unknown> {
   };
 }
 
-const loaded = new Map<string, PageTypeModel>();
+const readPageTypeModel = modelFileLoader<PageTypeModel>({
+  parse(text, file) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new PithError('BAD_OPTION', `page-type model: ${file} is not JSON`, { cause: error });
+    }
+    return pageTypeModelFromJson(json);
+  },
+  cannotRead: (file, error) =>
+    new PithError('BAD_OPTION', `page-type model: cannot read ${file}`, { cause: error }),
+});
 
 /** Reads and checks a model file (cached by absolute path). Throws a PithError (BAD_OPTION). */
 export function loadPageTypeModel(path: string = DEFAULT_PAGE_TYPE_MODEL_PATH): PageTypeModel {
-  const absolute = resolve(path);
-  const cached = loaded.get(absolute);
-  if (cached) return cached;
-  let text: string;
-  try {
-    text = readFileSync(absolute, 'utf8');
-  } catch (error) {
-    throw new PithError('BAD_OPTION', `page-type model: cannot read ${absolute}`, { cause: error });
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new PithError('BAD_OPTION', `page-type model: ${absolute} is not JSON`, { cause: error });
-  }
-  const model = pageTypeModelFromJson(json);
-  loaded.set(absolute, model);
-  return model;
+  return readPageTypeModel(path);
 }
 
 /**

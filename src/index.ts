@@ -39,7 +39,12 @@ import type { Metadata } from './metadata/types.js';
 export { type Doc, type Extraction, NodeKind, parseHtml, Selection, TAG } from './dom/index.js';
 export { isPithError, PithError, type PithErrorCode } from './errors.js';
 export { EXTRACTORS, type ExtractorName, getExtractor } from './extractors/index.js';
-export type { Extractor, ExtractorContext, ExtractorParameter } from './extractors/types.js';
+export {
+  type Extractor,
+  type ExtractorContext,
+  type ExtractorParameter,
+  isServiceSafeValue,
+} from './extractors/types.js';
 export {
   type CommentSection,
   commentMask,

@@ -3,7 +3,7 @@
  * path. The root is one folder above this module both from `src/` (tsx) and from `dist/`.
  * A model is immutable once read, so caching it does not make extraction impure.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PithError } from './errors.js';
@@ -13,6 +13,30 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The path of a model shipped with pith (`models/NAME`). */
 export function shippedModelPath(name: string): string {
   return resolve(PACKAGE_ROOT, 'models', name);
+}
+
+/**
+ * The file a model option means: the name of a shipped model (`pith-blocks`, `density`) is
+ * that model's file; anything else is a path the library or CLI user chose.
+ */
+export function modelPath(value: string, shippedNames: readonly string[]): string {
+  return shippedNames.includes(value) ? shippedModelPath(`${value}.json`) : value;
+}
+
+/**
+ * Reads a regular file as UTF-8. Opened non-blocking and checked before reading, so a FIFO,
+ * a device or a directory is refused at once instead of blocking the thread in open() or read().
+ */
+function readRegularFile(file: string): string {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!fstatSync(fd).isFile()) {
+      throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
+    }
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export interface ModelFileReader<T> {
@@ -31,7 +55,7 @@ export function modelFileLoader<T>(reader: ModelFileReader<T>): (path: string) =
     if (cached !== undefined) return cached;
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readRegularFile(file);
     } catch (error) {
       throw reader.cannotRead(file, error);
     }

@@ -22,6 +22,26 @@ export interface ExtractorParameter {
   description: string;
   /** Allowed values for string parameters. */
   choices?: readonly string[];
+  /**
+   * For a string parameter that names a model: the models shipped with pith it may name
+   * (`models/<name>.json`), plus the special values the extractor takes ('' = the default,
+   * 'none' …). The library and the CLI also take a file path; the HTTP service takes only
+   * these names (nothing a client sends may name a file on the server).
+   */
+  models?: readonly string[];
+}
+
+/**
+ * Whether the HTTP service may pass a parameter's value through: numbers and booleans of the
+ * declared type, strings from the declared `choices` or `models`. A free string is never
+ * service-safe, whatever it holds: it could name a file, a directory or a device.
+ */
+export function isServiceSafeValue(parameter: ExtractorParameter, value: unknown): boolean {
+  if (typeof value !== parameter.type) return false;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'string') return true;
+  const allowed = parameter.choices ?? parameter.models;
+  return allowed !== undefined && allowed.includes(value);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   fetchPage,
   getExtractor,
   isPithError,
+  isServiceSafeValue,
   OUTPUT_FORMATS,
   type OutputFormat,
   PithError,
@@ -167,13 +168,52 @@ function settingsFrom(body: SettingsBody): ExtractSettings {
     format,
     ...(body.contentFormat ? { contentFormat: body.contentFormat } : {}),
     extractor,
-    options: body.options ?? {},
+    options: serviceOptions(extractor, body.options ?? {}),
     ...(body.title === undefined ? {} : { title: body.title }),
     diagnostics: body.diagnostics ?? false,
     images: body.images ?? true,
     links: body.links ?? true,
     include: body.include ?? [],
   };
+}
+
+/** A client-sent name, shown in an error only as far as it is a plain identifier. */
+function shown(name: string): string {
+  return /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name) ? `'${name}'` : '(a name that is not one)';
+}
+
+/**
+ * The extractor parameters a client may set: only those whose value is service-safe (numbers,
+ * booleans, declared choices, the name of a shipped model). Nothing a client sends may name a
+ * file, a directory or a device on the server, so a path is refused — and the error repeats
+ * nothing of the value.
+ */
+function serviceOptions(
+  extractorName: string,
+  options: Record<string, unknown>,
+): Record<string, string | number | boolean> {
+  const parameters = getExtractor(extractorName).parameters;
+  for (const [name, value] of Object.entries(options)) {
+    const parameter = parameters.find((candidate) => candidate.name === name);
+    if (!parameter) {
+      const known = parameters.map((candidate) => candidate.name).join(', ') || 'none';
+      throw new PithError(
+        'BAD_OPTION',
+        `extractor '${extractorName}' has no parameter ${shown(name)} (its parameters: ${known})`,
+      );
+    }
+    if (isServiceSafeValue(parameter, value)) continue;
+    const allowed = parameter.choices ?? parameter.models;
+    const expected =
+      parameter.type !== 'string'
+        ? `a ${parameter.type}`
+        : allowed
+          ? `one of ${allowed.map((choice) => (choice === '' ? "''" : choice)).join(', ')}`
+          : 'nothing: the service does not take it';
+    const what = parameter.models ? ' (the service takes the name of a shipped model, never a path)' : '';
+    throw new PithError('BAD_OPTION', `parameter '${name}' of '${extractorName}' must be ${expected}${what}`);
+  }
+  return options as Record<string, string | number | boolean>;
 }
 
 /** `option=name=value` query parameters, typed by the extractor's parameter declarations. */
@@ -216,7 +256,7 @@ function settingsFromQuery(query: ExtractQuery): ExtractSettings {
     }
   }
   const settings = settingsFrom({ ...query, include: [...new Set(include)] as Include[] });
-  settings.options = optionsFromQuery(settings.extractor, query.option ?? []);
+  settings.options = serviceOptions(settings.extractor, optionsFromQuery(settings.extractor, query.option ?? []));
   return settings;
 }
 

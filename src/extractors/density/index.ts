@@ -11,7 +11,7 @@ import { PithError } from '../../errors.js';
 import type { Extractor, ExtractorContext } from '../types.js';
 import { DEFAULT_MIN_TEXT_CHARS, densityFilter } from './filter.js';
 import { type Category, classifyChunk, type DensityModel } from './model.js';
-import { DEFAULT_MODEL_PATH, loadDensityModel } from './model-file.js';
+import { DEFAULT_MODEL_PATH, loadDensityModel, SHIPPED_DENSITY_MODELS } from './model-file.js';
 
 export {
   DEFAULT_MIN_TEXT_CHARS,
@@ -171,7 +171,9 @@ export const density: Extractor<DensityOptions, DensityDiagnostics> = {
       name: 'model',
       type: 'string',
       default: '',
-      description: "Model file for the classifier ('' = the shipped models/density.json).",
+      description:
+        "The classifier's model: '' = the shipped models/density.json, a shipped model's name; the library and CLI also take a model file.",
+      models: ['', ...SHIPPED_DENSITY_MODELS],
     },
   ],
   extract(

@@ -5,11 +5,14 @@
  * and kept: a model is immutable, so this does not make extraction impure.
  */
 import { PithError } from '../../errors.js';
-import { modelFileLoader, shippedModelPath } from '../../model-files.js';
+import { modelFileLoader, modelPath, shippedModelPath } from '../../model-files.js';
 import { type DensityModel, parseDensityModel } from './model.js';
 
 /** The model shipped with pith. */
 export const DEFAULT_MODEL_PATH = shippedModelPath('density.json');
+
+/** The density models shipped with pith, by name (`models/<name>.json`). */
+export const SHIPPED_DENSITY_MODELS: readonly string[] = ['density'];
 
 /** What to do about a model that cannot be used, for the error message. */
 function remedy(absolute: string): string {
@@ -47,7 +50,10 @@ const readDensityModel = modelFileLoader<DensityModel>({
   },
 });
 
-/** Reads and checks a model file (cached by absolute path). Throws a PithError (BAD_OPTION). */
+/**
+ * Reads and checks a model: a shipped model's name or a file (cached by absolute path).
+ * Throws a PithError (BAD_OPTION).
+ */
 export function loadDensityModel(path: string = DEFAULT_MODEL_PATH): DensityModel {
-  return readDensityModel(path);
+  return readDensityModel(modelPath(path, SHIPPED_DENSITY_MODELS));
 }

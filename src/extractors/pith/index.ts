@@ -9,7 +9,7 @@
 import { type Doc, type Extraction, Selection } from '../../dom/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
 import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
-import { loadBlockModel } from './model.js';
+import { loadBlockModel, SHIPPED_BLOCK_MODELS } from './model.js';
 import {
   applyPostRules,
   keepImagesBetweenKeptText,
@@ -21,7 +21,7 @@ import { pageRows } from './rows.js';
 export interface PithOptions extends HeuristicOptions {
   /** What to favour when a block is in doubt. */
   favor: 'balanced' | 'precision' | 'recall';
-  /** Block classifier model file ('' = the shipped models/pith-blocks.json; 'none' = heuristic only). */
+  /** Block classifier: '' = the shipped models/pith-blocks.json, a shipped model's name, 'none' = heuristic only, or (library, CLI) a model file. */
   model: string;
   /** When the classifier keeps no block, answer with the heuristic stage's region instead of nothing. */
   fallback: boolean;
@@ -73,7 +73,9 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       name: 'model',
       type: 'string',
       default: DEFAULTS.model,
-      description: "Block classifier model file ('' = the shipped one; 'none' = heuristic stage only).",
+      description:
+        "Block classifier: '' = the shipped one, a shipped model's name, 'none' = heuristic stage only; the library and CLI also take a model file.",
+      models: ['', 'none', ...SHIPPED_BLOCK_MODELS],
     },
     {
       name: 'fallback',

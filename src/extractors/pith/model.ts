@@ -13,9 +13,12 @@ import {
   parseModel,
   predictProbability,
 } from '../../learn/index.js';
-import { modelFileLoader, shippedModelPath } from '../../model-files.js';
+import { modelFileLoader, modelPath, shippedModelPath } from '../../model-files.js';
 
 export const DEFAULT_BLOCK_MODEL_PATH = shippedModelPath('pith-blocks.json');
+
+/** The block models shipped with pith, by name (`models/<name>.json`). */
+export const SHIPPED_BLOCK_MODELS: readonly string[] = ['pith-blocks'];
 
 /** What the extractor needs of a model. */
 export interface BlockModel {
@@ -43,9 +46,12 @@ const readBlockModel = modelFileLoader<BlockModel>({
 /** Whether the shipped model is there (checked once: extraction calls this for every page). */
 let shippedPresent: boolean | undefined;
 
-/** Loads (once) the model at `path` ('' = the shipped one, undefined when it is not there). */
-export function loadBlockModel(path: string): BlockModel | undefined {
-  if (path !== '') return readBlockModel(path);
+/**
+ * Loads (once) the model named by `value`: '' = the shipped one (undefined when it is not
+ * there), a shipped model's name, or a file path.
+ */
+export function loadBlockModel(value: string): BlockModel | undefined {
+  if (value !== '') return readBlockModel(modelPath(value, SHIPPED_BLOCK_MODELS));
   shippedPresent ??= existsSync(DEFAULT_BLOCK_MODEL_PATH);
   return shippedPresent ? readBlockModel(DEFAULT_BLOCK_MODEL_PATH) : undefined;
 }

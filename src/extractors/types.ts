@@ -41,7 +41,7 @@ export function isServiceSafeValue(parameter: ExtractorParameter, value: unknown
   if (typeof value === 'number') return Number.isFinite(value);
   if (typeof value !== 'string') return true;
   const allowed = parameter.choices ?? parameter.models;
-  return allowed !== undefined && allowed.includes(value);
+  return allowed?.includes(value) === true;
 }
 
 /**

@@ -256,7 +256,10 @@ function settingsFromQuery(query: ExtractQuery): ExtractSettings {
     }
   }
   const settings = settingsFrom({ ...query, include: [...new Set(include)] as Include[] });
-  settings.options = serviceOptions(settings.extractor, optionsFromQuery(settings.extractor, query.option ?? []));
+  settings.options = serviceOptions(
+    settings.extractor,
+    optionsFromQuery(settings.extractor, query.option ?? []),
+  );
   return settings;
 }
 

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import {
   type BenchProgress,
+  DATASET_SPLITS,
   type DatasetSpec,
+  type DatasetSplit,
   formatNumber,
   headlineTable,
   type ListOptions,
@@ -45,6 +47,7 @@ interface BenchCommandOptions {
   resamples: number;
   seed: number;
   l3sClasses?: string;
+  split?: string;
   cleanevalSplits?: string;
   progress: boolean;
 }
@@ -103,6 +106,12 @@ function progressReporter(enabled: boolean): (progress: BenchProgress) => void {
 function listOptions(options: BenchCommandOptions): ListOptions {
   const out: ListOptions = {};
   if (options.l3sClasses) out.l3sClasses = options.l3sClasses.split(',').map((c) => c.trim());
+  if (options.split !== undefined) {
+    if (!(DATASET_SPLITS as readonly string[]).includes(options.split)) {
+      throw new InvalidArgumentError(`--split must be one of ${DATASET_SPLITS.join(', ')}`);
+    }
+    out.split = options.split as DatasetSplit;
+  }
   if (options.cleanevalSplits) {
     out.cleanEvalSplits = options.cleanevalSplits
       .split(',')
@@ -314,6 +323,10 @@ export function benchCommand(): Command {
     )
     .option('--resamples <n>', 'bootstrap resamples', positiveInteger, 2000)
     .option('--seed <n>', 'bootstrap seed', integer, 1)
+    .option(
+      '--split <which>',
+      'trafilatura-eval and newspaper-fulltext: dev (default; pages anyone may tune on), sealed (a site-disjoint quarter scored once per release), all',
+    )
     .option('--l3s-classes <list>', 'L3S-GN1 gold labels (default x-nc-sel1,x-nc-sel2)')
     .option('--cleaneval-splits <list>', 'CleanEval splits (default final)')
     .option('--no-progress', 'no progress on stderr')

@@ -105,13 +105,15 @@ describe('pith bench (end to end)', { skip }, () => {
         ['cleaneval', 'cleaneval', 5, 'word-sequence'],
         ['cleanportaleval', 'cleaneval', 5, 'word-sequence'],
         ['l3s-gn1', 'l3s-gn1', 5, 'word-sequence'],
+        // The dev split: the sample's other newspaper pages are of sealed sites.
+        ['newspaper-fulltext', 'newspaper-fulltext', 2, 'shingles'],
         ['readability-testpages', 'readability-testpages', 5, 'word-sequence'],
-        ['trafilatura-eval', 'trafilatura-eval', 6, 'snippets'],
+        ['trafilatura-eval', 'trafilatura-eval', 5, 'snippets'],
         ['wcxb-dev', 'wcxb', 7, 'bag-of-words'],
       ],
     );
     assert.equal(result.skippedPeers[0]?.name, 'stub-missing');
-    assert.equal(result.pages.length, 33 * 3);
+    assert.equal(result.pages.length, 34 * 3);
     // Per-page JSON: one entry per page and extractor, in dataset, page, extractor order.
     const keys = result.pages.map((p) => `${p.dataset}/${p.id}/${p.extractor}`);
     assert.equal(new Set(keys).size, keys.length);
@@ -139,7 +141,7 @@ describe('pith bench (end to end)', { skip }, () => {
       result.pages
         .filter((p) => p.dataset === 'trafilatura-eval' && p.extractor === 'pith')
         .map((p) => p.language),
-      ['de', 'en', 'de', 'de', 'de', 'ja'],
+      ['en', 'de', 'de', 'de', 'ja'],
     );
     for (const page of result.pages) {
       assert.equal(page.failed, false, `${page.dataset}/${page.id} × ${page.extractor}: ${page.error}`);
@@ -237,7 +239,7 @@ describe('pith bench (end to end)', { skip }, () => {
     // Per language on trafilatura-eval (the sample has too few pages per language: all pooled).
     const languages = tableAfter(md, /^By the language each page declares/);
     assert.equal(languages[0], '| language | n | pith F1 | all-text F1 | stub-text (peer) F1 |');
-    assert.match(languages[2], /^\| other \(de 4, en 1, ja 1\) \| 6 \| \d\.\d{3} \|/);
+    assert.match(languages[2], /^\| other \(de 3, en 1, ja 1\) \| 5 \| \d\.\d{3} \|/);
     // Speed with ratios to the reference (all-text here: no readability-jsdom in this run).
     const speed = tableAfter(md, /^Each extractor in a child process of its own/);
     assert.match(

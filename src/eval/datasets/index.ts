@@ -32,6 +32,12 @@ export {
   readL3sGn1,
 } from './l3s-gn1.js';
 export {
+  listNewspaperFulltext,
+  type NewspaperFulltextPage,
+  parseUrlsTsv,
+  readNewspaperFulltext,
+} from './newspaper-fulltext.js';
+export {
   listReadabilityTestPages,
   READABILITY_TEST_URL,
   type ReadabilityTestPage,
@@ -54,6 +60,14 @@ export {
   resolveDatasetSpec,
   SHARED_DATASETS,
 } from './registry.js';
+export {
+  DATASET_SPLITS,
+  type DatasetSplit,
+  inSplit,
+  isSealedUrl,
+  SEALED_FORMATS,
+  siteOf,
+} from './sealed.js';
 export { compareIds, decodeGoldBytes, decodeWindows1252, fileStem } from './text.js';
 export { listTrafilaturaEval, readTrafilaturaEval, type TrafilaturaEvalPage } from './trafilatura-eval.js';
 export {

@@ -14,7 +14,9 @@ import { findArticleBodyGroundTruth, isArticleBodyGroundTruth, listArticleBody }
 import { type CleanEvalSplit, listCleanEval } from './cleaneval.js';
 import { listInputGold } from './input-gold.js';
 import { listL3sGn1 } from './l3s-gn1.js';
+import { listNewspaperFulltext } from './newspaper-fulltext.js';
 import { listReadabilityTestPages } from './readability-testpages.js';
+import { type DatasetSplit, inSplit } from './sealed.js';
 import { listTrafilaturaEval } from './trafilatura-eval.js';
 import type { PageRef } from './types.js';
 import { listWcxb } from './wcxb.js';
@@ -25,6 +27,7 @@ export const DATASET_FORMATS = [
   'l3s-gn1',
   'readability-testpages',
   'trafilatura-eval',
+  'newspaper-fulltext',
   'article-body',
   'input-gold',
 ] as const;
@@ -39,6 +42,7 @@ export const SHARED_DATASETS = [
   'cleaneval',
   'cleanportaleval',
   'l3s-gn1',
+  'newspaper-fulltext',
   'readability-testpages',
   'trafilatura-eval',
   'wcxb-dev',
@@ -71,6 +75,12 @@ export interface ListOptions {
   l3sClasses?: readonly string[];
   /** CleanEval root: splits to read (default final). */
   cleanEvalSplits?: readonly CleanEvalSplit[];
+  /**
+   * Which pages of a dataset with a sealed quarter (trafilatura-eval, newspaper-fulltext) to
+   * read: 'dev' (default: the pages anyone may look at and tune on), 'sealed' (scored once per
+   * release), 'all'. Other datasets have only development pages.
+   */
+  split?: DatasetSplit;
 }
 
 export function isDatasetFormat(value: string): value is DatasetFormat {
@@ -111,6 +121,9 @@ async function hasTextWrapper(inputDir: string): Promise<boolean> {
 export async function detectDatasetFormat(dir: string): Promise<DatasetFormat | undefined> {
   if (!(await isDirectory(dir))) return undefined;
   if (await isFile(path.join(dir, 'evaldata.json'))) return 'trafilatura-eval';
+  if ((await isFile(path.join(dir, 'urls.tsv'))) && (await isDirectory(path.join(dir, 'html')))) {
+    if (await isDirectory(path.join(dir, 'gold'))) return 'newspaper-fulltext';
+  }
   for (const sub of ['', 'dev', 'test']) {
     const split = path.join(dir, sub);
     if (
@@ -189,8 +202,13 @@ export async function resolveDatasetSpec(
   return { format, dir, name: path.basename(dir) };
 }
 
-/** Lists the pages of a dataset. */
+/** Lists the pages of a dataset (of its development split unless `options.split` says otherwise). */
 export async function listDataset(spec: DatasetSpec, options: ListOptions = {}): Promise<PageRef[]> {
+  const split = options.split ?? 'dev';
+  return (await listAllPages(spec, options)).filter((ref) => inSplit(spec.format, ref.url, split));
+}
+
+async function listAllPages(spec: DatasetSpec, options: ListOptions): Promise<PageRef[]> {
   switch (spec.format) {
     case 'wcxb':
       return listWcxb(spec.dir);
@@ -202,6 +220,8 @@ export async function listDataset(spec: DatasetSpec, options: ListOptions = {}):
       return listReadabilityTestPages(spec.dir);
     case 'trafilatura-eval':
       return listTrafilaturaEval(spec.dir);
+    case 'newspaper-fulltext':
+      return listNewspaperFulltext(spec.dir);
     case 'article-body':
       return listArticleBody(spec.dir);
     case 'input-gold':
@@ -229,6 +249,7 @@ export async function datasetScoring(spec: DatasetSpec): Promise<DatasetScoring>
     case 'trafilatura-eval':
       return { primary: 'snippets', removeNonAscii: false, published: 'trafilatura-eval' };
     case 'article-body':
+    case 'newspaper-fulltext':
       return { primary: 'shingles', removeNonAscii: false };
     case 'readability-testpages':
     case 'input-gold':

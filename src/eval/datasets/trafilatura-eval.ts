@@ -58,6 +58,7 @@ export async function listTrafilaturaEval(dir: string): Promise<PageRef<Trafilat
       id: fileStem(entry.file),
       // Where the shared archive puts every page (upstream's cache/ and eval/ are looked up on load).
       file: path.join(dir, 'html', entry.file),
+      url,
       load: async () => {
         const html = new Uint8Array(await readFile(await resolvePage(dir, entry.file)));
         const language = declaredLanguage(html, url);

@@ -75,6 +75,8 @@ export interface PageRef<P extends DatasetPage = DatasetPage> {
    * disk to start the largest pages first.
    */
   file?: string;
+  /** The page URL when the listing knows it (the sealed split is decided by site, before loading). */
+  url?: string;
   load(): Promise<P>;
 }
 

@@ -1,7 +1,9 @@
 /**
- * The block engine behind `toText` and `toMarkdown`: one linear walk over the
- * document with an explicit stack of open elements, writing blocks through a
- * stack of containers (block quotes, list items) that prefix every line.
+ * The walk behind `toText` and `toMarkdown`: one linear pass over the document
+ * with an explicit stack of open elements, writing blocks through a stack of
+ * containers (block quotes, list items) that prefix every line. What each
+ * element looks like is the renderer's (`BlockSyntax`: markdown.ts, text.ts);
+ * which block repeats the title is the title step's (title.ts).
  */
 import {
   type Doc,
@@ -24,22 +26,18 @@ import {
   isGutter,
   isUnrendered,
   keptText,
-  longestRun,
   type TableFacts,
-  TITLE_SEARCH_BLOCKS,
-  TITLE_SEARCH_CHARACTERS,
-  titleKey,
   WHITESPACE_RUN,
   withoutSoftHyphens,
 } from './common.js';
-import { EMPHASIS, escapeMarkdown, Inline, LINK, linkDestination, STRIKE, STRONG } from './inline.js';
+import { TitleSearch } from './title.js';
 import type { FormatOptions } from './types.js';
 import { baseUrlOf, imageSource, safeUrl } from './url.js';
 
 /** Containers nested deeper than this are flattened (bounds the prefix written on every line). */
 const MAX_CONTAINERS = 32;
 /** Tables wider than this are written as paragraphs, one per cell. */
-const MAX_TABLE_COLUMNS = 64;
+export const MAX_TABLE_COLUMNS = 64;
 
 interface Container {
   readonly first: string;
@@ -103,7 +101,8 @@ class Writer {
   }
 }
 
-interface ListState {
+/** A list being written (what a renderer's item marker depends on). */
+export interface ListState {
   readonly node: number;
   readonly kept: boolean;
   readonly ordered: boolean;
@@ -115,7 +114,7 @@ interface ListState {
   blocksAfterItem: number;
 }
 
-interface TableCell {
+export interface TableCell {
   text: string;
   colspan: number;
   rowspan: number;
@@ -172,25 +171,98 @@ export interface NodeRange {
   stop: number;
 }
 
+/** Kinds of inline formatting frames (a kind nested in itself adds nothing). */
+export const STRONG = 0;
+export const EMPHASIS = 1;
+export const STRIKE = 2;
+export const LINK = 3;
+
+/** The inline content of the block being built (a renderer's: Markdown escapes and marks, text does not). */
+export interface InlineBuffer {
+  /** A line break is waiting for more content. */
+  readonly breakPending: boolean;
+  /** Inside a table cell (Markdown escapes `|` there). */
+  cell: boolean;
+  text(raw: string): void;
+  /** Whitespace between words (a collapsed run, or a block boundary inside a heading or cell). */
+  space(): void;
+  /** A hard line break (`<br>`); dropped at the start and end of a block. */
+  lineBreak(): void;
+  /** Inline code (whitespace already collapsed, not empty). */
+  code(content: string): void;
+  /** Markup that is content of its own (an image). */
+  image(markup: string): void;
+  pushFrame(kind: number, open: string, close: string): void;
+  popFrame(): void;
+  /** Ends the block and returns it, '' when empty. */
+  flush(): string;
+}
+
+/** How inline elements are marked up (Markdown); a renderer without it writes their text alone. */
+export interface InlineMarkup {
+  readonly strong: string;
+  readonly emphasis: string;
+  readonly strike: string;
+  readonly linkOpen: string;
+  linkClose(href: string): string;
+  image(alt: string, src: string, cell: boolean): string;
+}
+
+/** What the blocks look like: one renderer per output (markdown.ts, text.ts). */
+export interface BlockSyntax {
+  inline(): InlineBuffer;
+  /** Inline formatting, links and images; undefined when they add nothing. */
+  readonly markup: InlineMarkup | undefined;
+  /** `<code>`, `<kbd>`… written as code spans (captured whole) rather than as text. */
+  readonly codeSpans: boolean;
+  /** The line prefix of a block quote; undefined when a quote is an ordinary block. */
+  readonly quotePrefix: string | undefined;
+  /** The marker of a list item (and its indentation width). */
+  itemMarker(list: ListState | undefined): string;
+  /** True when the item's marker may start a list right under its parent item's text. */
+  interruptsParagraph(list: ListState | undefined): boolean;
+  heading(level: number, content: string): string;
+  codeBlock(content: string, language: () => string | undefined): string;
+  /** A thematic break (`<hr>`), or undefined when it is only a block boundary. */
+  rule(atContainerStart: boolean): string | undefined;
+  /** The blocks of a table (rows with at least one non-empty cell). */
+  table(rows: TableCell[][]): string[];
+  /** The page title as a block of its own, from its collapsed text. */
+  title(text: string): string;
+}
+
 /**
- * Renders the kept content of an extraction as Markdown (`plain` false) or plain
- * text (`plain` true); with `range`, only the kept content inside it.
+ * Renders the kept content of an extraction in `syntax` (with `range`, only the
+ * kept content inside it). The caller trims the result and puts a printed title
+ * in front (`withTitle`).
  */
 export function renderBlocks(
   extraction: Extraction,
   options: FormatOptions,
-  plain: boolean,
+  syntax: BlockSyntax,
   range?: NodeRange,
 ): string {
-  return new BlockEngine(extraction, options, plain).run(range);
+  return new BlockWalk(extraction, options, syntax).run(range);
 }
 
-class BlockEngine {
+/**
+ * The output: the title block when the options print one (`printTitle`), then
+ * the body; trimmed, composed (NFC: canonically equivalent text looks the same
+ * on screen, so "u" + U+0308 is written "ü").
+ */
+export function withTitle(body: string, options: FormatOptions, syntax: BlockSyntax): string {
+  const title = TitleSearch.printed(options);
+  const out = title === undefined ? body : `${syntax.title(title)}\n\n${body}`;
+  return out.trim().normalize('NFC');
+}
+
+class BlockWalk {
   private readonly doc: Doc;
   private readonly kept: Uint8Array;
   private readonly writer = new Writer();
-  private readonly inline: Inline;
-  private readonly base: string | undefined;
+  private readonly inline: InlineBuffer;
+  private readonly markup: InlineMarkup | undefined;
+  private baseUrl: string | undefined | null = null;
   private readonly images: boolean;
   private readonly links: boolean;
   private readonly tables: TableFacts;
@@ -202,32 +274,34 @@ class BlockEngine {
   private lastList:
     | { depth: number; blocks: number; ordered: boolean; bullet: string; delimiter: string }
     | undefined;
-  /** The title's comparison key while a heading or first paragraph may still repeat it ('' once not). */
-  private titleKey: string;
-  /** Blocks and characters written before the body (the printed title). */
-  private titleBlocks = 0;
-  private titleChars = 0;
+  /** Which heading or first paragraph repeats the title (left out). */
+  private readonly title: TitleSearch;
 
   constructor(
     extraction: Extraction,
     private readonly options: FormatOptions,
-    private readonly plain: boolean,
+    private readonly syntax: BlockSyntax,
   ) {
     this.doc = extraction.doc;
     this.kept = extraction.selection.kept;
-    this.inline = new Inline(plain);
-    this.base = plain ? undefined : baseUrlOf(this.doc, options.url);
-    this.images = options.images !== false;
-    this.links = options.links !== false;
+    this.inline = syntax.inline();
+    this.markup = syntax.markup;
+    this.images = options.images !== false && this.markup !== undefined;
+    this.links = options.links !== false && this.markup !== undefined;
     this.tables = cachedTableFacts(this.doc);
-    this.titleKey = options.dropTitle || options.printTitle ? titleKey(options.title) : '';
+    this.title = new TitleSearch(options);
+  }
+
+  /** The base URL of links and images (looked up once, when the first one is written). */
+  private get base(): string | undefined {
+    if (this.baseUrl === null) this.baseUrl = baseUrlOf(this.doc, this.options.url);
+    return this.baseUrl;
   }
 
   run(range?: NodeRange): string {
     const { doc, kept, frames } = this;
     const { kind, tag, end, hidden, textLength } = doc.columns;
     const size = range ? Math.min(range.stop, doc.size) : doc.size;
-    if (this.options.printTitle && this.titleKey !== '') this.printTitle(this.options.title as string);
     for (let at = range ? Math.max(range.start, 1) : 1; at < size; at++) {
       while (frames.length > 0 && frames[frames.length - 1].end <= at) this.close(frames.pop() as Frame);
       const nodeKind = kind[at];
@@ -259,8 +333,7 @@ class BlockEngine {
     }
     while (frames.length > 0) this.close(frames.pop() as Frame);
     this.flushParagraph();
-    // Canonically equivalent text looks the same on screen: write the composed form ("u" + U+0308 as "ü").
-    return this.writer.out.join('').trim().normalize('NFC');
+    return this.writer.out.join('');
   }
 
   // ── opening elements ─────────────────────────────────────────────────────
@@ -292,7 +365,7 @@ class BlockEngine {
       return;
     }
     const kept = this.kept[node] === 1;
-    const plain = this.plain;
+    const markup = this.markup;
 
     if (IS_LIST[t] && this.inlineOnly === 0) {
       this.openList(node, t, kept);
@@ -326,7 +399,7 @@ class BlockEngine {
       this.push(node, CLOSE.pre);
       return;
     }
-    if (IS_INLINE_CODE[t] && !plain) {
+    if (IS_INLINE_CODE[t] && this.syntax.codeSpans) {
       this.startCapture(node, false);
       return;
     }
@@ -335,10 +408,12 @@ class BlockEngine {
         if (this.inlineOnly > 0) this.openBoundary(node);
         else this.openItem(node);
         return;
-      case TAG.blockquote:
-        if (this.inlineOnly > 0 || plain) this.openBoundary(node);
-        else this.openContainer(node, '> ', '> ', CLOSE.quote, undefined);
+      case TAG.blockquote: {
+        const prefix = this.syntax.quotePrefix;
+        if (this.inlineOnly > 0 || prefix === undefined) this.openBoundary(node);
+        else this.openContainer(node, prefix, CLOSE.quote);
         return;
+      }
       case TAG.table:
         if (this.inlineOnly > 0 || this.tables.nested.has(node) || (this.tables.cells.get(node) ?? 0) < 2) {
           this.openBoundary(node);
@@ -349,43 +424,45 @@ class BlockEngine {
         }
         return;
       case TAG.hr:
-        if (this.inlineOnly > 0 || plain) this.softBoundary();
+        if (this.inlineOnly > 0) this.softBoundary();
         else {
           this.flushParagraph();
-          this.writer.write(this.writer.startsContainer ? '___' : '---');
+          const rule = this.syntax.rule(this.writer.startsContainer);
+          if (rule !== undefined) this.writer.write(rule);
         }
         return;
       case TAG.img:
       case TAG.image:
-        if (!plain && this.images) this.onImage(node);
+        if (this.images) this.onImage(node);
         return;
       case TAG.a:
-        if (!plain && this.links) {
+        if (this.links) {
           const href = safeUrl(this.doc.attr(node, 'href'), this.base, 'link');
-          if (href !== undefined) this.openInline(node, LINK, '[', `](${linkDestination(href)})`);
+          const links = markup as InlineMarkup;
+          if (href !== undefined) this.openInline(node, LINK, links.linkOpen, links.linkClose(href));
         }
         return;
       case TAG.strong:
       case TAG.b:
-        if (!plain) this.openInline(node, STRONG, '**', '**');
+        if (markup) this.openInline(node, STRONG, markup.strong, markup.strong);
         return;
       case TAG.em:
       case TAG.i:
-        if (!plain) this.openInline(node, EMPHASIS, '*', '*');
+        if (markup) this.openInline(node, EMPHASIS, markup.emphasis, markup.emphasis);
         return;
       case TAG.del:
       case TAG.s:
       case TAG.strike:
-        if (!plain) this.openInline(node, STRIKE, '~~', '~~');
+        if (markup) this.openInline(node, STRIKE, markup.strike, markup.strike);
         return;
       case TAG.figcaption:
-        if (plain) this.openBoundary(node);
-        else this.openBoundaryInline(node, EMPHASIS, '*', '*');
+        if (markup) this.openBoundaryInline(node, EMPHASIS, markup.emphasis, markup.emphasis);
+        else this.openBoundary(node);
         return;
       case TAG.dt:
       case TAG.summary:
-        if (plain) this.openBoundary(node);
-        else this.openBoundaryInline(node, STRONG, '**', '**');
+        if (markup) this.openBoundaryInline(node, STRONG, markup.strong, markup.strong);
+        else this.openBoundary(node);
         return;
     }
     if (IS_BLOCK[t]) this.openBoundary(node);
@@ -407,19 +484,13 @@ class BlockEngine {
     this.push(node, CLOSE.boundaryInline);
   }
 
-  private openContainer(
-    node: number,
-    first: string,
-    rest: string,
-    type: number,
-    list: ListState | undefined,
-  ): void {
+  private openContainer(node: number, prefix: string, type: number): void {
     this.flushParagraph();
     const writer = this.writer;
     const savedSep = writer.nextSep;
     const pushed = writer.containers.length < MAX_CONTAINERS;
-    if (pushed) writer.containers.push({ first, rest, used: false });
-    this.push(node, type, { pushed, savedSep, list });
+    if (pushed) writer.containers.push({ first: prefix, rest: prefix, used: false });
+    this.push(node, type, { pushed, savedSep });
   }
 
   private openList(node: number, t: number, kept: boolean): void {
@@ -464,23 +535,17 @@ class BlockEngine {
       lists.length > 0 && this.doc.contains(lists[lists.length - 1].node, node)
         ? lists[lists.length - 1]
         : undefined;
-    let marker = '';
-    let bulletLike = true;
-    if (!this.plain) {
-      if (list?.kept && list.ordered) {
-        marker = `${list.next}${list.delimiter} `;
-        bulletLike = list.next === 1;
-      } else {
-        marker = `${list?.kept ? list.bullet : '-'} `;
-      }
-    }
+    const marker = this.syntax.itemMarker(list);
     const writer = this.writer;
     const savedSep = writer.nextSep;
     // Items of one list follow each other line by line (a tight list); so does a
     // list that starts right under its parent item's text.
     const containers = writer.containers;
     const parent = containers.length > 0 ? containers[containers.length - 1] : undefined;
-    const underItemText = parent?.used === true && parent.first !== '> ' && bulletLike;
+    const underItemText =
+      parent?.used === true &&
+      parent.first !== this.syntax.quotePrefix &&
+      this.syntax.interruptsParagraph(list);
     const pushed = containers.length < MAX_CONTAINERS;
     if (pushed) containers.push({ first: marker, rest: ' '.repeat(marker.length), used: false });
     const afterItem = list !== undefined && list.itemsWritten > 0 && list.blocksAfterItem === writer.blocks;
@@ -504,7 +569,7 @@ class BlockEngine {
       if (!table.row) table.row = [];
       table.inCell = true;
       this.inlineOnly++;
-      this.inline.cell = !this.plain;
+      this.inline.cell = true;
       this.push(node, CLOSE.cell);
       return true;
     }
@@ -560,7 +625,7 @@ class BlockEngine {
     const src = safeUrl(imageSource(this.doc, node), this.base, 'image');
     if (src === undefined) return;
     const alt = (this.doc.attr(node, 'alt') ?? '').replace(WHITESPACE_RUN, ' ').trim();
-    this.inline.image(`![${escapeMarkdown(alt, this.inline.cell)}](${linkDestination(src)})`);
+    this.inline.image((this.markup as InlineMarkup).image(alt, src, this.inline.cell));
   }
 
   /** A block boundary: ends the paragraph, or is a space inside a heading or table cell. */
@@ -572,40 +637,11 @@ class BlockEngine {
   private flushParagraph(): void {
     const block = this.inline.flush();
     if (block === '') return;
-    if (
-      this.titleKey !== '' &&
-      this.writer.blocks === this.titleBlocks &&
-      this.writer.containers.length === 0
-    ) {
-      // The first paragraph of the body may be the title written as a paragraph.
-      if (titleKey(block.replace(MARKDOWN_DESTINATION, ']')) === this.titleKey) {
-        this.titleKey = '';
-        return;
-      }
-    }
-    this.writer.write(block);
-  }
-
-  /** The page title as the first block: `# Title`, or its own line in plain text. */
-  private printTitle(title: string): void {
-    const text = withoutSoftHyphens(title).replace(WHITESPACE_RUN, ' ').trim();
-    this.writer.write(this.plain ? text : `# ${protectClosingHashes(escapeLineStartless(text))}`);
-    this.titleBlocks = this.writer.blocks;
-    this.titleChars = this.writer.chars;
-  }
-
-  /** True while a heading may still be the title (few blocks, few characters before it). */
-  private titleSearchOpen(): boolean {
-    if (this.titleKey === '') return false;
     const writer = this.writer;
-    if (
-      writer.blocks - this.titleBlocks > TITLE_SEARCH_BLOCKS ||
-      writer.chars - this.titleChars > TITLE_SEARCH_CHARACTERS
-    ) {
-      this.titleKey = '';
-      return false;
-    }
-    return true;
+    // The first paragraph of the body may be the title written as a paragraph.
+    if (writer.blocks === 0 && writer.containers.length === 0 && this.title.repeatedByParagraph(block))
+      return;
+    writer.write(block);
   }
 
   // ── closing elements ─────────────────────────────────────────────────────
@@ -662,17 +698,13 @@ class BlockEngine {
     this.inlineOnly--;
     if (content === '') return;
     const writer = this.writer;
-    if (this.titleSearchOpen() && titleKey(keptText(this.doc, this.kept, node)) === this.titleKey) {
-      // The heading that repeats the title (a kicker heading may come before it).
-      this.titleKey = '';
+    // The heading that repeats the title (a kicker heading may come before it).
+    if (
+      this.title.reaches(writer.blocks, writer.chars) &&
+      this.title.repeatedBy(keptText(this.doc, this.kept, node))
+    )
       return;
-    }
-    if (this.plain) {
-      writer.write(content);
-      return;
-    }
-    const level = this.doc.tag(node) - TAG.h1 + 1;
-    writer.write(`${'#'.repeat(level)} ${protectClosingHashes(content)}`);
+    writer.write(this.syntax.heading(this.doc.tag(node) - TAG.h1 + 1, content));
   }
 
   private closeContainer(frame: Frame): void {
@@ -713,13 +745,7 @@ class BlockEngine {
     this.capture = undefined;
     const content = trimBlankLines(capture.parts.join('').replace(CR, '\n'));
     if (content === '') return;
-    if (this.plain) {
-      this.writer.write(content);
-      return;
-    }
-    const fence = '`'.repeat(Math.max(3, longestRun(content, '`') + 1));
-    const language = codeLanguage(this.doc, node) ?? '';
-    this.writer.write(`${fence}${language}\n${content}\n${fence}`);
+    this.writer.write(this.syntax.codeBlock(content, () => codeLanguage(this.doc, node)));
   }
 
   private closeCode(): void {
@@ -758,66 +784,8 @@ class BlockEngine {
       }
     }
     if (rows.length === 0) return;
-    if (this.plain) {
-      this.writer.write(
-        rows
-          .map((row) =>
-            row
-              .map((cell) => cell.text)
-              .join('\t')
-              .trimEnd(),
-          )
-          .join('\n'),
-      );
-      return;
-    }
-    const grid = layOut(rows);
-    let columns = 0;
-    for (const row of grid) columns = Math.max(columns, row.length);
-    if (columns > MAX_TABLE_COLUMNS) {
-      for (const row of rows) for (const cell of row) if (cell.text !== '') this.writer.write(cell.text);
-      return;
-    }
-    const lines: string[] = [];
-    for (let index = 0; index < grid.length; index++) {
-      const row = grid[index];
-      while (row.length < columns) row.push('');
-      lines.push(`| ${row.join(' | ')} |`);
-      if (index === 0) lines.push(`|${' --- |'.repeat(columns)}`);
-    }
-    this.writer.write(lines.join('\n'));
+    for (const block of this.syntax.table(rows)) this.writer.write(block);
   }
-}
-
-/** Places cells on a grid, leaving empty cells where row and column spans reach. */
-function layOut(rows: TableCell[][]): string[][] {
-  const grid: string[][] = [];
-  const spans: number[] = [];
-  for (const row of rows) {
-    const out: string[] = [];
-    let column = 0;
-    for (const cell of row) {
-      while (spans[column] > 0) {
-        spans[column]--;
-        out.push('');
-        column++;
-      }
-      for (let offset = 0; offset < cell.colspan; offset++) {
-        out.push(offset === 0 ? cell.text : '');
-        spans[column] = cell.rowspan - 1;
-        column++;
-      }
-    }
-    for (let rest = column; rest < spans.length; rest++) {
-      if (spans[rest] > 0) {
-        spans[rest]--;
-        while (out.length < rest) out.push('');
-        out.push('');
-      }
-    }
-    grid.push(out);
-  }
-  return grid;
 }
 
 function spanOf(value: string | undefined, fallback: number, max: number): number {
@@ -825,23 +793,6 @@ function spanOf(value: string | undefined, fallback: number, max: number): numbe
   const number = Number.parseInt(value, 10);
   if (!Number.isFinite(number) || number < 1) return fallback;
   return Math.min(number, max);
-}
-
-/** `[text](destination)` and `![alt](src)` leave their destination out of a title comparison. */
-const MARKDOWN_DESTINATION = /\]\([^)]*\)/g;
-
-/** Text escaped for a heading line (after "# ", where block markers cannot start). */
-function escapeLineStartless(text: string): string {
-  return escapeMarkdown(text, false);
-}
-
-/** Backslash-escapes a trailing run of `#` that CommonMark would take for a closing sequence. */
-function protectClosingHashes(content: string): string {
-  let index = content.length;
-  while (index > 0 && content.charCodeAt(index - 1) === 35) index--;
-  if (index === content.length) return content;
-  if (index > 0 && content.charCodeAt(index - 1) !== 32) return content;
-  return `${content.slice(0, index)}\\${content.slice(index)}`;
 }
 
 /** Removes blank lines at the start and whitespace at the end (keeping the first line's indentation). */

@@ -6,10 +6,11 @@
 import { type Doc, type Extraction, NodeKind, Selection } from '../dom/index.js';
 import { type CommentSection, type FoundComment, findComments } from '../features/comments/index.js';
 import { cleanAuthors, parseDate } from '../metadata/index.js';
-import { renderBlocks } from './blocks.js';
 import { withoutSoftHyphens } from './common.js';
 import { escapeHtmlAttribute, escapeHtmlText, toHtmlRange } from './html.js';
 import { escapeMarkdown } from './inline.js';
+import { toMarkdownRange } from './markdown.js';
+import { toTextRange } from './text.js';
 import type { ContentFormat, FormatOptions } from './types.js';
 
 /** One comment as output. */
@@ -182,7 +183,9 @@ class PartRenderer {
       const text =
         format === 'html'
           ? toHtmlRange(this.extraction, options, range)
-          : renderBlocks(this.extraction, options, format === 'text', range);
+          : format === 'text'
+            ? toTextRange(this.extraction, options, range)
+            : toMarkdownRange(this.extraction, options, range);
       if (text !== '') blocks.push(text);
     }
     for (const part of comment.text) selection.dropSubtree(part);

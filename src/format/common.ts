@@ -218,23 +218,6 @@ export function tableFacts(doc: Doc): TableFacts {
 /** Any run of whitespace (the same class `Doc.textContent` collapses). */
 export const WHITESPACE_RUN = /\s+/g;
 
-/**
- * The form in which a heading is compared with the page title (`dropTitle`):
- * letters and digits only (any script), lower case — so case, spacing and
- * punctuation ("Title: Sub" / "Title — Sub") do not matter. '' for no title.
- */
-export function titleKey(text: string | undefined): string {
-  if (text === undefined) return '';
-  return (text.length > 2000 ? text.slice(0, 2000) : text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-/**
- * How far into the body a heading may come and still be taken for the title:
- * the blocks before it are at most this many, and this many characters.
- */
-export const TITLE_SEARCH_BLOCKS = 3;
-export const TITLE_SEARCH_CHARACTERS = 300;
-
 /** The kept, visible text of a subtree, whitespace collapsed (for title comparison). */
 export function keptText(doc: Doc, kept: Uint8Array, node: number): string {
   const parts: string[] = [];

@@ -7,16 +7,8 @@ import {
   TAG,
   tagId,
 } from '../dom/index.js';
-import {
-  codeLanguage,
-  DROPPED,
-  isGutter,
-  isUnrendered,
-  keptText,
-  TITLE_SEARCH_BLOCKS,
-  TITLE_SEARCH_CHARACTERS,
-  titleKey,
-} from './common.js';
+import { codeLanguage, DROPPED, isGutter, isUnrendered, keptText } from './common.js';
+import { TitleSearch } from './title.js';
 import type { HtmlOptions } from './types.js';
 import { baseUrlOf, imageSource, safeUrl } from './url.js';
 
@@ -330,8 +322,8 @@ class HtmlWriter {
   private linkDepth = 0;
   /** Text or an image was written (so a title paragraph is no longer the first thing). */
   private wroteContent = false;
-  /** The title's comparison key while a heading or first paragraph may still repeat it ('' once not). */
-  private titleKey: string;
+  /** Which heading or first paragraph repeats the title (left out). */
+  private readonly title: TitleSearch;
   /** Text characters and blocks written, for how far the title search goes. */
   private textChars = 0;
   private blocksClosed = 0;
@@ -346,7 +338,7 @@ class HtmlWriter {
     this.root.end = this.doc.size;
     this.frames = [this.root];
     this.emitted = [this.root];
-    this.titleKey = options.dropTitle || options.printTitle ? titleKey(options.title) : '';
+    this.title = new TitleSearch(options);
   }
 
   run(range?: { start: number; stop: number }): string {
@@ -354,7 +346,7 @@ class HtmlWriter {
     const { kind, tag, end, hidden, parent, textLength } = doc.columns;
     const images = options.images !== false;
     const links = options.links !== false;
-    if (options.printTitle && this.titleKey !== '') {
+    if (TitleSearch.prints(options)) {
       out.push(
         `<h1>${escapeHtmlText((options.title as string).replace(ASCII_WHITESPACE_RUN, ' ').trim())}</h1>\n`,
       );
@@ -403,15 +395,15 @@ class HtmlWriter {
       if (name !== '') attributes = attributesOf(doc, at, name, this.base);
       if (name === 'img' && (!images || attributes === undefined)) continue;
       if (name === 'a' && (!links || this.linkDepth > 0)) attributes = undefined;
-      if (this.titleKey !== '' && (HEADING_OUTPUT.has(name) || (name === 'p' && !this.wroteContent))) {
-        // A heading after a few short blocks at most, or a first paragraph, may repeat the title.
-        const inReach = this.blocksClosed <= TITLE_SEARCH_BLOCKS && this.textChars <= TITLE_SEARCH_CHARACTERS;
-        const repeatsTitle = inReach && titleKey(keptText(doc, kept, at)) === this.titleKey;
-        if (repeatsTitle || !inReach) this.titleKey = '';
-        if (repeatsTitle) {
-          at = end[at] - 1;
-          continue;
-        }
+      if (
+        this.title.searching &&
+        (HEADING_OUTPUT.has(name) || (name === 'p' && !this.wroteContent)) &&
+        this.title.reaches(this.blocksClosed, this.textChars) &&
+        this.title.repeatedBy(keptText(doc, kept, at))
+      ) {
+        // A heading after a few short blocks at most, or a first paragraph, that repeats the title.
+        at = end[at] - 1;
+        continue;
       }
       if (attributes === undefined) {
         // Unwrapped: a block still separates the text around it (<html> and <body> hold everything).

@@ -1,10 +1,6 @@
+import { EMPHASIS, type InlineBuffer, LINK } from './blocks.js';
 import { longestRun, WHITESPACE_RUN, withoutSoftHyphens } from './common.js';
 
-/** Kinds of inline formatting frames. */
-export const STRONG = 0;
-export const EMPHASIS = 1;
-export const STRIKE = 2;
-export const LINK = 3;
 /** The delimiter character of each kind (runs of one character are one delimiter run). */
 const RUN_CHAR = ['*', '*', '~', '['];
 
@@ -12,7 +8,7 @@ interface InlineFrame {
   readonly kind: number;
   readonly open: string;
   readonly close: string;
-  /** False for frames that add nothing (plain text, or nested in a frame of the same kind). */
+  /** False for frames that add nothing (nested in a frame of the same kind). */
   readonly active: boolean;
   /** Its opener is in the current block's parts. */
   emitted: boolean;
@@ -172,14 +168,14 @@ function escapeEntityAmpersands(text: string): string {
 }
 
 /**
- * The inline content of the block being built: collapses whitespace across
+ * The inline content of a Markdown block being built: collapses whitespace across
  * text nodes, escapes text, opens formatting lazily (so `<b> x </b>` becomes
  * ` **x** `, and formatting with no content vanishes) and closes it at block
  * ends (reopening it in the next block). When the block ends, emphasis whose
  * delimiters CommonMark would not read as such (`**Note:**text`) is removed
  * rather than left as stray asterisks.
  */
-export class Inline {
+export class MarkdownInline implements InlineBuffer {
   private parts: string[] = [];
   /** For each part, the delimiter character when it is an emphasis delimiter, else ''. */
   private markers: string[] = [];
@@ -199,11 +195,6 @@ export class Inline {
   /** Escape `|` (inside a Markdown table cell). */
   cell = false;
 
-  constructor(private readonly plain: boolean) {}
-
-  get empty(): boolean {
-    return !this.hasContent;
-  }
   /** A line break is waiting for more content. */
   get breakPending(): boolean {
     return this.pendingBreak;
@@ -214,13 +205,13 @@ export class Inline {
     let collapsed = withoutSoftHyphens(raw).replace(WHITESPACE_RUN, ' ');
     if (collapsed === '') return;
     // CommonMark reads U+0000 as U+FFFD; write it so, so that delimiter checks see what parsers see.
-    if (!this.plain && collapsed.indexOf('\u0000') >= 0) collapsed = collapsed.replaceAll('\u0000', '\uFFFD');
+    if (collapsed.indexOf('\u0000') >= 0) collapsed = collapsed.replaceAll('\u0000', '\uFFFD');
     const leading = collapsed.charCodeAt(0) === 32;
     const trailing = collapsed.length > 1 && collapsed.charCodeAt(collapsed.length - 1) === 32;
     const core = collapsed.slice(leading ? 1 : 0, trailing ? -1 : undefined);
     if (leading) this.space();
     if (core !== '') {
-      this.emit(this.plain ? core : escapeMarkdown(core, this.cell), true);
+      this.emit(escapeMarkdown(core, this.cell), true);
       this.lastWasImage = false;
     }
     if (trailing) this.space();
@@ -246,10 +237,6 @@ export class Inline {
   /** Inline code (whitespace already collapsed, not empty). */
   code(content: string): void {
     this.lastWasImage = false;
-    if (this.plain) {
-      this.emit(content, false);
-      return;
-    }
     const last = this.lastCode;
     if (
       last &&
@@ -268,7 +255,7 @@ export class Inline {
   }
 
   pushFrame(kind: number, open: string, close: string): void {
-    const active = !this.plain && open !== '' && this.activeCount[kind] === 0;
+    const active = open !== '' && this.activeCount[kind] === 0;
     if (active) this.activeCount[kind]++;
     this.frames.push({ kind, open, close, active, emitted: false, dead: false, openIndex: -1 });
   }
@@ -280,7 +267,7 @@ export class Inline {
     if (frame.emitted) this.closeFrame(frame);
   }
 
-  /** Ends the block: closes open formatting and returns its Markdown (or text), '' when empty. */
+  /** Ends the block: closes open formatting and returns its Markdown, '' when empty. */
   flush(): string {
     for (let index = this.frames.length - 1; index >= 0; index--) {
       const frame = this.frames[index];
@@ -328,7 +315,7 @@ export class Inline {
 
   private emit(content: string, isText: boolean): void {
     if (this.hasContent && this.pendingBreak) {
-      this.push(this.plain ? '\n' : '\\\n', '');
+      this.push('\\\n', '');
       this.atLineStart = true;
     } else if (this.hasContent && this.pendingSpace) {
       this.push(' ', '');
@@ -336,7 +323,7 @@ export class Inline {
     this.pendingBreak = false;
     this.pendingSpace = false;
     if (this.hasPendingOpener()) this.openFrames();
-    this.push(isText && this.atLineStart && !this.plain ? escapeLineStart(content) : content, '');
+    this.push(isText && this.atLineStart ? escapeLineStart(content) : content, '');
     this.atLineStart = false;
     this.hasContent = true;
   }

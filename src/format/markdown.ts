@@ -1,6 +1,49 @@
 import type { Extraction } from '../dom/index.js';
-import { renderBlocks } from './blocks.js';
+import {
+  type BlockSyntax,
+  type InlineMarkup,
+  type ListState,
+  MAX_TABLE_COLUMNS,
+  type NodeRange,
+  renderBlocks,
+  type TableCell,
+  withTitle,
+} from './blocks.js';
+import { longestRun } from './common.js';
+import { escapeMarkdown, linkDestination, MarkdownInline } from './inline.js';
 import type { MarkdownOptions } from './types.js';
+
+const MARKUP: InlineMarkup = {
+  strong: '**',
+  emphasis: '*',
+  strike: '~~',
+  linkOpen: '[',
+  linkClose: (href) => `](${linkDestination(href)})`,
+  image: (alt, src, cell) => `![${escapeMarkdown(alt, cell)}](${linkDestination(src)})`,
+};
+
+/** The Markdown renderer of the block walk (CommonMark + GFM tables and strikethrough). */
+export const MARKDOWN: BlockSyntax = {
+  inline: () => new MarkdownInline(),
+  markup: MARKUP,
+  codeSpans: true,
+  quotePrefix: '> ',
+  itemMarker(list: ListState | undefined): string {
+    if (list?.kept && list.ordered) return `${list.next}${list.delimiter} `;
+    return `${list?.kept ? list.bullet : '-'} `;
+  },
+  // CommonMark: only a bullet or an ordered list starting at 1 may interrupt a paragraph.
+  interruptsParagraph: (list) => !(list?.kept && list.ordered) || list.next === 1,
+  heading: (level, content) => `${'#'.repeat(level)} ${protectClosingHashes(content)}`,
+  codeBlock(content, language) {
+    const fence = '`'.repeat(Math.max(3, longestRun(content, '`') + 1));
+    return `${fence}${language() ?? ''}\n${content}\n${fence}`;
+  },
+  // `---` right after a list marker or `>` would read as a setext underline of nothing; `___` cannot.
+  rule: (atContainerStart) => (atContainerStart ? '___' : '---'),
+  table: pipeTable,
+  title: (text) => `# ${protectClosingHashes(escapeMarkdown(text, false))}`,
+};
 
 /**
  * The kept content as CommonMark, plus GFM pipe tables and `~~strikethrough~~`.
@@ -29,5 +72,70 @@ import type { MarkdownOptions } from './types.js';
  *   readings or MathML annotations; spaces between inline elements; NFC).
  */
 export function toMarkdown(extraction: Extraction, options: MarkdownOptions = {}): string {
-  return renderBlocks(extraction, options, false);
+  return withTitle(renderBlocks(extraction, options, MARKDOWN), options, MARKDOWN);
+}
+
+/** `toMarkdown` over the nodes `start … stop - 1` only (for the comments' parts). */
+export function toMarkdownRange(extraction: Extraction, options: MarkdownOptions, range: NodeRange): string {
+  return withTitle(renderBlocks(extraction, options, MARKDOWN, range), options, MARKDOWN);
+}
+
+/** A GFM pipe table, the first row as header; wider than `MAX_TABLE_COLUMNS`, one paragraph per cell. */
+function pipeTable(rows: TableCell[][]): string[] {
+  const grid = layOut(rows);
+  let columns = 0;
+  for (const row of grid) columns = Math.max(columns, row.length);
+  if (columns > MAX_TABLE_COLUMNS) {
+    const blocks: string[] = [];
+    for (const row of rows) for (const cell of row) if (cell.text !== '') blocks.push(cell.text);
+    return blocks;
+  }
+  const lines: string[] = [];
+  for (let index = 0; index < grid.length; index++) {
+    const row = grid[index];
+    while (row.length < columns) row.push('');
+    lines.push(`| ${row.join(' | ')} |`);
+    if (index === 0) lines.push(`|${' --- |'.repeat(columns)}`);
+  }
+  return [lines.join('\n')];
+}
+
+/** Places cells on a grid, leaving empty cells where row and column spans reach. */
+function layOut(rows: TableCell[][]): string[][] {
+  const grid: string[][] = [];
+  const spans: number[] = [];
+  for (const row of rows) {
+    const out: string[] = [];
+    let column = 0;
+    for (const cell of row) {
+      while (spans[column] > 0) {
+        spans[column]--;
+        out.push('');
+        column++;
+      }
+      for (let offset = 0; offset < cell.colspan; offset++) {
+        out.push(offset === 0 ? cell.text : '');
+        spans[column] = cell.rowspan - 1;
+        column++;
+      }
+    }
+    for (let rest = column; rest < spans.length; rest++) {
+      if (spans[rest] > 0) {
+        spans[rest]--;
+        while (out.length < rest) out.push('');
+        out.push('');
+      }
+    }
+    grid.push(out);
+  }
+  return grid;
+}
+
+/** Backslash-escapes a trailing run of `#` that CommonMark would take for a closing sequence. */
+function protectClosingHashes(content: string): string {
+  let index = content.length;
+  while (index > 0 && content.charCodeAt(index - 1) === 35) index--;
+  if (index === content.length) return content;
+  if (index > 0 && content.charCodeAt(index - 1) !== 32) return content;
+  return `${content.slice(0, index)}\\${content.slice(index)}`;
 }

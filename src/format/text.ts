@@ -1,6 +1,93 @@
 import type { Extraction } from '../dom/index.js';
-import { renderBlocks } from './blocks.js';
+import { type BlockSyntax, type InlineBuffer, type NodeRange, renderBlocks, withTitle } from './blocks.js';
+import { WHITESPACE_RUN, withoutSoftHyphens } from './common.js';
 import type { TextOptions } from './types.js';
+
+/** A block's text: whitespace collapsed across text nodes, `<br>` as a newline, nothing marked up. */
+class TextInline implements InlineBuffer {
+  private parts: string[] = [];
+  private hasContent = false;
+  private pendingSpace = false;
+  private pendingBreak = false;
+  cell = false;
+
+  get breakPending(): boolean {
+    return this.pendingBreak;
+  }
+
+  text(raw: string): void {
+    if (raw === '') return;
+    const collapsed = withoutSoftHyphens(raw).replace(WHITESPACE_RUN, ' ');
+    if (collapsed === '') return;
+    const leading = collapsed.charCodeAt(0) === 32;
+    const trailing = collapsed.length > 1 && collapsed.charCodeAt(collapsed.length - 1) === 32;
+    const core = collapsed.slice(leading ? 1 : 0, trailing ? -1 : undefined);
+    if (leading) this.space();
+    if (core !== '') this.emit(core);
+    if (trailing) this.space();
+  }
+
+  space(): void {
+    if (this.hasContent) this.pendingSpace = true;
+  }
+
+  lineBreak(): void {
+    if (this.hasContent) this.pendingBreak = true;
+  }
+
+  code(content: string): void {
+    this.emit(content);
+  }
+
+  image(markup: string): void {
+    this.emit(markup);
+  }
+
+  pushFrame(): void {}
+  popFrame(): void {}
+
+  flush(): string {
+    const out = this.hasContent ? this.parts.join('') : '';
+    this.parts = [];
+    this.hasContent = false;
+    this.pendingSpace = false;
+    this.pendingBreak = false;
+    return out;
+  }
+
+  private emit(content: string): void {
+    if (this.hasContent && this.pendingBreak) this.parts.push('\n');
+    else if (this.hasContent && this.pendingSpace) this.parts.push(' ');
+    this.pendingBreak = false;
+    this.pendingSpace = false;
+    this.parts.push(content);
+    this.hasContent = true;
+  }
+}
+
+/** The text renderer of the block walk: no markers, quotes and rules are plain blocks. */
+export const TEXT: BlockSyntax = {
+  inline: () => new TextInline(),
+  markup: undefined,
+  codeSpans: false,
+  quotePrefix: undefined,
+  itemMarker: () => '',
+  interruptsParagraph: () => true,
+  heading: (_level, content) => content,
+  codeBlock: (content) => content,
+  rule: () => undefined,
+  table: (rows) => [
+    rows
+      .map((row) =>
+        row
+          .map((cell) => cell.text)
+          .join('\t')
+          .trimEnd(),
+      )
+      .join('\n'),
+  ],
+  title: (text) => text,
+};
 
 /**
  * The kept content as plain text.
@@ -22,5 +109,10 @@ import type { TextOptions } from './types.js';
  * Deterministic and trimmed.
  */
 export function toText(extraction: Extraction, options: TextOptions = {}): string {
-  return renderBlocks(extraction, options, true);
+  return withTitle(renderBlocks(extraction, options, TEXT), options, TEXT);
+}
+
+/** `toText` over the nodes `start … stop - 1` only (for the comments' parts). */
+export function toTextRange(extraction: Extraction, options: TextOptions, range: NodeRange): string {
+  return withTitle(renderBlocks(extraction, options, TEXT, range), options, TEXT);
 }

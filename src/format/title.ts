@@ -1,0 +1,87 @@
+/**
+ * The title step: where the page title goes in a content format. The walks ask
+ * it about the few blocks at the top of the body (does this one repeat the
+ * title?); printing the title on top is the caller's (`withTitle` in blocks.ts,
+ * the HTML writer's first line). Changing the convention means changing this
+ * file and the options callers pass, not the walks.
+ */
+import { WHITESPACE_RUN, withoutSoftHyphens } from './common.js';
+import type { FormatOptions } from './types.js';
+
+/**
+ * The form in which a heading is compared with the page title (`dropTitle`):
+ * letters and digits only (any script), lower case — so case, spacing and
+ * punctuation ("Title: Sub" / "Title — Sub") do not matter. '' for no title.
+ */
+export function titleKey(text: string | undefined): string {
+  if (text === undefined) return '';
+  return (text.length > 2000 ? text.slice(0, 2000) : text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * How far into the body a heading may come and still be taken for the title:
+ * the blocks before it are at most this many, and this many characters.
+ */
+export const TITLE_SEARCH_BLOCKS = 3;
+export const TITLE_SEARCH_CHARACTERS = 300;
+
+/** `[text](destination)` and `![alt](src)` leave their destination out of a title comparison. */
+const MARKDOWN_DESTINATION = /\]\([^)]*\)/g;
+
+/**
+ * Finds the block of the body that repeats the page title, when the options
+ * ask for it to be left out (`dropTitle`, or `printTitle`, which prints it on
+ * top instead): the first heading within reach of the top, or a first
+ * paragraph, whose text equals the title compared by `titleKey`. The search
+ * ends at the first match or once past reach.
+ */
+export class TitleSearch {
+  /** The title's comparison key while a block may still repeat it ('' once not). */
+  private key: string;
+
+  constructor(options: FormatOptions) {
+    this.key = options.dropTitle || options.printTitle ? titleKey(options.title) : '';
+  }
+
+  /** True when the options print the title on top of the body. */
+  static prints(options: FormatOptions): boolean {
+    return options.printTitle === true && titleKey(options.title) !== '';
+  }
+
+  /** The title to print on top of the body as text (whitespace collapsed), when the options print one. */
+  static printed(options: FormatOptions): string | undefined {
+    if (!TitleSearch.prints(options)) return undefined;
+    return withoutSoftHyphens(options.title as string)
+      .replace(WHITESPACE_RUN, ' ')
+      .trim();
+  }
+
+  get searching(): boolean {
+    return this.key !== '';
+  }
+
+  /**
+   * True while a block is within reach of the top (`blocks` blocks and `chars`
+   * characters of the body before it); once past, the search ends.
+   */
+  reaches(blocks: number, chars: number): boolean {
+    if (this.key === '') return false;
+    if (blocks > TITLE_SEARCH_BLOCKS || chars > TITLE_SEARCH_CHARACTERS) {
+      this.key = '';
+      return false;
+    }
+    return true;
+  }
+
+  /** True (and the search ends) when a block of this text repeats the title. */
+  repeatedBy(text: string): boolean {
+    if (this.key === '' || titleKey(text) !== this.key) return false;
+    this.key = '';
+    return true;
+  }
+
+  /** `repeatedBy` for a rendered first paragraph (link and image destinations left out). */
+  repeatedByParagraph(rendered: string): boolean {
+    return this.key !== '' && this.repeatedBy(rendered.replace(MARKDOWN_DESTINATION, ']'));
+  }
+}

@@ -1,5 +1,11 @@
-// Make the CLI entry executable after tsc writes it (tsc does not keep modes).
-import { chmodSync, existsSync } from 'node:fs';
+// After tsc: make the CLI entry executable (tsc does not keep modes) and copy the programs the
+// outside peers run (src/eval/peers/programs: Python and Java sources) beside the compiled peers.
+import { chmodSync, cpSync, existsSync } from 'node:fs';
 
 const bin = new URL('../dist/cli/main.js', import.meta.url);
 if (existsSync(bin)) chmodSync(bin, 0o755);
+
+const programs = new URL('../src/eval/peers/programs/', import.meta.url);
+if (existsSync(programs)) {
+  cpSync(programs, new URL('../dist/eval/peers/programs/', import.meta.url), { recursive: true });
+}

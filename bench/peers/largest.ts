@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { PEERS } from '../../src/eval/peers/index.js';
+import { outputText, PEERS } from '../../src/eval/peers/index.js';
 import { decodeHtml, isGzip } from '../../src/input/index.js';
 
 const DATASETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '.cache', 'datasets');
@@ -49,7 +49,7 @@ for (const { file } of files) {
   const started = performance.now();
   let outcome: string;
   try {
-    outcome = `${(await peer.extract(html, '')).length} chars`;
+    outcome = `${outputText(await peer.extract(html, '')).length} chars`;
   } catch (error) {
     outcome = `error: ${error instanceof Error ? error.message : String(error)}`;
   }

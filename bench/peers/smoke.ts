@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { l3sGoldText, l3sPrepareRetrieved, parseL3sUrlMapping } from '../../src/eval/datasets/l3s-gn1.js';
 import { scoreWordSequence } from '../../src/eval/metrics/word-sequence.js';
-import { PEERS } from '../../src/eval/peers/index.js';
+import { outputText, PEERS } from '../../src/eval/peers/index.js';
 import { decodeHtml } from '../../src/input/index.js';
 
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -88,7 +88,7 @@ async function measurePeer(name: string, dir: string, count: number): Promise<Pe
     let text = '';
     const started = performance.now();
     try {
-      text = await peer.extract(page.html, page.url);
+      text = outputText(await peer.extract(page.html, page.url));
     } catch (error) {
       failures++;
       firstError ??= `${page.id}: ${error instanceof Error ? error.message : String(error)}`;

@@ -40,7 +40,7 @@ const throughParse5 = (html: string): string => serialize(parse(html));
 
 const readabilityLinkedom = await createReadabilityLinkedom();
 const variants: [name: string, extract: (html: string, url: string) => Promise<string> | string][] = [];
-const add = (name: string, peer: TextExtractor, prepare?: (html: string) => string) =>
+const add = (name: string, peer: TextExtractor<string>, prepare?: (html: string) => string) =>
   variants.push([name, (html, url) => peer.extract(prepare ? prepare(html) : html, url)]);
 add('readability on jsdom, textContent', await createReadabilityJsdom());
 add('readability on linkedom, textContent', readabilityLinkedom);

@@ -114,6 +114,19 @@ describe('pith bench (end to end)', { skip }, () => {
     );
     assert.equal(result.skippedPeers[0]?.name, 'stub-missing');
     assert.equal(result.pages.length, 34 * 3);
+    // Metadata travel with the results where the gold has metadata (WCXB), from pith's runs; the
+    // stub peer reads none, and datasets without gold metadata (CleanEval) carry none.
+    for (const page of result.pages) {
+      const where = `${page.dataset}/${page.id}/${page.extractor}`;
+      if (page.extractor === 'stub-text' || page.dataset === 'cleaneval')
+        assert.equal(page.metadata, undefined, where);
+      else if (page.dataset === 'wcxb-dev' && !page.failed)
+        assert.ok(Array.isArray(page.metadata?.authors), where);
+    }
+    assert.ok(
+      result.pages.some((p) => p.dataset === 'wcxb-dev' && p.metadata?.title),
+      'some WCXB page has a title',
+    );
     // Per-page JSON: one entry per page and extractor, in dataset, page, extractor order.
     const keys = result.pages.map((p) => `${p.dataset}/${p.id}/${p.extractor}`);
     assert.equal(new Set(keys).size, keys.length);

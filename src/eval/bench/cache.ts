@@ -16,7 +16,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { ExtractorRef } from './extractors.js';
+import type { ExtractorRef, PeerMetadata } from './extractors.js';
 import { parseKeepingNonFinite, stringifyKeepingNonFinite } from './results-io.js';
 import type { PageScores, ScoringOptions } from './scoring.js';
 
@@ -26,6 +26,11 @@ export interface CachedOutput {
   error?: string;
   /** Extraction time when it was computed, in milliseconds. */
   ms: number;
+  /**
+   * The metadata the extractor read (null: none). Absent from entries written before metadata
+   * were kept: a run that wants them treats such an entry as a miss.
+   */
+  metadata?: PeerMetadata | null;
 }
 
 export function sha256(bytes: Uint8Array | string): string {

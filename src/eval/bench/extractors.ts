@@ -7,16 +7,13 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { decodeHtml, EXTRACTORS, extract, VERSION } from '../../index.js';
+import { decodeHtml, EXTRACTORS, extract, type Metadata, VERSION } from '../../index.js';
+import type { PeerMetadata, PeerOutput, TextExtractor } from '../peers/types.js';
 import { siblingModule } from './entry.js';
 
-/** The interface every peer implements (src/eval/peers exports `PEERS` of these factories). */
-export interface TextExtractor {
-  name: string;
-  version: string;
-  extract(html: string, url: string): Promise<string> | string;
-  close?(): Promise<void>;
-}
+// The interface every peer implements (src/eval/peers exports `PEERS` of these factories); a
+// type-only import, so the peers module stays optional at run time.
+export type { PeerMetadata, PeerOutput, TextExtractor };
 
 export type PeerFactories = Record<string, () => Promise<TextExtractor>>;
 
@@ -128,11 +125,32 @@ export function pithExtractorRef(spec: string): ExtractorRef {
   };
 }
 
+/** One extraction as the bench sees it. */
+export interface ExtractorRun {
+  text: string;
+  /** Extraction time in ms. */
+  ms: number;
+  /** CPU time of the extraction when the extractor measured it itself (outside peers), in ms. */
+  cpuMs?: number;
+  /** The metadata the extractor read (pith's extractors; peers that read metadata). */
+  metadata?: PeerMetadata;
+}
+
 /** A loaded extractor: raw page bytes and URL in, main text out. */
 export interface LoadedExtractor {
   ref: ExtractorRef;
-  run(html: Uint8Array, url: string | undefined): Promise<{ text: string; ms: number }>;
+  run(html: Uint8Array, url: string | undefined): Promise<ExtractorRun>;
   close(): Promise<void>;
+}
+
+/** The metadata fields pith's result and a peer's share (see {@link PeerMetadata}). */
+function pithMetadata(metadata: Metadata): PeerMetadata {
+  const out: PeerMetadata = { authors: metadata.authors };
+  if (metadata.title !== undefined) out.title = metadata.title;
+  if (metadata.published !== undefined) out.published = metadata.published;
+  if (metadata.siteName !== undefined) out.siteName = metadata.siteName;
+  if (metadata.description !== undefined) out.description = metadata.description;
+  return out;
 }
 
 /** Loads an extractor for running (in a worker, or in the main thread for `--only`). */
@@ -145,13 +163,17 @@ export async function loadExtractor(
       ref,
       async run(html, url) {
         const started = performance.now();
-        const text = extract(html, {
+        const result = extract(html, {
           format: 'text',
           extractor: ref.name,
           extractorOptions: ref.options,
           ...(url ? { url } : {}),
-        }).content;
-        return { text, ms: performance.now() - started };
+        });
+        return {
+          text: result.content,
+          ms: performance.now() - started,
+          metadata: pithMetadata(result.metadata),
+        };
       },
       async close() {},
     };
@@ -168,11 +190,18 @@ export async function loadExtractor(
       const decoded = decodeHtml(html).text;
       const started = performance.now();
       // '' when the dataset has no URL: each peer picks its own placeholder (src/eval/peers).
-      const text = await peer.extract(decoded, url ?? '');
+      const output = await peer.extract(decoded, url ?? '');
       const ms = performance.now() - started;
-      if (typeof text !== 'string')
-        throw new TypeError(`peer '${ref.name}' returned ${typeof text}, not a string`);
-      return { text, ms };
+      if (typeof output === 'string') return { text: output, ms };
+      if (typeof output?.text !== 'string')
+        throw new TypeError(`peer '${ref.name}' returned ${typeof output}, not a string or { text }`);
+      // An outside peer's own timing leaves out the pipe to its process.
+      return {
+        text: output.text,
+        ms: output.ms ?? ms,
+        ...(output.cpuMs === undefined ? {} : { cpuMs: output.cpuMs }),
+        ...(output.metadata ? { metadata: output.metadata } : {}),
+      };
     },
     async close() {
       await peer.close?.();

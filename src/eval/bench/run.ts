@@ -291,6 +291,7 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
           ...(page.gold.pageType ? { pageType: page.gold.pageType } : {}),
           ...(page.gold.language ? { language: page.gold.language } : {}),
           scores,
+          ...(result.metadata ? { metadata: result.metadata } : {}),
         });
         if (config.keepTexts) {
           const byExtractor = texts.get(dataset.spec.name) ?? new Map<string, Map<string, string | null>>();

@@ -5,7 +5,7 @@
  */
 import type { Gold, RetrievedTransform } from '../datasets/types.js';
 import { cacheKey, readCache, readScores, scoreKey, sha256, writeCache, writeScores } from './cache.js';
-import { type ExtractorRef, type LoadedExtractor, loadExtractor } from './extractors.js';
+import { type ExtractorRef, type LoadedExtractor, loadExtractor, type PeerMetadata } from './extractors.js';
 import {
   type PageScores,
   type PreparedGold,
@@ -61,6 +61,8 @@ export interface TaskResult {
   cached: boolean;
   scores: PageScores;
   text?: string | null;
+  /** The metadata the extractor read, when the page's gold has metadata to score them against. */
+  metadata?: PeerMetadata;
 }
 
 export function describeError(error: unknown): string {
@@ -117,25 +119,32 @@ export class TaskRunner {
     let ms = 0;
     let cpuMs: number | undefined;
     let cached = false;
+    let metadata: PeerMetadata | undefined;
+    // Metadata travel with the result only where a gold can score them (WCXB).
+    const wantMetadata = task.page.gold.metadata !== undefined;
     const hit = cacheDir ? readCache(cacheDir, key) : undefined;
-    if (hit) {
+    if (hit && !(wantMetadata && hit.metadata === undefined)) {
       ({ text, ms } = hit);
       if (hit.error !== undefined) error = hit.error;
+      if (hit.metadata) metadata = hit.metadata;
       cached = true;
     } else {
       try {
         const extractor = await this.#extractor(task.extractor);
         const cpuStarted = threadCpuMs();
-        ({ text, ms } = await extractor.run(task.page.html, task.page.url));
+        const run = await extractor.run(task.page.html, task.page.url);
         const cpuEnded = threadCpuMs();
-        if (cpuStarted !== undefined && cpuEnded !== undefined) cpuMs = cpuEnded - cpuStarted;
+        ({ text, ms, metadata } = run);
+        // An outside peer's CPU time is its process's, not this thread's.
+        if (run.cpuMs !== undefined) cpuMs = run.cpuMs;
+        else if (cpuStarted !== undefined && cpuEnded !== undefined) cpuMs = cpuEnded - cpuStarted;
       } catch (caught) {
         text = null;
         error = describeError(caught);
       }
       // Only outputs are cached: an error may come from the environment (a model or a peer's
       // package not there yet) and must be retried on the next run.
-      if (cacheDir && text !== null) writeCache(cacheDir, key, { text, ms });
+      if (cacheDir && text !== null) writeCache(cacheDir, key, { text, ms, metadata: metadata ?? null });
     }
     // Scores of a cached output may be cached too (same gold, options and metric code).
     const keyOfScores = cacheDir
@@ -170,6 +179,7 @@ export class TaskRunner {
       cached,
       scores,
       ...(task.wantText ? { text } : {}),
+      ...(wantMetadata && metadata ? { metadata } : {}),
     };
   }
 

@@ -3,6 +3,7 @@
  * report renderers (`npm run bench:report` can re-render from it).
  */
 import type { DatasetFormat, DatasetScoring } from '../datasets/registry.js';
+import type { PeerMetadata } from './extractors.js';
 import type { PageScores } from './scoring.js';
 import type { SpeedResult } from './speed-types.js';
 
@@ -28,6 +29,12 @@ export interface BenchPageResult {
   /** The page's language (the dataset's, or as the page declares it: trafilatura-eval). */
   language?: string;
   scores: PageScores;
+  /**
+   * The metadata the extractor read (title, authors, publication date…), on pages whose gold has
+   * metadata (WCXB): pith's extractors (all the same: metadata do not depend on the extractor)
+   * and the peers that read metadata (trafilatura).
+   */
+  metadata?: PeerMetadata;
 }
 
 export interface BenchDatasetInfo {

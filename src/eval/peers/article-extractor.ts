@@ -24,7 +24,7 @@ interface ArticleExtractorModule {
   extractFromHtml(html: string, url: string): Promise<{ content?: string } | null>;
 }
 
-export async function createArticleExtractor(options: PeerOptions = {}): Promise<TextExtractor> {
+export async function createArticleExtractor(options: PeerOptions = {}): Promise<TextExtractor<string>> {
   const module = await loadPeerModule<ArticleExtractorModule>(NAME, PACKAGE, PACKAGE, options.load);
   return {
     name: NAME,

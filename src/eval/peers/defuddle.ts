@@ -64,7 +64,7 @@ interface Parse5Module {
 
 const DEFUDDLE_OPTIONS = { useAsync: false, fetch: refuseFetch } as const;
 
-export async function createDefuddle(options: DefuddlePeerOptions = {}): Promise<TextExtractor> {
+export async function createDefuddle(options: DefuddlePeerOptions = {}): Promise<TextExtractor<string>> {
   const { load, dom = 'linkedom+parse5' } = options;
   const defuddle = await loadPeerModule<DefuddleModule>(NAME, PACKAGE, 'defuddle/node', load);
   const contentText = (content: string | null | undefined): string => (content ? htmlToText(content) : '');

@@ -46,7 +46,7 @@ export interface PostlightPeerOptions extends PeerOptions {
   text?: PeerTextSource;
 }
 
-export async function createPostlight(options: PostlightPeerOptions = {}): Promise<TextExtractor> {
+export async function createPostlight(options: PostlightPeerOptions = {}): Promise<TextExtractor<string>> {
   const { load, text = 'native' } = options;
   const module = await loadPeerModule<{ default: PostlightParser }>(NAME, PACKAGE, PACKAGE, load);
   const parser = module.default;

@@ -14,7 +14,9 @@ import { peerPackageVersion, type TextExtractor, textSuffix } from './types.js';
 
 const NAME = 'readability-jsdom';
 
-export async function createReadabilityJsdom(options: ReadabilityPeerOptions = {}): Promise<TextExtractor> {
+export async function createReadabilityJsdom(
+  options: ReadabilityPeerOptions = {},
+): Promise<TextExtractor<string>> {
   const { load, text = 'native' } = options;
   const readability = await loadReadability(NAME, load);
   const jsdom = await loadJsdom(NAME, load);

@@ -28,7 +28,7 @@ interface LinkedomModule {
 
 export async function createReadabilityLinkedom(
   options: ReadabilityPeerOptions = {},
-): Promise<TextExtractor> {
+): Promise<TextExtractor<string>> {
   const { load, text = 'native' } = options;
   const readability = await loadReadability(NAME, load);
   const linkedom = await loadPeerModule<LinkedomModule>(NAME, 'linkedom', 'linkedom', load);

@@ -12,17 +12,48 @@ import path from 'node:path';
 import { parseHtml } from '../../dom/index.js';
 
 /**
+ * What a page gives back when a peer has more than its text: its metadata (outside peers that read
+ * them: trafilatura) and its own timing (outside peers time the extraction in their own process,
+ * leaving out the pipe to it). Field names and meanings are those of pith's `Metadata`
+ * (`title`, `authors` as a list, `published` as the peer gives it, `siteName`, `description`), so
+ * one scorer compares pith's and a peer's metadata with a dataset's gold.
+ */
+export interface PeerMetadata {
+  title?: string;
+  /** Author names in the peer's order (trafilatura's `"A; B"` split on `;`). */
+  authors: string[];
+  /** Publication date as the peer gives it (trafilatura: `YYYY-MM-DD`). */
+  published?: string;
+  siteName?: string;
+  description?: string;
+}
+
+export interface PeerOutput {
+  text: string;
+  metadata?: PeerMetadata;
+  /** Extraction time measured by the peer itself, in ms (else the harness times the call). */
+  ms?: number;
+  /** CPU time of the extraction measured by the peer itself, in ms. */
+  cpuMs?: number;
+}
+
+/**
  * One peer, ready to run. `extract` receives the page already decoded by pith (a string) and
  * its URL ('' when the dataset has none) and returns the main text ('' when the peer finds
- * nothing). It may throw: catching per page is the runner's job. `close` frees what the peer
- * holds across pages (none of the current peers needs it).
+ * nothing), or a {@link PeerOutput} with the text and more. It may throw: catching per page is
+ * the runner's job. `close` frees what the peer holds across pages (an outside peer's process).
  */
-export type TextExtractor = {
+export type TextExtractor<Output extends string | PeerOutput = string | PeerOutput> = {
   name: string;
   version: string;
-  extract(html: string, url: string): Promise<string> | string;
+  extract(html: string, url: string): Promise<Output> | Output;
   close?(): Promise<void>;
 };
+
+/** The text of what a peer's `extract` returned. */
+export function outputText(output: string | PeerOutput): string {
+  return typeof output === 'string' ? output : output.text;
+}
 
 /** A DOM document of whichever implementation (jsdom, linkedom); peers only pass it along. */
 export type PeerDocument = object;

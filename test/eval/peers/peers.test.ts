@@ -22,12 +22,20 @@ import { loadPeerModule } from '../../../src/eval/peers/types.js';
 import { decodeHtml } from '../../../src/input/index.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../../helpers.js';
 
+/** The JS peers (dev dependencies); the outside ones are tested in peers-external.test.ts. */
 const PEER_NAMES = [
   'readability-jsdom',
   'readability-linkedom',
   'defuddle',
   'postlight',
   'article-extractor',
+];
+const EXTERNAL_PEER_NAMES = [
+  'trafilatura',
+  'justext',
+  'readability-lxml',
+  'boilerpipe-default',
+  'boilerpipe-article',
 ];
 
 /** A sample page with a sentence of its article and a string of its navigation or footer. */
@@ -101,20 +109,21 @@ after(() => {
 });
 
 describe('peers on the sample pages', { skip: !HAS_SAMPLE && 'no ../shared/datasets/sample' }, () => {
-  const peers = new Map<string, TextExtractor>();
+  const peers = new Map<string, TextExtractor<string>>();
   before(async () => {
     for (const name of PEER_NAMES) {
       const create = PEERS[name];
       assert.ok(create, `PEERS has ${name}`);
-      peers.set(name, await create());
+      // The JS peers return plain strings (checked below).
+      peers.set(name, (await create()) as TextExtractor<string>);
     }
   });
   after(async () => {
     for (const peer of peers.values()) await peer.close?.();
   });
 
-  it('PEERS lists exactly the five peers, each named after its key', () => {
-    assert.deepEqual(Object.keys(PEERS).sort(), [...PEER_NAMES].sort());
+  it('PEERS lists exactly the five JS peers and the five outside ones, each named after its key', () => {
+    assert.deepEqual(Object.keys(PEERS).sort(), [...PEER_NAMES, ...EXTERNAL_PEER_NAMES].sort());
     for (const [name, peer] of peers) assert.equal(peer.name, name);
   });
 

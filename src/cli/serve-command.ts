@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 
@@ -6,10 +8,60 @@ interface ServeCommandOptions {
   port: number;
   maxBody: number;
   timeout: number;
+  requestTimeout: number;
   concurrency: number;
   queue: number;
   maxBatch: number;
+  apiKeyFile?: string;
+  rateLimit?: number;
+  rateWindow: number;
   log?: boolean;
+}
+
+/** True for addresses only this machine reaches: 127.0.0.0/8, ::1 and localhost. */
+export function isLoopback(host: string): boolean {
+  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (name === 'localhost' || name === '::1') return true;
+  if (isIP(name) === 4) return name.startsWith('127.');
+  return name === '::ffff:127.0.0.1' || /^::ffff:127\./.test(name);
+}
+
+/** What `pith serve` should warn about before it serves (empty: nothing). */
+export function startupWarnings(options: { host: string; apiKeys: boolean; rateLimit: boolean }): string[] {
+  if (isLoopback(options.host)) return [];
+  const warnings: string[] = [];
+  if (!options.apiKeys) {
+    warnings.push(
+      `listening on ${options.host}, reachable from the network, with no API key: anyone who reaches it can use it (--api-key-file FILE requires one)`,
+    );
+  }
+  if (!options.rateLimit) {
+    warnings.push(`listening on ${options.host} with no per-client rate limit (--rate-limit N sets one)`);
+  }
+  return warnings;
+}
+
+/** The keys of `--api-key-file`: a regular file, one key a line. */
+function readApiKeys(path: string, parse: (text: string) => string[]): { keys: string[]; warning?: string } {
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'cannot read it';
+    throw new Error(`--api-key-file ${path}: ${why}`);
+  }
+  if (!stats.isFile()) throw new Error(`--api-key-file ${path}: not a regular file`);
+  let keys: string[];
+  try {
+    keys = parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`--api-key-file ${path}: ${(error as Error).message}`);
+  }
+  const warning =
+    (stats.mode & 0o044) !== 0 ? `${path} is readable by other users (chmod 600 ${path})` : undefined;
+  return { keys, ...(warning ? { warning } : {}) };
 }
 
 function wholeNumber(min: number) {
@@ -65,7 +117,7 @@ export function serveCommand(): Command {
     .addOption(
       new Option(
         '--host <address>',
-        'address to listen on; 0.0.0.0 opens the server to the network (it has no authentication)',
+        'address to listen on; 0.0.0.0 opens the server to the network (then use --api-key-file)',
       ).default('127.0.0.1'),
     )
     .addOption(
@@ -90,6 +142,14 @@ export function serveCommand(): Command {
         .default(15_000, '15s'),
     )
     .addOption(
+      new Option(
+        '--request-timeout <ms>',
+        'time a client has to send its whole request, headers and body (60000 or 60s); then 408',
+      )
+        .argParser(duration)
+        .default(60_000, '60s'),
+    )
+    .addOption(
       new Option('--concurrency <n>', 'pages extracted at once, one worker thread each')
         .argParser(wholeNumber(1))
         .default(cores, `${cores}, the CPU cores`),
@@ -104,36 +164,77 @@ export function serveCommand(): Command {
         .argParser(wholeNumber(1))
         .default(100),
     )
+    .addOption(
+      new Option(
+        '--api-key-file <file>',
+        'require an API key (Authorization: Bearer KEY) from the keys in FILE, one a line; the web page, /healthz and /openapi.json stay open',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--rate-limit <n>',
+        'requests a client (its API key, else its address) may make per --rate-window; then 429 with Retry-After (default: no limit)',
+      ).argParser(wholeNumber(1)),
+    )
+    .addOption(
+      new Option('--rate-window <ms>', 'the window of --rate-limit (60000 or 60s)')
+        .argParser(duration)
+        .default(60_000, '60s'),
+    )
     .option('--log', 'log one JSON line per request to standard output')
     .addHelpText(
       'after',
       '\nExamples:\n  pith serve                       # then open http://127.0.0.1:8080\n' +
         '  pith serve --port 3000 --concurrency 4 --timeout 30s\n' +
+        '  pith serve --host 0.0.0.0 --api-key-file keys.txt --rate-limit 120   # beyond this machine\n' +
         "  curl -s localhost:8080/v1/extract -H 'content-type: application/json' \\\n" +
         '       -d \'{"url": "https://example.com/", "format": "text"}\'\n' +
         '  curl -s --data-binary @page.html -H "content-type: text/html" "localhost:8080/v1/extract?format=text"\n',
     )
-    .action(async (options: ServeCommandOptions) => {
+    .action(async (options: ServeCommandOptions, command: Command) => {
       // Loaded here so that `pith extract` does not pay for the HTTP framework.
-      const { createServer } = await import('../server/index.js');
+      const { createServer, parseApiKeys } = await import('../server/index.js');
+      const warn = (message: string) => process.stderr.write(`pith serve: warning: ${message}\n`);
+      let apiKeys: string[] | undefined;
+      if (options.apiKeyFile !== undefined) {
+        let read: ReturnType<typeof readApiKeys>;
+        try {
+          read = readApiKeys(options.apiKeyFile, parseApiKeys);
+        } catch (error) {
+          command.error(`error: ${(error as Error).message}`, { exitCode: 2, code: 'pith.apiKeyFile' });
+        }
+        apiKeys = read.keys;
+        if (read.warning) warn(read.warning);
+      }
       const server = createServer({
         host: options.host,
         port: options.port,
         maxBodyBytes: options.maxBody,
         timeoutMs: options.timeout,
+        requestTimeoutMs: options.requestTimeout,
         concurrency: options.concurrency,
         queue: options.queue,
         maxBatch: options.maxBatch,
+        ...(apiKeys ? { apiKeys } : {}),
+        ...(options.rateLimit ? { rateLimit: { max: options.rateLimit, windowMs: options.rateWindow } } : {}),
         log: options.log === true,
       });
       const address = await server.listen();
+      const access = [
+        apiKeys ? `${apiKeys.length} API key${apiKeys.length === 1 ? '' : 's'}` : 'no API key',
+        options.rateLimit
+          ? `${options.rateLimit} requests per ${options.rateWindow / 1000} s per client`
+          : 'no rate limit',
+      ].join(', ');
       process.stderr.write(
-        `pith serve: listening on ${address} (${options.concurrency} workers, queue ${options.queue}); Ctrl+C stops it\n`,
+        `pith serve: listening on ${address} (${options.concurrency} workers, queue ${options.queue}; ${access}); Ctrl+C stops it\n`,
       );
-      if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1') {
-        process.stderr.write(
-          'pith serve: warning: reachable from the network, and the API has no authentication\n',
-        );
+      for (const warning of startupWarnings({
+        host: options.host,
+        apiKeys: apiKeys !== undefined,
+        rateLimit: options.rateLimit !== undefined,
+      })) {
+        warn(warning);
       }
       await new Promise<void>((resolve) => {
         const stop = () => {

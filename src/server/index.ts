@@ -8,14 +8,16 @@
  * console.log(await server.listen());
  * ```
  */
+export { MIN_KEY_LENGTH, parseApiKeys } from './access.js';
+export { createServer, type PithServer } from './app.js';
+export type { RouteOptions, ServerContext } from './context.js';
+export { statusOf } from './errors.js';
+export { openApiDocument } from './openapi.js';
 export {
-  createServer,
   DEFAULT_SERVER_OPTIONS,
-  type PithServer,
+  type RateLimit,
   type ServerFetchOptions,
   type ServerOptions,
-  statusOf,
-} from './app.js';
-export { openApiDocument } from './openapi.js';
+} from './options.js';
 export type { ApiError, ApiMetadata, ExtractResponse, Include } from './types.js';
 export { type KeptView, keptView, VIEW_NODE_ATTRIBUTE, VIEW_STATE_ATTRIBUTE } from './view.js';

@@ -5,6 +5,7 @@
  * responses validate against their schemas.
  */
 import { VERSION } from '../index.js';
+import type { RateLimit } from './options.js';
 import {
   batchLineSchema,
   batchRequestSchema,
@@ -23,7 +24,45 @@ export interface OpenApiLimits {
   maxBatch: number;
 }
 
+/** Who may call what: the running server's keys and limits, and its routes' access settings. */
+export interface OpenApiAccess {
+  apiKeys: boolean;
+  rateLimit?: RateLimit;
+  /** Whether an operation (`GET /healthz`, path in OpenAPI form) needs no key, and is outside the rate limit. */
+  isOpen(operation: string): boolean;
+  isUnlimited(operation: string): boolean;
+}
+
+const NO_ACCESS_CONTROL: OpenApiAccess = { apiKeys: false, isOpen: () => true, isUnlimited: () => true };
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+interface Operation {
+  responses: Record<string, unknown>;
+  security?: Record<string, string[]>[];
+  [field: string]: unknown;
+}
+
+/** The key and rate-limit answers of an operation, as the running server has them. */
+function guard(operation: Operation, name: string, access: OpenApiAccess): void {
+  if (access.apiKeys) {
+    const open = access.isOpen(name);
+    operation.security = open ? [] : [{ apiKey: [] }];
+    if (!open) {
+      operation.responses['401'] = {
+        ...errorResponse('No API key, or not a valid one (UNAUTHORIZED).'),
+        headers: { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer realm="pith"…' } },
+      };
+    }
+  }
+  if (access.rateLimit && !access.isUnlimited(name)) {
+    operation.responses['429'] = {
+      description: `This client made more than ${access.rateLimit.max} requests in ${access.rateLimit.windowMs / 1000} s (RATE_LIMITED).`,
+      headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+      content: { 'application/json': { schema: ref('Error') } },
+    };
+  }
+}
 
 function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: ref('Error') } } };
@@ -41,10 +80,15 @@ function queryParameters(schema: JsonSchema, required: readonly string[] = []) {
   }));
 }
 
-export function openApiDocument(limits: OpenApiLimits): JsonSchema {
+export function openApiDocument(
+  limits: OpenApiLimits,
+  access: OpenApiAccess = NO_ACCESS_CONTROL,
+): JsonSchema {
   const megabytes = Math.round((limits.maxBodyBytes / 1024 / 1024) * 10) / 10;
   const commonErrors = {
-    '400': errorResponse('A bad request: invalid JSON or field, unknown extractor, format or option.'),
+    '400': errorResponse(
+      'A bad request: invalid JSON or field, an invalid URL (BAD_URL), unknown extractor, format or option.',
+    ),
     '413': errorResponse(`The body is over ${megabytes} MB (INPUT_TOO_LARGE).`),
     '415': errorResponse('The body is neither JSON nor a raw page (UNSUPPORTED_MEDIA_TYPE).'),
     '422': errorResponse('The page is over a parser limit (TOO_MANY_NODES, TOO_DEEP) or not HTML.'),
@@ -65,6 +109,119 @@ export function openApiDocument(limits: OpenApiLimits): JsonSchema {
     description: 'The extraction.',
     content: { 'application/json': { schema: ref('ExtractResponse') } },
   };
+  const paths: Record<string, Record<string, Operation>> = {
+    '/v1/extract': {
+      post: {
+        summary: 'Extract one page',
+        description:
+          'A JSON body (`html` or `url` plus settings), or the raw page as the body (text/html, ' +
+          'application/xhtml+xml, text/plain or application/octet-stream; its charset is honoured) with the settings in the query string.',
+        parameters: queryParameters(extractQuerySchema),
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: ref('ExtractRequest') },
+            'text/html': { schema: { type: 'string' } },
+            'application/xhtml+xml': { schema: { type: 'string' } },
+            'text/plain': { schema: { type: 'string' } },
+            'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+          },
+        },
+        responses: { '200': extractResult, ...commonErrors, ...fetchErrors },
+      },
+      get: {
+        summary: 'Fetch a URL and extract it',
+        parameters: queryParameters(extractQuerySchema, ['url']),
+        responses: { '200': extractResult, ...commonErrors, ...fetchErrors },
+      },
+    },
+    '/v1/extract/batch': {
+      post: {
+        summary: `Extract up to ${limits.maxBatch} pages`,
+        description:
+          'One JSON Lines line per page, in the order they finish, each with the page `index`. A page that fails ' +
+          'has an `error` line; the others go on.',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('BatchRequest') } },
+        },
+        responses: {
+          '200': {
+            description: 'JSON Lines: one BatchLine per page.',
+            content: { 'application/x-ndjson': { schema: ref('BatchLine') } },
+          },
+          '400': commonErrors['400'],
+          '413': commonErrors['413'],
+          '415': commonErrors['415'],
+          '503': commonErrors['503'],
+        },
+      },
+    },
+    '/v1/extractors': {
+      get: {
+        summary: 'The extractors, their parameters and defaults',
+        responses: {
+          '200': {
+            description: 'The extractors.',
+            content: { 'application/json': { schema: ref('Extractors') } },
+          },
+        },
+      },
+    },
+    '/healthz': {
+      get: {
+        summary: 'Liveness and the pool state',
+        responses: {
+          '200': { description: 'Alive.', content: { 'application/json': { schema: ref('Health') } } },
+        },
+      },
+    },
+    '/metrics': {
+      get: {
+        summary: 'Prometheus metrics',
+        responses: {
+          '200': {
+            description: 'Prometheus text format 0.0.4.',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    '/openapi.json': {
+      get: {
+        summary: 'This document',
+        responses: {
+          '200': {
+            description: 'OpenAPI 3.1.',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+        },
+      },
+    },
+    '/': {
+      get: {
+        summary: 'The web page',
+        responses: {
+          '200': { description: 'HTML.', content: { 'text/html': { schema: { type: 'string' } } } },
+        },
+      },
+    },
+    '/assets/{name}': {
+      get: {
+        summary: "The web page's script and style sheet",
+        parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The asset.' },
+          '404': errorResponse('No such asset.'),
+        },
+      },
+    },
+  };
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      guard(operation, `${method.toUpperCase()} ${path}`, access);
+    }
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -72,117 +229,17 @@ export function openApiDocument(limits: OpenApiLimits): JsonSchema {
       version: VERSION,
       description:
         'Main-content extraction over HTTP. Errors are `{ "error": { "code", "message" } }`. ' +
-        'URLs are fetched only from public addresses (private, loopback, link-local and metadata addresses are refused, also after redirects).',
+        'URLs are fetched only from public addresses (private, loopback, link-local and metadata addresses are refused, also after redirects).' +
+        (access.apiKeys
+          ? ' This server needs an API key (`Authorization: Bearer KEY`) on every operation but the web page, /healthz and this document.'
+          : '') +
+        (access.rateLimit
+          ? ` Each client (API key, or address without keys) may make ${access.rateLimit.max} requests per ${access.rateLimit.windowMs / 1000} s; then 429 with Retry-After.`
+          : ''),
     },
-    paths: {
-      '/v1/extract': {
-        post: {
-          summary: 'Extract one page',
-          description:
-            'A JSON body (`html` or `url` plus settings), or the raw page as the body (text/html, ' +
-            'application/xhtml+xml, text/plain or application/octet-stream; its charset is honoured) with the settings in the query string.',
-          parameters: queryParameters(extractQuerySchema),
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': { schema: ref('ExtractRequest') },
-              'text/html': { schema: { type: 'string' } },
-              'application/xhtml+xml': { schema: { type: 'string' } },
-              'text/plain': { schema: { type: 'string' } },
-              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
-            },
-          },
-          responses: { '200': extractResult, ...commonErrors, ...fetchErrors },
-        },
-        get: {
-          summary: 'Fetch a URL and extract it',
-          parameters: queryParameters(extractQuerySchema, ['url']),
-          responses: { '200': extractResult, ...commonErrors, ...fetchErrors },
-        },
-      },
-      '/v1/extract/batch': {
-        post: {
-          summary: `Extract up to ${limits.maxBatch} pages`,
-          description:
-            'One JSON Lines line per page, in the order they finish, each with the page `index`. A page that fails ' +
-            'has an `error` line; the others go on.',
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: ref('BatchRequest') } },
-          },
-          responses: {
-            '200': {
-              description: 'JSON Lines: one BatchLine per page.',
-              content: { 'application/x-ndjson': { schema: ref('BatchLine') } },
-            },
-            '400': commonErrors['400'],
-            '413': commonErrors['413'],
-            '415': commonErrors['415'],
-            '503': commonErrors['503'],
-          },
-        },
-      },
-      '/v1/extractors': {
-        get: {
-          summary: 'The extractors, their parameters and defaults',
-          responses: {
-            '200': {
-              description: 'The extractors.',
-              content: { 'application/json': { schema: ref('Extractors') } },
-            },
-          },
-        },
-      },
-      '/healthz': {
-        get: {
-          summary: 'Liveness and the pool state',
-          responses: {
-            '200': { description: 'Alive.', content: { 'application/json': { schema: ref('Health') } } },
-          },
-        },
-      },
-      '/metrics': {
-        get: {
-          summary: 'Prometheus metrics',
-          responses: {
-            '200': {
-              description: 'Prometheus text format 0.0.4.',
-              content: { 'text/plain': { schema: { type: 'string' } } },
-            },
-          },
-        },
-      },
-      '/openapi.json': {
-        get: {
-          summary: 'This document',
-          responses: {
-            '200': {
-              description: 'OpenAPI 3.1.',
-              content: { 'application/json': { schema: { type: 'object' } } },
-            },
-          },
-        },
-      },
-      '/': {
-        get: {
-          summary: 'The web page',
-          responses: {
-            '200': { description: 'HTML.', content: { 'text/html': { schema: { type: 'string' } } } },
-          },
-        },
-      },
-      '/assets/{name}': {
-        get: {
-          summary: "The web page's script and style sheet",
-          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: {
-            '200': { description: 'The asset.' },
-            '404': errorResponse('No such asset.'),
-          },
-        },
-      },
-    },
+    paths,
     components: {
+      ...(access.apiKeys ? { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } } : {}),
       schemas: {
         ExtractRequest: extractRequestSchema,
         BatchRequest: batchRequestSchema(limits.maxBatch),

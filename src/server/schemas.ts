@@ -34,6 +34,11 @@ const settingsProperties = {
   },
   images: { type: 'boolean', description: 'Keep images in Markdown and HTML (default true).' },
   links: { type: 'boolean', description: 'Keep links in Markdown and HTML (default true).' },
+  comments: {
+    type: 'boolean',
+    description:
+      "The page's comments apart from the body: a final section of `content` and a `comments` list (default false).",
+  },
 } as const;
 
 const includeItems = {
@@ -134,7 +139,7 @@ export const errorSchema: JsonSchema = {
         code: {
           type: 'string',
           description:
-            "PithError codes (UNKNOWN_EXTRACTOR, BAD_OPTION, INPUT_TOO_LARGE, TIMEOUT, FETCH_BLOCKED, …) and the server's own: BAD_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE, OVERLOADED, INTERNAL.",
+            "PithError codes (UNKNOWN_EXTRACTOR, BAD_OPTION, INPUT_TOO_LARGE, TIMEOUT, FETCH_BLOCKED, …) and the server's own: BAD_REQUEST, BAD_URL, UNAUTHORIZED, NOT_FOUND, METHOD_NOT_ALLOWED (with Allow), REQUEST_TIMEOUT, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, HEADERS_TOO_LARGE, OVERLOADED, INTERNAL.",
         },
         message: { type: 'string' },
       },
@@ -208,6 +213,24 @@ export const extractResponseSchema: JsonSchema = {
     warnings: { type: 'array', items: { type: 'string' } },
     ms: { type: 'number', description: 'Time spent extracting, in milliseconds.' },
     fetched: fetchedSchema,
+    comments: {
+      type: 'array',
+      description: "With comments: true, the page's comments in page order.",
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['text'],
+        properties: {
+          author: { type: 'string' },
+          date: {
+            type: 'string',
+            description: 'ISO 8601 when the page’s date could be read, else as written.',
+          },
+          text: { type: 'string' },
+          replyTo: { type: 'integer', description: 'Index in this list of the comment it answers.' },
+        },
+      },
+    },
     diagnostics: {
       description: "The extractor's diagnostics (with diagnostics: true); shape per extractor.",
     },

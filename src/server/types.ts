@@ -4,11 +4,14 @@
  * receives.
  */
 import type { JsonMetadata } from '../format/index.js';
-import type { OutputFormat } from '../index.js';
+import type { OutputComment, OutputFormat } from '../index.js';
 
 /** Extra renderings a caller (the web page) can ask for besides `content`. */
 export const INCLUDES = ['markdown', 'html', 'text', 'view', 'plot'] as const;
 export type Include = (typeof INCLUDES)[number];
+
+/** The raw-page media types POST /v1/extract takes besides JSON. */
+export const RAW_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain', 'application/octet-stream'];
 
 export const CONTENT_FORMATS = ['text', 'markdown', 'html'] as const;
 export type ContentFormat = (typeof CONTENT_FORMATS)[number];
@@ -24,6 +27,8 @@ export interface ExtractSettings {
   diagnostics: boolean;
   images: boolean;
   links: boolean;
+  /** Comments apart from the body (a final section; a `comments` list in the response). */
+  comments: boolean;
   include: Include[];
 }
 
@@ -76,6 +81,8 @@ export interface ExtractResponse {
   ms: number;
   fetched?: FetchInfo;
   diagnostics?: unknown;
+  /** The page's comments, with `comments: true` (in page order; `replyTo` indexes this list). */
+  comments?: OutputComment[];
   renderings?: Partial<Record<ContentFormat, string>>;
   view?: KeptViewBody;
   /** The per-line plot (SVG) of line-based extractors (ttr, density); null for the others. */

@@ -32,6 +32,7 @@ async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
     diagnostics: task.diagnostics,
     images: task.images,
     links: task.links,
+    comments: task.comments,
     // A browser per request would be far too heavy for a service: the estimate it is.
     layout: 'estimate',
     // The library checks its own deadline; the pool terminates the thread only if it never does.
@@ -64,6 +65,7 @@ async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
   };
   if (task.fetched) response.fetched = task.fetched;
   if (task.diagnostics) response.diagnostics = envelope.diagnostics ?? null;
+  if (result.comments) response.comments = result.comments;
   const renderings = task.include.filter(
     (include): include is 'markdown' | 'html' | 'text' =>
       include === 'markdown' || include === 'html' || include === 'text',

@@ -1,12 +1,68 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { CommanderError } from 'commander';
-import { serveCommand } from '../../src/cli/serve-command.js';
+import { isLoopback, serveCommand, startupWarnings } from '../../src/cli/serve-command.js';
 import { REPO_ROOT } from '../helpers.js';
+import { eventually } from './helpers.js';
 
 const MAIN = join(REPO_ROOT, 'src/cli/main.ts');
+
+/** Runs `pith serve ARGS` until it says where it listens; `stop()` sends SIGTERM and waits. */
+async function startServe(args: string[]): Promise<{
+  child: ChildProcessWithoutNullStreams;
+  address: string;
+  stderr: () => string;
+  stop: () => Promise<number | null>;
+}> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const address = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      const match = /listening on (http:\/\/[^ ]+:\d+) /.exec(stderr);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error(`exited before listening: ${stderr}`)));
+  });
+  return {
+    child,
+    address,
+    stderr: () => stderr,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Runs `pith serve ARGS` expecting it to refuse to start; its exit code and standard error. */
+function refusedServe(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    }),
+  );
+}
 
 /** Parses `pith serve ARGS` in this process, without running it. */
 async function parseServe(args: string[]): Promise<CommanderError> {
@@ -25,7 +81,8 @@ async function parseServe(args: string[]): Promise<CommanderError> {
 
 describe('pith serve (CLI)', () => {
   test('--help explains every flag with its default', () => {
-    const help = serveCommand().helpInformation();
+    // Read as words: where commander wraps a line depends on the longest flag.
+    const help = serveCommand().helpInformation().replace(/\s+/g, ' ');
     for (const flag of [
       '--host',
       '--port',
@@ -34,6 +91,10 @@ describe('pith serve (CLI)', () => {
       '--concurrency',
       '--queue',
       '--max-batch',
+      '--request-timeout',
+      '--api-key-file',
+      '--rate-limit',
+      '--rate-window',
     ]) {
       assert.match(help, new RegExp(`${flag} <`), flag);
     }
@@ -48,6 +109,8 @@ describe('pith serve (CLI)', () => {
       ['--port', '-1'],
       ['--timeout', 'soon'],
       ['--concurrency', '0'],
+      ['--rate-limit', '0'],
+      ['--rate-window', 'hourly'],
     ]) {
       const error = await parseServe(args);
       assert.equal(error.code, 'commander.invalidArgument', args.join(' '));
@@ -90,6 +153,99 @@ describe('pith serve (CLI)', () => {
       assert.match(stderr, /stopping/);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  test('loopback addresses, and the warnings beyond them', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) {
+      assert.equal(isLoopback(host), true, host);
+      assert.deepEqual(startupWarnings({ host, apiKeys: false, rateLimit: false }), [], host);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.4', 'example.com', '128.0.0.1']) {
+      assert.equal(isLoopback(host), false, host);
+    }
+    const open = startupWarnings({ host: '0.0.0.0', apiKeys: false, rateLimit: false });
+    assert.equal(open.length, 2);
+    assert.match(open[0], /0\.0\.0\.0.*no API key.*--api-key-file/);
+    assert.match(open[1], /no per-client rate limit.*--rate-limit/);
+    assert.deepEqual(startupWarnings({ host: '0.0.0.0', apiKeys: true, rateLimit: true }), []);
+  });
+});
+
+describe('pith serve beyond this machine', () => {
+  let folder: string;
+  let keyFile: string;
+  const key = 'cli-test-key-4f7a9c2e81d3b605';
+  before(() => {
+    folder = mkdtempSync(join(tmpdir(), 'pith-serve-'));
+    keyFile = join(folder, 'keys.txt');
+    writeFileSync(keyFile, `# keys of the test\n${key}\n`);
+    chmodSync(keyFile, 0o600);
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('--api-key-file and --rate-limit: 401 without the key, 200 with it, 429 past the limit', async () => {
+    const serve = await startServe(['--concurrency', '1', '--api-key-file', keyFile, '--rate-limit', '3']);
+    try {
+      assert.match(serve.stderr(), /1 API key, 3 requests per 60 s per client/);
+      assert.ok(!serve.stderr().includes('warning'), serve.stderr());
+      const health = await fetch(`${serve.address}/healthz`);
+      assert.equal(health.status, 200, '/healthz stays open');
+      const refused = await fetch(`${serve.address}/v1/extractors`);
+      assert.equal(refused.status, 401);
+      assert.match(refused.headers.get('www-authenticate') ?? '', /^Bearer realm="pith"/);
+      const headers = { authorization: `Bearer ${key}` };
+      for (let i = 0; i < 3; i++)
+        assert.equal((await fetch(`${serve.address}/v1/extractors`, { headers })).status, 200);
+      const limited = await fetch(`${serve.address}/v1/extractors`, { headers });
+      assert.equal(limited.status, 429);
+      assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+      assert.equal((await limited.json()).error.code, 'RATE_LIMITED');
+      assert.equal(await serve.stop(), 0);
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  test('a key file that is missing, a directory, or holds no usable key: exit 2 before listening', async () => {
+    const bad = join(folder, 'bad.txt');
+    writeFileSync(bad, 'too-short\n');
+    for (const [file, message] of [
+      [join(folder, 'missing.txt'), /no such file/],
+      [folder, /not a regular file/],
+      [bad, /line 1 is not a usable key/],
+    ] as const) {
+      const { code, stderr } = await refusedServe(['--api-key-file', file]);
+      assert.equal(code, 2, stderr);
+      assert.match(stderr, message);
+      assert.ok(!stderr.includes('too-short'), 'the file’s content is not repeated');
+      assert.ok(!stderr.includes('listening'));
+    }
+  });
+
+  test('a key file other users can read is used, with a warning', async () => {
+    const shared = join(folder, 'shared.txt');
+    writeFileSync(shared, `${key}\n`);
+    chmodSync(shared, 0o644);
+    const serve = await startServe(['--concurrency', '1', '--api-key-file', shared]);
+    try {
+      assert.ok(
+        await eventually(() => /warning: .*readable by other users/.test(serve.stderr())),
+        serve.stderr(),
+      );
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  test('listening on every address without keys prints the warning', async () => {
+    // Nothing is sent to any address but 127.0.0.1; the server is up only for the warning.
+    const serve = await startServe(['--concurrency', '1', '--host', '0.0.0.0']);
+    try {
+      const warning = /warning: listening on 0\.0\.0\.0, reachable from the network, with no API key/;
+      assert.ok(await eventually(() => warning.test(serve.stderr())), serve.stderr());
+    } finally {
+      await serve.stop();
     }
   });
 });

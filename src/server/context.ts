@@ -1,0 +1,109 @@
+/**
+ * What the route plugins share: the options, the worker pool, the metrics, and the way
+ * one page goes through fetch (if asked) and the pool within its time budget. A route
+ * plugin gets it as its `context` option (`app.register(plugin, { context })`).
+ */
+import type { FastifyReply } from 'fastify';
+import { fetchPage } from '../index.js';
+import { apiErrorOf, RequestError } from './errors.js';
+import { Metrics } from './metrics.js';
+import { HARD_TIMEOUT_GRACE_MS, type ServerOptions } from './options.js';
+import { ExtractionPool, overloaded } from './pool.js';
+import { RouteTable } from './requests.js';
+import type { PageSource } from './settings.js';
+import type { ExtractSettings, ExtractTask, TaskOutcome } from './types.js';
+
+/** What a route plugin is registered with. */
+export interface RouteOptions {
+  context: ServerContext;
+}
+
+export class ServerContext {
+  readonly pool: ExtractionPool;
+  readonly metrics = new Metrics();
+  /** Every route, as it is added (the routes are added when the server gets ready). */
+  readonly routes = new RouteTable();
+  readonly startedAt = Date.now();
+  /** Pages being fetched now (they count against the pool's room, as they will need a worker). */
+  #fetching = 0;
+
+  constructor(readonly options: ServerOptions) {
+    this.pool = new ExtractionPool({
+      concurrency: options.concurrency,
+      queue: options.queue,
+      workerUrl: options.workerUrl,
+      warm: options.warmWorkers,
+    });
+  }
+
+  /** Throws OVERLOADED (503 + Retry-After) when the server cannot take one more page now. */
+  admit(): void {
+    const { pool } = this;
+    if (!pool.full && this.#fetching < pool.concurrency + pool.queueLimit) return;
+    const error = overloaded(pool.retryAfterSeconds());
+    throw new RequestError(error.code, error.message, { 'retry-after': String(error.retryAfter) });
+  }
+
+  /** One page through fetch (if asked) and the pool, within its time budget. Never throws. */
+  async extract(source: PageSource, settings: ExtractSettings, signal: AbortSignal): Promise<TaskOutcome> {
+    const { options } = this;
+    const deadline = Date.now() + options.timeoutMs;
+    let task: ExtractTask;
+    if (source.kind === 'fetch') {
+      if (!URL.canParse(source.url)) {
+        return {
+          error: { code: 'BAD_URL', message: 'url is not an absolute URL such as https://example.com/page' },
+        };
+      }
+      this.#fetching++;
+      try {
+        const page = await fetchPage(source.url, {
+          ...options.fetch,
+          timeoutMs: Math.min(options.fetch?.timeoutMs ?? options.timeoutMs, options.timeoutMs),
+          maxBytes: options.maxBodyBytes,
+        });
+        task = {
+          ...settings,
+          input: page.bytes,
+          contentType: page.contentType,
+          url: page.url,
+          deadline,
+          fetched: {
+            requested: source.url,
+            status: page.status,
+            contentType: page.contentType ?? null,
+            redirects: page.redirects,
+          },
+        };
+      } catch (error) {
+        return { error: apiErrorOf(error) };
+      } finally {
+        this.#fetching--;
+      }
+    } else if (source.kind === 'html') {
+      task = { ...settings, input: source.html, url: source.url, deadline };
+    } else {
+      task = { ...settings, input: source.bytes, contentType: source.contentType, url: source.url, deadline };
+    }
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      return {
+        error: { code: 'TIMEOUT', message: `the page was not extracted within ${options.timeoutMs} ms` },
+      };
+    }
+    return this.pool.run(
+      task,
+      { ms: remaining, graceMs: HARD_TIMEOUT_GRACE_MS, totalMs: options.timeoutMs },
+      signal,
+    );
+  }
+}
+
+/** Aborted when the client goes away before its answer is complete. */
+export function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}

@@ -1,0 +1,70 @@
+/** What `createServer` takes, and its defaults (the flags of `pith serve` map onto these). */
+import { availableParallelism } from 'node:os';
+import type { fetchPage } from '../index.js';
+
+/** The options of `fetchPage` the server passes on (tests use `lookup` and `isAddressAllowed`). */
+export type ServerFetchOptions = NonNullable<Parameters<typeof fetchPage>[1]>;
+
+/** Requests one client may make per window; beyond, 429 + Retry-After. */
+export interface RateLimit {
+  /** Requests per window and client (an API key, or an address when there are no keys). */
+  max: number;
+  /** The window, in ms. */
+  windowMs: number;
+}
+
+export interface ServerOptions {
+  /** Address to listen on (default 127.0.0.1: this machine only). */
+  host: string;
+  /** Port (default 8080; 0 picks a free one). */
+  port: number;
+  /** Largest request body, in bytes (default 10 MiB); also the largest page fetched. */
+  maxBodyBytes: number;
+  /** Time budget per page (fetch, queue and extraction), in ms (default 15,000). */
+  timeoutMs: number;
+  /**
+   * Time a client has to send its whole request, headers and body, in ms (default 60,000);
+   * then 408. Without it a body that never ends (a lying Content-Length) holds a connection.
+   */
+  requestTimeoutMs: number;
+  /** Worker threads, i.e. pages extracted at once (default: the CPU count). */
+  concurrency: number;
+  /** Pages that may wait for a worker; beyond, 503 + Retry-After (default 64). */
+  queue: number;
+  /** Most pages in one batch request (default 100). */
+  maxBatch: number;
+  /** Log one JSON line per request on stdout (default false). */
+  log: boolean;
+  /**
+   * API keys: when given, every route but the open ones (the web page, its assets,
+   * /healthz and /openapi.json) needs `Authorization: Bearer KEY` (default: none, no auth).
+   */
+  apiKeys?: readonly string[];
+  /** Per-client request limit (default: none). */
+  rateLimit?: RateLimit;
+  /** Options for URL fetching (the address policy stays the safe default unless replaced here). */
+  fetch?: ServerFetchOptions;
+  /** The worker module (tests swap in one that can be made to hang). */
+  workerUrl?: URL;
+  /** Start the worker threads at once (default true); false starts them with the first pages. */
+  warmWorkers?: boolean;
+}
+
+export const DEFAULT_SERVER_OPTIONS: Readonly<ServerOptions> = Object.freeze({
+  host: '127.0.0.1',
+  port: 8080,
+  maxBodyBytes: 10 * 1024 * 1024,
+  timeoutMs: 15_000,
+  requestTimeoutMs: 60_000,
+  concurrency: Math.max(1, availableParallelism()),
+  queue: 64,
+  maxBatch: 100,
+  log: false,
+});
+
+/**
+ * Time a worker gets past the page's own deadline before it is terminated: the
+ * extractor checks the deadline itself and answers TIMEOUT cleanly in almost every
+ * case; termination is for the page that never reaches a check.
+ */
+export const HARD_TIMEOUT_GRACE_MS = 500;

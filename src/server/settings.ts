@@ -1,0 +1,160 @@
+/**
+ * From a request to what to do: the settings of an extraction (from a JSON body or a
+ * query string) and where its page comes from. Extractor parameters pass only when
+ * their values are service-safe: nothing a client sends may name a file on the server.
+ */
+import {
+  type ExtractorParameter,
+  getExtractor,
+  isServiceSafeValue,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  PithError,
+} from '../index.js';
+import { RequestError } from './errors.js';
+import { type ContentFormat, type ExtractSettings, INCLUDES, type Include } from './types.js';
+
+/** The settings as a JSON body has them. */
+export interface SettingsBody {
+  format?: string;
+  contentFormat?: ContentFormat;
+  extractor?: string;
+  title?: string;
+  diagnostics?: boolean;
+  images?: boolean;
+  links?: boolean;
+  comments?: boolean;
+  options?: Record<string, string | number | boolean>;
+  include?: Include[];
+}
+
+/** The query string: the same settings, with `include` as text and parameters as `option=name=value`. */
+export interface SettingsQuery extends Omit<SettingsBody, 'options' | 'include'> {
+  url?: string;
+  include?: string[];
+  option?: string[];
+}
+
+/** One page as a JSON body or a batch item has it. */
+export interface PageBody {
+  html?: string;
+  url?: string;
+}
+
+/** Where a page comes from. */
+export type PageSource =
+  | { kind: 'html'; html: string; url?: string }
+  | { kind: 'bytes'; bytes: Uint8Array; contentType?: string; url?: string }
+  | { kind: 'fetch'; url: string };
+
+/** The page of a JSON body or batch item: its `html`, else its `url` to fetch. */
+export function sourceOf(page: PageBody, where = 'body'): PageSource {
+  if (typeof page.html === 'string') return { kind: 'html', html: page.html, url: page.url };
+  if (typeof page.url === 'string') return { kind: 'fetch', url: page.url };
+  throw new RequestError('BAD_REQUEST', `${where} must have html (the page) or url (to fetch)`);
+}
+
+export function settingsFrom(body: SettingsBody): ExtractSettings {
+  const format = (body.format ?? 'markdown') as OutputFormat;
+  if (!OUTPUT_FORMATS.includes(format)) {
+    throw new PithError(
+      'UNKNOWN_FORMAT',
+      `unknown format '${format}' (choose from ${OUTPUT_FORMATS.join(', ')})`,
+    );
+  }
+  const extractor = getExtractor(body.extractor ?? 'pith').name;
+  return {
+    format,
+    ...(body.contentFormat ? { contentFormat: body.contentFormat } : {}),
+    extractor,
+    options: serviceOptions(extractor, body.options ?? {}),
+    ...(body.title === undefined ? {} : { title: body.title }),
+    diagnostics: body.diagnostics ?? false,
+    images: body.images ?? true,
+    links: body.links ?? true,
+    comments: body.comments ?? false,
+    include: body.include ?? [],
+  };
+}
+
+export function settingsFromQuery(query: SettingsQuery): ExtractSettings {
+  const include = (query.include ?? []).flatMap((item) => item.split(',')).filter((item) => item !== '');
+  for (const item of include) {
+    if (!(INCLUDES as readonly string[]).includes(item)) {
+      throw new RequestError('BAD_REQUEST', `unknown include '${item}' (choose from ${INCLUDES.join(', ')})`);
+    }
+  }
+  const { option, ...rest } = query;
+  const settings = settingsFrom({ ...rest, include: [...new Set(include)] as Include[] });
+  settings.options = serviceOptions(settings.extractor, optionsFromQuery(settings.extractor, option ?? []));
+  return settings;
+}
+
+/** A client-sent name, shown in an error only as far as it is a plain identifier. */
+function shown(name: string): string {
+  return /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name) ? `'${name}'` : '(a name that is not one)';
+}
+
+/**
+ * The extractor parameters a client may set: only those whose value is service-safe (numbers,
+ * booleans, declared choices, the name of a shipped model). Nothing a client sends may name a
+ * file, a directory or a device on the server, so a path is refused — and the error repeats
+ * nothing of the value.
+ */
+function serviceOptions(
+  extractorName: string,
+  options: Record<string, unknown>,
+): Record<string, string | number | boolean> {
+  const parameters = getExtractor(extractorName).parameters;
+  for (const [name, value] of Object.entries(options)) {
+    const parameter = parameters.find((candidate) => candidate.name === name);
+    if (!parameter) {
+      const known = parameters.map((candidate) => candidate.name).join(', ') || 'none';
+      throw new PithError(
+        'BAD_OPTION',
+        `extractor '${extractorName}' has no parameter ${shown(name)} (its parameters: ${known})`,
+      );
+    }
+    if (isServiceSafeValue(parameter, value)) continue;
+    const allowed = parameter.choices ?? parameter.models;
+    const expected =
+      parameter.type !== 'string'
+        ? `a ${parameter.type}`
+        : allowed
+          ? `one of ${allowed.map((choice) => (choice === '' ? "''" : choice)).join(', ')}`
+          : 'nothing: the service does not take it';
+    const what = parameter.models ? ' (the service takes the name of a shipped model, never a path)' : '';
+    throw new PithError('BAD_OPTION', `parameter '${name}' of '${extractorName}' must be ${expected}${what}`);
+  }
+  return options as Record<string, string | number | boolean>;
+}
+
+/** `option=name=value` query parameters, typed by the extractor's parameter declarations. */
+function optionsFromQuery(
+  extractorName: string,
+  raw: readonly string[],
+): Record<string, string | number | boolean> {
+  const parameters: readonly ExtractorParameter[] = getExtractor(extractorName).parameters;
+  const options: Record<string, string | number | boolean> = {};
+  for (const item of raw) {
+    const equals = item.indexOf('=');
+    const name = item.slice(0, equals);
+    const value = item.slice(equals + 1);
+    const parameter = parameters.find((candidate) => candidate.name === name);
+    if (parameter?.type === 'number') {
+      const number = Number(value);
+      if (value.trim() === '' || !Number.isFinite(number)) {
+        throw new PithError('BAD_OPTION', `parameter '${name}' of '${extractorName}' must be a number`);
+      }
+      options[name] = number;
+    } else if (parameter?.type === 'boolean') {
+      if (!/^(true|false)$/.test(value)) {
+        throw new PithError('BAD_OPTION', `parameter '${name}' of '${extractorName}' must be true or false`);
+      }
+      options[name] = value === 'true';
+    } else {
+      options[name] = value;
+    }
+  }
+  return options;
+}

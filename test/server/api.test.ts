@@ -183,6 +183,40 @@ describe('POST /v1/extract', () => {
   });
 });
 
+describe('comments apart (the option the CLI and the library have)', () => {
+  const page = `<html><head><title>Rivers | Blog</title></head><body>
+<article class="post"><h1>Rivers</h1><p>${'Rivers meander because the outer bank erodes faster than the inner one. '.repeat(4)}</p></article>
+<div id="comments"><h3>Comments</h3><ol class="commentlist">
+<li class="comment" id="comment-1"><cite class="fn">Ann</cite> <time datetime="2024-02-03">3 Feb</time><div class="comment-content"><p>Lovely piece.</p></div></li>
+<li class="comment" id="comment-2"><cite class="fn">Ben</cite> <time datetime="2024-02-04">4 Feb</time><div class="comment-content"><p>What about deltas?</p></div></li>
+</ol></div></body></html>`;
+
+  test('comments: true gives what the library gives: a final section and a list', async () => {
+    const { status, body } = await post({ html: page, extractor: 'all-text', comments: true });
+    assert.equal(status, 200);
+    const expected = extract(page, { extractor: 'all-text', comments: true });
+    assert.equal(body.content, expected.content);
+    assert.match(body.content, /^## Comments$/m);
+    assert.deepEqual(body.comments, [
+      { author: 'Ann', date: '2024-02-03', text: 'Lovely piece.' },
+      { author: 'Ben', date: '2024-02-04', text: 'What about deltas?' },
+    ]);
+    const without = await post({ html: page, extractor: 'all-text' });
+    assert.equal(without.body.comments, undefined);
+    assert.doesNotMatch(
+      without.body.content,
+      /^## Comments$/m,
+      "no final section: the page's own heading only",
+    );
+  });
+
+  test('in the query string too', async () => {
+    const response = await postRaw(server, '/v1/extract?extractor=all-text&comments=true&format=text', page);
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.json().comments.length, 2);
+  });
+});
+
 describe('GET /v1/extract', () => {
   test('needs a url', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/v1/extract?format=text' });

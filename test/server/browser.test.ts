@@ -83,9 +83,20 @@ describe('the web page in headless Chromium', { skip }, () => {
       `${HOSTILE_ADDITIONS}</body>`,
     );
     await page.locator('#source').fill(html);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const resultsTopBefore = await page
+      .locator('#input')
+      .evaluate((form) => form.getBoundingClientRect().bottom);
     await extractNow();
     assert.match((await page.locator('#status').textContent()) ?? '', /Done in/);
     assert.equal(await page.locator('.result').count(), 1);
+    // The results start where the form ends, low on a laptop screen: the page brings them up.
+    assert.ok(resultsTopBefore > LAPTOP.height / 2, `the form ends at ${resultsTopBefore}px`);
+    // At the top of the screen, or as near as the page's length lets it come.
+    await page.waitForFunction(() => {
+      const top = document.getElementById('results')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top <= window.innerHeight * 0.1;
+    });
     assert.equal(await page.locator('.result h2').textContent(), 'pith');
     assert.match(
       (await page.locator('.result .stats').textContent()) ?? '',
@@ -189,6 +200,23 @@ describe('the web page in headless Chromium', { skip }, () => {
     assert.ok(top && bottom && bottom.y >= top.y + top.height, 'stacked');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px too wide)`);
+    // Every tab shows its whole label: none cut at the screen's edge ("Markdowr"), none clipped.
+    const tabs = await page.locator('[role=tab]:visible').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return {
+          label: element.textContent,
+          left: box.left,
+          right: box.right,
+          clipped: element.scrollWidth > element.clientWidth,
+        };
+      }),
+    );
+    assert.ok(tabs.length >= 4, JSON.stringify(tabs));
+    for (const tab of tabs) {
+      assert.ok(tab.left >= 0 && tab.right <= PHONE.width, `${tab.label}: ${tab.left}..${tab.right}px`);
+      assert.equal(tab.clipped, false, `${tab.label} is clipped`);
+    }
     await page.screenshot({ path: join(ARTIFACTS, 'phone.png'), fullPage: true });
     await page.setViewportSize(LAPTOP);
   });
@@ -213,6 +241,22 @@ describe('the web page in headless Chromium', { skip }, () => {
     assert.equal(await page.locator('#source').isDisabled(), false);
   });
 
+  test('one kept block is "1 kept block"', async () => {
+    await page.locator('#compare').selectOption('');
+    await page.locator('#extractor').selectOption('all-text');
+    await page.locator('#source').fill('<p>One paragraph, all of it kept by the all-text extractor.</p>');
+    await extractNow();
+    const stats = (await page.locator('.result .stats').textContent()) ?? '';
+    assert.match(stats, /\b1 kept block,/, stats);
+  });
+
+  test('the page and /healthz show the one version', async () => {
+    const health = await (await fetch(`${base}/healthz`)).json();
+    assert.equal((await page.locator('header .version').textContent())?.trim(), health.version);
+    const openApi = await (await fetch(`${base}/openapi.json`)).json();
+    assert.equal(openApi.info.version, health.version);
+  });
+
   test('a refused URL shows the API error', async () => {
     await page.locator('#source').fill('http://169.254.169.254/latest/meta-data/');
     await extractNow();
@@ -230,5 +274,52 @@ describe('the web page in headless Chromium', { skip }, () => {
         !/status of 403/.test(problem),
     );
     assert.deepEqual(own, []);
+  });
+});
+
+describe('the web page of a server with API keys', { skip }, () => {
+  const key = 'browser-test-key-8c1e5b7a2f94';
+  let server: PithServer;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    server = testServer({ concurrency: 1, apiKeys: [key] });
+    base = await server.listen();
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    page = await (await browser.newContext({ viewport: LAPTOP })).newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('asks for the key, keeps it for the tab, and extracts with it', async () => {
+    await page.goto(base);
+    await page.locator('#api-key').waitFor();
+    assert.match((await page.locator('#error').textContent()) ?? '', /needs an API key/);
+    assert.equal(await page.locator('#extractor option').count(), 0, 'no extractors without a key');
+
+    await page.locator('#api-key').fill(key);
+    await page.locator('#api-key').press('Tab');
+    await page.waitForSelector('#extractor option[value="ttr"]', { state: 'attached' });
+    assert.equal(await page.locator('#error').isVisible(), false);
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('pith-api-key')), key);
+
+    await page
+      .locator('#source')
+      .fill(`<article><p>${'A sentence that the extractor keeps. '.repeat(8)}</p></article>`);
+    const answered = page.waitForResponse((response) => response.url().includes('/v1/extract'));
+    await page.locator('#run').click();
+    assert.equal((await answered).status(), 200);
+    await page.locator('.result .stats').waitFor();
+
+    // A reload keeps the key (same tab); the page loads its extractors at once.
+    await page.reload();
+    await page.waitForSelector('#extractor option[value="ttr"]', { state: 'attached' });
+    assert.equal(await page.locator('#key-row').isVisible(), false);
   });
 });

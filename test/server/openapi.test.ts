@@ -87,9 +87,11 @@ describe('/openapi.json', () => {
       url: 'https://fieldnotes.example/rivers',
       extractor: 'ttr',
       diagnostics: true,
+      comments: true,
       include: ['markdown', 'html', 'text', 'view', 'plot'],
     });
     assert.equal(full.statusCode, 200);
+    assert.ok(Array.isArray(full.json().comments));
     assertValid('ExtractResponse', full.json());
 
     const raw = await call('POST', '/v1/extract', '/v1/extract?format=json&extractor=cuter', ARTICLE_HTML, {

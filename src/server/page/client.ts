@@ -78,6 +78,8 @@ const runButton = element<HTMLButtonElement>('run');
 const status = element<HTMLSpanElement>('status');
 const errorBox = element<HTMLDivElement>('error');
 const results = element<HTMLElement>('results');
+const keyRow = element<HTMLDivElement>('key-row');
+const keyInput = element<HTMLInputElement>('api-key');
 const columns = element<HTMLDivElement>('columns');
 const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>('[role=tab]'));
 
@@ -96,10 +98,53 @@ function formatNumber(value: number): string {
   return value.toLocaleString('en');
 }
 
+/** "1 kept block", "2 kept blocks". */
+function count(value: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(value)} ${value === 1 ? one : many}`;
+}
+
+// ── the API key, for a server that needs one ────────────────────────────────
+
+/** Where the key is kept: this tab only, gone when it closes. */
+const KEY_STORAGE = 'pith-api-key';
+
+function apiHeaders(headers: Record<string, string> = {}): Record<string, string> {
+  const key = sessionStorage.getItem(KEY_STORAGE);
+  return key ? { ...headers, authorization: `Bearer ${key}` } : headers;
+}
+
+/** The server refused the request for want of a (valid) key: ask for one. */
+function askForKey(): void {
+  keyRow.hidden = false;
+  keyInput.value = sessionStorage.getItem(KEY_STORAGE) ?? '';
+  showError(
+    keyInput.value
+      ? 'The server did not take this API key: check it.'
+      : 'This server needs an API key: enter it above.',
+  );
+  keyInput.focus();
+}
+
+keyInput.addEventListener('change', () => {
+  const key = keyInput.value.trim();
+  if (key) sessionStorage.setItem(KEY_STORAGE, key);
+  else sessionStorage.removeItem(KEY_STORAGE);
+  if (extractors.length === 0) {
+    loadExtractors().catch((error: unknown) => showError(`Could not load the extractors: ${String(error)}`));
+  } else {
+    showError(undefined);
+  }
+});
+
 // ── extractors and their parameters ─────────────────────────────────────────
 
 async function loadExtractors(): Promise<void> {
-  const response = await fetch('/v1/extractors');
+  const response = await fetch('/v1/extractors', { headers: apiHeaders() });
+  if (response.status === 401) {
+    askForKey();
+    return;
+  }
+  showError(undefined);
   const body = (await response.json()) as { default: string; extractors: ExtractorInfo[] };
   extractors = body.extractors;
   for (const info of extractors) {
@@ -213,7 +258,7 @@ async function requestExtraction(extractor: string, options: Record<string, unkn
     for (const [name, value] of Object.entries(options)) query.append('option', `${name}=${value}`);
     response = await fetch(`/v1/extract?${query}`, {
       method: 'POST',
-      headers: { 'content-type': file.type || 'text/html' },
+      headers: apiHeaders({ 'content-type': file.type || 'text/html' }),
       body: file,
     });
   } else {
@@ -226,10 +271,11 @@ async function requestExtraction(extractor: string, options: Record<string, unkn
     }
     response = await fetch('/v1/extract', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: apiHeaders({ 'content-type': 'application/json' }),
       body: JSON.stringify(body),
     });
   }
+  if (response.status === 401) askForKey();
   const payload = (await response.json().catch(() => ({
     error: { code: 'BAD_RESPONSE', message: `HTTP ${response.status}` },
   }))) as ExtractResponse | { error: ApiError };
@@ -266,6 +312,11 @@ async function run(): Promise<void> {
       outcomes = [];
     }
     renderResults();
+    // The results start below the form, often below the fold: bring them up.
+    if (outcomes.length > 0) {
+      const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      results.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+    }
   } catch (error) {
     status.textContent = '';
     showError(`The server did not answer: ${error instanceof Error ? error.message : String(error)}`);
@@ -439,8 +490,8 @@ function stats(result: ExtractResponse): string {
     const { keptText, totalText, keptBlocks, droppedBlocks } = result.view;
     const share = totalText > 0 ? Math.round((100 * keptText) / totalText) : 0;
     parts.push(
-      `kept ${formatNumber(keptText)} of ${formatNumber(totalText)} characters (${share}%)`,
-      `${formatNumber(keptBlocks)} kept blocks, ${formatNumber(droppedBlocks)} removed`,
+      `kept ${formatNumber(keptText)} of ${count(totalText, 'character')} (${share}%)`,
+      `${count(keptBlocks, 'kept block')}, ${formatNumber(droppedBlocks)} removed`,
     );
   }
   parts.push(`${result.ms} ms`);

@@ -41,6 +41,11 @@ export function pageHtml(): string {
 </header>
 <main>
 <form id="input" class="panel" novalidate>
+  <div id="key-row" class="row key-row" hidden>
+    <label for="api-key" class="label">API key</label>
+    <input id="api-key" type="password" autocomplete="off" spellcheck="false" aria-describedby="key-note">
+    <span id="key-note" class="muted">This server needs one; the page keeps it for this tab only.</span>
+  </div>
   <label for="source" class="label">Page: paste its HTML or a URL, or drop a file here</label>
   <textarea id="source" rows="7" spellcheck="false" autocomplete="off"
     placeholder="https://example.com/an-article&#10;— or —&#10;&lt;html&gt;…&lt;/html&gt;"></textarea>

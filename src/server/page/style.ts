@@ -59,6 +59,9 @@ summary { cursor: pointer; color: var(--muted); }
 .parameters label span.name { font-family: ui-monospace, Menlo, Consolas, monospace; }
 .parameters label small { color: var(--muted); }
 .parameters label.check { flex-direction: row; align-items: center; gap: 8px; }
+.key-row { margin: 0 0 10px; }
+.key-row .label { margin: 0; }
+.key-row input { flex: 1 1 16em; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); min-height: 2.25rem; }
 .error { margin-top: 12px; padding: 10px 12px; border-radius: 6px; background: var(--error-bg); color: var(--error-fg); white-space: pre-wrap; }
 #results { margin-top: 16px; }
 .tabs { display: flex; flex-wrap: wrap; gap: 4px; border-bottom: 1px solid var(--line); }
@@ -94,8 +97,10 @@ img.plot { width: 100%; height: auto; background: #fff; border-radius: 6px; bord
   .fields label { flex: 1 1 45%; }
   .fields label select { width: 100%; }
   .hint { display: none; }
-  .tabs { flex-wrap: nowrap; overflow-x: auto; }
-  .tabs [role=tab] { white-space: nowrap; padding: 6px 10px; }
+  /* Too narrow for a row of tabs: they wrap, as buttons, each label whole. */
+  .tabs { border-bottom: none; gap: 6px; }
+  .tabs [role=tab] { white-space: nowrap; padding: 4px 10px; border: 1px solid var(--line); border-radius: 6px; min-height: 2rem; }
+  .tabs [role=tab][aria-selected=true] { margin-bottom: 0; border-color: var(--accent); color: var(--accent); }
   iframe { height: 60vh; }
 }
 `;

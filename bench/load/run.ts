@@ -16,13 +16,20 @@
  * `--write` replaces the `<!-- load:start -->` … `<!-- load:end -->` section of
  * docs/benchmarks.md. Every request goes to 127.0.0.1 only.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { REPO_ROOT, SAMPLE_DIR } from '../../test/helpers.js';
+import type autocannon from 'autocannon';
+import {
+  cannon,
+  describeRun,
+  extractRequests,
+  memoryOf,
+  samplePages,
+  startServer,
+  statusCounts,
+  warmUp,
+  writeBenchmarkSection,
+} from './common.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,31 +47,6 @@ const CONCURRENCY = Number(values.concurrency);
 const SMALL_QUEUE = Number(values['small-queue']);
 /** The queue of run 2: every client can wait, so nothing is refused. */
 const DEEP_QUEUE = CONNECTIONS + 14;
-const CLI = join(REPO_ROOT, 'dist', 'cli', 'main.js');
-
-interface Page {
-  name: string;
-  html: string;
-}
-
-/** Sample pages of three datasets: news, blogs, a large portal page. */
-function samplePages(): Page[] {
-  const pages: Page[] = [];
-  const readability = join(SAMPLE_DIR, 'readability-testpages');
-  for (const name of readdirSync(readability).sort()) {
-    const path = join(readability, name, 'source.html');
-    if (existsSync(path)) pages.push({ name: `readability/${name}`, html: readFileSync(path, 'utf8') });
-  }
-  for (const dir of ['l3s-gn1/input', 'cleanportaleval/input']) {
-    const folder = join(SAMPLE_DIR, dir);
-    if (!existsSync(folder)) continue;
-    for (const name of readdirSync(folder).sort().slice(0, 5)) {
-      if (/\.html?$/.test(name))
-        pages.push({ name: `${dir}/${name}`, html: readFileSync(join(folder, name), 'utf8') });
-    }
-  }
-  return pages;
-}
 
 interface Round {
   result: autocannon.Result;
@@ -73,97 +55,13 @@ interface Round {
   after: { rss: number; peak: number };
 }
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(queue: number): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'serve', '--port', '0', '--concurrency', String(CONCURRENCY), '--queue', String(queue)],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr?.setEncoding('utf8');
-  const base = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on('data', (chunk: string) => {
-      stderr += chunk;
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${stderr}`)));
-  });
-  return {
-    child,
-    base,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** Resident and peak resident memory of a process, MB (Linux /proc). */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-function extractRequests(pages: readonly Page[]): autocannon.Request[] {
-  return pages.map((page) => ({
-    method: 'POST',
-    path: '/v1/extract',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ html: page.html, format: 'markdown' }),
-  }));
-}
-
-function cannon(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({ timeout: 60, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
-  });
-}
-
-/** Every page once, one at a time: warms the workers and checks that each page extracts. */
-async function warmUp(base: string, pages: readonly Page[]): Promise<void> {
-  for (const request of extractRequests(pages)) {
-    for (let round = 0; round < 2; round++) {
-      const response = await fetch(`${base}${request.path}`, {
-        method: 'POST',
-        headers: request.headers as Record<string, string>,
-        body: request.body as string,
-      });
-      if (response.status !== 200)
-        throw new Error(`warm-up: HTTP ${response.status} ${await response.text()}`);
-      await response.arrayBuffer();
-    }
-  }
-}
-
-function statusCounts(result: autocannon.Result): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {}))
-    counts[status] = stats.count ?? 0;
-  return counts;
-}
-
-function describeRun(result: autocannon.Result): string {
-  return (
-    `${result.requests.average.toFixed(1)} req/s, latency p50 ${result.latency.p50} ms / p99 ${result.latency.p99} ms ` +
-    `(max ${result.latency.max} ms), ${result.requests.total} requests, statuses ${JSON.stringify(statusCounts(result))}, ` +
-    `connection errors ${result.errors}, timeouts ${result.timeouts}`
-  );
+function serverFlags(queue: number): string[] {
+  return ['--concurrency', String(CONCURRENCY), '--queue', String(queue)];
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(CLI)) throw new Error('dist/ is missing: run `npm run build` first');
   const pages = samplePages();
-  if (pages.length === 0) throw new Error(`no sample pages under ${SAMPLE_DIR}`);
+  if (pages.length === 0) throw new Error('no sample pages under ../shared/datasets/sample');
   const totalBytes = pages.reduce((sum, page) => sum + Buffer.byteLength(page.html), 0);
   const say = (line: string) => process.stdout.write(`${line}\n`);
   say(
@@ -171,7 +69,7 @@ async function main(): Promise<void> {
   );
 
   // Runs 1 and 2: a queue for every client.
-  const server = await startServer(DEEP_QUEUE);
+  const server = await startServer(serverFlags(DEEP_QUEUE));
   const pid = server.child.pid as number;
   let floor: autocannon.Result;
   let before: { rss: number; peak: number };
@@ -215,7 +113,7 @@ async function main(): Promise<void> {
   }
 
   // Run 3: past the limit.
-  const small = await startServer(SMALL_QUEUE);
+  const small = await startServer(serverFlags(SMALL_QUEUE));
   let overload: autocannon.Result;
   let sample503: { status: number; retryAfter: string | null; body: string } | undefined;
   let recovered: number;
@@ -307,8 +205,6 @@ function sum<T>(items: readonly T[], value: (item: T) => number): number {
 }
 
 function writeSection(figures: Figures): void {
-  const path = join(REPO_ROOT, 'docs', 'benchmarks.md');
-  const text = readFileSync(path, 'utf8');
   const extra = [
     values.duration === '30' ? '' : ` --duration ${values.duration}`,
     values.connections === '50' ? '' : ` --connections ${values.connections}`,
@@ -318,7 +214,6 @@ function writeSection(figures: Figures): void {
   const overloadCounts = statusCounts(figures.overload);
   const other = Object.entries(overloadCounts).filter(([status]) => status !== '200' && status !== '503');
   const block = [
-    '<!-- load:start -->',
     '## HTTP service under load (`pith serve`)',
     '',
     `- Command: \`${command}\`.`,
@@ -358,15 +253,8 @@ function writeSection(figures: Figures): void {
       `${other.length === 0 ? 'no other status' : `other statuses ${JSON.stringify(Object.fromEntries(other))}`}, ${figures.overload.errors} connection errors. ` +
       `A sampled 503 carried \`Retry-After: ${figures.sample503?.retryAfter ?? '?'}\` and \`${figures.sample503?.body ?? '?'}\`; ` +
       `when the clients left, the pool was idle ${figures.drainMs.toFixed(0)} ms later and the next request was answered ${figures.recovered}.`,
-    '<!-- load:end -->',
   ].join('\n');
-  const start = text.indexOf('<!-- load:start -->');
-  const stop = text.indexOf('<!-- load:end -->');
-  const next =
-    start >= 0 && stop > start
-      ? text.slice(0, start) + block + text.slice(stop + '<!-- load:end -->'.length)
-      : `${text.trimEnd()}\n\n${block}\n`;
-  writeFileSync(path, next);
+  const path = writeBenchmarkSection('load', block);
   process.stdout.write(`wrote the load section of ${path}\n(command: ${command})\n`);
 }
 

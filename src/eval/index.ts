@@ -33,7 +33,16 @@ export {
   speedTable,
 } from './report-bench.js';
 export { markdownToHtml, renderHtmlReport } from './report-html.js';
-export { bars, binCounts, escapeXml, histogram, PALETTE, scatter, stackedBars } from './report-svg.js';
+export {
+  bars,
+  binCounts,
+  escapeXml,
+  histogram,
+  lineChart,
+  PALETTE,
+  scatter,
+  stackedBars,
+} from './report-svg.js';
 export {
   type ExtractText,
   type PageResult,

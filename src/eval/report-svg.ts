@@ -1,6 +1,6 @@
 /**
- * Static SVG charts for the HTML report: a 20-bin histogram, horizontal stacked
- * bars, a precision–recall scatter, horizontal bars. Each function returns a
+ * Static SVG charts for the HTML report and the docs: a 20-bin histogram, horizontal
+ * stacked bars, a precision–recall scatter, horizontal bars, lines over time. Each function returns a
  * self-contained `<svg>` string (no script, no external resource), sized in
  * pixels, with text escaped.
  */
@@ -308,5 +308,97 @@ export function bars(options: BarsOptions): string {
       text(left + w + 4, y + rowH - 4, `${value} ${options.unit}${bar.note ? ` (${bar.note})` : ''}`),
     );
   });
+  return svg(width, height, body, options.title);
+}
+
+export interface LineSeries {
+  label: string;
+  colour: string;
+  points: readonly { x: number; y: number }[];
+}
+
+export interface LineChartOptions {
+  series: readonly LineSeries[];
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  /** Horizontal reference lines (a band, a limit), drawn dashed with their label. */
+  guides?: readonly { y: number; label: string }[];
+  /** Lower bound of the y axis (default 0). */
+  yMin?: number;
+  /** A line of small print under the chart (the command, the machine). */
+  caption?: string;
+  width?: number;
+  height?: number;
+}
+
+/** "Nice" tick step for a range: 1, 2 or 5 times a power of ten, about `count` ticks. */
+function tickStep(range: number, count: number): number {
+  const raw = range / Math.max(1, count);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].find((factor) => factor * power >= raw) ?? 10;
+  return step * power;
+}
+
+/** Lines over a linear x axis (time, say), with optional dashed reference lines. */
+export function lineChart(options: LineChartOptions): string {
+  const width = options.width ?? 720;
+  const height = options.height ?? 360;
+  const left = 52;
+  const right = 16;
+  const top = 24;
+  const bottom = options.caption ? 58 : 40;
+  const points = options.series.flatMap((series) => series.points);
+  const xs = points.map((point) => point.x);
+  const ys = [...points.map((point) => point.y), ...(options.guides ?? []).map((guide) => guide.y)];
+  const xMin = Math.min(...xs);
+  const xMax = Math.max(xMin + 1, ...xs);
+  const yMin = options.yMin ?? 0;
+  const yStep = tickStep(Math.max(...ys, yMin + 1) - yMin, 6);
+  const yMax = Math.ceil(Math.max(...ys, yMin + 1) / yStep) * yStep;
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const sx = (v: number) => left + ((v - xMin) / (xMax - xMin)) * plotW;
+  const sy = (v: number) => top + plotH - ((v - yMin) / (yMax - yMin)) * plotH;
+  const body: string[] = [text(0, 14, options.title, 'font-weight="600"')];
+  for (let tick = yMin; tick <= yMax + yStep / 1000; tick += yStep) {
+    body.push(
+      `<line x1="${left}" y1="${num(sy(tick))}" x2="${left + plotW}" y2="${num(sy(tick))}" stroke="#eee"/>`,
+      text(left - 4, sy(tick) + 4, String(Math.round(tick * 1000) / 1000), 'text-anchor="end"'),
+    );
+  }
+  const xStep = tickStep(xMax - xMin, 10);
+  for (let tick = Math.ceil(xMin / xStep) * xStep; tick <= xMax; tick += xStep) {
+    body.push(
+      `<line x1="${num(sx(tick))}" y1="${top}" x2="${num(sx(tick))}" y2="${top + plotH}" stroke="#eee"/>`,
+      text(sx(tick), top + plotH + 13, String(Math.round(tick * 1000) / 1000), 'text-anchor="middle"'),
+    );
+  }
+  body.push(
+    `<rect x="${left}" y="${top}" width="${plotW}" height="${plotH}" fill="none" stroke="#888"/>`,
+    text(left + plotW / 2, top + plotH + 30, options.xLabel, 'text-anchor="middle"'),
+    text(
+      12,
+      top + plotH / 2,
+      options.yLabel,
+      `text-anchor="middle" transform="rotate(-90 12 ${num(top + plotH / 2)})"`,
+    ),
+  );
+  for (const guide of options.guides ?? []) {
+    body.push(
+      `<line x1="${left}" y1="${num(sy(guide.y))}" x2="${left + plotW}" y2="${num(sy(guide.y))}" stroke="#999" stroke-dasharray="6 4"/>`,
+      text(left + plotW - 4, sy(guide.y) - 4, guide.label, 'text-anchor="end" fill="#777"'),
+    );
+  }
+  options.series.forEach((series, index) => {
+    body.push(
+      `<polyline fill="none" stroke="${series.colour}" stroke-width="1.6" points="${series.points
+        .map((point) => `${num(sx(point.x))},${num(sy(point.y))}`)
+        .join(' ')}"/>`,
+      `<rect x="${left + 8}" y="${top + 8 + index * 14}" width="10" height="3" fill="${series.colour}"/>`,
+      text(left + 22, top + 13 + index * 14, series.label),
+    );
+  });
+  if (options.caption) body.push(text(8, height - 8, options.caption, 'fill="#555" font-size="10"'));
   return svg(width, height, body, options.title);
 }

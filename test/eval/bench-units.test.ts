@@ -27,7 +27,15 @@ import { wordDiff } from '../../src/eval/bench/word-diff.js';
 import { PUBLISHED } from '../../src/eval/published.js';
 import { renderMarkdownReport, seed002Table, speedTable } from '../../src/eval/report-bench.js';
 import { markdownToHtml, renderHtmlReport } from '../../src/eval/report-html.js';
-import { bars, binCounts, escapeXml, histogram, scatter, stackedBars } from '../../src/eval/report-svg.js';
+import {
+  bars,
+  binCounts,
+  escapeXml,
+  histogram,
+  lineChart,
+  scatter,
+  stackedBars,
+} from '../../src/eval/report-svg.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -324,6 +332,41 @@ describe('SVG charts', () => {
       ).length,
       2,
     );
+  });
+});
+
+describe('line charts', () => {
+  it('draws each series as one line through its points, guides dashed, text escaped', () => {
+    const svg = lineChart({
+      title: 'RSS <over> time',
+      xLabel: 's',
+      yLabel: 'MB',
+      series: [
+        { label: 'a', colour: '#000', points: [0, 5, 10].map((x) => ({ x, y: 100 + x })) },
+        {
+          label: 'b',
+          colour: '#f00',
+          points: [
+            { x: 0, y: 1 },
+            { x: 10, y: 2 },
+          ],
+        },
+      ],
+      guides: [{ y: 121, label: '+10 %' }],
+      caption: 'npx tsx bench/load/soak.ts',
+    });
+    const lines = [...svg.matchAll(/<polyline[^>]*points="([^"]*)"/g)].map((match) => match[1].split(' '));
+    assert.deepEqual(
+      lines.map((points) => points.length),
+      [3, 2],
+    );
+    // x grows left to right; a larger y is higher up (a smaller SVG y).
+    const [first, , last] = lines[0].map((point) => point.split(',').map(Number));
+    assert.ok(last[0] > first[0] && last[1] < first[1]);
+    assert.match(svg, /stroke-dasharray="6 4"/);
+    assert.match(svg, /RSS &lt;over&gt; time/);
+    assert.match(svg, /bench\/load\/soak\.ts/);
+    assert.match(svg, /^<svg [^>]*viewBox="0 0 720 360"/);
   });
 });
 

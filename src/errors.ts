@@ -19,7 +19,10 @@ export type PithErrorCode =
   | 'FETCH_TOO_LARGE'
   | 'FETCH_TOO_MANY_REDIRECTS'
   | 'FETCH_BAD_STATUS'
-  | 'FETCH_BAD_CONTENT_TYPE';
+  | 'FETCH_BAD_CONTENT_TYPE'
+  | 'FETCH_ROBOTS_DISALLOWED'
+  | 'BAD_CONTENT_ENCODING'
+  | 'WORKER_FAILED';
 
 export class PithError extends Error {
   readonly code: PithErrorCode;

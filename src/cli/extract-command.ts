@@ -24,6 +24,7 @@ import {
   writeArticleXml,
 } from '../index.js';
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
+import { collectOption, positiveInteger } from './options.js';
 import { createProgress } from './progress.js';
 
 interface ExtractCommandOptions {
@@ -72,25 +73,6 @@ function viewportSize(value: string): Viewport {
   const match = /^(\d{2,5})x(\d{2,5})$/i.exec(value.trim());
   if (!match) throw new InvalidArgumentError('expected WIDTHxHEIGHT, e.g. 1366x768');
   return { width: Number(match[1]), height: Number(match[2]) };
-}
-
-function positiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0)
-    throw new InvalidArgumentError('expected a positive whole number');
-  return parsed;
-}
-
-/** `--option name=value`, repeatable: extractor parameters, numbers and booleans parsed. */
-function collectOption(value: string, previous: Record<string, unknown>): Record<string, unknown> {
-  const equals = value.indexOf('=');
-  if (equals <= 0) throw new InvalidArgumentError('expected name=value');
-  const name = value.slice(0, equals);
-  const raw = value.slice(equals + 1);
-  let parsed: unknown = raw;
-  if (raw === 'true' || raw === 'false') parsed = raw === 'true';
-  else if (raw !== '' && !Number.isNaN(Number(raw))) parsed = Number(raw);
-  return { ...previous, [name]: parsed };
 }
 
 function kebabCase(name: string): string {

@@ -9,6 +9,7 @@ import { benchCommand } from './bench-command.js';
 import { extractCommand } from './extract-command.js';
 import { serveCommand } from './serve-command.js';
 import { trainCommand } from './train-command.js';
+import { warcCommand } from './warc-command.js';
 
 const program = new Command('pith')
   .description(
@@ -21,7 +22,8 @@ const program = new Command('pith')
   .addCommand(extractCommand().exitOverride())
   .addCommand(trainCommand())
   .addCommand(benchCommand().exitOverride())
-  .addCommand(serveCommand().exitOverride());
+  .addCommand(serveCommand().exitOverride())
+  .addCommand(warcCommand().exitOverride());
 
 try {
   await program.parseAsync(process.argv);

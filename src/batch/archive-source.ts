@@ -1,0 +1,63 @@
+/**
+ * The pages of archive files (WARC/ARC) as a batch source: inputs in order, each from the resume
+ * point on; `-` is standard input (resumed by reading through to the point).
+ */
+import { stat } from 'node:fs/promises';
+import { readArchive } from '../input/warc/index.js';
+import type { ResumePoint } from '../output/index.js';
+import type { BatchSource, SourceItem } from './run.js';
+import type { PageSettings } from './types.js';
+
+export interface ArchiveSourceOptions {
+  settings: PageSettings;
+  /** Record blocks larger than this are skipped as too-large. */
+  maxRecordBytes: number;
+}
+
+export function archiveSource(inputs: readonly string[], options: ArchiveSourceOptions): BatchSource {
+  return async function* (from: ResumePoint | null): AsyncGenerator<SourceItem> {
+    let before = 0;
+    for (const [input, file] of inputs.entries()) {
+      const size = file === '-' ? 0 : (await stat(file)).size;
+      if (from && input < from.input) {
+        before += size;
+        continue;
+      }
+      const start = from && input === from.input ? from.position : undefined;
+      const source = file === '-' ? (process.stdin as AsyncIterable<Uint8Array>) : file;
+      for await (const item of readArchive(source, { maxRecordBytes: options.maxRecordBytes, start })) {
+        const position = item.position;
+        const bytesRead = before + position.offset;
+        if (item.kind === 'skip') {
+          yield { kind: 'skip', reason: item.reason, input, position, bytesRead };
+          continue;
+        }
+        yield {
+          kind: 'page',
+          input,
+          position,
+          bytesRead,
+          transfer: true,
+          task: {
+            body: item.body,
+            encoding: item.encoding,
+            ...(item.contentType ? { contentType: item.contentType } : {}),
+            ...(item.url ? { url: item.url } : {}),
+            settings: options.settings,
+          },
+          fields: {
+            url: item.url ?? null,
+            warcFile: file,
+            warcOffset: position.offset,
+            warcSkip: position.skip,
+            warcRecordId: item.id ?? null,
+            warcDate: item.date ?? null,
+            warcTruncated: item.truncated ?? null,
+            httpStatus: item.status ?? null,
+          },
+        };
+      }
+      before += size;
+    }
+  };
+}

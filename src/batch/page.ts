@@ -1,0 +1,111 @@
+/**
+ * One page → the record fields pith finds in it. Runs on a worker thread (see pool.ts), and
+ * inline for tests. Never throws: a page that fails is a result with its error code.
+ */
+
+import { extract, formatExtraction, isPithError } from '../index.js';
+import { decodeHttpBody } from '../input/warc/index.js';
+import type { PageResult, PageTask } from './types.js';
+
+const NO_CONTENT = { text: null, markdown: null, html: null } as const;
+
+export function extractPage(task: PageTask): PageResult {
+  const started = performance.now();
+  const { settings } = task;
+  try {
+    const bytes = task.encoding ? decodeHttpBody(task.body, task.encoding, settings.maxBytes) : task.body;
+    if (settings.noop) return noopResult(bytes.length, started);
+    const result = extract(bytes, {
+      url: task.url,
+      contentType: task.contentType,
+      format: 'text',
+      extractor: settings.extractor,
+      extractorOptions: settings.extractorOptions,
+      title: task.title,
+      limits: { timeoutMs: settings.timeoutMs, maxInputLength: settings.maxBytes },
+    });
+    const { metadata } = result;
+    const formatOptions = {
+      url: task.url,
+      images: settings.images ?? true,
+      links: settings.links ?? true,
+      title: metadata.title,
+      dropTitle: true,
+    };
+    const content: Pick<PageResult, 'text' | 'markdown' | 'html'> = { ...NO_CONTENT };
+    for (const format of settings.formats)
+      content[format] = formatExtraction(result.extraction, format, formatOptions);
+    return {
+      ok: true,
+      errorCode: null,
+      errorMessage: null,
+      title: metadata.title ?? null,
+      authors: metadata.authors,
+      published: metadata.published ?? null,
+      modified: metadata.modified ?? null,
+      language: metadata.language ?? null,
+      siteName: metadata.siteName ?? null,
+      pageType: metadata.pageType ?? null,
+      tags: metadata.tags,
+      // The quality model (issue 20) fills this.
+      quality: null,
+      ...content,
+      extractor: result.extractor.name,
+      extractorVersion: result.extractor.version,
+      encoding: result.encoding ?? null,
+      bytes: bytes.length,
+      ms: elapsed(started),
+      diagnostics: summarise(result.extraction.diagnostics),
+    };
+  } catch (error) {
+    return failedResult(
+      isPithError(error) ? error.code : 'INTERNAL',
+      error instanceof Error ? error.message : String(error),
+      elapsed(started),
+    );
+  }
+}
+
+/** The result of a page that failed (also used by the pool for a thread that died or overran). */
+export function failedResult(code: string, message: string, ms: number | null = null): PageResult {
+  return {
+    ok: false,
+    errorCode: code,
+    errorMessage: message.replace(/\s*\n\s*/g, ' ').slice(0, 500),
+    title: null,
+    authors: [],
+    published: null,
+    modified: null,
+    language: null,
+    siteName: null,
+    pageType: null,
+    tags: [],
+    quality: null,
+    ...NO_CONTENT,
+    extractor: null,
+    extractorVersion: null,
+    encoding: null,
+    bytes: null,
+    ms,
+    diagnostics: null,
+  };
+}
+
+function noopResult(bytes: number, started: number): PageResult {
+  return { ...failedResult('', '', elapsed(started)), ok: true, errorCode: null, errorMessage: null, bytes };
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 100) / 100;
+}
+
+/** The scalar fields of an extractor's diagnostics (counts, the path it took); arrays and objects are left out. */
+function summarise(diagnostics: unknown): Record<string, string | number | boolean> | null {
+  if (typeof diagnostics !== 'object' || diagnostics === null) return null;
+  const summary: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(diagnostics)) {
+    if (typeof value === 'string' || typeof value === 'boolean') summary[key] = value;
+    else if (typeof value === 'number' && Number.isFinite(value)) summary[key] = value;
+  }
+  return Object.keys(summary).length > 0 ? summary : null;
+}

@@ -1,0 +1,57 @@
+import type { HttpBodyEncoding } from '../input/warc/index.js';
+import type { PageRecord, RecordContentFormat } from '../output/index.js';
+
+/** How every page of a batch is extracted. */
+export interface PageSettings {
+  /** Content formats to output (one record field each). */
+  formats: RecordContentFormat[];
+  extractor: string;
+  extractorOptions: Record<string, unknown>;
+  /** Time budget per page, ms (a thread that overruns it by the grace is restarted). */
+  timeoutMs: number;
+  /** Largest page, bytes (after HTTP decoding). */
+  maxBytes: number;
+  /** Links and images in Markdown and HTML (default true). */
+  links?: boolean;
+  images?: boolean;
+  /** Benchmark only: decode the page but do not extract it (measures reading and writing). */
+  noop?: boolean;
+}
+
+/** One page for a worker thread. */
+export interface PageTask {
+  /** The body as archived or fetched (chunked/compressed per `encoding`). */
+  body: Uint8Array;
+  encoding?: HttpBodyEncoding;
+  contentType?: string;
+  url?: string;
+  /** A title hint (a feed item's title). */
+  title?: string;
+  settings: PageSettings;
+}
+
+/** What a worker thread found: the record fields that come from the page itself. */
+export type PageResult = Pick<
+  PageRecord,
+  | 'ok'
+  | 'errorCode'
+  | 'errorMessage'
+  | 'title'
+  | 'authors'
+  | 'published'
+  | 'modified'
+  | 'language'
+  | 'siteName'
+  | 'pageType'
+  | 'tags'
+  | 'quality'
+  | 'text'
+  | 'markdown'
+  | 'html'
+  | 'extractor'
+  | 'extractorVersion'
+  | 'encoding'
+  | 'bytes'
+  | 'ms'
+  | 'diagnostics'
+>;

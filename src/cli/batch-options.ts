@@ -1,0 +1,199 @@
+/**
+ * What `pith warc` and `pith feed` share: the output and extraction flags, the progress line
+ * (records/s, MB/s), Ctrl-C handling and the final summary.
+ */
+import { availableParallelism } from 'node:os';
+import cliProgress from 'cli-progress';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { BatchOutcome, BatchProgress, PageSettings } from '../batch/index.js';
+import {
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  RECORD_CONTENT_FORMATS,
+  type RecordContentFormat,
+} from '../output/index.js';
+import { collectOption, positiveInteger } from './options.js';
+
+export interface BatchCommandOptions {
+  out: string;
+  output: OutputFormat;
+  content: RecordContentFormat[];
+  extractor: string;
+  option: Record<string, unknown>;
+  workers: number;
+  unordered?: boolean;
+  partRecords: number;
+  timeout: number;
+  maxBytes: number;
+  links: boolean;
+  images: boolean;
+  progress: boolean;
+  noop?: boolean;
+}
+
+function contentFormats(value: string): RecordContentFormat[] {
+  const formats = value.split(',').map((format) => format.trim());
+  for (const format of formats) {
+    if (!RECORD_CONTENT_FORMATS.includes(format as RecordContentFormat)) {
+      throw new InvalidArgumentError(
+        `expected a comma-separated list of ${RECORD_CONTENT_FORMATS.join(', ')}`,
+      );
+    }
+  }
+  return [...new Set(formats)] as RecordContentFormat[];
+}
+
+/** Adds the flags every batch command has. */
+export function addBatchOptions(command: Command): Command {
+  return command
+    .requiredOption('-o, --out <dir>', 'output directory: part files, and the checkpoint of the run')
+    .addOption(
+      new Option('--output <format>', 'output file format').choices([...OUTPUT_FORMATS]).default('jsonl.gz'),
+    )
+    .option(
+      '-c, --content <formats>',
+      `content formats in each record, comma-separated (${RECORD_CONTENT_FORMATS.join(', ')})`,
+      contentFormats,
+      ['text'] as RecordContentFormat[],
+    )
+    .option('-e, --extractor <name>', 'extraction algorithm (see pith extract --help)', 'pith')
+    .option('--option <name=value>', 'an extractor parameter (repeatable)', collectOption, {})
+    .option(
+      '-w, --workers <n>',
+      'worker threads (default: one per core)',
+      positiveInteger,
+      availableParallelism(),
+    )
+    .option('--unordered', 'write records as pages finish, not in input order (a slow page holds nothing up)')
+    .option('--part-records <n>', 'records per output file', positiveInteger, 1000)
+    .option('--timeout <ms>', 'time budget per page', positiveInteger, 10_000)
+    .option('--max-bytes <n>', 'largest page accepted, in bytes', positiveInteger, 16 * 1024 * 1024)
+    .option('--no-links', 'keep link text but not link targets in markdown and html content')
+    .option('--no-images', 'leave images out of markdown and html content')
+    .option('--no-progress', 'no progress line, even on a terminal')
+    .addOption(new Option('--noop', 'benchmark: read and write, but do not extract').hideHelp());
+}
+
+export function pageSettings(options: BatchCommandOptions): PageSettings {
+  return {
+    formats: options.content,
+    extractor: options.extractor,
+    extractorOptions: options.option,
+    timeoutMs: options.timeout,
+    maxBytes: options.maxBytes,
+    links: options.links,
+    images: options.images,
+    ...(options.noop ? { noop: true } : {}),
+  };
+}
+
+/** The options that change the records, as a canonical string (a checkpoint is only resumed with the same). */
+export function outputIdentity(options: BatchCommandOptions, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    output: options.output,
+    content: options.content,
+    extractor: options.extractor,
+    option: Object.fromEntries(Object.entries(options.option).sort(([a], [b]) => a.localeCompare(b))),
+    ordered: !options.unordered,
+    partRecords: options.partRecords,
+    timeout: options.timeout,
+    maxBytes: options.maxBytes,
+    links: options.links,
+    images: options.images,
+    noop: options.noop === true,
+    ...extra,
+  });
+}
+
+/** A progress line on a terminal: pages, failed, skipped, pages/s, MB/s. */
+export function createBatchProgress(
+  enabled: boolean,
+  totalBytes: number,
+): {
+  update(progress: BatchProgress): void;
+  stop(): void;
+} {
+  if (!enabled || !process.stderr.isTTY) return { update() {}, stop() {} };
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      format:
+        totalBytes > 0
+          ? ' {bar} {percentage}% | {pages} pages ({failed} failed, {skipped} skipped) | {rate} pages/s | {mbs} MB/s'
+          : ' {pages} pages ({failed} failed, {skipped} skipped) | {rate} pages/s | {mbs} MB/s',
+      hideCursor: true,
+      clearOnComplete: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(Math.max(1, totalBytes), 0, { pages: 0, failed: 0, skipped: 0, rate: '0', mbs: '0' });
+  return {
+    update(progress) {
+      const seconds = Math.max(progress.seconds, 0.001);
+      bar.update(Math.min(totalBytes, progress.bytesRead), {
+        pages: progress.pages,
+        failed: progress.failed,
+        skipped: progress.skipped,
+        rate: (progress.pages / seconds).toFixed(1),
+        mbs: (progress.bytesRead / 1e6 / seconds).toFixed(2),
+      });
+    },
+    stop() {
+      bar.stop();
+    },
+  };
+}
+
+/** Ctrl-C: the first stops reading and finishes what is in flight; the second quits at once. */
+export function stopOnInterrupt(command: string): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write(
+      `\npith ${command}: stopping after the pages in flight (Ctrl-C again to quit now; the checkpoint resumes either way)\n`,
+    );
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+function countsLine(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .sort(([, a], [, b]) => b - a)
+    .map(([key, count]) => `${key} ${count}`)
+    .join(', ');
+}
+
+/** The final summary: pages, failed by code, skipped by reason, rates. */
+export function printSummary(
+  command: string,
+  out: string,
+  outcome: BatchOutcome,
+  seconds: number,
+  bytes: number,
+): void {
+  const { counts } = outcome;
+  const failed = counts.pages - counts.ok;
+  const skipped = Object.values(counts.skipped).reduce((sum, count) => sum + count, 0);
+  const lines = [
+    `pith ${command}: ${outcome.alreadyFinished ? 'this run had already finished: ' : ''}${counts.pages} pages, ${counts.ok} ok, ${failed} failed${failed > 0 ? ` (${countsLine(counts.failed)})` : ''}`,
+    `  skipped ${skipped} records${skipped > 0 ? ` (${countsLine(counts.skipped)})` : ''}`,
+  ];
+  if (!outcome.alreadyFinished) {
+    lines.push(
+      `  ${seconds.toFixed(1)} s${outcome.resumed ? ' (resumed)' : ''}, ${(counts.pages / Math.max(seconds, 0.001)).toFixed(1)} pages/s overall, ${(bytes / 1e6 / Math.max(seconds, 0.001)).toFixed(2)} MB/s read`,
+    );
+  }
+  lines.push(
+    `  ${outcome.parts} part files in ${out}${outcome.finished ? '' : ' (stopped: run the same command again to resume)'}`,
+  );
+  process.stderr.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,21 @@
+/** Parsers of command-line values shared by the commands. */
+import { InvalidArgumentError } from 'commander';
+
+export function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0)
+    throw new InvalidArgumentError('expected a positive whole number');
+  return parsed;
+}
+
+/** `--option name=value`, repeatable: extractor parameters, numbers and booleans parsed. */
+export function collectOption(value: string, previous: Record<string, unknown>): Record<string, unknown> {
+  const equals = value.indexOf('=');
+  if (equals <= 0) throw new InvalidArgumentError('expected name=value');
+  const name = value.slice(0, equals);
+  const raw = value.slice(equals + 1);
+  let parsed: unknown = raw;
+  if (raw === 'true' || raw === 'false') parsed = raw === 'true';
+  else if (raw !== '' && !Number.isNaN(Number(raw))) parsed = Number(raw);
+  return { ...previous, [name]: parsed };
+}

@@ -1,0 +1,100 @@
+import { stat } from 'node:fs/promises';
+import { Command } from 'commander';
+import { archiveSource, BatchError, PagePool, runBatch } from '../batch/index.js';
+import { PithError } from '../index.js';
+import { DEFAULT_MAX_RECORD_BYTES } from '../input/warc/index.js';
+import {
+  addBatchOptions,
+  type BatchCommandOptions,
+  createBatchProgress,
+  outputIdentity,
+  pageSettings,
+  printSummary,
+  stopOnInterrupt,
+} from './batch-options.js';
+
+interface WarcCommandOptions extends BatchCommandOptions {
+  restart?: boolean;
+}
+
+/** Builds `pith warc`. */
+export function warcCommand(): Command {
+  const command = new Command('warc')
+    .description(
+      'Extract every HTML page of web archives (WARC 1.0/1.1, ARC; plain, gzipped per record as\n' +
+        'Common Crawl writes them, or gzipped whole) on all cores, into dataset files: JSON Lines\n' +
+        '(plain, .gz, .zst) or Parquet, one record per page, in part files of --part-records each.\n\n' +
+        'A run stopped at any moment (Ctrl-C, kill -9) resumes where it stopped when run again with\n' +
+        'the same inputs and options: no record is written twice or lost.',
+    )
+    .argument('<archives...>', 'WARC/ARC files, or - for standard input');
+  addBatchOptions(command)
+    .option('--restart', 'ignore the checkpoint in --out and start again')
+    .addHelpText(
+      'after',
+      '\nEach record: url, warcFile/warcOffset/warcSkip/warcRecordId/warcDate, httpStatus, ok/errorCode,\n' +
+        'title, authors, published, modified, language, pageType, tags, quality, the content (text,\n' +
+        'markdown, html), extractor, encoding, bytes, ms, diagnostics. Records that are not HTML pages\n' +
+        '(requests, metadata, redirects, images…) are counted by reason in the summary.\n\n' +
+        'Exit status: 0 the run finished (failed pages are records with their error code), 1 stopped\n' +
+        'or unreadable output, 2 usage error.\n\n' +
+        'Examples:\n  pith warc CC-MAIN-2024-22-00000.warc.gz -o out/ --content text,markdown\n' +
+        '  pith warc crawl/*.warc.gz -o out/ --output parquet --workers 8\n' +
+        '  curl -s https://…/file.warc.gz | pith warc - -o out/',
+    )
+    .action(async (archives: string[], options: WarcCommandOptions) => {
+      process.exitCode = await runWarc(archives, options);
+    });
+  return command;
+}
+
+async function runWarc(archives: string[], options: WarcCommandOptions): Promise<number> {
+  const inputs: { path: string; size: number; mtimeMs: number }[] = [];
+  for (const path of archives) {
+    if (path === '-') {
+      inputs.push({ path, size: 0, mtimeMs: 0 });
+      continue;
+    }
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) throw new PithError('BAD_OPTION', `${path}: not a readable file`);
+    inputs.push({ path, size: info.size, mtimeMs: Math.round(info.mtimeMs) });
+  }
+  const settings = pageSettings(options);
+  const pool = new PagePool({ threads: options.workers });
+  const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0);
+  const progress = createBatchProgress(options.progress, totalBytes);
+  const interrupt = stopOnInterrupt('warc');
+  const started = performance.now();
+  let bytesRead = 0;
+  try {
+    const outcome = await runBatch({
+      source: archiveSource(archives, {
+        settings,
+        maxRecordBytes: Math.max(DEFAULT_MAX_RECORD_BYTES, options.maxBytes),
+      }),
+      pool,
+      out: options.out,
+      format: options.output,
+      identity: { inputs, options: outputIdentity(options) },
+      ordered: !options.unordered,
+      partRecords: options.partRecords,
+      restart: options.restart,
+      signal: interrupt.signal,
+      onProgress: (update) => {
+        bytesRead = update.bytesRead;
+        progress.update(update);
+      },
+    });
+    progress.stop();
+    const seconds = (performance.now() - started) / 1000;
+    printSummary('warc', options.out, outcome, seconds, outcome.finished ? totalBytes : bytesRead);
+    return outcome.finished ? 0 : 1;
+  } catch (error) {
+    progress.stop();
+    if (error instanceof BatchError) throw new PithError('BAD_OPTION', error.message);
+    throw error;
+  } finally {
+    interrupt.dispose();
+    await pool.close();
+  }
+}

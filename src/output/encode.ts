@@ -1,0 +1,52 @@
+/**
+ * Records → the bytes of one output file: JSON Lines (plain, gzip, zstd) or Parquet. Each call
+ * makes a complete file (a whole gzip member, zstd frame or Parquet file), so output files can be
+ * written and renamed one at a time, and concatenated JSON Lines files stay valid.
+ */
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { compress as zstdCompress, init as zstdInit } from '@bokuweb/zstd-wasm';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import { VERSION } from '../version.js';
+import { type PageRecord, RECORD_COLUMNS } from './record.js';
+
+export type OutputFormat = 'jsonl' | 'jsonl.gz' | 'jsonl.zst' | 'parquet';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl.gz', 'jsonl', 'jsonl.zst', 'parquet'];
+
+const gzipAsync = promisify(gzip);
+let zstdReady: Promise<void> | undefined;
+
+/** The file extension of a format (`part-000001.jsonl.gz`). */
+export function extensionOf(format: OutputFormat): string {
+  return format;
+}
+
+/** One output file's bytes for `records`. */
+export async function encodeRecords(
+  records: readonly PageRecord[],
+  format: OutputFormat,
+): Promise<Uint8Array> {
+  if (format === 'parquet') return encodeParquet(records);
+  const lines = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+  if (format === 'jsonl') return lines;
+  if (format === 'jsonl.gz') return gzipAsync(lines);
+  zstdReady ??= zstdInit();
+  await zstdReady;
+  return zstdCompress(lines, 3);
+}
+
+function encodeParquet(records: readonly PageRecord[]): Uint8Array {
+  const columnData = RECORD_COLUMNS.map(([name, type]) => {
+    const values = records.map((record) => record[name]);
+    if (type === 'STRING_LIST') return { name, data: values };
+    if (type === 'INT64') {
+      return { name, data: values.map((value) => (value === null ? null : BigInt(value as number))), type };
+    }
+    return { name, data: values, type };
+  });
+  const buffer = parquetWriteBuffer({
+    columnData: columnData as Parameters<typeof parquetWriteBuffer>[0]['columnData'],
+    createdBy: `pith ${VERSION}`,
+  });
+  return new Uint8Array(buffer);
+}

@@ -1,0 +1,67 @@
+/**
+ * Output files written whole or not at all: bytes go to a temporary name in the same directory,
+ * are flushed to disk, and the file is renamed into place (an atomic step on POSIX file systems),
+ * then the directory entry is flushed. A reader, a resumed run or a second worker never sees half
+ * a file; a run killed mid-write leaves only a temporary file, removed on the next start.
+ */
+import { randomBytes } from 'node:crypto';
+import { open, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+const TEMPORARY = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
+
+/** Writes `bytes` to `file` atomically (temporary file, fsync, rename, fsync of the directory). */
+export async function writeFileAtomic(file: string, bytes: Uint8Array | string): Promise<void> {
+  const directory = path.dirname(file);
+  const temporary = path.join(directory, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temporary, 'w');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await syncDirectory(directory);
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r');
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems cannot fsync a directory; the rename is still atomic there.
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Removes the temporary files a killed writer left in `directory`; returns their names. */
+export async function removeTemporaryFiles(directory: string): Promise<string[]> {
+  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => TEMPORARY.test(name));
+  for (const name of names) await rm(path.join(directory, name), { force: true });
+  return names;
+}
+
+/** The name of the n-th part file of a run: `part-000042.jsonl.gz`. */
+export function partName(index: number, extension: string): string {
+  return `part-${String(index).padStart(6, '0')}.${extension}`;
+}
+
+/** Part files in `directory` numbered `from` or more (written after the last checkpoint): removed. */
+export async function removePartsFrom(directory: string, from: number): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(directory).catch(() => [] as string[])) {
+    const match = /^part-(\d+)\./.exec(name);
+    if (match && Number(match[1]) >= from) {
+      await rm(path.join(directory, name), { force: true });
+      removed.push(name);
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,138 @@
+/**
+ * One output record per page, the same for `pith warc`, `pith feed` and queue jobs: where the page
+ * came from, what pith found, and the content. Flat, so that it is one row in Parquet and one
+ * object in JSON Lines; fields that do not apply are null.
+ */
+
+/** Content formats a record can carry (one column each). */
+export type RecordContentFormat = 'text' | 'markdown' | 'html';
+export const RECORD_CONTENT_FORMATS: readonly RecordContentFormat[] = ['text', 'markdown', 'html'];
+
+export interface PageRecord {
+  url: string | null;
+  /** False when the page failed: `errorCode` says why (a `PithErrorCode`, or INTERNAL). */
+  ok: boolean;
+  errorCode: string | null;
+  errorMessage: string | null;
+
+  // Where it came from: an archive record…
+  /** The archive file, as given on the command line. */
+  warcFile: string | null;
+  /** Where the record starts: its gzip member's offset (what Common Crawl's index gives), or its offset in an uncompressed file. */
+  warcOffset: number | null;
+  /** Decompressed bytes before the record in that member: 0 unless the whole file is one gzip member. */
+  warcSkip: number | null;
+  warcRecordId: string | null;
+  warcDate: string | null;
+  /** The archive says the payload was cut short (WARC-Truncated, or the file ends inside it). */
+  warcTruncated: string | null;
+  httpStatus: number | null;
+  // …or a feed item.
+  feedUrl: string | null;
+  feedItemId: string | null;
+
+  // What pith found (page metadata; for feed items merged with the feed's own fields).
+  title: string | null;
+  authors: string[];
+  published: string | null;
+  modified: string | null;
+  /** The page's declared language (BCP 47), else the one detected from its text. */
+  language: string | null;
+  siteName: string | null;
+  /** The page's declared type (og:type, JSON-LD @type). */
+  pageType: string | null;
+  tags: string[];
+  /**
+   * Expected F1 of this extraction, in [0, 1]: filled by the quality model (issue 20); null until
+   * then. `--min-quality` will filter on it.
+   */
+  quality: number | null;
+
+  /** The content in each requested format (null for formats not requested, and for failures). */
+  text: string | null;
+  markdown: string | null;
+  html: string | null;
+
+  extractor: string | null;
+  extractorVersion: string | null;
+  /** The encoding the page bytes were decoded with. */
+  encoding: string | null;
+  /** Page bytes (after HTTP decoding). */
+  bytes: number | null;
+  /** Extraction time on its worker thread, ms. */
+  ms: number | null;
+  /** The extractor's diagnostics, summarised: its scalar fields (counts, the decision path). */
+  diagnostics: Record<string, string | number | boolean> | null;
+}
+
+/** The column types of a record, in order: the Parquet schema and the JSON field order. */
+export const RECORD_COLUMNS = [
+  ['url', 'STRING'],
+  ['ok', 'BOOLEAN'],
+  ['errorCode', 'STRING'],
+  ['errorMessage', 'STRING'],
+  ['warcFile', 'STRING'],
+  ['warcOffset', 'INT64'],
+  ['warcSkip', 'INT64'],
+  ['warcRecordId', 'STRING'],
+  ['warcDate', 'STRING'],
+  ['warcTruncated', 'STRING'],
+  ['httpStatus', 'INT32'],
+  ['feedUrl', 'STRING'],
+  ['feedItemId', 'STRING'],
+  ['title', 'STRING'],
+  ['authors', 'STRING_LIST'],
+  ['published', 'STRING'],
+  ['modified', 'STRING'],
+  ['language', 'STRING'],
+  ['siteName', 'STRING'],
+  ['pageType', 'STRING'],
+  ['tags', 'STRING_LIST'],
+  ['quality', 'DOUBLE'],
+  ['text', 'STRING'],
+  ['markdown', 'STRING'],
+  ['html', 'STRING'],
+  ['extractor', 'STRING'],
+  ['extractorVersion', 'STRING'],
+  ['encoding', 'STRING'],
+  ['bytes', 'INT64'],
+  ['ms', 'DOUBLE'],
+  ['diagnostics', 'JSON'],
+] as const satisfies readonly (readonly [keyof PageRecord, string])[];
+
+/** A record with every field null (or empty), to fill in. */
+export function emptyRecord(): PageRecord {
+  return {
+    url: null,
+    ok: false,
+    errorCode: null,
+    errorMessage: null,
+    warcFile: null,
+    warcOffset: null,
+    warcSkip: null,
+    warcRecordId: null,
+    warcDate: null,
+    warcTruncated: null,
+    httpStatus: null,
+    feedUrl: null,
+    feedItemId: null,
+    title: null,
+    authors: [],
+    published: null,
+    modified: null,
+    language: null,
+    siteName: null,
+    pageType: null,
+    tags: [],
+    quality: null,
+    text: null,
+    markdown: null,
+    html: null,
+    extractor: null,
+    extractorVersion: null,
+    encoding: null,
+    bytes: null,
+    ms: null,
+    diagnostics: null,
+  };
+}

@@ -43,8 +43,23 @@ export class PagePool {
   /**
    * Extracts one page; never rejects. `transfer`: hand the body's memory to the thread instead of
    * copying it (only for bodies that own their ArrayBuffer: not for views into Node's Buffer pool).
+   * Pages wait here until a thread is free, so that a page's time budget starts when it runs.
    */
   async run(task: PageTask, options: { transfer?: boolean } = {}): Promise<PageResult> {
+    if (this.#running >= this.threads) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#running++;
+    try {
+      return await this.#runNow(task, options.transfer === true);
+    } finally {
+      this.#running--;
+      this.#waiting.shift()?.();
+    }
+  }
+
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  async #runNow(task: PageTask, transfer: boolean): Promise<PageResult> {
     const stop = new AbortController();
     let overran = false;
     // The library checks its own deadline; the thread is terminated only if it never gets there.
@@ -58,7 +73,7 @@ export class PagePool {
       const buffer = task.body.buffer;
       return await this.#piscina.run(task, {
         signal: stop.signal,
-        ...(options.transfer && buffer instanceof ArrayBuffer ? { transferList: [buffer] } : {}),
+        ...(transfer && buffer instanceof ArrayBuffer ? { transferList: [buffer] } : {}),
       });
     } catch (error) {
       const ms = Math.round(performance.now() - started);

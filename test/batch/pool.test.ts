@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { PagePool, type PageSettings } from '../../src/batch/index.js';
+
+const settings: PageSettings = {
+  formats: ['text'],
+  extractor: 'pith',
+  extractorOptions: {},
+  timeoutMs: 2000,
+  maxBytes: 1 << 20,
+};
+const html = Buffer.from(
+  '<html><body><article><h1>Hello</h1><p>A page with a few words of text in it, to extract.</p></article></body></html>',
+);
+
+describe('PagePool', () => {
+  test('a page that kills its thread, or hangs it, fails alone; the pool goes on', async () => {
+    const pool = new PagePool({
+      threads: 2,
+      workerUrl: new URL('./fixtures/faulty-worker.ts', import.meta.url),
+    });
+    try {
+      // Both threads loaded first (on a busy machine that takes longer than the budget below).
+      await Promise.all(
+        [1, 2].map(() =>
+          pool.run({
+            body: html,
+            url: 'https://warm.example/',
+            settings: { ...settings, timeoutMs: 120_000 },
+          }),
+        ),
+      );
+      const [crashed, hung, fine] = await Promise.all([
+        pool.run({ body: html, url: 'https://crash.example/', settings }),
+        pool.run({ body: html, url: 'https://hang.example/', settings }),
+        pool.run({ body: html, url: 'https://fine.example/', settings: { ...settings, timeoutMs: 120_000 } }),
+      ]);
+      assert.equal(crashed.ok, false);
+      assert.equal(crashed.errorCode, 'WORKER_FAILED');
+      assert.equal(hung.ok, false);
+      assert.equal(hung.errorCode, 'TIMEOUT');
+      assert.equal(fine.ok, true);
+      assert.match(fine.text ?? '', /A page with a few words/);
+      const after = await pool.run({
+        body: html,
+        url: 'https://after.example/',
+        settings: { ...settings, timeoutMs: 120_000 },
+      });
+      assert.equal(after.ok, true, 'threads were replaced');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('records carry metadata, every requested format, a diagnostics summary; quality is null until issue 20', async () => {
+    const pool = new PagePool({ threads: 1 });
+    try {
+      const result = await pool.run({
+        body: Buffer.from(
+          '<html lang="de"><head><title>Titel</title><meta name="author" content="Ada"></head><body><article><h1>Titel</h1><p>Ein Absatz mit <a href="/x">einem Link</a> und genug Worten.</p></article></body></html>',
+        ),
+        url: 'https://a.example/p',
+        settings: { ...settings, timeoutMs: 120_000, formats: ['text', 'markdown', 'html'] },
+      });
+      assert.equal(result.ok, true);
+      assert.equal(result.title, 'Titel');
+      assert.deepEqual(result.authors, ['Ada']);
+      assert.equal(result.language, 'de');
+      assert.match(result.markdown ?? '', /\[einem Link\]\(https:\/\/a\.example\/x\)/);
+      assert.match(result.html ?? '', /<a href="https:\/\/a\.example\/x">/);
+      assert.ok(!(result.text ?? '').startsWith('Titel'), 'the title is its own field');
+      assert.equal(result.quality, null);
+      assert.equal(result.extractor, 'pith');
+      assert.equal(typeof result.diagnostics?.keptBlocks, 'number');
+    } finally {
+      await pool.close();
+    }
+  });
+});

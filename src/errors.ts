@@ -22,6 +22,7 @@ export type PithErrorCode =
   | 'FETCH_BAD_CONTENT_TYPE'
   | 'FETCH_ROBOTS_DISALLOWED'
   | 'BAD_CONTENT_ENCODING'
+  | 'BAD_FEED'
   | 'WORKER_FAILED';
 
 export class PithError extends Error {

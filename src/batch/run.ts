@@ -27,6 +27,7 @@ import {
   writeCheckpoint,
   writeFileAtomic,
 } from '../output/index.js';
+import { failedResult } from './page.js';
 import type { PagePool } from './pool.js';
 import type { PageResult, PageTask } from './types.js';
 
@@ -49,6 +50,8 @@ export type SourceItem = {
       merge?: (result: PageResult) => Partial<PageRecord>;
     }
   | { kind: 'skip'; reason: string }
+  /** A page that could not be had (a fetch that failed): written as a failed record. */
+  | { kind: 'failed'; fields: Partial<PageRecord>; code: string; message: string }
 );
 
 /** Reads items from a resume point (null: from the start). */
@@ -81,6 +84,8 @@ export interface BatchOptions {
   /** Stops reading; pages in flight are finished and written (Ctrl-C). */
   signal?: AbortSignal;
   onProgress?: (progress: BatchProgress) => void;
+  /** Called after each part file is in place, with its records. */
+  onWritten?: (records: readonly PageRecord[]) => void | Promise<void>;
 }
 
 export interface BatchOutcome {
@@ -211,6 +216,18 @@ class Run {
         continue;
       }
       this.#pending.set(point.seq, point);
+      if (item.kind === 'failed') {
+        const record: PageRecord = {
+          ...emptyRecord(),
+          ...item.fields,
+          ...failedResult(item.code, item.message),
+        };
+        this.#progress.pages++;
+        this.#progress.failed++;
+        if (this.#options.ordered !== false) this.#order.push(point.seq);
+        this.#finish(point.seq, record);
+        continue;
+      }
       while (this.#inFlight >= window) await new Promise<void>((resolve) => (this.#wake = resolve));
       this.#dispatch(point.seq, item);
       if (options.signal?.aborted) {
@@ -286,6 +303,7 @@ class Run {
       );
       await writeFileAtomic(path.join(options.out, partName(this.parts, extensionOf(options.format))), bytes);
       this.parts++;
+      await options.onWritten?.(part.map((entry) => entry.record));
       for (const { seq, record } of part) {
         this.#done.add(seq);
         this.#pending.delete(seq);

@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { isPithError, VERSION } from '../index.js';
 import { benchCommand } from './bench-command.js';
 import { extractCommand } from './extract-command.js';
+import { feedCommand } from './feed-command.js';
 import { serveCommand } from './serve-command.js';
 import { trainCommand } from './train-command.js';
 import { warcCommand } from './warc-command.js';
@@ -23,7 +24,8 @@ const program = new Command('pith')
   .addCommand(trainCommand())
   .addCommand(benchCommand().exitOverride())
   .addCommand(serveCommand().exitOverride())
-  .addCommand(warcCommand().exitOverride());
+  .addCommand(warcCommand().exitOverride())
+  .addCommand(feedCommand().exitOverride());
 
 try {
   await program.parseAsync(process.argv);

@@ -35,13 +35,42 @@ export interface FetchOptions {
   accept?: readonly string[];
   /** Replaces `dns.lookup` (same signature); every address it returns is checked against the policy. */
   lookup?: LookupFunction;
+  /**
+   * Conditional-request validators (`If-None-Match`, `If-Modified-Since`), sent on every hop. A 304
+   * answer is then a page with status 304 and no bytes.
+   */
+  conditional?: { etag?: string; lastModified?: string };
+}
+
+/**
+ * A non-2xx answer: FETCH_BAD_STATUS with the status and, for 429 and 503, the wait the server
+ * asked for (`Retry-After`), so that a polite caller can retry.
+ */
+export class FetchStatusError extends PithError {
+  readonly status: number;
+  /** Milliseconds from now, when the response had a valid Retry-After. */
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, status: number, retryAfterMs: number | undefined) {
+    super('FETCH_BAD_STATUS', message);
+    this.status = status;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** `Retry-After`: seconds, or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
+  if (header === undefined) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** A fetched page: the final URL after redirects and the raw (decompressed) body bytes. */
 export interface FetchedPage {
   /** The URL the body came from, after redirects. */
   url: string;
-  /** Final HTTP status (2xx). */
+  /** Final HTTP status (2xx; 304 for a conditional request whose page has not changed). */
   status: number;
   /** Response headers, lower-cased names; repeated headers joined with ', '. */
   headers: Record<string, string>;
@@ -78,6 +107,7 @@ interface Settings {
   allowed: (address: string) => boolean;
   lookup: LookupFunction;
   signal: AbortSignal;
+  conditional: { etag?: string; lastModified?: string } | undefined;
 }
 
 /**
@@ -143,6 +173,7 @@ function settingsOf(options: FetchOptions, signal: AbortSignal): Settings {
     allowed,
     lookup: options.lookup ?? (dnsLookup as LookupFunction),
     signal,
+    conditional: options.conditional,
   };
 }
 
@@ -212,6 +243,10 @@ function sendRequest(target: URL, host: string, settings: Settings): Promise<Inc
         'user-agent': settings.userAgent,
         accept: settings.accept.join(', '),
         'accept-encoding': 'gzip, deflate, br',
+        ...(settings.conditional?.etag ? { 'if-none-match': settings.conditional.etag } : {}),
+        ...(settings.conditional?.lastModified
+          ? { 'if-modified-since': settings.conditional.lastModified }
+          : {}),
       },
       auth:
         target.username === ''
@@ -270,10 +305,18 @@ async function readResponse(response: IncomingMessage, target: URL, settings: Se
   if (REDIRECT_STATUSES.has(status) && location !== undefined) {
     return { kind: 'redirect', location: resolveLocation(location, target) };
   }
+  if (status === 304 && settings.conditional) {
+    const headers = flattenHeaders(response.headers);
+    return {
+      kind: 'page',
+      page: { url: target.href, status, headers, contentType: undefined, bytes: new Uint8Array(0) },
+    };
+  }
   if (status < 200 || status > 299) {
-    throw new PithError(
-      'FETCH_BAD_STATUS',
+    throw new FetchStatusError(
       `${target.href}: HTTP ${status} ${response.statusMessage ?? ''}`.trim(),
+      status,
+      retryAfterMs(response.headers['retry-after']),
     );
   }
   const contentType = response.headers['content-type'];

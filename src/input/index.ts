@@ -26,7 +26,9 @@ export {
   DEFAULT_USER_AGENT,
   type FetchedPage,
   type FetchOptions,
+  FetchStatusError,
   fetchPage,
+  retryAfterMs,
 } from './fetch.js';
 export { isPrivateAddress } from './ip.js';
 export { encodingForLabel } from './labels.js';

@@ -131,11 +131,15 @@ describe('pith warc (CLI)', { skip: !HAS_SAMPLE }, () => {
       [...offsets].sort((a, b) => a - b),
       'input order',
     );
-    assert.ok(records.filter((record) => record.ok).length > archive.pages * 0.9);
+    assert.ok(
+      records.filter((record) => record.ok).length > archive.pages * 0.9,
+      'nearly every page extracted',
+    );
     assert.ok(
       records.every((record) =>
         record.ok ? typeof record.text === 'string' && typeof record.markdown === 'string' : record.errorCode,
       ),
+      'content in both formats, or an error code',
     );
     reference = byOffset(records);
     const checkpoint = JSON.parse(readFileSync(join(out, '_checkpoint.json'), 'utf8'));
@@ -278,7 +282,7 @@ describe('pith warc (CLI)', { skip: !HAS_SAMPLE }, () => {
     assert.equal(run.code, 0, run.stderr);
     const results = await readParts(out);
     assert.equal(results.length, 2);
-    assert.ok(existsSync(join(out, '_checkpoint.json')));
+    assert.ok(existsSync(join(out, '_checkpoint.json')), 'a checkpoint');
     assert.deepEqual(
       results.map((record) => [record.url, record.ok, record.errorCode]),
       [

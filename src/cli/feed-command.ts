@@ -1,0 +1,166 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Command } from 'commander';
+import { BatchError, feedSource, PagePool, runBatch } from '../batch/index.js';
+import { PithError } from '../index.js';
+import { PoliteFetcher, type Validators } from '../input/feed/index.js';
+import { writeFileAtomic } from '../output/index.js';
+import {
+  addBatchOptions,
+  type BatchCommandOptions,
+  createBatchProgress,
+  pageSettings,
+  printSummary,
+  stopOnInterrupt,
+} from './batch-options.js';
+import { positiveInteger } from './options.js';
+
+interface FeedCommandOptions extends BatchCommandOptions {
+  allowPrivate?: boolean;
+  fetchTimeout: number;
+  perHost: number;
+  delay: number;
+  retries: number;
+  concurrency: number;
+  robots: boolean;
+  cache?: string;
+  userAgent?: string;
+}
+
+/** Builds `pith feed`. */
+export function feedCommand(): Command {
+  const command = new Command('feed')
+    .description(
+      'Extract the pages of feed items (RSS 0.9x/1.0/2.0, Atom, RDF, JSON Feed) into dataset files,\n' +
+        'one record per item: the page fetched politely (robots.txt, a per-host limit and delay,\n' +
+        'retries with backoff on 429/5xx and Retry-After), the item title as the title hint, the\n' +
+        "feed's date, authors and categories merged with the page's metadata.\n\n" +
+        'Conditional GET: validators (ETag, Last-Modified) are kept in --cache, so a second run\n' +
+        'fetches and writes only what changed; its part files are added beside the earlier ones.',
+    )
+    .argument('<feeds...>', 'feed URLs or files');
+  addBatchOptions(command)
+    .option('--allow-private', 'let fetches reach private, loopback and link-local addresses')
+    .option(
+      '--fetch-timeout <ms>',
+      'time budget of one fetch (a slow host fails its page)',
+      positiveInteger,
+      15_000,
+    )
+    .option('--per-host <n>', 'requests in flight to one host, at most', positiveInteger, 2)
+    .option(
+      '--delay <ms>',
+      "time between two requests to one host (or the site's Crawl-delay)",
+      nonNegative,
+      1000,
+    )
+    .option('--retries <n>', 'retries after 429, 5xx or a broken connection', nonNegative, 3)
+    .option('--concurrency <n>', 'item pages fetched at once, over all hosts', positiveInteger, 8)
+    .option('--no-robots', 'do not read robots.txt (only for your own sites)')
+    .option('--cache <file>', 'validators for conditional GET (default: OUT/_feed-cache.json)')
+    .option('--user-agent <ua>', 'the User-Agent header')
+    .addHelpText(
+      'after',
+      '\nItems that are not fetched are counted by reason: robots-disallowed, not-modified, no-link,\n' +
+        'duplicate, bad-feed (broken XML/JSON), feed-unreachable. An item page that cannot be had is a\n' +
+        'record with its error code (FETCH_TIMEOUT, FETCH_TOO_MANY_REDIRECTS, FETCH_BAD_STATUS…).\n\n' +
+        'Examples:\n  pith feed https://example.com/feed.xml -o out/ --content markdown\n' +
+        '  pith feed feeds/*.xml -o out/ --output parquet --per-host 1 --delay 2000',
+    )
+    .action(async (feeds: string[], options: FeedCommandOptions) => {
+      process.exitCode = await runFeed(feeds, options);
+    });
+  return command;
+}
+
+function nonNegative(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new PithError('BAD_OPTION', 'expected a whole number ≥ 0');
+  return parsed;
+}
+
+async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<number> {
+  const cacheFile = options.cache ?? path.join(options.out, '_feed-cache.json');
+  const cache = await loadCache(cacheFile);
+  const fetcher = new PoliteFetcher({
+    fetch: {
+      allowPrivate: options.allowPrivate ?? false,
+      timeoutMs: options.fetchTimeout,
+      maxBytes: options.maxBytes,
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    },
+    perHost: options.perHost,
+    delayMs: options.delay,
+    retries: options.retries,
+    robots: options.robots,
+    validators: { get: (url) => cache[url], set: (url, validators) => (cache[url] = validators) },
+  });
+  // Validators are kept only once what they stand for is written: a page's when its record is in a
+  // part file, a feed's when the run has finished (else the next run would skip unwritten items).
+  const fetchedPages = new Map<string, { itemUrl: string; validators: Validators }>();
+  const fetchedFeeds = new Map<string, Validators>();
+  const settings = pageSettings(options);
+  const pool = new PagePool({ threads: options.workers });
+  const progress = createBatchProgress(options.progress, 0);
+  const interrupt = stopOnInterrupt('feed');
+  const started = performance.now();
+  try {
+    const outcome = await runBatch({
+      source: feedSource(feeds, {
+        settings,
+        fetcher,
+        concurrency: options.concurrency,
+        onFeedProblem: (feed, message) => process.stderr.write(`pith feed: ${feed}: ${message}\n`),
+        onFetched: (url, itemUrl, validators) => fetchedPages.set(url, { itemUrl, validators }),
+        onFeedFetched: (url, validators) => fetchedFeeds.set(url, validators),
+      }),
+      pool,
+      out: options.out,
+      format: options.output,
+      identity: null,
+      ordered: !options.unordered,
+      partRecords: options.partRecords,
+      signal: interrupt.signal,
+      onProgress: (update) => progress.update(update),
+      onWritten: async (records) => {
+        for (const record of records) {
+          const fetched = record.url ? fetchedPages.get(record.url) : undefined;
+          if (fetched && record.ok) cache[fetched.itemUrl] = fetched.validators;
+        }
+        await saveCache(cacheFile, cache);
+      },
+    });
+    progress.stop();
+    if (outcome.finished) {
+      for (const [url, validators] of fetchedFeeds) cache[url] = validators;
+      await saveCache(cacheFile, cache);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    printSummary('feed', options.out, outcome, seconds, 0);
+    process.stderr.write(`  ${fetcher.requests} HTTP requests (robots.txt and retries included)\n`);
+    return outcome.finished ? 0 : 1;
+  } catch (error) {
+    progress.stop();
+    if (error instanceof BatchError) throw new PithError('BAD_OPTION', error.message);
+    throw error;
+  } finally {
+    interrupt.dispose();
+    await pool.close();
+  }
+}
+
+type Cache = Record<string, Validators>;
+
+async function loadCache(file: string): Promise<Cache> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as { validators?: Cache };
+    return parsed.validators ?? {};
+  } catch {
+    return {};
+  }
+}
+
+async function saveCache(file: string, cache: Cache): Promise<void> {
+  await writeFileAtomic(file, `${JSON.stringify({ validators: cache })}\n`);
+}

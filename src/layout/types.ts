@@ -172,7 +172,8 @@ const NAMED_COLOURS: Readonly<Record<string, number>> = {
 export function parseCssColor(value: string): number | undefined {
   const text = value.trim().toLowerCase();
   if (text === '') return undefined;
-  const named = NAMED_COLOURS[text];
+  // Own keys only: a value such as "__proto__" or "constructor" is not a colour.
+  const named = Object.hasOwn(NAMED_COLOURS, text) ? NAMED_COLOURS[text] : undefined;
   if (named !== undefined) return named;
   if (text.startsWith('#') || /^[0-9a-f]{6}$/.test(text)) {
     const hex = text.startsWith('#') ? text.slice(1) : text;

@@ -95,6 +95,10 @@ describe('CSS helpers', () => {
         return colour === undefined || (Number.isInteger(colour) && colour >= 0 && colour <= 0xffffffff);
       }),
     );
+    // Names of Object.prototype are not colours (fast-check found "__proto__").
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      assert.equal(parseCssColor(name), undefined, name);
+    }
   });
 });
 

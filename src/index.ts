@@ -33,44 +33,43 @@ import {
   type LayoutSource,
   type Viewport,
 } from './layout/index.js';
+import type { Metadata } from './metadata/index.js';
 import { extractMetadata } from './metadata/index.js';
-import type { Metadata } from './metadata/types.js';
 
-export { type Doc, type Extraction, NodeKind, parseHtml, Selection, TAG } from './dom/index.js';
+// The public API: what a user of the library needs. pith's own tools (cli/, server/, eval/,
+// train/, bench/) find everything else at their own door, src/internal.ts.
+export type { Doc, Extraction, ParseLimits } from './dom/index.js';
+export { parseHtml } from './dom/index.js';
 export { isPithError, PithError, type PithErrorCode } from './errors.js';
 export { EXTRACTORS, type ExtractorName, getExtractor } from './extractors/index.js';
+export type { Extractor, ExtractorContext, ExtractorParameter } from './extractors/types.js';
 export {
-  type Extractor,
-  type ExtractorContext,
-  type ExtractorParameter,
-  isServiceSafeValue,
-} from './extractors/types.js';
+  type ContentFormat,
+  type FormatOptions,
+  formatExtraction,
+  type JsonDocument,
+  type OutputComment,
+  toJson,
+  toXml,
+} from './format/index.js';
 export {
-  type CommentSection,
-  commentMask,
-  type FoundComment,
-  findComments,
-} from './features/comments/index.js';
-export { formatExtraction, type OutputComment, plotExtraction, toJson, toXml } from './format/index.js';
-export { decodeHtml, fetchPage, readInputFile } from './input/index.js';
+  type DecodedHtml,
+  decodeHtml,
+  type FetchedPage,
+  type FetchOptions,
+  fetchPage,
+  type ReadInputOptions,
+  readInputFile,
+} from './input/index.js';
 export {
-  type BlocksScreenshot,
-  type BlocksScreenshotOptions,
   type BrowserEngineOptions,
   BrowserLayoutEngine,
-  browserAvailability,
-  browserLayout,
-  estimateLayout,
-  type Layout,
   type LayoutSource,
-  type OutlinedBlock,
-  renderBlocksScreenshot,
   type Viewport,
 } from './layout/index.js';
-export { extractMetadata } from './metadata/index.js';
-export type { Metadata } from './metadata/types.js';
+export type { Metadata } from './metadata/index.js';
+export { extractMetadata, type MetadataOptions } from './metadata/index.js';
 export { VERSION } from './version.js';
-export { type Article, articleOf, readXmlPages, writeArticleXml, type XmlPage } from './xml/index.js';
 
 /** Output formats of `extract()`. */
 export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'xml';
@@ -374,9 +373,4 @@ function render(
     ...(commentList ? { comments: commentList } : {}),
   };
   return format === 'json' ? toJson(result) : toXml(result);
-}
-
-/** Parses a page once for callers who run several extractors over it. */
-export function parse(html: string, options: ParseLimits & { url?: string } = {}): Doc {
-  return parseHtml(html, options);
 }

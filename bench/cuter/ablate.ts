@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { markdownTable } from '../../src/eval/index.js';
-import { CUTER_DEFAULTS, type CuterOptions, MIN_TP_RULES } from '../../src/extractors/cuter/index.js';
+import { CUTER_DEFAULTS, type CuterOptions, MIN_TP_RULES } from '../../src/internal.js';
 import { DATASETS, type DatasetName, loadDataset, parseDatasetSpec } from './pages.js';
 import { type PreparedPage, preparePage, scoreSettings } from './prepare.js';
 

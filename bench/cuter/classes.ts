@@ -4,8 +4,9 @@
  * comments. Our datasets are not labelled by class; these rules derive the class
  * from the gold standard (docs/algorithms/cuter.md, "Page classes").
  */
-import { NodeKind, parseHtml, TAG } from '../../src/dom/index.js';
+
 import { normaliseWords, SequenceMatcher } from '../../src/eval/index.js';
+import { NodeKind, parseHtml, TAG } from '../../src/internal.js';
 
 export type PageClass = 'single-body' | 'multi-body' | 'with-comments';
 export const PAGE_CLASSES: readonly PageClass[] = ['single-body', 'multi-body', 'with-comments'];

@@ -20,12 +20,12 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
   bootstrapMean,
+  cuterAccuracyDetails,
   markdownTable,
   scoreWordSequence,
   summariseWordSequence,
   type WordSequenceScore,
 } from '../../src/eval/index.js';
-import { cuterAccuracyDetails } from '../../src/eval/metrics/cuter-accuracy.js';
 import { extract } from '../../src/index.js';
 import { PAGE_CLASSES, type PageClass } from './classes.js';
 import { type ClassedPage, DATASETS, loadDataset, parseDatasetSpec, prepareRetrieved } from './pages.js';

@@ -6,20 +6,21 @@
  * The texts come from the same formatter as `extract(…, { format: 'text' })`;
  * evaluate.ts re-measures the chosen settings through the public API.
  */
-import { type Doc, parseHtml } from '../../src/dom/index.js';
-import { normaliseWords, scoreWordArrays } from '../../src/eval/index.js';
-import { cuterAccuracyDetails } from '../../src/eval/metrics/cuter-accuracy.js';
+
+import { cuterAccuracyDetails, normaliseWords, scoreWordArrays } from '../../src/eval/index.js';
 import {
   analysePage,
   buildSelection,
   type CuterAnalysis,
   type CuterOptions,
   cuter,
-  decide,
-} from '../../src/extractors/cuter/index.js';
-import { formatExtraction } from '../../src/format/index.js';
-import { decodeHtml } from '../../src/input/index.js';
-import { extractMetadata } from '../../src/metadata/index.js';
+  cuterDecide,
+  type Doc,
+  decodeHtml,
+  extractMetadata,
+  formatExtraction,
+  parseHtml,
+} from '../../src/internal.js';
 import { type ClassedPage, prepareRetrieved } from './pages.js';
 
 export interface PageScore {
@@ -80,7 +81,7 @@ export function scoreSettings(prepared: PreparedPage, settings: CuterOptions): P
     prepared.bytesAnalysis ??= analysePage(prepared.doc, 'bytes');
     analysis = prepared.bytesAnalysis;
   }
-  const decision = decide(analysis, settings, settings.titleHint ? prepared.title : undefined);
+  const decision = cuterDecide(analysis, settings, settings.titleHint ? prepared.title : undefined);
   const members = decision.article >= 0 ? decision.groups[decision.article].members.join(',') : '';
   const key = [
     settings.sizeUnit,

@@ -8,10 +8,8 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { type Doc, parseHtml } from '../../src/dom/index.js';
 import { readCleanEval, readL3sGn1 } from '../../src/eval/index.js';
-import { getExtractor } from '../../src/extractors/index.js';
-import { decodeHtml } from '../../src/input/index.js';
+import { type Doc, decodeHtml, getExtractor, parseHtml } from '../../src/internal.js';
 import { DATASETS, parseDatasetSpec } from './pages.js';
 
 const { values } = parseArgs({

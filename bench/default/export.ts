@@ -12,12 +12,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseHtml } from '../../src/dom/index.js';
 import { applyRetrievedTransform, listDataset, resolveDatasetSpec } from '../../src/eval/index.js';
-import { pageRows } from '../../src/extractors/pith/rows.js';
-import { labelBlocks } from '../../src/features/blocks/index.js';
-import { decodeHtml } from '../../src/input/index.js';
-import { extractMetadata } from '../../src/metadata/index.js';
+import { decodeHtml, extractMetadata, labelBlocks, pageRows, parseHtml } from '../../src/internal.js';
 import { TEXT_GOLD_DATASETS } from './datasets.js';
 
 const { values } = parseArgs({

@@ -16,12 +16,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Doc } from '../../src/dom/index.js';
 import { listDataset, normaliseSnippetText, resolveDatasetSpec } from '../../src/eval/index.js';
-import { loadBlockModel } from '../../src/extractors/pith/model.js';
-import { pageRows } from '../../src/extractors/pith/rows.js';
-import { type Blocks, CUE_GROUPS, LANDMARKS } from '../../src/features/blocks/index.js';
 import { extract } from '../../src/index.js';
+import {
+  type Blocks,
+  CUE_GROUPS,
+  type Doc,
+  LANDMARKS,
+  loadBlockModel,
+  pageRows,
+} from '../../src/internal.js';
 import { extractorOptionPairs } from './datasets.js';
 
 const { values } = parseArgs({

@@ -16,8 +16,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type GbdtParams, serializeModel, trainGbdt } from '../../src/learn/index.js';
-import { seededRandom } from '../../src/random.js';
+import { type GbdtParams, seededRandom, serializeModel, trainGbdt } from '../../src/internal.js';
 import { TEXT_GOLD_DATASETS } from './datasets.js';
 
 export interface ExportedPage {

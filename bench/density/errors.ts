@@ -15,7 +15,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { DEFAULT_MIN_TEXT_CHARS } from '../../src/extractors/density/index.js';
+import { DEFAULT_MIN_TEXT_CHARS } from '../../src/internal.js';
 import {
   type CategoryCounts,
   countsToFile,

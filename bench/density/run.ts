@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_MIN_TEXT_CHARS } from '../../src/extractors/density/index.js';
+import { DEFAULT_MIN_TEXT_CHARS } from '../../src/internal.js';
 import {
   countsToFile,
   DEFAULT_MAX_CHUNK_CHARS,

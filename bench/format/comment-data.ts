@@ -12,8 +12,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Doc, IS_BLOCK, IS_VOID, NodeKind, parseHtml, TAG } from '../../src/dom/index.js';
-import { decodeHtml } from '../../src/input/index.js';
+import { type Doc, decodeHtml, IS_BLOCK, IS_VOID, NodeKind, parseHtml, TAG } from '../../src/internal.js';
 
 /** Per text node: what it is in the gold. */
 export const LABEL = { none: 0, comment: 1, main: 2, other: 3 } as const;

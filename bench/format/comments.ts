@@ -20,10 +20,8 @@
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { parseHtml } from '../../src/dom/index.js';
-import { listWcxb, WCXB_PAGE_TYPES } from '../../src/eval/datasets/index.js';
-import { type CommentSection, commentMask, findComments } from '../../src/features/comments/index.js';
-import { decodeHtml } from '../../src/input/index.js';
+import { listWcxb, WCXB_PAGE_TYPES } from '../../src/eval/index.js';
+import { type CommentSection, commentMask, decodeHtml, findComments, parseHtml } from '../../src/internal.js';
 import { LABEL, type LabelledPage, l3sPages, trafilaturaCommentPages } from './comment-data.js';
 import { runContext, writeDocSection } from './doc-section.js';
 

@@ -15,21 +15,24 @@
  * CleanEval final (word-sequence F1).
  */
 import { join } from 'node:path';
-import { parseHtml } from '../../src/dom/index.js';
 import {
+  applyRetrievedTransform,
   type DatasetPage,
   listCleanEval,
   listL3sGn1,
   listWcxb,
   type PageRef,
-} from '../../src/eval/datasets/index.js';
-import { applyRetrievedTransform } from '../../src/eval/datasets/types.js';
-import { scoreBagOfWords } from '../../src/eval/metrics/bag-of-words.js';
-import { scoreWordSequence, summariseWordSequence } from '../../src/eval/metrics/word-sequence.js';
-import { getExtractor } from '../../src/extractors/index.js';
-import { formatExtraction } from '../../src/format/index.js';
-import { decodeHtml } from '../../src/input/index.js';
-import { extractMetadata } from '../../src/metadata/index.js';
+  scoreBagOfWords,
+  scoreWordSequence,
+  summariseWordSequence,
+} from '../../src/eval/index.js';
+import {
+  decodeHtml,
+  extractMetadata,
+  formatExtraction,
+  getExtractor,
+  parseHtml,
+} from '../../src/internal.js';
 import { runContext, writeDocSection } from './doc-section.js';
 
 const VARIANTS = ['as-is', 'drop', 'print'] as const;

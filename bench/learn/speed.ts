@@ -8,15 +8,16 @@
  * Prints time per tree (wall clock, single thread), binning time, prediction speed and peak RSS.
  */
 import { parseArgs } from 'node:util';
-import { binColumns, computeBinEdges } from '../../src/learn/binning.js';
 import {
   auc,
+  binColumns,
+  computeBinEdges,
   predictProbabilities,
+  seededRandom,
   serializeModel,
   trainGbdt,
   trainLogistic,
-} from '../../src/learn/index.js';
-import { seededRandom } from '../../src/random.js';
+} from '../../src/internal.js';
 
 const { values } = parseArgs({
   options: {

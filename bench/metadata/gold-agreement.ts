@@ -23,10 +23,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHtml } from '../../src/dom/index.js';
-import { listWcxb } from '../../src/eval/datasets/index.js';
-import { decodeHtml } from '../../src/input/index.js';
-import { extractMetadata, type Metadata } from '../../src/metadata/index.js';
+import { listWcxb } from '../../src/eval/index.js';
+import { decodeHtml, extractMetadata, type Metadata, parseHtml } from '../../src/internal.js';
 import { runContext, writeDocSection } from '../format/doc-section.js';
 import { runCases, scoreAll, textSimilarity } from './readability-agreement.js';
 

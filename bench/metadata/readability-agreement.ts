@@ -11,8 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseHtml } from '../../src/dom/index.js';
-import { dateInstant, extractMetadata, type Metadata, parseDate } from '../../src/metadata/index.js';
+import { dateInstant, extractMetadata, type Metadata, parseDate, parseHtml } from '../../src/internal.js';
 
 /** Upstream's harness parses every page with this URL. */
 const PAGE_URL = 'http://fakehost/test/page.html';

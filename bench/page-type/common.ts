@@ -8,10 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseHtml } from '../../src/dom/index.js';
-import { listDataset, resolveDatasetSpec } from '../../src/eval/datasets/index.js';
-import { PAGE_TYPE_FEATURE_NAMES, pageTypeFeatures } from '../../src/features/page-type/index.js';
-import { decodeHtml } from '../../src/input/index.js';
+import { listDataset, resolveDatasetSpec } from '../../src/eval/index.js';
+import { decodeHtml, PAGE_TYPE_FEATURE_NAMES, pageTypeFeatures, parseHtml } from '../../src/internal.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CACHE_DIR = path.join(REPO_ROOT, '.cache', 'page-type');

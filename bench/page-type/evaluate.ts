@@ -28,7 +28,7 @@ import {
   type PageTypeModel,
   pageTypeCues,
   serializePageTypeModel,
-} from '../../src/features/page-type/index.js';
+} from '../../src/internal.js';
 import { type FeatureSet, loadFeatureSet, REPO_ROOT } from './common.js';
 import {
   crossValidate,

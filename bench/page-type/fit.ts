@@ -11,22 +11,21 @@
 
 import {
   type CombineRule,
-  makePageTypeModel,
-  PAGE_TYPES,
-  type PageType,
-  type PageTypeModel,
-  predictPageTypeProbabilities,
-} from '../../src/features/page-type/index.js';
-import {
   DEFAULT_GBDT_PARAMS,
   type GbdtModel,
   type GbdtParams,
   type LogisticParams,
   type Model,
+  makePageTypeModel,
+  PAGE_TYPES,
+  type PageType,
+  type PageTypeModel,
+  predictPageTypeProbabilities,
+  type Random,
+  seededRandom,
   trainGbdt,
   trainLogistic,
-} from '../../src/learn/index.js';
-import { type Random, seededRandom } from '../../src/random.js';
+} from '../../src/internal.js';
 import type { FeatureSet } from './common.js';
 
 export interface LabelledRow {

@@ -13,10 +13,15 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { type Doc, parseHtml } from '../../src/dom/index.js';
-import { listDataset, resolveDatasetSpec } from '../../src/eval/datasets/index.js';
-import { classifyPageType, loadPageTypeModel, pageTypeFeatures } from '../../src/features/page-type/index.js';
-import { decodeHtml } from '../../src/input/index.js';
+import { listDataset, resolveDatasetSpec } from '../../src/eval/index.js';
+import {
+  classifyPageType,
+  type Doc,
+  decodeHtml,
+  loadPageTypeModel,
+  pageTypeFeatures,
+  parseHtml,
+} from '../../src/internal.js';
 
 const { values } = parseArgs({
   options: {

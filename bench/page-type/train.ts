@@ -13,8 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PAGE_TYPES, serializePageTypeModel } from '../../src/features/page-type/index.js';
-import { VERSION } from '../../src/version.js';
+import { PAGE_TYPES, serializePageTypeModel, VERSION } from '../../src/internal.js';
 import { loadFeatureSet, REPO_ROOT } from './common.js';
 import {
   crossValidate,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { outputText, PEERS } from '../../src/eval/peers/index.js';
-import { decodeHtml, isGzip } from '../../src/input/index.js';
+import { decodeHtml, isGzip } from '../../src/internal.js';
 
 const DATASETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '.cache', 'datasets');
 

@@ -16,10 +16,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { l3sGoldText, l3sPrepareRetrieved, parseL3sUrlMapping } from '../../src/eval/datasets/l3s-gn1.js';
-import { scoreWordSequence } from '../../src/eval/metrics/word-sequence.js';
+import {
+  l3sGoldText,
+  l3sPrepareRetrieved,
+  parseL3sUrlMapping,
+  scoreWordSequence,
+} from '../../src/eval/index.js';
 import { outputText, PEERS } from '../../src/eval/peers/index.js';
-import { decodeHtml } from '../../src/input/index.js';
+import { decodeHtml } from '../../src/internal.js';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const DEFAULT_DATASET = path.resolve(path.dirname(SCRIPT), '..', '..', '.cache', 'datasets', 'l3s-gn1');

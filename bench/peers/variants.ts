@@ -13,8 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { l3sGoldText, l3sPrepareRetrieved, parseL3sUrlMapping } from '../../src/eval/datasets/l3s-gn1.js';
-import { scoreWordSequence } from '../../src/eval/metrics/word-sequence.js';
+import {
+  l3sGoldText,
+  l3sPrepareRetrieved,
+  parseL3sUrlMapping,
+  scoreWordSequence,
+} from '../../src/eval/index.js';
 import {
   createArticleExtractor,
   createDefuddle,
@@ -23,7 +27,7 @@ import {
   createReadabilityLinkedom,
   type TextExtractor,
 } from '../../src/eval/peers/index.js';
-import { decodeHtml } from '../../src/input/index.js';
+import { decodeHtml } from '../../src/internal.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -13,9 +13,10 @@
  *   npx tsx bench/report/metric-scaling.ts [--dataset l3s-gn1]
  */
 import { parseArgs } from 'node:util';
-import { listDataset, resolveDatasetSpec } from '../../src/eval/datasets/index.js';
 import {
+  listDataset,
   markdownTable,
+  resolveDatasetSpec,
   scoreBagOfWords,
   scoreCuterAccuracy,
   scoreLcs,

@@ -23,14 +23,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { listDataset, resolveDatasetSpec } from '../../src/eval/datasets/index.js';
+import { listDataset, resolveDatasetSpec } from '../../src/eval/index.js';
 import { repoRoot } from '../parsers/corpus.js';
 import { flag, hasFlag } from './pages.js';
 import { DATASETS, datasetPages, hashOf, rowsDigest } from './rows-digest.js';
 
 type PithModule = typeof import('../../src/index.js');
-type RowsModule = typeof import('../../src/extractors/pith/rows.js');
-type ModelModule = typeof import('../../src/extractors/pith/model.js');
+/** Types from the tools' door; the code itself is loaded from the chosen tree's files. */
+type Internal = typeof import('../../src/internal.js');
+type RowsModule = Pick<Internal, 'pageRows'>;
+type ModelModule = Pick<Internal, 'loadBlockModel'>;
 
 const PARTS = ['md', 'json', 'rows', 'probs'] as const;
 type Part = (typeof PARTS)[number];

@@ -10,7 +10,8 @@ import { repoRoot } from '../parsers/corpus.js';
 import { flag, hasFlag } from './pages.js';
 
 type PithModule = typeof import('../../src/index.js');
-type FormatModule = typeof import('../../src/format/index.js');
+/** Types from the tools' door; the code itself is loaded from the chosen tree's files. */
+type FormatModule = Pick<typeof import('../../src/internal.js'), 'formatExtraction'>;
 type PeersModule = typeof import('../../src/eval/peers/index.js');
 
 export interface Pipeline {

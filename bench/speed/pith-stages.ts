@@ -13,11 +13,13 @@ import { repoRoot } from '../parsers/corpus.js';
 import { flag, loadSpeedPages } from './pages.js';
 
 type PithModule = typeof import('../../src/index.js');
-type HeuristicModule = typeof import('../../src/extractors/pith/heuristic.js');
-type BlocksModule = typeof import('../../src/features/blocks/index.js');
-type PageTypeModule = typeof import('../../src/features/page-type/index.js');
-type ModelModule = typeof import('../../src/extractors/pith/model.js');
-type RowsModule = typeof import('../../src/extractors/pith/rows.js');
+/** Types from the tools' door; the code itself is loaded from the chosen tree's files. */
+type Internal = typeof import('../../src/internal.js');
+type HeuristicModule = Pick<Internal, 'runHeuristic'>;
+type BlocksModule = Pick<Internal, 'segmentBlocks' | 'blockFeatures'>;
+type PageTypeModule = Pick<Internal, 'pageTypeFeatures'>;
+type ModelModule = Pick<Internal, 'loadBlockModel'>;
+type RowsModule = Pick<Internal, 'pageRows'>;
 
 const base = path.resolve(repoRoot, flag('dist', 'dist'));
 const load = async <T>(file: string) => (await import(pathToFileURL(path.join(base, file)).href)) as T;

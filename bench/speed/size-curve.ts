@@ -25,7 +25,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { escapeXml, PALETTE } from '../../src/eval/report-svg.js';
+import { escapeXml, PALETTE } from '../../src/eval/index.js';
+import { TAG } from '../../src/internal.js';
 import { listPages, repoRoot } from '../parsers/corpus.js';
 import { flag, hasFlag, readBytes, runJsonChild } from './pages.js';
 import { loadPipeline } from './pipeline.js';
@@ -106,14 +107,14 @@ function articleParagraphs(pith: PithModule, sources: string[]): string[] {
     let bestCount = 2;
     for (let node = 1; node < doc.size; node++) {
       if (!doc.isElement(node)) continue;
-      const count = doc.children(node).filter((child) => doc.tag(child) === pith.TAG.p).length;
+      const count = doc.children(node).filter((child) => doc.tag(child) === TAG.p).length;
       if (count > bestCount) {
         best = node;
         bestCount = count;
       }
     }
     if (best < 0) continue;
-    const paragraphs = doc.children(best).filter((child) => doc.tag(child) === pith.TAG.p);
+    const paragraphs = doc.children(best).filter((child) => doc.tag(child) === TAG.p);
     out.push(
       paragraphs.map((p) => source.slice(doc.columns.sourceStart[p], doc.columns.sourceEnd[p])).join('\n'),
     );

@@ -6,10 +6,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseHtml } from '../../src/dom/index.js';
-import { TTR_METHODS, type TtrMethod, ttr } from '../../src/extractors/ttr/index.js';
-import { plotExtraction } from '../../src/format/index.js';
-import { decodeHtml } from '../../src/input/index.js';
+import {
+  decodeHtml,
+  parseHtml,
+  plotExtraction,
+  TTR_METHODS,
+  type TtrMethod,
+  ttr,
+} from '../../src/internal.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -25,7 +25,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { parseHtml } from '../../src/dom/index.js';
 import {
   applyRetrievedTransform,
   countSnippets,
@@ -34,19 +33,24 @@ import {
   readL3sGn1,
   readTrafilaturaEval,
   type SnippetCounts,
+  scoreLcs,
   scoreWordSequence,
   seededRandom,
   snippetScores,
+  spaceSavings,
   summariseWordSequence,
   sumSnippetCounts,
   type WordSequenceScore,
 } from '../../src/eval/index.js';
-import { scoreLcs } from '../../src/eval/metrics/lcs.js';
-import { spaceSavings } from '../../src/eval/metrics/space-savings.js';
-import { getExtractor } from '../../src/extractors/index.js';
-import { TTR_METHODS, ttr } from '../../src/extractors/ttr/index.js';
-import { formatExtraction, renderLinePlot } from '../../src/format/index.js';
-import { decodeHtml } from '../../src/input/index.js';
+import {
+  decodeHtml,
+  formatExtraction,
+  getExtractor,
+  parseHtml,
+  renderLinePlot,
+  TTR_METHODS,
+  ttr,
+} from '../../src/internal.js';
 
 const DATASETS = ['cleaneval', 'l3s-gn1', 'trafilatura-eval'] as const;
 type DatasetName = (typeof DATASETS)[number];

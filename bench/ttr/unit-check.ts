@@ -6,18 +6,16 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseHtml } from '../../src/dom/index.js';
 import {
   applyRetrievedTransform,
+  charSequence,
   type DatasetPage,
   readCleanEval,
   readL3sGn1,
+  scoreLcs,
   seededRandom,
 } from '../../src/eval/index.js';
-import { charSequence, scoreLcs } from '../../src/eval/metrics/lcs.js';
-import { ttr } from '../../src/extractors/ttr/index.js';
-import { formatExtraction } from '../../src/format/index.js';
-import { decodeHtml } from '../../src/input/index.js';
+import { decodeHtml, formatExtraction, parseHtml, ttr } from '../../src/internal.js';
 
 const { values } = parseArgs({
   options: {

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { type Doc, parseHtml } from '../../src/dom/index.js';
+import type { SnippetGold } from '../../src/eval/index.js';
 import {
   applyRetrievedTransform,
   type DatasetPage,
@@ -16,10 +16,14 @@ import {
   type PageRef,
   type RetrievedTransform,
 } from '../../src/eval/index.js';
-import type { SnippetGold } from '../../src/eval/metrics/snippets.js';
-import { decodeHtml } from '../../src/input/index.js';
-import { allocateLayoutColumns, type Layout } from '../../src/layout/types.js';
-import { seededRandom } from '../../src/random.js';
+import {
+  allocateLayoutColumns,
+  type Doc,
+  decodeHtml,
+  type Layout,
+  parseHtml,
+  seededRandom,
+} from '../../src/internal.js';
 
 export const DATASETS = ['cleaneval', 'l3s-gn1', 'trafilatura-eval'] as const;
 export type DatasetName = (typeof DATASETS)[number];
@@ -45,7 +49,7 @@ export interface BenchPage {
   transform?: RetrievedTransform;
 }
 
-export { seededRandom } from '../../src/random.js';
+export { seededRandom } from '../../src/internal.js';
 
 export function siteOf(url: string | undefined): string {
   if (!url) return '(unknown)';

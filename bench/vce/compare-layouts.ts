@@ -14,8 +14,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { NodeKind } from '../../src/dom/index.js';
-import { Display, estimateLayout } from '../../src/layout/index.js';
+import { Display, estimateLayout, NodeKind } from '../../src/internal.js';
 import {
   CACHE_DIR,
   loadBenchPage,

@@ -22,7 +22,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Extraction } from '../../src/dom/index.js';
 import {
   bootstrapMeans,
   bootstrapSnippetScores,
@@ -33,18 +32,21 @@ import {
   snippetScores,
   type WordSequenceScore,
 } from '../../src/eval/index.js';
-import { allText } from '../../src/extractors/all-text/index.js';
-import { pith } from '../../src/extractors/pith/index.js';
 import {
+  allText,
+  BrowserLayoutEngine,
+  type Extraction,
+  estimateLayout,
+  extractMetadata,
+  formatExtraction,
   getBlockTree,
+  type Layout,
+  pith,
   resolveOptions,
   VCE_PAPER_READING,
   type VceOptions,
   vce,
-} from '../../src/extractors/vce/index.js';
-import { formatExtraction } from '../../src/format/index.js';
-import { BrowserLayoutEngine, estimateLayout, type Layout } from '../../src/layout/index.js';
-import { extractMetadata } from '../../src/metadata/index.js';
+} from '../../src/internal.js';
 import {
   argValue,
   CACHE_DIR,

@@ -10,7 +10,7 @@
  *   block tree; a block is relevant when most (≥ half) of its own words are gold words;
  *   an extractor retrieved a block when it kept most of the block's own words.
  */
-import { type Doc, type Extraction, NodeKind, type Selection } from '../../src/dom/index.js';
+
 import {
   countSnippets,
   normaliseWords,
@@ -19,8 +19,14 @@ import {
   scoreWordSequence,
   type WordSequenceScore,
 } from '../../src/eval/index.js';
-import type { BlockTree } from '../../src/extractors/vce/index.js';
-import { formatExtraction } from '../../src/format/index.js';
+import {
+  type BlockTree,
+  type Doc,
+  type Extraction,
+  formatExtraction,
+  NodeKind,
+  type Selection,
+} from '../../src/internal.js';
 import { type BenchPage, prepareRetrieved } from './common.js';
 
 export interface GoldAnnotation {

@@ -14,21 +14,23 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Doc, Selection } from '../../src/dom/index.js';
 import type { SnippetCounts } from '../../src/eval/index.js';
 import {
   averageFontSize,
   averagesOf,
   type BlockTree,
+  type Doc,
+  estimateLayout,
+  formatExtraction,
   getBlockTree,
+  type Layout,
   linkDensityOf,
   resolveOptions,
+  type Selection,
   selectMainBlock,
   VCE_DEFAULTS,
   type VceOptions,
-} from '../../src/extractors/vce/index.js';
-import { formatExtraction } from '../../src/format/index.js';
-import { estimateLayout, type Layout } from '../../src/layout/index.js';
+} from '../../src/internal.js';
 import {
   type BenchPage,
   CACHE_DIR,

@@ -2,9 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
-  articleOf,
   BrowserLayoutEngine,
-  browserAvailability,
   EXTRACTORS,
   type ExtractOptions,
   type ExtractorParameter,
@@ -16,13 +14,17 @@ import {
   OUTPUT_FORMATS,
   type OutputFormat,
   PithError,
-  plotExtraction,
   readInputFile,
+  type Viewport,
+} from '../index.js';
+import {
+  articleOf,
+  browserAvailability,
+  plotExtraction,
   readXmlPages,
   renderBlocksScreenshot,
-  type Viewport,
   writeArticleXml,
-} from '../index.js';
+} from '../internal.js';
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
 import { collectOption, positiveInteger } from './options.js';
 import { createProgress } from './progress.js';

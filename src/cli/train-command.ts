@@ -4,7 +4,7 @@ import { access, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
-import { resolveDatasetSpec } from '../eval/datasets/index.js';
+import { resolveDatasetSpec } from '../eval/index.js';
 import { EXTRACTORS, PithError, VERSION } from '../index.js';
 import {
   DEFAULT_CHUNK_OPTIONS,

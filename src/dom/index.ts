@@ -4,5 +4,14 @@
 export { Doc, type DocColumns, NodeKind } from './doc.js';
 export { DEFAULT_LIMITS, type ParseLimits, type ParseOptions, parseHtml } from './parse.js';
 export { type Extraction, Selection } from './selection.js';
-export { IS_BLOCK, IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, tagId, tagNameOf } from './tags.js';
+export {
+  IS_BLOCK,
+  IS_HEADING,
+  IS_HIDDEN_CONTENT,
+  IS_VOID,
+  TAG,
+  TAG_COUNT,
+  tagId,
+  tagNameOf,
+} from './tags.js';
 export { isCjkCode, isSpaceCode, measureText, type TextMeasure } from './text-measure.js';

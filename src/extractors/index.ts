@@ -10,7 +10,12 @@ import { ttr } from './ttr/index.js';
 import type { Extractor } from './types.js';
 import { vce } from './vce/index.js';
 
-export type { Extractor, ExtractorContext, ExtractorParameter } from './types.js';
+export {
+  type Extractor,
+  type ExtractorContext,
+  type ExtractorParameter,
+  isServiceSafeValue,
+} from './types.js';
 
 /** Every extractor pith ships, by name. `pith` is the default. */
 export const EXTRACTORS = {

@@ -1,6 +1,6 @@
 import type { Doc, Extraction } from '../dom/index.js';
 import type { Layout } from '../layout/index.js';
-import type { Metadata } from '../metadata/types.js';
+import type { Metadata } from '../metadata/index.js';
 
 /** What every extractor receives besides the document. */
 export interface ExtractorContext {

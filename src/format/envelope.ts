@@ -1,5 +1,5 @@
 import { Doc, Selection } from '../dom/index.js';
-import type { Metadata } from '../metadata/types.js';
+import type { Metadata } from '../metadata/index.js';
 import type { OutputComment } from './comments.js';
 import type { FormattedResult } from './types.js';
 

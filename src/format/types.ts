@@ -1,4 +1,4 @@
-import type { Metadata } from '../metadata/types.js';
+import type { Metadata } from '../metadata/index.js';
 import type { OutputComment } from './comments.js';
 
 /** The formats a selection can be rendered to. */

@@ -5,8 +5,7 @@
  * inheritance: pages' style sheets are never read (the browser layout does not load
  * external ones either; see docs/algorithms/vce.md).
  */
-import { TAG } from '../dom/index.js';
-import { TAG_COUNT } from '../dom/tags.js';
+import { TAG, TAG_COUNT } from '../dom/index.js';
 import { Display } from './types.js';
 
 /** Chromium's defaults: 16px proportional text, 13px monospace. */

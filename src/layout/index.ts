@@ -31,6 +31,7 @@ export {
 } from './screenshot.js';
 export { type DomSnapshot, layoutFromSnapshot, SNAPSHOT_STYLES, type SnapshotDocument } from './snapshot.js';
 export {
+  allocateLayoutColumns,
   alphaOf,
   DEFAULT_VIEWPORT,
   Display,

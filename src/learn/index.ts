@@ -4,6 +4,7 @@
  * See docs/algorithms/learn.md.
  */
 
+export { binColumns, computeBinEdges } from './binning.js';
 export { type CompiledGbdt, compiledMargin, compiledProbability, compileGbdt } from './compiled.js';
 export type { CheckedData, LabelledRows, TrainingData } from './data.js';
 export {

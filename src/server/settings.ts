@@ -6,11 +6,11 @@
 import {
   type ExtractorParameter,
   getExtractor,
-  isServiceSafeValue,
   OUTPUT_FORMATS,
   type OutputFormat,
   PithError,
 } from '../index.js';
+import { isServiceSafeValue } from '../internal.js';
 import { RequestError } from './errors.js';
 import { type ContentFormat, type ExtractSettings, INCLUDES, type Include } from './types.js';
 

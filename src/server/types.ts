@@ -3,8 +3,8 @@
  * OpenAPI test checks that real responses match them), and the task a worker thread
  * receives.
  */
-import type { JsonMetadata } from '../format/index.js';
 import type { OutputComment, OutputFormat } from '../index.js';
+import type { JsonMetadata } from '../internal.js';
 
 /** Extra renderings a caller (the web page) can ask for besides `content`. */
 export const INCLUDES = ['markdown', 'html', 'text', 'view', 'plot'] as const;

@@ -11,8 +11,8 @@
  * `allow-scripts`: three independent layers.
  */
 // The parser's own table of void elements: what it closes at once is what we write without an end tag.
-import { IS_VOID } from '../dom/index.js';
-import { type Doc, type Extraction, NodeKind } from '../index.js';
+import type { Doc, Extraction } from '../index.js';
+import { IS_VOID, NodeKind } from '../internal.js';
 
 /** The attribute carrying an element's state in the view (`kept` or `dropped`, on subtree roots). */
 export const VIEW_STATE_ATTRIBUTE = 'data-pith-state';

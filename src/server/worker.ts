@@ -5,7 +5,8 @@
  *
  * Errors come back as values, not throws: an Error crossing threads loses its `code`.
  */
-import { extractAsync, formatExtraction, isPithError, plotExtraction, toJson } from '../index.js';
+import { extractAsync, formatExtraction, isPithError, toJson } from '../index.js';
+import { plotExtraction } from '../internal.js';
 import type { ApiMetadata, ExtractResponse, ExtractTask, TaskOutcome } from './types.js';
 import { keptView } from './view.js';
 

@@ -10,11 +10,16 @@
  * post did.
  */
 import { decodeHTML } from 'entities';
-import { NodeKind, parseHtml } from '../dom/index.js';
-import type { DatasetPage } from '../eval/datasets/types.js';
-import { applyRetrievedTransform } from '../eval/datasets/types.js';
-import { classifierText, DEFAULT_MIN_TEXT_CHARS, densityFilter } from '../extractors/density/index.js';
-import { decodeHtml } from '../input/index.js';
+import type { DatasetPage } from '../eval/index.js';
+import { applyRetrievedTransform } from '../eval/index.js';
+import {
+  classifierText,
+  DEFAULT_MIN_TEXT_CHARS,
+  decodeHtml,
+  densityFilter,
+  NodeKind,
+  parseHtml,
+} from '../internal.js';
 import {
   DEFAULT_MIN_SHARE,
   type GoldIndex,

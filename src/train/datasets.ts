@@ -3,13 +3,8 @@
  * registry (`FORMAT:PATH`, `PATH`, or `NAME` → `.cache/datasets/NAME`), its pages are
  * read in the reader's (stable) order and cut into labelled chunks.
  */
-import {
-  type DatasetSpec,
-  type ListOptions,
-  listDataset,
-  resolveDatasetSpec,
-} from '../eval/datasets/index.js';
-import type { ManifestDataset } from '../extractors/density/index.js';
+import { type DatasetSpec, type ListOptions, listDataset, resolveDatasetSpec } from '../eval/index.js';
+import type { ManifestDataset } from '../internal.js';
 import { type ChunkOptions, pageChunks } from './chunks.js';
 import type { DatasetChunks } from './evaluate.js';
 

@@ -14,7 +14,7 @@
  * Beside each error rate, `keepAllRate` is the error of keeping every chunk (the
  * density filter alone): the classifier is only useful where it beats that.
  */
-import { classifyChunk, type DensityModel } from '../extractors/density/index.js';
+import { classifyChunk, type DensityModel } from '../internal.js';
 import type { PageChunks } from './chunks.js';
 import { countsToModel, type TrainingExample, type TrainOptions, trainCounts } from './train.js';
 

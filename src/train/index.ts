@@ -5,7 +5,7 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { DensityModelFile, TrainingManifest } from '../extractors/density/index.js';
+import type { DensityModelFile, TrainingManifest } from '../internal.js';
 import { DEFAULT_CHUNK_OPTIONS } from './chunks.js';
 import { type LoadedDataset, type LoadOptions, loadDatasets } from './datasets.js';
 import {

@@ -128,7 +128,7 @@ describe('pith extract (CLI)', () => {
     const estimated = pith(['extract', '-e', 'vce', '--layout', 'estimate', '-f', 'text', EXAMPLE]);
     assert.equal(estimated.code, 0, estimated.stderr);
     assert.match(estimated.stdout, /oxbow lake/);
-    const { browserAvailability } = await import('../../src/index.js');
+    const { browserAvailability } = await import('../../src/internal.js');
     const availability = await browserAvailability();
     if (!availability.available) {
       // CI installs Chromium: there, a missing browser is a failure, not a skip.

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { EXTRACTORS, type ExtractorParameter, isServiceSafeValue } from '../../src/index.js';
+import { EXTRACTORS, type ExtractorParameter } from '../../src/index.js';
+import { isServiceSafeValue } from '../../src/internal.js';
 import type { PithServer } from '../../src/server/index.js';
 import { ARTICLE_HTML, testServer } from './helpers.js';
 

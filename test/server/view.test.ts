@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
-import { type Extraction, extract, parseHtml, Selection } from '../../src/index.js';
+import { type Extraction, extract, parseHtml } from '../../src/index.js';
+import { Selection } from '../../src/internal.js';
 import { keptView, VIEW_NODE_ATTRIBUTE, VIEW_STATE_ATTRIBUTE } from '../../src/server/index.js';
 import { ARTICLE_HTML } from './helpers.js';
 

@@ -9,7 +9,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IS_BLOCK, NodeKind, parseHtml, TAG } from '../../dom/index.js';
+import { IS_BLOCK, NodeKind, parseHtml, TAG } from '../../internal.js';
 import { compareIds, fileStem } from './text.js';
 import { applyRetrievedTransform, type DatasetPage, loadAll, type PageRef, type TextGold } from './types.js';
 

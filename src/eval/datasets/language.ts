@@ -6,9 +6,7 @@
  * (a template's `lang="en"` on a German page); it is what the page says.
  */
 
-import { parseHtml } from '../../dom/index.js';
-import { decodeHtml } from '../../input/index.js';
-import { extractMetadata } from '../../metadata/index.js';
+import { decodeHtml, extractMetadata, parseHtml } from '../../internal.js';
 
 export function declaredLanguage(html: Uint8Array, url?: string): string | undefined {
   const doc = parseHtml(decodeHtml(html).text, url ? { url } : {});

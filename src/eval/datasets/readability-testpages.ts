@@ -9,7 +9,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseHtml } from '../../dom/index.js';
+import { parseHtml } from '../../internal.js';
 import { compareIds } from './text.js';
 import { type DatasetPage, type Gold, loadAll, type PageRef } from './types.js';
 

@@ -16,7 +16,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { PAGE_TYPES } from '../../features/page-type/types.js';
+import { PAGE_TYPES } from '../../internal.js';
 import { compareIds, fileStem } from './text.js';
 import { type DatasetPage, type Gold, loadAll, type PageRef } from './types.js';
 

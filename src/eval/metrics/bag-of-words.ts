@@ -19,7 +19,7 @@
  * Linear in the length of both texts (one pass each, hash maps).
  */
 
-import { PAGE_TYPES } from '../../features/page-type/types.js';
+import { PAGE_TYPES } from '../../internal.js';
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 

@@ -1,4 +1,4 @@
-import { seededRandom } from '../../random.js';
+import { seededRandom } from '../../internal.js';
 /**
  * Seeded percentile bootstrap: resample the documents with replacement, recompute
  * the statistic, and take the (1 − c)/2 and (1 + c)/2 quantiles of the resampled
@@ -29,7 +29,7 @@ export interface Interval {
 export const DEFAULT_RESAMPLES = 2000;
 export const DEFAULT_SEED = 1;
 
-export { seededRandom } from '../../random.js';
+export { seededRandom } from '../../internal.js';
 
 /** Type-7 quantile of an ascending array. */
 export function quantile(sorted: ArrayLike<number>, q: number): number {

@@ -43,7 +43,7 @@ export {
   cuterAccuracyOfWords,
   scoreCuterAccuracy,
 } from './cuter-accuracy.js';
-export { type LcsOptions, type LcsScore, scoreLcs, scoreLcsSequences } from './lcs.js';
+export { charSequence, type LcsOptions, type LcsScore, scoreLcs, scoreLcsSequences } from './lcs.js';
 export { type MatchBlock, SequenceMatcher, type SequenceMatcherOptions } from './sequence-matcher.js';
 export {
   DEFAULT_SHINGLE_SIZE,

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseHtml } from '../../dom/index.js';
+import { parseHtml } from '../../internal.js';
 
 /**
  * What a page gives back when a peer has more than its text: its metadata (outside peers that read

@@ -18,6 +18,11 @@ import {
 } from './post-rules.js';
 import { pageRows } from './rows.js';
 
+// For the training and benchmark scripts (through src/internal.ts): the rows the classifier reads.
+export { runHeuristic } from './heuristic.js';
+export { type BlockModel, DEFAULT_BLOCK_MODEL_PATH, loadBlockModel } from './model.js';
+export { PAGE_FEATURES, type PageRows, pageRows } from './rows.js';
+
 export interface PithOptions extends HeuristicOptions {
   /** What to favour when a block is in doubt. */
   favor: 'balanced' | 'precision' | 'recall';

@@ -8,8 +8,15 @@
  * its ancestors, so block features can ask "is this inside a nav / a comment
  * list / an element named like a sidebar" in O(1).
  */
-import { type Doc, IS_BLOCK, IS_HIDDEN_CONTENT, NodeKind, TAG } from '../../dom/index.js';
-import { isCjkCode, isSpaceCode } from '../../dom/text-measure.js';
+import {
+  type Doc,
+  IS_BLOCK,
+  IS_HIDDEN_CONTENT,
+  isCjkCode,
+  isSpaceCode,
+  NodeKind,
+  TAG,
+} from '../../dom/index.js';
 import { cueBits } from './cues.js';
 
 /** Landmark flags (bits), set on an element and inherited by its descendants. */

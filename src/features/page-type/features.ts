@@ -10,8 +10,8 @@
  * bounded. See docs/algorithms/page-type.md for the measured time.
  */
 import { type Doc, IS_BLOCK, NodeKind, TAG } from '../../dom/index.js';
+import type { Metadata } from '../../metadata/index.js';
 import { parseJsonLd } from '../../metadata/index.js';
-import type { Metadata } from '../../metadata/types.js';
 import {
   CLASS_CUES,
   combinedPattern,

@@ -1,0 +1,164 @@
+/**
+ * pith's import rules (docs/decisions.md, "Import rules"; ../shared/DESIGN.md, "Suggested layout"),
+ * checked by `npm run lint:imports` (part of `npm run lint` and so of .ci/run).
+ *
+ * Rooms: the library's rooms (dom, input, metadata, learn, layout, features/*, extractors/*, format)
+ * and a few one-file leaves (errors, random, version, model-files); two doors over them, the public
+ * API (src/index.ts) and the tools' door (src/internal.ts); the tools (cli, server, eval, train and
+ * the scripts in bench/), which use the library only through those two doors.
+ * Tests (test/) may open any room: they test rooms from the inside.
+ */
+const LIBRARY = '^src/(dom|input|metadata|learn|layout|features|extractors|format|xml)/';
+const LEAVES = '^src/(errors|random|version|model-files)\\.ts$';
+const DOORS = '^src/(index|internal)\\.ts$';
+const TOOLS = '^(src/(cli|server|eval|train)/|bench/)';
+/** Doors of the tools, for the tools that use each other (cli → eval, train, server; train → eval). */
+const TOOL_DOORS = '^src/(eval|train|server)/index\\.ts$|^src/eval/peers/index\\.ts$';
+/** Rooms with a door (index.ts) directly under src/. */
+const ROOMS = '^src/(dom|input|metadata|learn|layout|format|xml|cli|server|eval|train)/';
+/** Door files: a room's index.ts, and eval's peers (loaded apart: they pull in the peers' packages). */
+const DOOR_FILES = [
+  '^src/[^/]+/index\\.ts$',
+  '^src/(features|extractors)/[^/]+/index\\.ts$',
+  '^src/eval/peers/index\\.ts$',
+];
+const WHERE = 'see docs/decisions.md, "Import rules"';
+
+/** A room may import only the rooms listed, besides itself and the leaves. */
+function onlyFrom(name, room, allowed, why) {
+  return {
+    name,
+    comment: `${why} (${WHERE})`,
+    severity: 'error',
+    from: { path: `^src/${room}/` },
+    to: { pathNot: [`^src/${room}/`, LEAVES, ...allowed.map((other) => `^src/${other}/`)] },
+  };
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'tools-use-the-doors',
+      comment:
+        'cli/, server/, eval/, train/ and bench/ reach the library only through src/index.ts (the public API) ' +
+        `or src/internal.ts (the tools' door: every room's door re-exported) (${WHERE})`,
+      severity: 'error',
+      from: { path: TOOLS },
+      to: { path: [LIBRARY, LEAVES] },
+    },
+    {
+      name: 'library-never-uses-tools-or-doors',
+      comment: `the library's rooms never import cli/, server/, eval/, train/, bench/, src/index.ts or src/internal.ts (${WHERE})`,
+      severity: 'error',
+      from: { path: [LIBRARY, LEAVES] },
+      to: { path: [TOOLS, DOORS] },
+    },
+    {
+      name: 'doors-never-use-tools',
+      comment: `src/index.ts and src/internal.ts open the library's rooms, never a tool (${WHERE})`,
+      severity: 'error',
+      from: { path: DOORS },
+      to: { path: TOOLS },
+    },
+    {
+      name: 'tools-use-each-other-by-the-door',
+      comment: `one tool uses another only through its index.ts: cli → eval, train, server; train → eval; bench → any (${WHERE})`,
+      severity: 'error',
+      from: { path: '^src/(cli|server|eval|train)/' },
+      to: { path: '^src/(cli|server|eval|train)/', pathNot: ['^src/$1/', TOOL_DOORS] },
+    },
+    {
+      name: 'eval-and-server-use-no-tool',
+      comment: `eval/ and server/ use no other tool (${WHERE})`,
+      severity: 'error',
+      from: { path: '^src/(eval|server)/' },
+      to: { path: '^src/(cli|server|eval|train)/', pathNot: '^src/$1/' },
+    },
+    {
+      name: 'train-uses-only-eval',
+      comment: `training uses eval/ (the dataset readers) and no other tool (${WHERE})`,
+      severity: 'error',
+      from: { path: '^src/train/' },
+      to: { path: '^src/(cli|server)/' },
+    },
+    {
+      name: 'bench-uses-tool-doors',
+      comment: `bench scripts use the tools through their doors: ${TOOL_DOORS} (${WHERE})`,
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^src/(cli|server|eval|train)/', pathNot: TOOL_DOORS },
+    },
+    onlyFrom('dom-is-the-floor', 'dom', [], 'dom/ imports nothing but itself and the leaves'),
+    onlyFrom('input-stays-input', 'input', ['dom'], 'input/ uses only dom/ (never an extractor or format/)'),
+    onlyFrom('metadata-reads-the-doc', 'metadata', ['dom'], 'metadata/ uses only dom/'),
+    onlyFrom('learn-stands-alone', 'learn', [], 'learn/ (the learning library) uses no other room'),
+    onlyFrom('layout-reads-the-doc', 'layout', ['dom'], 'layout/ uses only dom/'),
+    onlyFrom(
+      'features-are-shared-signals',
+      'features',
+      ['dom', 'metadata', 'learn', 'layout'],
+      'features/ (signals shared by extractors) use dom/, metadata/, learn/, layout/ and each other, never an extractor, input/ or format/',
+    ),
+    onlyFrom(
+      'format-renders-only',
+      'format',
+      ['dom', 'metadata'],
+      'format/ renders what it is given: it uses dom/ and metadata/ only (no detection from features/, no extractor)',
+    ),
+    onlyFrom(
+      'extractors-use-dom-and-features',
+      'extractors',
+      ['dom', 'metadata', 'features', 'learn', 'layout'],
+      'an extractor uses dom/, metadata/, features/, learn/ and layout/, never format/, input/ or a tool',
+    ),
+    {
+      name: 'no-extractor-imports-another',
+      comment: `one extractor never imports another: shared signals live in dom/ or features/ (${WHERE})`,
+      severity: 'error',
+      from: { path: '^src/extractors/([^/]+)/' },
+      to: { path: '^src/extractors/[^/]+/', pathNot: '^src/extractors/$1/' },
+    },
+    {
+      name: 'rooms-through-their-door',
+      comment: `another room is imported through its index.ts, never a file inside it (${WHERE})`,
+      severity: 'error',
+      from: { path: '^src/([^/]+)/' },
+      to: { path: ROOMS, pathNot: ['^src/$1/', ...DOOR_FILES] },
+    },
+    {
+      name: 'rooms-through-their-door-from-doors-and-bench',
+      comment: `a room is imported through its index.ts, never a file inside it (${WHERE})`,
+      severity: 'error',
+      from: { path: '^(bench/|src/[^/]+\\.ts$)' },
+      to: { path: ROOMS, pathNot: DOOR_FILES },
+    },
+    {
+      name: 'features-and-extractors-through-their-door',
+      comment: `a feature or an extractor is imported through its index.ts (${WHERE})`,
+      severity: 'error',
+      from: { path: '^(bench/|src/)', pathNot: '^src/(features|extractors)/[^/]+/' },
+      to: { path: '^src/(features|extractors)/[^/]+/', pathNot: DOOR_FILES },
+    },
+    {
+      name: 'features-and-extractors-through-their-door-from-inside',
+      comment: `a feature or an extractor is imported through its index.ts (${WHERE})`,
+      severity: 'error',
+      from: { path: '^src/(features|extractors)/([^/]+)/' },
+      to: { path: '^src/(features|extractors)/[^/]+/', pathNot: ['^src/$1/$2/', ...DOOR_FILES] },
+    },
+    {
+      name: 'no-cycles',
+      comment: `no import cycles: rooms form layers (${WHERE})`,
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    includeOnly: '^(src|bench)/',
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -8,14 +8,14 @@
  * the scripts in bench/), which use the library only through those two doors.
  * Tests (test/) may open any room: they test rooms from the inside.
  */
-const LIBRARY = '^src/(dom|input|metadata|learn|layout|features|extractors|format|xml)/';
+const LIBRARY = '^src/(dom|input|metadata|learn|layout|features|extractors|format)/';
 const LEAVES = '^src/(errors|random|version|model-files)\\.ts$';
 const DOORS = '^src/(index|internal)\\.ts$';
 const TOOLS = '^(src/(cli|server|eval|train)/|bench/)';
 /** Doors of the tools, for the tools that use each other (cli → eval, train, server; train → eval). */
 const TOOL_DOORS = '^src/(eval|train|server)/index\\.ts$|^src/eval/peers/index\\.ts$';
 /** Rooms with a door (index.ts) directly under src/. */
-const ROOMS = '^src/(dom|input|metadata|learn|layout|format|xml|cli|server|eval|train)/';
+const ROOMS = '^src/(dom|input|metadata|learn|layout|format|cli|server|eval|train)/';
 /** Door files: a room's index.ts, and eval's peers (loaded apart: they pull in the peers' packages). */
 const DOOR_FILES = [
   '^src/[^/]+/index\\.ts$',

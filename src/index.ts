@@ -14,6 +14,7 @@ import { PithError } from './errors.js';
 import { type ExtractorName, getExtractor } from './extractors/index.js';
 import type { Extractor, ExtractorParameter } from './extractors/types.js';
 import {
+  articleOf,
   formatComments,
   formatExtraction,
   type OutputComment,
@@ -44,6 +45,8 @@ export { isPithError, PithError, type PithErrorCode } from './errors.js';
 export { EXTRACTORS, type ExtractorName, getExtractor } from './extractors/index.js';
 export type { Extractor, ExtractorContext, ExtractorParameter } from './extractors/types.js';
 export {
+  type Article,
+  articleOf,
   type ContentFormat,
   type FormatOptions,
   formatExtraction,
@@ -82,7 +85,7 @@ export interface ExtractOptions {
   contentType?: string;
   /** Output format (default 'markdown'). */
   format?: OutputFormat;
-  /** For 'json' and 'xml': the format of the content inside (default 'text'). */
+  /** For 'json': the format of the content inside (default 'text'). 'xml' holds the text as blocks. */
   contentFormat?: 'text' | 'markdown' | 'html';
   /** Extractor name (default 'pith'); see `EXTRACTORS`. */
   extractor?: ExtractorName | string;
@@ -362,8 +365,19 @@ function render(
     const section = comments ? formatComments(extraction.doc, comments.sections, format, formatOptions) : '';
     return section === '' ? content : content === '' ? section : `${content}\n\n${section}`;
   }
+  if (format === 'xml') {
+    return toXml(
+      articleOf(body, {
+        url: options.url,
+        title: metadata.title,
+        metadata,
+        ...(commentList ? { comments: commentList } : {}),
+        ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
+      }),
+    );
+  }
   const contentFormat = options.contentFormat ?? 'text';
-  const result = {
+  return toJson({
     url: options.url,
     content: formatExtraction(body, contentFormat, { ...formatOptions, dropTitle: true }),
     contentFormat,
@@ -371,6 +385,5 @@ function render(
     extractor: { name: extraction.extractor, version: extraction.version },
     ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
     ...(commentList ? { comments: commentList } : {}),
-  };
-  return format === 'json' ? toJson(result) : toXml(result);
+  });
 }

@@ -27,4 +27,3 @@ export * from './learn/index.js';
 export * from './metadata/index.js';
 export * from './random.js';
 export * from './version.js';
-export * from './xml/index.js';

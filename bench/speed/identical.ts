@@ -7,6 +7,11 @@
 //            feature names and the Float32 feature matrix of `pageRows`, the heuristic stage's
 //            kept and removed flags
 //   - probs: the shipped model's probability for every block (Float64, bit for bit)
+//   - comments: the Markdown and the JSON with comments: true (the comments' detection and output)
+//   - xml:   extract(bytes, { url, format: 'xml' }).content
+//   - others: the text and the diagnostics of ttr, density and cuter (--no-others leaves them out)
+// Pages are listed from every split (--split all): the tool prints only hashes and page ids,
+// never a page's content, so the sealed pages are compared without anyone reading them.
 // First record the hashes from the unchanged code, then check the changed code against them:
 //
 //   nice -n 10 npx tsx bench/speed/identical.ts --write-baseline [--stride=N]
@@ -34,7 +39,7 @@ type Internal = typeof import('../../src/internal.js');
 type RowsModule = Pick<Internal, 'pageRows'>;
 type ModelModule = Pick<Internal, 'loadBlockModel'>;
 
-const PARTS = ['md', 'json', 'rows', 'probs'] as const;
+const PARTS = ['md', 'json', 'rows', 'probs', 'comments', 'xml', 'others'] as const;
 type Part = (typeof PARTS)[number];
 type PageHashes = Record<Part, string>;
 
@@ -67,6 +72,9 @@ const model = loadBlockModel('');
 
 /** A generous time budget: a page must never time out on a busy machine and change its output. */
 const LIMITS = { timeoutMs: 600_000 };
+/** The other extractors whose outputs the check covers (vce needs a layout: left out). */
+const OTHER_EXTRACTORS = ['ttr', 'density', 'cuter'] as const;
+const withOthers = !hasFlag('no-others');
 
 function hashPage(bytes: Uint8Array, url: string | undefined): PageHashes {
   const attempt = (run: () => string): string => {
@@ -96,7 +104,30 @@ function hashPage(bytes: Uint8Array, url: string | undefined): PageHashes {
   const json = attempt(() =>
     hashOf(pith.extract(bytes, { url, format: 'json', diagnostics: true, limits: LIMITS }).content),
   );
-  return { md, json, rows: rowsHash, probs: probsHash };
+  const comments = attempt(() =>
+    hashOf(
+      pith.extract(bytes, { url, format: 'markdown', comments: true, limits: LIMITS }).content,
+      pith.extract(bytes, { url, format: 'json', comments: true, limits: LIMITS }).content,
+    ),
+  );
+  const xml = attempt(() => hashOf(pith.extract(bytes, { url, format: 'xml', limits: LIMITS }).content));
+  const others = withOthers
+    ? attempt(() =>
+        hashOf(
+          ...OTHER_EXTRACTORS.flatMap((extractor) => {
+            const result = pith.extract(bytes, {
+              url,
+              extractor,
+              format: 'text',
+              diagnostics: true,
+              limits: LIMITS,
+            });
+            return [result.content, JSON.stringify(result.diagnostics)];
+          }),
+        ),
+      )
+    : '';
+  return { md, json, rows: rowsHash, probs: probsHash, comments, xml, others };
 }
 
 if (pins) {
@@ -127,7 +158,7 @@ let missing = 0;
 const started = performance.now();
 for (const name of datasets) {
   const spec = await resolveDatasetSpec(name, { cacheDir: path.join(repoRoot, '.cache', 'datasets') });
-  const refs = await listDataset(spec);
+  const refs = await listDataset(spec, { split: 'all' });
   let done = 0;
   for (let index = offset; index < refs.length; index += stride) {
     const page = await refs[index].load();
@@ -142,7 +173,8 @@ for (const name of datasets) {
         continue;
       }
       compared++;
-      const parts = PARTS.filter((part) => before[part] !== hashes[part]);
+      // A part the baseline has not recorded (an older baseline) is not compared.
+      const parts = PARTS.filter((part) => before[part] !== undefined && before[part] !== hashes[part]);
       if (parts.length > 0) {
         differing.push(id);
         console.log(`DIFFERS ${id}: ${parts.join(', ')}`);
@@ -161,7 +193,7 @@ if (write) {
   );
 } else {
   const errors = Object.values(out.pages).filter((hashes) =>
-    PARTS.some((part) => hashes[part].startsWith('error')),
+    PARTS.some((part) => hashes[part]?.startsWith('error')),
   ).length;
   console.log(
     `checked ${compared} pages against ${path.relative(repoRoot, baselineFile)} (impl ${out.impl}, stride ${stride}): ` +

@@ -17,14 +17,7 @@ import {
   readInputFile,
   type Viewport,
 } from '../index.js';
-import {
-  articleOf,
-  browserAvailability,
-  plotExtraction,
-  readXmlPages,
-  renderBlocksScreenshot,
-  writeArticleXml,
-} from '../internal.js';
+import { browserAvailability, plotExtraction, readXmlPages, renderBlocksScreenshot } from '../internal.js';
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
 import { collectOption, positiveInteger } from './options.js';
 import { createProgress } from './progress.js';
@@ -163,7 +156,7 @@ export function extractCommand(): Command {
       new Option('-f, --format <format>', 'output format').choices([...OUTPUT_FORMATS]).default('markdown'),
     )
     .addOption(
-      new Option('--content-format <format>', 'format of the content inside json/xml output')
+      new Option('--content-format <format>', 'format of the content inside json output')
         .choices(['text', 'markdown', 'html'])
         .default('text'),
     )
@@ -447,7 +440,7 @@ async function emit(
     return;
   }
   const { result } = outcome;
-  const content = contentOf(result, outcome.url, options);
+  const content = result.content;
   if (options.out) {
     const file = join(options.out, outputName(outcome.source, options.format, usedNames));
     await writeFile(file, ensureNewline(content));
@@ -467,14 +460,6 @@ async function emit(
     };
     process.stdout.write(`${JSON.stringify(record)}\n`);
   }
-}
-
-/** CUTER writes its own article XML (schemas/article.xsd), as in the paper; the rest use the envelope. */
-function contentOf(result: ExtractResult, url: string | undefined, options: ExtractCommandOptions): string {
-  if (options.format !== 'xml' || result.extractor.name !== 'cuter') return result.content;
-  return writeArticleXml(
-    articleOf(result.extraction, { url, title: options.title ?? result.metadata.title }),
-  );
 }
 
 function errorRecord(input: string, error: Error) {

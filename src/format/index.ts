@@ -11,6 +11,24 @@ import { toText } from './text.js';
 import type { ContentFormat, FormatOptions } from './types.js';
 
 export {
+  ARTICLE_XML_SCHEMA,
+  ARTICLES_XML_END,
+  ARTICLES_XML_START,
+  type Article,
+  type ArticleBlock,
+  type ArticleBlockKind,
+  type ArticleFailure,
+  type ArticleMedia,
+  type ArticleMediaType,
+  type ArticleOptions,
+  type ArticleXmlOptions,
+  articleBlocks,
+  articleOf,
+  toXml,
+  writeArticlesXml,
+  writeBatchEntry,
+} from './article.js';
+export {
   type CommentsOptions,
   formatComments,
   MIN_COMMENT_CONFIDENCE,
@@ -24,11 +42,8 @@ export {
   type JsonDocument,
   type JsonMetadata,
   type JsonOptions,
-  stripInvalidXml,
   toJson,
   toJsonDocument,
-  toXml,
-  type XmlOptions,
 } from './envelope.js';
 export { escapeHtmlAttribute, escapeHtmlText, toHtml } from './html.js';
 export { toMarkdown } from './markdown.js';
@@ -51,6 +66,7 @@ export type {
   TextOptions,
 } from './types.js';
 export { baseUrlOf, imageSource, safeUrl } from './url.js';
+export { escapeXmlAttribute, escapeXmlText, stripInvalidXml } from './xml.js';
 
 /** The content formats, in order of preference for reading. */
 export const FORMATS: readonly ContentFormat[] = Object.freeze(['markdown', 'text', 'html'] as const);

@@ -7,6 +7,7 @@
  * Extractors that want `--plot` put a `LinePlotDiagnostics` under
  * `diagnostics.plot`; `plotExtraction()` draws it.
  */
+import { escapeXmlText } from './xml.js';
 
 export interface LinePlotSeries {
   name: string;
@@ -63,12 +64,6 @@ export interface LinePlotDiagnostics {
 const PALETTE = ['#9aa5b1', '#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#17becf'];
 const THRESHOLD_COLORS = ['#d62728', '#ff7f0e', '#9467bd'];
 const SHADE = '#2ca02c';
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;',
-  );
-}
 
 /** Numbers in SVG: short, never NaN or exponent notation. */
 function num(value: number): string {
@@ -208,7 +203,7 @@ export function renderLinePlot(options: LinePlotOptions): string {
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   if (options.title) {
     out.push(
-      `<text x="${num(width / 2)}" y="20" text-anchor="middle" font-size="14" font-weight="bold">${escapeXml(options.title)}</text>`,
+      `<text x="${num(width / 2)}" y="20" text-anchor="middle" font-size="14" font-weight="bold">${escapeXmlText(options.title)}</text>`,
     );
   }
 
@@ -259,13 +254,13 @@ export function renderLinePlot(options: LinePlotOptions): string {
   }
   if (options.xLabel) {
     out.push(
-      `<text x="${num(margin.left + plotWidth / 2)}" y="${height - 10}" text-anchor="middle">${escapeXml(options.xLabel)}</text>`,
+      `<text x="${num(margin.left + plotWidth / 2)}" y="${height - 10}" text-anchor="middle">${escapeXmlText(options.xLabel)}</text>`,
     );
   }
   if (options.yLabel) {
     const y = margin.top + plotHeight / 2;
     out.push(
-      `<text x="14" y="${num(y)}" text-anchor="middle" transform="rotate(-90 14 ${num(y)})">${escapeXml(options.yLabel)}</text>`,
+      `<text x="14" y="${num(y)}" text-anchor="middle" transform="rotate(-90 14 ${num(y)})">${escapeXmlText(options.yLabel)}</text>`,
     );
   }
   out.push('</g>');
@@ -298,7 +293,7 @@ export function renderLinePlot(options: LinePlotOptions): string {
       `<line x1="${margin.left}" x2="${margin.left + plotWidth}" y1="${y}" y2="${y}" stroke="${color}" stroke-width="1" stroke-dasharray="6 4"/>`,
     );
     out.push(
-      `<text x="${margin.left + plotWidth - 4}" y="${num(yOf(threshold.value) - 4)}" text-anchor="end" fill="${color}">${escapeXml(`${threshold.label} = ${tickLabel(Math.round(threshold.value * 100) / 100)}`)}</text>`,
+      `<text x="${margin.left + plotWidth - 4}" y="${num(yOf(threshold.value) - 4)}" text-anchor="end" fill="${color}">${escapeXmlText(`${threshold.label} = ${tickLabel(Math.round(threshold.value * 100) / 100)}`)}</text>`,
     );
   });
 
@@ -325,7 +320,9 @@ export function renderLinePlot(options: LinePlotOptions): string {
         `<line x1="${legendX}" x2="${legendX + 18}" y1="${legendY - 3}" y2="${legendY - 3}" stroke="${entry.color}" stroke-width="2"${entry.kind === 'dash' ? ' stroke-dasharray="5 3"' : ''}/>`,
       );
     }
-    out.push(`<text x="${legendX + 22}" y="${legendY + 1}" fill="#374151">${escapeXml(entry.label)}</text>`);
+    out.push(
+      `<text x="${legendX + 22}" y="${legendY + 1}" fill="#374151">${escapeXmlText(entry.label)}</text>`,
+    );
     legendX += 22 + 7 * entry.label.length + 18;
   }
   out.push('</g>');

@@ -7,6 +7,8 @@
  *   transparent gunzip.
  * - {@link fetchPage}: a fetcher for untrusted URLs (no private addresses, bounded redirects, time,
  *   size and media type); {@link isPrivateAddress} is its address policy.
+ * - {@link readXmlPages}: pages in CUTER's XML batch format (schemas/pages.xsd), read with a small
+ *   exact XML reader ({@link readXml}).
  */
 export { charsetFromContentType, mimeEssence } from './content-type.js';
 export {
@@ -41,3 +43,5 @@ export {
   readInputFileSync,
   readInputStream,
 } from './read.js';
+export { readXmlPages, type XmlPage } from './xml-pages.js';
+export { childElements, readXml, textOf, type XmlElement, type XmlReadOptions } from './xml-reader.js';

@@ -21,7 +21,7 @@ const settingsProperties = {
   contentFormat: {
     type: 'string',
     enum: [...CONTENT_FORMATS],
-    description: 'For json and xml: the format of the content inside (default text).',
+    description: 'For json: the format of the content inside (default text).',
   },
   extractor: {
     type: 'string',

@@ -63,6 +63,17 @@ describe('pith extract (CLI)', () => {
     assert.match(xml.stdout, /oxbow lake/);
   });
 
+  test('-f xml is the article XML for every extractor, as the library writes it', async () => {
+    const { extract } = await import('../../src/index.js');
+    const page = readFileSync(EXAMPLE);
+    for (const extractor of ['pith', 'cuter', 'ttr']) {
+      const cli = pith(['extract', '-e', extractor, '-f', 'xml', EXAMPLE]);
+      assert.equal(cli.code, 0, cli.stderr);
+      assert.match(cli.stdout, new RegExp(`<article schema="2" extractor="${extractor}"`));
+      assert.equal(cli.stdout, extract(page, { extractor, format: 'xml' }).content);
+    }
+  });
+
   test('--extractor all-text keeps the boilerplate', () => {
     const { code, stdout } = pith(['extract', '-e', 'all-text', '-f', 'text', EXAMPLE]);
     assert.equal(code, 0);
@@ -164,7 +175,7 @@ describe('pith extract (CLI)', () => {
     assert.match(svg, /^<svg[\s\S]*<\/svg>\s*$/);
   });
 
-  test('--input-format xml: a batch of pages in, one record per page; cuter writes its article XML', () => {
+  test('--input-format xml: a batch of pages in, one record per page, each as article XML', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pith-xml-'));
     const file = join(dir, 'batch.xml');
     const article = readFileSync(EXAMPLE, 'utf8');

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Parser } from 'htmlparser2';
 import { parseHtml, Selection } from '../../src/dom/index.js';
-import { type FormattedResult, stripInvalidXml, toJson, toXml } from '../../src/format/index.js';
+import {
+  type Article,
+  type FormattedResult,
+  stripInvalidXml,
+  toJson,
+  toXml,
+} from '../../src/format/index.js';
 
 const metadata = {
   title: 'A "title" & <more>',
@@ -138,11 +144,23 @@ describe('toJson', () => {
   });
 });
 
-describe('toXml', () => {
-  test('a well-formed document with metadata and escaped content', () => {
+describe('toXml: the article with what the JSON output holds', () => {
+  const article = (extra: Partial<Article> = {}): Article => ({
+    url: 'https://example.com/a?b=1&c=2',
+    title: metadata.title,
+    extractor: { name: 'pith', version: '1.2.3' },
+    blocks: [
+      { kind: 'heading', level: 2, text: 'a < b & c > d ]]> e' },
+      { kind: 'paragraph', text: 'Hello' },
+    ],
+    media: [],
+    metadata,
+    ...extra,
+  });
+
+  test('a well-formed document with metadata, blocks and comments', () => {
     const xml = toXml(
-      result({
-        content: 'a < b & c > d ]]> e',
+      article({
         comments: [
           { author: 'A "b"', date: '2024-05-02', text: 'nice & <kind>' },
           { text: 'reply', replyTo: 0 },
@@ -151,16 +169,15 @@ describe('toXml', () => {
     );
     assert.ok(
       xml.startsWith(
-        '<?xml version="1.0" encoding="UTF-8"?>\n<pith-document schema="2" url="https://example.com/a?b=1&amp;c=2">',
+        '<?xml version="1.0" encoding="UTF-8"?>\n<article schema="2" url="https://example.com/a?b=1&amp;c=2" extractor="pith" extractor-version="1.2.3">',
       ),
     );
     const root = readXml(xml).children[0];
-    assert.equal(root.name, 'pith-document');
+    assert.equal(root.name, 'article');
     const byName = (name: string) => root.children.filter((child) => child.name === name);
-    assert.deepEqual(byName('extractor')[0].attributes, { name: 'pith', version: '1.2.3' });
+    assert.equal(byName('title')[0].text, 'A "title" & <more>');
     const meta = byName('metadata')[0].children.map((child) => [child.name, child.text]);
     assert.deepEqual(meta, [
-      ['title', 'A "title" & <more>'],
       ['author', 'Ann'],
       ['author', 'Bob'],
       ['published', '2024-05-01'],
@@ -168,9 +185,14 @@ describe('toXml', () => {
       ['tag', 'x'],
       ['tag', 'y'],
     ]);
-    const content = byName('content')[0];
-    assert.equal(content.attributes.format, 'text');
-    assert.equal(content.text, 'a < b & c > d ]]> e');
+    const blocks = byName('text')[0].children;
+    assert.deepEqual(
+      blocks.map((block) => [block.attributes.kind, block.text]),
+      [
+        ['heading', 'a < b & c > d ]]> e'],
+        ['paragraph', 'Hello'],
+      ],
+    );
     const comments = byName('comments')[0].children;
     assert.deepEqual(
       comments.map((child) => [child.name, child.attributes, child.text]),
@@ -182,32 +204,27 @@ describe('toXml', () => {
     assert.equal(byName('diagnostics').length, 0);
   });
 
-  test('HTML content goes in CDATA, split around "]]>"', () => {
-    const html = '<p>x ]]> y</p><p>]]]]></p>';
-    const xml = toXml(result({ content: html, contentFormat: 'html' }));
-    assert.match(xml, /<content format="html"><!\[CDATA\[<p>x \]\]\]\]><!\[CDATA\[> y/);
-    const cdata = [...xml.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((match) => match[1]).join('');
-    assert.equal(cdata, html);
-  });
-
   test('characters XML 1.0 forbids are removed', () => {
     const bad = 'a\u0000b\u0001c\u000bd\u001fe\uFFFEf\uD800g\u{1F600}h\ti\nj';
     assert.equal(stripInvalidXml(bad), 'abcdef' + 'g\u{1F600}h\ti\nj');
-    const xml = toXml(result({ content: bad, metadata: { ...metadata, title: 'x\u0002y' } }));
+    const xml = toXml(article({ blocks: [{ kind: 'paragraph', text: bad }], title: 'x\u0002y' }));
     // biome-ignore lint/suspicious/noControlCharactersInRegex: checking that they are gone.
     assert.doesNotMatch(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\uFFFE\uFFFF]/);
     assert.match(xml, /<title>xy<\/title>/);
   });
 
-  test('diagnostics as escaped JSON; compact mode has no indentation', () => {
-    const xml = toXml(result({ diagnostics: { a: '<b>' } }), { pretty: false });
+  test('diagnostics as escaped JSON, last; compact mode has no indentation', () => {
+    const xml = toXml(article({ diagnostics: { a: '<b>' } }), { pretty: false });
     assert.match(xml, /<diagnostics format="json">\{"a":"&lt;b&gt;"\}<\/diagnostics>/);
     assert.doesNotMatch(xml.split('\n').slice(1).join(''), /\n {2}</);
     assert.equal(readXml(xml).children[0].children.at(-1)?.name, 'diagnostics');
   });
 
   test('empty metadata', () => {
-    const xml = toXml(result({ metadata: { authors: [], tags: [] }, url: undefined }));
-    assert.match(xml, /<pith-document schema="2">\n {2}<extractor[^>]*\/>\n {2}<metadata\/>/);
+    const xml = toXml(article({ metadata: { authors: [], tags: [] }, url: undefined, title: undefined }));
+    assert.match(
+      xml,
+      /<article schema="2" extractor="pith" extractor-version="1.2.3">\n {2}<metadata\/>\n {2}<text>/,
+    );
   });
 });

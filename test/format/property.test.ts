@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { parseFragment } from 'parse5';
 import { type Doc, parseHtml, Selection } from '../../src/dom/index.js';
-import { toHtml, toJson, toMarkdown, toText, toXml } from '../../src/format/index.js';
+import { articleOf, toHtml, toJson, toMarkdown, toText, toXml } from '../../src/format/index.js';
 import { asRead } from './helpers.js';
 
 const TAGS = [
@@ -207,7 +207,7 @@ describe('formatters: properties', () => {
             extractor: { name: 'prop', version: '0' },
           };
           JSON.parse(toJson(result));
-          assert.match(toXml(result), /<\/pith-document>\n$/);
+          assert.match(toXml(articleOf(ex)), /<\/article>\n$/);
         }
       }),
       RUNS,

@@ -14,9 +14,9 @@ import {
   readXml,
   readXmlPages,
   textOf,
+  toXml,
   writeArticlesXml,
-  writeArticleXml,
-} from '../../src/xml/index.js';
+} from '../../src/internal.js';
 import { REPO_ROOT } from '../helpers.js';
 import { XsdSubset } from './xsd-subset.js';
 
@@ -66,8 +66,10 @@ const invalidArticles = [
   '<article extractor="c" extractor-version="1"><text><block kind="heading" level="7">x</block></text><media/></article>',
   '<article extractor="c" extractor-version="1"><text/><media><item type="image"/></media></article>', // src missing
   '<article extractor="c" extractor-version="1"><text/><media><item type="image" src="x" width="-1"/></media></article>',
-  '<articles schema="2"/>',
-  '<articles schema="1"><page/></articles>',
+  '<articles schema="3"/>',
+  '<articles schema="2"><page/></articles>',
+  '<article extractor="c" extractor-version="1"><text/><metadata/><media/></article>', // metadata after text
+  '<article extractor="c" extractor-version="1"><text/><media/><comments><comment reply-to="-1">x</comment></comments></article>',
   '<article extractor="c" extractor-version="1" colour="red"><text/><media/></article>',
 ];
 
@@ -80,8 +82,8 @@ const invalidPages = [
 
 describe('article XML against schemas/article.xsd', () => {
   test('a written article and a written batch are valid', () => {
-    assert.deepEqual(articleSchema.validate(writeArticleXml(sample)), []);
-    assert.deepEqual(articleSchema.validate(writeArticleXml(sample, { pretty: false })), []);
+    assert.deepEqual(articleSchema.validate(toXml(sample)), []);
+    assert.deepEqual(articleSchema.validate(toXml(sample, { pretty: false })), []);
     const batch = writeArticlesXml([
       sample,
       { url: 'u', code: 'TIMEOUT', message: 'too slow <' },
@@ -100,7 +102,7 @@ describe('article XML against schemas/article.xsd', () => {
       url: 'https://example.com/s',
       title: result.metadata.title,
     });
-    const xml = writeArticleXml(article);
+    const xml = toXml(article);
     assert.deepEqual(articleSchema.validate(xml), []);
     const root = readXml(xml);
     const [, text, media] = childElements(root);
@@ -162,7 +164,7 @@ describe('article XML against schemas/article.xsd', () => {
             media: items as ArticleMedia[],
           };
           if (title !== undefined) article.title = title;
-          const xml = writeArticleXml(article);
+          const xml = toXml(article);
           assert.deepEqual(articleSchema.validate(xml), []);
           const texts = childElements(
             childElements(readXml(xml)).find((child) => child.name === 'text') ?? readXml('<x/>'),
@@ -214,8 +216,8 @@ describe('xmllint agrees', {
       title: result.metadata.title,
     });
     for (const xml of [
-      writeArticleXml(sample),
-      writeArticleXml(article),
+      toXml(sample),
+      toXml(article),
       writeArticlesXml([sample, { code: 'X', message: 'm' }]),
     ]) {
       const outcome = lint(ARTICLE_XSD, xml);

@@ -4,7 +4,7 @@
  *
  * ```xml
  * <?xml version="1.0" encoding="UTF-8"?>
- * <article schema="1" url="https://example.com/a" extractor="cuter" extractor-version="1.0.0">
+ * <article schema="2" url="https://example.com/a" extractor="cuter" extractor-version="1.0.0">
  *   <title>The article title</title>                     optional
  *   <text>
  *     <block kind="heading" level="1">The article title</block>
@@ -19,14 +19,35 @@
  * </article>
  * ```
  *
- * A batch is `<articles schema="1">` holding `<article>` and
+ * What `extract(…, { format: 'xml' })` writes, for every extractor, also holds what the JSON
+ * output holds beyond the text (schema 2):
+ *
+ * ```xml
+ *   <title>…</title>
+ *   <metadata>                 after the title: the page's metadata, each element only when known
+ *     <author>…</author>       one per author
+ *     <published>…</published> <modified>…</modified> <site-name>…</site-name> <language>…</language>
+ *     <direction>ltr|rtl</direction> <description>…</description> <canonical-url>…</canonical-url>
+ *     <image>…</image> <tag>…</tag> (one per tag) <page-type>…</page-type>
+ *   </metadata>
+ *   <text>…</text> <media>…</media>
+ *   <comments>                 when comments were asked for
+ *     <comment author="…" date="…" reply-to="0">text</comment>
+ *   </comments>
+ *   <diagnostics format="json">…</diagnostics>   when diagnostics were asked for
+ * ```
+ *
+ * A batch is `<articles schema="2">` holding `<article>` and
  * `<failure id=… url=… code="TIMEOUT">message</failure>` elements in input order.
  */
 import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, TAG } from '../dom/index.js';
-import { stripInvalidXml } from '../format/index.js';
+import type { Metadata } from '../metadata/index.js';
+import type { OutputComment } from './comments.js';
+import { jsonSafe } from './envelope.js';
+import { escapeXmlAttribute, escapeXmlText } from './xml.js';
 
 /** Version of the article format; bumped when an element or attribute changes meaning. */
-export const ARTICLE_XML_SCHEMA = 1;
+export const ARTICLE_XML_SCHEMA = 2;
 
 export type ArticleBlockKind =
   | 'heading'
@@ -65,6 +86,12 @@ export interface Article {
   extractor: { name: string; version: string };
   blocks: ArticleBlock[];
   media: ArticleMedia[];
+  /** The page's metadata (its title is the article's `title`). */
+  metadata?: Metadata;
+  /** The page's comments, when asked for (`comments: true`). */
+  comments?: readonly OutputComment[];
+  /** The extractor's diagnostics, when asked for. */
+  diagnostics?: unknown;
 }
 
 /** A page of a batch that could not be extracted. */
@@ -86,6 +113,9 @@ export interface ArticleOptions {
    * a list of media items (the cuter extractor's), else none.
    */
   media?: readonly ArticleMedia[];
+  metadata?: Metadata;
+  comments?: readonly OutputComment[];
+  diagnostics?: unknown;
 }
 
 const MEDIA_TYPES: readonly string[] = ['image', 'video', 'audio', 'embed'];
@@ -174,30 +204,19 @@ export function articleOf(extraction: Extraction, options: ArticleOptions = {}):
   if (options.id !== undefined) article.id = options.id;
   if (options.url !== undefined) article.url = options.url;
   if (options.title !== undefined && options.title.trim() !== '') article.title = options.title.trim();
+  if (options.metadata !== undefined) article.metadata = options.metadata;
+  if (options.comments !== undefined) article.comments = options.comments;
+  if (options.diagnostics !== undefined) article.diagnostics = options.diagnostics;
   return article;
 }
 
 // ── writing ──────────────────────────────────────────────────────────────────
 
-function text(value: string): string {
-  return stripInvalidXml(value).replace(/[&<>]/g, (char) =>
-    char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;',
-  );
-}
-
-const ATTRIBUTE_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  '\t': '&#9;',
-  '\n': '&#10;',
-  '\r': '&#13;',
-};
+const text = escapeXmlText;
 
 function attribute(name: string, value: string | number | undefined): string {
   if (value === undefined) return '';
-  return ` ${name}="${stripInvalidXml(String(value)).replace(/[&<>"\t\n\r]/g, (char) => ATTRIBUTE_ESCAPES[char])}"`;
+  return ` ${name}="${escapeXmlAttribute(String(value))}"`;
 }
 
 /** Whole non-negative numbers only: the schema's xs:nonNegativeInteger. */
@@ -219,6 +238,7 @@ function articleElement(article: Article, level: number, pretty: boolean, standa
       `${attribute('extractor', article.extractor.name)}${attribute('extractor-version', article.extractor.version)}>${nl}`,
   );
   if (article.title !== undefined) out.push(`${pad(1)}<title>${text(article.title)}</title>${nl}`);
+  if (article.metadata !== undefined) out.push(metadataElement(article.metadata, pad, nl));
   if (article.blocks.length === 0) out.push(`${pad(1)}<text/>${nl}`);
   else {
     out.push(`${pad(1)}<text>${nl}`);
@@ -252,8 +272,48 @@ function articleElement(article: Article, level: number, pretty: boolean, standa
     }
     out.push(`${pad(1)}</media>${nl}`);
   }
+  if (article.comments !== undefined) out.push(commentsElement(article.comments, pad, nl));
+  if (article.diagnostics !== undefined) {
+    const json = JSON.stringify(jsonSafe(article.diagnostics)) ?? 'null';
+    out.push(`${pad(1)}<diagnostics format="json">${text(json)}</diagnostics>${nl}`);
+  }
   out.push(`${pad(0)}</article>${nl}`);
   return out.join('');
+}
+
+function metadataElement(metadata: Metadata, pad: (extra: number) => string, nl: string): string {
+  const fields: [string, string | undefined][] = [];
+  for (const author of metadata.authors ?? []) fields.push(['author', author]);
+  fields.push(
+    ['published', metadata.published],
+    ['modified', metadata.modified],
+    ['site-name', metadata.siteName],
+    ['language', metadata.language],
+    ['direction', metadata.direction],
+    ['description', metadata.description],
+    ['canonical-url', metadata.canonicalUrl],
+    ['image', metadata.image],
+  );
+  for (const tag of metadata.tags ?? []) fields.push(['tag', tag]);
+  fields.push(['page-type', metadata.pageType]);
+  const present = fields.filter((field): field is [string, string] => field[1] !== undefined);
+  if (present.length === 0) return `${pad(1)}<metadata/>${nl}`;
+  const lines = present.map(([name, value]) => `${pad(2)}<${name}>${text(value)}</${name}>${nl}`);
+  return `${pad(1)}<metadata>${nl}${lines.join('')}${pad(1)}</metadata>${nl}`;
+}
+
+function commentsElement(
+  comments: readonly OutputComment[],
+  pad: (extra: number) => string,
+  nl: string,
+): string {
+  if (comments.length === 0) return `${pad(1)}<comments/>${nl}`;
+  const lines = comments.map(
+    (comment) =>
+      `${pad(2)}<comment${attribute('author', comment.author)}${attribute('date', comment.date)}` +
+      `${attribute('reply-to', comment.replyTo)}>${text(comment.text)}</comment>${nl}`,
+  );
+  return `${pad(1)}<comments>${nl}${lines.join('')}${pad(1)}</comments>${nl}`;
 }
 
 function failureElement(failure: ArticleFailure, level: number, pretty: boolean): string {
@@ -264,7 +324,7 @@ function failureElement(failure: ArticleFailure, level: number, pretty: boolean)
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** One article as an XML document (schemas/article.xsd, root `<article>`). */
-export function writeArticleXml(article: Article, options: ArticleXmlOptions = {}): string {
+export function toXml(article: Article, options: ArticleXmlOptions = {}): string {
   const pretty = options.pretty !== false;
   const body = articleElement(article, 0, pretty, true);
   return `${DECLARATION}${pretty ? body : `${body}\n`}`;

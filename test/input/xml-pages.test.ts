@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isPithError } from '../../src/errors.js';
 import { extract } from '../../src/index.js';
-import { readXmlPages } from '../../src/xml/index.js';
+import { readXmlPages } from '../../src/internal.js';
 
 describe('readXmlPages', () => {
   test('a batch: url, id, title, HTML in CDATA and escaped', () => {

@@ -1,7 +1,7 @@
 /**
  * A validator for the part of XML Schema that schemas/*.xsd use, so the tests check
  * our XML against the shipped schemas on any machine (xmllint, when installed, checks
- * the same documents again: test/xml/schemas.test.ts).
+ * the same documents again: test/format/xml-schemas.test.ts).
  *
  * Supported: global and local xs:element (name + type, ref, or an inline
  * xs:complexType; minOccurs/maxOccurs), named and inline xs:complexType with
@@ -11,7 +11,7 @@
  * token, anyURI, positiveInteger, nonNegativeInteger. Anything else in a schema is an
  * error, so a schema cannot silently use more than this checks.
  */
-import { childElements, readXml, textOf, type XmlElement } from '../../src/xml/index.js';
+import { childElements, readXml, textOf, type XmlElement } from '../../src/internal.js';
 
 type Particle =
   | { kind: 'element'; name: string; type: string | XmlElement; min: number; max: number }

@@ -22,8 +22,9 @@
  * for any page: BOM, `<meta>`, detection).
  */
 import { PithError } from '../errors.js';
-import { decodeBytes, encodingForLabel } from '../input/index.js';
-import { childElements, readXml, textOf, type XmlElement } from './reader.js';
+import { decodeBytes } from './decode.js';
+import { encodingForLabel } from './labels.js';
+import { childElements, readXml, textOf, type XmlElement } from './xml-reader.js';
 
 /** One page read from the input format. */
 export interface XmlPage {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { isPithError } from '../../src/errors.js';
-import { childElements, readXml, textOf } from '../../src/xml/index.js';
+import { childElements, readXml, textOf } from '../../src/internal.js';
 
 function fails(xml: string, pattern: RegExp): void {
   assert.throws(

@@ -13,14 +13,14 @@ import { type Doc, type Extraction, type ParseLimits, parseHtml } from './dom/in
 import { PithError } from './errors.js';
 import { type ExtractorName, getExtractor } from './extractors/index.js';
 import type { Extractor, ExtractorParameter } from './extractors/types.js';
+import { type SeparatedComments, separateComments } from './features/comments/index.js';
 import {
   articleOf,
   formatComments,
   formatExtraction,
   type OutputComment,
+  type ReadComments,
   readComments,
-  type SeparatedComments,
-  separateComments,
   toJson,
   toXml,
 } from './format/index.js';
@@ -297,9 +297,12 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
     deadline,
     ...(layout ? { layout } : {}),
   });
+  // The comments step: found once, taken out of the body, read once for every output.
   const comments = options.comments ? separateComments(extraction) : undefined;
-  const commentList = comments ? readComments(doc, comments.sections, { url: options.url }) : undefined;
-  const content = render(extraction, metadata, format, options, comments, commentList);
+  const formatOptions = formatOptionsOf(metadata, options);
+  const readList = comments ? readComments(doc, comments.sections, formatOptions) : undefined;
+  const commentList = readList?.list;
+  const content = render(extraction, metadata, format, options, formatOptions, comments, readList);
   return {
     content,
     format,
@@ -345,24 +348,29 @@ function checkExtractorOptions(
  * leave it out of `content`; plain text is the body as selected (scores against
  * gold texts that include the headline depend on it, see docs/benchmarks.md).
  */
-function render(
-  extraction: Extraction,
-  metadata: Metadata,
-  format: OutputFormat,
-  options: ExtractOptions,
-  comments: SeparatedComments | undefined,
-  commentList: OutputComment[] | undefined,
-): string {
-  const formatOptions = {
+function formatOptionsOf(metadata: Metadata, options: ExtractOptions) {
+  return {
     url: options.url,
     images: options.images ?? true,
     links: options.links ?? true,
     title: metadata.title,
   };
+}
+
+function render(
+  extraction: Extraction,
+  metadata: Metadata,
+  format: OutputFormat,
+  options: ExtractOptions,
+  formatOptions: ReturnType<typeof formatOptionsOf>,
+  comments: SeparatedComments | undefined,
+  readList: ReadComments | undefined,
+): string {
+  const commentList = readList?.list;
   const body = comments?.body ?? extraction;
   if (format === 'text' || format === 'markdown' || format === 'html') {
     const content = formatExtraction(body, format, { ...formatOptions, printTitle: format !== 'text' });
-    const section = comments ? formatComments(extraction.doc, comments.sections, format, formatOptions) : '';
+    const section = readList ? formatComments(readList, format) : '';
     return section === '' ? content : content === '' ? section : `${content}\n\n${section}`;
   }
   if (format === 'xml') {

@@ -42,8 +42,8 @@
  */
 import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, TAG } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
-import type { OutputComment } from './comments.js';
 import { jsonSafe } from './envelope.js';
+import type { OutputComment } from './types.js';
 import { escapeXmlAttribute, escapeXmlText } from './xml.js';
 
 /** Version of the article format; bumped when an element or attribute changes meaning. */

@@ -1,28 +1,33 @@
 /**
- * Comments as output: what `findComments` located (node ids) read into author,
- * date and text, and written as a list (JSON/XML) or as a final section of the
- * Markdown, text or HTML output.
+ * Comments as output: the comment sections found on the page (node ids, found before
+ * formatting: src/features/comments) read once into author, date and text, and written as a
+ * list (JSON/XML) or as a final section of the Markdown, text or HTML output.
  */
-import { type Doc, type Extraction, NodeKind, Selection } from '../dom/index.js';
-import { type CommentSection, type FoundComment, findComments } from '../features/comments/index.js';
+import { type Doc, type Extraction, Selection } from '../dom/index.js';
 import { cleanAuthors, parseDate } from '../metadata/index.js';
 import { withoutSoftHyphens } from './common.js';
 import { escapeHtmlAttribute, escapeHtmlText, toHtmlRange } from './html.js';
 import { escapeMarkdown } from './inline.js';
 import { toMarkdownRange } from './markdown.js';
 import { toTextRange } from './text.js';
-import type { ContentFormat, FormatOptions } from './types.js';
+import type { ContentFormat, FormatOptions, OutputComment } from './types.js';
 
-/** One comment as output. */
-export interface OutputComment {
-  /** The author's name, when the page gives it. */
-  author?: string;
-  /** When it was written: ISO 8601 when the page's date could be read, else as the page writes it. */
-  date?: string;
-  /** Its text (plain text; blocks separated by blank lines). */
-  text: string;
-  /** Index, in the same list, of the comment it replies to. */
-  replyTo?: number;
+/** One comment as found on the page: node ids (-1 for none), the shape the finder gives. */
+export interface CommentNodes {
+  /** Roots of the comment's text parts. */
+  text: readonly number[];
+  /** Subtrees inside the text parts that are not the comment's text (its header, reply links). */
+  skip: readonly number[];
+  author: number;
+  date: number;
+  /** Index, in its section, of the comment it replies to (-1 for none). */
+  replyTo: number;
+}
+
+/** A comment section as found on the page. */
+export interface CommentSectionNodes {
+  confidence: number;
+  comments: readonly CommentNodes[];
 }
 
 export interface CommentsOptions extends FormatOptions {
@@ -32,12 +37,10 @@ export interface CommentsOptions extends FormatOptions {
   now?: number;
 }
 
-/** Default confidence a section needs to be output as comments. */
-export const MIN_COMMENT_CONFIDENCE = 0.5;
+/** Default confidence a section needs to be output as comments (the same as the finder's). */
+const MIN_COMMENT_CONFIDENCE = 0.5;
 const POSTED_BY =
   /^\s*(?:posted|written|submitted|geschrieben|verfasst|publié|publicado|scritto)\s+(?=by\b|von\b|par\b|por\b|da\b)/i;
-/** A section is the content when the kept text outside it is under this share of the kept text inside. */
-const FORUM_OUTSIDE_SHARE = 0.15;
 /** Replies deeper than this are shown at this depth. */
 const MAX_REPLY_DEPTH = 8;
 const MAX_LABEL = 200;
@@ -47,8 +50,17 @@ const SAYS =
 
 /** A comment read from the page, with what rendering it needs. */
 interface ReadComment extends OutputComment {
-  source: FoundComment;
+  source: CommentNodes;
   depth: number;
+}
+
+/** The comments of a page, read once: the list (JSON, XML) and what the section output needs. */
+export interface ReadComments {
+  /** The comments worth showing, in page order; `replyTo` indexes this list. */
+  readonly list: OutputComment[];
+  readonly shown: readonly ReadComment[];
+  readonly doc: Doc;
+  readonly options: CommentsOptions;
 }
 
 /**
@@ -58,15 +70,17 @@ interface ReadComment extends OutputComment {
  */
 export function readComments(
   doc: Doc,
-  sections: readonly CommentSection[],
+  sections: readonly CommentSectionNodes[],
   options: CommentsOptions = {},
-): OutputComment[] {
-  return shown(read(doc, sections, options)).map(({ author, date, text, replyTo }) => ({
+): ReadComments {
+  const comments = shown(read(doc, sections, options));
+  const list = comments.map(({ author, date, text, replyTo }) => ({
     ...(author === undefined ? {} : { author }),
     ...(date === undefined ? {} : { date }),
     text,
     ...(replyTo === undefined ? {} : { replyTo }),
   }));
+  return { list, shown: comments, doc, options };
 }
 
 /**
@@ -91,7 +105,7 @@ function shown(comments: readonly ReadComment[]): ReadComment[] {
   return out;
 }
 
-function read(doc: Doc, sections: readonly CommentSection[], options: CommentsOptions): ReadComment[] {
+function read(doc: Doc, sections: readonly CommentSectionNodes[], options: CommentsOptions): ReadComment[] {
   const minConfidence = options.minConfidence ?? MIN_COMMENT_CONFIDENCE;
   const now = options.now ?? Date.now();
   const renderer = new PartRenderer(doc, options);
@@ -134,7 +148,7 @@ function labelText(doc: Doc, node: number): string {
   return withoutSoftHyphens(doc.textContent(node)).normalize('NFC');
 }
 
-function authorOf(doc: Doc, comment: FoundComment): string | undefined {
+function authorOf(doc: Doc, comment: CommentNodes): string | undefined {
   if (comment.author < 0) return undefined;
   // "Posted by: Ann | 5 May": the label goes first (cleanAuthors takes "Posted …" for a dateline).
   const raw = labelText(doc, comment.author).slice(0, MAX_LABEL).replace(SAYS, '').replace(POSTED_BY, '');
@@ -142,7 +156,7 @@ function authorOf(doc: Doc, comment: FoundComment): string | undefined {
   return names.length > 0 ? names.join(', ') : undefined;
 }
 
-function dateOf(doc: Doc, comment: FoundComment, now: number): string | undefined {
+function dateOf(doc: Doc, comment: CommentNodes, now: number): string | undefined {
   if (comment.date < 0) return undefined;
   const datetime = doc.attr(comment.date, 'datetime');
   const parsed = parseDate(datetime, now) ?? parseDate(labelText(doc, comment.date).slice(0, MAX_LABEL), now);
@@ -172,7 +186,7 @@ class PartRenderer {
     };
   }
 
-  render(comment: FoundComment, format: ContentFormat): string {
+  render(comment: CommentNodes, format: ContentFormat): string {
     const { doc, selection } = this;
     for (const part of comment.text) selection.keepSubtree(part);
     for (const node of comment.skip) selection.dropSubtree(node);
@@ -193,48 +207,6 @@ class PartRenderer {
   }
 }
 
-/** A body without its comments, and the comment sections taken out of it. */
-export interface SeparatedComments {
-  /** The extraction with the comment sections' nodes no longer kept. */
-  body: Extraction;
-  /** The sections output as comments (at or above the confidence). */
-  sections: CommentSection[];
-}
-
-/**
- * Finds the page's comments and takes them out of an extraction's body.
- * A section that is nearly all the extractor kept (what it kept outside the
- * section is under 15% of what it kept inside: a forum thread, whose posts are
- * the content) stays in the body and is not output as comments; so do sections
- * under `minConfidence`.
- */
-export function separateComments(
-  extraction: Extraction,
-  minConfidence = MIN_COMMENT_CONFIDENCE,
-): SeparatedComments {
-  const { doc, selection } = extraction;
-  const kept = selection.kept;
-  const { kind, textLength } = doc.columns;
-  const keptIn = (start: number, stop: number) => {
-    let total = 0;
-    for (let node = start; node < stop; node++)
-      if (kept[node] && kind[node] === NodeKind.Text) total += textLength[node];
-    return total;
-  };
-  const totalKept = keptIn(0, doc.size);
-  const sections = findComments(doc).filter((section) => {
-    if (section.confidence < minConfidence) return false;
-    let inside = 0;
-    for (const node of section.nodes) inside += keptIn(node, doc.end(node));
-    return !(inside > 0 && totalKept - inside < FORUM_OUTSIDE_SHARE * inside);
-  });
-  if (sections.length === 0) return { body: extraction, sections };
-  const body = new Selection(doc);
-  body.kept.set(kept);
-  for (const section of sections) for (const node of section.nodes) body.dropSubtree(node);
-  return { body: { ...extraction, selection: body }, sections };
-}
-
 /**
  * The comments as the last part of a Markdown, text or HTML output ('' when
  * there are none):
@@ -247,22 +219,16 @@ export function separateComments(
  * - HTML: `<section><h2>Comments</h2>…</section>` with one `<article>` per
  *   comment (`<header>` with the author and a `<time>`), replies inside.
  */
-export function formatComments(
-  doc: Doc,
-  sections: readonly CommentSection[],
-  format: ContentFormat,
-  options: CommentsOptions = {},
-): string {
-  const comments = shown(read(doc, sections, options));
-  if (comments.length === 0) return '';
-  const renderer = new PartRenderer(doc, options);
+export function formatComments(comments: ReadComments, format: ContentFormat): string {
+  if (comments.shown.length === 0) return '';
+  const renderer = new PartRenderer(comments.doc, comments.options);
   switch (format) {
     case 'markdown':
-      return markdownComments(comments, renderer);
+      return markdownComments(comments.shown, renderer);
     case 'html':
-      return htmlComments(comments, renderer);
+      return htmlComments(comments.shown, renderer);
     default:
-      return textComments(comments);
+      return textComments(comments.shown);
   }
 }
 

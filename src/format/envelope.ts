@@ -1,7 +1,6 @@
 import { Doc, Selection } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
-import type { OutputComment } from './comments.js';
-import type { FormattedResult } from './types.js';
+import type { FormattedResult, OutputComment } from './types.js';
 
 /** Version of the JSON shape below; bumped when a field changes meaning or goes away. */
 export const ENVELOPE_SCHEMA = 2;

@@ -29,13 +29,12 @@ export {
   writeBatchEntry,
 } from './article.js';
 export {
+  type CommentNodes,
+  type CommentSectionNodes,
   type CommentsOptions,
   formatComments,
-  MIN_COMMENT_CONFIDENCE,
-  type OutputComment,
+  type ReadComments,
   readComments,
-  type SeparatedComments,
-  separateComments,
 } from './comments.js';
 export {
   ENVELOPE_SCHEMA,
@@ -63,6 +62,7 @@ export type {
   FormattedResult,
   HtmlOptions,
   MarkdownOptions,
+  OutputComment,
   TextOptions,
 } from './types.js';
 export { baseUrlOf, imageSource, safeUrl } from './url.js';

@@ -1,5 +1,16 @@
 import type { Metadata } from '../metadata/index.js';
-import type { OutputComment } from './comments.js';
+
+/** One comment as output. */
+export interface OutputComment {
+  /** The author's name, when the page gives it. */
+  author?: string;
+  /** When it was written: ISO 8601 when the page's date could be read, else as the page writes it. */
+  date?: string;
+  /** Its text (plain text; blocks separated by blank lines). */
+  text: string;
+  /** Index, in the same list, of the comment it replies to. */
+  replyTo?: number;
+}
 
 /** The formats a selection can be rendered to. */
 export type ContentFormat = 'text' | 'markdown' | 'html';

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import MarkdownIt from 'markdown-it';
 import { parseHtml, Selection } from '../../src/dom/index.js';
-import { findComments } from '../../src/features/comments/index.js';
-import { formatComments, readComments, separateComments } from '../../src/format/index.js';
+import { findComments, separateComments } from '../../src/features/comments/index.js';
+import { formatComments, readComments } from '../../src/format/index.js';
 import { extract } from '../../src/index.js';
 
 const parser = new MarkdownIt('default', { html: false, linkify: false });
@@ -30,7 +30,7 @@ function sectionsOf(html: string) {
 describe('readComments', () => {
   test('author, ISO date, plain text, and what each reply answers', () => {
     const { doc, sections } = sectionsOf(PAGE);
-    assert.deepEqual(readComments(doc, sections, { now: NOW }), [
+    assert.deepEqual(readComments(doc, sections, { now: NOW }).list, [
       {
         author: 'Alice',
         date: '2020-01-05T15:14:00+00:00',
@@ -47,7 +47,7 @@ describe('readComments', () => {
         <div class="commenttext"><p>Me too.</p></div><p class="posted">Posted by: Ben Cole | January 15, 2008 07:05 PM</p>
       </div></body>`,
     );
-    assert.deepEqual(readComments(doc, sections, { now: NOW }), [
+    assert.deepEqual(readComments(doc, sections, { now: NOW }).list, [
       { author: 'Ann', date: '2008-01-14', text: 'I disagree.' },
       { author: 'Ben Cole', date: '2008-01-15', text: 'Me too.' },
     ]);
@@ -55,7 +55,7 @@ describe('readComments', () => {
 
   test('sections under the confidence are not read', () => {
     const { doc, sections } = sectionsOf(PAGE);
-    assert.deepEqual(readComments(doc, sections, { minConfidence: 1.01 }), []);
+    assert.deepEqual(readComments(doc, sections, { minConfidence: 1.01 }).list, []);
   });
 });
 
@@ -63,7 +63,7 @@ describe('formatComments', () => {
   const { doc, sections } = sectionsOf(PAGE);
 
   test('Markdown: a final section with a nested list, valid CommonMark', () => {
-    const markdown = formatComments(doc, sections, 'markdown', { now: NOW });
+    const markdown = formatComments(readComments(doc, sections, { now: NOW }), 'markdown');
     assert.equal(
       markdown,
       [
@@ -94,7 +94,7 @@ describe('formatComments', () => {
 
   test('text: a "Comments" line, a block per comment, replies indented', () => {
     assert.equal(
-      formatComments(doc, sections, 'text', { now: NOW }),
+      formatComments(readComments(doc, sections, { now: NOW }), 'text'),
       [
         'Comments',
         '',
@@ -110,7 +110,7 @@ describe('formatComments', () => {
   });
 
   test('HTML: a section of articles, replies inside, author and time in a header, escaped', () => {
-    const html = formatComments(doc, sections, 'html', { now: NOW });
+    const html = formatComments(readComments(doc, sections, { now: NOW }), 'html');
     assert.match(
       html,
       /^<section>\n<h2>Comments<\/h2>\n<article><header><b>Alice<\/b> · <time datetime="2020-01-05T15:14:00\+00:00">/,
@@ -121,7 +121,7 @@ describe('formatComments', () => {
 
   test('nothing to show: the empty string', () => {
     const empty = parseHtml('<p>x</p>');
-    assert.equal(formatComments(empty, findComments(empty), 'markdown'), '');
+    assert.equal(formatComments(readComments(empty, findComments(empty)), 'markdown'), '');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * features/comments: finds a page's comment sections and the comments in them
  * (node ids, with author, date and text parts), with a confidence per section.
- * Pure functions over a `Doc`; output is built elsewhere (src/format/comments.ts).
+ * `separateComments` is the pipeline's comments step: the sections output apart and the body
+ * without them. Pure functions over a `Doc`; output is rendered by src/format/comments.ts.
  */
 
 export { COMMENT_HEADING, REPLY_TEXT } from './cues.js';
@@ -12,3 +13,4 @@ export {
   type FoundComment,
   findComments,
 } from './find.js';
+export { MIN_COMMENT_CONFIDENCE, type SeparatedComments, separateComments } from './separate.js';

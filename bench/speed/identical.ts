@@ -55,6 +55,8 @@ const stride = Number(flag('stride', '1'));
 const offset = Number(flag('offset', '0'));
 const datasets = flag('datasets', DATASETS.join(',')).split(',');
 const impl = path.resolve(repoRoot, flag('impl', 'src'));
+/** The tree the code runs from (paths inside diagnostics start with it). */
+const implRoot = path.dirname(impl);
 const baselineFile = path.resolve(repoRoot, flag('baseline', '.cache/speed-identical/baseline.json'));
 const write = hasFlag('write-baseline');
 const check = hasFlag('check');
@@ -122,7 +124,8 @@ function hashPage(bytes: Uint8Array, url: string | undefined): PageHashes {
               diagnostics: true,
               limits: LIMITS,
             });
-            return [result.content, JSON.stringify(result.diagnostics)];
+            // The density model's path is the tree's own: compare the rest.
+            return [result.content, JSON.stringify(result.diagnostics).replaceAll(implRoot, '<impl>')];
           }),
         ),
       )

@@ -307,7 +307,7 @@ export function benchCommand(): Command {
       positiveInteger,
       300,
     )
-    .option('-o, --out <dir>', 'report folder (default .cache/bench/<timestamp>)')
+    .option('-o, --out <dir>', 'report folder (default: .cache/bench/<timestamp>)')
     .option('--no-cache', 'neither read nor write cached outputs')
     .option('--cache-dir <dir>', 'cache folder', path.join('.cache', 'bench', 'outputs'))
     .option(
@@ -327,8 +327,8 @@ export function benchCommand(): Command {
       '--split <which>',
       'trafilatura-eval and newspaper-fulltext: dev (default; pages anyone may tune on), sealed (a site-disjoint quarter scored once per release), all',
     )
-    .option('--l3s-classes <list>', 'L3S-GN1 gold labels (default x-nc-sel1,x-nc-sel2)')
-    .option('--cleaneval-splits <list>', 'CleanEval splits (default final)')
+    .option('--l3s-classes <list>', 'L3S-GN1 gold labels (default: x-nc-sel1,x-nc-sel2)')
+    .option('--cleaneval-splits <list>', 'CleanEval splits (default: final)')
     .option('--no-progress', 'no progress on stderr')
     .addHelpText(
       'after',

@@ -29,7 +29,7 @@ interface ExtractCommandOptions {
   url?: string;
   title?: string;
   out?: string;
-  option: Record<string, unknown>;
+  option?: Record<string, unknown>;
   diagnostics?: boolean;
   images: boolean;
   links: boolean;
@@ -122,7 +122,7 @@ function extractorOptionsFrom(
   options: ExtractCommandOptions,
   flags: readonly ParameterFlag[],
 ): Record<string, unknown> {
-  const collected: Record<string, unknown> = { ...options.option };
+  const collected: Record<string, unknown> = { ...(options.option ?? {}) };
   const given = options as unknown as Record<string, unknown>;
   for (const flag of flags) {
     const value = given[flag.key];
@@ -138,6 +138,16 @@ function extractorOptionsFrom(
   return collected;
 }
 
+/** ` (choices: "a", "b", default: "a")` as commander writes it for its own options; no empty default. */
+function choicesAndDefault(parameter: ExtractorParameter): string {
+  const parts: string[] = [];
+  if (parameter.choices)
+    parts.push(`choices: ${parameter.choices.map((choice) => JSON.stringify(choice)).join(', ')}`);
+  if (parameter.default !== '' && parameter.default !== undefined)
+    parts.push(`default: ${JSON.stringify(parameter.default)}`);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
 /** Builds `pith extract`. */
 export function extractCommand(): Command {
   const flags = parameterFlags();
@@ -147,8 +157,8 @@ export function extractCommand(): Command {
   const command = new Command('extract')
     .description(
       'Extract the main content of web pages.\n\n' +
-        'Each INPUT is a file, a directory (every .html/.htm/.xhtml file under it, gzipped or not),\n' +
-        'an http(s) URL, or - for standard input. One input prints its content; several print one\n' +
+        'Each INPUT is a file, a directory (every .html/.htm/.xhtml file under it, gzipped or not), ' +
+        'an http(s) URL, or - for standard input. One input prints its content; several print one ' +
         'JSON object per line (JSON Lines), or write one file each with --out.',
     )
     .argument('<inputs...>', 'files, directories, URLs, or - for standard input')
@@ -164,7 +174,7 @@ export function extractCommand(): Command {
     .option('--url <url>', 'page URL for a file or stdin input: resolves relative links')
     .option('--title <title>', 'the article title, when known: a hint for extractors')
     .option('-o, --out <dir>', 'write one file per input into this directory')
-    .option('--option <name=value>', 'an extractor parameter (repeatable)', collectOption, {})
+    .option('--option <name=value>', 'an extractor parameter (repeatable)', collectOption)
     .option('--diagnostics', "include the extractor's diagnostics (json/xml output)")
     .option('--no-images', 'leave images out of markdown and html output')
     .option('--no-links', 'keep link text but not link targets in markdown and html output')
@@ -196,7 +206,7 @@ export function extractCommand(): Command {
         .choices(['auto', 'browser', 'estimate'])
         .default('auto'),
     )
-    .option('--viewport <WxH>', 'browser viewport for visual extractors (default 1366x768)', viewportSize)
+    .option('--viewport <WxH>', 'browser viewport for visual extractors (default: 1366x768)', viewportSize)
     .option(
       '--screenshot <file.png>',
       "render the page with the visual extractor's blocks outlined, for one input",
@@ -213,11 +223,10 @@ export function extractCommand(): Command {
     });
   for (const flag of flags) {
     const { parameter } = flag;
-    const choices = parameter.choices ? `: ${parameter.choices.join(', ')}` : '';
     command.addOption(
       new Option(
         `--${flag.extractor}-${kebabCase(parameter.name)} <${parameter.type}>`,
-        `[${flag.extractor}] ${parameter.description}${choices} (default ${String(parameter.default)})`,
+        `[${flag.extractor}] ${parameter.description}${choicesAndDefault(parameter)}`,
       ).argParser(parseParameter(parameter)),
     );
   }
@@ -434,7 +443,7 @@ async function emit(
 ) {
   const name = outcome.label ?? describeSource(outcome.source);
   if ('error' in outcome) {
-    process.stderr.write(`pith: ${name}: ${oneLine(outcome.error)}\n`);
+    process.stderr.write(`pith: ${name}: ${oneLine(outcome.error, name)}\n`);
     if (!single && !options.out)
       process.stdout.write(`${JSON.stringify(errorRecord(name, outcome.error))}\n`);
     return;
@@ -470,9 +479,13 @@ function errorRecord(input: string, error: Error) {
   };
 }
 
-function oneLine(error: Error): string {
+/** `CODE: message` on one line, without the input's name the line already starts with. */
+function oneLine(error: Error, name: string): string {
   const code = isPithError(error) ? `${error.code}: ` : '';
-  return `${code}${error.message}`.replace(/\s*\n\s*/g, ' ');
+  const message = error.message.startsWith(`${name}: `)
+    ? error.message.slice(name.length + 2)
+    : error.message.replace(` ${name}: `, ': ');
+  return `${code}${message}`.replace(/\s*\n\s*/g, ' ');
 }
 
 function ensureNewline(text: string): string {

@@ -207,8 +207,8 @@ function densityCommand(): Command {
     .option('--seed <n>', 'seed of the 90/10 split', integer(0), 1)
     .option('--no-evaluate', 'skip the held-out error rates')
     .option('--limit <n>', 'at most this many pages per dataset', integer(1))
-    .option('--cleaneval-splits <list>', 'CleanEval root: splits to read (default final)')
-    .option('--l3s-classes <list>', 'L3S-GN1: labels that make up the gold (default x-nc-sel1,x-nc-sel2)')
+    .option('--cleaneval-splits <list>', 'CleanEval root: splits to read (default: final)')
+    .option('--l3s-classes <list>', 'L3S-GN1: labels that make up the gold (default: x-nc-sel1,x-nc-sel2)')
     .addHelpText(
       'after',
       '\nThe shipped model: see models/README.md for the exact command.\n' +

@@ -234,9 +234,20 @@ describe('pith extract (CLI)', () => {
     ]) {
       assert.ok(stdout.includes(option), option);
     }
+    // What a newcomer reads: no empty or object defaults, no internal seed labels, commander's own
+    // `(choices: …, default: …)` shape for the extractors' parameters too.
+    assert.ok(!stdout.includes('(default )'), 'no empty default');
+    assert.ok(!stdout.includes('{}'), 'no object default');
+    assert.ok(!/seed 00\d/i.test(stdout), 'extractors named by algorithm, not by seed');
+    assert.match(
+      stdout,
+      /--pith-favor <string> +\[pith\] .*\(choices: "balanced", "precision", "recall", default: "balanced"\)/,
+    );
     const top = pith(['--help']);
     assert.equal(top.code, 0);
     assert.match(top.stdout, /extract/);
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    assert.equal(pith(['--version']).stdout.trim(), pkg.version, 'one version, from package.json');
   });
 
   test('a URL to a private address is refused without --allow-private', () => {
@@ -284,6 +295,8 @@ describe('pith extract (CLI)', () => {
     const { code, stderr } = pith(['extract', '--max-bytes', '100000', big]);
     assert.equal(code, 1);
     assert.match(stderr, /INPUT_TOO_LARGE/);
+    // the input's name once, at the start of the line
+    assert.equal(stderr.split(big).length - 1, 1, stderr);
   });
 
   test('the sample datasets: every page extracts', { skip: !HAS_SAMPLE }, () => {

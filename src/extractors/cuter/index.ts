@@ -388,7 +388,7 @@ export const cuter: Extractor<CuterOptions, CuterDiagnostics> = {
   name: 'cuter',
   version: VERSION,
   description:
-    'CUTER (seed 001): link/text percentages per node, neighbour merging, AL factor, title anchor, multimedia.',
+    'CUTER (Adam, Bouras & Poulopoulos): link/text percentages per node, neighbour merging, AL factor, title anchor, multimedia.',
   parameters: PARAMETERS,
   extract: runCuter,
 };

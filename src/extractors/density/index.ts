@@ -153,7 +153,8 @@ function checkOptions(options: DensityOptions): void {
 export const density: Extractor<DensityOptions, DensityDiagnostics> = {
   name: 'density',
   version: VERSION,
-  description: 'Seed 003: per-line text density filter, then a trained n-gram boilerplate classifier.',
+  description:
+    'Text density filter + boilerplate classifier (Sujit Pal, 2009): per-line text density, then a trained n-gram keep/discard classifier.',
   parameters: [
     {
       name: 'minTextChars',

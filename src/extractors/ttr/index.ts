@@ -238,7 +238,8 @@ export function analyseTtr(
 export const ttr: Extractor<TtrOptions, TtrDiagnostics> = {
   name: 'ttr',
   version: VERSION,
-  description: 'Text-To-Tag Ratio per source line, smoothed and clustered into content lines (seed 000).',
+  description:
+    'Text-To-Tag Ratio (Weninger & Hsu, 2008): the ratio per source line, smoothed and clustered into content lines.',
   parameters: [
     {
       name: 'method',

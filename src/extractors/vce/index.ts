@@ -184,7 +184,7 @@ export const vce: Extractor<VceOptions, VceDiagnostics> = {
   name: 'vce',
   version: VERSION,
   description:
-    'Visual Clustering Extractor (seed 004): blocks by visual distance, main block by FactorValue; uses browser layout when given, else an estimate.',
+    'Visual Clustering Extractor (Asfia, Pedram & Rahmani): blocks by visual distance, main block by FactorValue; uses browser layout when given, else an estimate.',
   parameters: VCE_PARAMETERS,
   needsLayout: true,
   extract(doc: Doc, options: Partial<VceOptions>, context: ExtractorContext): Extraction<VceDiagnostics> {

@@ -4,23 +4,33 @@
  *
  * Rooms: the library's rooms (dom, input, metadata, learn, layout, features/*, extractors/*, format)
  * and a few one-file leaves (errors, random, version, model-files); two doors over them, the public
- * API (src/index.ts) and the tools' door (src/internal.ts); the tools (cli, server, eval, train and
- * the scripts in bench/), which use the library only through those two doors.
+ * API (src/index.ts) and the tools' door (src/internal.ts); the tools (cli, server, eval, train,
+ * batch, output and the scripts in bench/), which use the library only through those two doors and
+ * the doors of the two input rooms loaded apart, input/warc and input/feed (they pull in their own
+ * packages: a page extraction never loads them).
  * Tests (test/) may open any room: they test rooms from the inside.
  */
 const LIBRARY = '^src/(dom|input|metadata|learn|layout|features|extractors|format)/';
 const LEAVES = '^src/(errors|random|version|model-files)\\.ts$';
 const DOORS = '^src/(index|internal)\\.ts$';
-const TOOLS = '^(src/(cli|server|eval|train)/|bench/)';
-/** Doors of the tools, for the tools that use each other (cli → eval, train, server; train → eval). */
-const TOOL_DOORS = '^src/(eval|train|server)/index\\.ts$|^src/eval/peers/index\\.ts$';
+const TOOLS = '^(src/(cli|server|eval|train|batch|output)/|bench/)';
+/** The tools' own rooms under src/. */
+const TOOL_ROOMS = '^src/(cli|server|eval|train|batch|output)/';
+/**
+ * Doors of the tools, for the tools that use each other (cli → eval, train, server, batch, output;
+ * train → eval; batch → output).
+ */
+const TOOL_DOORS = '^src/(eval|train|server|batch|output)/index\\.ts$|^src/eval/peers/index\\.ts$';
+/** Input rooms loaded apart, with their own door: archives and feeds (cli/, batch/ and bench/ use them). */
+const APART_DOORS = '^src/input/(warc|feed)/index\\.ts$';
 /** Rooms with a door (index.ts) directly under src/. */
-const ROOMS = '^src/(dom|input|metadata|learn|layout|format|cli|server|eval|train)/';
-/** Door files: a room's index.ts, and eval's peers (loaded apart: they pull in the peers' packages). */
+const ROOMS = '^src/(dom|input|metadata|learn|layout|format|cli|server|eval|train|batch|output)/';
+/** Door files: a room's index.ts, eval's peers and the archive and feed readers (loaded apart). */
 const DOOR_FILES = [
   '^src/[^/]+/index\\.ts$',
   '^src/(features|extractors)/[^/]+/index\\.ts$',
   '^src/eval/peers/index\\.ts$',
+  APART_DOORS,
 ];
 const WHERE = 'see docs/decisions.md, "Import rules"';
 
@@ -44,7 +54,7 @@ module.exports = {
         `or src/internal.ts (the tools' door: every room's door re-exported) (${WHERE})`,
       severity: 'error',
       from: { path: TOOLS },
-      to: { path: [LIBRARY, LEAVES] },
+      to: { path: [LIBRARY, LEAVES], pathNot: APART_DOORS },
     },
     {
       name: 'library-never-uses-tools-or-doors',
@@ -62,31 +72,38 @@ module.exports = {
     },
     {
       name: 'tools-use-each-other-by-the-door',
-      comment: `one tool uses another only through its index.ts: cli → eval, train, server; train → eval; bench → any (${WHERE})`,
+      comment: `one tool uses another only through its index.ts: cli → eval, train, server, batch, output; train → eval; batch → output; bench → any (${WHERE})`,
       severity: 'error',
-      from: { path: '^src/(cli|server|eval|train)/' },
-      to: { path: '^src/(cli|server|eval|train)/', pathNot: ['^src/$1/', TOOL_DOORS] },
+      from: { path: TOOL_ROOMS },
+      to: { path: TOOL_ROOMS, pathNot: ['^src/$1/', TOOL_DOORS] },
     },
     {
       name: 'eval-and-server-use-no-tool',
-      comment: `eval/ and server/ use no other tool (${WHERE})`,
+      comment: `eval/, server/ and output/ use no other tool (${WHERE})`,
       severity: 'error',
-      from: { path: '^src/(eval|server)/' },
-      to: { path: '^src/(cli|server|eval|train)/', pathNot: '^src/$1/' },
+      from: { path: '^src/(eval|server|output)/' },
+      to: { path: TOOL_ROOMS, pathNot: '^src/$1/' },
     },
     {
       name: 'train-uses-only-eval',
       comment: `training uses eval/ (the dataset readers) and no other tool (${WHERE})`,
       severity: 'error',
       from: { path: '^src/train/' },
-      to: { path: '^src/(cli|server)/' },
+      to: { path: '^src/(cli|server|batch|output)/' },
+    },
+    {
+      name: 'batch-uses-only-output',
+      comment: `the batch runner uses output/ (records, files, checkpoints) and no other tool (${WHERE})`,
+      severity: 'error',
+      from: { path: '^src/batch/' },
+      to: { path: '^src/(cli|server|eval|train)/' },
     },
     {
       name: 'bench-uses-tool-doors',
       comment: `bench scripts use the tools through their doors: ${TOOL_DOORS} (${WHERE})`,
       severity: 'error',
       from: { path: '^bench/' },
-      to: { path: '^src/(cli|server|eval|train)/', pathNot: TOOL_DOORS },
+      to: { path: TOOL_ROOMS, pathNot: TOOL_DOORS },
     },
     onlyFrom('dom-is-the-floor', 'dom', [], 'dom/ imports nothing but itself and the leaves'),
     onlyFrom('input-stays-input', 'input', ['dom'], 'input/ uses only dom/ (never an extractor or format/)'),

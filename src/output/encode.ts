@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { compress as zstdCompress, init as zstdInit } from '@bokuweb/zstd-wasm';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { VERSION } from '../version.js';
+import { VERSION } from '../index.js';
 import { type PageRecord, RECORD_COLUMNS } from './record.js';
 
 export type OutputFormat = 'jsonl' | 'jsonl.gz' | 'jsonl.zst' | 'parquet';

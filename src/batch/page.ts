@@ -5,6 +5,7 @@
 
 import { extract, formatExtraction, isPithError } from '../index.js';
 import { decodeHttpBody } from '../input/warc/index.js';
+import { detectLanguage } from './language.js';
 import type { PageResult, PageTask } from './types.js';
 
 const NO_CONTENT = { text: null, markdown: null, html: null } as const;
@@ -35,6 +36,7 @@ export function extractPage(task: PageTask): PageResult {
     const content: Pick<PageResult, 'text' | 'markdown' | 'html'> = { ...NO_CONTENT };
     for (const format of settings.formats)
       content[format] = formatExtraction(result.extraction, format, formatOptions);
+    const text = content.text ?? formatExtraction(result.extraction, 'text', formatOptions);
     return {
       ok: true,
       errorCode: null,
@@ -44,6 +46,7 @@ export function extractPage(task: PageTask): PageResult {
       published: metadata.published ?? null,
       modified: metadata.modified ?? null,
       language: metadata.language ?? null,
+      detectedLanguage: detectLanguage(text),
       siteName: metadata.siteName ?? null,
       pageType: metadata.pageType ?? null,
       tags: metadata.tags,
@@ -77,6 +80,7 @@ export function failedResult(code: string, message: string, ms: number | null = 
     published: null,
     modified: null,
     language: null,
+    detectedLanguage: null,
     siteName: null,
     pageType: null,
     tags: [],

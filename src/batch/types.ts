@@ -41,6 +41,7 @@ export type PageResult = Pick<
   | 'published'
   | 'modified'
   | 'language'
+  | 'detectedLanguage'
   | 'siteName'
   | 'pageType'
   | 'tags'

@@ -21,10 +21,10 @@ interface WarcCommandOptions extends BatchCommandOptions {
 export function warcCommand(): Command {
   const command = new Command('warc')
     .description(
-      'Extract every HTML page of web archives (WARC 1.0/1.1, ARC; plain, gzipped per record as\n' +
-        'Common Crawl writes them, or gzipped whole) on all cores, into dataset files: JSON Lines\n' +
+      'Extract every HTML page of web archives (WARC 1.0/1.1, ARC; plain, gzipped per record as ' +
+        'Common Crawl writes them, or gzipped whole) on all cores, into dataset files: JSON Lines ' +
         '(plain, .gz, .zst) or Parquet, one record per page, in part files of --part-records each.\n\n' +
-        'A run stopped at any moment (Ctrl-C, kill -9) resumes where it stopped when run again with\n' +
+        'A run stopped at any moment (Ctrl-C, kill -9) resumes where it stopped when run again with ' +
         'the same inputs and options: no record is written twice or lost.',
     )
     .argument('<archives...>', 'WARC/ARC files, or - for standard input');
@@ -33,9 +33,10 @@ export function warcCommand(): Command {
     .addHelpText(
       'after',
       '\nEach record: url, warcFile/warcOffset/warcSkip/warcRecordId/warcDate, httpStatus, ok/errorCode,\n' +
-        'title, authors, published, modified, language, pageType, tags, quality, the content (text,\n' +
-        'markdown, html), extractor, encoding, bytes, ms, diagnostics. Records that are not HTML pages\n' +
-        '(requests, metadata, redirects, images…) are counted by reason in the summary.\n\n' +
+        'title, authors, published, modified, language (declared), detectedLanguage (from the text),\n' +
+        'pageType, tags, quality, the content (text, markdown, html), extractor, encoding, bytes, ms,\n' +
+        'diagnostics. Records that are not HTML pages (requests, metadata, redirects, images…) are\n' +
+        'counted by reason in the summary.\n\n' +
         'Exit status: 0 the run finished (failed pages are records with their error code), 1 stopped\n' +
         'or unreadable output, 2 usage error.\n\n' +
         'Examples:\n  pith warc CC-MAIN-2024-22-00000.warc.gz -o out/ --content text,markdown\n' +

@@ -36,8 +36,14 @@ export interface PageRecord {
   authors: string[];
   published: string | null;
   modified: string | null;
-  /** The page's declared language (BCP 47), else the one detected from its text. */
+  /** The language the page declares (BCP 47: `<html lang>`, meta, JSON-LD), as it says it. */
   language: string | null;
+  /**
+   * The language of the extracted text (ISO 639-1, one of eld's 60), null when the text is too
+   * short or mixed to tell. A declared language may be a template's default; this one is read
+   * (but eld knows 60 languages: an Aragonese page comes out `es`).
+   */
+  detectedLanguage: string | null;
   siteName: string | null;
   /** The page's declared type (og:type, JSON-LD @type). */
   pageType: string | null;
@@ -85,6 +91,7 @@ export const RECORD_COLUMNS = [
   ['published', 'STRING'],
   ['modified', 'STRING'],
   ['language', 'STRING'],
+  ['detectedLanguage', 'STRING'],
   ['siteName', 'STRING'],
   ['pageType', 'STRING'],
   ['tags', 'STRING_LIST'],
@@ -121,6 +128,7 @@ export function emptyRecord(): PageRecord {
     published: null,
     modified: null,
     language: null,
+    detectedLanguage: null,
     siteName: null,
     pageType: null,
     tags: [],

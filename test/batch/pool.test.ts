@@ -66,6 +66,7 @@ describe('PagePool', () => {
       assert.equal(result.title, 'Titel');
       assert.deepEqual(result.authors, ['Ada']);
       assert.equal(result.language, 'de');
+      assert.equal(result.detectedLanguage, 'de', 'read from the text');
       assert.match(result.markdown ?? '', /\[einem Link\]\(https:\/\/a\.example\/x\)/);
       assert.match(result.html ?? '', /<a href="https:\/\/a\.example\/x">/);
       assert.ok(!(result.text ?? '').startsWith('Titel'), 'the title is its own field');

@@ -58,11 +58,10 @@ export function addBatchOptions(command: Command): Command {
     )
     .option('-e, --extractor <name>', 'extraction algorithm (see pith extract --help)', 'pith')
     .option('--option <name=value>', 'an extractor parameter (repeatable)', collectOption, {})
-    .option(
-      '-w, --workers <n>',
-      'worker threads (default: one per core)',
-      positiveInteger,
-      availableParallelism(),
+    .addOption(
+      new Option('-w, --workers <n>', 'worker threads')
+        .argParser(positiveInteger)
+        .default(availableParallelism(), `one per core, ${availableParallelism()} here`),
     )
     .option('--unordered', 'write records as pages finish, not in input order (a slow page holds nothing up)')
     .option('--part-records <n>', 'records per output file', positiveInteger, 1000)

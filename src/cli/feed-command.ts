@@ -31,11 +31,11 @@ interface FeedCommandOptions extends BatchCommandOptions {
 export function feedCommand(): Command {
   const command = new Command('feed')
     .description(
-      'Extract the pages of feed items (RSS 0.9x/1.0/2.0, Atom, RDF, JSON Feed) into dataset files,\n' +
-        'one record per item: the page fetched politely (robots.txt, a per-host limit and delay,\n' +
-        'retries with backoff on 429/5xx and Retry-After), the item title as the title hint, the\n' +
+      'Extract the pages of feed items (RSS 0.9x/1.0/2.0, Atom, RDF, JSON Feed) into dataset files, ' +
+        'one record per item: the page fetched politely (robots.txt, a per-host limit and delay, ' +
+        'retries with backoff on 429/5xx and Retry-After), the item title as the title hint, the ' +
         "feed's date, authors and categories merged with the page's metadata.\n\n" +
-        'Conditional GET: validators (ETag, Last-Modified) are kept in --cache, so a second run\n' +
+        'Conditional GET: validators (ETag, Last-Modified) are kept in --cache, so a second run ' +
         'fetches and writes only what changed; its part files are added beside the earlier ones.',
     )
     .argument('<feeds...>', 'feed URLs or files');

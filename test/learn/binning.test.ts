@@ -29,8 +29,10 @@ describe('binning by hand', () => {
 });
 
 describe('binning properties', () => {
+  // Feature values are float32 (the columns in binning.ts): between two of them there is always a
+  // double for the edge, while two adjacent doubles (e.g. subnormals 7e-323, 7.4e-323) have none.
   const samples = fc.array(
-    fc.oneof(fc.integer({ min: -50, max: 50 }), fc.double({ min: -1e6, max: 1e6, noNaN: true })),
+    fc.oneof(fc.integer({ min: -50, max: 50 }), fc.float({ min: -1e6, max: 1e6, noNaN: true })),
     {
       maxLength: 300,
     },

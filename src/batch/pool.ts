@@ -35,7 +35,9 @@ export class PagePool {
       minThreads: this.threads,
       maxThreads: this.threads,
       idleTimeout: Number.POSITIVE_INFINITY,
-      execArgv: workerExecArgv(),
+      // From source, threads load TypeScript through tsx, whose resolver in a worker thread leaves out
+      // the `import` condition: packages that export only under it (eld) would not resolve.
+      execArgv: [...workerExecArgv(), ...(fromSource ? ['--conditions=import'] : [])],
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 2048 },
     });
   }

@@ -242,7 +242,17 @@ describe('pith warc (CLI)', { skip: !HAS_SAMPLE }, () => {
     const texts: Record<string, Map<number, OutRecord>> = {};
     for (const output of ['jsonl.zst', 'parquet']) {
       const out = mkdtempSync(join(tmpdir(), `pith-warc-${output}-`));
-      const run = await pith(['warc', small.file, '-o', out, '--output', output, '--workers', '2']);
+      const run = await pith([
+        'warc',
+        small.file,
+        '-o',
+        out,
+        '--output',
+        output,
+        '--workers',
+        '2',
+        ...SLOW_MACHINE,
+      ]);
       assert.equal(run.code, 0, run.stderr);
       texts[output] = byOffset(await readParts(out));
       assert.equal(texts[output].size, small.pages);

@@ -31,6 +31,7 @@ export {
   parseL3sUrlMapping,
   readL3sGn1,
 } from './l3s-gn1.js';
+export { METADATA_HALVES, type MetadataHalf, metadataHalfOf } from './metadata-split.js';
 export {
   listNewspaperFulltext,
   type NewspaperFulltextPage,

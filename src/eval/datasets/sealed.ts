@@ -33,7 +33,7 @@ export function siteOf(url: string): string {
 }
 
 /** FNV-1a over the UTF-8 bytes: small, stable across Node versions, no dependency. */
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (const byte of new TextEncoder().encode(text)) {
     hash ^= byte;

@@ -44,6 +44,20 @@ export {
   scoreCuterAccuracy,
 } from './cuter-accuracy.js';
 export { charSequence, type LcsOptions, type LcsScore, scoreLcs, scoreLcsSequences } from './lcs.js';
+export {
+  authorNameSet,
+  countMetadataField,
+  dayOf,
+  METADATA_FIELDS,
+  type MetadataField,
+  type MetadataFieldCounts,
+  type MetadataFieldScore,
+  type MetadataGoldValues,
+  type MetadataScores,
+  type MetadataValues,
+  normaliseMetadataText,
+  scoreMetadata,
+} from './metadata.js';
 export { type MatchBlock, SequenceMatcher, type SequenceMatcherOptions } from './sequence-matcher.js';
 export {
   DEFAULT_SHINGLE_SIZE,

@@ -56,4 +56,12 @@ function attempt<T>(read: () => T, fallback: T): T {
 const EMPTY_META = metaTagData(new Map());
 const EMPTY_JSONLD = jsonLdData([]);
 const EMPTY_MICRODATA = { types: [], authors: [], images: [], keywords: [] };
-const EMPTY_PAGE = { h1s: [], bylines: [], times: [], visibleDates: [], visibleModified: [] };
+const EMPTY_PAGE = {
+  h1s: [],
+  bylines: [],
+  textBylines: [],
+  threadStarters: [],
+  times: [],
+  visibleDates: [],
+  visibleModified: [],
+};

@@ -208,20 +208,25 @@ function chooseTitle(
 const BY_WORD = '(?:by|von|vom|par|por|di|da|door|av|af|przez)';
 /** The verb before "by": "Posted by", "Veröffentlicht von", "Publié par", "Eingestellt von". */
 const BY_VERB =
-  '(?:written|posted|post|reported|published|words|story|text|photos?|veröffentlicht|eingestellt|geschrieben|verfasst|erstellt|publiziert|publié|écrit|rédigé|publicado|escrito|pubblicato|scritto|geplaatst|geschreven|opublikowano|napisane)';
-const BY_PREFIX = new RegExp(`^(?:${BY_VERB}\\s+)?${BY_WORD}\\b[\\s:.-]*`, 'i');
+  '(?:written|posted|post|reported|published|words|story|text|recipe|guide|article|photos?|veröffentlicht|eingestellt|geschrieben|verfasst|erstellt|publiziert|publié|écrit|rédigé|publicado|escrito|pubblicato|scritto|geplaatst|geschreven|opublikowano|napisane)';
+const BY_PREFIX = new RegExp(
+  `^(?:(?:view|see|read|more)\\s+(?:all\\s+)?(?:posts|articles|stories|content)\\s+|(?:more\\s+)?(?:articles|posts|stories)\\s+|${BY_VERB}\\s+)?${BY_WORD}\\b[\\s:.-]*`,
+  'i',
+);
 /** "Veröffentlicht vonChris Jung": a label glued to the name (the two were separate elements). */
 const GLUED_BY = new RegExp(`^(${BY_VERB}\\s+${BY_WORD})(?=\\p{Lu})`, 'iu');
+/** "ByDaryl Austin": "By" glued to a capitalised name (two elements without a space between). */
+const GLUED_BY_ALONE = /^(By|BY|by|Von|von|Par|par|Por|por)(?=\p{Lu}\p{Ll})/u;
 /** "Author: Ann", "Autor Ann", "Topic author": a label before the name. */
 const AUTHOR_PREFIX =
   /^(?:(?:topic|post|article|story)\s+)?(?:authors?|autor(?:es|in)?|auteurs?|autore|writer|reporter|byline)(?:\s*[:：]\s*|\s+(?=\p{Lu}))/iu;
 /** What follows a " | " or " • " in a byline is decoration (a date, a role, the site). */
-const BYLINE_TAIL = /\s+[|•·]\s.*$/;
+const BYLINE_TAIL = /\s+[|•·●]\s.*$/;
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\\.?';
 const WEEKDAY = '(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\\.?';
 /** A date (and whatever follows) at the end of a visible byline: "By A March 25, 2015". */
 const DATE_TAIL = new RegExp(
-  `[\\s,]+(?:(?:on|updated|published|posted)\\s*:?\\s*)?(?:${WEEKDAY},?\\s+)?(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}\\.?\\s+${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}/\\d{2,4})\\b.*$`,
+  `[\\s,]+(?:(?:last\\s+)?(?:on|updated|published|posted|modified)(?:\\s+on)?\\s*:?\\s*)?(?:${WEEKDAY},?\\s+)?(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}\\.?\\s+${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}(?![\\d-])|\\d{1,2}/\\d{1,2}/\\d{2,4}\\b).*$`,
   'i',
 );
 /** "Edited by …", "Photos by …": other roles, not authors. */
@@ -287,7 +292,11 @@ function splitNames(text: string): string[] {
 export function splitAuthors(raw: string): string[] {
   let text = cleanText(raw, 1_000);
   if (text.length === 0 || looksLikeUrl(text) || PROFILE_LINK.test(text)) return [];
-  text = text.replace(URL_IN_TEXT, ' ').replace(BYLINE_TAIL, '').replace(GLUED_BY, '$1 ');
+  text = text
+    .replace(URL_IN_TEXT, ' ')
+    .replace(BYLINE_TAIL, '')
+    .replace(GLUED_BY, '$1 ')
+    .replace(GLUED_BY_ALONE, '$1 ');
   if (LEADING_DATE_LABEL.test(text)) return [];
   text = text
     .replace(DATE_TAIL, '')
@@ -303,6 +312,8 @@ export function splitAuthors(raw: string): string[] {
       .replace(BY_PREFIX, '')
       .replace(TRAILING_JUNK, '')
       .replace(/^[\s"'“”‘’]+|[\s"'“”‘’,:;]+$/g, '')
+      // A full stop after a name ends its sentence ("… by Erik Demaine."); after an initial it stays.
+      .replace(/(?<=\p{L}{2})(?<!\b(?:Jr|Sr|Inc|Ltd|Co|Dr|St))\.$/u, '')
       .trim();
     // A dangling bracket left by the split or the trimming.
     if (part.endsWith(')') && !part.includes('(')) part = part.slice(0, -1).trim();
@@ -324,14 +335,45 @@ export function cleanAuthors(values: readonly string[]): string[] {
   return dedupe(names, MAX_AUTHORS);
 }
 
+/** "This post was written by …": a byline phrase after other words, from its "by" on. */
+const WRITTEN_BY = /\b(?:written|authored|posted|reported|compiled)\s+by\s/i;
+/** " - Product marketer", " — Accessibility": what a visible byline puts after a name and a dash. */
+const DASH_TAIL = /\s+[-–—]\s.*$/;
+/** Lower-case words that names carry (van, de, bin…): others show a role ("Head of Marketing"). */
+const NAME_PARTICLE = /^(?:van|von|der|den|de|del|della|di|da|das|dos|du|la|le|bin|ibn|al|el|y|zu|ter|ten)$/;
+
+/**
+ * A visible byline without the role after the names: the part after the first comma goes when
+ * it has lower-case words other than particles ("Julie Weisenhorn and Natalie Hoidal, Extension
+ * horticulture educators"), and so does what follows a dash ("Eliz - Product marketer").
+ */
+function withoutRole(byline: string): string {
+  let text = byline.trim();
+  const phrase = WRITTEN_BY.exec(text);
+  if (phrase && phrase.index > 0) text = text.slice(phrase.index);
+  text = text.replace(BYLINE_TAIL, '').replace(DATE_TAIL, '').replace(DASH_TAIL, '');
+  const comma = text.indexOf(', ');
+  if (comma > 0) {
+    const rest = text.slice(comma + 2);
+    const lower = rest.split(/\s+/).some((word) => /^\p{Ll}{2,}/u.test(word) && !NAME_PARTICLE.test(word));
+    if (lower) text = text.slice(0, comma);
+  }
+  return text;
+}
+
 /**
  * Names from a visible byline, held to a stricter standard than declared
  * authors since the element may be anything with "author" in its class: every
  * name short, without digits or sentence punctuation, or nothing.
  */
 function bylineAuthors(byline: string): string[] {
-  const names = cleanAuthors([byline]);
-  const plausible = names.every((name) => name.split(' ').length <= 6 && !/[\d:?!$€£@]/.test(name));
+  const names = cleanAuthors([withoutRole(byline)]);
+  const plausible = names.every((name) => {
+    const words = name.split(' ');
+    // "billed annually": words, not a name (a user name is one word).
+    const allLower = words.length > 1 && words.every((word) => !/\p{Lu}/u.test(word));
+    return words.length <= 6 && !allLower && !/[\d:?!$€£@]/.test(name);
+  });
   return plausible ? names : [];
 }
 
@@ -369,8 +411,13 @@ function chooseAuthors(sources: Sources, siteNames: readonly string[], url: stri
     const authors = people(cleanAuthors(list));
     if (authors) return authors;
   }
-  // Visible bylines one at a time: the first that yields plausible names.
-  for (const byline of page.bylines.slice(0, 3)) {
+  // Visible bylines one at a time, the first that yields plausible names: a forum thread's
+  // labelled starter, bylines marked by class, bylines in text.
+  for (const byline of [
+    ...page.threadStarters.slice(0, 1),
+    ...page.bylines.slice(0, 3),
+    ...page.textBylines.slice(0, 3),
+  ]) {
     const authors = people(bylineAuthors(byline));
     if (authors) return authors;
   }

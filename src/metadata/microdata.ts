@@ -121,6 +121,9 @@ function textValueOf(doc: Doc, node: number, maxText: number): string | undefine
   return text.length > 0 ? text : undefined;
 }
 
+/** Item types whose authors are not the page's. */
+const NOT_PAGE_AUTHORS = /review|comment|rating/i;
+
 export function microdataData(doc: Doc): MicrodataData {
   const data: MicrodataData = { types: [], authors: [], images: [], keywords: [] };
   const { items, itemOf } = readItems(doc);
@@ -164,8 +167,15 @@ export function microdataData(doc: Doc): MicrodataData {
 
   data.headline = first(main, ['headline'], false, true);
   data.name = main === items[0] ? undefined : first(main, ['name'], false, true);
-  // Authors of the main item; else the first item that names any.
-  const authorItems = [main, ...items.filter((item) => item !== main)];
+  // Authors of the main item; else the first item that names any. Never those of a review or a
+  // comment inside another item (a product's customer reviews name their writers).
+  const inOther = (item: Item) =>
+    items.some(
+      (other, index) => index > 0 && other !== item && other.node < item.node && item.end <= other.end,
+    );
+  const authorItems = [main, ...items.filter((item) => item !== main)].filter(
+    (item) => !(item.types.some((type) => NOT_PAGE_AUTHORS.test(type)) && inOther(item)),
+  );
   for (const item of authorItems) {
     const nodes = [...(item.props.get('author') ?? []), ...(item.props.get('creator') ?? [])];
     for (const node of nodes) {

@@ -15,9 +15,33 @@ const MAX_HEADING_TEXT = 500;
 const MAX_HEADING_ELEMENTS = 200;
 
 /** Class or id of a byline element (Readability's cue, plus microformats' `p-author`). */
-const BYLINE_CUE = /byline|author(?!ity)|dateline|writtenby|p-author/;
+const BYLINE_CUE = /byline|author(?!ity|i[sz]|ing)|dateline|writtenby|p-author/;
 /** …unless it is about comments or an author box. */
 const NOT_BYLINE_CUE = /comment|avatar|authorbio|author-bio|author_bio|about-author|author-box|authors-list/;
+/**
+ * Elements whose bylines are not the page's: comments, customer reviews, testimonials and
+ * quotes, carousels and feeds of other pages' teasers, sidebars and related links.
+ */
+const NOT_PAGE_BYLINES =
+  /comment|review|testimonial|quote|carousel|slider|swiper|(?:^|[\s_-])feed|teaser|related|recommend|sidebar|(?<!elementor-)widget|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])/;
+/** A regex source that matches the words given in any case (a `u` regex without `i`, so that `\p{Lu}` stays upper case). */
+function caseless(words: string): string {
+  return words.replace(/\p{L}/gu, (letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`);
+}
+/** A link to an author's page: `/author/ann-lee`, `/people/…`, `/profile/…`, `/autor/…`. */
+const AUTHOR_HREF =
+  /\/(?:authors?|autor(?:es|en)?|autore|auteurs?|people|profiles?|staff|team|writers?|contributors?|journalists?|redakteure?|columnists?|experts?|by)\/[^/?#]/i;
+/** Class of the element holding the name within a byline: `author-name`, `byline__name`, `fn`. */
+const NAME_CUE = /(?:^|[\s_-])(?:(?:author|byline|writer)[-_]*)?name(?:$|[\s_-])|(?:^|\s)fn(?:$|\s)/;
+/** "By Ann Lee", "Written by: Ann Lee", "… updated March 3, 2025 by Ann Lee": a byline in text. */
+const BY_NAME = new RegExp(
+  `(?:^|[\\s,.;|•·–—-])(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})(?:\\s*:?\\s+(?=\\p{L})|(?=\\p{Lu}))`,
+  'u',
+);
+/** How far (in visible text nodes) from the first `<h1>` a byline in text is taken for the page's. */
+const BYLINE_WINDOW_AFTER = 60;
+const BYLINE_WINDOW_BEFORE = 30;
+const MAX_TEXT_BYLINES = 5;
 
 export interface PageData {
   /** The raw text of the document's `<title>` (not the one of an inline SVG). */
@@ -31,8 +55,18 @@ export interface PageData {
   base?: string;
   /** `<link rel=image_src>`. */
   imageSrc?: string;
-  /** Visible bylines (rel=author links, byline/author classes), in page order. */
+  /**
+   * Visible bylines (rel=author links, byline/author classes), in page order: the names the
+   * byline links to an author page or marks as names, joined by "; ", else its whole text.
+   */
   bylines: string[];
+  /**
+   * Bylines written as text ("By Ann Lee", "Written by Ann Lee and Bo Chen"), from the "by"
+   * on, near the headline first, then elsewhere outside comments, sidebars and teasers.
+   */
+  textBylines: string[];
+  /** A forum thread's author as its label gives it ("Thread starter sean_g", "Started by Ann"). */
+  threadStarters: string[];
   /** `<time datetime>` values, `pubdate` and `itemprop=datePublished` ones first (none from comments or sidebars). */
   times: string[];
   /**
@@ -46,7 +80,11 @@ export interface PageData {
 
 /** Elements whose dates are not the page's: comments, sidebars, related links, navigation, footers. */
 const NOT_PAGE_DATES =
-  /comment|related|sidebar|widget|recent|footer|breadcrumb|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])|teaser|promo|archive/;
+  /comment|related|sidebar|(?<!elementor-)widget|recent|footer|breadcrumb|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])|teaser|promo|archive/;
+/** Largest share of the page's text an element excluded by its class (sidebar, comments…) may hold. */
+const MAX_ASIDE_SHARE = 0.4;
+/** …unless it is short (a small page's sidebar is still a sidebar). */
+const MAX_ASIDE_TEXT = 1_000;
 /** Class/id of an element that holds the page's date. */
 const DATE_CUE = /date|time|publish|posted|dateline|byline|meta|stamp/;
 /** Labels of an update date. */
@@ -81,7 +119,15 @@ function directionOf(value: string | undefined): 'ltr' | 'rtl' | undefined {
 }
 
 export function pageData(doc: Doc): PageData {
-  const data: PageData = { h1s: [], bylines: [], times: [], visibleDates: [], visibleModified: [] };
+  const data: PageData = {
+    h1s: [],
+    bylines: [],
+    textBylines: [],
+    threadStarters: [],
+    times: [],
+    visibleDates: [],
+    visibleModified: [],
+  };
   const html = doc.html;
   const body = doc.body;
   const htmlLang = html >= 0 ? (doc.attr(html, 'lang') ?? doc.attr(html, 'xml:lang')) : undefined;
@@ -91,22 +137,35 @@ export function pageData(doc: Doc): PageData {
     (body >= 0 ? directionOf(doc.attr(body, 'dir')) : undefined) ??
     (html >= 0 ? directionOf(doc.attr(html, 'dir')) : undefined);
 
+  const pageText = body >= 0 ? doc.textLength(body) : doc.size > 0 ? doc.textLength(0) : 0;
   let titlesSeen = 0;
   let mainDirection: 'ltr' | 'rtl' | undefined;
   const pubTimes: string[] = [];
   const otherTimes: string[] = [];
-  // Elements whose dates are not the page's, and bylines (not nested), end here.
+  // Elements whose dates are not the page's, elements whose bylines are not, and bylines (not
+  // nested), end here.
   let excludedUntil = -1;
+  let bylinesExcludedUntil = -1;
   let bylineUntil = -1;
   let textNodes = 0;
   let firstH1Text = -1;
   const dateCandidates: { text: string; at: number; cued: boolean; updated: boolean }[] = [];
+  const bylineCandidates: { text: string; at: number }[] = [];
+  let lastBylineBlock = -1;
   // One pass over every node; each element costs O(1) except the few whose text is read, which are bounded.
   for (let node = 0; node < doc.size; node++) {
     const kind = doc.kind(node);
     if (kind === NodeKind.Text) {
       if (doc.columns.hidden[node] || doc.textLength(node) === 0) continue;
       textNodes++;
+      if (node >= bylinesExcludedUntil && bylineCandidates.length < 50) {
+        const block = textByline(doc, node);
+        if (block && block.node !== lastBylineBlock) {
+          lastBylineBlock = block.node;
+          if (!block.starter) bylineCandidates.push({ text: block.text, at: textNodes });
+          else if (data.threadStarters.length < MAX_TEXT_BYLINES) data.threadStarters.push(block.text);
+        }
+      }
       if (node < excludedUntil || dateCandidates.length >= 200) continue;
       const raw = doc.text(node);
       if (raw.length > MAX_DATE_TEXT * 3 || !MAYBE_DATE.test(raw)) continue;
@@ -129,9 +188,16 @@ export function pageData(doc: Doc): PageData {
     }
     if (kind !== NodeKind.Element) continue;
     const tag = doc.tag(node);
-    if (node >= excludedUntil) {
+    // A class that says "sidebar" or "widget" on an element holding most of the page ("has-sidebar"
+    // on <body>, Elementor's "widget-wrap") is a layout class, not a sidebar.
+    const aside = doc.textLength(node) <= Math.max(MAX_ASIDE_SHARE * pageText, MAX_ASIDE_TEXT);
+    if (node >= excludedUntil && aside) {
       const cues = tag === TAG.nav || tag === TAG.footer || tag === TAG.aside ? 'nav' : doc.classAndId(node);
       if (cues !== '' && NOT_PAGE_DATES.test(cues)) excludedUntil = doc.end(node);
+    }
+    if (node >= bylinesExcludedUntil && aside) {
+      const cues = tag === TAG.nav || tag === TAG.blockquote ? 'nav' : doc.classAndId(node);
+      if (cues !== '' && NOT_PAGE_BYLINES.test(cues)) bylinesExcludedUntil = doc.end(node);
     }
     if (tag === TAG.title) {
       if (data.title === undefined && ++titlesSeen <= 20 && doc.closest(node, TAG.svg) < 0) {
@@ -170,8 +236,13 @@ export function pageData(doc: Doc): PageData {
         else if (!itemprop.includes('datemodified')) otherTimes.push(datetime);
       }
     }
-    if (node >= bylineUntil && data.bylines.length < MAX_BYLINES && isByline(doc, node, tag)) {
-      const text = doc.textContent(node);
+    if (
+      node >= bylineUntil &&
+      node >= bylinesExcludedUntil &&
+      data.bylines.length < MAX_BYLINES &&
+      isByline(doc, node, tag)
+    ) {
+      const text = bylineNames(doc, node) ?? doc.textContent(node);
       if (text.length > 0) data.bylines.push(text);
       bylineUntil = doc.end(node); // nested byline elements would repeat the same text
     }
@@ -187,8 +258,132 @@ export function pageData(doc: Doc): PageData {
     const list = candidate.updated ? data.visibleModified : data.visibleDates;
     if (list.length < MAX_VISIBLE_DATES) list.push(candidate.text);
   }
+  // Bylines in text: those near the headline first.
+  const nearHeadline = (at: number) =>
+    firstH1Text >= 0 && at >= firstH1Text - BYLINE_WINDOW_BEFORE && at <= firstH1Text + BYLINE_WINDOW_AFTER;
+  for (const near of [true, false]) {
+    for (const candidate of bylineCandidates) {
+      if (nearHeadline(candidate.at) === near && data.textBylines.length < MAX_TEXT_BYLINES)
+        data.textBylines.push(candidate.text);
+    }
+  }
+  // Three or more, the first two different: the bylines of a list (products "By Brand", teasers).
+  if (data.textBylines.length >= 3 && looseName(data.textBylines[0]) !== looseName(data.textBylines[1]))
+    data.textBylines = [];
   data.direction ??= mainDirection;
   return data;
+}
+
+/** A byline written as text, and the element it is the text of. */
+interface TextByline {
+  node: number;
+  text: string;
+  /** Labelled as a forum thread's author. */
+  starter?: boolean;
+}
+
+/** Longest text of an element that may hold a byline written as text. */
+const MAX_TEXT_BYLINE = 120;
+
+/**
+ * The byline a text node starts, as text from the "by" on: its element's (or else its
+ * block's) short text when that starts with "By Name", or with a date before it ("Last updated
+ * March 3, 2025 by Ann Lee"). Undefined for a "by" inside a sentence ("Powered by …").
+ */
+function textByline(doc: Doc, node: number): TextByline | undefined {
+  const raw = doc.text(node);
+  if (
+    raw.length > MAX_TEXT_BYLINE * 3 ||
+    !/\b(?:by|von|par|por|av|af|przez|starter|themenstarter|poster)\b/i.test(raw)
+  )
+    return undefined;
+  // The block the text is in ("Shop by Category" is a menu item, not "by Category").
+  const parent = doc.parent(node);
+  let block = parent;
+  for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++) block = doc.parent(block);
+  if (block > 0 && doc.textLength(block) <= MAX_TEXT_BYLINE) {
+    // Or the short element around it: "<p>12/19 — 2025</p><p>by ibby</p>".
+    const container = doc.parent(block);
+    return (
+      bylineFrom(doc, block) ??
+      (container > 0 && doc.textLength(container) <= MAX_TEXT_BYLINE ? bylineFrom(doc, container) : undefined)
+    );
+  }
+  // In a longer block, an emphasised phrase that is a byline ("<strong>By Ann Lee</strong>").
+  const tag = doc.tag(parent);
+  if (BYLINE_PHRASE_TAGS.has(tag) && doc.textLength(parent) <= MAX_TEXT_BYLINE)
+    return bylineFrom(doc, parent);
+  return undefined;
+}
+
+/** A forum thread's author, labelled: "Thread starter sean_g", "Started by Ann, June 4, 2024". */
+const THREAD_STARTER =
+  /^(?:thread starter|topic starter|discussion starter|original poster|started by|themenstarter|thema gestartet von|démarré par|iniciado por|iniziato da|gestart door|autor do tópico)\s*:?\s+/i;
+
+/** A byline's words without its "by" and case, to compare two bylines. */
+function looseName(byline: string): string {
+  return byline
+    .replace(BY_NAME, ' ')
+    .toLowerCase()
+    .replace(/[^\p{L}]+/gu, ' ')
+    .trim();
+}
+
+/** A text that ends with a year or a time: a dateline a byline may follow ("Updated May 3, 2025 by …"). */
+const DATE_AT_END = /(?:(?:19|20)\d\d|\d{1,2}:\d\d\s*(?:[ap]\.?m\.?)?)[\s,.]*$/i;
+
+/** Inline elements that may hold a byline inside a paragraph. */
+const BYLINE_PHRASE_TAGS = new Set<number>([TAG.strong, TAG.b, TAG.em, TAG.i, TAG.span, TAG.small, TAG.cite]);
+
+/** The byline an element's text starts with (after a date at most), from the "by" on. */
+function bylineFrom(doc: Doc, element: number): TextByline | undefined {
+  const text = doc.textContent(element);
+  const starter = THREAD_STARTER.exec(text);
+  if (starter) return { node: element, text: text.slice(starter[0].length), starter: true };
+  const match = BY_NAME.exec(text);
+  if (!match) return undefined;
+  const before = text.slice(0, match.index).trim();
+  if (before !== '' && !(DATE_AT_END.test(before) && before.split(' ').length <= 8)) return undefined;
+  const name = text.slice(match.index + match[0].length);
+  // A name in lower case ("by ibby") only after a dateline: "by clicking" starts a sentence.
+  if (before === '' && !/^\p{Lu}/u.test(name)) return undefined;
+  if (/©|\(c\)|copyright/i.test(before)) return undefined; // "Copyright © 2004 - 2026 by Example Media"
+  return { node: element, text: text.slice(match.index).replace(/^[\s,.;|•·–—-]+/, '') };
+}
+
+/**
+ * The names in a byline element: the texts of its links to author pages (or `rel=author`) and
+ * of the elements its classes mark as names, joined by "; " — without the role, date or
+ * "Follow" that sit beside them ("Rasmus Barslund" of "Rasmus Barslund Founder & Lead
+ * Reviewer Updated Feb 27, 2026"). Undefined when it marks none.
+ */
+function bylineNames(doc: Doc, byline: number): string | undefined {
+  const links: string[] = [];
+  const named: string[] = [];
+  let namedUntil = -1;
+  for (let node = byline + 1; node < doc.end(byline); node++) {
+    if (!doc.isElement(node)) continue;
+    if (doc.isHiddenContent(node)) {
+      node = doc.end(node) - 1;
+      continue;
+    }
+    const tag = doc.tag(node);
+    if (tag === TAG.a && doc.textLength(node) > 0) {
+      const href = doc.attr(node, 'href') ?? '';
+      if (relTokens(doc, node).includes('author') || AUTHOR_HREF.test(href))
+        links.push(doc.textContent(node));
+    }
+    if (node >= namedUntil && doc.textLength(node) > 0) {
+      const cues = doc.classAndId(node);
+      const itemprop = doc.attr(node, 'itemprop')?.toLowerCase();
+      if ((cues !== '' && NAME_CUE.test(cues)) || itemprop === 'name') {
+        named.push(doc.textContent(node));
+        namedUntil = doc.end(node);
+      }
+    }
+  }
+  const names = links.length > 0 ? links : named;
+  return names.length > 0 ? names.join('; ') : undefined;
 }
 
 function isByline(doc: Doc, node: number, tag: number): boolean {

@@ -9,7 +9,14 @@
  * The pipeline is bytes → decode → parse (`Doc`) → extractor (`Extraction`) → format.
  * Every step is exported for callers who want to run it themselves.
  */
-import { type Doc, type Extraction, type ParseLimits, parseHtml } from './dom/index.js';
+import {
+  checkDeadline,
+  type Doc,
+  type Extraction,
+  type ParseLimits,
+  parseHtml,
+  withDeadline,
+} from './dom/index.js';
 import { PithError } from './errors.js';
 import { type ExtractorName, getExtractor } from './extractors/index.js';
 import type { Extractor, ExtractorParameter } from './extractors/types.js';
@@ -24,7 +31,7 @@ import {
   toJson,
   toXml,
 } from './format/index.js';
-import { decodeHtml } from './input/index.js';
+import { checkIsPage, DEFAULT_MAX_INPUT_BYTES, decodeHtml } from './input/index.js';
 import {
   BrowserLayoutEngine,
   browserAvailability,
@@ -40,8 +47,14 @@ import { extractMetadata } from './metadata/index.js';
 // The public API: what a user of the library needs. pith's own tools (cli/, server/, eval/,
 // train/, bench/) find everything else at their own door, src/internal.ts.
 export type { Doc, Extraction, ParseLimits } from './dom/index.js';
-export { parseHtml } from './dom/index.js';
-export { isPithError, PithError, type PithErrorCode } from './errors.js';
+export { DEFAULT_LIMITS, parseHtml } from './dom/index.js';
+export {
+  isPithError,
+  type LimitName,
+  messageWithLimitNames,
+  PithError,
+  type PithErrorCode,
+} from './errors.js';
 export { EXTRACTORS, type ExtractorName, getExtractor } from './extractors/index.js';
 export type { Extractor, ExtractorContext, ExtractorParameter } from './extractors/types.js';
 export {
@@ -56,6 +69,7 @@ export {
   toXml,
 } from './format/index.js';
 export {
+  DEFAULT_MAX_INPUT_BYTES,
   type DecodedHtml,
   decodeHtml,
   type FetchedPage,
@@ -63,6 +77,7 @@ export {
   fetchPage,
   type ReadInputOptions,
   readInputFile,
+  readInputStream,
 } from './input/index.js';
 export {
   type BrowserEngineOptions,
@@ -114,8 +129,16 @@ export interface ExtractOptions {
   viewport?: Viewport;
   /** Bounds on input size, node count, depth and time (see `ParseLimits`). */
   limits?: ParseLimits & {
-    /** Time budget for the whole extraction, in milliseconds (default 10,000). */
+    /**
+     * Time budget for the whole extraction, in milliseconds (default 10,000): parse, metadata,
+     * extractor and output (and, in `extractAsync()`, the browser layout). Over it → TIMEOUT.
+     */
     timeoutMs?: number;
+    /**
+     * Largest input in bytes (default 32 MiB), checked before decoding; a string counts its
+     * UTF-8 length. Over it → INPUT_TOO_LARGE.
+     */
+    maxBytes?: number;
   };
 }
 
@@ -133,6 +156,8 @@ export interface ExtractResult {
   comments?: OutputComment[];
   /** The selection over the parsed document, for callers that want to look deeper. */
   extraction: Extraction;
+  /** What the caller should know about this result (e.g. a minified page a line-based extractor cannot read well). */
+  warnings: string[];
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -146,11 +171,27 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  *   option is invalid; never for malformed HTML.
  */
 export function extract(input: string | Uint8Array, options: ExtractOptions = {}): ExtractResult {
-  const prepared = prepare(input, options);
-  const layout = prepared.extractor.needsLayout
-    ? estimateLayout(prepared.doc, { viewport: options.viewport })
-    : undefined;
-  return finish(prepared, layout, options);
+  const { deadline, budget } = budgetOf(options);
+  return withDeadline(
+    deadline,
+    () => {
+      const prepared = prepare(input, options, deadline);
+      const layout = prepared.extractor.needsLayout
+        ? estimateLayout(prepared.doc, { viewport: options.viewport })
+        : undefined;
+      return finish(prepared, layout, options);
+    },
+    budget,
+  );
+}
+
+/** The time budget of one call and its deadline (see dom/deadline.ts). */
+function budgetOf(options: ExtractOptions): { deadline: number; budget: number } {
+  const budget = options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (typeof budget !== 'number' || Number.isNaN(budget)) {
+    throw new PithError('BAD_OPTION', `limits.timeoutMs must be a number of ms, got ${String(budget)}`);
+  }
+  return { deadline: Date.now() + budget, budget };
 }
 
 /** Where `extractAsync()` gets the layout of extractors that need one (`vce`). */
@@ -169,15 +210,16 @@ export interface ExtractAsyncOptions extends ExtractOptions {
    * Without one, a browser is launched for this call and closed again (slow: about a second).
    */
   browser?: BrowserLayoutEngine;
-  /** Time allowed for the browser layout, in ms (default: the engine's, 30,000). */
+  /**
+   * Time allowed for the browser layout, in ms (default: the engine's, 30,000). The layout
+   * also counts against `limits.timeoutMs`: it never gets more than what is left of it.
+   */
   layoutTimeoutMs?: number;
 }
 
 export interface ExtractAsyncResult extends ExtractResult {
   /** The layout the extractor used, when it needs one. */
   layout?: { source: LayoutSource; ms: number; measured: number; unmapped: number };
-  /** What did not go as asked (no browser here: the estimate was used…). */
-  warnings: string[];
 }
 
 /**
@@ -192,18 +234,20 @@ export async function extractAsync(
   input: string | Uint8Array,
   options: ExtractAsyncOptions = {},
 ): Promise<ExtractAsyncResult> {
-  const prepared = prepare(input, options);
+  const { deadline, budget } = budgetOf(options);
+  const prepared = withDeadline(deadline, () => prepare(input, options, deadline), budget);
   const warnings: string[] = [];
   let layout: Layout | undefined;
   if (prepared.extractor.needsLayout) {
-    const started = Date.now();
-    layout = await layoutFor(prepared.doc, options, warnings);
-    // Time spent in the browser does not count against the extractor's budget.
-    prepared.deadline += Date.now() - started;
+    // The browser counts against the page's budget: it gets what is left, at most layoutTimeoutMs.
+    const left = Math.max(1, deadline - Date.now());
+    const layoutTimeoutMs = Math.min(left, options.layoutTimeoutMs ?? Number.POSITIVE_INFINITY);
+    layout = await layoutFor(prepared.doc, { ...options, layoutTimeoutMs }, warnings);
   }
-  const result = finish(prepared, layout, options);
+  const result = withDeadline(deadline, () => finish(prepared, layout, options), budget);
   return {
     ...result,
+    warnings: [...warnings, ...result.warnings],
     ...(layout
       ? {
           layout: {
@@ -214,7 +258,6 @@ export async function extractAsync(
           },
         }
       : {}),
-    warnings,
   };
 }
 
@@ -260,31 +303,39 @@ interface Prepared {
   encoding: string | undefined;
 }
 
-/** The steps before the extractor: options checked, bytes decoded, page parsed, metadata read. */
-function prepare(input: string | Uint8Array, options: ExtractOptions): Prepared {
-  const format = options.format ?? 'markdown';
+function checkedFormat(format: OutputFormat): OutputFormat {
   if (!OUTPUT_FORMATS.includes(format)) {
     throw new PithError(
       'UNKNOWN_FORMAT',
       `unknown format '${format}' (choose from ${OUTPUT_FORMATS.join(', ')})`,
     );
   }
+  return format;
+}
+
+/** The steps before the extractor: options checked, bytes decoded, page parsed, metadata read. */
+function prepare(input: string | Uint8Array, options: ExtractOptions, deadline: number): Prepared {
+  const format = checkedFormat(options.format ?? 'markdown');
   const extractor = getExtractor(options.extractor ?? 'pith');
   checkExtractorOptions(extractor.name, extractor.parameters, options.extractorOptions ?? {});
-  const deadline = Date.now() + (options.limits?.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  checkInputSize(input, options.limits?.maxBytes ?? DEFAULT_MAX_INPUT_BYTES);
 
   let html: string;
   let encoding: string | undefined;
   if (typeof input === 'string') {
     html = input;
+    checkIsPage(html);
   } else {
     const decoded = decodeHtml(input, { contentType: options.contentType });
     html = decoded.text;
     encoding = decoded.encoding;
+    checkIsPage(html, input);
   }
+  checkDeadline('decoding');
 
   const doc = parseHtml(html, { ...options.limits, deadline, url: options.url });
   const metadata = extractMetadata(doc, { url: options.url });
+  checkDeadline('metadata');
   return { format, extractor, deadline, doc, metadata, encoding };
 }
 
@@ -297,12 +348,8 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
     deadline,
     ...(layout ? { layout } : {}),
   });
-  // The comments step: found once, taken out of the body, read once for every output.
-  const comments = options.comments ? separateComments(extraction) : undefined;
-  const formatOptions = formatOptionsOf(metadata, options);
-  const readList = comments ? readComments(doc, comments.sections, formatOptions) : undefined;
-  const commentList = readList?.list;
-  const content = render(extraction, metadata, format, options, formatOptions, comments, readList);
+  checkDeadline(extraction.extractor);
+  const { content, commentList } = renderStep(extraction, metadata, format, options);
   return {
     content,
     format,
@@ -312,7 +359,57 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
     ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
     ...(commentList ? { comments: commentList } : {}),
     extraction,
+    warnings: [...(extraction.warnings ?? [])],
   };
+}
+
+/**
+ * Renders an extraction again, in another format or with other output options (`format`,
+ * `contentFormat`, `comments`, `images`, `links`, `diagnostics`, `url`), without parsing or
+ * extracting again. Bounded by `limits.timeoutMs` as `extract()` is.
+ */
+export function formatResult(result: ExtractResult, options: ExtractOptions = {}): string {
+  const { deadline, budget } = budgetOf(options);
+  const format = checkedFormat(options.format ?? result.format);
+  return withDeadline(
+    deadline,
+    () => renderStep(result.extraction, result.metadata, format, options).content,
+    budget,
+  );
+}
+
+/** The comments step (found once, taken out of the body, read once for every output), then the output. */
+function renderStep(
+  extraction: Extraction,
+  metadata: Metadata,
+  format: OutputFormat,
+  options: ExtractOptions,
+): { content: string; commentList: OutputComment[] | undefined } {
+  const comments = options.comments ? separateComments(extraction) : undefined;
+  const formatOptions = formatOptionsOf(metadata, options);
+  const readList = comments ? readComments(extraction.doc, comments.sections, formatOptions) : undefined;
+  const content = render(extraction, metadata, format, options, formatOptions, comments, readList);
+  checkDeadline('output');
+  return { content, commentList: readList?.list };
+}
+
+/** INPUT_TOO_LARGE before any decoding: bytes as given, a string by its UTF-8 length. */
+function checkInputSize(input: string | Uint8Array, maxBytes: number): void {
+  if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) {
+    throw new PithError('BAD_OPTION', `limits.maxBytes must be a number of bytes, got ${String(maxBytes)}`);
+  }
+  // A string has at most 3 UTF-8 bytes per UTF-16 code unit: measure only when it could be over.
+  const size =
+    typeof input !== 'string'
+      ? input.length
+      : input.length * 3 <= maxBytes
+        ? 0
+        : Buffer.byteLength(input, 'utf8');
+  if (size > maxBytes) {
+    throw new PithError('INPUT_TOO_LARGE', `the input is ${size} bytes, over the limit of ${maxBytes}`, {
+      limit: 'maxBytes',
+    });
+  }
 }
 
 /** Unknown parameter names and values of the wrong type are caller mistakes: say so. */

@@ -3,6 +3,8 @@ import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   BrowserLayoutEngine,
+  DEFAULT_LIMITS,
+  DEFAULT_MAX_INPUT_BYTES,
   EXTRACTORS,
   type ExtractOptions,
   type ExtractorParameter,
@@ -15,10 +17,12 @@ import {
   type OutputFormat,
   PithError,
   readInputFile,
+  readInputStream,
   type Viewport,
 } from '../index.js';
 import { browserAvailability, plotExtraction, readXmlPages, renderBlocksScreenshot } from '../internal.js';
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
+import { cliMessage } from './messages.js';
 import { collectOption, positiveInteger } from './options.js';
 import { createProgress } from './progress.js';
 
@@ -37,6 +41,8 @@ interface ExtractCommandOptions {
   allowPrivate?: boolean;
   timeout: number;
   maxBytes: number;
+  maxDepth?: number;
+  maxNodes?: number;
   progress: boolean;
   layout: 'auto' | 'browser' | 'estimate';
   viewport?: Viewport;
@@ -184,7 +190,22 @@ export function extractCommand(): Command {
     )
     .option('--allow-private', 'let URL inputs reach private, loopback and link-local addresses')
     .option('--timeout <ms>', 'time budget per page, fetching included', positiveInteger, 15_000)
-    .option('--max-bytes <n>', 'largest page accepted, in bytes', positiveInteger, 32 * 1024 * 1024)
+    .option(
+      '--max-bytes <n>',
+      'largest page accepted, in bytes (after gunzip)',
+      positiveInteger,
+      DEFAULT_MAX_INPUT_BYTES,
+    )
+    .option(
+      '--max-depth <n>',
+      `deepest element nesting accepted (default ${DEFAULT_LIMITS.maxDepth})`,
+      positiveInteger,
+    )
+    .option(
+      '--max-nodes <n>',
+      `most nodes a page may have (default ${DEFAULT_LIMITS.maxNodes})`,
+      positiveInteger,
+    )
     .option('--no-progress', 'no progress bar, even on a terminal')
     .addOption(
       new Option(
@@ -242,7 +263,7 @@ async function runExtract(inputs: string[], options: ExtractCommandOptions): Pro
   if ((options.plot || options.screenshot) && sources.length !== 1) {
     throw new PithError('BAD_OPTION', '--plot and --screenshot take exactly one input');
   }
-  if (options.out) await mkdir(options.out, { recursive: true });
+  if (options.out) await makeOutputDirectory(options.out);
   // One HTML input prints its content; XML batches and several inputs print JSON Lines.
   const single = sources.length === 1 && !options.out && options.inputFormat !== 'xml';
   const browser = await launchBrowserIfNeeded(options);
@@ -250,6 +271,22 @@ async function runExtract(inputs: string[], options: ExtractCommandOptions): Pro
     return await runBatch(sources, options, single, browser);
   } finally {
     await browser?.close();
+  }
+}
+
+/** `--out DIR`: made when missing; a clean usage error when it cannot be (a file of that name…). */
+async function makeOutputDirectory(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'it exists and is not a directory'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : (error as Error).message;
+    throw new PithError('BAD_OPTION', `--out ${dir}: cannot write into it: ${why}`);
   }
 }
 
@@ -384,7 +421,7 @@ async function runOne(
       images: options.images,
       links: options.links,
       comments: options.comments,
-      limits: { timeoutMs: options.timeout, maxInputLength: options.maxBytes },
+      limits: limitsOf(options),
       ...(options.viewport ? { viewport: options.viewport } : {}),
     };
     if (!needsLayout(options.extractor)) return { source, result: extract(bytes, extractOptions), url };
@@ -403,6 +440,20 @@ async function runOne(
   }
 }
 
+/**
+ * The library's limits from the flags. A page of n bytes decodes to at most n UTF-16 code units,
+ * so the characters limit follows the bytes limit (it would otherwise stop pages that --max-bytes lets in).
+ */
+function limitsOf(options: ExtractCommandOptions): NonNullable<ExtractOptions['limits']> {
+  return {
+    timeoutMs: options.timeout,
+    maxBytes: options.maxBytes,
+    maxInputLength: options.maxBytes,
+    ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+    ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }),
+  };
+}
+
 async function load(
   source: InputSource,
   options: ExtractCommandOptions,
@@ -415,24 +466,19 @@ async function load(
     });
     return { bytes: page.bytes, url: page.url, contentType: page.contentType };
   }
-  if (source.kind === 'stdin')
-    return { bytes: await readStdin(options.maxBytes), url: options.url, contentType: undefined };
+  if (source.kind === 'stdin') {
+    // Gzipped input is inflated as a file's is, within the same limit.
+    const bytes = await readInputStream(process.stdin, {
+      maxBytes: options.maxBytes,
+      name: 'standard input',
+    });
+    return { bytes, url: options.url, contentType: undefined };
+  }
   return {
     bytes: await readInputFile(source.path, { maxBytes: options.maxBytes }),
     url: options.url,
     contentType: undefined,
   };
-}
-
-async function readStdin(maxBytes: number): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > maxBytes) throw new PithError('INPUT_TOO_LARGE', `standard input is over ${maxBytes} bytes`);
-    chunks.push(chunk);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 async function emit(
@@ -475,16 +521,17 @@ function errorRecord(input: string, error: Error) {
   return {
     input,
     ok: false,
-    error: { code: isPithError(error) ? error.code : 'INTERNAL', message: error.message },
+    error: { code: isPithError(error) ? error.code : 'INTERNAL', message: cliMessage(error) },
   };
 }
 
 /** `CODE: message` on one line, without the input's name the line already starts with. */
 function oneLine(error: Error, name: string): string {
   const code = isPithError(error) ? `${error.code}: ` : '';
-  const message = error.message.startsWith(`${name}: `)
-    ? error.message.slice(name.length + 2)
-    : error.message.replace(` ${name}: `, ': ');
+  const full = cliMessage(error);
+  const message = full.startsWith(`${name}: `)
+    ? full.slice(name.length + 2)
+    : full.replace(` ${name}: `, ': ');
   return `${code}${message}`.replace(/\s*\n\s*/g, ' ');
 }
 

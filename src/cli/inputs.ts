@@ -18,6 +18,11 @@ export function isUrlArgument(argument: string): boolean {
   return /^https?:\/\//i.test(argument);
 }
 
+/** `ftp://…`, `file://…` and other non-web addresses: URLs pith does not fetch (the fetcher says so). */
+function isOtherUrl(argument: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(argument);
+}
+
 /**
  * Expands the command-line arguments into sources: URLs as they are, `-` for
  * standard input, files as they are and directories into the page files under
@@ -31,7 +36,8 @@ export async function expandInputs(argumentsList: readonly string[]): Promise<In
     else {
       // A path that cannot be read stays a source: it fails alone, with its own error.
       const info = await stat(argument).catch(() => undefined);
-      if (info?.isDirectory()) {
+      if (!info && isOtherUrl(argument)) sources.push({ kind: 'url', url: argument });
+      else if (info?.isDirectory()) {
         for (const path of await listPageFiles(argument)) sources.push({ kind: 'file', path });
       } else sources.push({ kind: 'file', path: argument });
     }

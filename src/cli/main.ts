@@ -8,6 +8,7 @@ import { isPithError, VERSION } from '../index.js';
 import { benchCommand } from './bench-command.js';
 import { extractCommand } from './extract-command.js';
 import { feedCommand } from './feed-command.js';
+import { cliMessage } from './messages.js';
 import { serveCommand } from './serve-command.js';
 import { trainCommand } from './train-command.js';
 import { warcCommand } from './warc-command.js';
@@ -34,7 +35,7 @@ try {
     // Help and version exit 0; everything else commander reports is a usage error.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isPithError(error)) {
-    process.stderr.write(`pith: ${error.message}\n`);
+    process.stderr.write(`pith: ${cliMessage(error)}\n`);
     process.exitCode = error.code === 'READ_FAILED' ? 1 : 2;
   } else {
     process.stderr.write(`pith: internal error: ${error instanceof Error ? error.stack : String(error)}\n`);

@@ -1,3 +1,4 @@
+import { tick, tickAt } from './deadline.js';
 import { IS_BLOCK, IS_HIDDEN_CONTENT, TAG, tagNameOf } from './tags.js';
 
 /** What a node is. */
@@ -162,7 +163,10 @@ export class Doc {
   children(node: number): number[] {
     const out: number[] = [];
     const stop = this.columns.end[node];
-    for (let child = node + 1; child < stop; child = this.columns.end[child]) out.push(child);
+    for (let child = node + 1; child < stop; child = this.columns.end[child]) {
+      tick('document walk');
+      out.push(child);
+    }
     return out;
   }
   /** The nearest ancestor (or the node itself) with the given tag id, or -1. */
@@ -176,6 +180,7 @@ export class Doc {
   findFirst(tag: number, within = 0): number {
     const stop = this.columns.end[within] ?? this.size;
     for (let node = within; node < stop; node++) {
+      tick('document walk');
       if (this.columns.tag[node] === tag && this.columns.kind[node] === NodeKind.Element) return node;
     }
     return -1;
@@ -185,6 +190,7 @@ export class Doc {
     const out: number[] = [];
     const stop = this.columns.end[within] ?? this.size;
     for (let node = within; node < stop; node++) {
+      tick('document walk');
       if (this.columns.tag[node] === tag && this.columns.kind[node] === NodeKind.Element) out.push(node);
     }
     return out;
@@ -258,6 +264,7 @@ export class Doc {
     // Ends of the block elements we are inside, innermost last: leaving one is a boundary too.
     const blockEnds: number[] = [];
     for (let at = node; at < stop; at++) {
+      tick('document walk');
       while (blockEnds.length > 0 && at >= blockEnds[blockEnds.length - 1]) {
         blockEnds.pop();
         parts.push(' ');
@@ -341,10 +348,12 @@ export class Doc {
   }
 }
 
-function computeLineStarts(source: string): Int32Array {
+/** Offsets at which each source line starts (line breaks: \n, \r\n, \r). */
+export function computeLineStarts(source: string): Int32Array {
   const starts: number[] = [0];
   const length = source.length;
   for (let index = 0; index < length; index++) {
+    tickAt(index, 'document walk');
     const code = source.charCodeAt(index);
     if (code === 10) starts.push(index + 1);
     else if (code === 13) {

@@ -1,9 +1,20 @@
 /**
  * dom/: HTML → `Doc`, the one document model every extractor reads.
  */
-export { Doc, type DocColumns, NodeKind } from './doc.js';
+export { outputText, withoutControls } from './characters.js';
+export {
+  checkDeadline,
+  currentDeadline,
+  monitorDeadlineChecks,
+  TICKS_PER_CHECK,
+  tick,
+  tickAt,
+  timeoutError,
+  withDeadline,
+} from './deadline.js';
+export { computeLineStarts, Doc, type DocColumns, NodeKind } from './doc.js';
 export { DEFAULT_LIMITS, type ParseLimits, type ParseOptions, parseHtml } from './parse.js';
-export { type Extraction, Selection } from './selection.js';
+export { type Extraction, fewLinesWarning, Selection } from './selection.js';
 export {
   IS_BLOCK,
   IS_HEADING,

@@ -1,6 +1,7 @@
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { type QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { PithError } from '../errors.js';
+import { checkDeadline, tick, withDeadline } from './deadline.js';
 import { Doc, type DocColumns, NodeKind } from './doc.js';
 import { IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, TAG_COUNT, tagId, tagNameOf } from './tags.js';
 import { measureText, measureTextRange } from './text-measure.js';
@@ -13,7 +14,7 @@ export interface ParseLimits {
   maxNodes?: number;
   /** Deepest element nesting accepted (default 1,024; browsers cap tree depth at 512). */
   maxDepth?: number;
-  /** Wall-clock deadline as a `Date.now()` timestamp; checked every few thousand nodes. */
+  /** Wall-clock deadline as a `Date.now()` timestamp (see dom/deadline.ts); over it → PithError('TIMEOUT'). */
   deadline?: number;
 }
 
@@ -27,8 +28,6 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxNodes: 2_000_000,
   maxDepth: 1024,
 });
-
-const DEADLINE_CHECK_EVERY = 4096;
 
 /** Most elements searched up from the current one when applying an implied end tag. */
 const SCOPE_SEARCH_LIMIT = 64;
@@ -310,22 +309,24 @@ export function parseHtml(html: string, options: ParseOptions = {}): Doc {
   if (html.length > maxInputLength) {
     throw new PithError(
       'INPUT_TOO_LARGE',
-      `input is ${html.length} characters, over the limit of ${maxInputLength} (raise maxInputLength to accept it)`,
+      `input is ${html.length} characters, over the limit of ${maxInputLength}`,
+      { limit: 'maxInputLength' },
     );
   }
-  html = closeRunawayTitle(html);
-  const builder = new DocBuilder(html, {
-    maxNodes: options.maxNodes ?? DEFAULT_LIMITS.maxNodes,
-    maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
-    deadline: options.deadline,
+  return withDeadline(options.deadline, () => {
+    html = closeRunawayTitle(html);
+    const builder = new DocBuilder(html, {
+      maxNodes: options.maxNodes ?? DEFAULT_LIMITS.maxNodes,
+      maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
+    });
+    // Entities are decoded by the builder, only in the texts and attribute values that contain
+    // an `&`: the tokenizer then skips through text with a scan for `<` instead of a
+    // character-by-character walk (2× faster, see docs/decisions.md, "Parser").
+    const tokenizer = new Tokenizer({ decodeEntities: false, recognizeSelfClosing: false }, builder);
+    tokenizer.write(html);
+    tokenizer.end();
+    return builder.finish(options.url);
   });
-  // Entities are decoded by the builder, only in the texts and attribute values that contain
-  // an `&`: the tokenizer then skips through text with a scan for `<` instead of a
-  // character-by-character walk (2× faster, see docs/decisions.md, "Parser").
-  const tokenizer = new Tokenizer({ decodeEntities: false, recognizeSelfClosing: false }, builder);
-  tokenizer.write(html);
-  tokenizer.end();
-  return builder.finish(options.url);
 }
 
 /**
@@ -420,7 +421,7 @@ class DocBuilder implements TokenizerCallbacks {
 
   constructor(
     private readonly source: string,
-    private readonly limits: { maxNodes: number; maxDepth: number; deadline: number | undefined },
+    private readonly limits: { maxNodes: number; maxDepth: number },
   ) {
     this.capacity = Math.max(64, Math.min(limits.maxNodes + 1, Math.ceil(source.length / 16)));
     this.kind = new Uint8Array(this.capacity);
@@ -474,19 +475,12 @@ class DocBuilder implements TokenizerCallbacks {
   private addNode(kind: NodeKind, start: number): number {
     const node = this.size;
     if (node > this.limits.maxNodes) {
-      throw new PithError(
-        'TOO_MANY_NODES',
-        `page has more than ${this.limits.maxNodes} nodes (raise maxNodes to accept it)`,
-      );
+      throw new PithError('TOO_MANY_NODES', `page has more than ${this.limits.maxNodes} nodes`, {
+        limit: 'maxNodes',
+      });
     }
     if (node >= this.capacity) this.grow();
-    if (
-      this.limits.deadline !== undefined &&
-      node % DEADLINE_CHECK_EVERY === 0 &&
-      Date.now() > this.limits.deadline
-    ) {
-      throw new PithError('TIMEOUT', `parsing ran past its time budget after ${node} nodes`);
-    }
+    tick('parsing');
     let parent = this.open[this.open.length - 1];
     if (this.fosterBefore >= 0) {
       parent = this.parent[this.fosterBefore];
@@ -550,6 +544,7 @@ class DocBuilder implements TokenizerCallbacks {
   }
 
   onattribend(_quote: QuoteType, _endIndex: number): void {
+    tick('parsing');
     const value = this.attrValue;
     const index = this.pendingCount++;
     this.pendingNames[index] = this.attrName;
@@ -568,6 +563,7 @@ class DocBuilder implements TokenizerCallbacks {
   }
 
   onclosetag(start: number, endIndex: number): void {
+    tick('parsing');
     const tagEnd = this.endOfTag(endIndex);
     const known = TAG_NAME_TABLE.find(this.source, start, endIndex);
     if (known > 0 && known !== TAG.image) this.endTag(known, tagNameOf(known), tagEnd);
@@ -786,10 +782,9 @@ class DocBuilder implements TokenizerCallbacks {
   /** Opens an element; `withAttributes`: it takes the attributes of the start tag being read. */
   private openElement(id: number, name: string, start: number, withAttributes: boolean): number {
     if (this.open.length > this.limits.maxDepth) {
-      throw new PithError(
-        'TOO_DEEP',
-        `elements nest deeper than ${this.limits.maxDepth} levels (raise maxDepth to accept it)`,
-      );
+      throw new PithError('TOO_DEEP', `elements nest deeper than ${this.limits.maxDepth} levels`, {
+        limit: 'maxDepth',
+      });
     }
     const top = this.open[this.open.length - 1];
     const parentContext = this.context[top];
@@ -1009,6 +1004,7 @@ class DocBuilder implements TokenizerCallbacks {
   // ── the result ─────────────────────────────────────────────────────────────
 
   finish(url: string | undefined): Doc {
+    checkDeadline('parsing');
     // Close whatever the page left open.
     if (this.open.length > 1) this.closeThrough(this.open[1], this.source.length);
     const size = this.size;
@@ -1051,6 +1047,7 @@ class DocBuilder implements TokenizerCallbacks {
     const next = new Int32Array(size).fill(-1);
     const previous = new Int32Array(size).fill(-1);
     for (let node = 1; node < size; node++) {
+      tick('parsing');
       const up = parent[node];
       const table = fostered.get(node);
       if (table !== undefined && parent[table] === up) {
@@ -1099,11 +1096,13 @@ class DocBuilder implements TokenizerCallbacks {
       if (end[id] === 0) end[id] = id + 1;
       if (id > 0 && end[newParent[id]] < end[id]) end[newParent[id]] = end[id];
     }
+    checkDeadline('parsing');
     const texts: (string | undefined)[] = [];
     const names: string[] = [];
     const values: string[] = [];
     const offsets = new Int32Array(this.attrOffset.length);
     for (let id = 0; id < size; id++) {
+      tick('parsing');
       const old = order[id];
       if (this.texts[old] !== undefined) texts[id] = this.texts[old];
       offsets[id] = names.length;
@@ -1138,7 +1137,9 @@ class DocBuilder implements TokenizerCallbacks {
     const wordCount = new Int32Array(size);
     const linkCount = new Int32Array(size);
     const { kind, tag, parent, hidden, inLink, isLink, texts, textIsSource, source } = this;
+    checkDeadline('parsing');
     for (let node = size - 1; node > 0; node--) {
+      tick('parsing');
       const nodeKind = kind[node];
       if (nodeKind === NodeKind.Text) {
         if (!hidden[node]) {

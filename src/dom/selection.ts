@@ -1,3 +1,4 @@
+import { tick } from './deadline.js';
 import type { Doc } from './doc.js';
 import { NodeKind } from './doc.js';
 import { TAG } from './tags.js';
@@ -35,6 +36,7 @@ export class Selection {
     const { kind, textLength } = this.doc.columns;
     let total = 0;
     for (let node = 0; node < this.kept.length; node++) {
+      tick('selection');
       if (this.kept[node] && kind[node] === NodeKind.Text) total += textLength[node];
     }
     return total;
@@ -53,6 +55,7 @@ export class Selection {
     const { kind, sourceStart, sourceEnd, hidden } = doc.columns;
     const chosenText = new Uint8Array(doc.size);
     for (let node = 1; node < doc.size; node++) {
+      tick('selection');
       // A text node belongs to the line of its first visible character: in
       // "<p>\n  Text" that is the line with the words, not the line of the <p>.
       if (
@@ -76,12 +79,14 @@ export class Selection {
     const { kind, parent, textLength } = doc.columns;
     const keptText = new Int32Array(doc.size);
     for (let node = 1; node < doc.size; node++) {
+      tick('selection');
       if (chosenText[node] && kind[node] === NodeKind.Text) {
         selection.kept[node] = 1;
         keptText[node] = textLength[node];
       }
     }
     for (let node = doc.size - 1; node > 0; node--) {
+      tick('selection');
       if (kind[node] === NodeKind.Element && keptText[node] > 0 && keptText[node] === textLength[node]) {
         selection.kept[node] = 1;
       }
@@ -89,6 +94,7 @@ export class Selection {
     }
     if (keepEmpty) {
       for (let node = 1; node < doc.size; node++) {
+        tick('selection');
         if (
           kind[node] === NodeKind.Element &&
           textLength[node] === 0 &&
@@ -125,4 +131,29 @@ export interface Extraction<Diagnostics = unknown> {
   /** The main node(s) the selection was built around, when the algorithm has them. */
   readonly roots: readonly number[];
   readonly diagnostics: Diagnostics;
+  /** What the caller should know about this result (a page the algorithm cannot read well…). */
+  readonly warnings?: readonly string[];
+}
+
+/** Characters per source line from which a page counts as minified for line-based algorithms. */
+const MINIFIED_CHARS_PER_LINE = 20_000;
+
+/**
+ * A warning for line-based algorithms (TTR, density) on a minified page, whose few, huge lines
+ * leave them nothing to compare (a 10 MB page on one line is one line: kept whole or not at all);
+ * `undefined` for a page with ordinary lines.
+ */
+export function fewLinesWarning(doc: Doc, extractor: string, remedy: string): string | undefined {
+  const lines = doc.lineCount;
+  if (
+    doc.source.length < 2 * MINIFIED_CHARS_PER_LINE ||
+    doc.source.length / lines < MINIFIED_CHARS_PER_LINE
+  ) {
+    return undefined;
+  }
+  const size =
+    doc.source.length >= 1e6
+      ? `${(doc.source.length / 1e6).toFixed(1)} M`
+      : `${Math.round(doc.source.length / 1e3)} k`;
+  return `${extractor}: the page is ${lines} line${lines === 1 ? '' : 's'} of ${size}characters in all (minified): a line-based extractor has too few lines to tell content from boilerplate; ${remedy}`;
 }

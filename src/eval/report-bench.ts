@@ -549,12 +549,9 @@ export function renderMarkdownReport(result: BenchResult, options: MarkdownRepor
     if (languages) out.push(languageTableIntro(summary), '', languages, '');
     const comparisons = comparisonLines(summary);
     if (comparisons.length > 0) {
-      out.push(
-        'Paired differences in the F1 above (same documents, paired bootstrap):',
-        '',
-        ...comparisons,
-        '',
-      );
+      out.push('Paired differences in the F1 above (same documents, paired bootstrap):', '');
+      for (const line of comparisons) out.push(line);
+      out.push('');
     }
     out.push('Every metric on this dataset (point estimates):', '', allMetricsTable(summary), '');
     const unit = lcsUnitNote(summary);

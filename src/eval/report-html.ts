@@ -30,6 +30,7 @@ import {
   binCounts,
   escapeXml,
   histogram,
+  maxOf,
   PALETTE,
   type ScatterPoint,
   scatter,
@@ -122,8 +123,10 @@ function distributionCharts(result: BenchResult, summary: DatasetSummary): strin
   // One y scale for every panel of the dataset, so that heights compare across extractors.
   const maxCount = Math.max(
     1,
-    ...perExtractor.flatMap(({ values }) =>
-      (['p', 'r', 'f1'] as const).flatMap((key) => binCounts(values.map((v) => v[key]))),
+    maxOf(
+      perExtractor.flatMap(({ values }) =>
+        (['p', 'r', 'f1'] as const).flatMap((key) => binCounts(values.map((v) => v[key]))),
+      ),
     ),
   );
   const rows = perExtractor.map(({ row, values }, i) => {

@@ -5,6 +5,14 @@
  * pixels, with text escaped.
  */
 
+/** Largest and smallest of a list (no spread: lists can be long). */
+export function maxOf(values: readonly number[]): number {
+  return values.reduce((high, value) => Math.max(high, value), Number.NEGATIVE_INFINITY);
+}
+export function minOf(values: readonly number[]): number {
+  return values.reduce((low, value) => Math.min(low, value), Number.POSITIVE_INFINITY);
+}
+
 export const PALETTE = [
   '#1f77b4',
   '#d62728',
@@ -66,7 +74,7 @@ export function histogram(options: HistogramOptions): string {
   const height = options.height ?? 120;
   const bins = options.bins ?? 20;
   const counts = binCounts(options.values, bins);
-  const max = Math.max(1, options.maxCount ?? Math.max(...counts));
+  const max = Math.max(1, options.maxCount ?? maxOf(counts));
   const left = 30;
   const right = 6;
   const top = 16;
@@ -123,7 +131,7 @@ export function stackedBars(options: StackedBarsOptions): string {
   const totals = options.categories.map((_, c) =>
     options.series.reduce((sum, s) => sum + (s.values[c] ?? 0), 0),
   );
-  const max = Math.max(1, ...totals);
+  const max = Math.max(1, maxOf(totals));
   const body: string[] = [text(0, 12, options.title, 'font-weight="600"')];
   options.categories.forEach((category, c) => {
     const y = top + c * (rowH + 4);
@@ -190,7 +198,7 @@ export function scatter(options: ScatterOptions): string {
   const values = options.points
     .flatMap((p) => [p.x, p.y, p.xLow ?? p.x, p.yLow ?? p.y])
     .filter(Number.isFinite);
-  const min = options.min ?? Math.min(0.5, Math.floor((Math.min(1, ...values) - 0.02) * 10) / 10);
+  const min = options.min ?? Math.min(0.5, Math.floor((Math.min(1, minOf(values)) - 0.02) * 10) / 10);
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const sx = (v: number) => left + ((v - min) / (1 - min)) * plotW;
@@ -285,8 +293,8 @@ export function bars(options: BarsOptions): string {
   const height = top + options.bars.length * (rowH + 4) + 6;
   const plotW = width - left - right;
   const finite = options.bars.map((b) => b.value).filter((v) => Number.isFinite(v) && v > 0);
-  const max = Math.max(...finite, 1e-9);
-  const minLog = Math.min(...finite, max) / 2;
+  const max = Math.max(maxOf(finite), 1e-9);
+  const minLog = Math.min(minOf(finite), max) / 2;
   const scale = (v: number) =>
     !Number.isFinite(v) || v <= 0
       ? 0
@@ -351,11 +359,12 @@ export function lineChart(options: LineChartOptions): string {
   const points = options.series.flatMap((series) => series.points);
   const xs = points.map((point) => point.x);
   const ys = [...points.map((point) => point.y), ...(options.guides ?? []).map((guide) => guide.y)];
-  const xMin = Math.min(...xs);
-  const xMax = Math.max(xMin + 1, ...xs);
+  const xMin = minOf(xs);
+  const xMax = Math.max(xMin + 1, maxOf(xs));
   const yMin = options.yMin ?? 0;
-  const yStep = tickStep(Math.max(...ys, yMin + 1) - yMin, 6);
-  const yMax = Math.ceil(Math.max(...ys, yMin + 1) / yStep) * yStep;
+  const yTop = Math.max(maxOf(ys), yMin + 1);
+  const yStep = tickStep(yTop - yMin, 6);
+  const yMax = Math.ceil(yTop / yStep) * yStep;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const sx = (v: number) => left + ((v - xMin) / (xMax - xMin)) * plotW;

@@ -1,6 +1,7 @@
 /**
  * extractors/: one folder per algorithm; this door lists them by name.
  */
+import { withDeadline } from '../dom/index.js';
 import { PithError } from '../errors.js';
 import { allText } from './all-text/index.js';
 import { cuter } from './cuter/index.js';
@@ -17,14 +18,28 @@ export {
   isServiceSafeValue,
 } from './types.js';
 
+/**
+ * The extractor with `context.deadline` in force while it runs (dom/deadline.ts): every
+ * stage below checks it, whoever calls the extractor. Done in place, so that the object a
+ * caller imports from the extractor's folder is the one listed here, bounded too.
+ */
+function bounded<Options extends object, Diagnostics>(
+  extractor: Extractor<Options, Diagnostics>,
+): Extractor<Options, Diagnostics> {
+  const run = extractor.extract.bind(extractor);
+  extractor.extract = (doc, options, context) =>
+    withDeadline(context.deadline, () => run(doc, options, context));
+  return extractor;
+}
+
 /** Every extractor pith ships, by name. `pith` is the default. */
 export const EXTRACTORS = {
-  pith,
-  'all-text': allText,
-  ttr,
-  cuter,
-  density,
-  vce,
+  pith: bounded(pith),
+  'all-text': bounded(allText),
+  ttr: bounded(ttr),
+  cuter: bounded(cuter),
+  density: bounded(density),
+  vce: bounded(vce),
 } as const satisfies Record<string, Extractor<never, unknown>>;
 
 export type ExtractorName = keyof typeof EXTRACTORS;

@@ -13,6 +13,7 @@ import {
   IS_HIDDEN_CONTENT,
   NodeKind,
   TAG,
+  tick,
 } from '../dom/index.js';
 import {
   cachedTableFacts,
@@ -303,6 +304,7 @@ class BlockWalk {
     const { kind, tag, end, hidden, textLength } = doc.columns;
     const size = range ? Math.min(range.stop, doc.size) : doc.size;
     for (let at = range ? Math.max(range.start, 1) : 1; at < size; at++) {
+      tick('output');
       while (frames.length > 0 && frames[frames.length - 1].end <= at) this.close(frames.pop() as Frame);
       const nodeKind = kind[at];
       if (nodeKind === NodeKind.Text) {

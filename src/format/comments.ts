@@ -3,7 +3,7 @@
  * formatting: src/features/comments) read once into author, date and text, and written as a
  * list (JSON/XML) or as a final section of the Markdown, text or HTML output.
  */
-import { type Doc, type Extraction, Selection } from '../dom/index.js';
+import { type Doc, type Extraction, outputText, Selection, tick } from '../dom/index.js';
 import { cleanAuthors, parseDate } from '../metadata/index.js';
 import { withoutSoftHyphens } from './common.js';
 import { escapeHtmlAttribute, escapeHtmlText, toHtmlRange } from './html.js';
@@ -75,9 +75,9 @@ export function readComments(
 ): ReadComments {
   const comments = shown(read(doc, sections, options));
   const list = comments.map(({ author, date, text, replyTo }) => ({
-    ...(author === undefined ? {} : { author }),
-    ...(date === undefined ? {} : { date }),
-    text,
+    ...(author === undefined ? {} : { author: outputText(author) }),
+    ...(date === undefined ? {} : { date: outputText(date) }),
+    text: outputText(text),
     ...(replyTo === undefined ? {} : { replyTo }),
   }));
   return { list, shown: comments, doc, options };
@@ -111,6 +111,7 @@ function read(doc: Doc, sections: readonly CommentSectionNodes[], options: Comme
   const renderer = new PartRenderer(doc, options);
   const out: ReadComment[] = [];
   for (const section of sections) {
+    tick('output');
     if (section.confidence < minConfidence) continue;
     const base = out.length;
     const depths: number[] = [];
@@ -224,11 +225,11 @@ export function formatComments(comments: ReadComments, format: ContentFormat): s
   const renderer = new PartRenderer(comments.doc, comments.options);
   switch (format) {
     case 'markdown':
-      return markdownComments(comments.shown, renderer);
+      return outputText(markdownComments(comments.shown, renderer));
     case 'html':
-      return htmlComments(comments.shown, renderer);
+      return outputText(htmlComments(comments.shown, renderer));
     default:
-      return textComments(comments.shown);
+      return outputText(textComments(comments.shown));
   }
 }
 
@@ -250,7 +251,7 @@ function markdownComments(comments: readonly ReadComment[], renderer: PartRender
     const body = renderer.render(comment.source, 'markdown');
     if (body !== '') {
       if (lines.length > 0) lines.push('');
-      lines.push(...body.split('\n'));
+      for (const line of body.split('\n')) lines.push(line);
     }
     // "- " then the item's content indented to its column; blank lines stay empty.
     const item = lines.map((line, index) => {
@@ -269,7 +270,7 @@ function textComments(comments: readonly ReadComment[]): string {
     const lines: string[] = [];
     const head = header(comment, false);
     if (head !== '') lines.push(head);
-    if (comment.text !== '') lines.push(...comment.text.split('\n'));
+    if (comment.text !== '') for (const line of comment.text.split('\n')) lines.push(line);
     out.push(lines.map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n'));
   }
   return out.join('\n\n');

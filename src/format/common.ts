@@ -1,4 +1,4 @@
-import { type Doc, IS_BLOCK, IS_HIDDEN_CONTENT, NodeKind, TAG } from '../dom/index.js';
+import { type Doc, IS_BLOCK, IS_HIDDEN_CONTENT, NodeKind, TAG, tick } from '../dom/index.js';
 
 function tagTable(names: readonly string[]): Uint8Array {
   const table = new Uint8Array(IS_HIDDEN_CONTENT.length);
@@ -164,6 +164,7 @@ export function isGutter(doc: Doc, node: number): boolean {
   if (cls === undefined || !GUTTER.test(cls)) return false;
   const stop = doc.end(node);
   for (let at = node + 1; at < stop; at++) {
+    tick('output');
     if (doc.isText(at) && !NUMBERS_ONLY.test(doc.text(at))) return false;
   }
   return true;
@@ -198,6 +199,7 @@ export function tableFacts(doc: Doc): TableFacts {
   const { kind, tag, end } = doc.columns;
   const open: number[] = [];
   for (let node = 0; node < doc.size; node++) {
+    tick('output');
     if (kind[node] !== NodeKind.Element) continue;
     while (open.length > 0 && end[open[open.length - 1]] <= node) open.pop();
     const t = tag[node];
@@ -223,6 +225,7 @@ export function keptText(doc: Doc, kept: Uint8Array, node: number): string {
   const parts: string[] = [];
   const stop = doc.end(node);
   for (let at = node; at < stop; at++) {
+    tick('output');
     if (doc.isText(at) && kept[at] && !doc.columns.hidden[at]) parts.push(doc.text(at));
   }
   return parts.join('').replace(WHITESPACE_RUN, ' ').trim();

@@ -1,4 +1,4 @@
-import { Doc, Selection } from '../dom/index.js';
+import { Doc, outputText, Selection } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
 import type { FormattedResult, OutputComment } from './types.js';
 
@@ -72,10 +72,19 @@ export function toJsonDocument(result: FormattedResult): JsonDocument {
     metadata: jsonMetadata(result.metadata),
     contentFormat: result.contentFormat,
     content: result.content,
-    comments: result.comments === undefined ? null : result.comments.map((comment) => ({ ...comment })),
+    comments: result.comments === undefined ? null : result.comments.map(jsonComment),
   };
   if (result.diagnostics !== undefined) document.diagnostics = jsonSafe(result.diagnostics, [], 0);
   return document;
+}
+
+function jsonComment(comment: OutputComment): OutputComment {
+  return {
+    ...comment,
+    text: outputText(comment.text),
+    ...(comment.author === undefined ? {} : { author: outputText(comment.author) }),
+    ...(comment.date === undefined ? {} : { date: outputText(comment.date) }),
+  };
 }
 
 /** The result as JSON (see `JsonDocument` for the shape). */
@@ -83,20 +92,22 @@ export function toJson(result: FormattedResult, options: JsonOptions = {}): stri
   return JSON.stringify(toJsonDocument(result), null, options.pretty ? 2 : undefined);
 }
 
+/** Metadata for the JSON output, its strings by the output rule (dom/characters.ts). */
 export function jsonMetadata(metadata: Metadata): JsonMetadata {
+  const text = (value: string | undefined) => (value === undefined ? null : outputText(value));
   return {
-    title: metadata.title ?? null,
-    authors: [...(metadata.authors ?? [])],
-    published: metadata.published ?? null,
-    modified: metadata.modified ?? null,
-    siteName: metadata.siteName ?? null,
-    language: metadata.language ?? null,
+    title: text(metadata.title),
+    authors: (metadata.authors ?? []).map(outputText),
+    published: text(metadata.published),
+    modified: text(metadata.modified),
+    siteName: text(metadata.siteName),
+    language: text(metadata.language),
     direction: metadata.direction ?? null,
-    description: metadata.description ?? null,
-    canonicalUrl: metadata.canonicalUrl ?? null,
-    image: metadata.image ?? null,
-    tags: [...(metadata.tags ?? [])],
-    pageType: metadata.pageType ?? null,
+    description: text(metadata.description),
+    canonicalUrl: text(metadata.canonicalUrl),
+    image: text(metadata.image),
+    tags: (metadata.tags ?? []).map(outputText),
+    pageType: text(metadata.pageType),
   };
 }
 
@@ -106,6 +117,7 @@ const MAX_DEPTH = 64;
 export function jsonSafe(value: unknown, ancestors: object[] = [], depth = 0): unknown {
   switch (typeof value) {
     case 'string':
+      return outputText(value);
     case 'boolean':
       return value;
     case 'number':

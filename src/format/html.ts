@@ -6,6 +6,7 @@ import {
   NodeKind,
   TAG,
   tagId,
+  tick,
 } from '../dom/index.js';
 import { codeLanguage, DROPPED, isGutter, isUnrendered, keptText } from './common.js';
 import { TitleSearch } from './title.js';
@@ -353,6 +354,7 @@ class HtmlWriter {
     }
     const size = range ? Math.min(range.stop, doc.size) : doc.size;
     for (let at = range ? Math.max(range.start, 1) : 1; at < size; at++) {
+      tick('output');
       while (frames[frames.length - 1].end <= at) this.close(frames.pop() as OutputFrame);
       const nodeKind = kind[at];
       if (nodeKind === NodeKind.Text) {

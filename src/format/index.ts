@@ -3,7 +3,7 @@
  * an `Extraction` (the `Doc` and its `Selection`) plus options; they look at
  * nothing else, and each is one linear walk over the document.
  */
-import type { Extraction } from '../dom/index.js';
+import { type Extraction, outputText } from '../dom/index.js';
 import { PithError } from '../errors.js';
 import { toHtml } from './html.js';
 import { toMarkdown } from './markdown.js';
@@ -84,13 +84,14 @@ export function formatExtraction(
   format: ContentFormat,
   options: FormatOptions = {},
 ): string {
+  // Every output by one rule for control characters (dom/characters.ts).
   switch (format) {
     case 'text':
-      return toText(extraction, options);
+      return outputText(toText(extraction, options));
     case 'markdown':
-      return toMarkdown(extraction, options);
+      return outputText(toMarkdown(extraction, options));
     case 'html':
-      return toHtml(extraction, options);
+      return outputText(toHtml(extraction, options));
     default:
       throw new PithError(
         'UNKNOWN_FORMAT',

@@ -1,3 +1,4 @@
+import { withoutControls } from '../dom/index.js';
 import { EMPHASIS, type InlineBuffer, LINK } from './blocks.js';
 import { longestRun, WHITESPACE_RUN, withoutSoftHyphens } from './common.js';
 
@@ -202,10 +203,10 @@ export class MarkdownInline implements InlineBuffer {
 
   text(raw: string): void {
     if (raw === '') return;
-    let collapsed = withoutSoftHyphens(raw).replace(WHITESPACE_RUN, ' ');
+    // Control characters go before the delimiter checks see the text (the output rule,
+    // dom/characters.ts; formatExtraction applies the rest of it to the whole output).
+    const collapsed = withoutControls(withoutSoftHyphens(raw).replace(WHITESPACE_RUN, ' '));
     if (collapsed === '') return;
-    // CommonMark reads U+0000 as U+FFFD; write it so, so that delimiter checks see what parsers see.
-    if (collapsed.indexOf('\u0000') >= 0) collapsed = collapsed.replaceAll('\u0000', '\uFFFD');
     const leading = collapsed.charCodeAt(0) === 32;
     const trailing = collapsed.length > 1 && collapsed.charCodeAt(collapsed.length - 1) === 32;
     const core = collapsed.slice(leading ? 1 : 0, trailing ? -1 : undefined);
@@ -235,7 +236,10 @@ export class MarkdownInline implements InlineBuffer {
   }
 
   /** Inline code (whitespace already collapsed, not empty). */
-  code(content: string): void {
+  code(raw: string): void {
+    // Control characters out first (dom/characters.ts): a span of nothing else is no span.
+    const content = withoutControls(raw);
+    if (content === '') return;
     this.lastWasImage = false;
     const last = this.lastCode;
     if (

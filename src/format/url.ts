@@ -7,6 +7,13 @@ const IMAGE_SCHEMES = new Set(['http', 'https']);
 /** `data:` images that are safe to keep (no SVG: it can carry script when opened on its own). */
 const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|jpg|webp|avif|bmp|x-icon)[;,]/i;
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+/**
+ * What hides a scheme from the check without hiding it from a reader: U+FFFD (`java&#0;script:`
+ * decodes to `java\uFFFDscript:`) and C0 controls inside. Browsers read such a URL as a harmless
+ * relative path, but a sanitiser should not write out what was meant as a scheme.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+const SCHEME_MASK = /[\u0000-\u001F\uFFFD]/g;
 /** Tabs and line breaks, which URL parsers delete wherever they are. */
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 /** What URL parsers strip from both ends: C0 controls and space. */
@@ -72,6 +79,7 @@ export function safeUrl(
   const cleaned = raw.replace(TAB_OR_NEWLINE, '').replace(EDGE_JUNK, '');
   if (cleaned === '') return undefined;
   const scheme = SCHEME.exec(cleaned)?.[1]?.toLowerCase();
+  if (scheme === undefined && SCHEME.test(cleaned.replace(SCHEME_MASK, ''))) return undefined;
   if (scheme !== undefined) {
     if (scheme === 'data') return kind === 'image' && DATA_IMAGE.test(cleaned) ? cleaned : undefined;
     if (!(kind === 'link' ? LINK_SCHEMES : IMAGE_SCHEMES).has(scheme)) return undefined;

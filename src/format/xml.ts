@@ -3,12 +3,15 @@
  * forbids removed, markup characters escaped.
  */
 
-/** Characters XML 1.0 does not allow (C0 controls other than tab/LF/CR, U+FFFE/U+FFFF, lone surrogates). */
-const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+import { outputText } from '../dom/index.js';
 
-/** Removes the characters XML 1.0 does not allow. */
+/**
+ * Text XML 1.0 can carry: the output rule of every format (dom/characters.ts) leaves only
+ * characters XML allows (C0 controls other than tab/LF/CR and U+FFFE/U+FFFF gone, DEL too,
+ * lone surrogates U+FFFD).
+ */
 export function stripInvalidXml(text: string): string {
-  return text.replace(INVALID_XML, '');
+  return outputText(text);
 }
 
 /** Character data: `&`, `<` and `>` escaped. */

@@ -1,7 +1,8 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
+import { checkDeadline } from '../dom/index.js';
 import { charsetFromContentType } from './content-type.js';
-import { detectEncoding } from './detect.js';
+import { detectEncoding, sniffUtf16 } from './detect.js';
 import { encodingForLabel } from './labels.js';
 import { prescanMetaCharset } from './prescan.js';
 import { utf8Stats } from './utf8.js';
@@ -103,9 +104,16 @@ function chooseEncoding(bytes: Uint8Array, declared: Choice | null): Choice {
   return detectedOrDefault(bytes);
 }
 
-/** All bytes < 0x80 and nothing declared: only 7-bit ISO-2022-JP differs from the default. */
+/**
+ * All bytes < 0x80 and nothing declared: only 7-bit ISO-2022-JP and UTF-16 without a BOM (ASCII
+ * text in UTF-16 is all bytes < 0x80, half of them NUL) differ from the default.
+ */
 function asciiChoice(bytes: Uint8Array): Choice {
-  return bytes.includes(0x1b) ? detectedOrDefault(bytes) : { encoding: 'windows-1252', source: 'default' };
+  if (bytes.includes(0x1b)) return detectedOrDefault(bytes);
+  const utf16 = bytes.includes(0) ? sniffUtf16(bytes) : null;
+  return utf16 === null
+    ? { encoding: 'windows-1252', source: 'default' }
+    : { encoding: utf16, source: 'detected' };
 }
 
 /** Invalid UTF-8 that is still UTF-8 at heart: more well-formed multi-byte sequences than errors. */
@@ -147,13 +155,41 @@ const ICONV_ALIASES: Readonly<Record<string, string>> = {
  * encoding), then to iconv-lite (e.g. iso-8859-16), then to windows-1252.
  */
 export function decodeBytes(bytes: Uint8Array, encoding: string): string {
-  if (encoding === 'windows-1252') return decodeWindows1252(bytes);
-  if (encoding === 'x-user-defined') return decodeUserDefined(bytes);
+  if (encoding === 'windows-1252') return decodeInChunks(bytes, () => decodeWindows1252);
+  if (encoding === 'x-user-defined') return decodeInChunks(bytes, () => decodeUserDefined);
   const viaTextDecoder = tryTextDecoder(bytes, encoding);
   if (viaTextDecoder !== null) return viaTextDecoder;
   const iconvName = ICONV_ALIASES[encoding] ?? encoding;
-  if (iconv.encodingExists(iconvName)) return iconv.decode(asBuffer(bytes), iconvName, { stripBOM: false });
-  return decodeWindows1252(bytes);
+  if (iconv.encodingExists(iconvName)) {
+    return decodeInChunks(bytes, () => {
+      const decoder = iconv.getDecoder(iconvName, { stripBOM: false });
+      return (chunk, last) => decoder.write(asBuffer(chunk)) + (last ? (decoder.end() ?? '') : '');
+    });
+  }
+  return decodeInChunks(bytes, () => decodeWindows1252);
+}
+
+/** Bytes decoded per step: between steps the time budget is checked (dom/deadline.ts). */
+const DECODE_CHUNK_BYTES = 1 << 20;
+
+/**
+ * Decodes `bytes` a chunk at a time with a stateful chunk decoder (a multi-byte sequence cut by a
+ * chunk boundary is completed by the next chunk), checking the time budget between chunks: a
+ * 32 MiB page costs up to half a second to decode. One call for pages of one chunk.
+ */
+function decodeInChunks(
+  bytes: Uint8Array,
+  makeDecoder: () => (chunk: Uint8Array, last: boolean) => string,
+): string {
+  const decode = makeDecoder();
+  if (bytes.length <= DECODE_CHUNK_BYTES) return decode(bytes, true);
+  const parts: string[] = [];
+  for (let start = 0; start < bytes.length; start += DECODE_CHUNK_BYTES) {
+    const end = Math.min(bytes.length, start + DECODE_CHUNK_BYTES);
+    parts.push(decode(bytes.subarray(start, end), end === bytes.length));
+    checkDeadline('decoding');
+  }
+  return parts.join('');
 }
 
 function asBuffer(bytes: Uint8Array): Buffer {
@@ -162,11 +198,13 @@ function asBuffer(bytes: Uint8Array): Buffer {
 
 /** `null` when this runtime's TextDecoder does not support `encoding` (it throws a RangeError). */
 function tryTextDecoder(bytes: Uint8Array, encoding: string): string | null {
+  let decoder: TextDecoder;
   try {
-    return new TextDecoder(encoding, { fatal: false, ignoreBOM: true }).decode(bytes);
+    decoder = new TextDecoder(encoding, { fatal: false, ignoreBOM: true });
   } catch {
     return null;
   }
+  return decodeInChunks(bytes, () => (chunk, last) => decoder.decode(chunk, { stream: !last }));
 }
 
 /** WHATWG windows-1252 for 0x80–0x9F (the five unassigned bytes map to the C1 code point itself). */

@@ -1,4 +1,5 @@
 import chardet from 'chardet';
+import { checkDeadline } from '../dom/index.js';
 import { encodingForLabel } from './labels.js';
 
 /** How many leading bytes statistical detection looks at. */
@@ -22,6 +23,7 @@ export function detectEncoding(bytes: Uint8Array, sampleBytes = DETECTION_SAMPLE
   if (utf16 !== null) return utf16;
   const text = textOnly(sample);
   const fromText = chardetGuess(text);
+  checkDeadline('decoding');
   const fromAll = text === sample ? null : chardetGuess(sample);
   const best =
     fromAll !== null && (fromText === null || fromAll.confidence > fromText.confidence) ? fromAll : fromText;
@@ -54,7 +56,7 @@ function chardetGuess(sample: Uint8Array): Guess | null {
  * UTF-16 without a BOM: in markup-heavy text nearly every code unit is ASCII, so one byte of each
  * pair is NUL. Requires ≥ 40% NULs at one parity and ≤ 5% at the other over the first 1 KiB.
  */
-function sniffUtf16(sample: Uint8Array): string | null {
+export function sniffUtf16(sample: Uint8Array): string | null {
   const n = Math.min(sample.length, 1024) & ~1;
   if (n < 16) return null;
   let evenZeros = 0;

@@ -206,7 +206,10 @@ function parseTarget(url: string): URL {
     throw new PithError('FETCH_FAILED', `${url}: not a valid absolute URL`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new PithError('FETCH_BLOCKED', `${url}: only http and https URLs are fetched`);
+    throw new PithError(
+      'FETCH_BLOCKED',
+      `${url}: unsupported scheme '${parsed.protocol.slice(0, -1)}' (only http and https URLs are fetched)`,
+    );
   }
   return parsed;
 }

@@ -43,5 +43,6 @@ export {
   readInputFileSync,
   readInputStream,
 } from './read.js';
+export { binaryFormatOf, checkIsPage, looksBinary } from './sniff.js';
 export { readXmlPages, type XmlPage } from './xml-pages.js';
 export { childElements, readXml, textOf, type XmlElement, type XmlReadOptions } from './xml-reader.js';

@@ -1,3 +1,5 @@
+import { checkDeadline } from '../dom/index.js';
+
 /** How a byte string fares as UTF-8: counts of well-formed multi-byte sequences and of errors. */
 export interface Utf8Stats {
   /** Well-formed sequences of 2–4 bytes (i.e. non-ASCII characters). */
@@ -15,7 +17,12 @@ export function utf8Stats(bytes: Uint8Array): Utf8Stats {
   let invalid = 0;
   const n = bytes.length;
   let i = 0;
+  let nextCheck = 0;
   while (i < n) {
+    if (i >= nextCheck) {
+      checkDeadline('decoding');
+      nextCheck = i + 0x100000;
+    }
     const b = bytes[i];
     if (b < 0x80) {
       i++;

@@ -20,7 +20,7 @@ import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import type { Doc } from '../dom/index.js';
+import { type Doc, withDeadline } from '../dom/index.js';
 import { PithError } from '../errors.js';
 import { instrumentHtml } from './instrument.js';
 import { type DomSnapshot, layoutFromSnapshot, SNAPSHOT_STYLES } from './snapshot.js';
@@ -209,22 +209,24 @@ export class BrowserLayoutEngine {
   /** Lays out one page and maps the result onto `doc`. */
   async layout(doc: Doc, options: PageLayoutOptions = {}): Promise<Layout> {
     const viewport = options.viewport ?? this.viewport;
-    return this.#withPage(doc, '', viewport, options.timeoutMs, async (slot) => {
+    return this.#withPage(doc, '', viewport, options.timeoutMs, async (slot, until) => {
       const started = performance.now();
-      await this.#load(slot, options.timeoutMs);
+      await this.#load(slot, until - Date.now());
       const snapshot = (await slot.cdp.send('DOMSnapshot.captureSnapshot', {
         computedStyles: [...SNAPSHOT_STYLES],
       })) as unknown as DomSnapshot;
-      return layoutFromSnapshot(doc, snapshot, viewport, performance.now() - started);
+      return withDeadline(until, () =>
+        layoutFromSnapshot(doc, snapshot, viewport, performance.now() - started),
+      );
     });
   }
 
   /** Renders the page with `css` added and writes a PNG of the whole page (cut at `maxHeight`). */
   async screenshot(doc: Doc, file: string, options: ScreenshotOptions = {}): Promise<Layout> {
     const viewport = options.viewport ?? this.viewport;
-    return this.#withPage(doc, options.css ?? '', viewport, options.timeoutMs, async (slot) => {
+    return this.#withPage(doc, options.css ?? '', viewport, options.timeoutMs, async (slot, until) => {
       const started = performance.now();
-      await this.#load(slot, options.timeoutMs);
+      await this.#load(slot, until - Date.now());
       const snapshot = (await slot.cdp.send('DOMSnapshot.captureSnapshot', {
         computedStyles: [...SNAPSHOT_STYLES],
       })) as unknown as DomSnapshot;
@@ -324,10 +326,11 @@ export class BrowserLayoutEngine {
     }
   }
 
-  async #load(slot: Slot, timeoutMs: number | undefined): Promise<void> {
+  async #load(slot: Slot, timeoutMs: number): Promise<void> {
     const response = await slot.page.goto(PAGE_URL, {
       waitUntil: 'load',
-      timeout: timeoutMs ?? this.timeoutMs,
+      // Playwright reads 0 as "no timeout".
+      timeout: Math.max(1, timeoutMs),
     });
     if (!response || slot.page.url() !== PAGE_URL) {
       throw new Error(`the page did not load (at ${slot.page.url()})`);
@@ -340,13 +343,15 @@ export class BrowserLayoutEngine {
     css: string,
     viewport: Viewport,
     timeoutMs: number | undefined,
-    job: (slot: Slot) => Promise<T>,
+    job: (slot: Slot, until: number) => Promise<T>,
   ): Promise<T> {
     if (this.#closed) throw new PithError('BAD_OPTION', 'the browser layout engine is closed');
+    const limit = timeoutMs ?? this.timeoutMs;
+    // The page's budget counts from here: waiting for a slot, instrumenting, loading, the snapshot.
+    const until = Date.now() + limit;
     await this.#acquire();
     let slot: Slot | undefined;
     let healthy = false;
-    const limit = timeoutMs ?? this.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
     try {
       slot = this.#idle.pop();
@@ -359,15 +364,17 @@ export class BrowserLayoutEngine {
         await slot.page.setViewportSize(viewport);
         slot.viewport = { ...viewport };
       }
-      slot.html = instrumentHtml(doc, { extraCss: css }).html;
+      slot.html = withDeadline(until, () => instrumentHtml(doc, { extraCss: css }).html);
+      // The page's time budget ends here, whatever step is running (the load has its own timeout;
+      // the snapshot has none).
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new PithError('TIMEOUT', `browser layout took longer than ${limit} ms`)),
-          limit + 1000,
+          Math.max(0, until - Date.now()),
         );
       });
       const current = slot;
-      const result = await Promise.race([job(current), timeout]);
+      const result = await Promise.race([job(current, until), timeout]);
       healthy = true;
       return result;
     } catch (error) {
@@ -381,11 +388,19 @@ export class BrowserLayoutEngine {
       clearTimeout(timer);
       if (slot) {
         slot.html = '';
-        if (healthy && !this.#closed) this.#idle.push(slot);
-        // After any failure the slot may be stuck or crashed: close it, a fresh one replaces it.
-        else await slot.context.close().catch(() => undefined);
-      }
-      this.#release();
+        if (healthy && !this.#closed) {
+          this.#idle.push(slot);
+          this.#release();
+        } else {
+          // After any failure the slot may be stuck or crashed: close it, a fresh one replaces it.
+          // The caller does not wait for that (a page still loading can take long to close); the
+          // pool slot is free once it is closed.
+          void slot.context
+            .close()
+            .catch(() => undefined)
+            .finally(() => this.#release());
+        }
+      } else this.#release();
     }
   }
 

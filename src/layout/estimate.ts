@@ -14,7 +14,7 @@
  * Floats, flex, grid and positioning are not modelled (pages' style sheets are not read).
  * How far this is from Chromium's layout is measured in docs/algorithms/vce.md.
  */
-import { type Doc, NodeKind, TAG } from '../dom/index.js';
+import { type Doc, NodeKind, TAG, tick } from '../dom/index.js';
 import {
   backgroundColourOf,
   DEFAULT_FONT_SIZE,
@@ -122,6 +122,7 @@ class Estimator {
     columns.fontSize[0] = DEFAULT_FONT_SIZE;
     let elements = 0;
     for (let node = 1; node < doc.size; node++) {
+      tick('layout');
       if (doc.isElement(node)) {
         elements++;
         columns.measured[node] = 1;
@@ -142,6 +143,7 @@ class Estimator {
     const { doc, columns } = this;
     const { display, visible, fontSize, background, color } = columns;
     for (let node = 1; node < doc.size; node++) {
+      tick('layout');
       if (!doc.isElement(node)) continue;
       const parent = doc.parent(node);
       const parentIsElement = parent > 0 && doc.isElement(parent);
@@ -205,6 +207,7 @@ class Estimator {
     const { display, fontSize } = columns;
     const { kind, textLength, hidden } = doc.columns;
     for (let node = doc.size - 1; node > 0; node--) {
+      tick('layout');
       const parent = doc.parent(node);
       if (kind[node] === NodeKind.Text) {
         if (!hidden[node] && parent >= 0) {
@@ -268,6 +271,7 @@ class Estimator {
   private holdsBlockChildren(node: number): boolean {
     const stop = this.doc.end(node);
     for (let child = node + 1; child < stop; child = this.doc.end(child)) {
+      tick('layout');
       if (this.doc.isElement(child) && this.holdsBlock[child]) return true;
     }
     return false;
@@ -326,6 +330,7 @@ class Estimator {
     };
     const stop = doc.end(node);
     for (let child = node + 1; child < stop; child = doc.end(child)) {
+      tick('layout');
       const kind = doc.kind(child);
       if (kind === NodeKind.Text) {
         if (doc.columns.hidden[child] || doc.columns.textLength[child] === 0) continue;
@@ -369,6 +374,7 @@ class Estimator {
     } else {
       const stop = doc.end(node);
       for (let child = node + 1; child < stop; child = doc.end(child)) {
+        tick('layout');
         const kind = doc.kind(child);
         if (kind === NodeKind.Text) {
           if (doc.columns.hidden[child]) continue;
@@ -548,6 +554,7 @@ class Estimator {
     const { columns, doc } = this;
     const stop = doc.end(node);
     for (let at = node; at < stop; at++) {
+      tick('layout');
       columns.x[at] = x;
       columns.y[at] = y;
       columns.width[at] = 0;

@@ -13,7 +13,7 @@
  * page cannot navigate away before it is measured.
  */
 import type { Doc } from '../dom/index.js';
-import { NodeKind } from '../dom/index.js';
+import { NodeKind, tick } from '../dom/index.js';
 
 /** The attribute that carries our node id into the browser. */
 export const NODE_ID_ATTRIBUTE = 'data-pith-id';
@@ -56,6 +56,7 @@ export function instrumentHtml(doc: Doc, options: InstrumentOptions = {}): Instr
   let copied = 0;
   let tagged = 0;
   for (const node of elements) {
+    tick('layout');
     const start = sourceStart[node];
     if (start < copied || source.charCodeAt(start) !== 0x3c /* < */) continue;
     const name = doc.tagName(node);

@@ -3,7 +3,7 @@
  * `data-pith-id` attributes `instrumentHtml` wrote into the page. Pure: the browser
  * part lives in browser.ts, so this is tested with hand-built snapshots.
  */
-import { type Doc, IS_BLOCK, NodeKind } from '../dom/index.js';
+import { type Doc, IS_BLOCK, NodeKind, tick } from '../dom/index.js';
 import { NODE_ID_ATTRIBUTE } from './instrument.js';
 import {
   allocateLayoutColumns,
@@ -61,6 +61,7 @@ export function layoutFromSnapshot(doc: Doc, snapshot: DomSnapshot, viewport: Vi
   const entryOf = new Int32Array(nodeType.length).fill(-1);
   const layoutNodes = document?.layout.nodeIndex ?? [];
   for (let entry = 0; entry < layoutNodes.length; entry++) {
+    tick('layout');
     // The first entry is the node's own box (pseudo-elements come as their own nodes).
     if (entryOf[layoutNodes[entry]] < 0) entryOf[layoutNodes[entry]] = entry;
   }
@@ -74,6 +75,7 @@ export function layoutFromSnapshot(doc: Doc, snapshot: DomSnapshot, viewport: Vi
     else matched.set(docNode, [snapNode]);
   };
   for (let snapNode = 0; snapNode < nodeType.length; snapNode++) {
+    tick('layout');
     if (nodeType[snapNode] !== ELEMENT_NODE) continue;
     const name = strings[nodeName[snapNode]]?.toLowerCase();
     if (name === 'html' && doc.html > 0) addMatch(doc.html, snapNode);
@@ -94,6 +96,7 @@ export function layoutFromSnapshot(doc: Doc, snapshot: DomSnapshot, viewport: Vi
   let elements = 0;
   let measuredCount = 0;
   for (let node = 1; node < doc.size; node++) {
+    tick('layout');
     if (doc.kind(node) !== NodeKind.Element) continue;
     elements++;
     const snapNodes = matched.get(node);
@@ -176,6 +179,7 @@ function fillUnmapped(doc: Doc, columns: ReturnType<typeof allocateLayoutColumns
   const right = new Float32Array(size).fill(Number.NEGATIVE_INFINITY);
   const bottom = new Float32Array(size).fill(Number.NEGATIVE_INFINITY);
   for (let node = size - 1; node > 0; node--) {
+    tick('layout');
     if (!doc.isElement(node)) continue;
     if (measured[node] && display[node] !== Display.None && width[node] + height[node] > 0) {
       left[node] = Math.min(left[node], x[node]);
@@ -192,6 +196,7 @@ function fillUnmapped(doc: Doc, columns: ReturnType<typeof allocateLayoutColumns
     }
   }
   for (let node = 1; node < size; node++) {
+    tick('layout');
     if (!doc.isElement(node) || measured[node]) continue;
     const parent = doc.parent(node);
     const hasParent = parent > 0 && doc.isElement(parent);

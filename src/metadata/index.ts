@@ -5,6 +5,7 @@
  * Parse.ly, Sailthru, citation_*), microdata and the page itself.
  */
 import type { Doc } from '../dom/index.js';
+import { isPithError } from '../errors.js';
 import { jsonLdData, readJsonLdBlocks } from './jsonld.js';
 import { merge } from './merge.js';
 import { metaTagData, readMetaTags } from './meta-tags.js';
@@ -44,11 +45,15 @@ export function extractMetadata(doc: Doc, options: MetadataOptions = {}): Metada
   });
 }
 
-/** Runs one source; a bug or an engine limit (stack, memory) in it must not lose the others. */
+/**
+ * Runs one source; a bug or an engine limit (stack, memory) in it must not lose the others. The
+ * time budget running out is not the source's failure: it stops the page.
+ */
 function attempt<T>(read: () => T, fallback: T): T {
   try {
     return read();
-  } catch {
+  } catch (error) {
+    if (isPithError(error) && error.code === 'TIMEOUT') throw error;
     return fallback;
   }
 }

@@ -6,7 +6,7 @@
  * Everything is bounded: blocks over `MAX_BLOCK_LENGTH` are skipped, walks stop
  * at `MAX_DEPTH` levels and after `MAX_VISITS` values, lists are capped.
  */
-import { type Doc, NodeKind, TAG } from '../dom/index.js';
+import { type Doc, NodeKind, TAG, tick } from '../dom/index.js';
 
 /** Largest JSON-LD block parsed, in characters. */
 export const MAX_BLOCK_LENGTH = 2 * 1024 * 1024;
@@ -147,6 +147,7 @@ export function readJsonLdBlocks(doc: Doc): unknown[] {
     const parts: string[] = [];
     let length = 0;
     for (let node = script + 1; node < doc.end(script); node++) {
+      tick('metadata');
       if (doc.kind(node) !== NodeKind.Text) continue;
       const text = doc.text(node);
       length += text.length;
@@ -283,6 +284,7 @@ function collect(blocks: readonly unknown[]): Collected {
   const stack: [unknown, number, boolean][] = [];
   for (let index = blocks.length - 1; index >= 0; index--) stack.push([blocks[index], 0, true]);
   while (stack.length > 0 && visits < MAX_VISITS) {
+    tick('metadata');
     const [value, depth, candidate] = stack.pop() as [unknown, number, boolean];
     visits++;
     if (depth > MAX_DEPTH) continue;
@@ -381,13 +383,14 @@ function namesOf(
   if (typeof value === 'string') return value.trim().length > 0 ? [value] : [];
   if (Array.isArray(value)) {
     const out: string[] = [];
-    for (const item of value.slice(0, MAX_LIST)) out.push(...namesOf(item, ids, depth + 1, organizations));
+    for (const item of value.slice(0, MAX_LIST))
+      for (const name of namesOf(item, ids, depth + 1, organizations)) out.push(name);
     return out;
   }
   const resolved = resolve(value, ids);
   if (!isObject(resolved)) return namesOf(resolved, ids, depth + 1, organizations);
   if (organizations && typesOf(resolved).some((type) => ORGANIZATION_TYPE.test(type))) {
-    organizations.push(...namesOf(resolved, ids, depth + 1));
+    for (const name of namesOf(resolved, ids, depth + 1)) organizations.push(name);
     return [];
   }
   const name = textOf(resolved.name, ids, depth + 1);
@@ -404,7 +407,7 @@ function urlsOf(value: Json | undefined, ids: Map<string, JsonObject>, depth = 0
   if (typeof value === 'string') return value.trim().length > 0 ? [value] : [];
   if (Array.isArray(value)) {
     const out: string[] = [];
-    for (const item of value.slice(0, 10)) out.push(...urlsOf(item, ids, depth + 1));
+    for (const item of value.slice(0, 10)) for (const url of urlsOf(item, ids, depth + 1)) out.push(url);
     return out;
   }
   const resolved = resolve(value, ids);

@@ -331,7 +331,8 @@ export function splitAuthors(raw: string): string[] {
 /** Clean, de-duplicated author names from raw values (each may name several people). */
 export function cleanAuthors(values: readonly string[]): string[] {
   const names: string[] = [];
-  for (const value of values.slice(0, MAX_AUTHORS * 2)) names.push(...splitAuthors(value));
+  for (const value of values.slice(0, MAX_AUTHORS * 2))
+    for (const name of splitAuthors(value)) names.push(name);
   return dedupe(names, MAX_AUTHORS);
 }
 

@@ -3,7 +3,7 @@
  * Sailthru, Highwire/Google Scholar `citation_*`, and the plain names
  * (`author`, `description`, `keywords`, `date`, …).
  */
-import { type Doc, TAG } from '../dom/index.js';
+import { type Doc, TAG, tick } from '../dom/index.js';
 
 /** Most `<meta>` elements read, and most values kept per key (hostile pages repeat tags). */
 const MAX_META = 5_000;
@@ -26,13 +26,14 @@ export function readMetaTags(doc: Doc): MetaMap {
   const map = new Map<string, string[]>();
   let seen = 0;
   for (const node of doc.findAll(TAG.meta)) {
+    tick('metadata');
     if (++seen > MAX_META) break;
     const content = doc.attr(node, 'content');
     if (content === undefined || content.trim().length === 0) continue;
     const names: string[] = [];
     const property = doc.attr(node, 'property');
     // RDFa allows several space-separated properties on one tag.
-    if (property) names.push(...property.trim().split(/\s+/).slice(0, 8));
+    if (property) for (const name of property.trim().split(/\s+/, 8)) names.push(name);
     const name = doc.attr(node, 'name');
     if (name) names.push(name);
     const httpEquiv = doc.attr(node, 'http-equiv');
@@ -56,7 +57,7 @@ function collect(meta: MetaMap, keys: readonly string[]): string[] {
   const out: string[] = [];
   for (const key of keys) {
     const values = meta.get(key);
-    if (values) out.push(...values);
+    if (values) for (const value of values) out.push(value);
   }
   return out;
 }

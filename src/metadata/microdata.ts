@@ -3,7 +3,7 @@
  * builds the items and their properties; the main item (an Article-like
  * `itemtype` first) gives headline, author, dates, description and image.
  */
-import { type Doc, NodeKind, TAG } from '../dom/index.js';
+import { type Doc, NodeKind, TAG, tick } from '../dom/index.js';
 import { rank } from './jsonld.js';
 
 const MAX_ITEMS = 2_000;
@@ -57,6 +57,7 @@ function readItems(doc: Doc): { items: Item[]; itemOf: Map<number, number> } {
   const itemOf = new Map<number, number>();
   const open: number[] = [0];
   for (let node = 0; node < doc.size; node++) {
+    tick('metadata');
     while (open.length > 1 && node >= items[open[open.length - 1]].end) open.pop();
     if (doc.kind(node) !== NodeKind.Element) continue;
     // `attr` reads the attribute list in place (`attributes()` would build a record per element).

@@ -3,7 +3,7 @@
  * `<html lang>`, `dir`, `<link rel=canonical>`, `<base href>`, the first `<h1>`s,
  * and — as last resorts — a visible byline and `<time datetime>` elements.
  */
-import { type Doc, IS_BLOCK, NodeKind, TAG } from '../dom/index.js';
+import { type Doc, IS_BLOCK, NodeKind, TAG, tick } from '../dom/index.js';
 
 const MAX_H1 = 5;
 const MAX_BYLINES = 5;
@@ -108,6 +108,7 @@ function relTokens(doc: Doc, node: number): string[] {
 function rawText(doc: Doc, node: number): string {
   const parts: string[] = [];
   for (let child = node + 1; child < doc.end(node); child++) {
+    tick('metadata');
     if (doc.kind(child) === NodeKind.Text) parts.push(doc.text(child));
   }
   return parts.join('');
@@ -154,6 +155,7 @@ export function pageData(doc: Doc): PageData {
   let lastBylineBlock = -1;
   // One pass over every node; each element costs O(1) except the few whose text is read, which are bounded.
   for (let node = 0; node < doc.size; node++) {
+    tick('metadata');
     const kind = doc.kind(node);
     if (kind === NodeKind.Text) {
       if (doc.columns.hidden[node] || doc.textLength(node) === 0) continue;

@@ -4,6 +4,7 @@
  * character.
  */
 import { decodeHTML } from 'entities';
+import { outputText } from '../dom/index.js';
 
 /** Longest metadata text value kept (titles, descriptions, names); longer values are cut. */
 export const MAX_TEXT = 10_000;
@@ -14,10 +15,7 @@ export const MAX_TEXT = 10_000;
  * shape Persian and Indic text and emoji.
  */
 export function normalizeSpace(value: string): string {
-  return value
-    .replace(/[\u200b\u2060\ufeff]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return outputText(value.replace(/[\u200b\u2060\ufeff]/g, '').replace(/\s+/g, ' ')).trim();
 }
 
 // Tags are bounded at 1,000 characters so a '<' with no '>' costs at most that much.

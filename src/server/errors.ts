@@ -68,8 +68,9 @@ export function requestErrorOf(error: ApiError & { retryAfter?: number }): Reque
 }
 
 export function apiErrorOf(error: unknown): ApiError {
-  if (isPithError(error) || error instanceof RequestError)
-    return { code: error.code, message: error.message };
+  // A client cannot raise the library's limits: the message without the hint on how to.
+  if (isPithError(error)) return { code: error.code, message: error.detail };
+  if (error instanceof RequestError) return { code: error.code, message: error.message };
   return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -14,7 +14,8 @@ export default async function runExtractTask(task: ExtractTask): Promise<TaskOut
   try {
     return { result: await extractPage(task) };
   } catch (error) {
-    if (isPithError(error)) return { error: { code: error.code, message: error.message } };
+    // A client cannot raise the library's limits: the message without the hint on how to.
+    if (isPithError(error)) return { error: { code: error.code, message: error.detail } };
     const message = error instanceof Error ? error.message : String(error);
     return { error: { code: 'INTERNAL', message: `extraction failed: ${message}` } };
   }

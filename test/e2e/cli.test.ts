@@ -279,13 +279,17 @@ describe('pith extract (CLI)', () => {
     assert.deepEqual(
       records.map((record) => [record.input.replace(/.*\//, ''), record.ok]),
       [
-        ['a-empty.html', true],
-        ['b-garbage.html', true],
+        ['a-empty.html', false],
+        ['b-garbage.html', false],
         ['c-deep.html', false],
         ['d-unclosed.html', true],
       ],
     );
+    // Empty and binary input say why (issue 14), instead of printing nothing or raw bytes.
+    assert.equal(records[0].error.code, 'NOT_HTML');
+    assert.equal(records[1].error.code, 'NOT_HTML');
     assert.equal(records[2].error.code, 'TOO_DEEP');
+    assert.match(records[2].error.message, /--max-depth/);
   });
 
   test('a page over --max-bytes fails alone with a clear error', () => {
@@ -297,6 +301,55 @@ describe('pith extract (CLI)', () => {
     assert.match(stderr, /INPUT_TOO_LARGE/);
     // the input's name once, at the start of the line
     assert.equal(stderr.split(big).length - 1, 1, stderr);
+  });
+
+  test('--max-bytes counts bytes, not characters', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pith-bytes-'));
+    const file = join(dir, 'accents.html');
+    writeFileSync(file, `<p>${'é'.repeat(1000)}</p>`); // 1,007 characters, 2,007 bytes
+    const over = pith(['extract', '--max-bytes', '1500', file]);
+    assert.equal(over.code, 1);
+    assert.match(over.stderr, /INPUT_TOO_LARGE/);
+    assert.equal(pith(['extract', '--max-bytes', '2007', file]).code, 0);
+  });
+
+  test('--max-depth and --max-nodes raise or lower the parser limits, and errors name them', () => {
+    const deep = `${'<div>'.repeat(40)}<p>deep words</p>`;
+    const shallow = pith(['extract', '-f', 'text', '--max-depth', '20', '-'], deep);
+    assert.equal(shallow.code, 1);
+    assert.match(shallow.stderr, /TOO_DEEP.*raise --max-depth/);
+    assert.equal(pith(['extract', '-f', 'text', '--max-depth', '100', '-'], deep).code, 0);
+    const many = pith(['extract', '--max-nodes', '50', '-'], '<p>a</p>'.repeat(100));
+    assert.equal(many.code, 1);
+    assert.match(many.stderr, /TOO_MANY_NODES.*raise --max-nodes/);
+  });
+
+  test('gzip on standard input is inflated; empty and binary input say why', () => {
+    const gz = pith(['extract', '-f', 'text', '-'], gzipSync(readFileSync(EXAMPLE)));
+    assert.equal(gz.code, 0, gz.stderr);
+    assert.match(gz.stdout, /Why Rivers Meander/);
+    const empty = pith(['extract', '-'], '');
+    assert.equal(empty.code, 1);
+    assert.match(empty.stderr, /NOT_HTML: the input is empty/);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(1)]);
+    const binary = pith(['extract', '-'], png);
+    assert.equal(binary.code, 1);
+    assert.match(binary.stderr, /NOT_HTML: the input is a PNG image/);
+    assert.equal(binary.stdout, '');
+  });
+
+  test('an unsupported scheme and an --out that is a file: clear errors, no stack', () => {
+    const ftp = pith(['extract', 'ftp://example.com/page.html']);
+    assert.equal(ftp.code, 1);
+    assert.match(ftp.stderr, /unsupported scheme 'ftp'/);
+    assert.ok(!ftp.stderr.includes('ENOENT'), ftp.stderr);
+    const dir = mkdtempSync(join(tmpdir(), 'pith-out-'));
+    const file = join(dir, 'taken');
+    writeFileSync(file, 'x');
+    const out = pith(['extract', '-o', file, EXAMPLE]);
+    assert.equal(out.code, 2);
+    assert.match(out.stderr, /--out .*: cannot write into it: it exists and is not a directory/);
+    assert.ok(!/\n\s+at /.test(out.stderr), out.stderr);
   });
 
   test('the sample datasets: every page extracts', { skip: !HAS_SAMPLE }, () => {

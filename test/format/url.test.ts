@@ -34,6 +34,9 @@ describe('safeUrl', () => {
       'data:text/html,<script>alert(1)</script>',
       'file:///etc/passwd',
       'about:blank',
+      // Masked schemes (issue 14): `java&#0;script:` decodes to U+FFFD inside; a NUL inside.
+      'java\uFFFDscript:alert(1)',
+      'java\u0000script:alert(1)',
     ]) {
       assert.equal(safeUrl(bad, base, 'link'), undefined, bad);
       assert.equal(safeUrl(bad, undefined, 'link'), undefined, bad);

@@ -10,24 +10,11 @@ import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { type Extraction, extract, parseHtml } from '../../src/index.js';
 import { Selection } from '../../src/internal.js';
 import { keptView, VIEW_NODE_ATTRIBUTE, VIEW_STATE_ATTRIBUTE } from '../../src/server/index.js';
+import { XSS_VECTORS } from '../format/xss-vectors.js';
+import { ACTIVE_ELEMENTS, parse5Elements } from '../helpers.js';
 import { ARTICLE_HTML } from './helpers.js';
 
 type Element = DefaultTreeAdapterMap['element'];
-type ParentNode = DefaultTreeAdapterMap['parentNode'];
-
-function elements(root: ParentNode): Element[] {
-  const out: Element[] = [];
-  const walk = (node: ParentNode) => {
-    for (const child of node.childNodes) {
-      if ('tagName' in child) {
-        out.push(child);
-        walk(child.tagName === 'template' ? (child as DefaultTreeAdapterMap['template']).content : child);
-      }
-    }
-  };
-  walk(root);
-  return out;
-}
 
 function attribute(element: Element, name: string): string | undefined {
   return element.attrs.find((attr) => attr.name === name)?.value;
@@ -57,26 +44,11 @@ const LOADING_ATTRIBUTES = [
   'data',
   'ping',
 ];
-const ACTIVE_ELEMENTS = [
-  'script',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'base',
-  'link',
-  'noscript',
-  'portal',
-  'animate',
-  'set',
-];
 
 /** What must never be in the view, as a browser would parse it. */
 function assertInert(html: string): void {
   const parsed = parse(html);
-  const all = elements(parsed);
+  const all = parse5Elements(parsed);
   const head = all.find((element) => element.tagName === 'head');
   const firstInHead = head?.childNodes.find((node) => 'tagName' in node) as Element | undefined;
   assert.equal(firstInHead?.tagName, 'meta', 'the CSP comes first');
@@ -102,7 +74,7 @@ describe('keptView', () => {
   test('kept subtrees are marked kept, removed ones dropped, at their roots only', () => {
     const extraction = extract(ARTICLE_HTML).extraction;
     const view = keptView(extraction);
-    const all = elements(parse(view.html));
+    const all = parse5Elements(parse(view.html));
     const stateOf = (tag: string) =>
       attribute(all.find((element) => element.tagName === tag) as Element, VIEW_STATE_ATTRIBUTE);
     assert.equal(stateOf('article'), 'kept');
@@ -135,7 +107,7 @@ describe('keptView', () => {
   test('every element keeps its node id, so the view maps back onto the Doc', () => {
     const extraction = extract(ARTICLE_HTML).extraction;
     const { doc } = extraction;
-    const all = elements(parse(keptView(extraction).html)).filter((element) =>
+    const all = parse5Elements(parse(keptView(extraction).html)).filter((element) =>
       attribute(element, VIEW_NODE_ATTRIBUTE),
     );
     assert.ok(all.length > 10);
@@ -170,6 +142,13 @@ describe('keptView', () => {
     assert.match(view.html, /alt="a picture" width="10"/);
     assert.match(view.html, /p \{ color: green \}/, 'the page CSS is kept');
     assert.match(view.html, /\\3c script>steal\(\)\\3c \/script>/, "'<' in SVG style text is a CSS escape");
+  });
+
+  test('every vector of the XSS corpus comes out inert (issue 14)', () => {
+    for (const vector of XSS_VECTORS) {
+      const page = `<html><head><title>t</title></head><body><article><p>Readable text of the article, long enough to keep.</p>${vector}</article></body></html>`;
+      assertInert(keptView(extract(page).extraction).html);
+    }
   });
 
   test('property: any token soup comes out inert, and its counts are consistent', () => {

@@ -149,7 +149,8 @@ export async function listCleanEval(
     if (!(await isDirectory(path.join(splitDir, 'input')))) {
       throw new Error(`cleaneval: no ${split}/input folder under ${dir}`);
     }
-    refs.push(...(await listSplit(splitDir, split, splits.length > 1 ? `${split}/` : '', decodeEntities)));
+    for (const ref of await listSplit(splitDir, split, splits.length > 1 ? `${split}/` : '', decodeEntities))
+      refs.push(ref);
   }
   return refs;
 }

@@ -23,6 +23,7 @@ export function decodeWindows1252(bytes: Uint8Array): string {
       const byte = bytes[i];
       codes[i - start] = byte >= 0x80 && byte < 0xa0 ? CP1252_HIGH[byte - 0x80] : byte;
     }
+    // biome-ignore lint/plugin: bounded, CHUNK codes at a time
     parts.push(String.fromCharCode(...codes));
   }
   return parts.join('');

@@ -5,7 +5,7 @@
  * Keeping the two apart lets a tuning run analyse each page once and try many
  * parameter settings on it (bench/cuter/tune.ts).
  */
-import { type Doc, IS_BLOCK, isSpaceCode, NodeKind, TAG } from '../../dom/index.js';
+import { type Doc, IS_BLOCK, isSpaceCode, NodeKind, TAG, tick } from '../../dom/index.js';
 import { isMediaElement } from './media.js';
 
 /** How text size is counted (the paper says bytes; see docs/algorithms/cuter.md). */
@@ -109,6 +109,7 @@ export function analysePage(doc: Doc, unit: SizeUnit = 'characters'): CuterAnaly
 
   // Top-down: owners (nearest block ancestor-or-self) and "inside a link".
   for (let node = root; node < stop; node++) {
+    tick('cuter');
     const k = kind[node];
     const up = parent[node];
     const visible = hidden[node] === 0 && !(k === NodeKind.Element && doc.isHiddenContent(node));
@@ -136,6 +137,7 @@ export function analysePage(doc: Doc, unit: SizeUnit = 'characters'): CuterAnaly
 
   // Bottom-up: subtree sizes, media counts, unit sizes.
   for (let node = stop - 1; node >= root; node--) {
+    tick('cuter');
     if (owner[node] < 0) continue;
     const k = kind[node];
     if (k === NodeKind.Text) {
@@ -165,6 +167,7 @@ export function analysePage(doc: Doc, unit: SizeUnit = 'characters'): CuterAnaly
   const unitLastIx = new Int32Array(size);
   let nextNodeId = 1;
   for (let node = root; node < stop; node++) {
+    tick('cuter');
     if (owner[node] < 0 || kind[node] !== NodeKind.Element) continue;
     if (subtreeText[node] === 0 && subtreeMedia[node] === 0) {
       empty[node] = 1;

@@ -10,7 +10,7 @@
  * 5. the article: the first group at least AL × the longest, after the title;
  * 6. multimedia inside the article (class c2) listed with source, alt, caption, size.
  */
-import { type Doc, type Extraction, Selection } from '../../dom/index.js';
+import { type Doc, type Extraction, Selection, tick } from '../../dom/index.js';
 import { PithError } from '../../errors.js';
 import type { Extractor, ExtractorContext, ExtractorParameter } from '../types.js';
 import { analysePage, type CuterAnalysis, type SizeUnit } from './analyse.js';
@@ -246,6 +246,7 @@ export function buildSelection(
   const { spanStart, spanEnd } = decision;
   if (settings.fill) {
     for (let node = spanStart; node < spanEnd; node++) {
+      tick('cuter');
       if (decision.dropped[node]) {
         node = doc.end(node) - 1;
         continue;
@@ -258,10 +259,12 @@ export function buildSelection(
     for (const member of decision.groups[decision.article].members) {
       const stop = doc.end(member);
       for (let node = member; node < stop; node++) {
+        tick('cuter');
         if (owner[node] === member && !analysis.empty[node]) selection.keepNode(node);
       }
     }
     for (let node = spanStart; node < spanEnd; node++) {
+      tick('cuter');
       if (decision.dropped[node]) {
         node = doc.end(node) - 1;
         continue;
@@ -311,6 +314,7 @@ function diagnosticsOf(
   const base = baseUrl(doc);
   const stop = doc.end(root);
   for (let node = root; node < stop; node++) {
+    tick('cuter');
     if (!doc.isElement(node) || (analysis.owner[node] < 0 && !analysis.empty[node])) continue;
     const nodeClass = classOf(analysis, decision, isMedia, node);
     if (nodeClass === undefined) continue;
@@ -371,7 +375,7 @@ export function runCuter(
   const roots: number[] = [];
   if (decision.article >= 0) {
     if (decision.titleNode >= 0 && decision.titleNode < decision.spanStart) roots.push(decision.titleNode);
-    roots.push(...decision.groups[decision.article].members);
+    for (const member of decision.groups[decision.article].members) roots.push(member);
   }
   return {
     extractor: 'cuter',

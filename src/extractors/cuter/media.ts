@@ -2,7 +2,7 @@
  * CUTER's multimedia (the paper's class c2): images, video, audio and embedded
  * objects, with what is known about each (source, alternative text, caption, size).
  */
-import { type Doc, NodeKind, TAG } from '../../dom/index.js';
+import { type Doc, NodeKind, TAG, tick } from '../../dom/index.js';
 
 export type MediaType = 'image' | 'video' | 'audio' | 'embed';
 
@@ -144,6 +144,7 @@ function captionOf(doc: Doc, node: number): string | undefined {
     if (!isFigure && !isCaptionBox) continue;
     const stop = doc.end(at);
     for (let inner = at + 1; inner < stop; inner++) {
+      tick('cuter');
       if (doc.kind(inner) !== NodeKind.Element) continue;
       if (
         doc.tag(inner) === TAG.figcaption ||

@@ -3,7 +3,7 @@
  * nodes, neighbour merging, the AL choice and the title anchor. Reads a
  * `CuterAnalysis`; writes nothing into the Doc.
  */
-import { IS_HEADING, TAG } from '../../dom/index.js';
+import { IS_HEADING, TAG, tick } from '../../dom/index.js';
 import type { CuterAnalysis } from './analyse.js';
 import { hasAdName, isAdLabel, normaliseTitle, titleMatch } from './cues.js';
 
@@ -137,6 +137,7 @@ function dropSubtrees(
   const droppedRoots: number[] = [];
   const stop = doc.end(root);
   for (let node = root; node < stop; node++) {
+    tick('cuter');
     if (owner[node] < 0 || empty[node] || !doc.isElement(node)) continue;
     let reason = 0;
     if (CONTROLS.has(doc.tag(node))) reason = DROP_NAVIGATION;
@@ -190,6 +191,7 @@ function mergeNeighbours(analysis: CuterAnalysis, settings: CuterSettings, valid
   const maxGap = settings.maxGap > 0 ? settings.maxGap : Number.POSITIVE_INFINITY;
   const groups: CuterGroup[] = [];
   for (const seed of order) {
+    tick('cuter');
     if (taken[seed]) continue;
     const threshold = tp[seed] / settings.mergeDivisor;
     let first = seed;
@@ -197,6 +199,7 @@ function mergeNeighbours(analysis: CuterAnalysis, settings: CuterSettings, valid
     const members = [seed];
     // Left, then right: each side scans outwards until it is too far or meets another group.
     for (let at = seed - 1; at >= 0 && !taken[at]; at--) {
+      tick('cuter');
       if (gap(analysis, valid[at], valid[first]) > maxGap) break;
       if (weighted[at] > threshold) {
         members.push(at);
@@ -204,6 +207,7 @@ function mergeNeighbours(analysis: CuterAnalysis, settings: CuterSettings, valid
       }
     }
     for (let at = seed + 1; at < count && !taken[at]; at++) {
+      tick('cuter');
       if (gap(analysis, valid[last], valid[at]) > maxGap) break;
       if (weighted[at] > threshold) {
         members.push(at);
@@ -247,6 +251,7 @@ function findTitleNode(
   const stop = doc.end(root);
   let rootIndex = 0;
   for (let node = root; node < stop; node++) {
+    tick('cuter');
     if (owner[node] < 0 || empty[node] || !doc.isElement(node)) continue;
     const heading = IS_HEADING[doc.tag(node)] === 1;
     const isUnit = owner[node] === node && analysis.unitText[node] > 0;

@@ -17,6 +17,7 @@
  * is the bias-corrected sample statistic. With one measured line σ = 0 (Commons Math
  * returns 0 for a single value), with none there is nothing to keep.
  */
+import { computeLineStarts, tick, tickAt } from '../../dom/index.js';
 
 export interface DensityFilterOptions {
   /** Lines with fewer text characters than this are skipped (the post's MIN_CHARS_IN_TEXT). */
@@ -72,6 +73,7 @@ export function measureLine(raw: string): { markupChars: number; textChars: numb
   const parts: string[] = [];
   let runStart = -1; // start of the current run of text characters, -1 when none
   for (let at = 0; at < line.length; at++) {
+    tickAt(at, 'density');
     const code = line.charCodeAt(at);
     if (code === LT || code === GT) {
       if (runStart >= 0) parts.push(line.slice(runStart, at));
@@ -106,20 +108,6 @@ export function sampleStandardDeviation(values: readonly number[]): number {
   return Math.sqrt(squares / (n - 1));
 }
 
-/** Source line boundaries (same rule as `Doc.lineStarts`: \n, \r\n or \r). */
-export function computeLineStarts(source: string): Int32Array {
-  const starts: number[] = [0];
-  for (let index = 0; index < source.length; index++) {
-    const code = source.charCodeAt(index);
-    if (code === 10) starts.push(index + 1);
-    else if (code === 13) {
-      if (source.charCodeAt(index + 1) === 10) index++;
-      starts.push(index + 1);
-    }
-  }
-  return Int32Array.from(starts);
-}
-
 /**
  * Runs the density filter over a source text. `lineStarts` are the offsets at which
  * lines start (pass `doc.lineStarts` to reuse the document's; computed otherwise).
@@ -141,6 +129,7 @@ export function densityFilter(
   };
   const densities: number[] = [];
   for (let index = 0; index < lineStarts.length; index++) {
+    tick('density');
     const start = lineStarts[index];
     const stop = index + 1 < lineStarts.length ? lineStarts[index + 1] : source.length;
     const measure = measureLine(source.slice(start, stop));
@@ -161,6 +150,7 @@ export function densityFilter(
   let mean = Number.NaN;
   if (densities.length > 0) mean = densities.reduce((sum, d) => sum + d, 0) / densities.length;
   for (let i = 0; i < lines.line.length; i++) {
+    tick('density');
     lines.kept[i] = lines.measured[i] && lines.density[i] > threshold;
   }
   return { lines, mean, sigma, threshold };

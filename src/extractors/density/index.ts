@@ -6,9 +6,16 @@
  * A line is a source line of the page; the selection keeps the visible text that
  * starts on the chosen lines (`Selection.fromLines`).
  */
-import { type Doc, type Extraction, Selection } from '../../dom/index.js';
+import {
+  checkDeadline,
+  type Doc,
+  type Extraction,
+  fewLinesWarning,
+  Selection,
+  tick,
+} from '../../dom/index.js';
 import { PithError } from '../../errors.js';
-import type { Extractor, ExtractorContext } from '../types.js';
+import type { Extractor } from '../types.js';
 import { DEFAULT_MIN_TEXT_CHARS, densityFilter } from './filter.js';
 import { type Category, classifyChunk, type DensityModel } from './model.js';
 import { DEFAULT_MODEL_PATH, loadDensityModel, SHIPPED_DENSITY_MODELS } from './model-file.js';
@@ -177,11 +184,7 @@ export const density: Extractor<DensityOptions, DensityDiagnostics> = {
       models: ['', ...SHIPPED_DENSITY_MODELS],
     },
   ],
-  extract(
-    doc: Doc,
-    options: Partial<DensityOptions>,
-    context: ExtractorContext,
-  ): Extraction<DensityDiagnostics> {
+  extract(doc: Doc, options: Partial<DensityOptions>): Extraction<DensityDiagnostics> {
     const settings: DensityOptions = { ...DEFAULTS, ...options };
     checkOptions(settings);
     const filtered = densityFilter(doc.source, { minTextChars: settings.minTextChars }, doc.lineStarts);
@@ -204,14 +207,13 @@ export const density: Extractor<DensityOptions, DensityDiagnostics> = {
     let passedLines = 0;
     let keptLines = 0;
     for (let i = 0; i < count; i++) {
+      tick('density');
       if (!lines.kept[i]) continue;
       passedLines++;
       let keep = true;
       if (used) {
         // Scoring is linear in the text, but a minified page can be one long line: keep the time budget.
-        if (context.deadline !== undefined && Date.now() > context.deadline) {
-          throw new PithError('TIMEOUT', 'density: the time budget ran out while classifying lines');
-        }
+        checkDeadline('density');
         const verdict = classifyChunk(used.model, lines.text[i]);
         diagnosticsLines.category[i] = verdict.category;
         diagnosticsLines.keepBits[i] = verdict.keepBits;
@@ -226,6 +228,7 @@ export const density: Extractor<DensityOptions, DensityDiagnostics> = {
     }
     const chosenIndices: number[] = [];
     for (let i = 0; i < count; i++) if (diagnosticsLines.kept[i]) chosenIndices.push(i);
+    const warning = fewLinesWarning(doc, 'density', 'try another extractor (pith, cuter)');
     const model = used
       ? {
           path: used.path,
@@ -242,6 +245,7 @@ export const density: Extractor<DensityOptions, DensityDiagnostics> = {
       doc,
       selection: Selection.fromLines(doc, chosen),
       roots: [],
+      ...(warning ? { warnings: [warning] } : {}),
       diagnostics: {
         minTextChars: settings.minTextChars,
         measuredLines: lines.measured.filter(Boolean).length,

@@ -12,7 +12,7 @@
  *    and the title heading when it sits just outside;
  * 5. tidy: drop link-heavy and boilerplate blocks inside the chosen region.
  */
-import { type Doc, IS_BLOCK, IS_HEADING, NodeKind, Selection, TAG } from '../../dom/index.js';
+import { type Doc, IS_BLOCK, IS_HEADING, NodeKind, Selection, TAG, tick } from '../../dom/index.js';
 import type { ExtractorContext } from '../types.js';
 import { classWeight } from './cues.js';
 import { measure } from './measure.js';
@@ -122,6 +122,7 @@ function run(
   let droppedInside = 0;
   for (const node of roots) droppedInside += tidyInside(doc, node, selection, removed, counts, settings);
   for (let node = root; node < doc.size; node++) {
+    tick('pith');
     if (removed[node]) {
       selection.dropSubtree(node);
       node = doc.end(node) - 1;
@@ -158,6 +159,7 @@ function scoreCandidates(
   const initialised = new Uint8Array(doc.size);
   const stop = doc.end(root);
   for (let node = root + 1; node < stop; node++) {
+    tick('pith');
     if (removed[node]) {
       node = doc.end(node) - 1;
       continue;
@@ -181,6 +183,7 @@ function scoreCandidates(
     }
   }
   for (let node = root; node < stop; node++) {
+    tick('pith');
     if (initialised[node]) scores[node] *= 1 - counts.linkDensity(node);
   }
   return scores;
@@ -213,6 +216,7 @@ function initialScore(doc: Doc, node: number, useClassCues: boolean): number {
 function rankCandidates(doc: Doc, scores: Float64Array, counts: Counts): HeuristicDiagnostics['candidates'] {
   const ranked: HeuristicDiagnostics['candidates'] = [];
   for (let node = 0; node < doc.size; node++) {
+    tick('pith');
     if (scores[node] === 0) continue;
     ranked.push({
       node,
@@ -293,6 +297,7 @@ function findTitleHeading(
   const title = normaliseTitle(context.title ?? context.metadata?.title ?? '');
   let candidate = -1;
   for (let node = root; node < first; node++) {
+    tick('pith');
     if (removed[node]) {
       node = doc.end(node) - 1;
       continue;
@@ -333,6 +338,7 @@ function tidyInside(
   const regionText = Math.max(1, counts.text[region]);
   const stop = doc.end(region);
   for (let node = region + 1; node < stop; node++) {
+    tick('pith');
     if (removed[node] || !doc.isElement(node)) continue;
     const tag = doc.tag(node);
     if (!IS_BLOCK[tag] || IS_HEADING[tag] || tag === TAG.pre || tag === TAG.br) continue;

@@ -6,7 +6,7 @@
  * container, page context and the heuristic stage's verdict.
  * See docs/algorithms/default.md.
  */
-import { type Doc, type Extraction, Selection } from '../../dom/index.js';
+import { type Doc, type Extraction, Selection, tick } from '../../dom/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
 import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
 import { loadBlockModel, SHIPPED_BLOCK_MODELS } from './model.js';
@@ -135,6 +135,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       model.checkFeatures(features.names);
       const chosen = new Uint8Array(doc.size);
       for (let block = 0; block < blocks.count; block++) {
+        tick('pith');
         if (model.predict(features.values, block * features.width) < threshold) continue;
         keptBlocks++;
         for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)

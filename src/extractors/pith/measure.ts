@@ -1,4 +1,4 @@
-import { type Doc, IS_BLOCK, NodeKind } from '../../dom/index.js';
+import { type Doc, IS_BLOCK, NodeKind, tick } from '../../dom/index.js';
 import { countCommas } from './cues.js';
 
 /**
@@ -20,6 +20,7 @@ export function measure(doc: Doc, removed: Uint8Array) {
   const blockOf = new Int32Array(size);
   blockOf[0] = 0;
   for (let node = 1; node < size; node++) {
+    tick('pith');
     const up = parent[node];
     if (removed[node] || blockOf[up] < 0) {
       blockOf[node] = -1;
@@ -29,6 +30,7 @@ export function measure(doc: Doc, removed: Uint8Array) {
   }
 
   for (let node = size - 1; node > 0; node--) {
+    tick('pith');
     if (blockOf[node] < 0) continue;
     if (kind[node] === NodeKind.Text && !hidden[node]) {
       const nodeCommas = countCommas(doc.text(node));

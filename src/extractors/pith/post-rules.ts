@@ -6,13 +6,14 @@
  * the model was never trained on (trafilatura-eval) and on the training datasets
  * through cross-validation; see docs/algorithms/default.md, "Post-rules".
  */
-import { type Doc, IS_HEADING, NodeKind, type Selection, TAG } from '../../dom/index.js';
+import { type Doc, IS_HEADING, NodeKind, type Selection, TAG, tick } from '../../dom/index.js';
 import { type Blocks, cueBit, LANDMARK } from '../../features/blocks/index.js';
 
 /** Per block: 1 when any of its text nodes is chosen. */
 export function chosenBlocks(blocks: Blocks, chosen: Uint8Array): Uint8Array {
   const kept = new Uint8Array(blocks.count);
   for (let block = 0; block < blocks.count; block++) {
+    tick('pith');
     for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
       if (chosen[blocks.textNodes[k]]) {
         kept[block] = 1;
@@ -75,6 +76,7 @@ export function dropOrphanHeadings(blocks: Blocks, chosen: Uint8Array): number {
   const headings: number[] = [];
   let insideHeadingUntil = -1;
   for (let node = 0; node < size; node++) {
+    tick('pith');
     let content = 0;
     if (
       node >= insideHeadingUntil &&
@@ -106,6 +108,7 @@ export function dropOrphanHeadings(blocks: Blocks, chosen: Uint8Array): number {
     const stop = doc.end(heading);
     let headingChosen = false;
     for (let node = heading + 1; node < stop; node++) {
+      tick('pith');
       if (chosen[node] && kind[node] === NodeKind.Text) {
         headingChosen = true;
         break;
@@ -155,6 +158,7 @@ export function dropLinkTeasers(blocks: Blocks, chosen: Uint8Array): number {
   const kept = chosenBlocks(blocks, chosen);
   let dropped = 0;
   for (let block = 0; block < count; block++) {
+    tick('pith');
     if (!kept[block] || blocks.links[block] !== 1) continue;
     if (blocks.linkChars[block] < MIN_TEASER_LINK_SHARE * blocks.chars[block]) continue;
     let label = '';
@@ -195,6 +199,7 @@ export function dropCopyrightLines(blocks: Blocks, chosen: Uint8Array): number {
   const kept = chosenBlocks(blocks, chosen);
   let dropped = 0;
   for (let block = 0; block < count; block++) {
+    tick('pith');
     if (!kept[block] || blocks.words[block] > MAX_COPYRIGHT_WORDS) continue;
     let text = '';
     for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
@@ -230,6 +235,7 @@ export function keepLeads(blocks: Blocks, chosen: Uint8Array): number {
   const kept = chosenBlocks(blocks, chosen);
   let first = -1;
   for (let block = 0; block < count; block++) {
+    tick('pith');
     if (
       kept[block] &&
       blocks.words[block] >= MIN_BODY_WORDS &&
@@ -272,11 +278,13 @@ function chosenAround(doc: Doc, chosen: Uint8Array): { before: Uint8Array; after
   const after = new Uint8Array(doc.size);
   let last = 0;
   for (let node = 0; node < doc.size; node++) {
+    tick('pith');
     before[node] = last;
     if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node]) last = chosen[node];
   }
   last = 0;
   for (let node = doc.size - 1; node >= 0; node--) {
+    tick('pith');
     if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node]) last = chosen[node];
     after[node] = last;
   }
@@ -304,6 +312,7 @@ function isDataTable(doc: Doc, table: number): boolean {
   const stop = doc.end(table);
   let header = false;
   for (let node = table + 1; node < stop; node++) {
+    tick('pith');
     const tag = doc.columns.tag[node];
     if (tag === TAG.table) return false;
     if (tag === TAG.th || tag === TAG.caption) header = true;
@@ -345,6 +354,7 @@ export function keepStructuresOfKeptContainers(
       let kept = 0;
       const parentStop = doc.end(parent);
       for (let node = parent + 1; node < parentStop; node++) {
+        tick('pith');
         if (node === structure) {
           node = stop - 1;
           continue;

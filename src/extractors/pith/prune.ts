@@ -1,4 +1,4 @@
-import { type Doc, NodeKind, TAG } from '../../dom/index.js';
+import { type Doc, NodeKind, TAG, tick } from '../../dom/index.js';
 import { BOILERPLATE_ROLES, MAYBE_CONTENT_CLASS, styleHides, UNLIKELY_CLASS } from './cues.js';
 
 /** Elements that are never main content, whatever they hold. */
@@ -50,6 +50,7 @@ export function prune(doc: Doc, root: number, useClassCues: boolean): Pruned {
   const pageText = Math.max(1, doc.textLength(root));
   const stop = doc.end(root);
   for (let node = root + 1; node < stop; node++) {
+    tick('pith');
     if (doc.kind(node) !== NodeKind.Element) continue;
     const reason = pruneReason(doc, node, pageText, useClassCues);
     if (reason === undefined) continue;

@@ -12,6 +12,8 @@
  * (random instances as K-Means seeds, EM initialised by K-Means, Farthest-First from
  * a random first point) and are deterministic for a given seed.
  */
+
+import { tick } from '../../dom/index.js';
 import { type Random, randomIndex, seededRandom } from './random.js';
 import { mean } from './smooth.js';
 
@@ -163,6 +165,7 @@ function kMeansRun(
   for (let iteration = 0; iteration < MAX_KMEANS_ITERATIONS; iteration++) {
     let changed = false;
     for (let i = 0; i < n; i++) {
+      tick('ttr');
       const c = nearest(values[i], centers);
       if (c !== labels[i]) {
         labels[i] = c;
@@ -172,6 +175,7 @@ function kMeansRun(
     const sums = new Float64Array(centers.length);
     const sizes = new Int32Array(centers.length);
     for (let i = 0; i < n; i++) {
+      tick('ttr');
       sums[labels[i]] += values[i];
       sizes[labels[i]]++;
     }
@@ -234,6 +238,7 @@ export function expectationMaximization(values: ArrayLike<number>, k: number, ra
     const squares = new Float64Array(m);
     const sizes = new Int32Array(m);
     for (let i = 0; i < n; i++) {
+      tick('ttr');
       squares[init.labels[i]] += (values[i] - means[init.labels[i]]) ** 2;
       sizes[init.labels[i]]++;
     }
@@ -249,6 +254,7 @@ export function expectationMaximization(values: ArrayLike<number>, k: number, ra
     // E step, in log space: a spike component (σ = 1e-6) must not overflow.
     let logLikelihood = 0;
     for (let i = 0; i < n; i++) {
+      tick('ttr');
       let top = Number.NEGATIVE_INFINITY;
       for (let c = 0; c < m; c++) {
         const z = (values[i] - means[c]) / stdDevs[c];
@@ -269,6 +275,7 @@ export function expectationMaximization(values: ArrayLike<number>, k: number, ra
       let weight = 0;
       let sum = 0;
       for (let i = 0; i < n; i++) {
+        tick('ttr');
         weight += responsibilities[i * m + c];
         sum += responsibilities[i * m + c] * values[i];
       }
@@ -288,6 +295,7 @@ export function expectationMaximization(values: ArrayLike<number>, k: number, ra
   }
   const labels = new Int32Array(n);
   for (let i = 0; i < n; i++) {
+    tick('ttr');
     let bestComponent = 0;
     for (let c = 1; c < m; c++) {
       if (responsibilities[i * m + c] > responsibilities[i * m + bestComponent]) bestComponent = c;
@@ -366,6 +374,7 @@ export function clusterContent(
   const content = new Uint8Array(smoothed.length);
   const run = runs[chosen];
   for (let i = 0; i < smoothed.length; i++) {
+    tick('ttr');
     if (run.clusters[run.labels[i]].mean > sigma) content[i] = 1;
   }
   return { runs, chosen, sigma, content };
@@ -400,6 +409,7 @@ export function predictionClustering(ttr: ArrayLike<number>, sigma: number, wind
   const exits: number[] = [];
   let inside = false;
   for (let i = 0; i < n; i++) {
+    tick('ttr');
     if (!inside) {
       const previous = mean(ttr, Math.max(0, i - window), i);
       if (ttr[i] - previous >= sigma) {

@@ -11,7 +11,7 @@
  *
  * Every reading of the paper is stated in docs/algorithms/ttr.md.
  */
-import type { Doc, Extraction } from '../../dom/index.js';
+import { type Doc, type Extraction, fewLinesWarning, tick } from '../../dom/index.js';
 import { PithError } from '../../errors.js';
 import type { Extractor } from '../types.js';
 import {
@@ -25,6 +25,7 @@ import { computeTtrLines } from './lines.js';
 import { selectionFromRanges } from './select.js';
 import { smooth, standardDeviation } from './smooth.js';
 
+export { computeLineStarts as physicalLineStarts } from '../../dom/index.js';
 export {
   type Cluster,
   type Clustering,
@@ -36,7 +37,7 @@ export {
   predictionClustering,
   thresholdContent,
 } from './cluster.js';
-export { computeTtrLines, physicalLineStarts, type TtrLineOptions, type TtrLines } from './lines.js';
+export { computeTtrLines, type TtrLineOptions, type TtrLines } from './lines.js';
 export { seededRandom } from './random.js';
 export { selectionFromRanges } from './select.js';
 export { smooth, standardDeviation } from './smooth.js';
@@ -202,6 +203,7 @@ export function analyseTtr(
   const chosen: number[] = [];
   const chosenSourceLines: number[] = [];
   for (let line = 0; line < content.length; line++) {
+    tick('ttr');
     if (!content[line]) continue;
     chosen.push(line);
     const sourceLine = lines.sourceLines[line];
@@ -303,6 +305,17 @@ export const ttr: Extractor<TtrOptions, TtrDiagnostics> = {
       Int32Array.from(diagnostics.offsets.end),
       content,
     );
-    return { extractor: 'ttr', version: VERSION, doc, selection, roots: [], diagnostics };
+    const warning = diagnostics.settings.reflow
+      ? undefined
+      : fewLinesWarning(doc, 'ttr', 'try its reflow parameter (lines broken at block tags)');
+    return {
+      extractor: 'ttr',
+      version: VERSION,
+      doc,
+      selection,
+      roots: [],
+      diagnostics,
+      ...(warning ? { warnings: [warning] } : {}),
+    };
   },
 };

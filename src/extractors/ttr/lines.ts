@@ -17,7 +17,7 @@
  * A line with neither text nor tags once removed content is gone is empty and is
  * dropped, as the paper does.
  */
-import { IS_BLOCK, tagId } from '../../dom/index.js';
+import { checkDeadline, computeLineStarts, IS_BLOCK, tagId, tick, tickAt } from '../../dom/index.js';
 
 /** Character classes of the scan. */
 const TEXT = 0;
@@ -46,20 +46,6 @@ export interface TtrLines {
   ttr: Float64Array;
   /** Lines (physical or re-flowed) before empty ones were dropped. */
   totalLines: number;
-}
-
-/** Offsets at which each physical line starts (line breaks: \n, \r\n, \r), as `Doc.lineStarts`. */
-export function physicalLineStarts(source: string): Int32Array {
-  const starts: number[] = [0];
-  for (let index = 0; index < source.length; index++) {
-    const code = source.charCodeAt(index);
-    if (code === 10) starts.push(index + 1);
-    else if (code === 13) {
-      if (source.charCodeAt(index + 1) === 10) index++;
-      starts.push(index + 1);
-    }
-  }
-  return Int32Array.from(starts);
 }
 
 interface Scan {
@@ -138,7 +124,12 @@ function scan(source: string, options: TtrLineOptions): Scan {
   const tagStarts: number[] = [];
   const blockBreaks: number[] = [];
   let index = 0;
+  let nextCheck = 0;
   while (index < source.length) {
+    if (index >= nextCheck) {
+      checkDeadline('ttr');
+      nextCheck = index + 0x10000;
+    }
     if (source.charCodeAt(index) !== 60) {
       index++;
       continue;
@@ -230,7 +221,7 @@ function lineIndexOf(lineStarts: Int32Array, offset: number): number {
 export function computeTtrLines(
   source: string,
   options: TtrLineOptions,
-  lineStarts: Int32Array = physicalLineStarts(source),
+  lineStarts: Int32Array = computeLineStarts(source),
 ): TtrLines {
   const { classes, tagStarts, blockBreaks } = scan(source, options);
   const segmentStarts = options.reflow ? reflowStarts(source, blockBreaks) : lineStarts;
@@ -242,6 +233,7 @@ export function computeTtrLines(
   const tags: number[] = [];
   let tagCursor = 0;
   for (let segment = 0; segment < count; segment++) {
+    tick('ttr');
     const start = segmentStarts[segment];
     let end = segment + 1 < count ? segmentStarts[segment + 1] : source.length;
     let y = 0;
@@ -257,6 +249,7 @@ export function computeTtrLines(
     if (first === last) continue; // empty once removed content is gone
     let x = 0;
     for (let at = first; at < last; at++) {
+      tickAt(at, 'ttr');
       if (classes[at] !== TEXT) continue;
       const code = source.charCodeAt(at);
       if (code >= 0xdc00 && code <= 0xdfff) continue; // low surrogate: counted with its high half

@@ -2,7 +2,7 @@
  * From chosen source ranges (physical lines or re-flowed segments) to a node
  * `Selection`, so every formatter works on TTR's output.
  */
-import { type Doc, NodeKind, Selection } from '../../dom/index.js';
+import { type Doc, NodeKind, Selection, tick } from '../../dom/index.js';
 
 function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
@@ -43,6 +43,7 @@ export function selectionFromRanges(
   const source = doc.source;
   const keptText = new Int32Array(doc.size);
   for (let node = 1; node < doc.size; node++) {
+    tick('ttr');
     if (kind[node] !== NodeKind.Text || hidden[node] || textLength[node] === 0) continue;
     let at = sourceStart[node];
     const stop = sourceEnd[node];
@@ -54,6 +55,7 @@ export function selectionFromRanges(
     }
   }
   for (let node = doc.size - 1; node > 0; node--) {
+    tick('ttr');
     if (kind[node] === NodeKind.Element && keptText[node] > 0 && keptText[node] === textLength[node]) {
       selection.kept[node] = 1;
     }

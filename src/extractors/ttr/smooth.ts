@@ -1,6 +1,7 @@
 /**
  * Step 2 of TTR: smoothing, and the statistics the clustering rules use.
  */
+import { tick } from '../../dom/index.js';
 
 /**
  * The paper's Eq. 1 as we read it: each element becomes the mean of the window
@@ -18,6 +19,7 @@ export function smooth(values: ArrayLike<number>, radius: number, includeCenter 
   const prefix = new Float64Array(n + 1);
   for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + values[i];
   for (let i = 0; i < n; i++) {
+    tick('ttr');
     const low = Math.max(0, i - radius);
     const high = Math.min(n - 1, i + radius);
     let sum = prefix[high + 1] - prefix[low];

@@ -20,7 +20,7 @@
  * elements that are not rendered (`display: none`, `visibility: hidden`, script, style…)
  * are skipped with their subtree.
  */
-import { type Doc, NodeKind, TAG } from '../../dom/index.js';
+import { type Doc, NodeKind, TAG, tick } from '../../dom/index.js';
 import { alphaOf, Display, isBlockLevel, type Layout } from '../../layout/index.js';
 import type { VceOptions } from './options.js';
 
@@ -194,6 +194,7 @@ export function getBlockTree(doc: Doc, layout: Layout, options: VceOptions): Blo
   const open: Block[] = [];
   const stop = doc.end(root);
   for (let node = root; node < stop; node++) {
+    tick('vce');
     while (open.length > 0 && node >= doc.end(open[open.length - 1].root)) {
       closeBlock(open.pop() as Block);
     }

@@ -9,7 +9,7 @@
  * It needs a layout: the caller's (`context.layout`: the browser's, from `extractAsync`)
  * or, when there is none, the estimated one. See docs/algorithms/vce.md.
  */
-import { type Doc, type Extraction, Selection } from '../../dom/index.js';
+import { type Doc, type Extraction, Selection, tick } from '../../dom/index.js';
 import { Display, estimateLayout, type Layout, type LayoutSource, rgbaHex } from '../../layout/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
 import { type BlockTree, getBlockTree } from './block-tree.js';
@@ -124,6 +124,7 @@ export function selectMainBlock(doc: Doc, layout: Layout, tree: BlockTree, main:
   selection.keepSubtree(root);
   const stop = doc.end(root);
   for (let node = root + 1; node < stop; node++) {
+    tick('vce');
     if (!doc.isElement(node)) continue;
     const blockId = tree.blockOf[node];
     const startsBlock = blockId >= 0 && tree.blocks[blockId].root === node;

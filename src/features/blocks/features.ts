@@ -9,7 +9,7 @@
  * Everything is a number; categorical things are one-hot. Names are exported so
  * a model can check it was trained on the same features.
  */
-import { TAG } from '../../dom/index.js';
+import { TAG, tick } from '../../dom/index.js';
 import { CUE_GROUPS } from './cues.js';
 import { type Blocks, blockText, LANDMARKS } from './segment.js';
 
@@ -390,6 +390,7 @@ function repeatCounter(blocks: Blocks): (node: number) => number {
     children.length = 0;
     signatures.length = 0;
     for (let child = doc.firstChild(parent); child >= 0; child = doc.nextSibling(child)) {
+      tick('blocks');
       if (!doc.isElement(child)) continue;
       const classString = doc.attr(child, 'class') ?? '';
       let classId = classIds.get(classString);
@@ -421,6 +422,16 @@ function imagesBefore(blocks: Blocks): Int32Array {
 function imagesUnder(blocks: Blocks, before: Int32Array, node: number): number {
   const stop = Math.min(blocks.doc.end(node), node + 400);
   return stop > node + 1 ? before[stop] - before[node + 1] : 0;
+}
+
+/** Per node, 1 when it or an ancestor is marked (one pass in document order: a parent comes first). */
+function insideMarked(doc: Blocks['doc'], marked: Uint8Array): Uint8Array {
+  const { parent } = doc.columns;
+  const inside = new Uint8Array(doc.size);
+  for (let node = 0; node < doc.size; node++) {
+    inside[node] = marked[node] || (node > 0 && inside[parent[node]]) ? 1 : 0;
+  }
+  return inside;
 }
 
 /** Computes the feature rows of all blocks. */
@@ -456,21 +467,16 @@ export function blockFeatures(
   const keptShare = new Float32Array(count);
   const prunedFlag = new Uint8Array(count);
   if (hints.kept || hints.pruned) {
+    const underPruned = hints.pruned && insideMarked(doc, hints.pruned);
     for (let block = 0; block < count; block++) {
+      tick('blocks');
       let kept = 0;
       for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
         const node = blocks.textNodes[k];
         if (hints.kept?.[node]) kept += textLength[node];
       }
       keptShare[block] = kept / Math.max(1, blocks.chars[block]);
-      if (hints.pruned) {
-        for (let node = blocks.owner[block]; node >= 0; node = parent[node]) {
-          if (hints.pruned[node]) {
-            prunedFlag[block] = 1;
-            break;
-          }
-        }
-      }
+      if (underPruned) prunedFlag[block] = underPruned[blocks.owner[block]];
     }
   }
 
@@ -479,6 +485,7 @@ export function blockFeatures(
   const linkDensityOf = (block: number) =>
     block >= 0 && block < count ? blocks.linkChars[block] / Math.max(1, blocks.chars[block]) : 0;
   for (let block = 0; block < count; block++) {
+    tick('blocks');
     const base = block * width;
     const owner = blocks.owner[block];
     const ownerTag = doc.tag(owner);

@@ -16,6 +16,7 @@ import {
   isSpaceCode,
   NodeKind,
   TAG,
+  tick,
 } from '../../dom/index.js';
 import { cueBits } from './cues.js';
 
@@ -227,6 +228,7 @@ export function segmentBlocks(doc: Doc): Blocks {
   };
 
   for (let node = root; node < stop; node++) {
+    tick('blocks');
     while (blockStack.length > 1 && end[blockStack[blockStack.length - 1]] <= node) blockStack.pop();
     const nodeKind = kind[node];
     if (nodeKind === NodeKind.Element) {
@@ -353,6 +355,7 @@ export function segmentBlocks(doc: Doc): Blocks {
   const textNodes = new Int32Array(textTotal);
   let at = 0;
   for (let index = 0; index < count; index++) {
+    tick('blocks');
     textStart[index] = at;
     for (const node of nodesOfBlock[keep[index]]) textNodes[at++] = node;
   }
@@ -370,6 +373,7 @@ export function segmentBlocks(doc: Doc): Blocks {
   const orderedNodes = new Int32Array(textTotal);
   let cursor = 0;
   for (let index = 0; index < count; index++) {
+    tick('blocks');
     orderedStart[index] = cursor;
     const from = textStart[order[index]];
     const to = textStart[order[index] + 1];

@@ -4,7 +4,7 @@
  * linear passes over the document, and walks inside candidate sections that
  * are bounded by their size.
  */
-import { type Doc, IS_BLOCK, IS_HEADING, IS_HIDDEN_CONTENT, NodeKind, TAG } from '../../dom/index.js';
+import { type Doc, IS_BLOCK, IS_HEADING, IS_HIDDEN_CONTENT, NodeKind, TAG, tick } from '../../dom/index.js';
 import {
   ACTION_CLASS,
   AUTHOR_CLASS,
@@ -243,6 +243,7 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
   const cues = new Map<number, Cue>();
   const headings: number[] = [];
   for (let node = within; node < stop; node++) {
+    tick('comments');
     if (kind[node] !== NodeKind.Element) continue;
     const t = tag[node];
     if (hidden[node] || IS_HIDDEN_CONTENT[t] || doc.textLength(node) === 0) {
@@ -425,6 +426,7 @@ function markedItems(doc: Doc, cues: Map<number, Cue>): number[] {
         index < sorted.length && sorted[index] < end[node];
         index++
       ) {
+        tick('comments');
         const other = sorted[index];
         if (other < skipUntil) continue;
         if (memberOf.get(other) === signature) skipUntil = end[other];
@@ -444,6 +446,7 @@ function markedItems(doc: Doc, cues: Map<number, Cue>): number[] {
   const items: number[] = [];
   const open: number[] = [];
   for (const node of [...memberOf.keys()].sort((a, b) => a - b)) {
+    tick('comments');
     while (open.length > 0 && end[open[open.length - 1]] <= node) open.pop();
     const outer = open.length > 0 ? open[open.length - 1] : -1;
     if (outer >= 0 && memberOf.get(outer) !== memberOf.get(node)) continue;
@@ -455,6 +458,7 @@ function markedItems(doc: Doc, cues: Map<number, Cue>): number[] {
 
 function holdsBlock(doc: Doc, node: number): boolean {
   for (let child = node + 1; child < doc.end(node); child = doc.end(child)) {
+    tick('comments');
     if (doc.isElement(child) && IS_BLOCK[doc.tag(child)]) return true;
   }
   return false;
@@ -592,6 +596,7 @@ const MAX_OTHER_BLOCK = 500;
 function holdsOtherContent(doc: Doc, root: number, items: readonly Item[]): boolean {
   const tops = new Set(items.map((item) => childToward(doc, root, item[0])));
   for (let child = root + 1; child < doc.end(root); child = doc.end(child)) {
+    tick('comments');
     if (tops.has(child)) continue;
     if (doc.textLength(child) > MAX_OTHER_BLOCK && !hasTextArea(doc, child)) return true;
   }
@@ -607,6 +612,7 @@ function holdsOtherContent(doc: Doc, root: number, items: readonly Item[]): bool
 function canTakeIn(doc: Doc, outer: number, inner: number, marked: boolean): boolean {
   if (doc.textLength(outer) - doc.textLength(inner) > (marked ? 1200 : 400)) return false;
   for (let child = outer + 1; child < doc.end(outer); child = doc.end(child)) {
+    tick('comments');
     if (doc.contains(child, inner)) continue;
     if (doc.textLength(child) > MAX_OTHER_BLOCK && !hasTextArea(doc, child)) return false;
   }
@@ -616,6 +622,7 @@ function canTakeIn(doc: Doc, outer: number, inner: number, marked: boolean): boo
 function hasH1Outside(doc: Doc, outer: number, inner: number): boolean {
   const stop = doc.end(outer);
   for (let node = outer + 1; node < stop; node++) {
+    tick('comments');
     if (node === inner) {
       node = doc.end(inner) - 1;
       continue;
@@ -630,6 +637,7 @@ function previousElementSibling(doc: Doc, node: number): number {
   if (parent < 0) return -1;
   let previous = -1;
   for (let child = parent + 1; child < node; child = doc.end(child)) {
+    tick('comments');
     if (doc.isElement(child)) previous = child;
     else if (doc.isText(child) && doc.textLength(child) > 0) previous = -1;
   }
@@ -654,6 +662,7 @@ function repeatedItems(doc: Doc, start: number, stop: number): Item[] {
   let rangeText = 0;
   const tops: number[] = [];
   for (let node = start; node < stop; node = end[node]) {
+    tick('comments');
     rangeText += doc.textLength(node);
     tops.push(node);
   }
@@ -823,6 +832,7 @@ function hasSectionCue(doc: Doc, root: number, cues: ReadonlyMap<number, Cue>): 
 function hasCommentHeading(doc: Doc, from: number, to: number): boolean {
   const stop = Math.min(to, from + 2000);
   for (let node = from; node < stop; node++) {
+    tick('comments');
     if (doc.isElement(node) && IS_HEADING[doc.tag(node)] && doc.textLength(node) <= 80) {
       if (COMMENT_HEADING.test(doc.textContent(node))) return true;
     }
@@ -833,6 +843,7 @@ function hasCommentHeading(doc: Doc, from: number, to: number): boolean {
 function hasTextArea(doc: Doc, root: number): boolean {
   const stop = doc.end(root);
   for (let node = root; node < stop; node++) {
+    tick('comments');
     if (doc.isElement(node) && doc.tag(node) === TAG.textarea) return true;
   }
   return false;
@@ -867,6 +878,7 @@ function readComment(
   const metaParts: number[] = [];
   let reply = false;
   for (let node = single ? first + 1 : first; node < stop; node++) {
+    tick('comments');
     if (kind[node] !== NodeKind.Element) continue;
     const t = tag[node];
     if (hidden[node] || IS_HIDDEN_CONTENT[t]) {
@@ -982,6 +994,7 @@ function readComment(
 function refineAuthor(doc: Doc, node: number): number {
   const stop = doc.end(node);
   for (let at = node + 1; at < stop; at++) {
+    tick('comments');
     if (!doc.isElement(at) || doc.textLength(at) === 0) continue;
     const itemprop = doc.attr(at, 'itemprop') ?? '';
     if (/(?:^|\s)name(?:\s|$)/.test(itemprop)) return at;

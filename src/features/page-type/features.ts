@@ -9,7 +9,7 @@
  * string (pages repeat them), text cues only on short texts, JSON-LD walks are
  * bounded. See docs/algorithms/page-type.md for the measured time.
  */
-import { type Doc, IS_BLOCK, NodeKind, TAG } from '../../dom/index.js';
+import { type Doc, IS_BLOCK, NodeKind, TAG, tick } from '../../dom/index.js';
 import type { Metadata } from '../../metadata/index.js';
 import { parseJsonLd } from '../../metadata/index.js';
 import {
@@ -316,6 +316,7 @@ export function pageTypeFeatures(doc: Doc, url?: string, metadata?: PageTypeMeta
   const classIds = new Map<string, ClassInfo>();
 
   for (let node = 0; node < size; node++) {
+    tick('page type');
     const nodeKind = kind[node];
     if (nodeKind === NodeKind.Text) {
       if (hidden[node]) continue;
@@ -560,6 +561,7 @@ export function pageTypeFeatures(doc: Doc, url?: string, metadata?: PageTypeMeta
   let proseBlocks = 0;
   let seenTop = false;
   for (let node = 0; node < size; node++) {
+    tick('page type');
     const words = blockWords[node];
     if (words >= PROSE_BLOCK_WORDS) proseBlocks++;
     if (words === topBlockWords && !seenTop) seenTop = true;
@@ -702,6 +704,7 @@ function platformMaskOf(text: string): number {
 function countWords(doc: Doc, node: number): number {
   let words = 0;
   for (let child = node + 1; child < doc.end(node); child++) {
+    tick('page type');
     if (doc.kind(child) === NodeKind.Text) words += doc.text(child).split(/\s+/).filter(Boolean).length;
   }
   return words;
@@ -724,6 +727,7 @@ function readJsonLdTypes(
 ): void {
   let text = '';
   for (let node = script + 1; node < doc.end(script); node++) {
+    tick('page type');
     if (doc.kind(node) === NodeKind.Text) text += doc.text(node);
     if (text.length > MAX_JSONLD_LENGTH) return;
   }

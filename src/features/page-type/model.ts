@@ -222,7 +222,7 @@ function allFinite(values: ArrayLike<number>): boolean {
 export function combineMargins(margins: readonly number[], rule: CombineRule): Float64Array {
   const out = new Float64Array(margins.length);
   if (rule === 'softmax') {
-    const top = Math.max(...margins);
+    const top = margins.reduce((high, margin) => Math.max(high, margin), Number.NEGATIVE_INFINITY);
     for (let i = 0; i < margins.length; i++) out[i] = Math.exp(margins[i] - top);
   } else {
     // σ(m) for each one-vs-rest model; a floor keeps the sum positive when every model says no.

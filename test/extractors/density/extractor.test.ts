@@ -208,6 +208,7 @@ describe('density extractor', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
         const html = pieces.join('');
+        fc.pre(html.trim() !== ''); // a blank page is NOT_HTML
         const result = extract(html, {
           extractor: 'density',
           format: 'text',

@@ -47,7 +47,11 @@ describe('the vce extractor without a browser (estimated layout)', () => {
     assert.equal(result.content.trim(), '');
     assert.equal((result.diagnostics as VceDiagnostics).mainBlock, null);
     assert.deepEqual(result.extraction.roots, []);
-    assert.equal(extract('', { extractor: 'vce', format: 'text' }).content, '');
+    // An empty input is not a page at all (issue 14): it says so.
+    assert.throws(
+      () => extract('', { extractor: 'vce', format: 'text' }),
+      (error: unknown) => isPithError(error) && error.code === 'NOT_HTML',
+    );
   });
 
   test('uses the layout it is given instead of estimating one', () => {

@@ -1,0 +1,30 @@
+/**
+ * The one rule for control characters in pith's output (docs/decisions.md, "Control
+ * characters"): every format (text, Markdown, HTML, JSON, XML) and the metadata carry only the
+ * characters XML 1.0 allows, less DEL. U+0000 and the other C0 controls except tab, line feed
+ * and carriage return, U+007F and the noncharacters U+FFFE and U+FFFF are removed (browsers drop
+ * a NUL in page text; no reader sees the others; Postgres text columns reject NUL, XML all of
+ * them); a lone surrogate becomes U+FFFD, as any UTF-8 encoder would make it. A U+FFFD in the
+ * page (a `&#0;` reference, an undecodable byte) stays: it is a visible character.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its job
+const HAS_UNWANTED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
+const UNWANTED = new RegExp(HAS_UNWANTED.source, 'g');
+
+interface WellFormed {
+  isWellFormed(): boolean;
+  toWellFormed(): string;
+}
+
+/** `text` without the characters the rule removes (lone surrogates left as they are). */
+export function withoutControls(text: string): string {
+  return HAS_UNWANTED.test(text) ? text.replace(UNWANTED, '') : text;
+}
+
+/** `text` by the output rule above (the same string, after one scan, when there is nothing to change). */
+export function outputText(text: string): string {
+  const cleaned = withoutControls(text);
+  // Native in Node 20 (ES2024), not yet in TypeScript's ES2022 library.
+  const unicode = cleaned as unknown as WellFormed;
+  return unicode.isWellFormed() ? cleaned : unicode.toWellFormed();
+}

@@ -1,0 +1,83 @@
+// CPU time of `extract(bytes)` (default extractor, Markdown) in two builds, page by page in one
+// process: each page runs in build A and in build B back to back (the order alternating), so that
+// both meet the same machine load, caches and GC state. For "did this change slow pith down?" on
+// a shared machine, where two runs minutes apart differ by more than the change.
+//
+//   npm run build && nice -n 10 node --single-threaded --import tsx bench/speed/compare.ts \
+//       --a=OLD_DIST --b=dist [--per-dataset=100] [--passes=5] [--datasets=l3s-gn1,wcxb-dev]
+//
+// OLD_DIST: a build of the code before the change (e.g. `git archive <commit> src models | tar -x
+// -C DIR`, then tsc with a tsconfig like tsconfig.build.json in DIR). Prints the summed CPU time
+// of each build, the ratio B / A overall and per dataset, and the ratio of each pass.
+
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '../parsers/corpus.js';
+import { flag, loadSpeedPages, SPEED_DATASETS } from './pages.js';
+
+type PithModule = typeof import('../../src/index.js');
+
+const perDataset = Number(flag('per-dataset', '100'));
+const passes = Number(flag('passes', '5'));
+const datasets = flag('datasets', SPEED_DATASETS.join(',')).split(',');
+const dirs = [flag('a', ''), flag('b', 'dist')];
+if (dirs[0] === '') throw new Error('--a=DIR: the build to compare against');
+
+const builds = await Promise.all(
+  dirs.map(
+    async (dir) => (await import(pathToFileURL(path.resolve(repoRoot, dir, 'index.js')).href)) as PithModule,
+  ),
+);
+const pages = loadSpeedPages(perDataset, datasets);
+
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** Summed CPU ms per build and dataset over one pass. */
+function pass(index: number): number[][] {
+  const sums = builds.map(() => datasets.map(() => 0));
+  pages.forEach((page, at) => {
+    const order = (index + at) % 2 === 0 ? [0, 1] : [1, 0];
+    for (const build of order) {
+      const start = cpuMs();
+      try {
+        builds[build].extract(page.bytes, { format: 'markdown' });
+      } catch {
+        // Failures cost time too; both builds see the same pages.
+      }
+      sums[build][datasets.indexOf(page.dataset)] += cpuMs() - start;
+    }
+  });
+  return sums;
+}
+
+pass(0); // warm-up
+const runs = Array.from({ length: passes }, (_, index) => pass(index + 1));
+const total = (build: number, dataset?: number) =>
+  runs.reduce(
+    (sum, run) => sum + (dataset === undefined ? run[build].reduce((a, b) => a + b, 0) : run[build][dataset]),
+    0,
+  );
+const ratio = (dataset?: number) => total(1, dataset) / total(0, dataset);
+
+console.log(
+  `extract(bytes) → Markdown, ${pages.length} pages (${datasets.join(', ')}), ${passes} passes after a warm-up, CPU time; ` +
+    `A = ${dirs[0]}, B = ${dirs[1]}; Node ${process.version}, ${os.cpus()[0]?.model ?? '?'} ×${os.cpus().length}, ` +
+    `load ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}, ${new Date().toISOString()}`,
+);
+console.log(
+  `A ${(total(0) / passes / pages.length).toFixed(3)} ms/page, B ${(total(1) / passes / pages.length).toFixed(3)} ms/page: B/A ${ratio().toFixed(3)}`,
+);
+for (const [index, dataset] of datasets.entries())
+  console.log(`  ${dataset}: B/A ${ratio(index).toFixed(3)}`);
+console.log(
+  `  per pass: ${runs
+    .map((run) => (run[1].reduce((a, b) => a + b, 0) / run[0].reduce((a, b) => a + b, 0)).toFixed(3))
+    .join(' ')}`,
+);

@@ -3,6 +3,7 @@
  * datasets on worker threads, cached outputs, per-page scores, speed, summaries.
  */
 export { cacheKey, readCache, sha256, writeCache } from './cache.js';
+export { startWorker } from './entry.js';
 export {
   defaultPeersModule,
   type ExtractorRef,

@@ -4,14 +4,13 @@
  * code that cuts and labels them), because cutting and labelling ~4,000
  * pages takes minutes and every experiment starts from the same chunks.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DENSITY_MODEL_CODE } from '../../src/cli/train-command.js';
 import {
   type ChunkOptions,
+  codeHash,
   DEFAULT_CHUNK_OPTIONS,
+  DENSITY_MODEL_CODE,
   type LoadedDataset,
   loadDatasets,
 } from '../../src/train/index.js';
@@ -38,23 +37,6 @@ export const SHIPPED_MIN_COUNT = 64;
 
 const CACHE_DIR = path.join('.cache', 'density-bench');
 
-/** A hash of the code a model depends on (read, parse, cut, label): a change to it invalidates cached chunks. */
-function chunkingCodeHash(): string {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const hash = createHash('sha256');
-  const add = (entry: string) => {
-    const absolute = path.join(root, entry);
-    if (!existsSync(absolute)) return;
-    if (statSync(absolute).isDirectory()) {
-      for (const name of readdirSync(absolute).sort()) add(path.join(entry, name));
-    } else {
-      hash.update(entry).update('\0').update(readFileSync(absolute)).update('\0');
-    }
-  };
-  for (const entry of DENSITY_MODEL_CODE) add(entry);
-  return hash.digest('hex').slice(0, 12);
-}
-
 /** Labelled chunks of the datasets, read from the cache when the same options were used before. */
 export async function cachedChunks(
   datasets: readonly string[],
@@ -62,7 +44,7 @@ export async function cachedChunks(
   log: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
 ): Promise<CachedDataset[]> {
   mkdirSync(CACHE_DIR, { recursive: true });
-  const code = chunkingCodeHash();
+  const code = codeHash(DENSITY_MODEL_CODE).slice(0, 12);
   const out: CachedDataset[] = [];
   for (const dataset of datasets) {
     const key = `${dataset.replace(/[^\w.-]+/g, '_')}-t${options.minTextChars}-s${options.minShare}-${options.visibleOnly ? 'visible' : 'all'}-${code}.json`;

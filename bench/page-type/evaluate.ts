@@ -18,6 +18,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   classifyPageTypeFeatures,
@@ -29,19 +30,22 @@ import {
   pageTypeCues,
   serializePageTypeModel,
 } from '../../src/internal.js';
-import { type FeatureSet, loadFeatureSet, REPO_ROOT } from './common.js';
 import {
   crossValidate,
+  type FeatureSet,
   type FitOptions,
   fitPageTypeModel,
-  groupedFolds,
+  pageTypeGroupedFolds as groupedFolds,
   labelledRows,
+  loadFeatureSet,
   predictRows,
   type Scores,
   SHIPPED_FIT,
   score,
-  stratifiedFolds,
-} from './fit.js';
+  pageTypeStratifiedFolds as stratifiedFolds,
+} from '../../src/train/index.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const { values } = parseArgs({
   options: {

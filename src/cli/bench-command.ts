@@ -8,12 +8,15 @@ import {
   type DatasetSpec,
   type DatasetSplit,
   formatNumber,
+  HELD_OUT_OPTION,
+  headlineNotes,
   headlineTable,
   type ListOptions,
   type OnlyResult,
   openWorkerLog,
   pagePrimaryScore,
   pithExtractorRef,
+  readHeldOut,
   renderHtmlReport,
   renderMarkdownReport,
   resolveDatasetSpec,
@@ -29,6 +32,7 @@ import { EXTRACTORS } from '../index.js';
 interface BenchCommandOptions {
   dataset?: string[];
   extractor?: string[];
+  heldOut?: string[];
   peer?: string[];
   peers?: string;
   peersModule?: string;
@@ -120,6 +124,15 @@ function listOptions(options: BenchCommandOptions): ListOptions {
   return out;
 }
 
+/** The extractor a held-out file's models belong to; a usage error when the file cannot be read. */
+function heldOutExtractor(file: string): string {
+  try {
+    return readHeldOut(file).extractor;
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 function printOnly(results: readonly OnlyResult[], id: string): number {
   if (results.length === 0) {
     process.stderr.write(`pith bench: no page '${id}' in the given datasets\n`);
@@ -178,7 +191,11 @@ function printOnly(results: readonly OnlyResult[], id: string): number {
 async function runBenchCommand(options: BenchCommandOptions, argv: readonly string[]): Promise<number> {
   if (!options.dataset?.length) throw new InvalidArgumentError('give at least one --dataset');
   const datasets: DatasetSpec[] = [];
-  const extractors = options.extractor?.length ? options.extractor : Object.keys(EXTRACTORS);
+  const extractors = [
+    ...(options.extractor?.length ? options.extractor : Object.keys(EXTRACTORS)),
+    // `--held-out FILE`: the held-out variant of the extractor the file's models belong to.
+    ...(options.heldOut ?? []).map((file) => `${heldOutExtractor(file)}:${HELD_OUT_OPTION}=${file}`),
+  ];
   try {
     for (const argument of options.dataset) datasets.push(await resolveDatasetSpec(argument));
     for (const extractor of extractors) pithExtractorRef(extractor);
@@ -246,7 +263,8 @@ async function runBenchCommand(options: BenchCommandOptions, argv: readonly stri
     }
   }
 
-  process.stdout.write(`${headlineTable(summaries)}\n\n`);
+  const notes = headlineNotes(summaries);
+  process.stdout.write(`${headlineTable(summaries)}\n\n${notes ? `${notes}\n\n` : ''}`);
   if (options.worst) {
     for (const dataset of result.datasets) {
       process.stdout.write(
@@ -288,6 +306,11 @@ export function benchCommand(): Command {
     .option(
       '-e, --extractor <name>',
       `pith extractor, or NAME:key=value,… for a variant; repeatable (default: all of ${extractorNames})`,
+      collect,
+    )
+    .option(
+      '--held-out <file>',
+      'also score the extractor with held-out models (from `pith train … --folds K`): each page by the model that did not see it; repeatable',
       collect,
     )
     .option('--peer <name>', 'a peer (another library, from src/eval/peers); repeatable', collect)
@@ -338,6 +361,7 @@ export function benchCommand(): Command {
         '  pith bench --dataset cleaneval --dataset l3s-gn1\n' +
         '  pith bench --dataset wcxb-dev --extractor pith --peers all --worst 10\n' +
         '  pith bench --dataset wcxb-dev --only 0479\n' +
+        '  pith bench --dataset wcxb-dev --extractor pith --held-out .cache/train/blocks/folds-5-by-site.json\n' +
         '  pith bench --dataset trafilatura-eval:../data/trafilatura --speed',
     )
     .action(async (options: BenchCommandOptions, command: Command) => {

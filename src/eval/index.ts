@@ -19,6 +19,7 @@ export {
   allMetricsTable,
   comparisonLines,
   costTable,
+  headlineNotes,
   headlineTable,
   languageTable,
   languageTableIntro,

@@ -62,7 +62,8 @@ function failures(row: ExtractorSummary): string {
 }
 
 function label(row: ExtractorSummary): string {
-  return row.kind === 'peer' ? `${row.extractor} (peer)` : row.extractor;
+  if (row.kind === 'peer') return `${row.extractor} (peer)`;
+  return row.training && 'inSample' in row.training ? `${row.extractor} (in-sample)` : row.extractor;
 }
 
 function signed(value: number): string {
@@ -70,19 +71,57 @@ function signed(value: number): string {
   return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
 }
 
-/** The headline: primary F1 per dataset (columns) and extractor (rows). */
+/**
+ * The headline: primary F1 per dataset (columns) and extractor (rows). Where a model was trained
+ * on a dataset and a held-out row of it ran (`pith:held-out=FILE`), the extractor's cell is the
+ * held-out figure, with the in-sample one marked beside it, and the held-out row is not repeated.
+ */
 export function headlineTable(summaries: readonly DatasetSummary[]): string {
-  const extractors = summaries[0]?.rows.map((row) => row) ?? [];
+  const rows = summaries[0]?.rows ?? [];
+  const heldOutRow = (summary: DatasetSummary, name: string) =>
+    summary.rows.find((row) => row.training && 'of' in row.training && row.training.of === name);
+  const isHeldOut = (index: number) =>
+    summaries.some((summary) => {
+      const training = summary.rows[index]?.training;
+      return training !== undefined && 'of' in training;
+    });
   const headers = [
     'extractor',
     ...summaries.map((s) => `${s.info.name} F1 (${metricShort(s.info.scoring.primary)})`),
   ];
-  return markdownTable(
-    headers,
-    extractors.map((row, i) => [
-      label(row),
-      ...summaries.map((s) => formatInterval(s.rows[i]?.primary.f1 ?? NAN)),
-    ]),
+  const body: string[][] = [];
+  rows.forEach((row, i) => {
+    if (isHeldOut(i)) return;
+    body.push([
+      row.kind === 'peer' ? `${row.extractor} (peer)` : row.extractor,
+      ...summaries.map((s) => {
+        const own = s.rows[i];
+        const heldOut =
+          own?.training && 'inSample' in own.training ? heldOutRow(s, own.extractor) : undefined;
+        if (!heldOut?.training || !('heldOut' in heldOut.training))
+          return formatInterval(own?.primary.f1 ?? NAN);
+        return `${formatInterval(heldOut.primary.f1)} held out¹; ${point(own.primary.f1)} in-sample`;
+      }),
+    ]);
+  });
+  return markdownTable(headers, body);
+}
+
+/** The note under the headline that says what "held out" means there (empty when nothing was). */
+export function headlineNotes(summaries: readonly DatasetSummary[]): string {
+  const schemes = new Map<string, Set<string>>();
+  for (const summary of summaries) {
+    for (const row of summary.rows) {
+      if (!row.training || !('heldOut' in row.training)) continue;
+      const key = `${row.training.of} (${row.training.heldOut})`;
+      schemes.set(key, (schemes.get(key) ?? new Set()).add(summary.info.name));
+    }
+  }
+  if (schemes.size === 0) return '';
+  const parts = [...schemes].map(([key, datasets]) => `${key} on ${[...datasets].join(', ')}`);
+  return (
+    `¹ Held out: the model was trained on these datasets, so each page is scored by a model that did not see it — ${parts.join('; ')} ` +
+    "(cross-validation folds keep a site's pages together). The in-sample figure beside it is the shipped model, which saw these pages."
   );
 }
 
@@ -526,6 +565,8 @@ export function renderMarkdownReport(result: BenchResult, options: MarkdownRepor
     headlineTable(summaries),
     '',
   );
+  const notes = headlineNotes(summaries);
+  if (notes) out.push(notes, '');
   for (const summary of summaries) {
     const info = summary.info;
     out.push(heading(level + 1, `${info.name} (${info.format}, n = ${info.pages})`), '');

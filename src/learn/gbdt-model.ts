@@ -54,6 +54,8 @@ export interface GbdtModel {
   readonly binEdges: readonly Float64Array[] | null;
   readonly trees: readonly GbdtTree[];
   readonly params: Readonly<GbdtParams>;
+  /** How the model was built (written by the trainer, read by tools; prediction ignores it). */
+  readonly manifest?: Readonly<Record<string, unknown>>;
 }
 
 /** The leaf value one tree gives the row at `features[offset …]`. */

@@ -35,6 +35,7 @@ function gbdtToJson(model: GbdtModel, options: SerializeOptions): string {
     `"left":${list(t.left)},"right":${list(t.right)},"gain":${list(t.gain)},"leaf":${list(t.leafValue)}}`;
   return [
     `{"format":${json(GBDT_FORMAT)},"version":${MODEL_VERSION},`,
+    ...(model.manifest ? [`"manifest":${json(model.manifest)},`] : []),
     `"featureNames":${json(model.featureNames)},`,
     `"params":${json(model.params)},`,
     `"baseScore":${json(model.baseScore)},`,
@@ -174,7 +175,10 @@ function gbdtFromJson(record: Record<string, unknown>): GbdtModel {
     }) ?? null;
   if (!Array.isArray(record.trees)) fail('trees', 'expected an array');
   const trees = record.trees.map((tree, t) => treeAt(tree, `trees[${t}]`, featureNames.length));
-  return { kind: 'gbdt', featureNames, baseScore, binEdges, trees, params };
+  if (record.manifest === undefined)
+    return { kind: 'gbdt', featureNames, baseScore, binEdges, trees, params };
+  const manifest = objectAt(record.manifest, 'manifest');
+  return { kind: 'gbdt', featureNames, baseScore, binEdges, trees, params, manifest };
 }
 
 function logisticFromJson(record: Record<string, unknown>): LogisticModel {

@@ -1,89 +1,31 @@
 /**
- * Training data from `--dataset` arguments: each is resolved by the workbench's
- * registry (`FORMAT:PATH`, `PATH`, or `NAME` → `.cache/datasets/NAME`), its pages are
- * read in the reader's (stable) order and cut into labelled chunks.
+ * The pages training reads: `--dataset` arguments resolved by the workbench's registry, and
+ * the development split only (the sealed quarter of trafilatura-eval and newspaper-fulltext is
+ * never trained or tuned on, whatever a caller asks).
  */
-import { type DatasetSpec, type ListOptions, listDataset, resolveDatasetSpec } from '../eval/index.js';
-import type { ManifestDataset } from '../internal.js';
-import { type ChunkOptions, pageChunks } from './chunks.js';
-import type { DatasetChunks } from './evaluate.js';
+import { type DatasetSpec, type ListOptions, resolveDatasetSpec } from '../eval/index.js';
+import { PithError } from '../index.js';
 
-export interface LoadOptions extends Partial<ChunkOptions> {
-  /** At most this many pages per dataset (the first ones, in reader order). */
-  limit?: number;
-  list?: ListOptions;
-  /** Called after each page. */
-  onPage?: (dataset: string, done: number, total: number) => void;
+/** The listing options training uses: the development split only. */
+export function trainingListOptions(list: ListOptions = {}): ListOptions {
+  return { ...list, split: 'dev' };
 }
 
-export interface LoadedDataset {
-  /** The argument as given (recorded in the manifest: portable, unlike the resolved path). */
-  argument: string;
-  spec: DatasetSpec;
-  chunks: DatasetChunks;
-  manifest: ManifestDataset;
-  /** Pages that could not be parsed, with the reason. */
-  failures: { id: string; error: string }[];
-}
-
-/** Reads one dataset argument into labelled chunks. `name` overrides the folder name. */
-export async function loadDataset(
-  argument: string,
-  options: LoadOptions = {},
-  name?: string,
-): Promise<LoadedDataset> {
-  const spec = await resolveDatasetSpec(argument);
-  const label = name ?? spec.name;
-  let refs = await listDataset(spec, options.list ?? {});
-  if (options.limit !== undefined) refs = refs.slice(0, options.limit);
-  const pages: DatasetChunks['pages'] = [];
-  const failures: LoadedDataset['failures'] = [];
-  let keep = 0;
-  let discard = 0;
-  let unlabelled = 0;
-  for (const ref of refs) {
-    const page = await ref.load();
-    const chunks = pageChunks(page, label, options);
-    if (chunks.error !== undefined) failures.push({ id: chunks.id, error: chunks.error });
-    for (const chunk of chunks.chunks) {
-      if (chunk.label === 'keep') keep++;
-      else discard++;
-    }
-    unlabelled += chunks.unlabelled;
-    pages.push(chunks);
-    options.onPage?.(label, pages.length, refs.length);
-  }
-  return {
-    argument,
-    spec,
-    chunks: { name: label, pages },
-    manifest: {
-      name: label,
-      format: spec.format,
-      path: argument,
-      pages: pages.length,
-      chunks: keep + discard + unlabelled,
-      keep,
-      discard,
-      unlabelled,
-    },
-    failures,
-  };
-}
-
-/** Reads several dataset arguments; repeated folder names get `-2`, `-3`… */
-export async function loadDatasets(
-  argumentsList: readonly string[],
-  options: LoadOptions = {},
-): Promise<LoadedDataset[]> {
-  const out: LoadedDataset[] = [];
-  const used = new Set<string>();
+/**
+ * Resolves `--dataset` arguments before any training; one that names no dataset is a usage
+ * error (PithError BAD_OPTION), with the reader's message.
+ */
+export async function resolveDatasets(argumentsList: readonly string[]): Promise<DatasetSpec[]> {
+  const specs: DatasetSpec[] = [];
   for (const argument of argumentsList) {
-    const spec = await resolveDatasetSpec(argument);
-    let name = spec.name;
-    for (let k = 2; used.has(name); k++) name = `${spec.name}-${k}`;
-    used.add(name);
-    out.push(await loadDataset(argument, options, name));
+    try {
+      specs.push(await resolveDatasetSpec(argument));
+    } catch (error) {
+      throw new PithError('BAD_OPTION', error instanceof Error ? error.message : String(error));
+    }
   }
-  return out;
+  const names = specs.map((spec) => spec.name);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  if (twice !== undefined) throw new PithError('BAD_OPTION', `dataset '${twice}' given twice`);
+  return specs;
 }

@@ -1,78 +1,130 @@
+/**
+ * A model's manifest records the last commit of the code the model depends on: each trainer's
+ * list (DENSITY_MODEL_CODE, BLOCK_MODEL_CODE, PAGE_TYPE_MODEL_CODE) must cover every file its
+ * training code imports, directly or not. Imports through a door (a room's index.ts, or the
+ * tools' door) are followed to the file that declares each imported name, with TypeScript's
+ * own resolution, so a door that re-exports every room does not pull all of them in.
+ */
 import assert from 'node:assert/strict';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
-import { DENSITY_MODEL_CODE } from '../../src/cli/train-command.js';
+import {
+  BLOCK_MODEL_CODE,
+  BLOCK_ROWS_CODE,
+  DENSITY_MODEL_CODE,
+  PAGE_TYPE_MODEL_CODE,
+} from '../../src/train/index.js';
 import { REPO_ROOT } from '../helpers.js';
 
-/**
- * Every source file src/train/index.ts uses, directly or not. Names imported through a door that
- * re-exports many rooms (src/internal.ts, src/eval/index.ts) count only the file that declares
- * them, so the graph is the code training runs, not everything its doors open.
- */
-function importGraph(entry: string): string[] {
-  const program = ts.createProgram([join(REPO_ROOT, entry)], {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    noEmit: true,
-  });
+/** Every source file the entries use, following each imported name to its declaration. */
+function dependencies(program: ts.Program, entries: readonly string[]): string[] {
   const checker = program.getTypeChecker();
   const seen = new Set<string>();
-  const stack = [join(REPO_ROOT, entry)];
-  const declaringFiles = (name: ts.Node): string[] => {
-    let symbol = checker.getSymbolAtLocation(name);
+  const stack = entries.map((entry) => join(REPO_ROOT, entry));
+  const declaringFiles = (symbol: ts.Symbol | undefined): string[] => {
     if (!symbol) return [];
-    if (symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    return (symbol.declarations ?? []).map((declaration) => declaration.getSourceFile().fileName);
+    const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    return (target.declarations ?? []).map((declaration) => declaration.getSourceFile().fileName);
   };
   while (stack.length > 0) {
     const file = stack.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
+    if (seen.has(file) || file.includes('/node_modules/')) continue;
     const source = program.getSourceFile(file);
     if (!source) continue;
-    for (const statement of source.statements) {
-      const specifier =
-        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
-        statement.moduleSpecifier &&
-        ts.isStringLiteral(statement.moduleSpecifier)
-          ? statement.moduleSpecifier.text
-          : undefined;
-      if (!specifier?.startsWith('.')) continue;
-      const names: ts.Node[] = [];
-      if (ts.isImportDeclaration(statement)) {
-        const bindings = statement.importClause?.namedBindings;
-        if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((e) => e.name));
-        else if (statement.importClause?.name) names.push(statement.importClause.name);
+    seen.add(file);
+    const moduleFile = (specifier: ts.Expression) => {
+      const symbol = checker.getSymbolAtLocation(specifier);
+      return (
+        symbol?.valueDeclaration?.getSourceFile().fileName ??
+        symbol?.declarations?.[0]?.getSourceFile().fileName
+      );
+    };
+    const visit = (node: ts.Node) => {
+      if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) {
+        const clause = ts.isImportDeclaration(node) ? node.importClause : undefined;
+        const named = ts.isImportDeclaration(node)
+          ? clause?.namedBindings && ts.isNamedImports(clause.namedBindings)
+            ? clause.namedBindings.elements
+            : undefined
+          : node.exportClause && ts.isNamedExports(node.exportClause)
+            ? node.exportClause.elements
+            : undefined;
+        if (named && !clause?.name) {
+          for (const element of named)
+            stack.push(...declaringFiles(checker.getSymbolAtLocation(element.name)));
+        } else if (node.moduleSpecifier) {
+          // A default, namespace or `export *` import: the whole module.
+          const file = moduleFile(node.moduleSpecifier);
+          if (file) stack.push(file);
+        }
       } else if (
-        ts.isExportDeclaration(statement) &&
-        statement.exportClause &&
-        ts.isNamedExports(statement.exportClause)
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0]
       ) {
-        names.push(...statement.exportClause.elements.map((e) => e.name));
+        const file = moduleFile(node.arguments[0]);
+        if (file) stack.push(file);
       }
-      if (names.length === 0) {
-        // A namespace import or `export *`: the whole module.
-        const target = ts.resolveModuleName(specifier, file, program.getCompilerOptions(), ts.sys);
-        if (target.resolvedModule) stack.push(target.resolvedModule.resolvedFileName);
-        continue;
-      }
-      for (const name of names) stack.push(...declaringFiles(name));
-    }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
   }
-  return [...seen]
-    .filter((file) => !file.includes('/node_modules/'))
-    .map((file) => relative(REPO_ROOT, file));
+  return [...seen].map((file) => relative(REPO_ROOT, file)).sort();
 }
 
-describe('the code a density model depends on', () => {
-  test('DENSITY_MODEL_CODE covers everything src/train imports (the manifest’s commit and date rest on it)', () => {
-    const files = importGraph('src/train/index.ts');
-    assert.ok(files.includes('src/extractors/density/filter.ts'));
-    const uncovered = files.filter(
-      (file) =>
-        !DENSITY_MODEL_CODE.some((entry) => file === entry || !relative(entry, file).startsWith('..')),
-    );
-    assert.deepEqual(uncovered, []);
+function uncovered(files: readonly string[], code: readonly string[]): string[] {
+  return files.filter(
+    (file) => !code.some((entry) => file === entry || !relative(entry, file).startsWith('..')),
+  );
+}
+
+describe('the code a model depends on (the manifest’s commit and date rest on it)', () => {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(REPO_ROOT, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => {},
+    },
+  );
+  assert.ok(config);
+  const program = ts.createProgram({
+    rootNames: config.fileNames.filter((file) => file.includes('/src/')),
+    options: config.options,
   });
+
+  const models = [
+    {
+      name: 'density',
+      code: DENSITY_MODEL_CODE,
+      entries: ['src/train/density/trainer.ts'],
+      expect: 'src/extractors/density/filter.ts',
+    },
+    {
+      name: 'blocks',
+      code: BLOCK_MODEL_CODE,
+      entries: ['src/train/blocks/trainer.ts'],
+      expect: 'src/features/blocks/features.ts',
+    },
+    {
+      name: 'block rows (their cache key)',
+      code: BLOCK_ROWS_CODE,
+      entries: ['src/train/blocks/rows.ts'],
+      expect: 'src/extractors/pith/rows.ts',
+    },
+    {
+      name: 'page-type',
+      code: PAGE_TYPE_MODEL_CODE,
+      entries: ['src/train/page-type/trainer.ts'],
+      expect: 'src/features/page-type/features.ts',
+    },
+  ];
+  for (const model of models) {
+    test(`${model.name}: the list covers everything its trainer imports`, () => {
+      const files = dependencies(program, model.entries);
+      assert.ok(files.includes(model.expect), `${model.expect} is among the ${files.length} files`);
+      assert.deepEqual(uncovered(files, model.code), []);
+    });
+  }
 });

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeHtml, EXTRACTORS, extract, type Metadata, VERSION } from '../../index.js';
 import type { PeerMetadata, PeerOutput, TextExtractor } from '../peers/types.js';
 import { siblingModule } from './entry.js';
+import { heldOutLabel, pageDigest, readHeldOut } from './held-out.js';
 
 // The interface every peer implements (src/eval/peers exports `PEERS` of these factories); a
 // type-only import, so the peers module stays optional at run time.
@@ -28,6 +29,11 @@ export interface ExtractorRef {
   version: string;
   /** Extractor options (pith's `extractorOptions`), part of the cache key. */
   options: Record<string, unknown>;
+  /**
+   * Scored with held-out models (`NAME:held-out=FILE`): each page with the model that did not
+   * see it (see held-out.ts).
+   */
+  heldOut?: { file: string; of: string; scheme: string; datasets: string[] };
 }
 
 /** The default peers module (src/eval/peers/index), if it exists. */
@@ -97,9 +103,13 @@ function optionValue(raw: string): unknown {
   return raw;
 }
 
+/** The pseudo-option that names a held-out file (`pith:held-out=FILE`). */
+export const HELD_OUT_OPTION = 'held-out';
+
 /**
  * The reference of one of pith's registered extractors, from `NAME` or
- * `NAME:key=value,key=value` (a variant with extractor options).
+ * `NAME:key=value,key=value` (a variant with extractor options). `held-out=FILE` is not an
+ * extractor option: it scores every page with the held-out model that did not see it.
  */
 export function pithExtractorRef(spec: string): ExtractorRef {
   const colon = spec.indexOf(':');
@@ -109,19 +119,40 @@ export function pithExtractorRef(spec: string): ExtractorRef {
     throw new Error(`unknown extractor '${name}' (choose from ${Object.keys(EXTRACTORS).join(', ')})`);
   }
   const options: Record<string, unknown> = {};
+  const kept: string[] = [];
+  let heldOutFile: string | undefined;
   if (colon >= 0) {
     for (const pair of spec.slice(colon + 1).split(',')) {
       const equals = pair.indexOf('=');
       if (equals <= 0) throw new Error(`extractor option '${pair}' in '${spec}' is not key=value`);
-      options[pair.slice(0, equals).trim()] = optionValue(pair.slice(equals + 1).trim());
+      const key = pair.slice(0, equals).trim();
+      const raw = pair.slice(equals + 1).trim();
+      if (key === HELD_OUT_OPTION) heldOutFile = raw;
+      else {
+        options[key] = optionValue(raw);
+        kept.push(pair);
+      }
     }
   }
+  const version = `${extractor.version}+pith${VERSION}+${pithCodeHash()}`;
+  if (heldOutFile === undefined) return { kind: 'pith', name, label: spec, version, options };
+  const heldOut = readHeldOut(heldOutFile);
+  if (heldOut.extractor !== name) {
+    throw new Error(
+      `${spec}: the held-out models of ${heldOutFile} are ${heldOut.extractor}'s, not ${name}'s`,
+    );
+  }
+  if (heldOut.option in options) {
+    throw new Error(`${spec}: the held-out models set '${heldOut.option}'; leave that option out`);
+  }
+  const base = kept.length > 0 ? `${name}:${kept.join(',')}` : name;
   return {
     kind: 'pith',
     name,
-    label: spec,
-    version: `${extractor.version}+pith${VERSION}+${pithCodeHash()}`,
+    label: heldOutLabel(base, heldOut.scheme),
+    version: `${version}+held-out-${heldOut.digest}`,
     options,
+    heldOut: { file: heldOut.file, of: base, scheme: heldOut.scheme, datasets: [...heldOut.datasets] },
   };
 }
 
@@ -159,14 +190,19 @@ export async function loadExtractor(
   peersModule: string | undefined,
 ): Promise<LoadedExtractor> {
   if (ref.kind === 'pith') {
+    const heldOut = ref.heldOut ? readHeldOut(ref.heldOut.file) : undefined;
     return {
       ref,
       async run(html, url) {
+        // The page's held-out model is found by its bytes (not timed: it is the bench's lookup).
+        const options = heldOut
+          ? { ...ref.options, [heldOut.option]: heldOut.modelFor(pageDigest(html)) }
+          : ref.options;
         const started = performance.now();
         const result = extract(html, {
           format: 'text',
           extractor: ref.name,
-          extractorOptions: ref.options,
+          extractorOptions: options,
           ...(url ? { url } : {}),
         });
         return {

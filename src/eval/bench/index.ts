@@ -7,6 +7,7 @@ export { startWorker } from './entry.js';
 export {
   defaultPeersModule,
   type ExtractorRef,
+  HELD_OUT_OPTION,
   importPeers,
   type LoadedExtractor,
   loadExtractor,
@@ -16,6 +17,16 @@ export {
   pithExtractorRef,
   type TextExtractor,
 } from './extractors.js';
+export {
+  HELD_OUT_FORMAT,
+  HELD_OUT_VERSION,
+  type HeldOutFile,
+  type HeldOutModels,
+  heldOutLabel,
+  pageDigest,
+  parseHeldOut,
+  readHeldOut,
+} from './held-out.js';
 export { type OnlyConfig, type OnlyResult, runOnly } from './only.js';
 export { WorkerPool } from './pool.js';
 export { parseResult, readResult, serialiseResult, writeResult } from './results-io.js';

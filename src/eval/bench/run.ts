@@ -367,7 +367,14 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
       scoring: d.scoring,
     })),
     extractors: extractors.map(
-      (e): BenchExtractorInfo => ({ name: e.label, kind: e.kind, version: e.version }),
+      (e): BenchExtractorInfo => ({
+        name: e.label,
+        kind: e.kind,
+        version: e.version,
+        ...(e.heldOut
+          ? { heldOut: { of: e.heldOut.of, scheme: e.heldOut.scheme, datasets: e.heldOut.datasets } }
+          : {}),
+      }),
     ),
     skippedPeers: skipped,
     workerReplacements: pool.replacements,
@@ -379,7 +386,8 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
     result.speed = await measureSpeed({
       pages: [...speedPages.entries()].sort(([x], [y]) => x - y).map(([, page]) => page),
       sample: `${speedPages.size} pages spread evenly over the ${totalPages} pages of ${listed.map((d) => d.spec.name).join(', ')}`,
-      extractors,
+      // A held-out variant runs the same code as its extractor: timed once is enough.
+      extractors: extractors.filter((extractor) => !extractor.heldOut),
       ...(peersModule ? { peersModule } : {}),
       timeoutMs: Math.max(config.timeoutMs, 60_000),
       onProgress: (name, speedDone, speedTotal) =>

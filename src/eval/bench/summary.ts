@@ -42,6 +42,12 @@ export interface ExtractorSummary {
   docsPerSecond: number;
   /** The headline P/R/F1 in the dataset's primary metric. */
   primary: PrfIntervals;
+  /**
+   * On this dataset: `in-sample` when the extractor's model was trained on these pages (a
+   * held-out row of it covers the dataset); the held-out scheme when this row is that held-out
+   * row ('5-fold by site'). Absent otherwise.
+   */
+  training?: { inSample: true } | { heldOut: string; of: string };
   wordSequence?: PrfIntervals & {
     summary: WordSequenceSummary;
     /** Seed 002's exclusive categories: special cases among the pages that did not fail. */
@@ -470,6 +476,14 @@ export function summariseBench(result: BenchResult, options: BootstrapOptions = 
         if (pages > 0) comparisons.push({ a: base, b: extractor.name, difference, pages });
       }
     }
+    // Rows of a model trained on this dataset: its held-out row says so, and it is in-sample.
+    result.extractors.forEach((extractor, index) => {
+      const heldOut = extractor.heldOut;
+      if (!heldOut?.datasets.includes(info.name)) return;
+      rows[index].training = { heldOut: heldOut.scheme, of: heldOut.of };
+      const of = rows.find((row) => row.extractor === heldOut.of);
+      if (of) of.training = { inSample: true };
+    });
     const byLanguage = summariseByLanguage(byExtractor, info.scoring.primary);
     return { info, rows, comparisons, ...(byLanguage ? { byLanguage } : {}) };
   });

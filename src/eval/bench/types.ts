@@ -49,6 +49,12 @@ export interface BenchExtractorInfo {
   name: string;
   kind: 'pith' | 'peer';
   version: string;
+  /**
+   * Scored with held-out models: each page of `datasets` (what the models were trained from)
+   * by a model that did not see it, held out as `scheme` says ('5-fold by site'); `of` is the
+   * row this one holds out (`pith`), whose figures on `datasets` are in-sample.
+   */
+  heldOut?: { of: string; scheme: string; datasets: string[] };
 }
 
 export interface MachineInfo {

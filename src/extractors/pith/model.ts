@@ -2,7 +2,7 @@
  * The block classifier's model: `models/pith-blocks.json` at the package root
  * (or a file given by the `model` option), loaded once per path and cached.
  * A missing shipped model means "heuristic stage only" (a fresh checkout before
- * `npm run train:default`); a missing or corrupt file the caller named is an error.
+ * `pith train blocks`); a missing or corrupt file the caller named is an error.
  */
 import { existsSync } from 'node:fs';
 import { PithError } from '../../errors.js';
@@ -72,7 +72,7 @@ function parseBlockModel(text: string, file: string): BlockModel {
       if (expected.length !== names.length || expected.some((name, index) => name !== names[index])) {
         throw new PithError(
           'BAD_OPTION',
-          `model ${file} was trained on other block features (retrain it: npm run train:default)`,
+          `model ${file} was trained on other block features (retrain it: pith train blocks)`,
         );
       }
       checked = true;

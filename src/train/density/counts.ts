@@ -7,7 +7,7 @@
  * recovered afterwards by reading the texts again (`pruneCounts`), only for the
  * n-grams that survive pruning.
  */
-import { EMPTY_KEY, extendKey, KeyTable, type NgramCounts } from '../internal.js';
+import { EMPTY_KEY, extendKey, KeyTable, type NgramCounts } from '../../internal.js';
 
 export class NgramCounter {
   readonly n: number;

@@ -10,7 +10,7 @@ import {
   modelFromCounts,
   type NgramCounts,
   type TrainingManifest,
-} from '../internal.js';
+} from '../../internal.js';
 import { NgramCounter, pruneCounts } from './counts.js';
 import type { Label } from './labels.js';
 

@@ -10,8 +10,7 @@
  * post did.
  */
 import { decodeHTML } from 'entities';
-import type { DatasetPage } from '../eval/index.js';
-import { applyRetrievedTransform } from '../eval/index.js';
+import { applyRetrievedTransform, type DatasetPage } from '../../eval/index.js';
 import {
   classifierText,
   DEFAULT_MIN_TEXT_CHARS,
@@ -19,7 +18,7 @@ import {
   densityFilter,
   NodeKind,
   parseHtml,
-} from '../internal.js';
+} from '../../internal.js';
 import {
   DEFAULT_MIN_SHARE,
   type GoldIndex,

@@ -1,6 +1,6 @@
 /**
- * Fitting and scoring the page-type model, shared by train.ts (the shipped
- * model) and evaluate.ts (cross-validation, ablations, out-of-domain checks).
+ * Fitting and scoring the page-type model, shared by the trainer (the shipped model) and
+ * bench/page-type/evaluate.ts (cross-validation, ablations, out-of-domain checks).
  *
  * One binary learner per type (one-vs-rest) from src/learn, seeded; the trees'
  * thresholds are then shortened to the shortest decimal that splits the
@@ -21,12 +21,11 @@ import {
   type PageType,
   type PageTypeModel,
   predictPageTypeProbabilities,
-  type Random,
-  seededRandom,
   trainGbdt,
   trainLogistic,
-} from '../../src/internal.js';
-import type { FeatureSet } from './common.js';
+} from '../../internal.js';
+import { type GroupedItem, groupedFolds, stratifiedFolds } from '../folds.js';
+import type { FeatureSet } from './features.js';
 
 export interface LabelledRow {
   features: readonly number[];
@@ -182,61 +181,21 @@ export function argmax(values: ArrayLike<number>): number {
 
 // ── folds ──
 
-function shuffle<T>(items: T[], random: Random): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j], items[i]];
-  }
-  return items;
+function foldItemsOf(rows: readonly LabelledRow[]): GroupedItem[] {
+  return rows.map((row) => ({ keys: row.host ? [row.host] : [], stratum: row.label }));
 }
 
 /** Stratified folds: each type's rows shuffled (seeded) and dealt round-robin. */
-export function stratifiedFolds(rows: readonly LabelledRow[], k: number, seed: number): Int32Array {
-  const random = seededRandom(seed);
-  const fold = new Int32Array(rows.length);
-  let next = 0;
-  for (const type of PAGE_TYPES) {
-    const members = shuffle(
-      rows.flatMap((row, index) => (row.label === type ? [index] : [])),
-      random,
-    );
-    for (const index of members) fold[index] = next++ % k;
-  }
-  return fold;
+export function pageTypeStratifiedFolds(rows: readonly LabelledRow[], k: number, seed: number): Int32Array {
+  return stratifiedFolds(foldItemsOf(rows), k, seed, PAGE_TYPES);
 }
 
 /**
- * Grouped folds: all pages of a host in one fold (sites share templates, so a page's
- * sibling in the training folds flatters the score). Hosts are dealt, largest first, to the
- * fold that has the fewest pages of the host's main type so far, to keep types balanced.
+ * Grouped folds: all pages of a host in one fold (sites share templates, so a page's sibling
+ * in the training folds flatters the score), types balanced (src/train/folds.ts).
  */
-export function groupedFolds(rows: readonly LabelledRow[], k: number, seed: number): Int32Array {
-  const random = seededRandom(seed);
-  const byHost = new Map<string, number[]>();
-  rows.forEach((row, index) => {
-    const key = row.host || `#${index}`;
-    const list = byHost.get(key) ?? [];
-    list.push(index);
-    byHost.set(key, list);
-  });
-  const groups = shuffle([...byHost.values()], random).sort((a, b) => b.length - a.length);
-  const perType = PAGE_TYPES.map(() => new Int32Array(k));
-  const sizes = new Int32Array(k);
-  const fold = new Int32Array(rows.length);
-  for (const group of groups) {
-    const type = PAGE_TYPES.indexOf(rows[group[0]].label);
-    let best = 0;
-    for (let f = 1; f < k; f++) {
-      const score = perType[type][f] * 1e6 + sizes[f];
-      if (score < perType[type][best] * 1e6 + sizes[best]) best = f;
-    }
-    for (const index of group) {
-      fold[index] = best;
-      perType[PAGE_TYPES.indexOf(rows[index].label)][best]++;
-    }
-    sizes[best] += group.length;
-  }
-  return fold;
+export function pageTypeGroupedFolds(rows: readonly LabelledRow[], k: number, seed: number): Int32Array {
+  return groupedFolds(foldItemsOf(rows), k, seed);
 }
 
 /** Out-of-fold probabilities: row i predicted by the model trained on the other folds. */

@@ -4,7 +4,7 @@
  * classified keep.
  *
  * - **90/10 split**: each dataset's pages are shuffled with a seeded generator
- *   (mulberry32) and the first ⌊0.9·n⌋ train (the post trained on the first 90% of
+ *   (src/random.ts) and the first ⌊0.9·n⌋ train (the post trained on the first 90% of
  *   its files), the rest test; one model is trained on the training pages of all
  *   datasets and tested on each dataset's test pages. Splitting by page, not by
  *   chunk, keeps a page's template out of its own test.
@@ -14,7 +14,8 @@
  * Beside each error rate, `keepAllRate` is the error of keeping every chunk (the
  * density filter alone): the classifier is only useful where it beats that.
  */
-import { classifyChunk, type DensityModel } from '../internal.js';
+import { classifyChunk, type DensityModel } from '../../internal.js';
+import { shuffled } from '../folds.js';
 import type { PageChunks } from './chunks.js';
 import { countsToModel, type TrainingExample, type TrainOptions, trainCounts } from './train.js';
 
@@ -77,29 +78,6 @@ export function sumErrorCounts(parts: readonly ErrorCounts[]): ErrorCounts {
     total.discard += part.discard;
   }
   return finish(total);
-}
-
-/** mulberry32: a small, fast, seeded 32-bit generator (same sequence on every machine). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A seeded Fisher–Yates shuffle (a copy). */
-export function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = items.slice();
-  const random = mulberry32(seed);
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 /** Shuffles with the seed; the first ⌊trainShare·n⌋ train, the rest test. */

@@ -1,0 +1,300 @@
+/**
+ * train/blocks: the default extractor's block classifier (`models/pith-blocks.json`,
+ * `pith train blocks`). Rows from the extractor's own `pageRows` and a labeller per kind of
+ * gold; cross-validation folds by site (each page scored by the model that did not see its
+ * site) and leave one dataset out, scored with the bench; then the model on every page, with
+ * its manifest.
+ */
+import path from 'node:path';
+import { type DatasetSpec, type ListOptions, resolveDatasetSpec } from '../../eval/index.js';
+import { type GbdtParams, pith, serializeModel } from '../../internal.js';
+import { TRAINING_ROOM_CODE } from '../code.js';
+import { trainingListOptions } from '../datasets.js';
+import { groupedFolds } from '../folds.js';
+import { scoreHeldOut, writeHeldOut } from '../held-out.js';
+import { type ManifestDataset, type ModelManifest, manifestCode } from '../manifest.js';
+import { writeModelFile } from '../model-file.js';
+import { type DatasetRows, datasetRows } from './rows.js';
+import { BLOCK_TRAINING_PARAMS, foldItems, trainBlockModel } from './train.js';
+
+export {
+  BLOCK_LABELLERS,
+  type BlockLabeller,
+  type BlockTargets,
+  SNIPPET_LABELLER,
+  TEXT_LABELLER,
+} from './labels.js';
+export { type DatasetRows, datasetRows, type RowsPage } from './rows.js';
+export { assembleRows, BLOCK_TRAINING_PARAMS, foldItems, trainBlockModel } from './train.js';
+
+/**
+ * The datasets the shipped model is trained on: those whose gold is a main-content text
+ * (trafilatura-eval, with snippets only, is kept out as the test never trained on).
+ */
+export const BLOCK_TRAINING_DATASETS: readonly string[] = [
+  'wcxb-dev',
+  'l3s-gn1',
+  'cleaneval',
+  'cleanportaleval',
+  'readability-testpages',
+];
+
+/**
+ * The code a block model depends on (repository paths): the manifest's commit is the last one
+ * that changed any of it. test/train/code-paths.test.ts checks that it covers what
+ * src/train/blocks imports.
+ */
+export const BLOCK_MODEL_CODE: readonly string[] = [
+  ...TRAINING_ROOM_CODE,
+  'src/train/blocks',
+  'src/extractors',
+  'src/features',
+  'src/dom',
+  'src/input',
+  'src/layout',
+  'src/learn',
+  'src/metadata',
+  'src/format',
+  'src/xml',
+  'src/eval',
+  'src/index.ts',
+  'src/errors.ts',
+  'src/model-files.ts',
+  'src/random.ts',
+  'src/version.ts',
+  'package-lock.json',
+];
+
+/**
+ * The code the rows depend on (features, labels, the readers): the rows cache is keyed by it,
+ * so training again after a change elsewhere (the trees' code, the bench) reuses the rows.
+ */
+export const BLOCK_ROWS_CODE: readonly string[] = [
+  'src/train/blocks/rows.ts',
+  'src/train/blocks/labels.ts',
+  'src/train/datasets.ts',
+  'src/train/provenance.ts',
+  'src/extractors/pith',
+  'src/extractors/types.ts',
+  'src/features',
+  'src/dom',
+  'src/input',
+  'src/layout',
+  'src/learn',
+  'src/metadata',
+  'src/eval/datasets',
+  'src/eval/metrics/snippets.ts',
+  'src/eval/bench/held-out.ts',
+  'src/errors.ts',
+  'src/index.ts',
+  'src/model-files.ts',
+  'src/random.ts',
+  'src/version.ts',
+  'package-lock.json',
+];
+
+export interface TrainBlocksOptions {
+  /** `--dataset` arguments (NAME, PATH or FORMAT:PATH); default BLOCK_TRAINING_DATASETS. */
+  datasets?: readonly string[];
+  /** Labeller per dataset name ('text', 'snippets'); default: by each page's gold. */
+  labelling?: Readonly<Record<string, string>>;
+  /** GBDT parameters over BLOCK_TRAINING_PARAMS. */
+  params?: Partial<GbdtParams>;
+  /** Cross-validation folds (0 or undefined: none). */
+  folds?: number;
+  /** Pages of a site stay in one fold ('site', the default) or are dealt alone ('page'). */
+  groupBy?: 'site' | 'page';
+  /** Seed of the fold assignment. */
+  foldSeed?: number;
+  /** Also train one model per dataset left out. */
+  leaveOneDatasetOut?: boolean;
+  /** Train the model on every page (default true). */
+  final?: boolean;
+  /** Score the held-out models with the bench (default true). */
+  evaluate?: boolean;
+  /** Worker threads of that scoring. */
+  jobs?: number;
+  /** Where fold and leave-one-out models and their held-out files go. */
+  heldOutDir: string;
+  /** Cache of rows (undefined: recompute). */
+  rowsDir?: string;
+  /** At most this many pages per dataset. */
+  limit?: number;
+  list?: ListOptions;
+  /** The command recorded in the manifest. */
+  command: string;
+  log?: (message: string) => void;
+}
+
+export interface TrainBlocksResult {
+  /** The model file's text, when the final model was trained. */
+  text?: string;
+  manifest: ModelManifest;
+  /** Held-out files written (k-fold, leave one dataset out). */
+  heldOut: { folds?: string; leaveOneDatasetOut?: string };
+  datasets: DatasetRows[];
+}
+
+function schemeOf(folds: number, groupBy: 'site' | 'page'): string {
+  return `${folds}-fold by ${groupBy}`;
+}
+
+function datasetEntry(argument: string, rows: DatasetRows): ManifestDataset {
+  let positive = 0;
+  let negative = 0;
+  let unlabelled = 0;
+  for (const share of rows.share) {
+    if (Number.isNaN(share)) unlabelled++;
+    else if (share >= 0.5) positive++;
+    else negative++;
+  }
+  const labelling = [...new Set(rows.pages.map((page) => page.labelling))].join('+');
+  return {
+    name: rows.name,
+    format: rows.format,
+    path: argument,
+    pages: rows.pages.length,
+    labelling,
+    blocks: rows.rows,
+    main: positive,
+    other: negative,
+    ...(unlabelled > 0 ? { unlabelled } : {}),
+    ...(rows.failures.length > 0 ? { failed: rows.failures.length } : {}),
+  };
+}
+
+/** Rows, held-out models and their figures, then the model on every page (see the module comment). */
+export async function trainBlocks(options: TrainBlocksOptions): Promise<TrainBlocksResult> {
+  const log = options.log ?? (() => {});
+  const argumentsList = options.datasets?.length ? options.datasets : BLOCK_TRAINING_DATASETS;
+  const params = { ...BLOCK_TRAINING_PARAMS, ...options.params };
+  const groupBy = options.groupBy ?? 'site';
+  const foldSeed = options.foldSeed ?? 1;
+  const list = trainingListOptions(options.list);
+  const specs: DatasetSpec[] = [];
+  for (const argument of argumentsList) specs.push(await resolveDatasetSpec(argument));
+  const names = specs.map((spec) => spec.name);
+  for (const name of names)
+    if (names.indexOf(name) !== names.lastIndexOf(name)) throw new Error(`dataset '${name}' given twice`);
+
+  const datasets: DatasetRows[] = [];
+  for (const spec of specs) {
+    datasets.push(
+      await datasetRows(spec, {
+        code: BLOCK_ROWS_CODE,
+        list,
+        ...(options.labelling?.[spec.name] ? { labelling: options.labelling[spec.name] } : {}),
+        ...(options.limit === undefined ? {} : { limit: options.limit }),
+        ...(options.rowsDir ? { cacheDir: options.rowsDir } : {}),
+        log,
+      }),
+    );
+  }
+  const code = manifestCode(BLOCK_MODEL_CODE, pith.version);
+  const manifestOptions: Record<string, unknown> = {
+    params,
+    ...(options.folds ? { folds: options.folds, groupBy, foldSeed } : {}),
+    ...(options.leaveOneDatasetOut ? { leaveOneDatasetOut: true } : {}),
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+  };
+  const heldOutManifest = (scheme: string) => ({
+    command: options.command,
+    ...code,
+    scheme,
+    datasets: datasets.map((rows, d) => datasetEntry(argumentsList[d], rows)),
+    options: manifestOptions,
+  });
+  const evaluation: Record<string, unknown> = {};
+  const heldOut: TrainBlocksResult['heldOut'] = {};
+  const evaluate = async (file: string) =>
+    options.evaluate === false
+      ? undefined
+      : scoreHeldOut(file, specs, {
+          jobs: options.jobs ?? 1,
+          list,
+          ...(options.limit === undefined ? {} : { limit: options.limit }),
+          log,
+        });
+
+  if (options.folds) {
+    const k = options.folds;
+    const scheme = schemeOf(k, groupBy);
+    const items = foldItems(datasets, groupBy);
+    const fold = groupedFolds(items, k, foldSeed);
+    const offsets = datasets.map((_, d) => datasets.slice(0, d).reduce((sum, x) => sum + x.pages.length, 0));
+    const models: string[] = [];
+    const pages = new Map<string, number>();
+    for (let f = 0; f < k; f++) {
+      log(`fold ${f + 1}/${k} (${scheme})`);
+      const model = trainBlockModel(datasets, (d, p) => fold[offsets[d] + p] !== f, params, log);
+      const file = path.join(options.heldOutDir, `${groupBy}-fold-${f}-of-${k}.json`);
+      await writeModelFile(file, serializeModel(model, { binEdges: false }));
+      models.push(file);
+    }
+    datasets.forEach((rows, d) => {
+      rows.pages.forEach((page, p) => {
+        pages.set(page.digest, fold[offsets[d] + p]);
+      });
+    });
+    const file = path.join(options.heldOutDir, `folds-${k}-by-${groupBy}.json`);
+    await writeHeldOut(file, {
+      extractor: 'pith',
+      option: 'model',
+      scheme,
+      datasets: names,
+      models,
+      pages,
+      manifest: heldOutManifest(scheme),
+    });
+    heldOut.folds = file;
+    log(`held-out file ${file}`);
+    const figures = await evaluate(file);
+    if (figures) evaluation.folds = { scheme, folds: k, groupBy, seed: foldSeed, datasets: figures };
+  }
+
+  if (options.leaveOneDatasetOut) {
+    const scheme = 'leave one dataset out';
+    const models: string[] = [];
+    const pages = new Map<string, number>();
+    for (let left = 0; left < datasets.length; left++) {
+      log(`leave out ${names[left]}`);
+      const model = trainBlockModel(datasets, (d) => d !== left, params, log);
+      const file = path.join(options.heldOutDir, `without-${names[left]}.json`);
+      await writeModelFile(file, serializeModel(model, { binEdges: false }));
+      models.push(file);
+      for (const page of datasets[left].pages) pages.set(page.digest, left);
+    }
+    const file = path.join(options.heldOutDir, 'leave-one-dataset-out.json');
+    await writeHeldOut(file, {
+      extractor: 'pith',
+      option: 'model',
+      scheme,
+      datasets: names,
+      models,
+      pages,
+      manifest: heldOutManifest(scheme),
+    });
+    heldOut.leaveOneDatasetOut = file;
+    log(`held-out file ${file}`);
+    const figures = await evaluate(file);
+    if (figures) evaluation.leaveOneDatasetOut = { datasets: figures };
+  }
+
+  const manifest: ModelManifest = {
+    datasets: datasets.map((rows, d) => datasetEntry(argumentsList[d], rows)),
+    command: options.command,
+    ...code,
+    options: manifestOptions,
+    ...(Object.keys(evaluation).length > 0 ? { evaluation } : {}),
+  };
+  let text: string | undefined;
+  if (options.final !== false) {
+    log('the model on every page');
+    const model = trainBlockModel(datasets, () => true, params, log);
+    text = serializeModel(
+      { ...model, manifest: manifest as unknown as Record<string, unknown> },
+      { binEdges: false },
+    );
+  }
+  return { ...(text === undefined ? {} : { text }), manifest, heldOut, datasets };
+}

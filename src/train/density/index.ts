@@ -1,0 +1,230 @@
+/**
+ * train/density: the density extractor's boilerplate classifier (`models/density.json`,
+ * `pith train density`). Labelling chunks from gold standards, n-gram counting, held-out
+ * error rates and the model file.
+ */
+import type { DensityModelFile, TrainingManifest } from '../../internal.js';
+import { TRAINING_ROOM_CODE } from '../code.js';
+import { DEFAULT_CHUNK_OPTIONS } from './chunks.js';
+import { type LoadedDataset, type LoadOptions, loadDatasets } from './datasets.js';
+import {
+  evaluateLeaveOneOut,
+  evaluateSplit,
+  examplesOf,
+  type LeaveOneOutReport,
+  type SplitReport,
+} from './evaluate.js';
+import {
+  countsToFile,
+  DEFAULT_MAX_CHUNK_CHARS,
+  DEFAULT_MIN_COUNT,
+  DEFAULT_N,
+  serializeModelFile,
+  trainCounts,
+} from './train.js';
+
+export {
+  type ChunkOptions,
+  DEFAULT_CHUNK_OPTIONS,
+  type LabelledChunk,
+  type LabelSource,
+  type PageChunks,
+  pageChunks,
+} from './chunks.js';
+export { filterCounts, NgramCounter, pruneCounts } from './counts.js';
+export { type LoadedDataset, type LoadOptions, loadDataset, loadDatasets } from './datasets.js';
+export {
+  type DatasetChunks,
+  type DatasetError,
+  type ErrorCounts,
+  type EvaluationOptions,
+  errorCounts,
+  evaluateLeaveOneOut,
+  evaluateSplit,
+  examplesOf,
+  type LeaveOneOutReport,
+  type SplitReport,
+  splitPages,
+  sumErrorCounts,
+} from './evaluate.js';
+export {
+  DEFAULT_MIN_SHARE,
+  type GoldIndex,
+  goldShare,
+  hasContentMarkers,
+  type Label,
+  labelChunk,
+  markerStates,
+  snippetGoldIndex,
+  textGoldIndex,
+  wordGrams,
+  words,
+} from './labels.js';
+export {
+  type CategoryCounts,
+  countsToFile,
+  countsToModel,
+  DEFAULT_MAX_CHUNK_CHARS,
+  DEFAULT_MIN_COUNT,
+  DEFAULT_N,
+  serializeModelFile,
+  type TrainedCounts,
+  type TrainingExample,
+  type TrainOptions,
+  trainCounts,
+} from './train.js';
+
+/**
+ * The code a density model depends on (repository paths): everything src/train/density imports,
+ * directly or not (reading and decoding pages, parsing, the density filter, labelling,
+ * counting), and the lock file (the parser's and decoder's dependencies).
+ * test/train/code-paths.test.ts checks that this list covers the import graph.
+ */
+export const DENSITY_MODEL_CODE: readonly string[] = [
+  ...TRAINING_ROOM_CODE,
+  'src/train/density',
+  'src/extractors/density',
+  'src/extractors/types.ts',
+  'src/dom',
+  'src/input',
+  'src/layout',
+  'src/metadata',
+  'src/eval/datasets',
+  'src/features/page-type/types.ts',
+  'src/eval/metrics/snippets.ts',
+  'src/errors.ts',
+  'src/model-files.ts',
+  'src/random.ts',
+  'src/version.ts',
+  'package-lock.json',
+];
+
+export interface TrainDensityOptions {
+  /** `--dataset` arguments (FORMAT:PATH, PATH or NAME). */
+  datasets: readonly string[];
+  n?: number;
+  minCount?: number;
+  maxChunkChars?: number;
+  minTextChars?: number;
+  minShare?: number;
+  visibleOnly?: boolean;
+  /** Seed of the 90/10 split. */
+  seed?: number;
+  /** Measure the held-out error rates (90/10 split, leave one dataset out) before training. */
+  evaluate?: boolean;
+  /** At most this many pages per dataset. */
+  limit?: number;
+  list?: LoadOptions['list'];
+  /** Recorded in the manifest. */
+  command: string;
+  date: string;
+  code: TrainingManifest['code'];
+  onPage?: LoadOptions['onPage'];
+  /** Progress messages. */
+  log?: (message: string) => void;
+}
+
+export interface TrainDensityResult {
+  file: DensityModelFile;
+  /** The file's bytes as text (`serializeModelFile`). */
+  text: string;
+  datasets: LoadedDataset[];
+  split: SplitReport | null;
+  leaveOneOut: LeaveOneOutReport | null;
+}
+
+function rounded(value: number): number {
+  return Number.isFinite(value) ? Math.round(value * 1e6) / 1e6 : Number.NaN;
+}
+
+/** The evaluation as the manifest records it (rates rounded to 6 decimals). */
+function evaluationSummary(split: SplitReport | null, leaveOneOut: LeaveOneOutReport | null) {
+  const row = (r: { chunks: number; errors: number; rate: number; keepAllRate: number }) => ({
+    chunks: r.chunks,
+    errors: r.errors,
+    errorRate: rounded(r.rate),
+    keepAllErrorRate: rounded(r.keepAllRate),
+  });
+  return {
+    ...(split
+      ? {
+          split: {
+            seed: split.seed,
+            trainShare: split.trainShare,
+            overall: row(split.overall),
+            datasets: split.datasets.map((d) => ({ dataset: d.dataset, testPages: d.testPages, ...row(d) })),
+          },
+        }
+      : {}),
+    ...(leaveOneOut
+      ? {
+          leaveOneDatasetOut: {
+            overall: row(leaveOneOut.overall),
+            datasets: leaveOneOut.datasets.map((d) => ({
+              dataset: d.dataset,
+              testPages: d.testPages,
+              ...row(d),
+            })),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Loads the datasets, measures held-out error rates, trains on everything, returns the model file. */
+export async function trainDensity(options: TrainDensityOptions): Promise<TrainDensityResult> {
+  const log = options.log ?? (() => {});
+  const n = options.n ?? DEFAULT_N;
+  const minCount = options.minCount ?? DEFAULT_MIN_COUNT;
+  const maxChunkChars = options.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS;
+  const minTextChars = options.minTextChars ?? DEFAULT_CHUNK_OPTIONS.minTextChars;
+  const minShare = options.minShare ?? DEFAULT_CHUNK_OPTIONS.minShare;
+  const visibleOnly = options.visibleOnly ?? DEFAULT_CHUNK_OPTIONS.visibleOnly;
+  const seed = options.seed ?? 1;
+  const datasets = await loadDatasets(options.datasets, {
+    minTextChars,
+    minShare,
+    visibleOnly,
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+    ...(options.list ? { list: options.list } : {}),
+    ...(options.onPage ? { onPage: options.onPage } : {}),
+  });
+  for (const dataset of datasets) {
+    const m = dataset.manifest;
+    log(
+      `${m.name} (${m.format}): ${m.pages} pages, ${m.chunks} chunks: ${m.keep} keep, ${m.discard} discard, ${m.unlabelled} unlabelled` +
+        (dataset.failures.length ? `; ${dataset.failures.length} pages failed to parse` : ''),
+    );
+  }
+  const all = datasets.map((dataset) => dataset.chunks);
+  const evaluationOptions = { n, minCount, maxChunkChars, minTextChars, seed };
+  let split: SplitReport | null = null;
+  let leaveOneOut: LeaveOneOutReport | null = null;
+  if (options.evaluate ?? true) {
+    split = evaluateSplit(all, evaluationOptions);
+    leaveOneOut = evaluateLeaveOneOut(all, evaluationOptions);
+  }
+  const trained = trainCounts(
+    all.flatMap((dataset) => examplesOf(dataset.pages)),
+    { n, minCount, maxChunkChars },
+  );
+  const manifest: TrainingManifest = {
+    datasets: datasets.map((dataset) => dataset.manifest),
+    command: options.command,
+    date: options.date,
+    code: options.code,
+    options: {
+      n,
+      minCount,
+      maxChunkChars,
+      minTextChars,
+      minShare,
+      visibleOnly,
+      seed,
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
+    },
+    ...(split || leaveOneOut ? { evaluation: evaluationSummary(split, leaveOneOut) } : {}),
+  };
+  const file = countsToFile(trained, minTextChars, manifest);
+  return { file, text: serializeModelFile(file), datasets, split, leaveOneOut };
+}

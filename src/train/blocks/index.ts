@@ -216,67 +216,68 @@ export async function trainBlocks(options: TrainBlocksOptions): Promise<TrainBlo
           log,
         });
 
+  /**
+   * Trains one model per held-out part (a fold, a dataset left out) on the pages outside it,
+   * writes the models and the held-out file that sends each page to its part's model, scores it.
+   */
+  const heldOutModels = async (
+    scheme: string,
+    fileName: string,
+    parts: readonly string[],
+    partOf: (dataset: number, page: number) => number,
+  ) => {
+    const models: string[] = [];
+    for (const [index, part] of parts.entries()) {
+      log(`${part} (${scheme})`);
+      const model = trainBlockModel(datasets, (d, p) => partOf(d, p) !== index, params, log);
+      const file = path.join(options.heldOutDir, `${fileName}-${part.replace(/[^\w.-]+/g, '-')}.json`);
+      await writeModelFile(file, serializeModel(model, { binEdges: false }));
+      models.push(file);
+    }
+    const pages = new Map<string, number>();
+    datasets.forEach((rows, d) => {
+      rows.pages.forEach((page, p) => {
+        pages.set(page.digest, partOf(d, p));
+      });
+    });
+    const file = path.join(options.heldOutDir, `${fileName}.json`);
+    await writeHeldOut(file, {
+      extractor: 'pith',
+      option: 'model',
+      scheme,
+      datasets: names,
+      models,
+      pages,
+      manifest: heldOutManifest(scheme),
+    });
+    log(`held-out file ${file}`);
+    return { file, figures: await evaluate(file) };
+  };
+
   if (options.folds) {
     const k = options.folds;
     const scheme = schemeOf(k, groupBy);
-    const items = foldItems(datasets, groupBy);
-    const fold = groupedFolds(items, k, foldSeed);
+    const fold = groupedFolds(foldItems(datasets, groupBy), k, foldSeed);
     const offsets = datasets.map((_, d) => datasets.slice(0, d).reduce((sum, x) => sum + x.pages.length, 0));
-    const models: string[] = [];
-    const pages = new Map<string, number>();
-    for (let f = 0; f < k; f++) {
-      log(`fold ${f + 1}/${k} (${scheme})`);
-      const model = trainBlockModel(datasets, (d, p) => fold[offsets[d] + p] !== f, params, log);
-      const file = path.join(options.heldOutDir, `${groupBy}-fold-${f}-of-${k}.json`);
-      await writeModelFile(file, serializeModel(model, { binEdges: false }));
-      models.push(file);
-    }
-    datasets.forEach((rows, d) => {
-      rows.pages.forEach((page, p) => {
-        pages.set(page.digest, fold[offsets[d] + p]);
-      });
-    });
-    const file = path.join(options.heldOutDir, `folds-${k}-by-${groupBy}.json`);
-    await writeHeldOut(file, {
-      extractor: 'pith',
-      option: 'model',
+    const parts = Array.from({ length: k }, (_, f) => `fold ${f + 1} of ${k}`);
+    const { file, figures } = await heldOutModels(
       scheme,
-      datasets: names,
-      models,
-      pages,
-      manifest: heldOutManifest(scheme),
-    });
+      `folds-${k}-by-${groupBy}`,
+      parts,
+      (d, p) => fold[offsets[d] + p],
+    );
     heldOut.folds = file;
-    log(`held-out file ${file}`);
-    const figures = await evaluate(file);
     if (figures) evaluation.folds = { scheme, folds: k, groupBy, seed: foldSeed, datasets: figures };
   }
-
   if (options.leaveOneDatasetOut) {
-    const scheme = 'leave one dataset out';
-    const models: string[] = [];
-    const pages = new Map<string, number>();
-    for (let left = 0; left < datasets.length; left++) {
-      log(`leave out ${names[left]}`);
-      const model = trainBlockModel(datasets, (d) => d !== left, params, log);
-      const file = path.join(options.heldOutDir, `without-${names[left]}.json`);
-      await writeModelFile(file, serializeModel(model, { binEdges: false }));
-      models.push(file);
-      for (const page of datasets[left].pages) pages.set(page.digest, left);
-    }
-    const file = path.join(options.heldOutDir, 'leave-one-dataset-out.json');
-    await writeHeldOut(file, {
-      extractor: 'pith',
-      option: 'model',
-      scheme,
-      datasets: names,
-      models,
-      pages,
-      manifest: heldOutManifest(scheme),
-    });
+    const parts = names.map((name) => `without ${name}`);
+    const { file, figures } = await heldOutModels(
+      'leave one dataset out',
+      'leave-one-dataset-out',
+      parts,
+      (d) => d,
+    );
     heldOut.leaveOneDatasetOut = file;
-    log(`held-out file ${file}`);
-    const figures = await evaluate(file);
     if (figures) evaluation.leaveOneDatasetOut = { datasets: figures };
   }
 

@@ -17,34 +17,35 @@ function errorRow(label: string, pages: number, counts: ErrorCounts): string {
   return `| ${label} | ${pages} | ${counts.chunks} | ${counts.errors} | ${percent(counts.rate)} | ${percent(counts.keepAllRate)} |`;
 }
 
+function errorTable(
+  title: string,
+  datasets: readonly (ErrorCounts & { dataset: string; testPages: number })[],
+  overall: ErrorCounts,
+): string[] {
+  const lines = [
+    title,
+    '',
+    '| dataset | test pages | chunks | errors | error rate | keep-all error |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const d of datasets) lines.push(errorRow(d.dataset, d.testPages, d));
+  const pages = datasets.reduce((sum, d) => sum + d.testPages, 0);
+  lines.push(errorRow('all (pooled)', pages, overall), '');
+  return lines;
+}
+
 function report(result: TrainDensityResult, out: string): string {
   const lines: string[] = [];
-  const header =
-    '| dataset | test pages | chunks | errors | error rate | keep-all error |\n| --- | ---: | ---: | ---: | ---: | ---: |';
   if (result.split) {
-    const split = result.split;
-    lines.push(`Held-out error rate, seeded 90/10 page split (seed ${split.seed}):`, '', header);
-    for (const d of split.datasets) lines.push(errorRow(d.dataset, d.testPages, d));
+    const { seed, datasets, overall } = result.split;
     lines.push(
-      errorRow(
-        'all (pooled)',
-        split.datasets.reduce((s, d) => s + d.testPages, 0),
-        split.overall,
-      ),
-      '',
+      ...errorTable(`Held-out error rate, seeded 90/10 page split (seed ${seed}):`, datasets, overall),
     );
   }
   if (result.leaveOneOut) {
-    const loo = result.leaveOneOut;
-    lines.push('Held-out error rate, leave one dataset out (trained on the others):', '', header);
-    for (const d of loo.datasets) lines.push(errorRow(d.dataset, d.testPages, d));
+    const { datasets, overall } = result.leaveOneOut;
     lines.push(
-      errorRow(
-        'all (pooled)',
-        loo.datasets.reduce((s, d) => s + d.testPages, 0),
-        loo.overall,
-      ),
-      '',
+      ...errorTable('Held-out error rate, leave one dataset out (trained on the others):', datasets, overall),
     );
   }
   const file = result.file;

@@ -117,9 +117,9 @@ export async function trainPageType(options: TrainPageTypeOptions): Promise<Trai
     );
 
   log(`training on ${rows.length} pages, ${set.names.length} features…`);
+  // Figures of the recogniser's answer (what classifyPageType returns), in-sample and held out.
   const evaluation: Record<string, unknown> = {};
-  const inSample = predictRows(fitPageTypeModel(rows, set.names, fit), rows);
-  evaluation.inSample = { model: summary(score(labels, inSample)), recogniser: summary(decided(inSample)) };
+  evaluation.inSample = summary(decided(predictRows(fitPageTypeModel(rows, set.names, fit), rows)));
   if (k > 0) {
     log(`${k}-fold cross-validation, grouped by host, then stratified…`);
     const grouped = crossValidate(rows, set.names, fit, pageTypeGroupedFolds(rows, k, seed), k);
@@ -127,8 +127,8 @@ export async function trainPageType(options: TrainPageTypeOptions): Promise<Trai
     evaluation.crossValidation = {
       folds: k,
       seed,
-      groupedByHost: { model: summary(score(labels, grouped)), recogniser: summary(decided(grouped), true) },
-      stratified: { model: summary(score(labels, stratified)), recogniser: summary(decided(stratified)) },
+      groupedByHost: summary(decided(grouped), true),
+      stratified: summary(decided(stratified)),
     };
   }
   const manifest: ModelManifest = {

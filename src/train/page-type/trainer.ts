@@ -42,30 +42,27 @@ export const PAGE_TYPE_TRAINER: Trainer = {
       log: context.log,
     });
     const evaluation = result.manifest.evaluation as {
-      inSample: { model: Figures; recogniser: Figures };
-      crossValidation?: {
-        folds: number;
-        groupedByHost: { model: Figures; recogniser: Figures };
-        stratified: { model: Figures; recogniser: Figures };
-      };
+      inSample: Figures;
+      crossValidation?: { folds: number; groupedByHost: Figures; stratified: Figures };
     };
     const lines = [
+      "The recogniser's answer (classifyPageType) against WCXB dev's labels:",
+      '',
       '| | accuracy | macro F1 |',
       '| --- | ---: | ---: |',
-      `| in-sample (recogniser) | ${evaluation.inSample.recogniser.accuracy} | ${evaluation.inSample.recogniser.macroF1} |`,
+      `| in-sample | ${evaluation.inSample.accuracy} | ${evaluation.inSample.macroF1} |`,
     ];
     const cv = evaluation.crossValidation;
     if (cv) {
       lines.push(
-        `| ${cv.folds}-fold grouped by host (recogniser) | ${cv.groupedByHost.recogniser.accuracy} | ${cv.groupedByHost.recogniser.macroF1} |`,
-        `| ${cv.folds}-fold grouped by host (model alone) | ${cv.groupedByHost.model.accuracy} | ${cv.groupedByHost.model.macroF1} |`,
-        `| ${cv.folds}-fold stratified (recogniser) | ${cv.stratified.recogniser.accuracy} | ${cv.stratified.recogniser.macroF1} |`,
+        `| held out, ${cv.folds}-fold grouped by host | ${cv.groupedByHost.accuracy} | ${cv.groupedByHost.macroF1} |`,
+        `| held out, ${cv.folds}-fold stratified | ${cv.stratified.accuracy} | ${cv.stratified.macroF1} |`,
         '',
         `Held out (${cv.folds}-fold grouped by host), per type:`,
         '',
         '| type | pages | precision | recall | F1 |',
         '| --- | ---: | ---: | ---: | ---: |',
-        ...Object.entries(cv.groupedByHost.recogniser.perType ?? {}).map(
+        ...Object.entries(cv.groupedByHost.perType ?? {}).map(
           ([type, t]) => `| ${type} | ${t.pages} | ${t.precision} | ${t.recall} | ${t.f1} |`,
         ),
       );

@@ -55,7 +55,6 @@ export const BLOCK_MODEL_CODE: readonly string[] = [
   'src/learn',
   'src/metadata',
   'src/format',
-  'src/xml',
   'src/eval',
   'src/index.ts',
   'src/errors.ts',

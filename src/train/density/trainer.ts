@@ -35,17 +35,17 @@ function errorTable(
 }
 
 function report(result: TrainDensityResult, out: string): string {
-  const lines: string[] = [];
+  let lines: string[] = [];
   if (result.split) {
     const { seed, datasets, overall } = result.split;
-    lines.push(
-      ...errorTable(`Held-out error rate, seeded 90/10 page split (seed ${seed}):`, datasets, overall),
+    lines = lines.concat(
+      errorTable(`Held-out error rate, seeded 90/10 page split (seed ${seed}):`, datasets, overall),
     );
   }
   if (result.leaveOneOut) {
     const { datasets, overall } = result.leaveOneOut;
-    lines.push(
-      ...errorTable('Held-out error rate, leave one dataset out (trained on the others):', datasets, overall),
+    lines = lines.concat(
+      errorTable('Held-out error rate, leave one dataset out (trained on the others):', datasets, overall),
     );
   }
   const file = result.file;

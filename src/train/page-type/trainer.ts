@@ -62,10 +62,9 @@ export const PAGE_TYPE_TRAINER: Trainer = {
         '',
         '| type | pages | precision | recall | F1 |',
         '| --- | ---: | ---: | ---: | ---: |',
-        ...Object.entries(cv.groupedByHost.perType ?? {}).map(
-          ([type, t]) => `| ${type} | ${t.pages} | ${t.precision} | ${t.recall} | ${t.f1} |`,
-        ),
       );
+      for (const [type, t] of Object.entries(cv.groupedByHost.perType ?? {}))
+        lines.push(`| ${type} | ${t.pages} | ${t.precision} | ${t.recall} | ${t.f1} |`);
     }
     lines.push('', `Model: ${options.out} (${Buffer.byteLength(result.text)} bytes).`);
     return { text: result.text, report: `${lines.join('\n')}\n` };

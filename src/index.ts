@@ -20,7 +20,12 @@ import {
 import { PithError } from './errors.js';
 import { type ExtractorName, getExtractor } from './extractors/index.js';
 import type { Extractor, ExtractorParameter } from './extractors/types.js';
-import { type SeparatedComments, separateComments } from './features/comments/index.js';
+import {
+  FORUM_OUTSIDE_SHARE_UNASKED,
+  MIN_COMMENT_CONFIDENCE,
+  type SeparatedComments,
+  separateComments,
+} from './features/comments/index.js';
 import {
   articleOf,
   formatComments,
@@ -30,6 +35,7 @@ import {
   readComments,
   toJson,
   toXml,
+  withFrontMatter,
 } from './format/index.js';
 import { checkIsPage, DEFAULT_MAX_INPUT_BYTES, decodeHtml } from './input/index.js';
 import {
@@ -116,12 +122,29 @@ export interface ExtractOptions {
   links?: boolean;
   /**
    * Output the page's comments apart from the body: a final "Comments" section
-   * in Markdown, text and HTML, a `comments` list in JSON, XML and the result;
-   * the comment sections leave the body — unless they are most of what the
-   * extractor kept (a forum thread, whose posts are the content). Default false:
-   * no comments output, and the body is the extractor's selection as it is.
+   * in Markdown, text and HTML, a `comments` list in JSON, XML and the result.
+   * Either way the comment sections leave the body — unless they are most of what
+   * the extractor kept (a forum thread, whose posts are the content). Default false:
+   * the body without the comments, and no comments output.
    */
   comments?: boolean;
+  /**
+   * Leave the comment sections in the body, as the extractor selected them (default
+   * false: readers' comments are not the article; `comments: true` outputs them apart).
+   */
+  keepComments?: boolean;
+  /**
+   * Print the page title as a heading on top of the content (Markdown `# Title`, HTML
+   * `<h1>`, a first line of text). Default false: `content` is the body in every format,
+   * and the title is `metadata.title` (the body's own copy of the headline is left out
+   * either way).
+   */
+  titleHeading?: boolean;
+  /**
+   * Put YAML front matter (title, authors, dates, URL, site, language, description, image,
+   * tags) on top of Markdown and text content. Default false.
+   */
+  frontMatter?: boolean;
   /**
    * Viewport for extractors that need a layout (`vce`), default 1366×768. `extract()`
    * estimates the layout; `extractAsync()` can lay the page out in a real browser.
@@ -385,9 +408,18 @@ function renderStep(
   format: OutputFormat,
   options: ExtractOptions,
 ): { content: string; commentList: OutputComment[] | undefined } {
-  const comments = options.comments ? separateComments(extraction) : undefined;
+  // The comments step: found once, taken out of the body (unless kept in it), and read
+  // once for every output when asked for.
+  const comments = options.comments
+    ? separateComments(extraction)
+    : options.keepComments
+      ? undefined
+      : separateComments(extraction, MIN_COMMENT_CONFIDENCE, FORUM_OUTSIDE_SHARE_UNASKED);
   const formatOptions = formatOptionsOf(metadata, options);
-  const readList = comments ? readComments(extraction.doc, comments.sections, formatOptions) : undefined;
+  const readList =
+    comments && options.comments
+      ? readComments(extraction.doc, comments.sections, formatOptions)
+      : undefined;
   const content = render(extraction, metadata, format, options, formatOptions, comments, readList);
   checkDeadline('output');
   return { content, commentList: readList?.list };
@@ -440,10 +472,11 @@ function checkExtractorOptions(
 }
 
 /**
- * The output. The title appears once: Markdown and HTML print it first and
- * leave the body's copy out; JSON and XML carry it in `metadata.title` and
- * leave it out of `content`; plain text is the body as selected (scores against
- * gold texts that include the headline depend on it, see docs/benchmarks.md).
+ * The output. `content` is the body in every format: the headline is `metadata.title`,
+ * and the body's own copy of it is left out (the convention of trafilatura, Readability
+ * and Defuddle); `titleHeading` prints it on top, `frontMatter` puts the metadata on top
+ * of Markdown and text. Scoring against gold texts that include the headline puts it
+ * back in the scorer (src/eval), not here.
  */
 function formatOptionsOf(metadata: Metadata, options: ExtractOptions) {
   return {
@@ -465,8 +498,18 @@ function render(
 ): string {
   const commentList = readList?.list;
   const body = comments?.body ?? extraction;
+  const bodyIn = (contentFormat: 'text' | 'markdown' | 'html') => {
+    const content = formatExtraction(body, contentFormat, {
+      ...formatOptions,
+      dropTitle: true,
+      printTitle: options.titleHeading === true,
+    });
+    return options.frontMatter && contentFormat !== 'html'
+      ? withFrontMatter(content, metadata, options.url)
+      : content;
+  };
   if (format === 'text' || format === 'markdown' || format === 'html') {
-    const content = formatExtraction(body, format, { ...formatOptions, printTitle: format !== 'text' });
+    const content = bodyIn(format);
     const section = readList ? formatComments(readList, format) : '';
     return section === '' ? content : content === '' ? section : `${content}\n\n${section}`;
   }
@@ -475,6 +518,7 @@ function render(
       articleOf(body, {
         url: options.url,
         title: metadata.title,
+        dropTitle: true,
         metadata,
         ...(commentList ? { comments: commentList } : {}),
         ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
@@ -484,7 +528,7 @@ function render(
   const contentFormat = options.contentFormat ?? 'text';
   return toJson({
     url: options.url,
-    content: formatExtraction(body, contentFormat, { ...formatOptions, dropTitle: true }),
+    content: bodyIn(contentFormat),
     contentFormat,
     metadata,
     extractor: { name: extraction.extractor, version: extraction.version },

@@ -38,6 +38,9 @@ interface ExtractCommandOptions {
   images: boolean;
   links: boolean;
   comments?: boolean;
+  keepComments?: boolean;
+  titleHeading?: boolean;
+  frontMatter?: boolean;
   allowPrivate?: boolean;
   timeout: number;
   maxBytes: number;
@@ -187,6 +190,18 @@ export function extractCommand(): Command {
     .option(
       '--comments',
       "output the page's comments apart from the body (a final section; a list in json/xml)",
+    )
+    .option(
+      '--keep-comments',
+      "leave readers' comments in the body as the extractor selected them (by default they are left out)",
+    )
+    .option(
+      '--title-heading',
+      'print the page title as a heading on top of the content (by default the content is the body; the title is in the metadata)',
+    )
+    .option(
+      '--front-matter',
+      'put YAML front matter (title, authors, dates, URL, site…) on top of markdown and text',
     )
     .option('--allow-private', 'let URL inputs reach private, loopback and link-local addresses')
     .option('--timeout <ms>', 'time budget per page, fetching included', positiveInteger, 15_000)
@@ -421,6 +436,9 @@ async function runOne(
       images: options.images,
       links: options.links,
       comments: options.comments,
+      keepComments: options.keepComments,
+      titleHeading: options.titleHeading,
+      frontMatter: options.frontMatter,
       limits: limitsOf(options),
       ...(options.viewport ? { viewport: options.viewport } : {}),
     };

@@ -43,6 +43,7 @@
 import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, TAG } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
 import { jsonSafe } from './envelope.js';
+import { TitleSearch } from './title.js';
 import type { OutputComment } from './types.js';
 import { escapeXmlAttribute, escapeXmlText } from './xml.js';
 
@@ -116,6 +117,11 @@ export interface ArticleOptions {
   metadata?: Metadata;
   comments?: readonly OutputComment[];
   diagnostics?: unknown;
+  /**
+   * Leave out the block near the top that repeats `title` (pith's convention: the text is
+   * the body, the title its own element), as the Markdown, text and HTML writers do.
+   */
+  dropTitle?: boolean;
 }
 
 const MEDIA_TYPES: readonly string[] = ['image', 'video', 'audio', 'embed'];
@@ -192,13 +198,26 @@ export function articleBlocks(extraction: Extraction): ArticleBlock[] {
   return blocks;
 }
 
+/** The blocks without the first one near the top that repeats the title (the title search of format/title.ts). */
+function withoutTitle(blocks: ArticleBlock[], title: string | undefined): ArticleBlock[] {
+  const search = new TitleSearch({ title, dropTitle: true });
+  let chars = 0;
+  for (let index = 0; index < blocks.length && search.reaches(index, chars); index++) {
+    if (search.repeatedBy(blocks[index].text)) return [...blocks.slice(0, index), ...blocks.slice(index + 1)];
+    chars += blocks[index].text.length;
+  }
+  return blocks;
+}
+
 /** An article from an extraction and what is known about its page. */
 export function articleOf(extraction: Extraction, options: ArticleOptions = {}): Article {
   const diagnosticsMedia = (extraction.diagnostics as { media?: unknown } | null | undefined)?.media;
   const media = options.media ?? (isMediaList(diagnosticsMedia) ? diagnosticsMedia : []);
   const article: Article = {
     extractor: { name: extraction.extractor, version: extraction.version },
-    blocks: articleBlocks(extraction),
+    blocks: options.dropTitle
+      ? withoutTitle(articleBlocks(extraction), options.title)
+      : articleBlocks(extraction),
     media: media.map((item) => ({ ...item })),
   };
   if (options.id !== undefined) article.id = options.id;

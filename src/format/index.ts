@@ -44,6 +44,7 @@ export {
   toJson,
   toJsonDocument,
 } from './envelope.js';
+export { frontMatter, withFrontMatter } from './front-matter.js';
 export { escapeHtmlAttribute, escapeHtmlText, toHtml } from './html.js';
 export { toMarkdown } from './markdown.js';
 export {

@@ -39,6 +39,21 @@ const settingsProperties = {
     description:
       "The page's comments apart from the body: a final section of `content` and a `comments` list (default false).",
   },
+  keepComments: {
+    type: 'boolean',
+    description:
+      "Leave readers' comments in `content` as the extractor selected them (default false: they are left out of the body).",
+  },
+  titleHeading: {
+    type: 'boolean',
+    description:
+      'Print the page title as a heading on top of `content` (default false: `content` is the body; the title is `metadata.title`).',
+  },
+  frontMatter: {
+    type: 'boolean',
+    description:
+      'Put YAML front matter (title, authors, dates, URL, site…) on top of Markdown and text (default false).',
+  },
 } as const;
 
 const includeItems = {

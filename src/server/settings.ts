@@ -24,6 +24,9 @@ export interface SettingsBody {
   images?: boolean;
   links?: boolean;
   comments?: boolean;
+  keepComments?: boolean;
+  titleHeading?: boolean;
+  frontMatter?: boolean;
   options?: Record<string, string | number | boolean>;
   include?: Include[];
 }
@@ -73,6 +76,9 @@ export function settingsFrom(body: SettingsBody): ExtractSettings {
     images: body.images ?? true,
     links: body.links ?? true,
     comments: body.comments ?? false,
+    keepComments: body.keepComments ?? false,
+    titleHeading: body.titleHeading ?? false,
+    frontMatter: body.frontMatter ?? false,
     include: body.include ?? [],
   };
 }

@@ -29,6 +29,12 @@ export interface ExtractSettings {
   links: boolean;
   /** Comments apart from the body (a final section; a `comments` list in the response). */
   comments: boolean;
+  /** Comments left in the body as the extractor selected them. */
+  keepComments: boolean;
+  /** The title as a heading on top of the content. */
+  titleHeading: boolean;
+  /** YAML front matter on top of Markdown and text content. */
+  frontMatter: boolean;
   include: Include[];
 }
 

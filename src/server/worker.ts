@@ -35,6 +35,9 @@ async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
     images: task.images,
     links: task.links,
     comments: task.comments,
+    keepComments: task.keepComments,
+    titleHeading: task.titleHeading,
+    frontMatter: task.frontMatter,
     // A browser per request would be far too heavy for a service: the estimate it is.
     layout: 'estimate',
     // The library checks its own deadline; the pool terminates the thread only if it never does.

@@ -18,13 +18,40 @@ describe('extract()', () => {
     const result = extract(EXAMPLE, { url: 'https://fieldnotes.example/science/why-rivers-meander' });
     assert.equal(result.format, 'markdown');
     assert.equal(result.encoding, 'utf-8');
-    assert.match(result.content, /^# Why Rivers Meander/);
+    // The content is the body: the headline is metadata.title (issue 16), unless asked for.
+    assert.match(result.content, /^Look at any river from the air/);
+    assert.doesNotMatch(result.content, /Why Rivers Meander/);
     assert.equal(result.metadata.title, 'Why Rivers Meander');
     assert.equal(result.metadata.published, '2024-03-18T09:30:00+01:00');
     assert.equal(result.metadata.siteName, 'The Field Notes');
     assert.equal(result.metadata.language, 'en');
     assert.deepEqual(result.extractor, { name: 'pith', version: EXTRACTORS.pith.version });
     assert.match(result.content, /\(https:\/\/fieldnotes\.example\/images\/meander\.jpg\)/);
+  });
+
+  test('the title convention: content is the body in every format; titleHeading and frontMatter put it on top', () => {
+    const html = EXAMPLE.toString('utf8');
+    for (const format of ['text', 'markdown', 'html'] as const) {
+      const { content } = extract(html, { format });
+      assert.doesNotMatch(content, /Why Rivers Meander/, format);
+      const headed = extract(html, { format, titleHeading: true }).content;
+      assert.equal(headed.match(/Why Rivers Meander/g)?.length, 1, `${format}: the title once`);
+    }
+    const json = JSON.parse(extract(html, { format: 'json', contentFormat: 'markdown' }).content);
+    assert.doesNotMatch(json.content, /Why Rivers Meander/);
+    assert.equal(json.metadata.title, 'Why Rivers Meander');
+    const xml = extract(html, { format: 'xml', contentFormat: 'markdown' }).content;
+    assert.doesNotMatch(xml.slice(xml.indexOf('<content')), /Why Rivers Meander/);
+    assert.match(extract(html, { titleHeading: true }).content, /^# Why Rivers Meander\n\nLook at any river/);
+    assert.match(
+      extract(html, { format: 'html', titleHeading: true }).content,
+      /^<h1>Why Rivers Meander<\/h1>/,
+    );
+    const fronted = extract(html, { frontMatter: true, url: 'https://fieldnotes.example/a' }).content;
+    assert.match(fronted, /^---\ntitle: "Why Rivers Meander"\nauthors: \["Ada R[ií]os"\]\n/);
+    assert.match(fronted, /\n---\n\nLook at any river/);
+    assert.match(extract(html, { format: 'text', frontMatter: true }).content, /^---\ntitle: /);
+    assert.doesNotMatch(extract(html, { format: 'html', frontMatter: true }).content, /^---/);
   });
 
   test('string input, every format', () => {

@@ -29,7 +29,9 @@ describe('pith extract (CLI)', () => {
   test('the quick start: Markdown of the bundled example', () => {
     const { code, stdout } = pith(['extract', EXAMPLE]);
     assert.equal(code, 0);
-    assert.match(stdout, /^# Why Rivers Meander/m);
+    // The content is the body: the headline is metadata, not its first line (issue 16).
+    assert.ok(!stdout.includes('Why Rivers Meander'), 'the title is not in the body');
+    assert.match(stdout, /^Look at any river/);
     assert.match(stdout, /^## How a bend grows$/m);
     assert.match(stdout, /^1\. \*\*Erosion\*\*/m);
     assert.match(stdout, /^```python$/m);
@@ -41,8 +43,15 @@ describe('pith extract (CLI)', () => {
   test('--format text, html, json and xml', () => {
     const text = pith(['extract', '-f', 'text', EXAMPLE]);
     assert.equal(text.code, 0);
-    assert.match(text.stdout, /Why Rivers Meander/);
+    assert.match(text.stdout, /oxbow lake/);
+    assert.ok(!text.stdout.includes('Why Rivers Meander'));
     assert.ok(!text.stdout.includes('**'));
+
+    const heading = pith(['extract', '--title-heading', EXAMPLE]);
+    assert.match(heading.stdout, /^# Why Rivers Meander\n\nLook at any river/);
+    assert.equal(heading.stdout.match(/Why Rivers Meander/g)?.length, 1);
+    const front = pith(['extract', '-f', 'text', '--front-matter', EXAMPLE]);
+    assert.match(front.stdout, /^---\ntitle: "Why Rivers Meander"\n[\s\S]*\n---\n\nLook at any river/);
 
     const html = pith(['extract', '-f', 'html', '--url', 'https://fieldnotes.example/science/x', EXAMPLE]);
     assert.equal(html.code, 0);

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { prepareGold, scorePage, scorePrepared } from '../../src/eval/bench/scoring.js';
+import { prepareGold, scorePage, scorePrepared, withHeadline } from '../../src/eval/bench/scoring.js';
 import { warmUpPages } from '../../src/eval/bench/speed-types.js';
 import { LANGUAGE_GROUP_MIN_PAGES, primaryF1, summariseByLanguage } from '../../src/eval/bench/summary.js';
 import { threadCpuMs } from '../../src/eval/bench/thread-cpu.js';
@@ -321,5 +321,32 @@ describe('cost accounting', () => {
       '| x (peer) | 1 | 0.5 | 0.1 | – | – |',
       '| all | 3 | 4.5 | 0.3 | – | – |',
     ]);
+  });
+});
+
+describe('withHeadline: the title put back for a gold that holds the headline', () => {
+  it('puts the title on top of a body that left it out', () => {
+    assert.equal(
+      withHeadline('The river bends.', 'Why Rivers Meander'),
+      'Why Rivers Meander\n\nThe river bends.',
+    );
+    assert.equal(withHeadline('', 'Why Rivers Meander'), 'Why Rivers Meander');
+  });
+  it('leaves a text alone that starts with the title (case, spacing and punctuation aside)', () => {
+    const text = 'WHY rivers — meander\n\nThe river bends.';
+    assert.equal(withHeadline(text, 'Why Rivers Meander'), text);
+  });
+  it('leaves a text alone whose first line is the headline within a longer <title>', () => {
+    const first = 'Nine hurt after jet hits turbulence\n\nCALGARY (AP) - Six people are stable.';
+    assert.equal(withHeadline(first, 'KMPH Fox 26 News | Nine hurt after jet hits turbulence'), first);
+    const last = 'Judge sets example in sentence\n\nThe court said.';
+    assert.equal(withHeadline(last, 'Judge sets example in sentence (Free Press) var s = 1;'), last);
+  });
+  it('a short first line is not taken for the headline', () => {
+    assert.equal(withHeadline('News\n\nBody.', 'Site News Today'), 'Site News Today\n\nNews\n\nBody.');
+  });
+  it('no title or no text: nothing to do', () => {
+    assert.equal(withHeadline(null, 'T'), null);
+    assert.equal(withHeadline('Body.', undefined), 'Body.');
   });
 });

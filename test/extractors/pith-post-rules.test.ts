@@ -5,6 +5,7 @@ import {
   dropCopyrightLines,
   dropLinkTeasers,
   dropOrphanHeadings,
+  dropRepeatedBlocks,
   keepImagesBetweenKeptText,
   keepLeads,
   keepStructuresOfKeptContainers,
@@ -134,6 +135,45 @@ describe('pith post-rules: link teasers', () => {
       const page = setup(`<body>${prose(1)}${html}</body>`);
       assert.equal(dropLinkTeasers(page.blocks, page.chosen), 0, html);
     }
+  });
+});
+
+describe('pith post-rules: repeated blocks', () => {
+  test('an article printed twice is kept once (the first copy)', () => {
+    const copy = `<div class="story">${prose(1)}${prose(2)}<p>A closing line of the story.</p></div>`;
+    const page = setup(`<body>${copy}${copy}</body>`);
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 3);
+    const text = chosenText(page);
+    assert.equal(text.match(/Paragraph 1 of/g)?.length, 1, text);
+    assert.equal(text.match(/A closing line/g)?.length, 1, text);
+  });
+
+  test('a credit under every photo is kept once; case and spacing do not hide a repeat', () => {
+    const page = setup(
+      `<body>${prose(1)}<figure><figcaption>Boston Herald / Polaris</figcaption></figure>${prose(2)}<figure><figcaption>boston   herald / POLARIS</figcaption></figure>${prose(3)}</body>`,
+    );
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 1);
+    assert.equal(chosenText(page).match(/polaris/gi)?.length, 1);
+  });
+
+  test('a paragraph said twice among its siblings is the text itself, and stays', () => {
+    // Readability's test pages repeat one lorem paragraph in a row; a poem repeats its refrain.
+    const page = setup(`<body><div>${prose(1)}${prose(1)}${prose(2)}${prose(1)}</div></body>`);
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 0);
+    assert.equal(chosenText(page).match(/Paragraph 1 of/g)?.length, 3);
+  });
+
+  test('short lines, table cells and code lines may repeat; dropped blocks are not counted', () => {
+    const page = setup(
+      `<body>${prose(1)}<p>Share</p><p>Share</p>
+       <table><tr><th>Plan</th><th>Backups included</th></tr><tr><td>Basic</td><td>Yes, nightly backups</td></tr><tr><td>Pro</td><td>Yes, nightly backups</td></tr></table>
+       <pre>for x in range(10): print(x)
+for x in range(10): print(x)</pre>
+       <p>A line the model dropped here.</p>${prose(2)}<p>A line the model dropped here.</p></body>`,
+      ['A line the model dropped'],
+    );
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 0);
+    assert.equal(chosenText(page).match(/nightly backups/g)?.length, 2);
   });
 });
 

@@ -162,11 +162,35 @@ describe('separateComments', () => {
 describe('extract(): comments option and the title', () => {
   const page = PAGE.replace('<article>', '<article class="post">');
 
-  test('by default no comments section; Markdown prints the title once', () => {
-    const { content, comments } = extract(page, { format: 'markdown', extractor: 'all-text' });
+  test('by default no comments section; Markdown prints the title once (titleHeading) or not at all', () => {
+    const long = page.replace(
+      'for sure.</p>',
+      `for sure.</p>${'<p>Another paragraph of the article, so that the article is most of what the page says, as on a blog.</p>'.repeat(3)}`,
+    );
+    const { content, comments } = extract(long, { format: 'markdown', extractor: 'all-text' });
     assert.equal(comments, undefined);
     assert.doesNotMatch(content, /## Comments/);
-    assert.equal(content.match(/^# Post$/gm)?.length, 1);
+    assert.equal(content.match(/^# Post$/gm), null);
+    // Readers' comments are not the body (issue 16, class 4), even with no comments output…
+    assert.match(content, /The article text/);
+    assert.doesNotMatch(content, /Great post|welcome/);
+    // …unless asked to be kept where the extractor selected them.
+    const kept = extract(long, { format: 'text', extractor: 'all-text', keepComments: true });
+    assert.match(kept.content, /Great post/);
+  });
+
+  test('a thread whose replies are most of the page keeps them in the body by default', () => {
+    // A forum: a short first post outside the replies' section, the replies longer than it.
+    const reply = (n: number) =>
+      `<li id="comment-${n}" class="comment"><article class="comment-body"><footer class="comment-meta"><b class="fn">User ${n}</b> says:</footer><div class="comment-content"><p>Reply ${n}: I had the same trouble with my router, and a firmware update fixed it after two tries.</p></div></article></li>`;
+    const thread = `<html><head><title>Router drops</title></head><body><article><h1>Router drops</h1><p>My router drops the line every night at about two, and the lights go red for a minute. Any idea what to try first?</p></article>
+      <div id="comments" class="comments-area"><ol class="comment-list">${[1, 2, 3, 4].map(reply).join('')}</ol></div></body></html>`;
+    const { content } = extract(thread, { format: 'text', extractor: 'all-text' });
+    assert.match(content, /Reply 1:.*\n[\s\S]*Reply 4:/);
+    const asked = extract(thread, { format: 'text', extractor: 'all-text', comments: true });
+    assert.doesNotMatch(asked.content.split('Comments')[0], /Reply 1:/);
+    const headed = extract(page, { format: 'markdown', extractor: 'all-text', titleHeading: true });
+    assert.equal(headed.content.match(/^# Post$/gm)?.length, 1);
   });
 
   test('comments: true — out of the body, into a final section and the result', () => {

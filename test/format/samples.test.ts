@@ -107,8 +107,8 @@ describe('sample pages: Markdown round trip', { skip: !HAS_SAMPLE && 'no ../shar
         }
       }
 
-      // The title once, first: Markdown prints it and leaves the body's copy out.
-      const markdown = extract(bytes, { url: URL_, format: 'markdown' }).content;
+      // The title once, first: Markdown with `titleHeading` prints it and leaves the body's copy out.
+      const markdown = extract(bytes, { url: URL_, format: 'markdown', titleHeading: true }).content;
       if (metadata.title) {
         const tokens = parser.parse(markdown, {});
         assert.equal(tokens[0]?.type, 'heading_open', name);

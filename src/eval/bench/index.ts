@@ -47,6 +47,7 @@ export {
   type ScoringOptions,
   scorePage,
   scorePrepared,
+  withHeadline,
 } from './scoring.js';
 export { measureSpeed, SPEED_FALLBACK_REFERENCE, SPEED_REFERENCE } from './speed.js';
 export type { SpeedResult, SpeedRow } from './speed-types.js';

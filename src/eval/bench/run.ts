@@ -267,7 +267,10 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
             ...(page.retrievedTransform ? { retrievedTransform: page.retrievedTransform } : {}),
           },
           pageKey: `${dataset.spec.name}\0${page.id}`,
-          scoring: { removeNonAscii: dataset.scoring.removeNonAscii },
+          scoring: {
+            removeNonAscii: dataset.scoring.removeNonAscii,
+            ...(dataset.scoring.headlineInGold ? { headlineInGold: true } : {}),
+          },
           wantText: config.keepTexts ?? false,
         });
         // Timeouts and crashes come back without scores: score them as an empty text.

@@ -12,6 +12,7 @@ import {
   prepareGold,
   type ScoringOptions,
   scorePrepared,
+  withHeadline,
 } from './scoring.js';
 import { threadCpuMs } from './thread-cpu.js';
 
@@ -120,8 +121,9 @@ export class TaskRunner {
     let cpuMs: number | undefined;
     let cached = false;
     let metadata: PeerMetadata | undefined;
-    // Metadata travel with the result only where a gold can score them (WCXB).
-    const wantMetadata = task.page.gold.metadata !== undefined;
+    // Metadata travel with the result only where a gold can score them (WCXB) or where the
+    // scorer needs the title (a gold that holds the headline).
+    const wantMetadata = task.page.gold.metadata !== undefined || task.scoring.headlineInGold === true;
     const hit = cacheDir ? readCache(cacheDir, key) : undefined;
     if (hit && !(wantMetadata && hit.metadata === undefined)) {
       ({ text, ms } = hit);
@@ -162,7 +164,8 @@ export class TaskRunner {
     if (!scores) {
       const scoreStarted = performance.now();
       const cpuStarted = threadCpuMs();
-      scores = scorePrepared(this.#preparedGold(task), text);
+      const scored = task.scoring.headlineInGold ? withHeadline(text, metadata?.title) : text;
+      scores = scorePrepared(this.#preparedGold(task), scored);
       const cpuEnded = threadCpuMs();
       scoreMs = performance.now() - scoreStarted;
       if (cpuStarted !== undefined && cpuEnded !== undefined) scoreCpuMs = cpuEnded - cpuStarted;

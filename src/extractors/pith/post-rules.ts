@@ -7,7 +7,7 @@
  * through cross-validation; see docs/algorithms/default.md, "Post-rules".
  */
 import { type Doc, IS_HEADING, NodeKind, type Selection, TAG, tick } from '../../dom/index.js';
-import { type Blocks, cueBit, LANDMARK } from '../../features/blocks/index.js';
+import { type Blocks, blockText, cueBit, LANDMARK } from '../../features/blocks/index.js';
 
 /** Per block: 1 when any of its text nodes is chosen. */
 export function chosenBlocks(blocks: Blocks, chosen: Uint8Array): Uint8Array {
@@ -399,8 +399,47 @@ export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void 
   }
 }
 
+/** Shortest text of a block that counts as a repeat (shorter lines repeat by nature: "Share", "Yes"). */
+const MIN_REPEAT_CHARS = 12;
+/** Blocks inside these are cells and code lines, where the same text legitimately recurs. */
+const REPEAT_EXEMPT = LANDMARK.table | LANDMARK.pre;
+
+/**
+ * A kept block whose text is the same as an earlier kept block's in another container
+ * is a repeat: the article printed twice (a desktop and a mobile copy, an AMP
+ * duplicate), a promo or embed text kept two or three times, a credit under every
+ * photo. A reader sees the first and gets nothing from the rest; they go. Repeats
+ * among siblings of one parent stay: that is the text itself saying a line twice (a
+ * refrain, a repeated paragraph of a test page; Readability's test pages lost a third
+ * of their words when these went too).
+ */
+export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
+  const kept = chosenBlocks(blocks, chosen);
+  const { doc } = blocks;
+  // Text of a kept block → the parent of the first block with that text.
+  const firstParent = new Map<string, number>();
+  let dropped = 0;
+  for (let block = 0; block < blocks.count; block++) {
+    if (!kept[block] || blocks.chars[block] < MIN_REPEAT_CHARS) continue;
+    const firstText = blocks.textNodes[blocks.textStart[block]];
+    if (blocks.landmarks[firstText] & REPEAT_EXEMPT) continue;
+    const text = blockText(blocks, block).toLowerCase();
+    const parent = doc.parent(blocks.owner[block]);
+    const first = firstParent.get(text);
+    if (first === undefined) {
+      firstParent.set(text, parent);
+      continue;
+    }
+    if (first === parent) continue;
+    unchooseBlock(blocks, block, chosen);
+    dropped++;
+  }
+  return dropped;
+}
+
 /** Blocks each post-rule dropped or kept. */
 export interface PostRuleCounts {
+  repeatedBlocks: number;
   linkTeasers: number;
   orphanHeadings: number;
   copyrightLines: number;
@@ -413,9 +452,10 @@ export interface PostRuleCounts {
  * paragraph as kept.
  */
 export function applyPostRules(blocks: Blocks, chosen: Uint8Array): PostRuleCounts {
+  const repeatedBlocks = dropRepeatedBlocks(blocks, chosen);
   const linkTeasers = dropLinkTeasers(blocks, chosen);
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
   const leads = keepLeads(blocks, chosen);
-  return { linkTeasers, orphanHeadings, copyrightLines, leads };
+  return { repeatedBlocks, linkTeasers, orphanHeadings, copyrightLines, leads };
 }

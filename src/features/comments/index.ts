@@ -13,4 +13,10 @@ export {
   type FoundComment,
   findComments,
 } from './find.js';
-export { MIN_COMMENT_CONFIDENCE, type SeparatedComments, separateComments } from './separate.js';
+export {
+  FORUM_OUTSIDE_SHARE,
+  FORUM_OUTSIDE_SHARE_UNASKED,
+  MIN_COMMENT_CONFIDENCE,
+  type SeparatedComments,
+  separateComments,
+} from './separate.js';

@@ -288,8 +288,16 @@ describe('cuter: the title hint', () => {
       extractorOptions: options,
       diagnostics: true,
     });
-    assert.ok(result.content.startsWith('The Real Story'));
+    // The title is the body's to leave out (issue 16); `titleHeading` prints it on top.
+    assert.ok(!result.content.includes('The Real Story'));
     assert.equal((result.diagnostics as CuterDiagnostics).title.source, 'metadata');
+    const headed = extract(page, {
+      extractor: 'cuter',
+      format: 'text',
+      extractorOptions: options,
+      titleHeading: true,
+    });
+    assert.ok(headed.content.startsWith('The Real Story\n\n'));
   });
 
   test('a group after the title must still pass AL: a late heading with a short text does not win', () => {
@@ -426,7 +434,9 @@ describe('cuter through the library', () => {
   test("extract(html, { extractor: 'cuter' }) returns the article", () => {
     const result = extract(html, { extractor: 'cuter', format: 'text' });
     assert.equal(result.extractor.name, 'cuter');
-    assert.match(result.content, /^Library story\n\nx+ first\.\n\ny+ second\.$/);
+    // The headline is metadata.title, not the body's first line (issue 16).
+    assert.match(result.content, /^x+ first\.\n\ny+ second\.$/);
+    assert.equal(result.metadata.title, 'Library story');
   });
 
   test('JSON output carries the diagnostics with classes and media', () => {

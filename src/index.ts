@@ -417,9 +417,7 @@ function renderStep(
       : separateComments(extraction, MIN_COMMENT_CONFIDENCE, FORUM_OUTSIDE_SHARE_UNASKED);
   const formatOptions = formatOptionsOf(metadata, options);
   const readList =
-    comments && options.comments
-      ? readComments(extraction.doc, comments.sections, formatOptions)
-      : undefined;
+    comments && options.comments ? readComments(extraction.doc, comments.sections, formatOptions) : undefined;
   const content = render(extraction, metadata, format, options, formatOptions, comments, readList);
   checkDeadline('output');
   return { content, commentList: readList?.list };

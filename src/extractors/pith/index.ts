@@ -8,12 +8,7 @@
  */
 import { type Doc, type Extraction, NodeKind, Selection, tick } from '../../dom/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
-import {
-  HEURISTIC_DEFAULTS,
-  type HeuristicDiagnostics,
-  type HeuristicOptions,
-  type HeuristicResult,
-} from './heuristic.js';
+import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
 import { loadBlockModel, SHIPPED_BLOCK_MODELS } from './model.js';
 import {
   applyPostRules,

@@ -11,14 +11,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { listDataset, resolveDatasetSpec } from '../../src/eval/datasets/index.js';
 import {
   countSnippets,
+  listDataset,
+  resolveDatasetSpec,
   scoreShingles,
   snippetScores,
   summariseShingles,
   sumSnippetCounts,
-} from '../../src/eval/metrics/index.js';
+} from '../../src/eval/index.js';
 import { extract } from '../../src/index.js';
 
 const { values } = parseArgs({

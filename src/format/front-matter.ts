@@ -4,7 +4,7 @@
  * Strings are written as JSON strings, which are YAML double-quoted scalars, so no
  * value can break out of its line or be read as YAML syntax.
  */
-import type { Metadata } from '../metadata/types.js';
+import type { Metadata } from '../metadata/index.js';
 
 /** A YAML-safe scalar: JSON's escaping, with control and line-break characters escaped. */
 function scalar(value: string): string {

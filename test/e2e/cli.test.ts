@@ -336,7 +336,7 @@ describe('pith extract (CLI)', () => {
   test('gzip on standard input is inflated; empty and binary input say why', () => {
     const gz = pith(['extract', '-f', 'text', '-'], gzipSync(readFileSync(EXAMPLE)));
     assert.equal(gz.code, 0, gz.stderr);
-    assert.match(gz.stdout, /Why Rivers Meander/);
+    assert.match(gz.stdout, /oxbow lake/);
     const empty = pith(['extract', '-'], '');
     assert.equal(empty.code, 1);
     assert.match(empty.stderr, /NOT_HTML: the input is empty/);

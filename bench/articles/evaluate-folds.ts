@@ -23,6 +23,7 @@ import {
   withHeadline,
 } from '../../src/eval/index.js';
 import { extract } from '../../src/index.js';
+import { extractorOptionPairs } from '../default/options.js';
 
 /** The datasets whose gold is a main-content text, used to train the block classifier (trafilatura-eval has snippets only and stays out of training). */
 export const TEXT_GOLD_DATASETS = [
@@ -32,25 +33,6 @@ export const TEXT_GOLD_DATASETS = [
   'cleanportaleval',
   'readability-testpages',
 ];
-
-/** `--option key=value` pairs as extractor options: `true`/`false` and numbers typed, the rest strings. */
-export function extractorOptionPairs(
-  pairs: readonly string[] = [],
-): Record<string, string | number | boolean> {
-  const options: Record<string, string | number | boolean> = {};
-  for (const pair of pairs) {
-    const [key, value] = pair.split('=');
-    options[key] =
-      value === 'true'
-        ? true
-        : value === 'false'
-          ? false
-          : Number.isNaN(Number(value))
-            ? value
-            : Number(value);
-  }
-  return options;
-}
 
 const { values } = parseArgs({
   options: {

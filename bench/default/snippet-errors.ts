@@ -26,23 +26,7 @@ import {
   loadBlockModel,
   pageRows,
 } from '../../src/internal.js';
-
-/** `--option key=value` pairs as extractor options: `true`/`false` and numbers typed, the rest strings. */
-function extractorOptionPairs(pairs: readonly string[] = []): Record<string, string | number | boolean> {
-  const options: Record<string, string | number | boolean> = {};
-  for (const pair of pairs) {
-    const [key, value] = pair.split('=');
-    options[key] =
-      value === 'true'
-        ? true
-        : value === 'false'
-          ? false
-          : Number.isNaN(Number(value))
-            ? value
-            : Number(value);
-  }
-  return options;
-}
+import { extractorOptionPairs } from './options.js';
 
 const { values } = parseArgs({
   options: {

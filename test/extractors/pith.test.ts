@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type Doc, NodeKind, parseHtml, type Selection } from '../../src/dom/index.js';
-import { pith } from '../../src/extractors/pith/index.js';
+import { type PithDiagnostics, pith } from '../../src/extractors/pith/index.js';
+import { extract } from '../../src/index.js';
 
 function keptText(doc: Doc, selection: Selection): string {
   const parts: string[] = [];
@@ -102,5 +103,23 @@ describe('pith extractor: the learned stage', () => {
       assert.ok(!precision[node] || balanced[node], `node ${node}: kept for precision, not balanced`);
       assert.ok(!balanced[node] || recall[node], `node ${node}: kept balanced, not for recall`);
     }
+  });
+});
+
+describe('pith: the fallback when the body is missed (issue 16, class 5)', () => {
+  test('what the model kept is under a tenth of the heuristic region: the region answers, and the diagnostics say so', () => {
+    // The same paragraph in 200 containers: the repeats rule leaves one, a sliver of the article.
+    const paragraph =
+      '<div class="part"><p>The river bends, and the water on the outside of the curve moves faster than the water on the inside.</p></div>';
+    const html = `<html><body><nav><a href="/">Home</a> <a href="/a">About</a></nav><article>${paragraph.repeat(200)}</article></body></html>`;
+    const result = extract(html, { format: 'text', diagnostics: true });
+    const diagnostics = result.diagnostics as PithDiagnostics;
+    assert.equal(diagnostics.decidedBy, 'fallback');
+    assert.ok(
+      (diagnostics.keptWords ?? 0) * 10 < (diagnostics.regionWords ?? 0),
+      JSON.stringify(diagnostics),
+    );
+    assert.equal(result.content.match(/The river bends/g)?.length, 200);
+    assert.ok(!result.content.includes('About'));
   });
 });

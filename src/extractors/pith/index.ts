@@ -78,14 +78,18 @@ const MIN_FALLBACK_REGION_WORDS = 150;
 /** Probability thresholds per `favor` mode. */
 const THRESHOLDS: Record<PithOptions['favor'], number> = { balanced: 0.5, precision: 0.65, recall: 0.35 };
 
-/** Words of the visible text nodes marked in `chosen`. */
-function wordsOf(doc: Doc, chosen: Uint8Array): number {
+/** Words of the visible text nodes marked in `chosen` and in `region`, in one pass over the page. */
+function wordsOf(doc: Doc, chosen: Uint8Array, region: Uint8Array): { kept: number; region: number } {
   const { kind, hidden } = doc.columns;
-  let words = 0;
+  let kept = 0;
+  let inRegion = 0;
   for (let node = 0; node < doc.size; node++) {
-    if (chosen[node] && kind[node] === NodeKind.Text && !hidden[node]) words += doc.wordCount(node);
+    if (kind[node] !== NodeKind.Text || hidden[node] || !(chosen[node] || region[node])) continue;
+    const words = doc.wordCount(node);
+    if (chosen[node]) kept += words;
+    if (region[node]) inRegion += words;
   }
-  return words;
+  return { kept, region: inRegion };
 }
 
 /** The default extractor. */
@@ -174,9 +178,10 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       if (keptBlocks > 0 || !settings.fallback) {
         keepStructuresOfKeptContainers(doc, chosen, { figures: !settings.postRules });
         if (settings.postRules) postRules = applyPostRules(blocks, chosen);
-        keptWords = wordsOf(doc, chosen);
         const region = heuristic.selection.kept;
-        regionWords = wordsOf(doc, region);
+        const words = wordsOf(doc, chosen, region);
+        keptWords = words.kept;
+        regionWords = words.region;
         decidedBy = 'model';
         if (
           settings.fallback &&

@@ -13,18 +13,18 @@
 const LIBRARY = '^src/(dom|input|metadata|learn|layout|features|extractors|format)/';
 const LEAVES = '^src/(errors|random|version|model-files)\\.ts$';
 const DOORS = '^src/(index|internal)\\.ts$';
-const TOOLS = '^(src/(cli|server|eval|train|batch|output)/|bench/)';
+const TOOLS = '^(src/(cli|server|eval|train|batch|output|queue)/|bench/)';
 /** The tools' own rooms under src/. */
-const TOOL_ROOMS = '^src/(cli|server|eval|train|batch|output)/';
+const TOOL_ROOMS = '^src/(cli|server|eval|train|batch|output|queue)/';
 /**
- * Doors of the tools, for the tools that use each other (cli → eval, train, server, batch, output;
- * train → eval; batch → output).
+ * Doors of the tools, for the tools that use each other (cli → eval, train, server, batch, output,
+ * queue; train → eval; batch → output; queue → batch, output).
  */
-const TOOL_DOORS = '^src/(eval|train|server|batch|output)/index\\.ts$|^src/eval/peers/index\\.ts$';
+const TOOL_DOORS = '^src/(eval|train|server|batch|output|queue)/index\\.ts$|^src/eval/peers/index\\.ts$';
 /** Input rooms loaded apart, with their own door: archives and feeds (cli/, batch/ and bench/ use them). */
 const APART_DOORS = '^src/input/(warc|feed)/index\\.ts$';
 /** Rooms with a door (index.ts) directly under src/. */
-const ROOMS = '^src/(dom|input|metadata|learn|layout|format|cli|server|eval|train|batch|output)/';
+const ROOMS = '^src/(dom|input|metadata|learn|layout|format|cli|server|eval|train|batch|output|queue)/';
 /** Door files: a room's index.ts, eval's peers and the archive and feed readers (loaded apart). */
 const DOOR_FILES = [
   '^src/[^/]+/index\\.ts$',
@@ -96,6 +96,13 @@ module.exports = {
       comment: `the batch runner uses output/ (records, files, checkpoints) and no other tool (${WHERE})`,
       severity: 'error',
       from: { path: '^src/batch/' },
+      to: { path: '^src/(cli|server|eval|train)/' },
+    },
+    {
+      name: 'queue-uses-batch-and-output',
+      comment: `the queue runs jobs with the batch runner and writes with output/, and uses no other tool (${WHERE})`,
+      severity: 'error',
+      from: { path: '^src/queue/' },
       to: { path: '^src/(cli|server|eval|train)/' },
     },
     {

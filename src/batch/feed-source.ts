@@ -57,7 +57,14 @@ export function feedSource(feeds: readonly string[], options: FeedSourceOptions)
         }
       }
       const fetched = mapConcurrent(items, options.concurrency ?? 8, ({ item, index }) =>
-        fetchItem(feed, loaded.url, item, input, position(index), options),
+        fetchPage(
+          item.url,
+          { url: item.url, feedUrl: loaded.url ?? feed, feedItemId: item.id ?? item.url },
+          input,
+          position(index),
+          options,
+          item,
+        ),
       );
       for await (const result of fetched) yield result;
     }
@@ -96,27 +103,40 @@ async function loadFeed(
   }
 }
 
-async function fetchItem(
-  feed: string,
-  feedUrl: string | undefined,
-  item: FeedItem & { url: string },
+export interface UrlSourceOptions {
+  settings: PageSettings;
+  fetcher: PoliteFetcher;
+  /** Pages fetched at once, over all hosts (default 8; each host has its own limit). */
+  concurrency?: number;
+}
+
+/** The pages of a list of URLs as a batch source: fetched politely, several at once (a queue's `urls` job). */
+export function urlSource(urls: readonly string[], options: UrlSourceOptions): BatchSource {
+  return async function* (): AsyncGenerator<SourceItem> {
+    const fetched = mapConcurrent([...urls.entries()], options.concurrency ?? 8, ([index, url]) =>
+      fetchPage(url, { url }, 0, { offset: index, skip: 0 }, options),
+    );
+    for await (const result of fetched) yield result;
+  };
+}
+
+/** One page fetched: a page to extract (a feed item's title as the hint, its fields merged), a skip, or a failed record. */
+async function fetchPage(
+  url: string,
+  fields: Partial<PageRecord>,
   input: number,
   position: { offset: number; skip: number },
-  options: FeedSourceOptions,
+  options: UrlSourceOptions & Pick<FeedSourceOptions, 'onFetched'>,
+  item?: FeedItem,
 ): Promise<SourceItem> {
-  const fields: Partial<PageRecord> = {
-    url: item.url,
-    feedUrl: feedUrl ?? feed,
-    feedItemId: item.id ?? item.url,
-  };
   try {
-    const result = await options.fetcher.fetch(item.url, { conditional: true });
+    const result = await options.fetcher.fetch(url, { conditional: true });
     if (result.kind === 'not-modified')
       return { kind: 'skip', reason: 'not-modified', input, position, bytesRead: 0 };
     if (result.kind === 'disallowed')
       return { kind: 'skip', reason: 'robots-disallowed', input, position, bytesRead: 0 };
     const { page } = result;
-    options.onFetched?.(page.url, item.url, result.validators);
+    options.onFetched?.(page.url, url, result.validators);
     return {
       kind: 'page',
       input,
@@ -126,11 +146,11 @@ async function fetchItem(
         body: page.bytes,
         url: page.url,
         ...(page.contentType ? { contentType: page.contentType } : {}),
-        ...(item.title ? { title: item.title } : {}),
+        ...(item?.title ? { title: item.title } : {}),
         settings: options.settings,
       },
       fields: { ...fields, url: page.url, httpStatus: page.status },
-      merge: (page) => mergeFeedFields(page, item),
+      ...(item ? { merge: (page: PageResult) => mergeFeedFields(page, item) } : {}),
     };
   } catch (error) {
     return {

@@ -4,7 +4,13 @@
  * → the pool → part files, bounded, ordered or not, resumable through a checkpoint.
  */
 export { type ArchiveSourceOptions, archiveSource } from './archive-source.js';
-export { type FeedSourceOptions, feedSource, mergeFeedFields } from './feed-source.js';
+export {
+  type FeedSourceOptions,
+  feedSource,
+  mergeFeedFields,
+  type UrlSourceOptions,
+  urlSource,
+} from './feed-source.js';
 export { extractPage, failedResult } from './page.js';
 export { PagePool, type PagePoolOptions } from './pool.js';
 export {

@@ -68,8 +68,13 @@ export interface BatchProgress {
 export interface BatchOptions {
   source: BatchSource;
   pool: PagePool;
-  /** The output directory. */
+  /** The output directory (with `sink`: not written to). */
   out: string;
+  /**
+   * Where each part's records go instead of a part file in `out` (a queue job's one output
+   * file); `identity` must then be null. A part reaches the sink whole, in order.
+   */
+  sink?: (records: readonly PageRecord[]) => Promise<void>;
   format: OutputFormat;
   /** What identifies the run, for resuming (null: no checkpoint; part files are added after existing ones). */
   identity: RunIdentity | null;
@@ -101,8 +106,11 @@ export interface BatchOutcome {
 }
 
 export async function runBatch(options: BatchOptions): Promise<BatchOutcome> {
-  await mkdir(options.out, { recursive: true });
-  await removeTemporaryFiles(options.out);
+  if (options.sink && options.identity !== null) throw new BatchError('a run with a sink has no checkpoint');
+  if (!options.sink) {
+    await mkdir(options.out, { recursive: true });
+    await removeTemporaryFiles(options.out);
+  }
   const start = await startingState(options);
   if (start.state.finished) {
     return {
@@ -133,7 +141,7 @@ async function startingState(
     },
     resumed: false,
   });
-  if (options.identity === null) return fresh(await nextPartNumber(options.out));
+  if (options.identity === null) return fresh(options.sink ? 0 : await nextPartNumber(options.out));
   const saved = options.restart ? undefined : await readCheckpoint(checkpointFile);
   if (!saved) {
     // A fresh run owns the directory: part files of another run would be mixed with ours.
@@ -297,13 +305,17 @@ class Run {
   async #writePart(part: Finished[], finished: boolean): Promise<void> {
     const { options } = this;
     if (part.length > 0) {
-      const bytes = await encodeRecords(
-        part.map((entry) => entry.record),
-        options.format,
-      );
-      await writeFileAtomic(path.join(options.out, partName(this.parts, extensionOf(options.format))), bytes);
+      const records = part.map((entry) => entry.record);
+      if (options.sink) await options.sink(records);
+      else {
+        const bytes = await encodeRecords(records, options.format);
+        await writeFileAtomic(
+          path.join(options.out, partName(this.parts, extensionOf(options.format))),
+          bytes,
+        );
+      }
       this.parts++;
-      await options.onWritten?.(part.map((entry) => entry.record));
+      await options.onWritten?.(records);
       for (const { seq, record } of part) {
         this.#done.add(seq);
         this.#pending.delete(seq);

@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { BatchOutcome, BatchProgress, PageSettings } from '../batch/index.js';
+import { PithError } from '../index.js';
 import {
   OUTPUT_FORMATS,
   type OutputFormat,
@@ -14,21 +15,37 @@ import {
 } from '../output/index.js';
 import { collectOption, positiveInteger } from './options.js';
 
-export interface BatchCommandOptions {
-  out: string;
+/** The flags that say what each record holds (shared by the batch commands and `pith queue add`). */
+export interface RecordCommandOptions {
   output: OutputFormat;
   content: RecordContentFormat[];
   extractor: string;
   option: Record<string, unknown>;
-  workers: number;
-  unordered?: boolean;
   partRecords: number;
   timeout: number;
   maxBytes: number;
   links: boolean;
   images: boolean;
-  progress: boolean;
   noop?: boolean;
+}
+
+export interface BatchCommandOptions extends RecordCommandOptions {
+  out: string;
+  workers: number;
+  unordered?: boolean;
+  progress: boolean;
+}
+
+/** How pages are fetched politely (`pith feed`, `pith queue add urls`). */
+export interface FetchCommandOptions {
+  allowPrivate?: boolean;
+  fetchTimeout: number;
+  perHost: number;
+  delay: number;
+  retries: number;
+  concurrency: number;
+  robots: boolean;
+  userAgent?: string;
 }
 
 function contentFormats(value: string): RecordContentFormat[] {
@@ -45,8 +62,20 @@ function contentFormats(value: string): RecordContentFormat[] {
 
 /** Adds the flags every batch command has. */
 export function addBatchOptions(command: Command): Command {
+  command.requiredOption('-o, --out <dir>', 'output directory: part files, and the checkpoint of the run');
+  return addRecordOptions(command)
+    .addOption(
+      new Option('-w, --workers <n>', 'worker threads')
+        .argParser(positiveInteger)
+        .default(availableParallelism(), `one per core, ${availableParallelism()} here`),
+    )
+    .option('--unordered', 'write records as pages finish, not in input order (a slow page holds nothing up)')
+    .option('--no-progress', 'no progress line, even on a terminal');
+}
+
+/** Adds the flags that say what each record holds. */
+export function addRecordOptions(command: Command): Command {
   return command
-    .requiredOption('-o, --out <dir>', 'output directory: part files, and the checkpoint of the run')
     .addOption(
       new Option('--output <format>', 'output file format').choices([...OUTPUT_FORMATS]).default('jsonl.gz'),
     )
@@ -58,22 +87,45 @@ export function addBatchOptions(command: Command): Command {
     )
     .option('-e, --extractor <name>', 'extraction algorithm (see pith extract --help)', 'pith')
     .option('--option <name=value>', 'an extractor parameter (repeatable)', collectOption, {})
-    .addOption(
-      new Option('-w, --workers <n>', 'worker threads')
-        .argParser(positiveInteger)
-        .default(availableParallelism(), `one per core, ${availableParallelism()} here`),
-    )
-    .option('--unordered', 'write records as pages finish, not in input order (a slow page holds nothing up)')
-    .option('--part-records <n>', 'records per output file', positiveInteger, 1000)
+    .option('--part-records <n>', 'records per output part', positiveInteger, 1000)
     .option('--timeout <ms>', 'time budget per page', positiveInteger, 10_000)
     .option('--max-bytes <n>', 'largest page accepted, in bytes', positiveInteger, 16 * 1024 * 1024)
     .option('--no-links', 'keep link text but not link targets in markdown and html content')
     .option('--no-images', 'leave images out of markdown and html content')
-    .option('--no-progress', 'no progress line, even on a terminal')
     .addOption(new Option('--noop', 'benchmark: read and write, but do not extract').hideHelp());
 }
 
-export function pageSettings(options: BatchCommandOptions): PageSettings {
+/** Adds the flags of polite fetching. */
+export function addFetchOptions(command: Command, what: string): Command {
+  return command
+    .option('--allow-private', 'let fetches reach private, loopback and link-local addresses')
+    .option(
+      '--fetch-timeout <ms>',
+      'time budget of one fetch (a slow host fails its page)',
+      positiveInteger,
+      15_000,
+    )
+    .option('--per-host <n>', 'requests in flight to one host, at most', positiveInteger, 2)
+    .option(
+      '--delay <ms>',
+      "time between two requests to one host (or the site's Crawl-delay)",
+      nonNegative,
+      1000,
+    )
+    .option('--retries <n>', 'retries after 429, 5xx or a broken connection', nonNegative, 3)
+    .option('--concurrency <n>', `${what} fetched at once, over all hosts`, positiveInteger, 8)
+    .option('--no-robots', 'do not read robots.txt (only for your own sites)')
+    .option('--user-agent <ua>', 'the User-Agent header');
+}
+
+export function nonNegative(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new PithError('BAD_OPTION', 'expected a whole number ≥ 0');
+  return parsed;
+}
+
+export function pageSettings(options: RecordCommandOptions): PageSettings {
   return {
     formats: options.content,
     extractor: options.extractor,

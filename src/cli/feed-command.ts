@@ -7,24 +7,17 @@ import { PoliteFetcher, type Validators } from '../input/feed/index.js';
 import { writeFileAtomic } from '../output/index.js';
 import {
   addBatchOptions,
+  addFetchOptions,
   type BatchCommandOptions,
   createBatchProgress,
+  type FetchCommandOptions,
   pageSettings,
   printSummary,
   stopOnInterrupt,
 } from './batch-options.js';
-import { positiveInteger } from './options.js';
 
-interface FeedCommandOptions extends BatchCommandOptions {
-  allowPrivate?: boolean;
-  fetchTimeout: number;
-  perHost: number;
-  delay: number;
-  retries: number;
-  concurrency: number;
-  robots: boolean;
+interface FeedCommandOptions extends BatchCommandOptions, FetchCommandOptions {
   cache?: string;
-  userAgent?: string;
 }
 
 /** Builds `pith feed`. */
@@ -39,26 +32,8 @@ export function feedCommand(): Command {
         'fetches and writes only what changed; its part files are added beside the earlier ones.',
     )
     .argument('<feeds...>', 'feed URLs or files');
-  addBatchOptions(command)
-    .option('--allow-private', 'let fetches reach private, loopback and link-local addresses')
-    .option(
-      '--fetch-timeout <ms>',
-      'time budget of one fetch (a slow host fails its page)',
-      positiveInteger,
-      15_000,
-    )
-    .option('--per-host <n>', 'requests in flight to one host, at most', positiveInteger, 2)
-    .option(
-      '--delay <ms>',
-      "time between two requests to one host (or the site's Crawl-delay)",
-      nonNegative,
-      1000,
-    )
-    .option('--retries <n>', 'retries after 429, 5xx or a broken connection', nonNegative, 3)
-    .option('--concurrency <n>', 'item pages fetched at once, over all hosts', positiveInteger, 8)
-    .option('--no-robots', 'do not read robots.txt (only for your own sites)')
+  addFetchOptions(addBatchOptions(command), 'item pages')
     .option('--cache <file>', 'validators for conditional GET (default: OUT/_feed-cache.json)')
-    .option('--user-agent <ua>', 'the User-Agent header')
     .addHelpText(
       'after',
       '\nItems that are not fetched are counted by reason: robots-disallowed, not-modified, no-link,\n' +
@@ -71,13 +46,6 @@ export function feedCommand(): Command {
       process.exitCode = await runFeed(feeds, options);
     });
   return command;
-}
-
-function nonNegative(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0)
-    throw new PithError('BAD_OPTION', 'expected a whole number ≥ 0');
-  return parsed;
 }
 
 async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<number> {

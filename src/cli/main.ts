@@ -9,9 +9,11 @@ import { benchCommand } from './bench-command.js';
 import { extractCommand } from './extract-command.js';
 import { feedCommand } from './feed-command.js';
 import { cliMessage } from './messages.js';
+import { queueCommand } from './queue-command.js';
 import { serveCommand } from './serve-command.js';
 import { trainCommand } from './train-command.js';
 import { warcCommand } from './warc-command.js';
+import { workerCommand } from './worker-command.js';
 
 const program = new Command('pith')
   .description(
@@ -26,7 +28,9 @@ const program = new Command('pith')
   .addCommand(benchCommand().exitOverride())
   .addCommand(serveCommand().exitOverride())
   .addCommand(warcCommand().exitOverride())
-  .addCommand(feedCommand().exitOverride());
+  .addCommand(feedCommand().exitOverride())
+  .addCommand(queueCommand().exitOverride())
+  .addCommand(workerCommand().exitOverride());
 
 try {
   await program.parseAsync(process.argv);

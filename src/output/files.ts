@@ -5,29 +5,70 @@
  * a file; a run killed mid-write leaves only a temporary file, removed on the next start.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, rm } from 'node:fs/promises';
+import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 const TEMPORARY = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
 
 /** Writes `bytes` to `file` atomically (temporary file, fsync, rename, fsync of the directory). */
 export async function writeFileAtomic(file: string, bytes: Uint8Array | string): Promise<void> {
-  const directory = path.dirname(file);
-  const temporary = path.join(directory, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'w');
+  const atomic = await AtomicFile.create(file);
   try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temporary, file);
+    await atomic.append(bytes);
   } catch (error) {
-    await rm(temporary, { force: true });
+    await atomic.abort();
     throw error;
   }
-  await syncDirectory(directory);
+  await atomic.commit();
+}
+
+/**
+ * A file written in pieces and put in place whole: appends go to a temporary name in the same
+ * directory; `commit` flushes it and renames it to `file` (replacing a file of that name: two
+ * writers of the same output leave one complete file); `abort` removes it.
+ */
+export class AtomicFile {
+  readonly file: string;
+  readonly #temporary: string;
+  readonly #handle: FileHandle;
+
+  private constructor(file: string, temporary: string, handle: FileHandle) {
+    this.file = file;
+    this.#temporary = temporary;
+    this.#handle = handle;
+  }
+
+  static async create(file: string): Promise<AtomicFile> {
+    const temporary = path.join(
+      path.dirname(file),
+      `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
+    );
+    return new AtomicFile(file, temporary, await open(temporary, 'w'));
+  }
+
+  async append(bytes: Uint8Array | string): Promise<void> {
+    await this.#handle.writeFile(bytes);
+  }
+
+  async commit(): Promise<void> {
+    try {
+      await this.#handle.sync();
+    } finally {
+      await this.#handle.close();
+    }
+    try {
+      await rename(this.#temporary, this.file);
+    } catch (error) {
+      await rm(this.#temporary, { force: true });
+      throw error;
+    }
+    await syncDirectory(path.dirname(this.file));
+  }
+
+  async abort(): Promise<void> {
+    await this.#handle.close().catch(() => undefined);
+    await rm(this.#temporary, { force: true });
+  }
 }
 
 async function syncDirectory(directory: string): Promise<void> {

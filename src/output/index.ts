@@ -17,7 +17,13 @@ export {
   writeCheckpoint,
 } from './checkpoint.js';
 export { encodeRecords, extensionOf, OUTPUT_FORMATS, type OutputFormat } from './encode.js';
-export { partName, removePartsFrom, removeTemporaryFiles, writeFileAtomic } from './files.js';
+export {
+  AtomicFile,
+  partName,
+  removePartsFrom,
+  removeTemporaryFiles,
+  writeFileAtomic,
+} from './files.js';
 export {
   emptyRecord,
   type PageRecord,
@@ -25,3 +31,4 @@ export {
   RECORD_CONTENT_FORMATS,
   type RecordContentFormat,
 } from './record.js';
+export { RecordFile } from './record-file.js';

@@ -1,0 +1,219 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Command } from 'commander';
+import { PithError, VERSION } from '../index.js';
+import {
+  DEFAULT_QUEUE,
+  type JobFetchOptions,
+  PithQueue,
+  type QueueJobData,
+  type QueueStatus,
+  redisUrl,
+} from '../queue/index.js';
+import {
+  addFetchOptions,
+  addRecordOptions,
+  type FetchCommandOptions,
+  pageSettings,
+  type RecordCommandOptions,
+} from './batch-options.js';
+import { positiveInteger } from './options.js';
+
+interface QueueOptions {
+  redis?: string;
+  queue: string;
+}
+
+interface AddCommandOptions extends QueueOptions, RecordCommandOptions {
+  out: string;
+  json?: boolean;
+  attempts: number;
+  backoff: number;
+}
+
+/** `--redis` and `--queue`, on every queue command and on `pith worker`. */
+export function addQueueOptions(command: Command): Command {
+  return command
+    .option('--redis <url>', 'the Redis server (default: $PITH_REDIS_URL, else redis://127.0.0.1:6379)')
+    .option('--queue <name>', 'the queue', DEFAULT_QUEUE);
+}
+
+/** Builds `pith queue` (add, status, retry-failed, drain). */
+export function queueCommand(): Command {
+  const command = new Command('queue')
+    .description(
+      'Jobs for pith workers on other machines, on a BullMQ queue in Redis (see pith worker). A job is ' +
+        'one archive file or a batch of URLs; its id comes from its input, options and pith version, so ' +
+        'submitting the same work twice adds nothing. Each job writes one output file to --out (a ' +
+        'directory every worker sees at the same path), whole or not at all.',
+    )
+    .addCommand(addCommand())
+    .addCommand(statusCommand())
+    .addCommand(
+      addQueueOptions(new Command('retry-failed'))
+        .description('move the dead letters (jobs failed after their last attempt) back to waiting')
+        .action(async (options: QueueOptions) =>
+          withQueue(options, async (queue) => {
+            const count = await queue.retryFailed();
+            process.stdout.write(`${count} failed jobs back to waiting\n`);
+          }),
+        ),
+    )
+    .addCommand(
+      addQueueOptions(new Command('drain'))
+        .description('remove the jobs that wait (running jobs finish; completed and failed ones stay)')
+        .action(async (options: QueueOptions) =>
+          withQueue(options, async (queue) => {
+            const count = await queue.drain();
+            process.stdout.write(`${count} waiting jobs removed\n`);
+          }),
+        ),
+    );
+  return command;
+}
+
+async function withQueue(options: QueueOptions, run: (queue: PithQueue) => Promise<void>): Promise<void> {
+  const url = redisUrl(options.redis);
+  const queue = new PithQueue(url, options.queue);
+  try {
+    await run(queue);
+  } catch (error) {
+    if (error instanceof PithError) throw error;
+    throw new PithError('READ_FAILED', `queue ${options.queue} at ${url}: ${(error as Error).message}`);
+  } finally {
+    await queue.close().catch(() => undefined);
+  }
+}
+
+function addCommand(): Command {
+  const add = new Command('add').description('add jobs');
+  const common = (command: Command) =>
+    addRecordOptions(
+      addQueueOptions(command)
+        .requiredOption('-o, --out <dir>', 'results directory, the same path on every worker')
+        .option('--attempts <n>', 'attempts before a job is a dead letter', positiveInteger, 3)
+        .option('--backoff <ms>', 'first retry delay, doubled at each attempt', positiveInteger, 5000)
+        .option('--json', 'print {added, existing, ids} as JSON'),
+    );
+  add.addCommand(
+    common(new Command('warc'))
+      .description('one job per archive file (WARC/ARC, as pith warc reads them)')
+      .argument('<archives...>', 'archive files, at the same path on every worker')
+      .action(async (archives: string[], options: AddCommandOptions) => {
+        const jobs: QueueJobData[] = [];
+        for (const archive of archives) {
+          const file = path.resolve(archive);
+          const info = await stat(file).catch(() => undefined);
+          if (!info?.isFile()) throw new PithError('BAD_OPTION', `${archive}: not a readable file`);
+          jobs.push({
+            kind: 'warc',
+            file,
+            size: info.size,
+            mtimeMs: Math.round(info.mtimeMs),
+            ...jobCommon(options),
+          });
+        }
+        await submit(options, jobs);
+      }),
+  );
+  add.addCommand(
+    addFetchOptions(common(new Command('urls')), 'pages')
+      .description('jobs of --batch URLs each, from a file of URLs (one a line; # starts a comment)')
+      .argument('<file>', 'the URL list')
+      .option('--batch <n>', 'URLs per job', positiveInteger, 100)
+      .action(async (file: string, options: AddCommandOptions & FetchCommandOptions & { batch: number }) => {
+        const urls = await readUrls(file);
+        const fetch: JobFetchOptions = {
+          allowPrivate: options.allowPrivate ?? false,
+          timeoutMs: options.fetchTimeout,
+          perHost: options.perHost,
+          delayMs: options.delay,
+          retries: options.retries,
+          robots: options.robots,
+          concurrency: options.concurrency,
+          ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+        };
+        const jobs: QueueJobData[] = [];
+        for (let start = 0; start < urls.length; start += options.batch) {
+          jobs.push({
+            kind: 'urls',
+            urls: urls.slice(start, start + options.batch),
+            fetch,
+            ...jobCommon(options),
+          });
+        }
+        await submit(options, jobs);
+      }),
+  );
+  return add;
+}
+
+function jobCommon(options: AddCommandOptions) {
+  return {
+    version: VERSION,
+    out: path.resolve(options.out),
+    format: options.output,
+    settings: pageSettings(options),
+    partRecords: options.partRecords,
+  };
+}
+
+async function readUrls(file: string): Promise<string[]> {
+  const text = await readFile(file, 'utf8').catch(() => {
+    throw new PithError('BAD_OPTION', `${file}: not a readable file`);
+  });
+  const urls: string[] = [];
+  for (const line of text.split('\n')) {
+    const url = line.replace(/#.*/, '').trim();
+    if (url === '') continue;
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+      throw new PithError('BAD_OPTION', `${file}: not an http(s) URL: ${url.slice(0, 200)}`);
+    }
+    urls.push(url);
+  }
+  return urls;
+}
+
+async function submit(options: AddCommandOptions, jobs: QueueJobData[]): Promise<void> {
+  await withQueue(options, async (queue) => {
+    const outcome = await queue.add(jobs, { attempts: options.attempts, backoffMs: options.backoff });
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify(outcome)}\n`);
+      return;
+    }
+    process.stdout.write(
+      `${outcome.added} jobs added to ${options.queue}${outcome.existing > 0 ? `, ${outcome.existing} already there (same input, options and version)` : ''}\n`,
+    );
+  });
+}
+
+function statusCommand(): Command {
+  return addQueueOptions(new Command('status'))
+    .description('jobs by state, records/s, workers, dead letters')
+    .option('--json', 'as JSON')
+    .action(async (options: QueueOptions & { json?: boolean }) =>
+      withQueue(options, async (queue) => {
+        const status = await queue.status();
+        process.stdout.write(options.json ? `${JSON.stringify(status, null, 2)}\n` : statusText(status));
+      }),
+    );
+}
+
+function statusText(status: QueueStatus): string {
+  const { counts, recent } = status;
+  const lines = [
+    `queue ${status.queue}: ${counts.waiting + counts.prioritized} waiting, ${counts.active} active, ${counts.delayed} delayed (retry backoff), ${counts.completed} completed, ${counts.failed} failed`,
+    `last ${recent.jobs} completed jobs: ${recent.pages} pages (${recent.ok} ok)${recent.recordsPerSecond === null ? '' : `, ${recent.recordsPerSecond} records/s`}`,
+  ];
+  if (status.workers.length > 0) lines.push('workers:');
+  for (const worker of status.workers) {
+    lines.push(
+      `  ${worker.name}${worker.connected ? '' : ' (gone)'}: ${worker.jobs} jobs, ${worker.pages} pages${worker.recordsPerSecond === null ? '' : `, ${worker.recordsPerSecond} records/s`}`,
+    );
+  }
+  if (status.deadLetters.length > 0) lines.push('dead letters (pith queue retry-failed retries them):');
+  for (const letter of status.deadLetters) {
+    lines.push(`  ${letter.id} ${letter.input} after ${letter.attemptsMade} attempts: ${letter.reason}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

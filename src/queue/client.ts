@@ -1,0 +1,203 @@
+/**
+ * The submitting side of the queue: adding jobs (idempotent: a job id that exists is not added
+ * again), the queue's state (counts, records/s, workers, the dead letters), retrying the dead
+ * letters and draining what waits. Used by `pith queue …` and by `pith serve`'s /v1/jobs.
+ */
+import { type Job, Queue } from 'bullmq';
+import { clientConnection } from './connection.js';
+import { jobId, jobInput, type QueueJobData, type QueueJobResult } from './jobs.js';
+
+export interface AddOptions {
+  /** Attempts before a job is a dead letter (default 3). */
+  attempts?: number;
+  /** First retry delay, ms, doubled at each attempt (default 5000). */
+  backoffMs?: number;
+}
+
+export interface AddOutcome {
+  /** Every job's id, in the order given. */
+  ids: string[];
+  added: number;
+  /** Jobs whose id was already in the queue (any state): not added again. */
+  existing: number;
+}
+
+export type JobState = 'waiting' | 'active' | 'delayed' | 'completed' | 'failed' | 'prioritized' | 'unknown';
+
+export interface JobView {
+  id: string;
+  state: JobState;
+  kind: QueueJobData['kind'];
+  /** The archive file or the number of URLs. */
+  input: string;
+  attemptsMade: number;
+  result: QueueJobResult | null;
+  /** The last error of a failed attempt. */
+  failedReason: string | null;
+}
+
+export interface WorkerStatus {
+  name: string;
+  /** Connected to Redis now. */
+  connected: boolean;
+  /** Among the recent completed jobs: those this worker ran, their records, records/s of its own time. */
+  jobs: number;
+  pages: number;
+  recordsPerSecond: number | null;
+}
+
+export interface QueueStatus {
+  queue: string;
+  counts: Record<(typeof COUNTED_STATES)[number], number>;
+  /** Over the most recent completed jobs (at most `window`). */
+  recent: { window: number; jobs: number; pages: number; ok: number; recordsPerSecond: number | null };
+  workers: WorkerStatus[];
+  /** Failed jobs (dead letters): their last error. */
+  deadLetters: { id: string; input: string; attemptsMade: number; reason: string }[];
+}
+
+const COUNTED_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized'] as const;
+
+export class PithQueue {
+  readonly name: string;
+  readonly #queue: Queue<QueueJobData, QueueJobResult>;
+
+  constructor(url: string, name: string) {
+    this.name = name;
+    this.#queue = new Queue(name, { connection: clientConnection(url) });
+    // Connection errors surface as rejected commands; the event would otherwise crash the process.
+    this.#queue.on('error', () => {});
+  }
+
+  async add(jobs: readonly QueueJobData[], options: AddOptions = {}): Promise<AddOutcome> {
+    const ids = jobs.map(jobId);
+    let existing = 0;
+    const fresh: { name: string; data: QueueJobData; opts: { jobId: string } }[] = [];
+    const seen = new Set<string>();
+    for (let start = 0; start < jobs.length; start += 500) {
+      const slice = ids.slice(start, start + 500);
+      const states = await Promise.all(slice.map((id) => this.#queue.getJobState(id)));
+      slice.forEach((id, index) => {
+        if (states[index] !== 'unknown' || seen.has(id)) existing++;
+        else fresh.push({ name: jobs[start + index].kind, data: jobs[start + index], opts: { jobId: id } });
+        seen.add(id);
+      });
+    }
+    const jobOptions = {
+      attempts: options.attempts ?? 3,
+      backoff: { type: 'exponential', delay: options.backoffMs ?? 5000 },
+      // Completed jobs stay (their id keeps a resubmission out; status reads their counts); a week.
+      removeOnComplete: { age: 7 * 24 * 3600 },
+      removeOnFail: false,
+    };
+    for (let start = 0; start < fresh.length; start += 500) {
+      await this.#queue.addBulk(
+        fresh.slice(start, start + 500).map((job) => ({ ...job, opts: { ...jobOptions, ...job.opts } })),
+      );
+    }
+    return { ids, added: fresh.length, existing };
+  }
+
+  async job(id: string): Promise<JobView | undefined> {
+    const job = await this.#queue.getJob(id);
+    if (!job) return undefined;
+    return viewOf(job, (await job.getState()) as JobState);
+  }
+
+  async status(window = 1000): Promise<QueueStatus> {
+    // biome-ignore lint/plugin: six states.
+    const counts = await this.#queue.getJobCounts(...COUNTED_STATES);
+    const completed = await this.#queue.getCompleted(0, window - 1);
+    const failed = await this.#queue.getFailed(0, 19);
+    const connected = await this.#queue.getWorkers().catch(() => [] as { rawname?: string }[]);
+    const byWorker = new Map<string, WorkerStatus>();
+    const worker = (name: string) => {
+      let status = byWorker.get(name);
+      if (!status) {
+        status = { name, connected: false, jobs: 0, pages: 0, recordsPerSecond: null };
+        byWorker.set(name, status);
+      }
+      return status;
+    };
+    // A named worker's connections are named `…:w:NAME`.
+    for (const client of connected) {
+      const named = /:w:(.*)$/.exec(client.rawname ?? '');
+      if (named) worker(named[1]).connected = true;
+    }
+    const busy = new Map<string, number>();
+    let pages = 0;
+    let ok = 0;
+    let first = Number.POSITIVE_INFINITY;
+    let last = 0;
+    for (const job of completed) {
+      const result = job.returnvalue;
+      if (!result) continue;
+      pages += result.pages;
+      ok += result.ok;
+      first = Math.min(first, job.processedOn ?? first);
+      last = Math.max(last, job.finishedOn ?? last);
+      const status = worker(result.worker);
+      status.jobs++;
+      status.pages += result.pages;
+      busy.set(result.worker, (busy.get(result.worker) ?? 0) + result.ms);
+    }
+    for (const status of byWorker.values()) {
+      const ms = busy.get(status.name);
+      if (ms) status.recordsPerSecond = round((status.pages / ms) * 1000);
+    }
+    return {
+      queue: this.name,
+      counts: Object.fromEntries(
+        COUNTED_STATES.map((state) => [state, counts[state] ?? 0]),
+      ) as QueueStatus['counts'],
+      recent: {
+        window,
+        jobs: completed.length,
+        pages,
+        ok,
+        recordsPerSecond: last > first ? round((pages / (last - first)) * 1000) : null,
+      },
+      workers: [...byWorker.values()].sort((a, b) => a.name.localeCompare(b.name)),
+      deadLetters: failed.map((job) => ({
+        id: job.id ?? '',
+        input: jobInput(job.data),
+        attemptsMade: job.attemptsMade,
+        reason: job.failedReason ?? '',
+      })),
+    };
+  }
+
+  /** Dead letters back to waiting, with their attempts reset; returns how many. */
+  async retryFailed(): Promise<number> {
+    const failed = await this.#queue.getJobCountByTypes('failed');
+    await this.#queue.retryJobs({ state: 'failed', count: 1000 });
+    return failed;
+  }
+
+  /** Removes the jobs that wait (and the delayed ones); active jobs finish. Returns how many. */
+  async drain(): Promise<number> {
+    const waiting = await this.#queue.getJobCountByTypes('waiting', 'delayed', 'prioritized');
+    await this.#queue.drain(true);
+    return waiting;
+  }
+
+  async close(): Promise<void> {
+    await this.#queue.close();
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function viewOf(job: Job<QueueJobData, QueueJobResult>, state: JobState): JobView {
+  return {
+    id: job.id ?? '',
+    state,
+    kind: job.data.kind,
+    input: jobInput(job.data),
+    attemptsMade: job.attemptsMade,
+    result: job.returnvalue ?? null,
+    failedReason: job.failedReason ?? null,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Where the queue lives: a Redis URL (`--redis`, else PITH_REDIS_URL, else the local default) and
+ * the connection settings each side needs. Workers wait for Redis forever (a restart of Redis must
+ * not kill them: ioredis reconnects and BullMQ carries on); commands fail fast instead.
+ */
+import type { ConnectionOptions } from 'bullmq';
+
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+export const DEFAULT_QUEUE = 'pith';
+
+/** The Redis URL from the option, the environment or the default. */
+export function redisUrl(option?: string): string {
+  return option ?? process.env.PITH_REDIS_URL ?? DEFAULT_REDIS_URL;
+}
+
+/** A reconnection delay: 100 ms, doubling, at most 2 s. */
+function reconnectDelay(attempt: number): number {
+  return Math.min(100 * 2 ** Math.min(attempt, 5), 2000);
+}
+
+export function workerConnection(url: string): ConnectionOptions {
+  return { url, maxRetriesPerRequest: null, retryStrategy: reconnectDelay };
+}
+
+/** For `pith queue …` and the server: a few reconnection attempts, then the command fails. */
+export function clientConnection(url: string): ConnectionOptions {
+  return {
+    url,
+    maxRetriesPerRequest: 3,
+    connectTimeout: 5000,
+    retryStrategy: (attempt: number) => (attempt > 5 ? null : reconnectDelay(attempt)),
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * queue/: pith on many machines, on BullMQ over Redis. Jobs (one archive file, or a batch of URLs)
+ * with ids derived from their input, options and pith's version; the submitting side (`PithQueue`:
+ * add, status, retry the dead letters, drain); the worker (`QueueWorker`: the batch pipeline, one
+ * output file per job in a results store, graceful hand-back); the worker's Prometheus metrics.
+ */
+export {
+  type AddOptions,
+  type AddOutcome,
+  type JobState,
+  type JobView,
+  PithQueue,
+  type QueueStatus,
+} from './client.js';
+export { DEFAULT_QUEUE, DEFAULT_REDIS_URL, redisUrl } from './connection.js';
+export {
+  type JobFetchOptions,
+  jobId,
+  jobInput,
+  outputName,
+  type QueueJobData,
+  type QueueJobResult,
+  type UrlsJobData,
+  type WarcJobData,
+} from './jobs.js';
+export { type JobOutcome, WorkerMetrics } from './metrics.js';
+export { DirectoryStore, type OutputWriter, type ResultStore } from './store.js';
+export { QueueWorker, type QueueWorkerOptions } from './worker.js';

@@ -1,0 +1,106 @@
+/**
+ * What a queue job is: its data (the input, the page settings, the output format), its id and its
+ * output's name. Both are derived from the data and pith's version, so the same input submitted
+ * twice with the same options is one job (BullMQ keeps one job per id) and one output file.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { PageSettings } from '../batch/index.js';
+import { extensionOf, type OutputFormat } from '../output/index.js';
+
+/** How a `urls` job fetches its pages (the polite fetcher's options that can travel in a job). */
+export interface JobFetchOptions {
+  allowPrivate: boolean;
+  timeoutMs: number;
+  perHost: number;
+  delayMs: number;
+  retries: number;
+  robots: boolean;
+  userAgent?: string;
+  /** Pages fetched at once, over all hosts. */
+  concurrency: number;
+}
+
+interface CommonJobData {
+  /** pith's version when submitted (part of the id: a new version redoes the work). */
+  version: string;
+  /** The results directory (absolute, on the workers' shared file system). */
+  out: string;
+  format: OutputFormat;
+  settings: PageSettings;
+  /** Records per part written to the output file (memory bound of a job). */
+  partRecords: number;
+}
+
+/** One archive file, read whole. The file is named by its absolute path on the workers' shared file system. */
+export interface WarcJobData extends CommonJobData {
+  kind: 'warc';
+  file: string;
+  /** Size and modification time when submitted: a changed file is another job. */
+  size: number;
+  mtimeMs: number;
+}
+
+/** A batch of page URLs, fetched politely. */
+export interface UrlsJobData extends CommonJobData {
+  kind: 'urls';
+  urls: string[];
+  fetch: JobFetchOptions;
+}
+
+export type QueueJobData = WarcJobData | UrlsJobData;
+
+/** What a job returns when it completes (kept by BullMQ with the job; `pith queue status` sums it). */
+export interface QueueJobResult {
+  /** The output file's name in the results store. */
+  output: string;
+  pages: number;
+  ok: number;
+  failed: Record<string, number>;
+  skipped: Record<string, number>;
+  /** The worker that ran it. */
+  worker: string;
+  /** Time spent on the job, ms. */
+  ms: number;
+  /** The output was already complete (a duplicate run): nothing was done. */
+  alreadyDone?: boolean;
+}
+
+/** The job's input, for people: the archive file, or how many URLs. */
+export function jobInput(data: QueueJobData): string {
+  return data.kind === 'warc' ? data.file : `${data.urls.length} URLs`;
+}
+
+/** Keys sorted at every level: one string per value, whatever the order it was built in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function digest(data: QueueJobData): string {
+  return createHash('sha256').update(canonicalJson(data)).digest('hex').slice(0, 32);
+}
+
+/** The job id: the kind and a hash of everything the output depends on (input, options, version). */
+export function jobId(data: QueueJobData): string {
+  return `${data.kind}-${digest(data)}`;
+}
+
+/** The output file's name: readable (the archive's name) and unique (the job's hash). */
+export function outputName(data: QueueJobData): string {
+  const hash = digest(data).slice(0, 16);
+  const stem =
+    data.kind === 'warc'
+      ? path
+          .basename(data.file)
+          .replace(/\.(w?arc)(\.gz)?$/i, '')
+          .replace(/[^\w.-]+/g, '_')
+      : 'urls';
+  return `${stem}.${hash}.${extensionOf(data.format)}`;
+}

@@ -1,0 +1,57 @@
+/**
+ * Where job outputs go. A store holds complete files only: an output is written under a temporary
+ * name and appears whole when committed, so a job that runs twice (a duplicate submission, a worker
+ * thought dead that was not) leaves one output, never two and never a half. A directory on a shared
+ * file system today; an object store (a conditional PUT of the whole object) fits the same interface.
+ */
+import { access, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type OutputFormat, type PageRecord, RecordFile } from '../output/index.js';
+
+/** An output being written: parts in order, then committed (in place, whole) or aborted (nothing left). */
+export interface OutputWriter {
+  write(records: readonly PageRecord[]): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export interface ResultStore {
+  /** True when `name` is complete in the store. */
+  has(name: string): Promise<boolean>;
+  create(name: string, format: OutputFormat): Promise<OutputWriter>;
+  /** The bytes of a complete output (undefined: not there). */
+  read(name: string): Promise<Uint8Array | undefined>;
+}
+
+/** Names a store accepts: a file name, never a path. */
+function checkName(name: string): string {
+  if (name !== path.basename(name) || name.startsWith('.') || name === '') {
+    throw new Error(`not an output name: ${JSON.stringify(name)}`);
+  }
+  return name;
+}
+
+/** A results directory (shared by the workers: NFS, a cluster file system, a mounted bucket). */
+export class DirectoryStore implements ResultStore {
+  readonly directory: string;
+
+  constructor(directory: string) {
+    this.directory = directory;
+  }
+
+  async has(name: string): Promise<boolean> {
+    return access(path.join(this.directory, checkName(name))).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async create(name: string, format: OutputFormat): Promise<OutputWriter> {
+    await mkdir(this.directory, { recursive: true });
+    return RecordFile.create(path.join(this.directory, checkName(name)), format);
+  }
+
+  async read(name: string): Promise<Uint8Array | undefined> {
+    return readFile(path.join(this.directory, checkName(name))).catch(() => undefined);
+  }
+}

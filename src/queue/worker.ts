@@ -1,0 +1,235 @@
+/**
+ * A queue worker: BullMQ jobs in, the same pipeline as `pith warc` / `pith feed` (runBatch over the
+ * worker-thread pool, the same records), one output file per job in the job's results store.
+ *
+ * - A job whose output is already complete is done (a duplicate run writes nothing).
+ * - The output is written under a temporary name and committed at the end: a job killed half way
+ *   leaves no output; BullMQ's stalled-job check gives it to another worker, which starts it again.
+ * - An input that is not an archive at all fails without retries (a dead letter, with the reason);
+ *   other errors (a file not there yet, a full disk) are retried with the job's backoff.
+ * - `stop`: no new job; running jobs finish within the grace, then are handed back (moved to
+ *   waiting, for another worker) — never lost.
+ */
+import { stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { archiveSource, type BatchSource, PagePool, runBatch, urlSource } from '../batch/index.js';
+import { PoliteFetcher } from '../input/feed/index.js';
+import { DEFAULT_MAX_RECORD_BYTES } from '../input/warc/index.js';
+import { workerConnection } from './connection.js';
+import { jobInput, outputName, type QueueJobData, type QueueJobResult } from './jobs.js';
+import type { WorkerMetrics } from './metrics.js';
+import { DirectoryStore } from './store.js';
+
+export interface QueueWorkerOptions {
+  redis: string;
+  queue: string;
+  /** Jobs run at once. */
+  concurrency: number;
+  /** Worker threads extracting pages (shared by the jobs). */
+  threads?: number;
+  /** This worker's name (default host:pid). */
+  name?: string;
+  /** How long a job's lock lasts without renewal: a dead worker's job is taken back after this (default 30 s). */
+  lockDurationMs?: number;
+  /** How often stalled jobs are looked for (default 15 s). */
+  stalledIntervalMs?: number;
+  /** Times a job may stall (its worker died) before it is a dead letter (default 3). */
+  maxStalledCount?: number;
+  metrics?: WorkerMetrics;
+  log?: (line: string) => void;
+}
+
+/** Why a job stopped before its end: handed back. */
+const HAND_BACK = 'pith: worker stopping';
+
+export class QueueWorker {
+  readonly name: string;
+  readonly #worker: Worker<QueueJobData, QueueJobResult>;
+  readonly #pool: PagePool;
+  readonly #options: QueueWorkerOptions;
+  readonly #log: (line: string) => void;
+  #lastConnectionError = 0;
+
+  constructor(options: QueueWorkerOptions) {
+    this.#options = options;
+    this.name = options.name ?? `${hostname()}:${process.pid}`;
+    this.#log = options.log ?? (() => {});
+    this.#pool = new PagePool({ threads: options.threads });
+    const lockDuration = options.lockDurationMs ?? 30_000;
+    this.#worker = new Worker<QueueJobData, QueueJobResult>(
+      options.queue,
+      (job, token, signal) => this.#run(job, token, signal),
+      {
+        connection: workerConnection(options.redis),
+        name: this.name,
+        concurrency: options.concurrency,
+        lockDuration,
+        stalledInterval: options.stalledIntervalMs ?? Math.max(1000, Math.floor(lockDuration / 2)),
+        maxStalledCount: options.maxStalledCount ?? 3,
+        autorun: false,
+      },
+    );
+    this.#worker.on('error', (error) => {
+      // Redis gone: ioredis reconnects; one line every 5 s is enough.
+      const now = Date.now();
+      if (now - this.#lastConnectionError < 5000) return;
+      this.#lastConnectionError = now;
+      this.#log(`redis: ${error.message}`);
+    });
+    this.#worker.on('failed', (job, error) => {
+      if (!job || error.name === 'WaitingError') return;
+      const final = job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
+      this.#log(`job ${job.id} failed${final ? ' (dead letter)' : ', will retry'}: ${error.message}`);
+    });
+  }
+
+  get threads(): number {
+    return this.#pool.threads;
+  }
+
+  /** Starts taking jobs; resolves once connected. */
+  async start(): Promise<void> {
+    void this.#worker.run().catch((error: unknown) => this.#log(`worker stopped: ${String(error)}`));
+    await this.#worker.waitUntilReady();
+  }
+
+  /** Takes no new job; running jobs finish within `graceMs`, then are handed back. */
+  async stop(graceMs: number): Promise<void> {
+    const closing = this.#worker.close();
+    const timer = setTimeout(() => this.handBack(), graceMs);
+    try {
+      await closing;
+    } finally {
+      clearTimeout(timer);
+      await this.#pool.close();
+    }
+  }
+
+  /** Stops the running jobs now and hands them back to the queue. */
+  handBack(): void {
+    this.#worker.cancelAllJobs(HAND_BACK);
+  }
+
+  async #run(
+    job: Job<QueueJobData, QueueJobResult>,
+    token?: string,
+    signal?: AbortSignal,
+  ): Promise<QueueJobResult> {
+    this.#options.metrics?.jobStarted();
+    try {
+      return await this.#runJob(job, token, signal);
+    } finally {
+      this.#options.metrics?.jobLeft();
+    }
+  }
+
+  async #runJob(
+    job: Job<QueueJobData, QueueJobResult>,
+    token?: string,
+    signal?: AbortSignal,
+  ): Promise<QueueJobResult> {
+    const { data } = job;
+    const started = performance.now();
+    const store = new DirectoryStore(data.out);
+    const output = outputName(data);
+    const metrics = this.#options.metrics;
+    const result = (counts: Omit<QueueJobResult, 'output' | 'worker' | 'ms'>): QueueJobResult => ({
+      output,
+      worker: this.name,
+      ms: Math.round(performance.now() - started),
+      ...counts,
+    });
+    if (await store.has(output)) {
+      const done = result({ pages: 0, ok: 0, failed: {}, skipped: {}, alreadyDone: true });
+      metrics?.jobEnded('duplicate', done);
+      return done;
+    }
+    await checkInput(data).catch((error: unknown) => {
+      metrics?.jobEnded('failed');
+      throw error;
+    });
+    const writer = await store.create(output, data.format);
+    try {
+      const outcome = await runBatch({
+        source: this.#source(data),
+        pool: this.#pool,
+        out: data.out,
+        format: data.format,
+        identity: null,
+        partRecords: data.partRecords,
+        sink: async (records) => {
+          await writer.write(records);
+          metrics?.recordsWritten(records.length);
+        },
+        ...(signal ? { signal } : {}),
+      });
+      if (!outcome.finished) {
+        await writer.abort();
+        metrics?.jobEnded('handed_back');
+        await job.moveToWait(token);
+        this.#log(`job ${job.id} handed back`);
+        throw new WaitingError();
+      }
+      const { counts } = outcome;
+      const skips = Object.keys(counts.skipped);
+      if (counts.pages === 0 && skips.length === 1 && skips[0] === 'corrupt') {
+        await writer.abort();
+        metrics?.jobEnded('failed');
+        throw new UnrecoverableError(
+          `CORRUPT_INPUT: ${jobInput(data)} holds no readable record (${counts.skipped.corrupt} corrupt)`,
+        );
+      }
+      await writer.commit();
+      const done = result({
+        pages: counts.pages,
+        ok: counts.ok,
+        failed: counts.failed,
+        skipped: counts.skipped,
+      });
+      metrics?.jobEnded('completed', done);
+      return done;
+    } catch (error) {
+      if (error instanceof WaitingError || error instanceof UnrecoverableError) throw error;
+      await writer.abort();
+      metrics?.jobEnded('failed');
+      throw error;
+    }
+  }
+
+  #source(data: QueueJobData): BatchSource {
+    if (data.kind === 'warc') {
+      return archiveSource([data.file], {
+        settings: data.settings,
+        maxRecordBytes: Math.max(DEFAULT_MAX_RECORD_BYTES, data.settings.maxBytes),
+      });
+    }
+    const { fetch } = data;
+    const fetcher = new PoliteFetcher({
+      fetch: {
+        allowPrivate: fetch.allowPrivate,
+        timeoutMs: fetch.timeoutMs,
+        maxBytes: data.settings.maxBytes,
+        ...(fetch.userAgent ? { userAgent: fetch.userAgent } : {}),
+      },
+      perHost: fetch.perHost,
+      delayMs: fetch.delayMs,
+      retries: fetch.retries,
+      robots: fetch.robots,
+    });
+    return urlSource(data.urls, { settings: data.settings, fetcher, concurrency: fetch.concurrency });
+  }
+}
+
+/** The archive is there (else a retry: a shared file system may show it late) and is the file submitted. */
+async function checkInput(data: QueueJobData): Promise<void> {
+  if (data.kind !== 'warc') return;
+  const info = await stat(data.file).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`READ_FAILED: ${data.file}: ${error.code ?? error.message}`);
+  });
+  if (info.size !== data.size) {
+    throw new UnrecoverableError(
+      `CHANGED_INPUT: ${data.file} is ${info.size} bytes, ${data.size} when submitted (submit it again)`,
+    );
+  }
+}

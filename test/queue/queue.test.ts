@@ -1,0 +1,182 @@
+/**
+ * pith queue and pith worker against a real redis-server: jobs run through the pith warc pipeline
+ * into one output file each; a duplicate submission adds nothing and writes nothing twice; an input
+ * that is not an archive is a dead letter with its reason while the queue goes on; a missing input
+ * is retried with backoff, then a dead letter, then retried by retry-failed; status and metrics.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Queue } from 'bullmq';
+import { VERSION } from '../../src/index.js';
+import { PithQueue } from '../../src/queue/index.js';
+import { HAS_SAMPLE } from '../helpers.js';
+import {
+  assertEachOnce,
+  HAS_REDIS,
+  outputFiles,
+  pith,
+  RedisServer,
+  readOutput,
+  sampleArchive,
+  startWorker,
+  until,
+} from './harness.js';
+
+/** Generous per-page budget: the machine may be busy, and no page may time out in a comparison. */
+const SLOW_MACHINE = ['--timeout', '300000'];
+
+describe('pith queue and pith worker', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 240_000 }, () => {
+  let redis: RedisServer;
+  let queue: PithQueue;
+  before(async () => {
+    redis = await RedisServer.start();
+    queue = new PithQueue(redis.url, 'pith');
+  });
+  after(async () => {
+    await queue?.close();
+    await redis?.close();
+  });
+
+  const add = async (args: string[]) => {
+    const run = await pith(['queue', 'add', ...args, '--redis', redis.url, '--json', ...SLOW_MACHINE]);
+    assert.equal(run.code, 0, run.stderr);
+    return JSON.parse(run.stdout) as { added: number; existing: number; ids: string[] };
+  };
+  const settled = (id: string) =>
+    until(async () => {
+      const job = await queue.job(id);
+      return job && (job.state === 'completed' || job.state === 'failed') ? job : undefined;
+    });
+
+  test('jobs, duplicates, a corrupt input, retries and the dead letter, status and metrics', async () => {
+    const archive = await sampleArchive(1);
+    const second = await sampleArchive(1, 'second.warc.gz');
+    const out = mkdtempSync(join(tmpdir(), 'pith-queue-out-'));
+    const corrupt = join(mkdtempSync(join(tmpdir(), 'pith-queue-bad-')), 'corrupt.warc');
+    writeFileSync(corrupt, 'this is not an archive\n'.repeat(10));
+
+    const first = await add([
+      'warc',
+      archive.file,
+      corrupt,
+      '-o',
+      out,
+      '--attempts',
+      '3',
+      '--backoff',
+      '100',
+    ]);
+    assert.equal(first.added, 2);
+    // The same input with the same options: the same job, not added again.
+    const again = await add(['warc', archive.file, '-o', out]);
+    assert.deepEqual([again.added, again.existing, again.ids[0]], [0, 1, first.ids[0]]);
+    // Other options: another job.
+    const markdown = await add(['warc', archive.file, '-o', out, '--content', 'markdown']);
+    assert.equal(markdown.added, 1);
+    assert.notEqual(markdown.ids[0], first.ids[0]);
+
+    const worker = await startWorker(redis, 'one', ['--concurrency', '2', '--metrics-port', '0']);
+    try {
+      const done = await settled(first.ids[0]);
+      assert.equal(done.state, 'completed');
+      assert.equal(done.result?.pages, archive.pages);
+      assert.equal(done.result?.worker, 'one');
+      const bad = await settled(first.ids[1]);
+      assert.equal(bad.state, 'failed');
+      assert.match(bad.failedReason ?? '', /^CORRUPT_INPUT: .*corrupt\.warc/);
+      assert.equal(bad.attemptsMade, 1, 'a corrupt input is not retried');
+      assert.equal((await settled(markdown.ids[0])).state, 'completed');
+
+      const files = outputFiles(out);
+      assert.equal(files.length, 2, files.join(', '));
+      assert.match(files[0], /^sample\.[0-9a-f]{16}\.jsonl\.gz$/);
+      for (const file of files) assertEachOnce(readOutput(join(out, file)), archive.pages);
+
+      // A job that ran before but is gone from Redis (removed, or another Redis): its output is
+      // complete, so running it again writes nothing.
+      const raw = new Queue('pith', { connection: { url: redis.url } });
+      await raw.remove(first.ids[0]);
+      await raw.close();
+      const resubmitted = await add(['warc', archive.file, '-o', out]);
+      assert.deepEqual([resubmitted.added, resubmitted.ids[0]], [1, first.ids[0]]);
+      const rerun = await settled(first.ids[0]);
+      assert.equal(rerun.result?.alreadyDone, true);
+      assert.deepEqual(outputFiles(out), files);
+
+      // A missing input is retried with backoff, then is a dead letter; retry-failed brings it back.
+      const hidden = `${second.file}.away`;
+      renameSync(second.file, hidden);
+      const missing = await pith(['queue', 'add', 'warc', second.file, '-o', out, '--redis', redis.url]);
+      assert.equal(missing.code, 2, 'a file that is not there is refused at submission');
+      assert.match(missing.stderr, /not a readable file/);
+      // Submitted, then gone before a worker reads it (a shared file system that shows it late).
+      const late = await queue.add(
+        [
+          {
+            kind: 'warc',
+            file: second.file,
+            size: statSync(hidden).size,
+            mtimeMs: 0,
+            version: VERSION,
+            out,
+            format: 'jsonl.gz',
+            settings: {
+              formats: ['text'],
+              extractor: 'pith',
+              extractorOptions: {},
+              timeoutMs: 300_000,
+              maxBytes: 16 * 1024 * 1024,
+            },
+            partRecords: 1000,
+          },
+        ],
+        { attempts: 2, backoffMs: 100 },
+      );
+      const dead = await settled(late.ids[0]);
+      assert.equal(dead.state, 'failed');
+      assert.equal(dead.attemptsMade, 2);
+      assert.match(dead.failedReason ?? '', /^READ_FAILED: .*ENOENT/);
+
+      const status = await pith(['queue', 'status', '--json', '--redis', redis.url]);
+      assert.equal(status.code, 0, status.stderr);
+      const parsed = JSON.parse(status.stdout) as {
+        counts: Record<string, number>;
+        workers: { name: string; connected: boolean; pages: number }[];
+        deadLetters: { id: string; reason: string }[];
+      };
+      assert.equal(parsed.counts.completed, 2);
+      assert.equal(parsed.counts.failed, 2);
+      assert.deepEqual(
+        parsed.deadLetters.map((letter) => letter.id).sort(),
+        [first.ids[1], late.ids[0]].sort(),
+      );
+      assert.ok(parsed.workers.some((entry) => entry.name === 'one' && entry.connected && entry.pages > 0));
+
+      renameSync(hidden, second.file);
+      const retried = await pith(['queue', 'retry-failed', '--redis', redis.url]);
+      assert.equal(retried.code, 0, retried.stderr);
+      assert.match(retried.stdout, /^2 failed jobs back to waiting/);
+      assert.equal((await settled(late.ids[0])).state, 'completed');
+      assert.equal((await settled(first.ids[1])).state, 'failed', 'the corrupt input fails again');
+      assert.equal(outputFiles(out).length, 3);
+      assertEachOnce(
+        readOutput(join(out, outputFiles(out).find((name) => name.startsWith('second.')) ?? '')),
+        second.pages,
+      );
+
+      const port = /metrics on port (\d+)/.exec(worker.stderr())?.[1];
+      assert.ok(port, worker.stderr());
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      assert.match(metrics, new RegExp(`^pith_queue_records_total ${archive.pages * 3}$`, 'm'));
+      assert.match(metrics, /^pith_queue_jobs_total\{outcome="completed"\} 3$/m);
+      assert.match(metrics, /^pith_queue_jobs_total\{outcome="duplicate"\} 1$/m);
+      assert.match(metrics, /^pith_queue_depth\{state="failed"\} 1$/m);
+    } finally {
+      worker.child.kill('SIGTERM');
+      assert.equal((await worker.exited).code, 0);
+    }
+  });
+});

@@ -13,6 +13,7 @@ export * from './extractors/cuter/index.js';
 export { decide as cuterDecide } from './extractors/cuter/index.js';
 export * from './extractors/density/index.js';
 export * from './extractors/index.js';
+export * from './extractors/mss/index.js';
 export * from './extractors/pith/index.js';
 export * from './extractors/ttr/index.js';
 export * from './extractors/vce/index.js';

@@ -64,3 +64,32 @@ export function modelFileLoader<T>(reader: ModelFileReader<T>): (path: string) =
     return model;
   };
 }
+
+/** One dataset a shipped model was trained on, as its manifest records it. */
+export interface ManifestDataset {
+  /** Dataset name (e.g. `cleaneval`). */
+  name: string;
+  /** Reader / format used. */
+  format: string;
+  /** Path as given on the command line. */
+  path: string;
+  pages: number;
+  /** Training units (density: filtered chunks; mss: tokens), and how they were labelled. */
+  chunks: number;
+  keep: number;
+  discard: number;
+  unlabelled: number;
+}
+
+/** How and from what a model was built. Free-form beyond these fields. */
+export interface TrainingManifest {
+  datasets: ManifestDataset[];
+  /** The command that rebuilds the model, as typed. */
+  command: string;
+  /** ISO date of the build (from SOURCE_DATE_EPOCH when set, for reproducible files). */
+  date: string;
+  code: { pith: string; extractor: string; git?: string };
+  options: Record<string, number | string | boolean>;
+  /** Held-out error rates measured while training (see src/train). */
+  evaluation?: unknown;
+}

@@ -6,6 +6,7 @@ import { PithError } from '../errors.js';
 import { allText } from './all-text/index.js';
 import { cuter } from './cuter/index.js';
 import { density } from './density/index.js';
+import { mss } from './mss/index.js';
 import { pith } from './pith/index.js';
 import { ttr } from './ttr/index.js';
 import type { Extractor } from './types.js';
@@ -40,6 +41,7 @@ export const EXTRACTORS = {
   cuter: bounded(cuter),
   density: bounded(density),
   vce: bounded(vce),
+  mss: bounded(mss),
 } as const satisfies Record<string, Extractor<never, unknown>>;
 
 export type ExtractorName = keyof typeof EXTRACTORS;

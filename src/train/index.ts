@@ -1,13 +1,13 @@
 /**
  * train/: the training room. Every learned model pith ships is built here, by one command
- * (`pith train density|blocks|page-type`), deterministically, with a manifest that says how
+ * (`pith train density|blocks|mss|page-type`), deterministically, with a manifest that says how
  * (datasets and page counts, the command, the date, pith's version and the commit of the code
  * the model depends on, the options, the held-out figures).
  *
  * Shared by every model: cross-validation folds that keep a site's pages together (folds.ts),
  * provenance and manifests (provenance.ts, manifest.ts), writing model files whole
  * (model-file.ts), held-out files the bench scores (held-out.ts). One folder per model:
- * density/, blocks/, page-type/. A new model (an extractor's trainer) gets a folder that
+ * density/, blocks/, mss/, page-type/. A new model (an extractor's trainer) gets a folder that
  * uses these, a `Trainer` entry in trainers.ts, and so its `pith train NAME` command.
  */
 export * from './blocks/index.js';
@@ -17,6 +17,7 @@ export { type GroupedItem, groupedFolds, groupItems, shuffle, shuffled, stratifi
 export { type HeldOutFigure, type HeldOutPlan, scoreHeldOut, writeHeldOut } from './held-out.js';
 export { type ManifestDataset, type ModelManifest, manifestCode } from './manifest.js';
 export { writeModelFile } from './model-file.js';
+export * from './mss/index.js';
 export * from './page-type/index.js';
 export {
   CODE_ROOT,

@@ -1,6 +1,6 @@
 /**
  * A model's manifest records the last commit of the code the model depends on: each trainer's
- * list (DENSITY_MODEL_CODE, BLOCK_MODEL_CODE, PAGE_TYPE_MODEL_CODE) must cover every file its
+ * list (DENSITY_MODEL_CODE, BLOCK_MODEL_CODE, MSS_MODEL_CODE, PAGE_TYPE_MODEL_CODE) must cover every file its
  * training code imports, directly or not. Imports through a door (a room's index.ts, or the
  * tools' door) are followed to the file that declares each imported name, with TypeScript's
  * own resolution, so a door that re-exports every room does not pull all of them in.
@@ -13,6 +13,7 @@ import {
   BLOCK_MODEL_CODE,
   BLOCK_ROWS_CODE,
   DENSITY_MODEL_CODE,
+  MSS_MODEL_CODE,
   PAGE_TYPE_MODEL_CODE,
 } from '../../src/train/index.js';
 import { REPO_ROOT } from '../helpers.js';
@@ -112,6 +113,12 @@ describe('the code a model depends on (the manifest’s commit and date rest on 
       code: BLOCK_ROWS_CODE,
       entries: ['src/train/blocks/rows.ts'],
       expect: 'src/extractors/pith/rows.ts',
+    },
+    {
+      name: 'mss',
+      code: MSS_MODEL_CODE,
+      entries: ['src/train/mss/trainer.ts'],
+      expect: 'src/extractors/mss/tokens.ts',
     },
     {
       name: 'page-type',

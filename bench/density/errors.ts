@@ -61,7 +61,7 @@ const visibleOnly = !values['all-lines'];
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const started = performance.now();
 
-const cached = await cachedChunks(datasetNames, { minTextChars, minShare: 0.5, visibleOnly });
+const cached = await cachedChunks(datasetNames, { minTextChars, minShare: 0.5, visibleOnly, filter: true });
 const datasets: DatasetChunks[] = cached.map((d) => ({ name: d.name, pages: d.pages }));
 
 function pruned(trained: TrainedCounts, minCount: number): TrainedCounts {

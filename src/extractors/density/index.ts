@@ -40,13 +40,17 @@ export {
   DEFAULT_ALPHABET_SIZE,
   DENSITY_MODEL_FORMAT,
   DENSITY_MODEL_FORMAT_VERSION,
+  DENSITY_MODEL_FORMAT_VERSION_MAPPED,
   type DensityModel,
   type DensityModelFile,
   logPriors,
   type ManifestDataset,
+  mapText,
   modelFile,
   modelFromCounts,
   parseDensityModel,
+  TEXT_MAPS,
+  type TextMap,
   type TrainingManifest,
 } from './model.js';
 export { DEFAULT_MODEL_PATH, loadDensityModel } from './model-file.js';
@@ -54,6 +58,11 @@ export { DEFAULT_MODEL_PATH, loadDensityModel } from './model-file.js';
 export interface DensityOptions {
   /** Lines with fewer text characters are skipped (seed 003: 60). */
   minTextChars: number;
+  /**
+   * Keep only the lines whose density is above 0.5 − σ before the classifier (seed 003). false:
+   * every measured line goes to the classifier (NCleaner, which has no density filter).
+   */
+  filter: boolean;
   /** Run the trained classifier after the filter (false: the filter alone). */
   classifier: boolean;
   /** Model file path ('' = the shipped models/density.json), or a loaded model. */
@@ -123,10 +132,12 @@ export interface DensityDiagnostics {
 }
 
 // 1.1.0: the classifier reads at most the model's maxChunkChars characters of a line (model format 2).
-const VERSION = '1.1.0';
+// 1.2.0: option `filter`; models over mapped text (format 3, NCleaner's non-lexical model).
+const VERSION = '1.2.0';
 
 const DEFAULTS: DensityOptions = {
   minTextChars: DEFAULT_MIN_TEXT_CHARS,
+  filter: true,
   classifier: true,
   model: '',
 };
@@ -149,8 +160,13 @@ function checkOptions(options: DensityOptions): void {
       `density: minTextChars must be a whole number, got ${String(minTextChars)}`,
     );
   }
-  if (typeof classifier !== 'boolean') {
-    throw new PithError('BAD_OPTION', `density: classifier must be true or false, got ${String(classifier)}`);
+  for (const [name, value] of [
+    ['classifier', classifier],
+    ['filter', options.filter],
+  ] as const) {
+    if (typeof value !== 'boolean') {
+      throw new PithError('BAD_OPTION', `density: ${name} must be true or false, got ${String(value)}`);
+    }
   }
   if (typeof model !== 'string' && (typeof model !== 'object' || model === null || !('keep' in model))) {
     throw new PithError('BAD_OPTION', 'density: model must be a file path or a loaded density model');
@@ -168,6 +184,13 @@ export const density: Extractor<DensityOptions, DensityDiagnostics> = {
       type: 'number',
       default: DEFAULTS.minTextChars,
       description: 'Lines with fewer text characters (markup removed, trimmed) are skipped.',
+    },
+    {
+      name: 'filter',
+      type: 'boolean',
+      default: DEFAULTS.filter,
+      description:
+        'Keep only lines denser than 0.5 − σ before the classifier; false sends every measured line to it (NCleaner).',
     },
     {
       name: 'classifier',
@@ -206,9 +229,12 @@ export const density: Extractor<DensityOptions, DensityDiagnostics> = {
     const chosen = new Uint8Array(doc.lineCount);
     let passedLines = 0;
     let keptLines = 0;
+    // Without the filter, every measured line (≥ minTextChars text characters) goes on.
+    const passes = settings.filter ? lines.kept : lines.measured;
+    diagnosticsLines.passed = passes;
     for (let i = 0; i < count; i++) {
       tick('density');
-      if (!lines.kept[i]) continue;
+      if (!passes[i]) continue;
       passedLines++;
       let keep = true;
       if (used) {
@@ -265,7 +291,7 @@ export const density: Extractor<DensityOptions, DensityDiagnostics> = {
           chosen: chosenIndices,
           xLabel: 'line (empty lines removed)',
           yLabel: 'density (text + 1) / (markup + text + 1)',
-          title: `Density per line${used ? ', filter + classifier' : ', filter alone'}`,
+          title: `Density per line, ${used ? (settings.filter ? 'filter + classifier' : 'classifier alone (no filter)') : 'filter alone'}`,
         },
       },
     };

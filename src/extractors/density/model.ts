@@ -14,11 +14,35 @@
  * were cut with), per category its training chunk/character counts and the
  * n-gram counts (`encodeCounts` bytes in base64), and a training manifest.
  */
+import type { TrainingManifest } from '../../model-files.js';
 import { CharLanguageModel, decodeCounts, encodeCounts, type NgramCounts } from './language-model.js';
 
 export const DENSITY_MODEL_FORMAT = 'pith-density-model';
 /** 2: `maxChunkChars` (version 1 files lack it, and their classifier read whole chunks). */
 export const DENSITY_MODEL_FORMAT_VERSION = 2;
+/**
+ * 3: a model over mapped text (`textMap` other than 'none'); lexical models stay version 2, so
+ * that a pith which does not know text maps refuses these instead of misreading them.
+ */
+export const DENSITY_MODEL_FORMAT_VERSION_MAPPED = 3;
+
+/**
+ * What the language models read of a chunk. `none`: the text itself (NCleaner's lexical, e.g.
+ * English, models). `non-lexical`: every letter written as `a` (or `A` when upper-case), every
+ * digit as `0`, everything else as it is, so the model sees the shape of a text (word lengths,
+ * capitals, punctuation) and not its language (NCleaner's language-independent model).
+ */
+export type TextMap = 'none' | 'non-lexical';
+export const TEXT_MAPS: readonly TextMap[] = ['none', 'non-lexical'];
+
+const LETTER = /\p{L}/gu;
+const DIGIT = /\p{Nd}/gu;
+
+/** A chunk's text as a model of this text map reads it. */
+export function mapText(text: string, textMap: TextMap): string {
+  if (textMap === 'none') return text;
+  return text.replace(LETTER, (letter) => (letter !== letter.toLowerCase() ? 'A' : 'a')).replace(DIGIT, '0');
+}
 export const DENSITY_MODEL_HASH = 'fnv-1a-32 over UTF-16 code units';
 /** Uniform base distribution of the smoothing: every UTF-16 code unit. */
 export const DEFAULT_ALPHABET_SIZE = 65536;
@@ -26,34 +50,7 @@ export const DEFAULT_ALPHABET_SIZE = 65536;
 export const CATEGORIES = ['keep', 'discard'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** One dataset the model was trained on, as the manifest records it. */
-export interface ManifestDataset {
-  /** Dataset name (e.g. `cleaneval`). */
-  name: string;
-  /** Reader / format used. */
-  format: string;
-  /** Path as given on the command line. */
-  path: string;
-  pages: number;
-  /** Density-filtered chunks, and how they were labelled. */
-  chunks: number;
-  keep: number;
-  discard: number;
-  unlabelled: number;
-}
-
-/** How and from what a model was built. Free-form beyond these fields. */
-export interface TrainingManifest {
-  datasets: ManifestDataset[];
-  /** The command that rebuilds the model, as typed. */
-  command: string;
-  /** ISO date of the build (from SOURCE_DATE_EPOCH when set, for reproducible files). */
-  date: string;
-  code: { pith: string; extractor: string; git?: string };
-  options: Record<string, number | string | boolean>;
-  /** Held-out error rates measured while training (see src/train). */
-  evaluation?: unknown;
-}
+export type { ManifestDataset, TrainingManifest } from '../../model-files.js';
 
 export interface DensityModelCategoryFile {
   name: Category;
@@ -83,6 +80,8 @@ export interface DensityModelFile {
   maxChunkChars: number;
   /** The density filter's `minTextChars` the training chunks were cut with. */
   minTextChars: number;
+  /** What the language models read (absent: 'none'; version 3 files only). */
+  textMap?: TextMap;
   categories: DensityModelCategoryFile[];
   manifest: TrainingManifest;
 }
@@ -101,6 +100,7 @@ export interface DensityModel {
   /** The classifier reads at most this many characters of a chunk (0 = all), as training counted. */
   maxChunkChars: number;
   minTextChars: number;
+  textMap: TextMap;
   keep: CategoryModel;
   discard: CategoryModel;
   manifest: TrainingManifest;
@@ -135,7 +135,8 @@ export function logPriors(model: Pick<DensityModel, 'keep' | 'discard'>): { keep
  */
 export function classifyChunk(model: DensityModel, text: string): ChunkClassification {
   const whole = classifierText(text);
-  const normalised = model.maxChunkChars > 0 ? whole.slice(0, model.maxChunkChars) : whole;
+  const cut = model.maxChunkChars > 0 ? whole.slice(0, model.maxChunkChars) : whole;
+  const normalised = mapText(cut, model.textMap);
   const priors = logPriors(model);
   const keepBits = priors.keep + model.keep.language.log2Probability(normalised);
   const discardBits = priors.discard + model.discard.language.log2Probability(normalised);
@@ -161,6 +162,7 @@ export function modelFromCounts(init: {
   minCount: number;
   maxChunkChars: number;
   minTextChars: number;
+  textMap?: TextMap;
   keep: { chunks: number; characters: number; counts: NgramCounts };
   discard: { chunks: number; characters: number; counts: NgramCounts };
   manifest: TrainingManifest;
@@ -177,6 +179,7 @@ export function modelFromCounts(init: {
     minCount: init.minCount,
     maxChunkChars: init.maxChunkChars,
     minTextChars: init.minTextChars,
+    textMap: init.textMap ?? 'none',
     keep: category(init.keep),
     discard: category(init.discard),
     manifest: init.manifest,
@@ -190,6 +193,7 @@ export function modelFile(init: {
   minCount: number;
   maxChunkChars: number;
   minTextChars: number;
+  textMap?: TextMap;
   keep: { chunks: number; characters: number; counts: NgramCounts };
   discard: { chunks: number; characters: number; counts: NgramCounts };
   manifest: TrainingManifest;
@@ -205,9 +209,10 @@ export function modelFile(init: {
     ngrams: c.counts.chars.length,
     counts: Buffer.from(encodeCounts(c.counts)).toString('base64'),
   });
+  const mapped = init.textMap !== undefined && init.textMap !== 'none';
   return {
     format: DENSITY_MODEL_FORMAT,
-    formatVersion: DENSITY_MODEL_FORMAT_VERSION,
+    formatVersion: mapped ? DENSITY_MODEL_FORMAT_VERSION_MAPPED : DENSITY_MODEL_FORMAT_VERSION,
     n: init.n,
     smoothing: 'witten-bell',
     alphabetSize: init.alphabetSize ?? DEFAULT_ALPHABET_SIZE,
@@ -215,6 +220,7 @@ export function modelFile(init: {
     minCount: init.minCount,
     maxChunkChars: init.maxChunkChars,
     minTextChars: init.minTextChars,
+    ...(mapped ? { textMap: init.textMap } : {}),
     categories: [category('keep', init.keep), category('discard', init.discard)],
     manifest: init.manifest,
   };
@@ -225,10 +231,20 @@ export function parseDensityModel(json: unknown): DensityModel {
   if (!json || typeof json !== 'object') fail('not a JSON object');
   const file = json as Partial<DensityModelFile>;
   if (file.format !== DENSITY_MODEL_FORMAT) fail(`format is not '${DENSITY_MODEL_FORMAT}'`);
-  if (file.formatVersion !== DENSITY_MODEL_FORMAT_VERSION) {
+  if (
+    file.formatVersion !== DENSITY_MODEL_FORMAT_VERSION &&
+    file.formatVersion !== DENSITY_MODEL_FORMAT_VERSION_MAPPED
+  ) {
     fail(
-      `format version ${String(file.formatVersion)} is not supported (this pith reads version ${DENSITY_MODEL_FORMAT_VERSION})`,
+      `format version ${String(file.formatVersion)} is not supported (this pith reads versions ${DENSITY_MODEL_FORMAT_VERSION} and ${DENSITY_MODEL_FORMAT_VERSION_MAPPED})`,
     );
+  }
+  const textMap = file.formatVersion === DENSITY_MODEL_FORMAT_VERSION_MAPPED ? file.textMap : 'none';
+  if (
+    !TEXT_MAPS.includes(textMap as TextMap) ||
+    (file.formatVersion === DENSITY_MODEL_FORMAT_VERSION_MAPPED && textMap === 'none')
+  ) {
+    fail(`textMap '${String(file.textMap)}' is not supported`);
   }
   if (file.smoothing !== 'witten-bell') fail(`smoothing '${String(file.smoothing)}' is not supported`);
   if (file.hash !== DENSITY_MODEL_HASH) fail(`hash '${String(file.hash)}' is not supported`);
@@ -260,6 +276,7 @@ export function parseDensityModel(json: unknown): DensityModel {
     minCount: file.minCount,
     maxChunkChars: file.maxChunkChars,
     minTextChars: file.minTextChars,
+    textMap: textMap as TextMap,
     keep: load('keep'),
     discard: load('discard'),
     manifest,

@@ -37,12 +37,15 @@ export interface ChunkOptions {
   minShare: number;
   /** Only lines with visible text are chunks. */
   visibleOnly: boolean;
+  /** Only lines the density filter keeps are chunks (false: every measured line, as NCleaner). */
+  filter: boolean;
 }
 
 export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = {
   minTextChars: DEFAULT_MIN_TEXT_CHARS,
   minShare: DEFAULT_MIN_SHARE,
   visibleOnly: true,
+  filter: true,
 };
 
 export interface LabelledChunk {
@@ -126,8 +129,9 @@ export function pageChunks(
     if (index) result.labelSource = index.kind === 'text' ? 'gold-text' : 'snippets';
   }
   const { lines } = filtered;
+  const passes = settings.filter ? lines.kept : lines.measured;
   for (let i = 0; i < lines.line.length; i++) {
-    if (!lines.kept[i]) continue;
+    if (!passes[i]) continue;
     const line = lines.line[i];
     if (visible && !visible[line]) continue;
     const text = classifierText(lines.text[i]);

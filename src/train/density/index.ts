@@ -3,7 +3,7 @@
  * `pith train density`). Labelling chunks from gold standards, n-gram counting, held-out
  * error rates and the model file.
  */
-import type { DensityModelFile, TrainingManifest } from '../../internal.js';
+import type { DensityModelFile, TextMap, TrainingManifest } from '../../internal.js';
 import { TRAINING_ROOM_CODE } from '../code.js';
 import { DEFAULT_CHUNK_OPTIONS } from './chunks.js';
 import { type LoadedDataset, type LoadOptions, loadDatasets } from './datasets.js';
@@ -108,6 +108,10 @@ export interface TrainDensityOptions {
   minTextChars?: number;
   minShare?: number;
   visibleOnly?: boolean;
+  /** Chunks are the lines the density filter keeps (false: every measured line, as NCleaner). */
+  filter?: boolean;
+  /** What the language models read (`non-lexical`: NCleaner's language-independent model). */
+  textMap?: TextMap;
   /** Seed of the 90/10 split. */
   seed?: number;
   /** Measure the held-out error rates (90/10 split, leave one dataset out) before training. */
@@ -180,11 +184,14 @@ export async function trainDensity(options: TrainDensityOptions): Promise<TrainD
   const minTextChars = options.minTextChars ?? DEFAULT_CHUNK_OPTIONS.minTextChars;
   const minShare = options.minShare ?? DEFAULT_CHUNK_OPTIONS.minShare;
   const visibleOnly = options.visibleOnly ?? DEFAULT_CHUNK_OPTIONS.visibleOnly;
+  const filter = options.filter ?? DEFAULT_CHUNK_OPTIONS.filter;
+  const textMap = options.textMap ?? 'none';
   const seed = options.seed ?? 1;
   const datasets = await loadDatasets(options.datasets, {
     minTextChars,
     minShare,
     visibleOnly,
+    filter,
     ...(options.limit === undefined ? {} : { limit: options.limit }),
     ...(options.list ? { list: options.list } : {}),
     ...(options.onPage ? { onPage: options.onPage } : {}),
@@ -197,7 +204,7 @@ export async function trainDensity(options: TrainDensityOptions): Promise<TrainD
     );
   }
   const all = datasets.map((dataset) => dataset.chunks);
-  const evaluationOptions = { n, minCount, maxChunkChars, minTextChars, seed };
+  const evaluationOptions = { n, minCount, maxChunkChars, minTextChars, seed, textMap };
   let split: SplitReport | null = null;
   let leaveOneOut: LeaveOneOutReport | null = null;
   if (options.evaluate ?? true) {
@@ -206,7 +213,7 @@ export async function trainDensity(options: TrainDensityOptions): Promise<TrainD
   }
   const trained = trainCounts(
     all.flatMap((dataset) => examplesOf(dataset.pages)),
-    { n, minCount, maxChunkChars },
+    { n, minCount, maxChunkChars, textMap },
   );
   const manifest: TrainingManifest = {
     datasets: datasets.map((dataset) => dataset.manifest),
@@ -220,6 +227,9 @@ export async function trainDensity(options: TrainDensityOptions): Promise<TrainD
       minTextChars,
       minShare,
       visibleOnly,
+      // Recorded only when not the defaults, so the shipped density model's manifest stays as it was.
+      ...(filter ? {} : { filter }),
+      ...(textMap === 'none' ? {} : { textMap }),
       seed,
       ...(options.limit === undefined ? {} : { limit: options.limit }),
     },

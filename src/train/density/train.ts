@@ -6,9 +6,11 @@
 import {
   type DensityModel,
   type DensityModelFile,
+  mapText,
   modelFile,
   modelFromCounts,
   type NgramCounts,
+  type TextMap,
   type TrainingManifest,
 } from '../../internal.js';
 import { NgramCounter, pruneCounts } from './counts.js';
@@ -25,6 +27,8 @@ export interface TrainOptions {
    * included) would otherwise outweigh every other chunk of their category.
    */
   maxChunkChars: number;
+  /** What the language models read of a chunk (`none`: its text; `non-lexical`: its shape). */
+  textMap: TextMap;
 }
 
 export const DEFAULT_N = 6;
@@ -41,6 +45,7 @@ export interface TrainedCounts {
   n: number;
   minCount: number;
   maxChunkChars: number;
+  textMap: TextMap;
   keep: CategoryCounts;
   discard: CategoryCounts;
 }
@@ -57,10 +62,13 @@ function countCategory(
   n: number,
   minCount: number,
   maxChunkChars: number,
+  textMap: TextMap,
 ): CategoryCounts {
   const texts = examples
     .filter((example) => example.label === label)
-    .map((example) => (maxChunkChars > 0 ? example.text.slice(0, maxChunkChars) : example.text));
+    .map((example) =>
+      mapText(maxChunkChars > 0 ? example.text.slice(0, maxChunkChars) : example.text, textMap),
+    );
   const characters = texts.reduce((sum, text) => sum + text.length, 0);
   const counter = new NgramCounter(n, Math.max(1 << 12, Math.min(1 << 22, characters)));
   for (const text of texts) counter.add(text);
@@ -83,9 +91,10 @@ export function trainCounts(
   if (!Number.isInteger(minCount) || minCount < 1) {
     throw new RangeError(`minCount must be a positive integer, got ${minCount}`);
   }
-  const keep = countCategory(examples, 'keep', n, minCount, maxChunkChars);
-  const discard = countCategory(examples, 'discard', n, minCount, maxChunkChars);
-  return { n, minCount, maxChunkChars, keep, discard };
+  const textMap = options.textMap ?? 'none';
+  const keep = countCategory(examples, 'keep', n, minCount, maxChunkChars, textMap);
+  const discard = countCategory(examples, 'discard', n, minCount, maxChunkChars, textMap);
+  return { n, minCount, maxChunkChars, textMap, keep, discard };
 }
 
 const EMPTY_MANIFEST: TrainingManifest = {

@@ -1,6 +1,6 @@
 /** `pith train density`: the density extractor's boilerplate classifier (seed 003). */
 import type { CleanEvalSplit } from '../../eval/index.js';
-import { density } from '../../internal.js';
+import { density, TEXT_MAPS, type TextMap } from '../../internal.js';
 import { resolveDatasets } from '../datasets.js';
 import { manifestCode } from '../manifest.js';
 import { collect, shareInUnitInterval, type Trainer, wholeNumber } from '../trainer.js';
@@ -8,6 +8,12 @@ import { DEFAULT_CHUNK_OPTIONS } from './chunks.js';
 import type { ErrorCounts } from './evaluate.js';
 import { DENSITY_MODEL_CODE, type TrainDensityResult, trainDensity } from './index.js';
 import { DEFAULT_MAX_CHUNK_CHARS, DEFAULT_MIN_COUNT, DEFAULT_N } from './train.js';
+
+function textMap(value: string): TextMap {
+  if (!(TEXT_MAPS as readonly string[]).includes(value))
+    throw new Error(`expected one of ${TEXT_MAPS.join(', ')}`);
+  return value as TextMap;
+}
 
 function percent(value: number): string {
   return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '–';
@@ -102,6 +108,18 @@ export const DENSITY_TRAINER: Trainer = {
       flags: '--all-lines',
       description: 'also train on lines without visible text (scripts, styles), as the post did',
     },
+    {
+      flags: '--no-filter',
+      description:
+        'chunks are all lines with ≥ --min-text-chars text characters, not only those the density filter keeps (NCleaner)',
+    },
+    {
+      flags: '--text-map <map>',
+      description:
+        "what the language models read: 'none' (the text) or 'non-lexical' (letters as a/A, digits as 0: NCleaner's language-independent model)",
+      parse: textMap,
+      default: 'none',
+    },
     { flags: '--seed <n>', description: 'seed of the 90/10 split', parse: wholeNumber(0), default: 1 },
     { flags: '--no-evaluate', description: 'skip the held-out error rates' },
     { flags: '--limit <n>', description: 'at most this many pages per dataset', parse: wholeNumber(1) },
@@ -133,6 +151,8 @@ export const DENSITY_TRAINER: Trainer = {
       minTextChars: options.minTextChars as number,
       minShare: options.minShare as number,
       visibleOnly: options.allLines !== true,
+      filter: options.filter !== false,
+      textMap: options.textMap as TextMap,
       seed: options.seed as number,
       evaluate: options.evaluate !== false,
       ...(options.limit === undefined ? {} : { limit: options.limit as number }),

@@ -66,11 +66,18 @@ const round = (value: number) => (Number.isFinite(value) ? Math.round(value * 10
 export async function scoreHeldOut(
   file: string,
   datasets: readonly DatasetSpec[],
-  options: { jobs: number; list?: ListOptions; limit?: number; log?: (message: string) => void },
+  options: {
+    jobs: number;
+    list?: ListOptions;
+    limit?: number;
+    log?: (message: string) => void;
+    /** The extractor the models belong to (default: pith). */
+    extractor?: string;
+  },
 ): Promise<Record<string, HeldOutFigure>> {
   const { result } = await runBench({
     datasets,
-    extractors: [`pith:${HELD_OUT_OPTION}=${file}`],
+    extractors: [`${options.extractor ?? 'pith'}:${HELD_OUT_OPTION}=${file}`],
     peers: [],
     jobs: options.jobs,
     timeoutMs: 120_000,

@@ -294,6 +294,7 @@ export async function trainMss(options: TrainMssOptions): Promise<TrainMssResult
       options.evaluate === false
         ? undefined
         : await scoreHeldOut(file, specs, {
+            extractor: 'mss',
             jobs: options.jobs ?? 1,
             list,
             ...(options.limit === undefined ? {} : { limit: options.limit }),

@@ -8,6 +8,7 @@
 export * from './dom/index.js';
 export * from './errors.js';
 export * from './extractors/all-text/index.js';
+export * from './extractors/cetr/index.js';
 export * from './extractors/cuter/index.js';
 // Two rooms name a step `decide`: the page-type decision keeps the name, CUTER's is renamed.
 export { decide as cuterDecide } from './extractors/cuter/index.js';
@@ -21,6 +22,7 @@ export * from './features/blocks/index.js';
 export * from './features/comments/index.js';
 export * from './features/page-type/index.js';
 export { decide } from './features/page-type/index.js';
+export * from './features/tag-ratio/index.js';
 export * from './format/index.js';
 export * from './input/index.js';
 export * from './layout/index.js';

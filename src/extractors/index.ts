@@ -4,6 +4,7 @@
 import { withDeadline } from '../dom/index.js';
 import { PithError } from '../errors.js';
 import { allText } from './all-text/index.js';
+import { cetr } from './cetr/index.js';
 import { cuter } from './cuter/index.js';
 import { density } from './density/index.js';
 import { mss } from './mss/index.js';
@@ -42,6 +43,7 @@ export const EXTRACTORS = {
   density: bounded(density),
   vce: bounded(vce),
   mss: bounded(mss),
+  cetr: bounded(cetr),
 } as const satisfies Record<string, Extractor<never, unknown>>;
 
 export type ExtractorName = keyof typeof EXTRACTORS;

@@ -13,6 +13,7 @@
  */
 import { type Doc, type Extraction, fewLinesWarning, tick } from '../../dom/index.js';
 import { PithError } from '../../errors.js';
+import { computeTtrLines, selectionFromRanges } from '../../features/tag-ratio/index.js';
 import type { Extractor } from '../types.js';
 import {
   type Cluster,
@@ -21,11 +22,15 @@ import {
   predictionClustering,
   thresholdContent,
 } from './cluster.js';
-import { computeTtrLines } from './lines.js';
-import { selectionFromRanges } from './select.js';
 import { smooth, standardDeviation } from './smooth.js';
 
 export { computeLineStarts as physicalLineStarts } from '../../dom/index.js';
+export {
+  computeTtrLines,
+  selectionFromRanges,
+  type TtrLineOptions,
+  type TtrLines,
+} from '../../features/tag-ratio/index.js';
 export {
   type Cluster,
   type Clustering,
@@ -37,9 +42,7 @@ export {
   predictionClustering,
   thresholdContent,
 } from './cluster.js';
-export { computeTtrLines, type TtrLineOptions, type TtrLines } from './lines.js';
 export { seededRandom } from './random.js';
-export { selectionFromRanges } from './select.js';
 export { smooth, standardDeviation } from './smooth.js';
 
 export const TTR_METHODS = ['threshold', 'kmeans', 'em', 'farthest-first', 'prediction'] as const;

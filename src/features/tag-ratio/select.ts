@@ -1,6 +1,6 @@
 /**
  * From chosen source ranges (physical lines or re-flowed segments) to a node
- * `Selection`, so every formatter works on TTR's output.
+ * `Selection`, so every formatter works on the output of the line-based extractors (TTR, CETR).
  */
 import { type Doc, NodeKind, Selection, tick } from '../../dom/index.js';
 
@@ -37,13 +37,14 @@ export function selectionFromRanges(
   starts: Int32Array,
   ends: Int32Array,
   chosen: Uint8Array,
+  stage = 'ttr',
 ): Selection {
   const selection = new Selection(doc);
   const { kind, sourceStart, sourceEnd, parent, textLength, hidden } = doc.columns;
   const source = doc.source;
   const keptText = new Int32Array(doc.size);
   for (let node = 1; node < doc.size; node++) {
-    tick('ttr');
+    tick(stage);
     if (kind[node] !== NodeKind.Text || hidden[node] || textLength[node] === 0) continue;
     let at = sourceStart[node];
     const stop = sourceEnd[node];
@@ -55,7 +56,7 @@ export function selectionFromRanges(
     }
   }
   for (let node = doc.size - 1; node > 0; node--) {
-    tick('ttr');
+    tick(stage);
     if (kind[node] === NodeKind.Element && keptText[node] > 0 && keptText[node] === textLength[node]) {
       selection.kept[node] = 1;
     }

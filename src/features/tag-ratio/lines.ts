@@ -1,7 +1,7 @@
 /**
- * Step 1 of TTR (seed 000, Algorithm 1): the text-to-tag ratio of every line of
- * the HTML source, after removing script and comment ("remark") content and the
- * lines left empty.
+ * The text-to-tag ratio of every line of the HTML source, after removing script and comment
+ * ("remark") content and the lines left empty: step 1 of TTR (seed 000, Algorithm 1), and the
+ * tag ratios CETR (Weninger, Hsu & Han, 2010) starts from.
  *
  * The source is classified once, character by character, in one linear scan:
  * text, tag (`<…>`, quoted attribute values honoured) or removed (`<script>…</script>`,
@@ -29,6 +29,8 @@ export interface TtrLineOptions {
   removeStyle: boolean;
   /** Re-break the source at block-level tags instead of using its physical lines. */
   reflow: boolean;
+  /** The pipeline stage a timeout names (the extractor's name; default 'ttr'). */
+  stage?: string;
 }
 
 /** The kept (non-empty) lines of a page, in source order, with their TTR. */
@@ -127,7 +129,7 @@ function scan(source: string, options: TtrLineOptions): Scan {
   let nextCheck = 0;
   while (index < source.length) {
     if (index >= nextCheck) {
-      checkDeadline('ttr');
+      checkDeadline(options.stage ?? 'ttr');
       nextCheck = index + 0x10000;
     }
     if (source.charCodeAt(index) !== 60) {
@@ -223,6 +225,7 @@ export function computeTtrLines(
   options: TtrLineOptions,
   lineStarts: Int32Array = computeLineStarts(source),
 ): TtrLines {
+  const stage = options.stage ?? 'ttr';
   const { classes, tagStarts, blockBreaks } = scan(source, options);
   const segmentStarts = options.reflow ? reflowStarts(source, blockBreaks) : lineStarts;
   const count = segmentStarts.length;
@@ -233,7 +236,7 @@ export function computeTtrLines(
   const tags: number[] = [];
   let tagCursor = 0;
   for (let segment = 0; segment < count; segment++) {
-    tick('ttr');
+    tick(stage);
     const start = segmentStarts[segment];
     let end = segment + 1 < count ? segmentStarts[segment + 1] : source.length;
     let y = 0;
@@ -249,7 +252,7 @@ export function computeTtrLines(
     if (first === last) continue; // empty once removed content is gone
     let x = 0;
     for (let at = first; at < last; at++) {
-      tickAt(at, 'ttr');
+      tickAt(at, stage);
       if (classes[at] !== TEXT) continue;
       const code = source.charCodeAt(at);
       if (code >= 0xdc00 && code <= 0xdfff) continue; // low surrogate: counted with its high half

@@ -9,7 +9,7 @@
  * The selection keeps a text node when at least half of its words and numbers are in the run
  * (the run's ends can fall inside a text node; a node is all or nothing in a selection).
  */
-import { type Doc, type Extraction, NodeKind, Selection } from '../../dom/index.js';
+import { type Doc, type Extraction, NodeKind, Selection, tick } from '../../dom/index.js';
 import { PithError } from '../../errors.js';
 import type { Extractor } from '../types.js';
 import { contentProbabilities, type MssModel } from './model.js';
@@ -108,6 +108,7 @@ export const mss: Extractor<MssOptions, MssDiagnostics> = {
     const scores = new Array<number>(tokens.length);
     let positiveTokens = 0;
     for (let i = 0; i < tokens.length; i++) {
+      tick('mss');
       scores[i] = probabilities[i] - settings.offset;
       if (scores[i] > 0) positiveTokens++;
     }
@@ -118,6 +119,7 @@ export const mss: Extractor<MssOptions, MssDiagnostics> = {
     const inside = new Int32Array(doc.size);
     let segmentWords = 0;
     for (let i = 0; i < tokens.length; i++) {
+      tick('mss');
       if (tokens.kind[i] !== TokenKind.Word && tokens.kind[i] !== TokenKind.Number) continue;
       const node = tokens.node[i];
       words[node]++;
@@ -129,6 +131,7 @@ export const mss: Extractor<MssOptions, MssDiagnostics> = {
     const chosen = new Uint8Array(doc.size);
     const { kind } = doc.columns;
     for (let node = 1; node < doc.size; node++) {
+      tick('mss');
       if (kind[node] === NodeKind.Text && words[node] > 0 && 2 * inside[node] >= words[node])
         chosen[node] = 1;
     }

@@ -15,6 +15,7 @@
  * size before pruning and the kept values with their counts in each class (`[content, other]`),
  * plus the training manifest (as density's).
  */
+import { tick } from '../../dom/index.js';
 import type { TrainingManifest } from '../../model-files.js';
 import type { MssTokens } from './tokens.js';
 
@@ -132,6 +133,7 @@ export function contentProbabilities(model: MssModel, tokens: MssTokens): Float6
   const out = new Float64Array(tokens.length);
   const prior = Math.log(model.contentTokens / model.otherTokens);
   for (let i = 0; i < tokens.length; i++) {
+    tick('mss');
     const logOdds =
       prior +
       logRatio(model, model.trigram, trigramAt(tokens.form, i)) +

@@ -2,6 +2,7 @@
  * The maximum subsequence: the contiguous run of scores with the largest sum (Kadane's algorithm,
  * linear time). MSS keeps the tokens of that run.
  */
+import { tick } from '../../dom/index.js';
 
 export interface MaximumSubsequence {
   /** First index of the run, and one past its last; `start === end` when no run has a positive sum. */
@@ -21,6 +22,7 @@ export function maximumSubsequence(scores: ArrayLike<number>): MaximumSubsequenc
   let runStart = 0;
   let runSum = 0;
   for (let i = 0; i < scores.length; i++) {
+    tick('mss');
     if (runSum <= 0) {
       // A run with a sum ≤ 0 can only lower what follows: start afresh here.
       runStart = i;

@@ -14,7 +14,7 @@
  * A word's feature form is its lower-cased Porter stem; a number's is `<num>`.
  */
 import { stemmer } from 'stemmer';
-import { type Doc, IS_VOID, NodeKind } from '../../dom/index.js';
+import { type Doc, IS_VOID, NodeKind, tick } from '../../dom/index.js';
 
 export const TokenKind = Object.freeze({ StartTag: 0, EndTag: 1, Word: 2, Number: 3 } as const);
 export type TokenKind = (typeof TokenKind)[keyof typeof TokenKind];
@@ -39,10 +39,21 @@ const PIECE =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{M}])+|\p{Nd}+/gu;
 const DIGIT = /^\p{Nd}/u;
 
+/** Stems already computed: a page repeats its words, and stemming is most of tokenizing. */
+const stems = new Map<string, string>();
+const MAX_STEMS = 50_000;
+
 /** The feature form of a word (lower-cased Porter stem; stemming only changes Latin-script words). */
 export function wordForm(word: string): string {
   const lower = word.toLowerCase();
-  return /^[a-z]+$/.test(lower) ? stemmer(lower) : lower;
+  if (!/^[a-z]+$/.test(lower)) return lower;
+  let stem = stems.get(lower);
+  if (stem === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stem = stemmer(lower);
+    stems.set(lower, stem);
+  }
+  return stem;
 }
 
 class TokenList implements MssTokens {
@@ -85,6 +96,7 @@ export function tokenize(doc: Doc): MssTokens {
     }
   };
   for (let node = 1; node < doc.size; node++) {
+    tick('mss');
     closeUntil(node);
     if (hidden[node]) continue;
     const parentName = names[names.length - 1];
@@ -97,6 +109,7 @@ export function tokenize(doc: Doc): MssTokens {
       }
     } else if (kind[node] === NodeKind.Text) {
       for (const match of doc.text(node).matchAll(PIECE)) {
+        tick('mss');
         const piece = match[0];
         if (DIGIT.test(piece)) tokens.push(TokenKind.Number, NUMBER_TOKEN, piece, node, parentName);
         else tokens.push(TokenKind.Word, wordForm(piece), piece.toLowerCase(), node, parentName);

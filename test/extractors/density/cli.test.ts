@@ -67,6 +67,6 @@ describe('pith extract --extractor density (CLI)', () => {
     writeFileSync(oldVersion, JSON.stringify({ ...JSON.parse(shipped), formatVersion: 1 }));
     const old = pith(['extract', '--extractor', 'density', '--density-model', oldVersion, ARTICLE]);
     assert.equal(old.code, 2);
-    assert.match(old.stderr, /format version 1 is not supported \(this pith reads version 2\)/);
+    assert.match(old.stderr, /format version 1 is not supported \(this pith reads versions 2 and 3\)/);
   });
 });

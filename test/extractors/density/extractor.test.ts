@@ -54,6 +54,7 @@ describe('density extractor', () => {
       extractor.parameters.map((p) => [p.name, p.default]),
       [
         ['minTextChars', 60],
+        ['filter', true],
         ['classifier', true],
         ['model', ''],
       ],

@@ -62,9 +62,10 @@ export class PithQueue {
   readonly name: string;
   readonly #queue: Queue<QueueJobData, QueueJobResult>;
 
-  constructor(url: string, name: string) {
+  /** `lasting`: a long-lived client (reconnects forever; see clientConnection). */
+  constructor(url: string, name: string, options: { lasting?: boolean } = {}) {
     this.name = name;
-    this.#queue = new Queue(name, { connection: clientConnection(url) });
+    this.#queue = new Queue(name, { connection: clientConnection(url, options.lasting) });
     // Connection errors surface as rejected commands; the event would otherwise crash the process.
     this.#queue.on('error', () => {});
   }

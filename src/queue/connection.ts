@@ -22,12 +22,16 @@ export function workerConnection(url: string): ConnectionOptions {
   return { url, maxRetriesPerRequest: null, retryStrategy: reconnectDelay };
 }
 
-/** For `pith queue …` and the server: a few reconnection attempts, then the command fails. */
-export function clientConnection(url: string): ConnectionOptions {
+/**
+ * For `pith queue …` (`lasting` false: a few reconnection attempts, then the command fails) and for
+ * long-lived clients, the server and a worker's metrics (`lasting`: reconnect forever, but a
+ * command fails fast while Redis is away instead of waiting for it).
+ */
+export function clientConnection(url: string, lasting = false): ConnectionOptions {
   return {
     url,
-    maxRetriesPerRequest: 3,
+    maxRetriesPerRequest: lasting ? 1 : 3,
     connectTimeout: 5000,
-    retryStrategy: (attempt: number) => (attempt > 5 ? null : reconnectDelay(attempt)),
+    retryStrategy: (attempt: number) => (!lasting && attempt > 5 ? null : reconnectDelay(attempt)),
   };
 }

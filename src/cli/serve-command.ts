@@ -16,6 +16,10 @@ interface ServeCommandOptions {
   rateLimit?: number;
   rateWindow: number;
   log?: boolean;
+  jobsOut?: string;
+  warcDir?: string;
+  redis?: string;
+  jobsQueue: string;
 }
 
 /** True for addresses only this machine reaches: 127.0.0.0/8, ::1 and localhost. */
@@ -182,6 +186,16 @@ export function serveCommand(): Command {
         .default(60_000, '60s'),
     )
     .option('--log', 'log one JSON line per request to standard output')
+    .option(
+      '--jobs-out <dir>',
+      'enable asynchronous jobs (POST /v1/jobs) on the pith queue, their outputs in DIR (run pith worker on the same queue)',
+    )
+    .option(
+      '--warc-dir <dir>',
+      'the one directory from which jobs may name archives (default: no archive jobs)',
+    )
+    .option('--redis <url>', "the queue's Redis (default: $PITH_REDIS_URL, else redis://127.0.0.1:6379)")
+    .option('--jobs-queue <name>', 'the queue jobs go to', 'pith')
     .addHelpText(
       'after',
       '\nExamples:\n  pith serve                       # then open http://127.0.0.1:8080\n' +
@@ -206,6 +220,28 @@ export function serveCommand(): Command {
         apiKeys = read.keys;
         if (read.warning) warn(read.warning);
       }
+      let jobs: import('../queue/index.js').JobService | undefined;
+      if (options.jobsOut !== undefined) {
+        const { JobService, redisUrl } = await import('../queue/index.js');
+        jobs = new JobService({
+          redis: redisUrl(options.redis),
+          queue: options.jobsQueue,
+          out: options.jobsOut,
+          ...(options.warcDir ? { warcDirectory: options.warcDir } : {}),
+          // The workers fetch as this server would: public addresses only.
+          fetch: {
+            allowPrivate: false,
+            timeoutMs: options.timeout,
+            perHost: 2,
+            delayMs: 1000,
+            retries: 3,
+            robots: true,
+            concurrency: 8,
+          },
+          timeoutMs: options.timeout,
+          maxBytes: options.maxBody,
+        });
+      }
       const server = createServer({
         host: options.host,
         port: options.port,
@@ -218,6 +254,7 @@ export function serveCommand(): Command {
         ...(apiKeys ? { apiKeys } : {}),
         ...(options.rateLimit ? { rateLimit: { max: options.rateLimit, windowMs: options.rateWindow } } : {}),
         log: options.log === true,
+        ...(jobs ? { jobs } : {}),
       });
       const address = await server.listen();
       const access = [

@@ -69,7 +69,7 @@ async function runWorker(options: WorkerCommandOptions): Promise<number> {
   const url = redisUrl(options.redis);
   const log = (line: string) => process.stderr.write(`pith worker: ${line}\n`);
   const depth = new PithQueue(url, options.queue, { lasting: true });
-  const metrics = new WorkerMetrics(() => depth.status(0).then((status) => status.counts));
+  const metrics = new WorkerMetrics(() => depth.counts());
   const worker = new QueueWorker({
     redis: url,
     queue: options.queue,

@@ -105,9 +105,17 @@ export class PithQueue {
     return viewOf(job, (await job.getState()) as JobState);
   }
 
-  async status(window = 1000): Promise<QueueStatus> {
+  /** Jobs by state (one round trip). */
+  async counts(): Promise<QueueStatus['counts']> {
     // biome-ignore lint/plugin: six states.
     const counts = await this.#queue.getJobCounts(...COUNTED_STATES);
+    return Object.fromEntries(
+      COUNTED_STATES.map((state) => [state, counts[state] ?? 0]),
+    ) as QueueStatus['counts'];
+  }
+
+  async status(window = 1000): Promise<QueueStatus> {
+    const counts = await this.counts();
     const completed = await this.#queue.getCompleted(0, window - 1);
     const failed = await this.#queue.getFailed(0, 19);
     const connected = await this.#queue.getWorkers().catch(() => [] as { rawname?: string }[]);

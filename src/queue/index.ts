@@ -24,5 +24,6 @@ export {
   type WarcJobData,
 } from './jobs.js';
 export { type JobOutcome, WorkerMetrics } from './metrics.js';
+export { type JobRequest, JobRequestError, JobService, type JobServiceOptions } from './service.js';
 export { DirectoryStore, type OutputWriter, type ResultStore } from './store.js';
 export { QueueWorker, type QueueWorkerOptions } from './worker.js';

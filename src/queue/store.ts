@@ -4,8 +4,10 @@
  * thought dead that was not) leaves one output, never two and never a half. A directory on a shared
  * file system today; an object store (a conditional PUT of the whole object) fits the same interface.
  */
-import { access, mkdir, readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { type OutputFormat, type PageRecord, RecordFile } from '../output/index.js';
 
 /** An output being written: parts in order, then committed (in place, whole) or aborted (nothing left). */
@@ -19,8 +21,8 @@ export interface ResultStore {
   /** True when `name` is complete in the store. */
   has(name: string): Promise<boolean>;
   create(name: string, format: OutputFormat): Promise<OutputWriter>;
-  /** The bytes of a complete output (undefined: not there). */
-  read(name: string): Promise<Uint8Array | undefined>;
+  /** A complete output's bytes, streamed (undefined: not there). */
+  stream(name: string): Promise<Readable | undefined>;
 }
 
 /** Names a store accepts: a file name, never a path. */
@@ -51,7 +53,9 @@ export class DirectoryStore implements ResultStore {
     return RecordFile.create(path.join(this.directory, checkName(name)), format);
   }
 
-  async read(name: string): Promise<Uint8Array | undefined> {
-    return readFile(path.join(this.directory, checkName(name))).catch(() => undefined);
+  async stream(name: string): Promise<Readable | undefined> {
+    const file = path.join(this.directory, checkName(name));
+    if (!(await this.has(name))) return undefined;
+    return createReadStream(file);
   }
 }

@@ -16,7 +16,7 @@ import { clientErrorHandler, errorMapper, frameworkErrorHandler } from './errors
 import { DEFAULT_SERVER_OPTIONS, HARD_TIMEOUT_GRACE_MS, type ServerOptions } from './options.js';
 import type { ExtractionPool } from './pool.js';
 import { requests } from './requests.js';
-import { batchRoutes, extractRoutes, pageRoutes, serviceRoutes } from './routes/index.js';
+import { batchRoutes, extractRoutes, jobRoutes, pageRoutes, serviceRoutes } from './routes/index.js';
 
 export interface PithServer {
   app: FastifyInstance;
@@ -77,6 +77,7 @@ export function createServer(overrides: Partial<ServerOptions> = {}): PithServer
   app.register(serviceRoutes, { context });
   app.register(extractRoutes, { context });
   app.register(batchRoutes, { context });
+  app.register(jobRoutes, { context });
 
   return {
     app,
@@ -99,6 +100,7 @@ export function createServer(overrides: Partial<ServerOptions> = {}): PithServer
       app.server.closeAllConnections();
       await closed;
       await pool.close();
+      await options.jobs?.close();
     },
   };
 }

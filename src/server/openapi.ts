@@ -16,12 +16,16 @@ import {
   extractResponseSchema,
   healthResponseSchema,
   type JsonSchema,
+  jobRequestSchema,
+  jobStatusSchema,
 } from './schemas.js';
 
 export interface OpenApiLimits {
   maxBodyBytes: number;
   timeoutMs: number;
   maxBatch: number;
+  /** Most URLs in one job. */
+  maxJobUrls: number;
 }
 
 /** Who may call what: the running server's keys and limits, and its routes' access settings. */
@@ -109,6 +113,15 @@ export function openApiDocument(
     description: 'The extraction.',
     content: { 'application/json': { schema: ref('ExtractResponse') } },
   };
+  const jobErrors = {
+    '501': errorResponse('This server runs no jobs: started without --jobs-out (JOBS_DISABLED).'),
+    '503': {
+      description: "The queue's Redis cannot be reached (QUEUE_UNAVAILABLE).",
+      headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+      content: { 'application/json': { schema: ref('Error') } },
+    },
+  };
+  const jobId = { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 64 } };
   const paths: Record<string, Record<string, Operation>> = {
     '/v1/extract': {
       post: {
@@ -154,6 +167,55 @@ export function openApiDocument(
           '413': commonErrors['413'],
           '415': commonErrors['415'],
           '503': commonErrors['503'],
+        },
+      },
+    },
+    '/v1/jobs': {
+      post: {
+        summary: 'Submit an asynchronous batch job (URLs, or an archive in the archive directory)',
+        description:
+          'The job goes to the pith queue and is run by `pith worker`s; the same request twice is the same job ' +
+          '(`existing`). An archive is named relative to the directory given to `pith serve --warc-dir`; ' +
+          'nothing else on the server can be named.',
+        requestBody: { required: true, content: { 'application/json': { schema: ref('JobRequest') } } },
+        responses: {
+          '202': {
+            description: 'Accepted: the job and where to follow it (also in Location).',
+            content: { 'application/json': { schema: ref('Job') } },
+          },
+          '400': commonErrors['400'],
+          '404': errorResponse('No such archive in the archive directory (NOT_FOUND).'),
+          '413': commonErrors['413'],
+          '415': commonErrors['415'],
+          ...jobErrors,
+        },
+      },
+    },
+    '/v1/jobs/{id}': {
+      get: {
+        summary: "A job's state and counts",
+        parameters: [jobId],
+        responses: {
+          '200': { description: 'The job.', content: { 'application/json': { schema: ref('Job') } } },
+          '404': errorResponse('No such job (NOT_FOUND).'),
+          ...jobErrors,
+        },
+      },
+    },
+    '/v1/jobs/{id}/results': {
+      get: {
+        summary: "A completed job's records, as JSON Lines",
+        description:
+          'One record per page, as `pith warc` writes them (url, ok/errorCode, title, … , content).',
+        parameters: [jobId],
+        responses: {
+          '200': {
+            description: 'JSON Lines: one record per page.',
+            content: { 'application/x-ndjson': { schema: { type: 'object' } } },
+          },
+          '404': errorResponse('No such job (NOT_FOUND).'),
+          '409': errorResponse('The job is not completed yet, or failed (JOB_NOT_DONE).'),
+          ...jobErrors,
         },
       },
     },
@@ -245,6 +307,8 @@ export function openApiDocument(
         BatchRequest: batchRequestSchema(limits.maxBatch),
         ExtractResponse: extractResponseSchema,
         BatchLine: batchLineSchema,
+        JobRequest: jobRequestSchema(limits.maxJobUrls),
+        Job: jobStatusSchema,
         Extractors: extractorsResponseSchema,
         Health: healthResponseSchema,
         Error: errorSchema,

@@ -1,5 +1,6 @@
 /** What `createServer` takes, and its defaults (the flags of `pith serve` map onto these). */
 import { availableParallelism } from 'node:os';
+import type { Readable } from 'node:stream';
 import type { fetchPage } from '../index.js';
 
 /** The options of `fetchPage` the server passes on (tests use `lookup` and `isAddressAllowed`). */
@@ -11,6 +12,41 @@ export interface RateLimit {
   max: number;
   /** The window, in ms. */
   windowMs: number;
+}
+
+/** What POST /v1/jobs asks for (validated by the route's schema). */
+export interface JobRequestBody {
+  urls?: string[];
+  warc?: string;
+  content?: ('text' | 'markdown' | 'html')[];
+  extractor?: string;
+}
+
+/** A job as GET /v1/jobs/{id} shows it. */
+export interface JobStatusView {
+  id: string;
+  state: string;
+  kind: string;
+  attemptsMade: number;
+  counts: {
+    pages: number;
+    ok: number;
+    failed: Record<string, number>;
+    skipped: Record<string, number>;
+  } | null;
+  error: string | null;
+}
+
+/**
+ * Asynchronous batch jobs (`pith serve --jobs-out`: the pith queue's JobService). The server only
+ * routes; refusals are errors with a `code` of BAD_REQUEST or NOT_FOUND.
+ */
+export interface AsyncJobs {
+  submit(request: JobRequestBody): Promise<{ id: string; existing: boolean }>;
+  view(id: string): Promise<JobStatusView | undefined>;
+  /** JSON Lines of a completed job; its state otherwise; undefined: no such job. */
+  results(id: string): Promise<{ lines: Readable } | { state: string } | undefined>;
+  close(): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -48,6 +84,10 @@ export interface ServerOptions {
   workerUrl?: URL;
   /** Start the worker threads at once (default true); false starts them with the first pages. */
   warmWorkers?: boolean;
+  /** Asynchronous batch jobs on the queue (default: none; /v1/jobs answers 501 JOBS_DISABLED). */
+  jobs?: AsyncJobs;
+  /** Most URLs in one job (default 10,000). */
+  maxJobUrls: number;
 }
 
 export const DEFAULT_SERVER_OPTIONS: Readonly<ServerOptions> = Object.freeze({
@@ -59,6 +99,7 @@ export const DEFAULT_SERVER_OPTIONS: Readonly<ServerOptions> = Object.freeze({
   concurrency: Math.max(1, availableParallelism()),
   queue: 64,
   maxBatch: 100,
+  maxJobUrls: 10_000,
   log: false,
 });
 

@@ -346,3 +346,68 @@ export const healthResponseSchema: JsonSchema = {
     },
   },
 };
+
+/** POST /v1/jobs: URLs to fetch, or the name of an archive in the server's archive directory. */
+export function jobRequestSchema(maxUrls: number): JsonSchema {
+  return {
+    type: 'object',
+    description:
+      'An asynchronous batch job on the pith queue: `urls` (fetched politely by the workers) or `warc`, the name of ' +
+      "an archive inside the server's archive directory (never a path elsewhere). Records as `pith warc` writes them.",
+    additionalProperties: false,
+    properties: {
+      urls: {
+        type: 'array',
+        minItems: 1,
+        maxItems: maxUrls,
+        items: { type: 'string', pattern: '^https?://', maxLength: 8192 },
+      },
+      warc: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 1024,
+        description: "An archive's name relative to the archive directory (no absolute path, no ..).",
+      },
+      content: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { type: 'string', enum: ['text', 'markdown', 'html'] },
+        description: 'Content formats in each record (default text).',
+      },
+      extractor: { type: 'string', description: 'Extractor name (default pith).' },
+    },
+    oneOf: [{ required: ['urls'] }, { required: ['warc'] }],
+  };
+}
+
+const jobCountsSchema: JsonSchema = {
+  type: ['object', 'null'],
+  description: 'Once complete: pages written (ok and failed by code) and records skipped by reason.',
+  properties: {
+    pages: { type: 'integer' },
+    ok: { type: 'integer' },
+    failed: { type: 'object', additionalProperties: { type: 'integer' } },
+    skipped: { type: 'object', additionalProperties: { type: 'integer' } },
+  },
+};
+
+/** A job's state (GET /v1/jobs/{id}, and the answer to POST /v1/jobs). */
+export const jobStatusSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'state'],
+  properties: {
+    id: { type: 'string', description: 'The job id: a hash of its input, options and pith version.' },
+    state: {
+      type: 'string',
+      enum: ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed', 'unknown'],
+      description: 'delayed: waiting to be retried; failed: a dead letter (see error).',
+    },
+    kind: { type: 'string', enum: ['warc', 'urls'] },
+    existing: { type: 'boolean', description: 'POST only: the same job had been submitted before.' },
+    attemptsMade: { type: 'integer' },
+    counts: jobCountsSchema,
+    error: nullableString("A failed job's last error."),
+    results: { type: 'string', description: 'Where its records will be: GET this path once completed.' },
+  },
+};

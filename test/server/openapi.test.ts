@@ -144,6 +144,27 @@ describe('/openapi.json', () => {
     await call('POST', '/v1/extract/batch', '/v1/extract/batch', { pages: [] });
   });
 
+  test('jobs without a queue: 501 JOBS_DISABLED; a request that is neither urls nor warc: 400', async () => {
+    const id = 'urls-0123456789abcdef0123456789abcdef';
+    for (const [method, path, url, payload] of [
+      ['POST', '/v1/jobs', '/v1/jobs', { urls: ['https://example.com/a'] }],
+      ['GET', '/v1/jobs/{id}', `/v1/jobs/${id}`, undefined],
+      ['GET', '/v1/jobs/{id}/results', `/v1/jobs/${id}/results`, undefined],
+    ] as const) {
+      const response = await call(method, path, url, payload);
+      assert.equal(response.statusCode, 501);
+      assert.equal(response.json().error.code, 'JOBS_DISABLED');
+    }
+    for (const payload of [
+      {},
+      { urls: ['https://example.com/a'], warc: 'a.warc.gz' },
+      { urls: ['file:///etc/passwd'] },
+    ]) {
+      assert.equal((await call('POST', '/v1/jobs', '/v1/jobs', payload)).statusCode, 400);
+    }
+    assertValid('Job', { id, state: 'completed', kind: 'urls', attemptsMade: 1, counts: null, error: null });
+  });
+
   test('batch lines match BatchLine', async () => {
     const response = await call('POST', '/v1/extract/batch', '/v1/extract/batch', {
       include: ['view'],

@@ -6,5 +6,6 @@
  */
 export { batchRoutes } from './batch.js';
 export { extractRoutes } from './extract.js';
+export { jobRoutes } from './jobs.js';
 export { pageRoutes } from './page.js';
 export { serviceRoutes } from './service.js';

@@ -34,7 +34,12 @@ export const serviceRoutes: FastifyPluginAsync<RouteOptions> = async (app, { con
   let openApi: object | undefined;
   app.get('/openapi.json', { config: { access: 'open' } }, async () => {
     openApi ??= openApiDocument(
-      { maxBodyBytes: options.maxBodyBytes, timeoutMs: options.timeoutMs, maxBatch: options.maxBatch },
+      {
+        maxBodyBytes: options.maxBodyBytes,
+        timeoutMs: options.timeoutMs,
+        maxBatch: options.maxBatch,
+        maxJobUrls: options.maxJobUrls,
+      },
       {
         apiKeys: (options.apiKeys?.length ?? 0) > 0,
         rateLimit: options.rateLimit,

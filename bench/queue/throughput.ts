@@ -1,0 +1,296 @@
+/**
+ * The queue's cost (issue 18): the same archives through `pith warc` in one process, and through
+ * `pith queue add` + 1 and 2 `pith worker` processes on a local redis-server, with the same number
+ * of extraction threads in all. Reported: CPU time (user + system of every process, Redis
+ * included) and wall time per run, the queue's CPU overhead against `pith warc`, Redis commands
+ * per job and per record (INFO commandstats), Redis memory per job, and the enqueue → start
+ * latency of a job given to an idle worker (BullMQ's own timestamps, median and p95 of --probes).
+ * The load average is printed before each run: the machine may be shared.
+ *
+ *   npm run build && nice -n 10 npx tsx bench/queue/throughput.ts ARCHIVE [--copies 8] [--threads 2] [--probes 20]
+ *
+ * ARCHIVE is copied --copies times (one job each); the same copies go to `pith warc`.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { PithQueue } from '../../src/queue/index.js';
+
+const CLI = path.resolve('dist/cli/main.js');
+
+function load(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  return address.port;
+}
+
+/** A redis-server of our own (AOF on, fsync every second: the README's settings). */
+async function startRedis(): Promise<{ url: string; child: ChildProcess; dir: string }> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'pith-bench-redis-'));
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', ''],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk) => {
+      seen += chunk;
+      if (seen.includes('Ready to accept connections')) resolve();
+    });
+  });
+  return { url: `redis://127.0.0.1:${port}`, child, dir };
+}
+
+/** Redis's own counters: CPU seconds and commands processed (by command). */
+async function redisCounters(redis: Redis): Promise<{ cpuS: number; commands: Record<string, number> }> {
+  const cpu = await redis.info('cpu');
+  const user = Number(/used_cpu_user:([\d.]+)/.exec(cpu)?.[1] ?? 0);
+  const system = Number(/used_cpu_sys:([\d.]+)/.exec(cpu)?.[1] ?? 0);
+  const stats = await redis.info('commandstats');
+  const commands: Record<string, number> = {};
+  for (const match of stats.matchAll(/cmdstat_([\w|]+):calls=(\d+)/g)) commands[match[1]] = Number(match[2]);
+  return { cpuS: user + system, commands };
+}
+
+function commandDelta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const delta: Record<string, number> = {};
+  for (const [name, calls] of Object.entries(after)) {
+    const change = calls - (before[name] ?? 0);
+    if (change > 0 && name !== 'info') delta[name] = change;
+  }
+  return delta;
+}
+
+/** Runs `node CLI args` under /usr/bin/time: CPU seconds (user + system), wall seconds, stderr. */
+function timed(args: string[]): { cpuS: number; wallS: number; stdout: string; stderr: string } {
+  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S', process.execPath, CLI, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const time = /TIME ([\d.]+) ([\d.]+) ([\d.]+)/.exec(result.stderr);
+  if (result.status !== 0 || !time)
+    throw new Error(`pith ${args[0]}: exit ${result.status}\n${result.stderr.slice(-2000)}`);
+  return {
+    wallS: Number(time[1]),
+    cpuS: Number(time[2]) + Number(time[3]),
+    stdout: result.stdout,
+    stderr: result.stderr,
+  };
+}
+
+/** CPU seconds (user + system, all threads) of a running process, from /proc. */
+function processCpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+}
+
+/** Starts `node CLI worker …`; `stop` reads its CPU time, then ends it with SIGTERM. */
+function startWorker(url: string, queue: string, threads: number, name: string) {
+  const child = spawn(
+    process.execPath,
+    [CLI, 'worker', '--redis', url, '--queue', queue, '--workers', String(threads), '--name', name],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  const ready = new Promise<void>((resolve) => {
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+      if (stderr.includes('on queue')) resolve();
+    });
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const stop = async (): Promise<number> => {
+    const cpu = processCpu(child.pid as number);
+    child.kill('SIGTERM');
+    await exited;
+    return cpu;
+  };
+  return { ready, stop };
+}
+
+function outputsIn(dir: string): number {
+  try {
+    return readdirSync(dir).filter((name) => !name.startsWith('.')).length;
+  } catch {
+    return 0;
+  }
+}
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      copies: { type: 'string', default: '8' },
+      threads: { type: 'string', default: '2' },
+      probes: { type: 'string', default: '20' },
+      probe: { type: 'string', default: '../shared/warc-samples/cc-whirlwind.warc.gz' },
+    },
+  });
+  const archive = positionals[0];
+  if (!archive) throw new Error('usage: throughput.ts ARCHIVE [--copies N] [--threads T] [--probes N]');
+  const copies = Number(values.copies);
+  const threads = Number(values.threads);
+  const work = mkdtempSync(path.join(tmpdir(), 'pith-bench-queue-'));
+  const files: string[] = [];
+  for (let copy = 0; copy < copies; copy++) {
+    const file = path.join(work, `copy-${copy}.warc.gz`);
+    copyFileSync(archive, file);
+    files.push(file);
+  }
+  const common = ['--output', 'jsonl.gz', '--timeout', '300000'];
+  console.log(`# ${copies} copies of ${archive}, ${threads} extraction threads in every configuration`);
+
+  console.log(`load before pith warc: ${load()}`);
+  const single = timed([
+    'warc',
+    ...files,
+    '-o',
+    path.join(work, 'warc-out'),
+    '--workers',
+    String(threads),
+    '--no-progress',
+    ...common,
+  ]);
+  const pages = Number(/pith warc: (\d+) pages/.exec(single.stderr)?.[1]);
+  console.log(
+    `pith warc, 1 process: ${pages} pages, CPU ${single.cpuS.toFixed(1)} s, wall ${single.wallS.toFixed(1)} s`,
+  );
+
+  const redis = await startRedis();
+  const client = new Redis(redis.url);
+  try {
+    for (const workers of [1, 2]) {
+      const queueName = `bench-${workers}`;
+      const out = path.join(work, `queue-out-${workers}`);
+      console.log(`load before queue, ${workers} worker(s): ${load()}`);
+      const before = await redisCounters(client);
+      const started = performance.now();
+      const add = timed([
+        'queue',
+        'add',
+        'warc',
+        ...files,
+        '-o',
+        out,
+        '--redis',
+        redis.url,
+        '--queue',
+        queueName,
+        ...common,
+      ]);
+      const running = Array.from({ length: workers }, (_, index) =>
+        startWorker(redis.url, queueName, Math.max(1, threads / workers), `w${index}`),
+      );
+      await Promise.all(running.map((worker) => worker.ready));
+      // Waiting on the file system, not on Redis: Redis counts only what pith does.
+      await until(async () => outputsIn(out) === copies);
+      const wallS = (performance.now() - started) / 1000;
+      const workerCpu = (await Promise.all(running.map((worker) => worker.stop()))).reduce(
+        (sum, cpu) => sum + cpu,
+        0,
+      );
+      const after = await redisCounters(client);
+      const queue = new PithQueue(redis.url, queueName);
+      const status = await queue.status();
+      await queue.close();
+      const commands = commandDelta(before.commands, after.commands);
+      const total = Object.values(commands).reduce((sum, calls) => sum + calls, 0);
+      const redisCpu = after.cpuS - before.cpuS;
+      const cpu = add.cpuS + workerCpu + redisCpu;
+      const outputs = outputsIn(out);
+      console.log(
+        `queue, ${workers} worker(s) × ${Math.max(1, threads / workers)} threads: ${status.recent.pages} pages in ${outputs} outputs, ` +
+          `CPU ${cpu.toFixed(1)} s (add ${add.cpuS.toFixed(1)}, workers ${workerCpu.toFixed(1)}, redis ${redisCpu.toFixed(2)}), ` +
+          `wall ${wallS.toFixed(1)} s (worker start-up included); CPU vs pith warc ${((cpu / single.cpuS - 1) * 100).toFixed(1)}%`,
+      );
+      console.log(
+        `  redis: ${total} commands for ${copies} jobs and ${status.recent.pages} records: ${(total / copies).toFixed(1)} per job, ` +
+          `${(total / status.recent.pages).toFixed(3)} per record (${Object.entries(commands)
+            .sort(([, a], [, b]) => b - a)
+            .slice(0, 8)
+            .map(([name, calls]) => `${name} ${calls}`)
+            .join(', ')})`,
+      );
+    }
+
+    // Enqueue → start: a small job given to an idle worker, --probes times.
+    const probes = Number(values.probes);
+    const worker = startWorker(redis.url, 'probe', 1, 'probe');
+    await worker.ready;
+    const jobs = new Queue('probe', { connection: { url: redis.url } });
+    const latencies: number[] = [];
+    const out = path.join(work, 'probe-out');
+    mkdirSync(out, { recursive: true });
+    for (let probe = 0; probe < probes; probe++) {
+      const file = path.join(work, `probe-${probe}.warc.gz`);
+      copyFileSync(values.probe, file);
+      const added = timed([
+        'queue',
+        'add',
+        'warc',
+        file,
+        '-o',
+        out,
+        '--redis',
+        redis.url,
+        '--queue',
+        'probe',
+        '--json',
+      ]);
+      const id = (JSON.parse(added.stdout) as { ids: string[] }).ids[0];
+      await until(async () => outputsIn(out) === probe + 1);
+      const job = await jobs.getJob(id);
+      if (job?.processedOn) latencies.push(job.processedOn - job.timestamp);
+    }
+    await worker.stop();
+    const perJob = await jobMemory(client, 'bench-1');
+    await jobs.close();
+    console.log(
+      `enqueue → start, idle worker, ${latencies.length} probes: median ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms (load ${load()})`,
+    );
+    console.log(`redis memory per completed job (hash, data and result): ${perJob.toFixed(0)} bytes`);
+  } finally {
+    client.disconnect();
+    redis.child.kill('SIGTERM');
+    rmSync(redis.dir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Mean MEMORY USAGE of the job hashes of a queue. */
+async function jobMemory(client: Redis, queue: string): Promise<number> {
+  const ids = await client.zrange(`bull:${queue}:completed`, '0', '-1');
+  let total = 0;
+  for (const id of ids) total += Number(await client.call('MEMORY', 'USAGE', `bull:${queue}:${id}`));
+  return ids.length > 0 ? total / ids.length : 0;
+}
+
+await main();

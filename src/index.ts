@@ -49,6 +49,7 @@ import {
 } from './layout/index.js';
 import type { Metadata } from './metadata/index.js';
 import { extractMetadata } from './metadata/index.js';
+import { assessQuality, type QualityAssessment } from './quality/index.js';
 
 // The public API: what a user of the library needs. pith's own tools (cli/, server/, eval/,
 // train/, bench/) find everything else at their own door, src/internal.ts.
@@ -93,6 +94,13 @@ export {
 } from './layout/index.js';
 export type { Metadata } from './metadata/index.js';
 export { extractMetadata, type MetadataOptions } from './metadata/index.js';
+export {
+  QUALITY_REASONS,
+  type QualityAssessment,
+  type QualityReason,
+  RESULT_PAGE_TYPES,
+  type ResultPageType,
+} from './quality/index.js';
 export { VERSION } from './version.js';
 
 /** Output formats of `extract()`. */
@@ -142,7 +150,7 @@ export interface ExtractOptions {
   titleHeading?: boolean;
   /**
    * Put YAML front matter (title, authors, dates, URL, site, language, description, image,
-   * tags) on top of Markdown and text content. Default false.
+   * tags, quality, page type, reasons) on top of Markdown and text content. Default false.
    */
   frontMatter?: boolean;
   /**
@@ -165,7 +173,7 @@ export interface ExtractOptions {
   };
 }
 
-export interface ExtractResult {
+export interface ExtractResult extends QualityAssessment {
   /** The main content in the requested format. */
   content: string;
   format: OutputFormat;
@@ -372,12 +380,14 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
     ...(layout ? { layout } : {}),
   });
   checkDeadline(extraction.extractor);
-  const { content, commentList } = renderStep(extraction, metadata, format, options);
+  const assessment = assessQuality(extraction, metadata);
+  const { content, commentList } = renderStep(extraction, metadata, assessment, format, options);
   return {
     content,
     format,
     metadata,
     extractor: { name: extraction.extractor, version: extraction.version },
+    ...assessment,
     ...(encoding === undefined ? {} : { encoding }),
     ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
     ...(commentList ? { comments: commentList } : {}),
@@ -396,15 +406,20 @@ export function formatResult(result: ExtractResult, options: ExtractOptions = {}
   const format = checkedFormat(options.format ?? result.format);
   return withDeadline(
     deadline,
-    () => renderStep(result.extraction, result.metadata, format, options).content,
+    () => renderStep(result.extraction, result.metadata, assessmentOf(result), format, options).content,
     budget,
   );
+}
+
+function assessmentOf(result: ExtractResult): QualityAssessment {
+  return { quality: result.quality, pageType: result.pageType, reasons: result.reasons };
 }
 
 /** The comments step (found once, taken out of the body, read once for every output), then the output. */
 function renderStep(
   extraction: Extraction,
   metadata: Metadata,
+  assessment: QualityAssessment,
   format: OutputFormat,
   options: ExtractOptions,
 ): { content: string; commentList: OutputComment[] | undefined } {
@@ -418,7 +433,16 @@ function renderStep(
   const formatOptions = formatOptionsOf(metadata, options);
   const readList =
     comments && options.comments ? readComments(extraction.doc, comments.sections, formatOptions) : undefined;
-  const content = render(extraction, metadata, format, options, formatOptions, comments, readList);
+  const content = render(
+    extraction,
+    metadata,
+    assessment,
+    format,
+    options,
+    formatOptions,
+    comments,
+    readList,
+  );
   checkDeadline('output');
   return { content, commentList: readList?.list };
 }
@@ -488,6 +512,7 @@ function formatOptionsOf(metadata: Metadata, options: ExtractOptions) {
 function render(
   extraction: Extraction,
   metadata: Metadata,
+  assessment: QualityAssessment,
   format: OutputFormat,
   options: ExtractOptions,
   formatOptions: ReturnType<typeof formatOptionsOf>,
@@ -503,7 +528,7 @@ function render(
       printTitle: options.titleHeading === true,
     });
     return options.frontMatter && contentFormat !== 'html'
-      ? withFrontMatter(content, metadata, options.url)
+      ? withFrontMatter(content, metadata, options.url, assessment)
       : content;
   };
   if (format === 'text' || format === 'markdown' || format === 'html') {
@@ -518,6 +543,7 @@ function render(
         title: metadata.title,
         dropTitle: true,
         metadata,
+        assessment,
         ...(commentList ? { comments: commentList } : {}),
         ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
       }),
@@ -530,6 +556,7 @@ function render(
     contentFormat,
     metadata,
     extractor: { name: extraction.extractor, version: extraction.version },
+    assessment,
     ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
     ...(commentList ? { comments: commentList } : {}),
   });

@@ -28,5 +28,6 @@ export * from './input/index.js';
 export * from './layout/index.js';
 export * from './learn/index.js';
 export * from './metadata/index.js';
+export * from './quality/index.js';
 export * from './random.js';
 export * from './version.js';

@@ -24,7 +24,7 @@ export function hashOf(...chunks: (string | ArrayBufferView)[]): string {
 }
 
 /** The digest of `pageRows()`'s result. */
-export function rowsDigest({ heuristic, blocks, features }: PageRows): string {
+export function rowsDigest({ heuristic, blocks, features }: Omit<PageRows, 'pageTypeFeatures'>): string {
   return hashOf(
     blocks.owner,
     blocks.textStart,

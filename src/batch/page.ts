@@ -50,8 +50,14 @@ export function extractPage(task: PageTask): PageResult {
       siteName: metadata.siteName ?? null,
       pageType: metadata.pageType ?? null,
       tags: metadata.tags,
-      // The quality model (issue 20) fills this.
-      quality: null,
+      quality: result.quality,
+      detectedPageType: result.pageType.type,
+      pageTypeProbability: result.pageType.probability,
+      reasons: result.reasons,
+      belowQuality:
+        settings.minQuality === undefined || result.quality === null
+          ? null
+          : result.quality < settings.minQuality,
       ...content,
       extractor: result.extractor.name,
       extractorVersion: result.extractor.version,
@@ -85,6 +91,10 @@ export function failedResult(code: string, message: string, ms: number | null = 
     pageType: null,
     tags: [],
     quality: null,
+    detectedPageType: null,
+    pageTypeProbability: null,
+    reasons: [],
+    belowQuality: null,
     ...NO_CONTENT,
     extractor: null,
     extractorVersion: null,

@@ -89,7 +89,12 @@ export interface BatchOptions {
   /** Stops reading; pages in flight are finished and written (Ctrl-C). */
   signal?: AbortSignal;
   onProgress?: (progress: BatchProgress) => void;
-  /** Called after each part file is in place, with its records. */
+  /**
+   * A record this returns a reason for is not written (`--min-quality` with `--below-quality
+   * drop`): it counts as skipped for that reason, and as done.
+   */
+  drop?: (record: PageRecord) => string | undefined;
+  /** Called after each part file is in place, with its records (dropped ones included: they are done too). */
   onWritten?: (records: readonly PageRecord[]) => void | Promise<void>;
 }
 
@@ -304,8 +309,14 @@ class Run {
   /** Writes one part file, then the checkpoint that counts its records as done. */
   async #writePart(part: Finished[], finished: boolean): Promise<void> {
     const { options } = this;
-    if (part.length > 0) {
-      const records = part.map((entry) => entry.record);
+    const written: Finished[] = [];
+    for (const entry of part) {
+      const reason = options.drop?.(entry.record);
+      if (reason === undefined) written.push(entry);
+      else this.counts.skipped[reason] = (this.counts.skipped[reason] ?? 0) + 1;
+    }
+    if (written.length > 0) {
+      const records = written.map((entry) => entry.record);
       if (options.sink) await options.sink(records);
       else {
         const bytes = await encodeRecords(records, options.format);
@@ -315,16 +326,20 @@ class Run {
         );
       }
       this.parts++;
-      await options.onWritten?.(records);
-      for (const { seq, record } of part) {
-        this.#done.add(seq);
-        this.#pending.delete(seq);
+    }
+    if (part.length > 0) {
+      await options.onWritten?.(part.map((entry) => entry.record));
+      for (const { record } of written) {
         this.counts.pages++;
         if (record.ok) this.counts.ok++;
         else {
           const code = record.errorCode ?? 'INTERNAL';
           this.counts.failed[code] = (this.counts.failed[code] ?? 0) + 1;
         }
+      }
+      for (const { seq } of part) {
+        this.#done.add(seq);
+        this.#pending.delete(seq);
       }
     }
     if (options.identity === null) return;

@@ -14,6 +14,8 @@ export interface PageSettings {
   /** Links and images in Markdown and HTML (default true). */
   links?: boolean;
   images?: boolean;
+  /** Pages whose quality is under this are flagged (`belowQuality: true`) or, with `dropBelowQuality`, not written. */
+  minQuality?: number;
   /** Benchmark only: decode the page but do not extract it (measures reading and writing). */
   noop?: boolean;
 }
@@ -46,6 +48,10 @@ export type PageResult = Pick<
   | 'pageType'
   | 'tags'
   | 'quality'
+  | 'detectedPageType'
+  | 'pageTypeProbability'
+  | 'reasons'
+  | 'belowQuality'
   | 'text'
   | 'markdown'
   | 'html'

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { BatchOutcome, BatchProgress, PageSettings } from '../batch/index.js';
+import type { BatchOptions, BatchOutcome, BatchProgress, PageSettings } from '../batch/index.js';
 import { PithError } from '../index.js';
 import {
   OUTPUT_FORMATS,
@@ -13,7 +13,13 @@ import {
   RECORD_CONTENT_FORMATS,
   type RecordContentFormat,
 } from '../output/index.js';
-import { collectOption, positiveInteger } from './options.js';
+import {
+  BELOW_QUALITY_CHOICES,
+  type BelowQuality,
+  collectOption,
+  positiveInteger,
+  qualityThreshold,
+} from './options.js';
 
 /** The flags that say what each record holds (shared by the batch commands and `pith queue add`). */
 export interface RecordCommandOptions {
@@ -27,6 +33,8 @@ export interface RecordCommandOptions {
   links: boolean;
   images: boolean;
   noop?: boolean;
+  /** Records under it get `belowQuality: true` (`pith warc`/`feed --min-quality`). */
+  minQuality?: number;
 }
 
 export interface BatchCommandOptions extends RecordCommandOptions {
@@ -34,6 +42,7 @@ export interface BatchCommandOptions extends RecordCommandOptions {
   workers: number;
   unordered?: boolean;
   progress: boolean;
+  belowQuality: BelowQuality;
 }
 
 /** How pages are fetched politely (`pith feed`, `pith queue add urls`). */
@@ -70,6 +79,16 @@ export function addBatchOptions(command: Command): Command {
         .default(availableParallelism(), `one per core, ${availableParallelism()} here`),
     )
     .option('--unordered', 'write records as pages finish, not in input order (a slow page holds nothing up)')
+    .option(
+      '--min-quality <q>',
+      "records whose quality (pith's expected F1, 0–1) is under q are flagged (belowQuality: true) or dropped (--below-quality drop)",
+      qualityThreshold,
+    )
+    .addOption(
+      new Option('--below-quality <action>', 'what to do with records under --min-quality')
+        .choices([...BELOW_QUALITY_CHOICES])
+        .default('flag'),
+    )
     .option('--no-progress', 'no progress line, even on a terminal');
 }
 
@@ -134,8 +153,15 @@ export function pageSettings(options: RecordCommandOptions): PageSettings {
     maxBytes: options.maxBytes,
     links: options.links,
     images: options.images,
+    ...(options.minQuality === undefined ? {} : { minQuality: options.minQuality }),
     ...(options.noop ? { noop: true } : {}),
   };
+}
+
+/** `--below-quality drop`: the records under `--min-quality` are not written (counted as skipped). */
+export function dropBelowQuality(options: BatchCommandOptions): BatchOptions['drop'] {
+  if (options.minQuality === undefined || options.belowQuality !== 'drop') return undefined;
+  return (record) => (record.belowQuality === true ? 'below-min-quality' : undefined);
 }
 
 /** The options that change the records, as a canonical string (a checkpoint is only resumed with the same). */
@@ -152,6 +178,9 @@ export function outputIdentity(options: BatchCommandOptions, extra: Record<strin
     links: options.links,
     images: options.images,
     noop: options.noop === true,
+    ...(options.minQuality === undefined
+      ? {}
+      : { minQuality: options.minQuality, belowQuality: options.belowQuality }),
     ...extra,
   });
 }

@@ -23,7 +23,14 @@ import {
 import { browserAvailability, plotExtraction, readXmlPages, renderBlocksScreenshot } from '../internal.js';
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
 import { cliMessage } from './messages.js';
-import { collectOption, positiveInteger } from './options.js';
+import {
+  BELOW_QUALITY_CHOICES,
+  type BelowQuality,
+  collectOption,
+  isBelowQuality,
+  positiveInteger,
+  qualityThreshold,
+} from './options.js';
 import { createProgress } from './progress.js';
 
 interface ExtractCommandOptions {
@@ -52,6 +59,8 @@ interface ExtractCommandOptions {
   screenshot?: string;
   plot?: string;
   inputFormat: 'html' | 'xml';
+  minQuality?: number;
+  belowQuality: BelowQuality;
 }
 
 /** What one input produced: a result or an error. */
@@ -244,6 +253,19 @@ export function extractCommand(): Command {
     )
     .option('--viewport <WxH>', 'browser viewport for visual extractors (default: 1366x768)', viewportSize)
     .option(
+      '--min-quality <q>',
+      "pages whose quality (pith's expected F1, 0–1) is under q are flagged or dropped (--below-quality)",
+      qualityThreshold,
+    )
+    .addOption(
+      new Option(
+        '--below-quality <action>',
+        'flag: output them, with a line on stderr and belowQuality: true in JSON Lines; drop: no output for them',
+      )
+        .choices([...BELOW_QUALITY_CHOICES])
+        .default('flag'),
+    )
+    .option(
       '--screenshot <file.png>',
       "render the page with the visual extractor's blocks outlined, for one input",
     )
@@ -342,12 +364,20 @@ async function runBatch(
   const started = performance.now();
   let failed = 0;
   let done = 0;
+  let below = 0;
   const usedNames = new Set<string>();
   for (const source of sources) {
     for await (const outcome of outcomesOf(source, options, browser)) {
       done++;
       if ('error' in outcome) failed++;
-      else await writeDiagnosticFiles(outcome.result, options, browser);
+      else {
+        await writeDiagnosticFiles(outcome.result, options, browser);
+        if (isBelowQuality(outcome.result.quality, options.minQuality)) {
+          below++;
+          reportBelowQuality(outcome, options);
+          if (options.belowQuality === 'drop') continue;
+        }
+      }
       await emit(outcome, options, single, usedNames);
     }
     progress.tick(failed);
@@ -355,11 +385,29 @@ async function runBatch(
   progress.stop();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (!single || done > 1) {
+    const quality =
+      options.minQuality === undefined
+        ? ''
+        : `, ${below} under quality ${options.minQuality}${options.belowQuality === 'drop' ? ' (dropped)' : ''}`;
     process.stderr.write(
-      `pith: ${done} input${done === 1 ? '' : 's'}: ${done - failed} ok, ${failed} failed in ${seconds}s\n`,
+      `pith: ${done} input${done === 1 ? '' : 's'}: ${done - failed} ok, ${failed} failed${quality} in ${seconds}s\n`,
     );
   }
   return failed > 0 ? 1 : 0;
+}
+
+/** A line on stderr for a page under `--min-quality`: its score and the reasons. */
+function reportBelowQuality(
+  outcome: Extract<Outcome, { result: ExtractResult }>,
+  options: ExtractCommandOptions,
+) {
+  const name = outcome.label ?? describeSource(outcome.source);
+  const { quality, reasons } = outcome.result;
+  const why = reasons.length > 0 ? ` (${reasons.join(', ')})` : '';
+  const action = options.belowQuality === 'drop' ? 'dropped' : 'flagged';
+  process.stderr.write(
+    `pith: ${name}: quality ${quality} under --min-quality ${options.minQuality}${why}: ${action}\n`,
+  );
 }
 
 /** `--plot` and `--screenshot`: pictures of how the extractor decided. */
@@ -526,6 +574,12 @@ async function emit(
       ...(outcome.url ? { url: outcome.url } : {}),
       format: result.format,
       extractor: result.extractor,
+      quality: result.quality,
+      pageType: result.pageType,
+      reasons: result.reasons,
+      ...(options.minQuality === undefined
+        ? {}
+        : { belowQuality: isBelowQuality(result.quality, options.minQuality) }),
       metadata: result.metadata,
       content,
       ...(result.comments ? { comments: result.comments } : {}),

@@ -19,3 +19,21 @@ export function collectOption(value: string, previous: Record<string, unknown>):
   else if (raw !== '' && !Number.isNaN(Number(raw))) parsed = Number(raw);
   return { ...previous, [name]: parsed };
 }
+
+/** `--min-quality Q`: a number from 0 to 1. */
+export function qualityThreshold(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !(parsed >= 0 && parsed <= 1))
+    throw new InvalidArgumentError('expected a number from 0 to 1');
+  return parsed;
+}
+
+/** What `--below-quality` does with a page whose quality is under `--min-quality`. */
+export type BelowQuality = 'flag' | 'drop';
+export const BELOW_QUALITY_CHOICES: readonly BelowQuality[] = ['flag', 'drop'];
+
+/** Whether a result is under the threshold: null when there is no threshold or no estimate. */
+export function isBelowQuality(quality: number | null, minQuality: number | undefined): boolean | null {
+  if (minQuality === undefined || quality === null) return null;
+  return quality < minQuality;
+}

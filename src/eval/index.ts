@@ -41,6 +41,7 @@ export {
   histogram,
   lineChart,
   PALETTE,
+  reliabilityDiagram,
   scatter,
   stackedBars,
 } from './report-svg.js';

@@ -11,7 +11,9 @@ import { warmUpPages } from './bench/speed-types.js';
 import {
   type DatasetSummary,
   type ExtractorSummary,
+  KEEP_SHARES,
   LANGUAGE_GROUP_MIN_PAGES,
+  qualityCalibrations,
   summariseBench,
   worstPages,
 } from './bench/summary.js';
@@ -554,6 +556,38 @@ export function runDescription(result: BenchResult, options: MarkdownReportOptio
 }
 
 /** The whole Markdown report. */
+/** What the quality section says before its table: what the estimate is, and whether it is held out. */
+export const QUALITY_INTRO =
+  "pith's quality estimate (`result.quality`, the expected F1 of each extraction) against each page's primary score: Spearman's rank correlation, the expected calibration error over 10 bins (ECE) and the mean score of the pages kept when keeping the best-scored share. The quality model was trained on held-out extractions of these datasets: with the shipped block model the pages are in-sample for it (confident margins); `--held-out FILE` gives the honest figures.";
+
+/** The quality estimate against the pages' scores, one row per extractor that gave one; undefined when none did. */
+export function qualityTable(result: BenchResult, dataset: string): string | undefined {
+  const rows = qualityCalibrations(result, dataset);
+  if (rows.length === 0) return undefined;
+  return markdownTable(
+    [
+      'extractor',
+      'n',
+      'mean score',
+      'mean quality',
+      'Spearman',
+      'ECE',
+      ...KEEP_SHARES.slice(1).map((share) => `keep ${Math.round(share * 100)} %`),
+    ],
+    rows.map((row) => [
+      row.extractor,
+      String(row.n),
+      formatNumber(row.meanScore),
+      formatNumber(row.meanQuality),
+      formatNumber(row.spearman),
+      formatNumber(row.ece),
+      ...row.curve
+        .slice(1)
+        .map((point) => `${formatNumber(point.meanKept)} (q ≥ ${formatNumber(point.threshold)})`),
+    ]),
+  );
+}
+
 export function renderMarkdownReport(result: BenchResult, options: MarkdownReportOptions = {}): string {
   const level = options.headingLevel ?? 1;
   const summaries = options.summaries ?? summariseBench(result, options.bootstrap);
@@ -588,6 +622,8 @@ export function renderMarkdownReport(result: BenchResult, options: MarkdownRepor
     if (types) out.push('By page type (bag-of-words F1, means over the pages of each type):', '', types, '');
     const languages = languageTable(summary);
     if (languages) out.push(languageTableIntro(summary), '', languages, '');
+    const quality = qualityTable(result, info.name);
+    if (quality) out.push(QUALITY_INTRO, '', quality, '');
     const comparisons = comparisonLines(summary);
     if (comparisons.length > 0) {
       out.push('Paired differences in the F1 above (same documents, paired bootstrap):', '');

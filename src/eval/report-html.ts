@@ -6,9 +6,16 @@
  * recall with the published systems, and the speed bars. No script, no external
  * file, no chart library.
  */
-import { type DatasetSummary, groupPages, pagePrf, summariseBench } from './bench/summary.js';
+import {
+  type DatasetSummary,
+  groupPages,
+  pagePrf,
+  qualityCalibrations,
+  summariseBench,
+} from './bench/summary.js';
 import type { BenchResult } from './bench/types.js';
 import { PUBLISHED } from './published.js';
+import { formatNumber } from './report.js';
 import {
   allMetricsTable,
   comparisonLines,
@@ -21,6 +28,8 @@ import {
   METRIC_DESCRIPTIONS,
   pageTypeTable,
   primaryTable,
+  QUALITY_INTRO,
+  qualityTable,
   runDescription,
   seed002Table,
   speedTable,
@@ -32,6 +41,7 @@ import {
   histogram,
   maxOf,
   PALETTE,
+  reliabilityDiagram,
   type ScatterPoint,
   scatter,
   stackedBars,
@@ -315,6 +325,18 @@ export function renderHtmlReport(result: BenchResult, options: MarkdownReportOpt
     if (types) body.push('<p>By page type (bag-of-words F1):</p>', markdownToHtml(types));
     const languages = languageTable(summary);
     if (languages) body.push(`<p>${escapeXml(languageTableIntro(summary))}</p>`, markdownToHtml(languages));
+    const quality = qualityTable(result, info.name);
+    if (quality) {
+      body.push(`<p>${escapeXml(QUALITY_INTRO)}</p>`, markdownToHtml(quality));
+      for (const calibration of qualityCalibrations(result, info.name)) {
+        body.push(
+          `<figure>${reliabilityDiagram({
+            bins: calibration.bins,
+            title: `${calibration.extractor}: quality calibration on ${info.name} (n = ${calibration.n}), ECE ${formatNumber(calibration.ece)}, Spearman ${formatNumber(calibration.spearman)}`,
+          })}</figure>`,
+        );
+      }
+    }
     const comparisons = comparisonLines(summary);
     if (comparisons.length)
       body.push('<p>Paired differences in F1:</p>', markdownToHtml(comparisons.join('\n')));

@@ -411,3 +411,66 @@ export function lineChart(options: LineChartOptions): string {
   if (options.caption) body.push(text(8, height - 8, options.caption, 'fill="#555" font-size="10"'));
   return svg(width, height, body, options.title);
 }
+
+export interface ReliabilityDiagramOptions {
+  /** Equal-width bins over [0, 1]: mean prediction, mean outcome and count of each. */
+  bins: readonly { low: number; high: number; count: number; predicted: number; observed: number }[];
+  title: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * A reliability diagram: for each bin of predicted scores, the mean outcome (a bar from 0,
+ * its width the bin) and the mean prediction (a dot on the diagonal's scale), the diagonal of
+ * perfect calibration, and each bin's count above it.
+ */
+export function reliabilityDiagram(options: ReliabilityDiagramOptions): string {
+  const width = options.width ?? 460;
+  const height = options.height ?? 420;
+  const left = 44;
+  const right = 12;
+  const top = 24;
+  const bottom = 40;
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const sx = (v: number) => left + v * plotW;
+  const sy = (v: number) => top + plotH - v * plotH;
+  const body: string[] = [text(0, 14, options.title, 'font-weight="600"')];
+  for (let tick = 0; tick <= 10; tick++) {
+    const v = tick / 10;
+    body.push(
+      `<line x1="${num(sx(v))}" y1="${top}" x2="${num(sx(v))}" y2="${top + plotH}" stroke="#eee"/>`,
+      `<line x1="${left}" y1="${num(sy(v))}" x2="${left + plotW}" y2="${num(sy(v))}" stroke="#eee"/>`,
+      text(sx(v), top + plotH + 13, v.toFixed(1), 'text-anchor="middle"'),
+      text(left - 4, sy(v) + 4, v.toFixed(1), 'text-anchor="end"'),
+    );
+  }
+  for (const bin of options.bins) {
+    if (bin.count === 0 || !Number.isFinite(bin.observed)) continue;
+    const x = sx(bin.low) + 1;
+    const w = sx(bin.high) - sx(bin.low) - 2;
+    body.push(
+      `<rect x="${num(x)}" y="${num(sy(bin.observed))}" width="${num(w)}" height="${num(sy(0) - sy(bin.observed))}" fill="${PALETTE[0]}" fill-opacity="0.55"><title>${escapeXml(`${bin.low.toFixed(1)}–${bin.high.toFixed(1)}: ${bin.count} pages, mean quality ${bin.predicted.toFixed(3)}, mean F1 ${bin.observed.toFixed(3)}`)}</title></rect>`,
+      `<circle cx="${num(sx(bin.predicted))}" cy="${num(sy(bin.observed))}" r="3" fill="${PALETTE[1]}"/>`,
+      text(
+        x + w / 2,
+        sy(bin.observed) - 4,
+        String(bin.count),
+        'text-anchor="middle" font-size="9" fill="#555"',
+      ),
+    );
+  }
+  body.push(
+    `<line x1="${num(sx(0))}" y1="${num(sy(0))}" x2="${num(sx(1))}" y2="${num(sy(1))}" stroke="#999" stroke-dasharray="5 4"/>`,
+    `<rect x="${left}" y="${top}" width="${plotW}" height="${plotH}" fill="none" stroke="#888"/>`,
+    text(left + plotW / 2, height - 8, 'quality (predicted F1), 10 bins', 'text-anchor="middle"'),
+    text(
+      12,
+      top + plotH / 2,
+      'mean true F1',
+      `text-anchor="middle" transform="rotate(-90 12 ${num(top + plotH / 2)})"`,
+    ),
+  );
+  return svg(width, height, body, options.title);
+}

@@ -13,6 +13,8 @@ import { ttr } from './ttr/index.js';
 import type { Extractor } from './types.js';
 import { vce } from './vce/index.js';
 
+export type { BlockConfidence, PithDiagnostics } from './pith/index.js';
+
 export {
   type Extractor,
   type ExtractorContext,

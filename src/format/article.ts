@@ -30,6 +30,9 @@
  *     <direction>ltr|rtl</direction> <description>…</description> <canonical-url>…</canonical-url>
  *     <image>…</image> <tag>…</tag> (one per tag) <page-type>…</page-type>
  *   </metadata>
+ *   <quality score="0.93" page-type="article" page-type-probability="0.97">   score absent: no estimate
+ *     <reason>TOO_SHORT</reason>   one per reason code
+ *   </quality>
  *   <text>…</text> <media>…</media>
  *   <comments>                 when comments were asked for
  *     <comment author="…" date="…" reply-to="0">text</comment>
@@ -44,7 +47,7 @@ import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, TAG } from '
 import type { Metadata } from '../metadata/index.js';
 import { jsonSafe } from './envelope.js';
 import { TitleSearch } from './title.js';
-import type { OutputComment } from './types.js';
+import type { OutputComment, ResultAssessment } from './types.js';
 import { escapeXmlAttribute, escapeXmlText } from './xml.js';
 
 /** Version of the article format; bumped when an element or attribute changes meaning. */
@@ -91,6 +94,8 @@ export interface Article {
   metadata?: Metadata;
   /** The page's comments, when asked for (`comments: true`). */
   comments?: readonly OutputComment[];
+  /** The quality estimate, page type and reasons. */
+  assessment?: ResultAssessment;
   /** The extractor's diagnostics, when asked for. */
   diagnostics?: unknown;
 }
@@ -116,6 +121,7 @@ export interface ArticleOptions {
   media?: readonly ArticleMedia[];
   metadata?: Metadata;
   comments?: readonly OutputComment[];
+  assessment?: ResultAssessment;
   diagnostics?: unknown;
   /**
    * Leave out the block near the top that repeats `title` (pith's convention: the text is
@@ -225,6 +231,7 @@ export function articleOf(extraction: Extraction, options: ArticleOptions = {}):
   if (options.title !== undefined && options.title.trim() !== '') article.title = options.title.trim();
   if (options.metadata !== undefined) article.metadata = options.metadata;
   if (options.comments !== undefined) article.comments = options.comments;
+  if (options.assessment !== undefined) article.assessment = options.assessment;
   if (options.diagnostics !== undefined) article.diagnostics = options.diagnostics;
   return article;
 }
@@ -258,6 +265,7 @@ function articleElement(article: Article, level: number, pretty: boolean, standa
   );
   if (article.title !== undefined) out.push(`${pad(1)}<title>${text(article.title)}</title>${nl}`);
   if (article.metadata !== undefined) out.push(metadataElement(article.metadata, pad, nl));
+  if (article.assessment !== undefined) out.push(qualityElement(article.assessment, pad, nl));
   if (article.blocks.length === 0) out.push(`${pad(1)}<text/>${nl}`);
   else {
     out.push(`${pad(1)}<text>${nl}`);
@@ -298,6 +306,16 @@ function articleElement(article: Article, level: number, pretty: boolean, standa
   }
   out.push(`${pad(0)}</article>${nl}`);
   return out.join('');
+}
+
+function qualityElement(assessment: ResultAssessment, pad: (extra: number) => string, nl: string): string {
+  const attributes =
+    attribute('score', assessment.quality ?? undefined) +
+    attribute('page-type', assessment.pageType.type) +
+    attribute('page-type-probability', assessment.pageType.probability);
+  if (assessment.reasons.length === 0) return `${pad(1)}<quality${attributes}/>${nl}`;
+  const reasons = assessment.reasons.map((reason) => `${pad(2)}<reason>${text(reason)}</reason>${nl}`);
+  return `${pad(1)}<quality${attributes}>${nl}${reasons.join('')}${pad(1)}</quality>${nl}`;
 }
 
 function metadataElement(metadata: Metadata, pad: (extra: number) => string, nl: string): string {

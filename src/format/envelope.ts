@@ -1,6 +1,6 @@
 import { Doc, outputText, Selection } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
-import type { FormattedResult, OutputComment } from './types.js';
+import type { FormattedResult, OutputComment, ResultAssessment } from './types.js';
 
 /** Version of the JSON shape below; bumped when a field changes meaning or goes away. */
 export const ENVELOPE_SCHEMA = 2;
@@ -34,6 +34,9 @@ export interface JsonMetadata {
  *   "schema": 1,
  *   "url": "https://…" | null,
  *   "extractor": { "name": "pith", "version": "…" },
+ *   "quality": 0.93 | null,      // expected F1 of this extraction (null: no estimate)
+ *   "pageType": { "type": "article", "probability": 0.97 } | null,
+ *   "reasons": ["TOO_SHORT", …],  // what lowered the quality or emptied the result
  *   "metadata": { "title", "authors": [], "published", "modified", "siteName", "language",
  *                 "direction", "description", "canonicalUrl", "image", "tags": [], "pageType" },
  *   "contentFormat": "text" | "markdown" | "html",
@@ -57,6 +60,9 @@ export interface JsonDocument {
   schema: number;
   url: string | null;
   extractor: { name: string; version: string };
+  quality: number | null;
+  pageType: { type: string; probability: number } | null;
+  reasons: string[];
   metadata: JsonMetadata;
   contentFormat: FormattedResult['contentFormat'];
   content: string;
@@ -69,6 +75,7 @@ export function toJsonDocument(result: FormattedResult): JsonDocument {
     schema: ENVELOPE_SCHEMA,
     url: result.url ?? null,
     extractor: { name: result.extractor.name, version: result.extractor.version },
+    ...jsonAssessment(result.assessment),
     metadata: jsonMetadata(result.metadata),
     contentFormat: result.contentFormat,
     content: result.content,
@@ -76,6 +83,17 @@ export function toJsonDocument(result: FormattedResult): JsonDocument {
   };
   if (result.diagnostics !== undefined) document.diagnostics = jsonSafe(result.diagnostics, [], 0);
   return document;
+}
+
+function jsonAssessment(
+  assessment: ResultAssessment | undefined,
+): Pick<JsonDocument, 'quality' | 'pageType' | 'reasons'> {
+  if (!assessment) return { quality: null, pageType: null, reasons: [] };
+  return {
+    quality: assessment.quality,
+    pageType: { type: assessment.pageType.type, probability: assessment.pageType.probability },
+    reasons: [...assessment.reasons],
+  };
 }
 
 function jsonComment(comment: OutputComment): OutputComment {

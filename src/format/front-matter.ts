@@ -5,6 +5,7 @@
  * value can break out of its line or be read as YAML syntax.
  */
 import type { Metadata } from '../metadata/index.js';
+import type { ResultAssessment } from './types.js';
 
 /** A YAML-safe scalar: JSON's escaping, with control and line-break characters escaped. */
 function scalar(value: string): string {
@@ -15,7 +16,11 @@ function scalar(value: string): string {
 }
 
 /** The front matter block for a page's metadata, ending with its closing `---` line. */
-export function frontMatter(metadata: Metadata, url: string | undefined): string {
+export function frontMatter(
+  metadata: Metadata,
+  url: string | undefined,
+  assessment?: ResultAssessment,
+): string {
   const lines = ['---'];
   const add = (key: string, value: string | undefined) => {
     if (value !== undefined && value !== '') lines.push(`${key}: ${scalar(value)}`);
@@ -30,12 +35,22 @@ export function frontMatter(metadata: Metadata, url: string | undefined): string
   add('description', metadata.description);
   add('image', metadata.image);
   if (metadata.tags.length > 0) lines.push(`tags: [${metadata.tags.map(scalar).join(', ')}]`);
+  if (assessment) {
+    if (assessment.quality !== null) lines.push(`quality: ${assessment.quality}`);
+    add('page-type', assessment.pageType.type);
+    if (assessment.reasons.length > 0) lines.push(`reasons: [${assessment.reasons.map(scalar).join(', ')}]`);
+  }
   lines.push('---');
   return lines.join('\n');
 }
 
 /** `content` with the front matter on top. */
-export function withFrontMatter(content: string, metadata: Metadata, url: string | undefined): string {
-  const top = frontMatter(metadata, url);
+export function withFrontMatter(
+  content: string,
+  metadata: Metadata,
+  url: string | undefined,
+  assessment?: ResultAssessment,
+): string {
+  const top = frontMatter(metadata, url, assessment);
   return content === '' ? top : `${top}\n\n${content}`;
 }

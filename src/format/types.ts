@@ -46,6 +46,16 @@ export type TextOptions = FormatOptions;
 export type MarkdownOptions = FormatOptions;
 export type HtmlOptions = FormatOptions;
 
+/**
+ * How good the extraction probably is (src/quality computes it; format only prints it): the
+ * expected F1 (null when there is no estimate), the page type and the reason codes.
+ */
+export interface ResultAssessment {
+  quality: number | null;
+  pageType: { type: string; probability: number };
+  reasons: readonly string[];
+}
+
 /** What `toJson` and `toXml` wrap: formatted content plus what is known about the page. */
 export interface FormattedResult {
   url?: string;
@@ -53,6 +63,8 @@ export interface FormattedResult {
   contentFormat: ContentFormat;
   metadata: Metadata;
   extractor: { name: string; version: string };
+  /** Printed as `quality`, `pageType` and `reasons` (null, null and [] when absent). */
+  assessment?: ResultAssessment;
   /** Included in the output only when present. */
   diagnostics?: unknown;
   /** The page's comments, when extracted apart (`comments: true`). */

@@ -48,11 +48,15 @@ export interface PageRecord {
   /** The page's declared type (og:type, JSON-LD @type). */
   pageType: string | null;
   tags: string[];
-  /**
-   * Expected F1 of this extraction, in [0, 1]: filled by the quality model (issue 20); null until
-   * then. `--min-quality` will filter on it.
-   */
+  /** Expected F1 of this extraction, in [0, 1] (src/quality); null when there is no estimate (not pith). */
   quality: number | null;
+  /** The page type pith recognised (article, forum, product, …, other) and its probability. */
+  detectedPageType: string | null;
+  pageTypeProbability: number | null;
+  /** Codes of what lowered the quality or emptied the result (QUALITY_REASONS). */
+  reasons: string[];
+  /** Under `--min-quality` (with `--below-quality flag`); null without a threshold or an estimate. */
+  belowQuality: boolean | null;
 
   /** The content in each requested format (null for formats not requested, and for failures). */
   text: string | null;
@@ -96,6 +100,10 @@ export const RECORD_COLUMNS = [
   ['pageType', 'STRING'],
   ['tags', 'STRING_LIST'],
   ['quality', 'DOUBLE'],
+  ['detectedPageType', 'STRING'],
+  ['pageTypeProbability', 'DOUBLE'],
+  ['reasons', 'STRING_LIST'],
+  ['belowQuality', 'BOOLEAN'],
   ['text', 'STRING'],
   ['markdown', 'STRING'],
   ['html', 'STRING'],
@@ -133,6 +141,10 @@ export function emptyRecord(): PageRecord {
     pageType: null,
     tags: [],
     quality: null,
+    detectedPageType: null,
+    pageTypeProbability: null,
+    reasons: [],
+    belowQuality: null,
     text: null,
     markdown: null,
     html: null,

@@ -4,7 +4,7 @@
  * schemas, which would silently drop undocumented fields); the OpenAPI test validates
  * real responses against them instead, so the document cannot drift from the code.
  */
-import { OUTPUT_FORMATS } from '../index.js';
+import { OUTPUT_FORMATS, QUALITY_REASONS, RESULT_PAGE_TYPES } from '../index.js';
 import { CONTENT_FORMATS, INCLUDES } from './types.js';
 
 /** A JSON Schema, as far as this file needs one. */
@@ -211,7 +211,20 @@ const fetchedSchema: JsonSchema = {
 export const extractResponseSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['url', 'extractor', 'format', 'content', 'metadata', 'encoding', 'layout', 'warnings', 'ms'],
+  required: [
+    'url',
+    'extractor',
+    'format',
+    'content',
+    'quality',
+    'pageType',
+    'reasons',
+    'metadata',
+    'encoding',
+    'layout',
+    'warnings',
+    'ms',
+  ],
   properties: {
     url: nullableString('The page URL (after redirects when fetched).'),
     extractor: {
@@ -222,6 +235,27 @@ export const extractResponseSchema: JsonSchema = {
     },
     format: { type: 'string', enum: [...OUTPUT_FORMATS] },
     content: { type: 'string', description: 'The main content in `format`.' },
+    quality: {
+      type: ['number', 'null'],
+      minimum: 0,
+      maximum: 1,
+      description:
+        'Expected F1 of this extraction against what a person would mark (calibrated on held-out pages); null when there is no estimate (extractors other than pith).',
+    },
+    pageType: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'probability'],
+      properties: {
+        type: { type: 'string', enum: [...RESULT_PAGE_TYPES] },
+        probability: { type: 'number', minimum: 0, maximum: 1 },
+      },
+    },
+    reasons: {
+      type: 'array',
+      description: 'What lowered the quality or emptied the result.',
+      items: { type: 'string', enum: [...QUALITY_REASONS] },
+    },
     metadata: metadataSchema,
     encoding: nullableString('The character encoding raw bytes were decoded with.'),
     layout: nullableString("Where the layout came from, for extractors that need one ('estimate')."),

@@ -77,6 +77,12 @@ export interface ExtractResponse {
   extractor: { name: string; version: string };
   format: OutputFormat;
   content: string;
+  /** Expected F1 of this extraction (null: no estimate, e.g. another extractor than pith). */
+  quality: number | null;
+  /** What kind of page this is, with the recogniser's probability. */
+  pageType: { type: string; probability: number };
+  /** Codes of what lowered the quality or emptied the result (QUALITY_REASONS). */
+  reasons: string[];
   metadata: ApiMetadata;
   /** The encoding raw bytes were decoded with (null for JSON `html` strings). */
   encoding: string | null;

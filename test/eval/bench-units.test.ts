@@ -19,6 +19,7 @@ import {
   comparePaired,
   pagePrf,
   pagePrimaryScore,
+  qualityCalibrations,
   summariseBench,
   worstPages,
 } from '../../src/eval/bench/summary.js';
@@ -408,5 +409,28 @@ describe('reports', () => {
       ),
       '<h2>A <code>b</code></h2>\n<ul><li>x <strong>y</strong></li><li>z</li></ul>\n<table><thead><tr><th>h</th><th>i</th></tr></thead><tbody><tr><td>1 | 2</td><td><em>e</em></td></tr></tbody></table>\n<p>para graph</p>',
     );
+  });
+});
+
+describe('quality section', () => {
+  it('compares pith’s quality with the pages’ scores: Spearman, ECE, keep curve, and the SVG in the HTML report', () => {
+    const pages: BenchPageResult[] = [];
+    for (let k = 0; k < 20; k++) {
+      const f1 = k / 19;
+      pages.push(page(`p${k}`, 'pith', { wordSequence: word(f1, f1) }, { quality: f1 }));
+      pages.push(page(`p${k}`, 'peer-x', { wordSequence: word(f1, f1) }));
+    }
+    const bench = result(pages);
+    const [calibration, ...others] = qualityCalibrations(bench, 'd');
+    assert.equal(others.length, 0, 'only the extractor that gave a quality');
+    assert.equal(calibration.extractor, 'pith');
+    assert.equal(calibration.n, 20);
+    assert.ok(Math.abs(calibration.spearman - 1) < 1e-9);
+    assert.ok(calibration.ece < 1e-9);
+    assert.equal(calibration.curve[0].share, 1);
+    assert.ok(calibration.curve[2].meanKept > calibration.curve[0].meanKept);
+    const markdown = renderMarkdownReport(bench);
+    assert.match(markdown, /\| pith \| 20 \| 0\.500 \| 0\.500 \| 1\.000 \| 0\.000 \|/);
+    assert.match(renderHtmlReport(bench), /<figure><svg[^>]*aria-label="pith: quality calibration on d/);
   });
 });

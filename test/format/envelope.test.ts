@@ -67,11 +67,18 @@ describe('toJson', () => {
       'schema',
       'url',
       'extractor',
+      'quality',
+      'pageType',
+      'reasons',
       'metadata',
       'contentFormat',
       'content',
       'comments',
     ]);
+    // No assessment given: no estimate, no type, no reasons.
+    assert.equal(json.quality, null);
+    assert.equal(json.pageType, null);
+    assert.deepEqual(json.reasons, []);
     assert.deepEqual(json.metadata, {
       title: 'A "title" & <more>',
       authors: ['Ann', 'Bob'],

@@ -8,7 +8,7 @@
  * xs:sequence / xs:choice (with occurrences) or xs:simpleContent/xs:extension, and
  * xs:attribute (name, type, use="required"); xs:simpleType restrictions with
  * xs:enumeration and xs:maxInclusive/xs:minInclusive; the built-in types string,
- * token, anyURI, positiveInteger, nonNegativeInteger. Anything else in a schema is an
+ * token, anyURI, decimal, positiveInteger, nonNegativeInteger. Anything else in a schema is an
  * error, so a schema cannot silently use more than this checks.
  */
 import { childElements, readXml, textOf, type XmlElement } from '../../src/internal.js';
@@ -28,6 +28,7 @@ const BUILT_IN = new Set([
   'xs:string',
   'xs:token',
   'xs:anyURI',
+  'xs:decimal',
   'xs:positiveInteger',
   'xs:nonNegativeInteger',
 ]);
@@ -233,6 +234,8 @@ export class XsdSubset {
         errors.push(`${where}: not a positive integer`);
       if (type === 'xs:nonNegativeInteger' && !/^\+?\d+$/.test(token))
         errors.push(`${where}: not a non-negative integer`);
+      if (type === 'xs:decimal' && !/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(token))
+        errors.push(`${where}: not a decimal`);
       return;
     }
     const simple = this.#schema.simpleTypes.get(type);

@@ -142,6 +142,25 @@ describe('the web page in headless Chromium', { skip }, () => {
     assert.match((await page.locator('dl.metadata').textContent()) ?? '', /extractor\s*pith/);
   });
 
+  test('the quality badge: the expected F1, the page type and the reason codes', async () => {
+    await page.locator('#source').fill(samplePage('readability-testpages', '001', 'source.html'));
+    await extractNow();
+    const badge = page.locator('.result .quality-badge');
+    const text = (await badge.textContent()) ?? '';
+    assert.match(text, /quality 0\.\d\d|quality 1\.00/, text);
+    assert.match(text, /article \d+%/, text);
+    const score = Number(await badge.getAttribute('data-quality'));
+    assert.ok(score >= 0 && score <= 1, `score ${score}`);
+    await page.locator('#tab-metadata').click();
+    assert.match((await page.locator('dl.metadata').textContent()) ?? '', /quality\s*[01]\.?\d*/);
+
+    await page.locator('#source').fill('<html><body><p>Only a few words on this page.</p></body></html>');
+    await extractNow();
+    const short = (await badge.textContent()) ?? '';
+    assert.match(short, /TOO_SHORT/, short);
+    assert.equal(await badge.locator('code.reason').first().textContent(), 'TOO_SHORT');
+  });
+
   test('tabs work from the keyboard', async () => {
     await page.locator('#tab-kept').click();
     await page.keyboard.press('ArrowRight');

@@ -31,6 +31,8 @@ export interface CachedOutput {
    * were kept: a run that wants them treats such an entry as a miss.
    */
   metadata?: PeerMetadata | null;
+  /** pith's quality estimate (null: none). Absent from older entries: a pith run treats them as a miss. */
+  quality?: number | null;
 }
 
 export function sha256(bytes: Uint8Array | string): string {

@@ -165,6 +165,8 @@ export interface ExtractorRun {
   cpuMs?: number;
   /** The metadata the extractor read (pith's extractors; peers that read metadata). */
   metadata?: PeerMetadata;
+  /** pith's quality estimate of this extraction (expected F1; null: no estimate). */
+  quality?: number | null;
 }
 
 /** A loaded extractor: raw page bytes and URL in, main text out. */
@@ -209,6 +211,7 @@ export async function loadExtractor(
           text: result.content,
           ms: performance.now() - started,
           metadata: pithMetadata(result.metadata),
+          quality: result.quality,
         };
       },
       async close() {},

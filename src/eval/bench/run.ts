@@ -295,6 +295,7 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
           ...(page.gold.language ? { language: page.gold.language } : {}),
           scores,
           ...(result.metadata ? { metadata: result.metadata } : {}),
+          ...(result.quality === undefined ? {} : { quality: result.quality }),
         });
         if (config.keepTexts) {
           const byExtractor = texts.get(dataset.spec.name) ?? new Map<string, Map<string, string | null>>();

@@ -15,6 +15,14 @@ import {
   type PairedDifference,
   pairedBootstrap,
 } from '../metrics/bootstrap.js';
+import {
+  expectedCalibrationError,
+  type KeepPoint,
+  keepCurve,
+  type ReliabilityBin,
+  reliabilityBins,
+  spearman,
+} from '../metrics/calibration.js';
 import { type ShingleSummary, summariseShingles } from '../metrics/shingles.js';
 import { type SnippetCounts, snippetScores, sumSnippetCounts } from '../metrics/snippets.js';
 import {
@@ -507,6 +515,56 @@ export function worstPages(result: BenchResult, dataset: string, n: number): Map
       .filter((w) => Number.isFinite(w.score))
       .sort((x, y) => x.score - y.score || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
     out.set(extractor, scored.slice(0, n));
+  }
+  return out;
+}
+
+/** How well pith's quality estimate matched the pages' primary scores, for one extractor on one dataset. */
+export interface QualityCalibration {
+  extractor: string;
+  n: number;
+  meanScore: number;
+  meanQuality: number;
+  spearman: number;
+  ece: number;
+  bins: ReliabilityBin[];
+  /** Keep the best-scored share of the pages → mean primary score of those kept. */
+  curve: KeepPoint[];
+}
+
+/** Shares of the keep curve the reports print. */
+export const KEEP_SHARES = [1, 0.98, 0.95, 0.9, 0.8, 0.5];
+
+/**
+ * The quality calibration of every extractor that gave a quality estimate on this dataset's
+ * pages (pith's), against the per-page primary score (`pagePrimaryScore`); at least 10 pages.
+ */
+export function qualityCalibrations(result: BenchResult, dataset: string): QualityCalibration[] {
+  const info = result.datasets.find((d) => d.name === dataset);
+  if (!info) return [];
+  const out: QualityCalibration[] = [];
+  for (const [extractor, pages] of groupPages(result).get(dataset) ?? []) {
+    const predicted: number[] = [];
+    const observed: number[] = [];
+    for (const page of pages) {
+      const score = pagePrimaryScore(page, info.scoring.primary);
+      if (typeof page.quality !== 'number' || !Number.isFinite(score)) continue;
+      predicted.push(page.quality);
+      observed.push(score);
+    }
+    if (predicted.length < 10) continue;
+    const bins = reliabilityBins(predicted, observed, 10);
+    const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+    out.push({
+      extractor,
+      n: predicted.length,
+      meanScore: mean(observed),
+      meanQuality: mean(predicted),
+      spearman: spearman(predicted, observed),
+      ece: expectedCalibrationError(bins),
+      bins,
+      curve: keepCurve(predicted, observed, KEEP_SHARES),
+    });
   }
   return out;
 }

@@ -64,6 +64,8 @@ export interface TaskResult {
   text?: string | null;
   /** The metadata the extractor read, when the page's gold has metadata to score them against. */
   metadata?: PeerMetadata;
+  /** pith's quality estimate of the extraction (pith's extractors). */
+  quality?: number | null;
 }
 
 export function describeError(error: unknown): string {
@@ -121,14 +123,22 @@ export class TaskRunner {
     let cpuMs: number | undefined;
     let cached = false;
     let metadata: PeerMetadata | undefined;
+    let quality: number | null | undefined;
     // Metadata travel with the result only where a gold can score them (WCXB) or where the
     // scorer needs the title (a gold that holds the headline).
     const wantMetadata = task.page.gold.metadata !== undefined || task.scoring.headlineInGold === true;
     const hit = cacheDir ? readCache(cacheDir, key) : undefined;
-    if (hit && !(wantMetadata && hit.metadata === undefined)) {
+    // pith's entries carry its quality estimate; one written before it had one is a miss.
+    const wantQuality = task.extractor.kind === 'pith';
+    if (
+      hit &&
+      !(wantMetadata && hit.metadata === undefined) &&
+      !(wantQuality && hit.text !== null && hit.quality === undefined)
+    ) {
       ({ text, ms } = hit);
       if (hit.error !== undefined) error = hit.error;
       if (hit.metadata) metadata = hit.metadata;
+      if (hit.quality !== undefined) quality = hit.quality;
       cached = true;
     } else {
       try {
@@ -136,7 +146,7 @@ export class TaskRunner {
         const cpuStarted = threadCpuMs();
         const run = await extractor.run(task.page.html, task.page.url);
         const cpuEnded = threadCpuMs();
-        ({ text, ms, metadata } = run);
+        ({ text, ms, metadata, quality } = run);
         // An outside peer's CPU time is its process's, not this thread's.
         if (run.cpuMs !== undefined) cpuMs = run.cpuMs;
         else if (cpuStarted !== undefined && cpuEnded !== undefined) cpuMs = cpuEnded - cpuStarted;
@@ -146,7 +156,14 @@ export class TaskRunner {
       }
       // Only outputs are cached: an error may come from the environment (a model or a peer's
       // package not there yet) and must be retried on the next run.
-      if (cacheDir && text !== null) writeCache(cacheDir, key, { text, ms, metadata: metadata ?? null });
+      if (cacheDir && text !== null) {
+        writeCache(cacheDir, key, {
+          text,
+          ms,
+          metadata: metadata ?? null,
+          ...(quality === undefined ? {} : { quality }),
+        });
+      }
     }
     // Scores of a cached output may be cached too (same gold, options and metric code).
     const keyOfScores = cacheDir
@@ -183,6 +200,7 @@ export class TaskRunner {
       scores,
       ...(task.wantText ? { text } : {}),
       ...(wantMetadata && metadata ? { metadata } : {}),
+      ...(quality === undefined ? {} : { quality }),
     };
   }
 

@@ -35,6 +35,8 @@ export interface BenchPageResult {
    * and the peers that read metadata (trafilatura).
    */
   metadata?: PeerMetadata;
+  /** pith's quality estimate of this extraction (expected F1), for its extractors; null: no estimate. */
+  quality?: number | null;
 }
 
 export interface BenchDatasetInfo {

@@ -36,6 +36,15 @@ export {
   seededRandom,
 } from './bootstrap.js';
 export {
+  expectedCalibrationError,
+  type KeepPoint,
+  keepCurve,
+  type ReliabilityBin,
+  ranks,
+  reliabilityBins,
+  spearman,
+} from './calibration.js';
+export {
   type CuterAccuracy,
   type CuterAccuracyDetails,
   type CuterAccuracyOptions,

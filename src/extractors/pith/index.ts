@@ -7,6 +7,11 @@
  * See docs/algorithms/default.md.
  */
 import { type Doc, type Extraction, NodeKind, Selection, tick } from '../../dom/index.js';
+import {
+  classifyPageTypeFeatures,
+  loadPageTypeModel,
+  type PageType,
+} from '../../features/page-type/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
 import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
 import { loadBlockModel, SHIPPED_BLOCK_MODELS } from './model.js';
@@ -52,7 +57,43 @@ export interface PithDiagnostics {
   threshold: number;
   /** What the post-rules changed (blocks dropped or kept per rule), when they ran. */
   postRules?: PostRuleCounts;
+  /** What kind of page this is (the page-type recogniser on the features the blocks already read). */
+  pageType: { type: PageType; probability: number; probabilities: Record<PageType, number> };
+  /** How sure the block classifier was, when it ran: what the quality estimate reads. */
+  confidence?: BlockConfidence;
 }
+
+/** The block classifier's margins over the page, weighted by each block's characters. */
+export interface BlockConfidence {
+  /** Mean of |2p − 1| over the page's text: 1 = every block far from doubt. */
+  meanMargin: number;
+  /** Share of the page's text in blocks with 0.2 < p < 0.8. */
+  uncertainShare: number;
+  /** Mean probability of the kept blocks' text (before post-rules and fallback). */
+  keptMeanProbability: number;
+  /** Share of the kept text whose probability is within 0.15 above the threshold. */
+  keptNearShare: number;
+  /** Share of the page's dropped text whose probability is within 0.15 below the threshold. */
+  droppedNearShare: number;
+  /** Runs of consecutive kept blocks in page order: 1 = one stretch of content. */
+  keptRuns: number;
+  /** Share of the page's text the classifier kept. */
+  keptShare: number;
+  /**
+   * What the probabilities say the recall is, read as calibrated: the probable main text kept,
+   * Σ_kept p·chars, over all probable main text, Σ p·chars.
+   */
+  expectedRecall: number;
+  /** F1 of `keptMeanProbability` (the expected precision) and `expectedRecall`. */
+  expectedF1: number;
+  /** Probable main text dropped, Σ_dropped p·chars, over the kept text: what a miss would cost. */
+  droppedMass: number;
+  /** Share of the kept text in blocks that end a sentence (prose, not menus or captions). */
+  keptSentenceShare: number;
+}
+
+/** Probability distance from the threshold within which a block counts as "near" it. */
+const NEAR = 0.15;
 
 const DEFAULTS: PithOptions = {
   ...HEURISTIC_DEFAULTS,
@@ -157,7 +198,9 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
   extract(doc: Doc, options: Partial<PithOptions>, context: ExtractorContext): Extraction<PithDiagnostics> {
     const settings = { ...DEFAULTS, ...options };
     const threshold = THRESHOLDS[settings.favor] ?? THRESHOLDS.balanced;
-    const { heuristic, blocks, features } = pageRows(doc, settings, context);
+    const rows = pageRows(doc, settings, context);
+    const { heuristic, blocks, features } = rows;
+    const typed = classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel());
     const model = settings.model === 'none' ? undefined : loadBlockModel(settings.model);
     let selection: Selection = heuristic.selection;
     let decidedBy: PithDiagnostics['decidedBy'] = 'heuristic';
@@ -165,16 +208,22 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     let postRules: PostRuleCounts | undefined;
     let keptWords: number | undefined;
     let regionWords: number | undefined;
+    let confidence: BlockConfidence | undefined;
     if (model && blocks.count > 0) {
       model.checkFeatures(features.names);
       const chosen = new Uint8Array(doc.size);
+      const tally = new ConfidenceTally(threshold);
       for (let block = 0; block < blocks.count; block++) {
         tick('pith');
-        if (model.predict(features.values, block * features.width) < threshold) continue;
+        const probability = model.predict(features.values, block * features.width);
+        const kept = probability >= threshold;
+        tally.add(probability, blocks.chars[block], kept, blocks.endsSentence[block] === 1);
+        if (!kept) continue;
         keptBlocks++;
         for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
           chosen[blocks.textNodes[k]] = 1;
       }
+      confidence = tally.result();
       if (keptBlocks > 0 || !settings.fallback) {
         keepStructuresOfKeptContainers(doc, chosen, { figures: !settings.postRules });
         if (settings.postRules) postRules = applyPostRules(blocks, chosen);
@@ -210,7 +259,69 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         threshold,
         ...(keptWords === undefined ? {} : { keptWords, regionWords }),
         ...(postRules ? { postRules } : {}),
+        pageType: {
+          type: typed.type,
+          probability: typed.probabilities[typed.type],
+          probabilities: typed.probabilities,
+        },
+        ...(confidence ? { confidence } : {}),
       },
     };
   },
 };
+
+/** Sums of the classifier's probabilities over one page, block by block. */
+class ConfidenceTally {
+  private chars = 0;
+  private margin = 0;
+  private uncertain = 0;
+  private keptChars = 0;
+  private keptProbability = 0;
+  private keptNear = 0;
+  private droppedChars = 0;
+  private droppedNear = 0;
+  private runs = 0;
+  private previousKept = false;
+  private mass = 0;
+  private droppedMass = 0;
+  private keptSentences = 0;
+  constructor(private readonly threshold: number) {}
+
+  add(probability: number, chars: number, kept: boolean, endsSentence: boolean): void {
+    this.chars += chars;
+    this.mass += probability * chars;
+    this.margin += chars * Math.abs(2 * probability - 1);
+    if (probability > 0.2 && probability < 0.8) this.uncertain += chars;
+    if (kept) {
+      this.keptChars += chars;
+      this.keptProbability += chars * probability;
+      if (probability < this.threshold + NEAR) this.keptNear += chars;
+      if (!this.previousKept) this.runs++;
+      if (endsSentence) this.keptSentences += chars;
+    } else {
+      this.droppedChars += chars;
+      this.droppedMass += probability * chars;
+      if (probability >= this.threshold - NEAR) this.droppedNear += chars;
+    }
+    this.previousKept = kept;
+  }
+
+  result(): BlockConfidence {
+    const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+    const precision = share(this.keptProbability, this.keptChars);
+    const recall = share(this.keptProbability, this.mass);
+    return {
+      expectedRecall: recall,
+      expectedF1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
+      droppedMass: share(this.droppedMass, this.keptChars),
+      keptSentenceShare: share(this.keptSentences, this.keptChars),
+      meanMargin: share(this.margin, this.chars),
+      uncertainShare: share(this.uncertain, this.chars),
+      keptMeanProbability: share(this.keptProbability, this.keptChars),
+      keptNearShare: share(this.keptNear, this.keptChars),
+      droppedNearShare: share(this.droppedNear, this.droppedChars),
+      keptRuns: this.runs,
+      keptShare: share(this.keptChars, this.chars),
+    };
+  }
+}

@@ -71,8 +71,7 @@ const PAGE_FEATURE_NAMES = PAGE_FEATURES.map((name) => `page:${name}`);
 /** Where each of `PAGE_FEATURES` sits in the page-type feature vector. */
 const PAGE_FEATURE_SLOTS = Int32Array.from(PAGE_FEATURES, (name) => PAGE_TYPE_FEATURE_INDEX[name]);
 
-function pageFeatureValues(doc: Doc, context: ExtractorContext): Float32Array {
-  const all = pageTypeFeatures(doc, doc.url, context.metadata);
+function pageFeatureValues(all: Float32Array): Float32Array {
   const values = new Float32Array(PAGE_FEATURE_SLOTS.length);
   for (let index = 0; index < values.length; index++) values[index] = all[PAGE_FEATURE_SLOTS[index]];
   return values;
@@ -82,6 +81,8 @@ export interface PageRows {
   heuristic: HeuristicResult;
   blocks: Blocks;
   features: BlockFeatures;
+  /** The whole page-type feature vector (`pageTypeFeatures`), for the page-type recogniser. */
+  pageTypeFeatures: Float32Array;
 }
 
 /** Runs the heuristic stage, cuts the page into blocks and computes their features. */
@@ -92,14 +93,15 @@ export function pageRows(
 ): PageRows {
   const heuristic = runHeuristic(doc, heuristicOptions, context);
   const blocks = segmentBlocks(doc);
+  const typeFeatures = pageTypeFeatures(doc, doc.url, context.metadata);
   const features = blockFeatures(
     blocks,
     { kept: heuristic.selection.kept, pruned: heuristic.removed },
     {
       title: context.title ?? context.metadata?.title,
       structuredBody: context.metadata?.structuredBody,
-      extra: { names: PAGE_FEATURE_NAMES, values: pageFeatureValues(doc, context) },
+      extra: { names: PAGE_FEATURE_NAMES, values: pageFeatureValues(typeFeatures) },
     },
   );
-  return { heuristic, blocks, features };
+  return { heuristic, blocks, features, pageTypeFeatures: typeFeatures };
 }

@@ -423,7 +423,14 @@ function renderMetadata(result: ExtractResponse): HTMLElement {
   list.append(
     make('dt', { text: 'extractor' }),
     make('dd', { text: `${result.extractor.name} ${result.extractor.version}` }),
+    make('dt', { text: 'quality' }),
+    make('dd', { text: result.quality === null ? 'no estimate' : String(result.quality) }),
+    make('dt', { text: 'page type' }),
+    make('dd', { text: `${result.pageType.type} (${result.pageType.probability})` }),
   );
+  if (result.reasons.length > 0) {
+    list.append(make('dt', { text: 'reasons' }), make('dd', { text: result.reasons.join(', ') }));
+  }
   if (result.encoding) list.append(make('dt', { text: 'encoding' }), make('dd', { text: result.encoding }));
   if (result.url) list.append(make('dt', { text: 'url' }), make('dd', { text: result.url }));
   return list;
@@ -484,6 +491,30 @@ function tools(outcome: Outcome, view: View): HTMLElement[] {
   return [];
 }
 
+/** Quality band of a score: the badge's colour. */
+function band(quality: number): 'good' | 'fair' | 'poor' {
+  return quality >= 0.8 ? 'good' : quality >= 0.5 ? 'fair' : 'poor';
+}
+
+/** The badge: the expected F1 (or "no estimate"), the page type and the reason codes. */
+function qualityBadge(result: ExtractResponse): HTMLElement {
+  const { quality, pageType, reasons } = result;
+  const score = quality === null ? 'quality: no estimate' : `quality ${quality.toFixed(2)}`;
+  const typeText = `${pageType.type} ${Math.round(pageType.probability * 100)}%`;
+  const badge = make(
+    'span',
+    {
+      className: `quality-badge ${quality === null ? 'none' : band(quality)}`,
+      title:
+        'Expected F1 of this extraction (calibrated on held-out pages), the page type and what lowered the score',
+      'data-quality': quality === null ? '' : String(quality),
+    },
+    [make('strong', { text: score }), make('span', { className: 'page-type', text: typeText })],
+  );
+  for (const reason of reasons) badge.append(make('code', { className: 'reason', text: reason }));
+  return badge;
+}
+
 function stats(result: ExtractResponse): string {
   const parts: string[] = [];
   if (result.view) {
@@ -522,7 +553,12 @@ function renderResults(): void {
   columns.style.setProperty('--columns', String(outcomes.length));
   shown = outcomes.map((outcome) => {
     const header = make('header', {}, [make('h2', { text: outcome.extractor })]);
-    if (outcome.result) header.append(make('span', { className: 'stats', text: stats(outcome.result) }));
+    if (outcome.result) {
+      header.append(
+        qualityBadge(outcome.result),
+        make('span', { className: 'stats', text: stats(outcome.result) }),
+      );
+    }
     const toolbox = make('span', { className: 'tools' });
     header.append(toolbox);
     const element = make('article', { className: 'result', 'data-extractor': outcome.extractor }, [header]);

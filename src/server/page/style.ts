@@ -14,6 +14,7 @@ export const PAGE_CSS = `
     --bg: #111418; --fg: #e6e8eb; --muted: #9aa4b0; --panel: #1a1f25; --line: #313842;
     --accent: #5aa2ff; --accent-fg: #0b0d10; --kept: #4ac26b; --kept-bg: rgba(74, 194, 107, 0.16);
     --error-bg: #3a1216; --error-fg: #ffb3bd; --code-bg: #0f1317;
+    --good: #4ac26b; --fair: #d4a72c; --poor: #ff8182;
   }
 }
 * { box-sizing: border-box; }
@@ -73,6 +74,13 @@ summary { cursor: pointer; color: var(--muted); }
 .result header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; margin-bottom: 8px; }
 .result h2 { margin: 0; font-size: 1.05rem; }
 .result .stats { color: var(--muted); font-size: 0.85rem; flex: 1; }
+.quality-badge { display: inline-flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; font-size: 0.8rem; padding: 0.1rem 0.5rem; border-radius: 0.8rem; border: 1px solid currentColor; }
+.quality-badge.good { color: var(--good, #1a7f37); }
+.quality-badge.fair { color: var(--fair, #9a6700); }
+.quality-badge.poor { color: var(--poor, #cf222e); }
+.quality-badge.none { color: var(--muted); }
+.quality-badge .page-type { color: var(--muted); }
+.quality-badge .reason { font-size: 0.75rem; }
 .result .tools { display: flex; gap: 8px; }
 .result .tools button { padding: 2px 10px; min-height: 2rem; font-size: 0.85rem; }
 .legend { display: flex; gap: 14px; font-size: 0.85rem; color: var(--muted); margin-bottom: 6px; }

@@ -1,0 +1,121 @@
+/**
+ * The quality model (`models/quality.json`): gradient-boosted trees over `QUALITY_FEATURES`
+ * that predict a page's F1 (trained with the logistic loss on F1 as a soft label), then an
+ * isotonic map from that prediction to the mean F1 of held-out pages with it (the calibration).
+ * Read once; a missing shipped file means "no quality estimate" (null), as for the block model.
+ */
+import { existsSync } from 'node:fs';
+import { PithError } from '../errors.js';
+import { compiledProbability, compileGbdt, type Model, modelFromJson } from '../learn/index.js';
+import { modelFileLoader, shippedModelPath } from '../model-files.js';
+import { QUALITY_FEATURES } from './features.js';
+
+export const QUALITY_MODEL_FORMAT = 'pith-quality';
+export const QUALITY_MODEL_VERSION = 1;
+export const DEFAULT_QUALITY_MODEL_PATH = shippedModelPath('quality.json');
+
+/** An increasing step map: `x` ascending, `y` non-decreasing, linear between the points. */
+export interface Calibration {
+  x: number[];
+  y: number[];
+}
+
+/** The file as written by the trainer. */
+export interface QualityModelFile {
+  format: typeof QUALITY_MODEL_FORMAT;
+  version: number;
+  manifest?: Record<string, unknown>;
+  features: string[];
+  model: unknown;
+  calibration: Calibration;
+}
+
+export interface QualityModel {
+  readonly features: readonly string[];
+  /** The calibrated expected F1 of a feature row, in [0, 1]. */
+  predict(row: Float32Array): number;
+  /** The trees' own estimate, before calibration (for training and evaluation). */
+  raw(row: Float32Array): number;
+}
+
+/** Piecewise-linear through the calibration points, flat beyond the ends. */
+export function calibrate(calibration: Calibration, value: number): number {
+  const { x, y } = calibration;
+  if (x.length === 0) return value;
+  if (value <= x[0]) return y[0];
+  const last = x.length - 1;
+  if (value >= x[last]) return y[last];
+  let low = 0;
+  let high = last;
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    if (x[middle] <= value) low = middle;
+    else high = middle;
+  }
+  const span = x[high] - x[low];
+  return span > 0 ? y[low] + ((value - x[low]) / span) * (y[high] - y[low]) : y[high];
+}
+
+function fail(file: string, why: string): never {
+  throw new PithError('BAD_OPTION', `quality model ${file}: ${why}`);
+}
+
+export function qualityModelFromJson(value: unknown, file = 'quality model'): QualityModel {
+  const record = value as Partial<QualityModelFile> | null;
+  if (!record || typeof record !== 'object' || record.format !== QUALITY_MODEL_FORMAT) {
+    fail(file, `not a ${QUALITY_MODEL_FORMAT} file`);
+  }
+  if (record.version !== QUALITY_MODEL_VERSION)
+    fail(file, `version ${String(record.version)} is not supported`);
+  const calibration = record.calibration;
+  if (
+    !Array.isArray(record.features) ||
+    !calibration ||
+    !Array.isArray(calibration.x) ||
+    !Array.isArray(calibration.y) ||
+    calibration.x.length !== calibration.y.length
+  ) {
+    fail(file, 'features or calibration missing');
+  }
+  let model: Model;
+  try {
+    model = modelFromJson(record.model);
+  } catch (error) {
+    fail(file, (error as Error).message);
+  }
+  if (model.kind !== 'gbdt') fail(file, 'expected gradient-boosted trees');
+  const names = record.features;
+  if (names.length !== QUALITY_FEATURES.length || names.some((name, k) => name !== QUALITY_FEATURES[k])) {
+    fail(file, 'trained on other features (retrain it: pith train quality)');
+  }
+  const compiled = compileGbdt(model);
+  const raw = (row: Float32Array) => compiledProbability(compiled, row, 0);
+  return {
+    features: record.features,
+    raw,
+    predict: (row) => Math.min(1, Math.max(0, calibrate(calibration, raw(row)))),
+  };
+}
+
+const readQualityModel = modelFileLoader<QualityModel>({
+  parse(text, file) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      fail(file, (error as Error).message);
+    }
+    return qualityModelFromJson(value, file);
+  },
+  cannotRead: (file, error) =>
+    new PithError('BAD_OPTION', `quality model: cannot read ${file}`, { cause: error }),
+});
+
+let shippedPresent: boolean | undefined;
+
+/** The shipped quality model, or undefined when the file is not there (a checkout before training). */
+export function loadQualityModel(path?: string): QualityModel | undefined {
+  if (path !== undefined) return readQualityModel(path);
+  shippedPresent ??= existsSync(DEFAULT_QUALITY_MODEL_PATH);
+  return shippedPresent ? readQualityModel(DEFAULT_QUALITY_MODEL_PATH) : undefined;
+}

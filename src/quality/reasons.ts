@@ -1,0 +1,71 @@
+/**
+ * Reason codes: short, stable names for what lowered an extraction's quality or emptied it,
+ * read from the same signals as the model. Each is a plain rule with its threshold here; what
+ * each costs in F1 on held-out pages is in docs/algorithms/quality.md.
+ */
+import { QUALITY_FEATURES } from './features.js';
+import { SHELL_MAX_WORDS } from './signals.js';
+
+export const QUALITY_REASONS = [
+  /** Nothing was kept. */
+  'EMPTY',
+  /** Fewer than `TOO_SHORT_WORDS` words were kept. */
+  'TOO_SHORT',
+  /** The heuristic stage found no region of text worth the name. */
+  'NO_MAIN_REGION',
+  /** The classifier kept almost nothing of the region: the region is the answer (a fallback). */
+  'FALLBACK',
+  /** Most of the kept text is link text (a list of links, not a body). */
+  'MOSTLY_LINKS',
+  /** Almost no text in the HTML, and the page is a script application's shell. */
+  'SCRIPT_RENDERED',
+  /** The page marks itself as behind a paywall: what is kept may be a teaser. */
+  'PAYWALL',
+  /** The kept text is in many separate stretches of the page: no one region stood out. */
+  'MANY_CANDIDATES',
+  /** A large share of the page's text is in blocks the classifier was unsure of. */
+  'UNCERTAIN',
+] as const;
+
+export type QualityReason = (typeof QUALITY_REASONS)[number];
+
+export const TOO_SHORT_WORDS = 50;
+const MIN_REGION_CHARS = 500;
+const MOSTLY_LINKS_SHARE = 0.5;
+const SHELL_SCRIPT_SHARE = 0.5;
+const MANY_RUNS = 25;
+const UNCERTAIN_SHARE = 0.35;
+
+const column = (name: string) => QUALITY_FEATURES.indexOf(name);
+const KEPT_WORDS = column('kept.words');
+const KEPT_LINK_SHARE = column('kept.linkShare');
+const PAGE_WORDS = column('page.words');
+const SCRIPT_SHARE = column('page.scriptShare');
+const MOUNT_POINT = column('page.emptyMountPoint');
+const PAYWALL = column('page.paywall');
+const TOP_CHARS = column('heuristic.topChars');
+const FALLBACK = column('pith.decidedByFallback');
+const KEPT_RUNS = column('pith.keptRuns');
+const UNCERTAIN = column('pith.uncertainShare');
+
+/**
+ * The codes that apply to one extraction, in `QUALITY_REASONS` order, from its feature row
+ * (`qualityFeatures`), so that the reasons of the training rows are those of extraction time.
+ * A comparison with NaN (a feature another extractor does not have) is false.
+ */
+export function qualityReasons(row: ArrayLike<number>): QualityReason[] {
+  const keptWords = row[KEPT_WORDS];
+  const holds: Record<QualityReason, boolean> = {
+    EMPTY: keptWords === 0,
+    TOO_SHORT: keptWords > 0 && keptWords < TOO_SHORT_WORDS,
+    NO_MAIN_REGION: row[TOP_CHARS] < MIN_REGION_CHARS,
+    FALLBACK: row[FALLBACK] === 1,
+    MOSTLY_LINKS: row[KEPT_LINK_SHARE] > MOSTLY_LINKS_SHARE,
+    SCRIPT_RENDERED:
+      row[PAGE_WORDS] < SHELL_MAX_WORDS && (row[MOUNT_POINT] === 1 || row[SCRIPT_SHARE] > SHELL_SCRIPT_SHARE),
+    PAYWALL: row[PAYWALL] === 1,
+    MANY_CANDIDATES: row[KEPT_RUNS] >= MANY_RUNS,
+    UNCERTAIN: row[UNCERTAIN] >= UNCERTAIN_SHARE,
+  };
+  return QUALITY_REASONS.filter((reason) => holds[reason]);
+}

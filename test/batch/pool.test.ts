@@ -52,7 +52,7 @@ describe('PagePool', () => {
     }
   });
 
-  test('records carry metadata, every requested format, a diagnostics summary; quality is null until issue 20', async () => {
+  test('records carry metadata, every requested format, a diagnostics summary, the quality estimate, page type and reasons', async () => {
     const pool = new PagePool({ threads: 1 });
     try {
       const result = await pool.run({
@@ -70,7 +70,14 @@ describe('PagePool', () => {
       assert.match(result.markdown ?? '', /\[einem Link\]\(https:\/\/a\.example\/x\)/);
       assert.match(result.html ?? '', /<a href="https:\/\/a\.example\/x">/);
       assert.ok(!(result.text ?? '').startsWith('Titel'), 'the title is its own field');
-      assert.equal(result.quality, null);
+      assert.ok(
+        result.quality !== null && result.quality >= 0 && result.quality <= 1,
+        String(result.quality),
+      );
+      assert.equal(result.detectedPageType, 'article');
+      assert.ok((result.pageTypeProbability ?? 0) > 0);
+      assert.ok(result.reasons.includes('TOO_SHORT'), result.reasons.join());
+      assert.equal(result.belowQuality, null, 'no threshold');
       assert.equal(result.extractor, 'pith');
       assert.equal(typeof result.diagnostics?.keptBlocks, 'number');
     } finally {

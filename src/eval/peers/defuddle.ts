@@ -37,13 +37,15 @@ export type DefuddleDom = 'linkedom+parse5' | 'linkedom' | 'jsdom';
 export interface DefuddlePeerOptions extends PeerOptions {
   /** The DOM Defuddle runs on (see above); default `linkedom+parse5`. */
   dom?: DefuddleDom;
+  /** Return Defuddle's own Markdown (its `markdown` option) instead of the text (the structure benchmark). */
+  markdown?: boolean;
 }
 
 interface DefuddleModule {
   Defuddle(
     document: PeerDocument,
     url: string,
-    options: { useAsync: false; fetch: typeof globalThis.fetch },
+    options: { useAsync: false; fetch: typeof globalThis.fetch; markdown: boolean },
   ): Promise<{ content?: string | null }>;
 }
 
@@ -62,16 +64,17 @@ interface Parse5Module {
   serialize(document: unknown): string;
 }
 
-const DEFUDDLE_OPTIONS = { useAsync: false, fetch: refuseFetch } as const;
-
 export async function createDefuddle(options: DefuddlePeerOptions = {}): Promise<TextExtractor<string>> {
-  const { load, dom = 'linkedom+parse5' } = options;
+  const { load, dom = 'linkedom+parse5', markdown = false } = options;
   const defuddle = await loadPeerModule<DefuddleModule>(NAME, PACKAGE, 'defuddle/node', load);
-  const contentText = (content: string | null | undefined): string => (content ? htmlToText(content) : '');
+  const DEFUDDLE_OPTIONS = { useAsync: false, fetch: refuseFetch, markdown } as const;
+  const contentText = (content: string | null | undefined): string =>
+    content ? (markdown ? content : htmlToText(content)) : '';
+  const suffix = markdown ? '+markdown' : '';
 
   if (dom === 'jsdom') {
     const jsdom = await loadJsdom(NAME, load);
-    const version = `${peerPackageVersion(NAME, PACKAGE)}+jsdom.${peerPackageVersion(NAME, 'jsdom')}`;
+    const version = `${peerPackageVersion(NAME, PACKAGE)}+jsdom.${peerPackageVersion(NAME, 'jsdom')}${suffix}`;
     return {
       name: NAME,
       version,
@@ -91,6 +94,7 @@ export async function createDefuddle(options: DefuddlePeerOptions = {}): Promise
     version += `+parse5.${peerPackageVersion(NAME, 'parse5')}`;
     prepare = (html) => parse5.serialize(parse5.parse(html));
   }
+  version += suffix;
   return {
     name: NAME,
     version,

@@ -12,6 +12,7 @@ import {
   headlineNotes,
   headlineTable,
   type ListOptions,
+  MARKDOWN_PEERS,
   type OnlyResult,
   openWorkerLog,
   pagePrimaryScore,
@@ -22,6 +23,12 @@ import {
   resolveDatasetSpec,
   runBench,
   runOnly,
+  runStructure,
+  STRUCTURE_SOURCES,
+  type StructureSource,
+  type StructureSplit,
+  structureCases,
+  structureReport,
   summariseBench,
   wordDiff,
   worstPages,
@@ -54,6 +61,8 @@ interface BenchCommandOptions {
   split?: string;
   cleanevalSplits?: string;
   progress: boolean;
+  structure?: string | boolean;
+  structureSplit?: string;
 }
 
 function positiveInteger(value: string): number {
@@ -290,6 +299,59 @@ async function runBenchCommand(options: BenchCommandOptions, argv: readonly stri
 }
 
 /** Builds `pith bench`. */
+/** `pith bench --structure`: the structure benchmark over its sources, a Markdown table per source. */
+async function runStructureCommand(options: BenchCommandOptions): Promise<number> {
+  const sources = (
+    typeof options.structure === 'string' ? options.structure.split(',') : [...STRUCTURE_SOURCES]
+  ).map((source) => source.trim());
+  for (const source of sources) {
+    if (!(STRUCTURE_SOURCES as readonly string[]).includes(source)) {
+      throw new InvalidArgumentError(`--structure takes ${STRUCTURE_SOURCES.join(', ')}, got '${source}'`);
+    }
+  }
+  const split = options.structureSplit ?? 'all';
+  if (split !== 'dev' && split !== 'held-back' && split !== 'all') {
+    throw new InvalidArgumentError(`--structure-split takes dev, held-back or all, got '${split}'`);
+  }
+  const peers = options.peers === 'all' ? Object.keys(MARKDOWN_PEERS) : (options.peer ?? []);
+  for (const peer of peers) {
+    if (!MARKDOWN_PEERS[peer]) {
+      throw new InvalidArgumentError(
+        `--structure runs the Markdown peers ${Object.keys(MARKDOWN_PEERS).join(', ')}, not '${peer}'`,
+      );
+    }
+  }
+  const cases = [];
+  for (const source of sources) {
+    cases.push(
+      ...(await structureCases(source as StructureSource, process.cwd(), {
+        ...(split === 'all' ? {} : { split: split as StructureSplit }),
+      })),
+    );
+  }
+  const started = performance.now();
+  let done = 0;
+  const { totals } = await runStructure(cases, {
+    peers,
+    onCase: () => {
+      done++;
+      if (options.progress && done % 50 === 0) process.stderr.write(`structure: ${done} page runs\n`);
+    },
+  });
+  const report =
+    `# Structure benchmark\n\n${cases.length} pages, ${formatNumber((performance.now() - started) / 1000, 0)} s. ` +
+    'Each cell: the share of gold elements kept (code: exact text; formulas: mean edit similarity of the TeX), ' +
+    "and in brackets the share of the output's elements that are in the gold; the number of gold elements in the header.\n\n" +
+    structureReport(totals, (source) => source);
+  if (options.out) {
+    await mkdir(options.out, { recursive: true });
+    await writeFile(path.join(options.out, 'structure.md'), report);
+    await writeFile(path.join(options.out, 'structure.json'), JSON.stringify(totals, null, 1));
+  }
+  process.stdout.write(report);
+  return 0;
+}
+
 export function benchCommand(): Command {
   const extractorNames = Object.keys(EXTRACTORS).join(', ');
   return new Command('bench')
@@ -353,6 +415,14 @@ export function benchCommand(): Command {
     .option('--l3s-classes <list>', 'L3S-GN1 gold labels (default: x-nc-sel1,x-nc-sel2)')
     .option('--cleaneval-splits <list>', 'CleanEval splits (default: final)')
     .option('--no-progress', 'no progress on stderr')
+    .option(
+      '--structure [sources]',
+      `the structure benchmark instead (issue 19): elements of pith's Markdown and the Markdown peers' against structural gold; sources ${STRUCTURE_SOURCES.join(',')} (default all)`,
+    )
+    .option(
+      '--structure-split <half>',
+      "Defuddle's fixtures: dev (rules are written on it), held-back (the targets are read on it) or all (default: both, reported apart)",
+    )
     .addHelpText(
       'after',
       '\nDataset formats: wcxb, cleaneval, l3s-gn1, readability-testpages, trafilatura-eval,\n' +
@@ -362,14 +432,18 @@ export function benchCommand(): Command {
         '  pith bench --dataset wcxb-dev --extractor pith --peers all --worst 10\n' +
         '  pith bench --dataset wcxb-dev --only 0479\n' +
         '  pith bench --dataset wcxb-dev --extractor pith --held-out .cache/train/blocks/folds-5-by-site.json\n' +
-        '  pith bench --dataset trafilatura-eval:../data/trafilatura --speed',
+        '  pith bench --dataset trafilatura-eval:../data/trafilatura --speed\n' +
+        '  pith bench --structure defuddle --structure-split held-back --peer defuddle --peer readability-turndown',
     )
     .action(async (options: BenchCommandOptions, command: Command) => {
       if (options.nonAscii !== undefined && options.nonAscii !== 'remove' && options.nonAscii !== 'keep') {
         command.error(`--non-ascii takes 'remove' or 'keep', got '${options.nonAscii}'`, { exitCode: 2 });
       }
       try {
-        process.exitCode = await runBenchCommand(options, process.argv.slice(2));
+        process.exitCode =
+          options.structure !== undefined
+            ? await runStructureCommand(options)
+            : await runBenchCommand(options, process.argv.slice(2));
       } catch (error) {
         if (error instanceof InvalidArgumentError) command.error(`error: ${error.message}`, { exitCode: 2 });
         throw error;

@@ -5,6 +5,7 @@
 export * from './bench/index.js';
 export * from './datasets/index.js';
 export * from './metrics/index.js';
+export { MARKDOWN_PEERS } from './peers/markdown.js';
 export { PUBLISHED, type PublishedByType, type PublishedRow, type PublishedTable } from './published.js';
 export {
   formatInterval,
@@ -56,3 +57,11 @@ export {
   summariseWordRun,
   type WordSequenceRow,
 } from './runner.js';
+export {
+  runStructure,
+  STRUCTURE_SOURCES,
+  type StructureSource,
+  type StructureSplit,
+  structureCases,
+  structureReport,
+} from './structure/index.js';

@@ -17,20 +17,21 @@ import {
 } from '../dom/index.js';
 import {
   cachedTableFacts,
-  codeLanguage,
   DROPPED,
   IS_INLINE_CODE,
   IS_LIST,
   IS_NOT_INLINE_TEXT,
   IS_PRE,
   IS_TABLE_SECTION,
-  isGutter,
   isUnrendered,
   keptText,
   type TableFacts,
   WHITESPACE_RUN,
   withoutSoftHyphens,
 } from './common.js';
+import { codeHoldsBlocks, codeLanguage, isCodeButton, isGutter, isPreformatted } from './elements/code.js';
+import { ImageRepeats, isPixel } from './elements/images.js';
+import { type Formula, formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
 import type { FormatOptions } from './types.js';
 import { baseUrlOf, imageSource, safeUrl } from './url.js';
@@ -193,6 +194,8 @@ export interface InlineBuffer {
   code(content: string): void;
   /** Markup that is content of its own (an image). */
   image(markup: string): void;
+  /** Markup written as it is, between words (an inline formula, a footnote reference). */
+  raw(markup: string): void;
   pushFrame(kind: number, open: string, close: string): void;
   popFrame(): void;
   /** Ends the block and returns it, '' when empty. */
@@ -230,6 +233,8 @@ export interface BlockSyntax {
   table(rows: TableCell[][]): string[];
   /** The page title as a block of its own, from its collapsed text. */
   title(text: string): string;
+  /** A formula's TeX as a block (`display`) or inline; undefined when formulas are written as their text. */
+  formula?(tex: string, display: boolean): string;
 }
 
 /**
@@ -277,6 +282,9 @@ class BlockWalk {
     | undefined;
   /** Which heading or first paragraph repeats the title (left out). */
   private readonly title: TitleSearch;
+  private readonly imageRepeats = new ImageRepeats();
+  /** Formulas are written as TeX (the renderer has a syntax for them and the page may hold some). */
+  private readonly formulas: boolean;
 
   constructor(
     extraction: Extraction,
@@ -291,6 +299,7 @@ class BlockWalk {
     this.links = options.links !== false && this.markup !== undefined;
     this.tables = cachedTableFacts(this.doc);
     this.title = new TitleSearch(options);
+    this.formulas = syntax.formula !== undefined && mayHoldFormulas(this.doc);
   }
 
   /** The base URL of links and images (looked up once, when the first one is written). */
@@ -301,7 +310,7 @@ class BlockWalk {
 
   run(range?: NodeRange): string {
     const { doc, kept, frames } = this;
-    const { kind, tag, end, hidden, textLength } = doc.columns;
+    const { kind, tag, end, hidden, textLength, parent } = doc.columns;
     const size = range ? Math.min(range.stop, doc.size) : doc.size;
     for (let at = range ? Math.max(range.start, 1) : 1; at < size; at++) {
       tick('output');
@@ -317,6 +326,14 @@ class BlockWalk {
       }
       if (nodeKind !== NodeKind.Element) continue;
       const t = tag[at];
+      if (this.formulas && (kept[at] || (t === TAG.script && kept[parent[at]]))) {
+        const role = formulaRole(doc, at);
+        if (role !== undefined) {
+          if (role !== 'rendering') this.onFormula(role);
+          at = end[at] - 1;
+          continue;
+        }
+      }
       if (DROPPED[t]) {
         // A form control is a block boundary; hidden content is nothing at all (as in textContent).
         if (IS_BLOCK[t] && !IS_HIDDEN_CONTENT[t]) {
@@ -326,8 +343,14 @@ class BlockWalk {
         at = end[at] - 1;
         continue;
       }
-      if (isGutter(doc, at) || IS_NOT_INLINE_TEXT[t] || isUnrendered(doc, at, t)) {
-        // Line numbers of a code listing, ruby readings, MathML annotations: not part of the text read.
+      if (
+        isGutter(doc, at) ||
+        IS_NOT_INLINE_TEXT[t] ||
+        isUnrendered(doc, at, t) ||
+        (this.syntax.codeSpans && isCodeButton(doc, at, this.capture?.pre === true))
+      ) {
+        // Line numbers of a code listing, ruby readings, MathML annotations, a listing's copy
+        // button: not part of the text read.
         at = end[at] - 1;
         continue;
       }
@@ -390,7 +413,8 @@ class BlockWalk {
       this.push(node, CLOSE.heading);
       return;
     }
-    if (IS_PRE[t]) {
+    const codeSpans = this.syntax.codeSpans;
+    if (IS_PRE[t] || (codeSpans && IS_INLINE_CODE[t] && isPreformatted(this.doc, node))) {
       if (this.inlineOnly > 0) {
         this.inline.space();
         this.startCapture(node, true);
@@ -401,8 +425,9 @@ class BlockWalk {
       this.push(node, CLOSE.pre);
       return;
     }
-    if (IS_INLINE_CODE[t] && this.syntax.codeSpans) {
-      this.startCapture(node, false);
+    if (IS_INLINE_CODE[t] && codeSpans) {
+      // A <code> around a listing's <pre> or table is a wrapper, not a span.
+      if (!codeHoldsBlocks(this.doc, node)) this.startCapture(node, false);
       return;
     }
     switch (t) {
@@ -600,6 +625,7 @@ class BlockWalk {
   // ── content ──────────────────────────────────────────────────────────────
 
   private onText(text: string): void {
+    this.imageRepeats.text();
     const capture = this.capture;
     if (capture) {
       text = withoutSoftHyphens(text);
@@ -624,10 +650,26 @@ class BlockWalk {
   }
 
   private onImage(node: number): void {
+    if (isPixel(this.doc, node)) return;
     const src = safeUrl(imageSource(this.doc, node), this.base, 'image');
-    if (src === undefined) return;
+    if (src === undefined || this.imageRepeats.repeats(src)) return;
     const alt = (this.doc.attr(node, 'alt') ?? '').replace(WHITESPACE_RUN, ' ').trim();
     this.inline.image((this.markup as InlineMarkup).image(alt, src, this.inline.cell));
+  }
+
+  /** A formula: a block of its own when displayed at block level, else inline. */
+  private onFormula(formula: Formula): void {
+    const syntax = this.syntax;
+    if (this.capture) {
+      this.capture.parts.push(formula.tex);
+      return;
+    }
+    if (formula.display && this.inlineOnly === 0) {
+      this.flushParagraph();
+      this.writer.write((syntax.formula as BlockSyntax['formula'] & {})(formula.tex, true));
+      return;
+    }
+    this.inline.raw((syntax.formula as BlockSyntax['formula'] & {})(formula.tex, false));
   }
 
   /** A block boundary: ends the paragraph, or is a space inside a heading or table cell. */

@@ -8,7 +8,9 @@ import {
   tagId,
   tick,
 } from '../dom/index.js';
-import { codeLanguage, DROPPED, isGutter, isUnrendered, keptText } from './common.js';
+import { DROPPED, isUnrendered, keptText } from './common.js';
+import { codeLanguage, isGutter } from './elements/code.js';
+import { ImageRepeats, isPixel } from './elements/images.js';
 import { TitleSearch } from './title.js';
 import type { HtmlOptions } from './types.js';
 import { baseUrlOf, imageSource, safeUrl } from './url.js';
@@ -325,6 +327,7 @@ class HtmlWriter {
   private wroteContent = false;
   /** Which heading or first paragraph repeats the title (left out). */
   private readonly title: TitleSearch;
+  private readonly imageRepeats = new ImageRepeats();
   /** Text characters and blocks written, for how far the title search goes. */
   private textChars = 0;
   private blocksClosed = 0;
@@ -376,7 +379,10 @@ class HtmlWriter {
           } else this.beforeInline();
         }
         if (text !== '') out.push(NEEDS_ESCAPE.test(text) ? escapeHtmlText(text) : text);
-        if (text !== ' ') this.wroteContent = true;
+        if (text !== ' ') {
+          this.wroteContent = true;
+          this.imageRepeats.text();
+        }
         this.textChars += text.length;
         continue;
       }
@@ -395,7 +401,11 @@ class HtmlWriter {
       const name = kept[at] ? OUTPUT_BY_TAG[t] : '';
       let attributes: string | undefined;
       if (name !== '') attributes = attributesOf(doc, at, name, this.base);
-      if (name === 'img' && (!images || attributes === undefined)) continue;
+      if (name === 'img') {
+        if (!images || attributes === undefined || isPixel(doc, at)) continue;
+        // The same picture again with no text between (a lazy image's <noscript> copy): once.
+        if (this.imageRepeats.repeats(safeUrl(imageSource(doc, at), this.base, 'image') ?? '')) continue;
+      }
       if (name === 'a' && (!links || this.linkDepth > 0)) attributes = undefined;
       if (
         this.title.searching &&

@@ -235,6 +235,11 @@ export class MarkdownInline implements InlineBuffer {
     this.lastWasImage = true;
   }
 
+  raw(markup: string): void {
+    this.emit(markup, false);
+    this.lastWasImage = false;
+  }
+
   /** Inline code (whitespace already collapsed, not empty). */
   code(raw: string): void {
     // Control characters out first (dom/characters.ts): a span of nothing else is no span.

@@ -43,6 +43,8 @@ export const MARKDOWN: BlockSyntax = {
   rule: (atContainerStart) => (atContainerStart ? '___' : '---'),
   table: pipeTable,
   title: (text) => `# ${protectClosingHashes(escapeMarkdown(text, false))}`,
+  // `$…$` inline, `$$` fences around a displayed one (blank lines inside would end it).
+  formula: (tex, display) => (display ? `$$\n${tex.replace(/\n\s*\n/g, '\n')}\n$$` : `$${tex}$`),
 };
 
 /**

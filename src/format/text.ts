@@ -43,6 +43,10 @@ class TextInline implements InlineBuffer {
     this.emit(markup);
   }
 
+  raw(markup: string): void {
+    this.emit(markup);
+  }
+
   pushFrame(): void {}
   popFrame(): void {}
 

@@ -117,7 +117,8 @@ export function firstSrcsetCandidate(srcset: string | undefined): string | undef
  * `src` is missing, a `data:` URI or a placeholder name, the first of
  * `data-src`, `data-lazy-src`, `data-original`, `data-url`, `data-hi-res-src`,
  * the first candidate of `data-srcset`/`data-lazy-srcset`, then of `srcset`,
- * wins over it.
+ * then of the `<source>`s of its `<picture>`, wins over it; a tiny `data:` image
+ * with none of these is no source at all (a placeholder or a pixel).
  */
 export function imageSource(doc: Doc, node: number): string | undefined {
   const src = doc.attr(node, 'src')?.trim();
@@ -138,5 +139,25 @@ export function imageSource(doc: Doc, node: number): string | undefined {
   }
   const fromSrcset = firstSrcsetCandidate(doc.attr(node, 'srcset'));
   if (fromSrcset) return fromSrcset;
-  return src === '' ? undefined : src;
+  const fromPicture = pictureSource(doc, node);
+  if (fromPicture) return fromPicture;
+  // A tiny data: image with nothing better is a placeholder or a pixel, not a picture.
+  if (src === '' || (src?.startsWith('data:') && src.length < MAX_PLACEHOLDER_DATA)) return undefined;
+  return src;
+}
+
+/** Longest `data:` URI taken for a placeholder (a 1×1 GIF is about 70 characters). */
+const MAX_PLACEHOLDER_DATA = 400;
+
+/** The first candidate of the `<source>`s of the `<picture>` an `<img>` sits in. */
+function pictureSource(doc: Doc, img: number): string | undefined {
+  const picture = doc.parent(img);
+  if (picture <= 0 || doc.tag(picture) !== TAG.picture) return undefined;
+  for (const child of doc.children(picture)) {
+    if (!doc.isElement(child) || doc.tag(child) !== TAG.source) continue;
+    const candidate =
+      firstSrcsetCandidate(doc.attr(child, 'srcset')) ?? firstSrcsetCandidate(doc.attr(child, 'data-srcset'));
+    if (candidate) return candidate;
+  }
+  return undefined;
 }

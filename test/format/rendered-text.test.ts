@@ -100,9 +100,9 @@ describe('MathML', () => {
     '<annotation encoding="application/x-tex">{\\displaystyle N}</annotation>' +
     '<annotation-xml encoding="MathML-Content"><ci>N</ci></annotation-xml></semantics></math> objects</p>';
 
-  test('the rendered formula is kept, its annotations (TeX source, content MathML) are not', () => {
+  test('text keeps the rendered formula, Markdown its TeX; annotations are never text', () => {
     assert.equal(text(math), 'Given a set of N objects');
-    assert.equal(markdown(math), 'Given a set of N objects');
+    assert.equal(markdown(math), 'Given a set of ${\\displaystyle N}$ objects');
     assert.equal(toHtml(extraction(math)), '<p>Given a set of N objects</p>');
   });
 
@@ -113,9 +113,10 @@ describe('MathML', () => {
       '<mi>N</mi><annotation encoding="application/x-tex">N</annotation></semantics></math></span>' +
       '<img src="n.svg" alt="N"></span> high-dimensional objects</p>';
     assert.equal(text(html), 'Given a set of high-dimensional objects');
+    // In Markdown the formula is written once, as TeX (not the image of it).
     assert.equal(
       toMarkdown(extraction(html, { url: 'https://example.org/' })),
-      'Given a set of ![N](https://example.org/n.svg) high-dimensional objects',
+      'Given a set of $N$ high-dimensional objects',
     );
   });
 });

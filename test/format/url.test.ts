@@ -77,7 +77,17 @@ describe('imageSource', () => {
     assert.equal(source('<img src="/img/blank.gif" data-original="/c.jpg">'), '/c.jpg');
     assert.equal(source('<img data-srcset="/d.jpg 1x, /e.jpg 2x">'), '/d.jpg');
     assert.equal(source('<img srcset="/f.jpg, /g.jpg 2x">'), '/f.jpg');
-    assert.equal(source('<img src="data:image/png;base64,AAAA">'), 'data:image/png;base64,AAAA');
+    // A tiny data: image with nothing better is a placeholder or pixel; a real one is kept.
+    assert.equal(source('<img src="data:image/png;base64,AAAA">'), undefined);
+    const inline = `data:image/png;base64,${'A'.repeat(500)}`;
+    assert.equal(source(`<img src="${inline}">`), inline);
+    // A placeholder inside <picture>: the first candidate of its <source>s.
+    assert.equal(
+      source(
+        '<picture><source srcset="/h.webp 2x, /s.webp 1x"><img src="data:image/gif;base64,R0l"></picture>',
+      ),
+      '/h.webp',
+    );
     assert.equal(source('<img alt="x">'), undefined);
   });
 });

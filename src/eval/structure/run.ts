@@ -79,11 +79,12 @@ export async function runStructure(
       };
       results.push(result);
       options.onCase?.(result);
-      const key = `${page.source}\u0000${extractor.name}`;
+      const source = page.split ? `${page.source} (${page.split})` : page.source;
+      const key = `${source}\u0000${extractor.name}`;
       let total = totals.get(key);
       if (!total) {
         total = {
-          source: page.source,
+          source,
           extractor: extractor.name,
           version: extractor.version,
           cases: 0,

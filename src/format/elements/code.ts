@@ -1,0 +1,137 @@
+/**
+ * Code: the language a code block is marked with, line-number gutters, the toolbar buttons
+ * around a listing, and `<code>` elements that are blocks rather than spans.
+ */
+import { type Doc, IS_BLOCK, TAG, tick } from '../../dom/index.js';
+
+const LANGUAGE_CLASS = /^(?:language|lang|highlight-source|highlight|syntax)-([\w+#.-]{1,40})$/i;
+/** Pandoc's `class="sourceCode python"` and SyntaxHighlighter's `class="syntaxhighlighter js"`: the next word. */
+const LANGUAGE_AFTER = /(?:^|\s)(?:sourcecode|syntaxhighlighter)\s+(?:nogutter\s+)?([\w+#.-]{1,40})(?:\s|$)/i;
+const BRUSH = /(?:^|[\s;])brush:\s*([\w+#.-]{1,40})/i;
+const LANGUAGE_NAME = /^[\w+#.-]{1,40}$/;
+const IGNORED_LANGUAGES = new Set(['none', 'text', 'plain', 'plaintext', 'nohighlight', 'source', 'code']);
+/** Attributes that name a code block's language. */
+const LANGUAGE_ATTRIBUTES = ['data-lang', 'data-language', 'language', 'data-code-language'];
+
+function languageOfElement(doc: Doc, node: number): string | undefined {
+  for (const name of LANGUAGE_ATTRIBUTES) {
+    const value = doc.attr(node, name)?.trim();
+    if (value && LANGUAGE_NAME.test(value) && !IGNORED_LANGUAGES.has(value.toLowerCase())) return value;
+  }
+  const cls = doc.attr(node, 'class');
+  if (!cls) return undefined;
+  const bounded = cls.length > 1000 ? cls.slice(0, 1000) : cls;
+  const brush = BRUSH.exec(bounded);
+  if (brush) return brush[1];
+  const after = LANGUAGE_AFTER.exec(bounded);
+  if (
+    after &&
+    !IGNORED_LANGUAGES.has(after[1].toLowerCase()) &&
+    !/^(?:sourcecode|numbersource)$/i.test(after[1])
+  )
+    return after[1];
+  for (const token of cls.split(/\s+/, 50)) {
+    const match = LANGUAGE_CLASS.exec(token);
+    if (match && !IGNORED_LANGUAGES.has(match[1].toLowerCase())) return match[1];
+  }
+  return undefined;
+}
+
+/**
+ * Ancestors of a `<pre>` looked at for its language: Sphinx wraps it twice, Rouge's line-number
+ * table seven times. An ancestor counts while it holds little more than the listing (its text at
+ * most twice the listing's and 400 characters more: a gutter, a label, a button).
+ */
+const LANGUAGE_ANCESTORS = 8;
+
+/**
+ * The language a code block is marked with, looking at the `<pre>`, its first
+ * `<code>` child and up to three ancestors: classes `language-xx`, `lang-xx`,
+ * `highlight-xx`, `highlight-source-xx`, `syntax-xx`, `brush: xx`, `sourceCode
+ * xx`, `syntaxhighlighter xx`, and `data-lang` / `data-language` / `language` attributes.
+ * Undefined when none is marked.
+ */
+export function codeLanguage(doc: Doc, pre: number): string | undefined {
+  const own = languageOfElement(doc, pre);
+  if (own) return own;
+  const stop = doc.end(pre);
+  for (let child = pre + 1; child < stop; child = doc.end(child)) {
+    if (doc.isElement(child)) {
+      if (doc.tag(child) === TAG.code) {
+        const inner = languageOfElement(doc, child);
+        if (inner) return inner;
+      }
+      break;
+    }
+    if (doc.isText(child) && doc.text(child).trim() !== '') break;
+  }
+  const listing = doc.textLength(pre);
+  let ancestor = doc.parent(pre);
+  for (let level = 0; level < LANGUAGE_ANCESTORS && ancestor > 0; level++, ancestor = doc.parent(ancestor)) {
+    const tag = doc.tag(ancestor);
+    if (tag === TAG.body || tag === TAG.html || tag === TAG.article || tag === TAG.main) break;
+    if (level >= 3 && doc.textLength(ancestor) > 2 * listing + 400) break;
+    const language = languageOfElement(doc, ancestor);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+/** Classes of line-number gutters (Pygments, Chroma, Rouge, highlight.js, Prism, SyntaxHighlighter, GitHub…). */
+const GUTTER =
+  /(?:^|\s)(?:gutter|rouge-gutter|line-?numbers?(?:-rows)?|linenos?|lineno|linenodiv|linenumber|lnt|ln|hljs-ln-numbers|hljs-ln-n|crayon-nums|blob-num|codemirror-linenumber|line-number-?\w*)(?:\s|$)/i;
+const NUMBERS_ONLY = /^[\d\s.:]*$/;
+
+/**
+ * True for a line-number gutter of a code listing: an element with a gutter
+ * class whose text is nothing but numbers (so a class name alone never drops text).
+ */
+export function isGutter(doc: Doc, node: number): boolean {
+  const cls = doc.attr(node, 'class');
+  if (cls === undefined || !GUTTER.test(cls)) return false;
+  const stop = doc.end(node);
+  for (let at = node + 1; at < stop; at++) {
+    tick('output');
+    if (doc.isText(at) && !NUMBERS_ONLY.test(doc.text(at))) return false;
+  }
+  return true;
+}
+
+/** Labels of the buttons that copy a listing (UI, never content). */
+const COPY_LABEL = /^\s*(?:copy(?: code| to clipboard)?|copied!?)\s*$/i;
+
+/** A `<button>` inside a code block, or one that copies code: toolbar, not text. */
+export function isCodeButton(doc: Doc, node: number, inCode: boolean): boolean {
+  if (doc.tag(node) !== TAG.button) return false;
+  return inCode || COPY_LABEL.test(doc.textContent(node));
+}
+
+/** Longest `<code>` subtree searched for blocks inside it. */
+const MAX_CODE_SCAN = 20000;
+
+/**
+ * True for a `<code>` that holds blocks (a `<pre>`, a table of numbered lines): a wrapper, not
+ * a code span; its content is written as blocks.
+ */
+export function codeHoldsBlocks(doc: Doc, node: number): boolean {
+  const stop = Math.min(doc.end(node), node + MAX_CODE_SCAN);
+  for (let at = node + 1; at < stop; at++) {
+    tick('output');
+    if (doc.isElement(at) && IS_BLOCK[doc.tag(at)]) return true;
+  }
+  return false;
+}
+
+const PRE_STYLE = /(?:^|;)\s*white-space\s*:\s*pre(?:-wrap)?\s*(?:;|$|!)/i;
+
+/** True for an element styled `white-space: pre` that holds a line break: a listing without `<pre>`. */
+export function isPreformatted(doc: Doc, node: number): boolean {
+  const style = doc.attr(node, 'style');
+  if (style === undefined || !PRE_STYLE.test(style)) return false;
+  const stop = doc.end(node);
+  for (let at = node + 1; at < stop; at++) {
+    tick('output');
+    if (doc.isText(at) && doc.text(at).includes('\n')) return true;
+  }
+  return false;
+}

@@ -1,0 +1,108 @@
+// Element rules (src/format/elements/), on fragments cut from real pages: Defuddle's fixtures
+// (../shared/structure/defuddle, dev half) and the pages they come from.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { toHtml, toMarkdown, toText } from '../../src/format/index.js';
+import { extraction } from './helpers.js';
+
+const URL_ = 'https://example.com/post/';
+const md = (html: string) => toMarkdown(extraction(html, { url: URL_ }));
+const text = (html: string) => toText(extraction(html, { url: URL_ }));
+
+describe('formulas', () => {
+  test('KaTeX with data-math (Gemini): inline $…$, a math-block as $$…$$', () => {
+    const html =
+      '<p><span class="math-inline" data-math="\\forall x (M(x))"><span class="katex"><span class="katex-html" aria-hidden="true"><span class="mord">∀</span><span class="mord mathnormal">x</span></span></span></span> — for all x.</p>' +
+      '<p><span class="math-block" data-math="x = \\frac{-b}{2a}"><span class="katex"><span class="katex-html">x=2a−b</span></span></span></p>';
+    assert.equal(md(html), '$\\forall x (M(x))$ — for all x.\n\n$$\nx = \\frac{-b}{2a}\n$$');
+  });
+
+  test('KaTeX: the annotation of .katex-mathml, not the .katex-html rendering', () => {
+    const html =
+      '<p>So <span class="katex"><span class="katex-mathml"><math><semantics><mrow><mi>a</mi></mrow><annotation encoding="application/x-tex">a^2</annotation></semantics></math></span><span class="katex-html" aria-hidden="true">a2</span></span> holds.</p>';
+    assert.equal(md(html), 'So $a^2$ holds.');
+  });
+
+  test('MathJax 2 scripts: math/tex inline, mode=display as a block; the rendering skipped', () => {
+    const html =
+      '<p>We call these <script type="math/tex">E_u</script> and <span class="MathJax_Preview"></span><span class="MathJax" id="MathJax-Element-2-Frame">E l</span><script type="math/tex" id="MathJax-Element-2">E_l</script>.</p>' +
+      '<script type="math/tex; mode=display">\nf_u = D+\\gamma B\n</script>';
+    assert.equal(md(html), 'We call these $E_u$ and $E_l$.\n\n$$\nf_u = D+\\gamma B\n$$');
+  });
+
+  test('MediaWiki: the hidden MathML annotation once, not the fallback image', () => {
+    const html =
+      '<p>Of the form <span class="mwe-math-element"><span class="mwe-math-mathml-inline mwe-math-mathml-a11y" style="display: none;"><math alttext="ax^{2}+bx+c=0"><semantics><mrow><mi>a</mi></mrow><annotation encoding="application/x-tex">ax^{2}+bx+c=0</annotation></semantics></math></span><img class="mwe-math-fallback-image-inline" src="https://example.com/math/quad.svg" alt="ax^{2}+bx+c=0"></span>, the values…</p>';
+    assert.equal(md(html), 'Of the form $ax^{2}+bx+c=0$, the values…');
+  });
+
+  test('images of formulas (WordPress latex.php, an alt that is TeX)', () => {
+    const html =
+      '<p>Let <img src="https://s0.wp.com/latex.php?latex=A%2C+B&amp;bg=ffffff" alt="A, B" class="latex"> be matrices.</p>' +
+      '<p><img class="aligncenter" src="https://example.com/block-eq.svg" alt="\\operatorname{fn}(x,y) = \\exp(x)"></p>';
+    assert.equal(md(html), 'Let $A, B$ be matrices.\n\n$$\n\\operatorname{fn}(x,y) = \\exp(x)\n$$');
+  });
+
+  test('MathML without TeX is converted; text output keeps the rendered formula', () => {
+    const html =
+      '<p>Euler: <math><msup><mi>e</mi><mrow><mi>i</mi><mi>π</mi></mrow></msup><mo>+</mo><mn>1</mn><mo>=</mo><mn>0</mn></math>.</p>';
+    assert.equal(md(html), 'Euler: $e^{i \\pi} + 1 = 0$.');
+    assert.equal(text(html), 'Euler: eiπ+1=0.');
+  });
+
+  test('an image whose alt merely holds a backslash is an image', () => {
+    assert.equal(
+      md('<p><img src="/c.png" alt="C:\\Users\\me_dir"></p>'),
+      '![C:\\\\Users\\\\me_dir](https://example.com/c.png)',
+    );
+  });
+});
+
+describe('code', () => {
+  test('the language from a `language` attribute (Mintlify/Shiki)', () => {
+    assert.equal(
+      md('<pre class="shiki" language="tsx"><code><span class="line">&lt;A /&gt;</span></code></pre>'),
+      '```tsx\n<A />\n```',
+    );
+  });
+
+  test("Rouge's line-number table inside <code>: a fenced block, the language from the wrapper", () => {
+    const html =
+      '<div class="language-cpp highlighter-rouge"><div class="highlight"><code><table class="rouge-table"><tbody><tr>' +
+      '<td class="rouge-gutter gl"><pre class="lineno">1\n2\n</pre></td>' +
+      '<td class="rouge-code"><pre><span class="k">using</span> Int = int;\nint x = 1;\n</pre></td></tr></tbody></table></code></div></div>';
+    assert.equal(md(html), '```cpp\nusing Int = int;\nint x = 1;\n```');
+  });
+
+  test('<code style="white-space: pre"> without <pre> is a listing', () => {
+    const html =
+      '<div style="display: flex"><code style="white-space: pre">\n/ip address\nadd address=192.168.88.1/24\n</code></div>';
+    assert.equal(md(html), '```\n/ip address\nadd address=192.168.88.1/24\n```');
+  });
+
+  test('copy buttons are not text; a button inside a listing is not code', () => {
+    const html =
+      '<div><button>Copy</button><pre><code class="language-js">let a = 1;<button aria-label="Copy">Copy code</button></code></pre></div>';
+    assert.equal(md(html), '```js\nlet a = 1;\n```');
+  });
+});
+
+describe('images', () => {
+  test('a placeholder inside <picture> takes its <source>; a bare placeholder GIF is dropped', () => {
+    const html =
+      '<figure><picture><source type="image/webp" srcset="/images/hero.webp 2x, /images/hero-small.webp 1x">' +
+      '<img src="data:image/gif;base64,R0lGODlhAQABAPAAAPLy8gAAACH5BAAAAAAALAAAAAABAAEAAAICRAEAOw==" alt="Hero"></picture></figure>' +
+      '<p><img src="data:image/gif;base64,R0lGODlhAQABAPAAAPLy8gAAACH5BAAAAAAALAAAAAABAAEAAAICRAEAOw==" alt="">Text</p>';
+    assert.equal(md(html), '![Hero](https://example.com/images/hero.webp)\n\nText');
+  });
+
+  test('a lazy image and its <noscript> copy are written once; pixels never', () => {
+    const html =
+      '<p><img data-lazy-src="/a.jpg" src="/lazy.gif" alt="A"><noscript><img src="/a.jpg" alt="A"></noscript> caption</p>' +
+      '<p>Read on<img src="https://t.example/p.gif" width="1" height="1" alt=""></p>';
+    // (<noscript> is a block of its own.)
+    assert.equal(md(html), '![A](https://example.com/a.jpg)\n\ncaption\n\nRead on');
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.equal(out.match(/<img/g)?.length, 1);
+  });
+});

@@ -298,7 +298,6 @@ async function runBenchCommand(options: BenchCommandOptions, argv: readonly stri
   return 0;
 }
 
-/** Builds `pith bench`. */
 /** `pith bench --structure`: the structure benchmark over its sources, a Markdown table per source. */
 async function runStructureCommand(options: BenchCommandOptions): Promise<number> {
   const sources = (
@@ -323,11 +322,10 @@ async function runStructureCommand(options: BenchCommandOptions): Promise<number
   }
   const cases = [];
   for (const source of sources) {
-    cases.push(
-      ...(await structureCases(source as StructureSource, process.cwd(), {
-        ...(split === 'all' ? {} : { split: split as StructureSplit }),
-      })),
-    );
+    const found = await structureCases(source as StructureSource, process.cwd(), {
+      ...(split === 'all' ? {} : { split: split as StructureSplit }),
+    });
+    for (const one of found) cases.push(one);
   }
   const started = performance.now();
   let done = 0;
@@ -352,6 +350,7 @@ async function runStructureCommand(options: BenchCommandOptions): Promise<number
   return 0;
 }
 
+/** Builds `pith bench`. */
 export function benchCommand(): Command {
   const extractorNames = Object.keys(EXTRACTORS).join(', ');
   return new Command('bench')

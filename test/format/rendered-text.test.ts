@@ -102,7 +102,7 @@ describe('MathML', () => {
 
   test('text keeps the rendered formula, Markdown its TeX; annotations are never text', () => {
     assert.equal(text(math), 'Given a set of N objects');
-    assert.equal(markdown(math), 'Given a set of ${\\displaystyle N}$ objects');
+    assert.equal(markdown(math), `Given a set of $\{\\displaystyle N}$ objects`);
     assert.equal(toHtml(extraction(math)), '<p>Given a set of N objects</p>');
   });
 

@@ -7,7 +7,7 @@
 import { tex } from '@mdit/plugin-tex';
 import MarkdownIt, { type PluginSimple, type PluginWithOptions } from 'markdown-it';
 import markdownItFootnote from 'markdown-it-footnote';
-import { type Doc, parseHtml, TAG } from '../../index.js';
+import { type Doc, parseHtml, TAG } from '../../internal.js';
 
 export interface Heading {
   level: number;

@@ -58,10 +58,14 @@ export {
   type WordSequenceRow,
 } from './runner.js';
 export {
+  type ElementClass,
+  htmlElements,
+  markdownElements,
   runStructure,
   STRUCTURE_SOURCES,
   type StructureSource,
   type StructureSplit,
+  scoreElements,
   structureCases,
   structureReport,
 } from './structure/index.js';

@@ -30,6 +30,8 @@ import {
   withoutSoftHyphens,
 } from './common.js';
 import { codeHoldsBlocks, codeLanguage, isCodeButton, isGutter, isPreformatted } from './elements/code.js';
+import { type Footnotes, footnotesOf, withoutLeadingLabel } from './elements/footnotes.js';
+import { isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
 import { type Formula, formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
@@ -235,6 +237,10 @@ export interface BlockSyntax {
   title(text: string): string;
   /** A formula's TeX as a block (`display`) or inline; undefined when formulas are written as their text. */
   formula?(tex: string, display: boolean): string;
+  /** A footnote mark (`[^1]`); undefined when marks are written as their text and notes in place. */
+  footnote?(label: number): string;
+  /** A note, its blocks already rendered, written at the end of the body. */
+  footnoteDefinition?(label: number, body: string): string;
 }
 
 /**
@@ -248,8 +254,11 @@ export function renderBlocks(
   syntax: BlockSyntax,
   range?: NodeRange,
 ): string {
-  return new BlockWalk(extraction, options, syntax).run(range);
+  return new BlockWalk(extraction, options, syntax, range === undefined ? 'body' : 'part').run(range);
 }
+
+/** What a walk writes: the body (with its notes at the end), a part of it, or one note. */
+type WalkScope = 'body' | 'part' | 'note';
 
 /**
  * The output: the title block when the options print one (`printTitle`), then
@@ -275,6 +284,8 @@ class BlockWalk {
   private readonly frames: Frame[] = [];
   private readonly lists: ListState[] = [];
   private inlineOnly = 0;
+  /** Headings open (their edit links and permalinks are left out). */
+  private headings = 0;
   private capture: Capture | undefined;
   private table: TableState | undefined;
   private lastList:
@@ -285,14 +296,22 @@ class BlockWalk {
   private readonly imageRepeats = new ImageRepeats();
   /** Formulas are written as TeX (the renderer has a syntax for them and the page may hold some). */
   private readonly formulas: boolean;
+  /** The page's footnotes, when the renderer writes them as footnotes. */
+  private readonly footnotes: Footnotes | undefined;
+  /** Labels of the notes whose marks were written, by note index (in the order of their first mark). */
+  private readonly noteLabels = new Map<number, number>();
+  /** Notes met in the walk with kept content (written at the end even when no mark of theirs was). */
+  private readonly notesMet = new Set<number>();
 
   constructor(
-    extraction: Extraction,
+    private readonly extraction: Extraction,
     private readonly options: FormatOptions,
     private readonly syntax: BlockSyntax,
+    private readonly scope: WalkScope,
+    kept?: Uint8Array,
   ) {
     this.doc = extraction.doc;
-    this.kept = extraction.selection.kept;
+    this.kept = kept ?? extraction.selection.kept;
     this.inline = syntax.inline();
     this.markup = syntax.markup;
     this.images = options.images !== false && this.markup !== undefined;
@@ -300,6 +319,7 @@ class BlockWalk {
     this.tables = cachedTableFacts(this.doc);
     this.title = new TitleSearch(options);
     this.formulas = syntax.formula !== undefined && mayHoldFormulas(this.doc);
+    this.footnotes = syntax.footnote !== undefined && scope !== 'part' ? footnotesOf(this.doc) : undefined;
   }
 
   /** The base URL of links and images (looked up once, when the first one is written). */
@@ -326,6 +346,11 @@ class BlockWalk {
       }
       if (nodeKind !== NodeKind.Element) continue;
       const t = tag[at];
+      const footnotes = this.footnotes;
+      if (footnotes !== undefined && this.onFootnotes(footnotes, at)) {
+        at = this.skipTo - 1;
+        continue;
+      }
       if (this.formulas && (kept[at] || (t === TAG.script && kept[parent[at]]))) {
         const role = formulaRole(doc, at);
         if (role !== undefined) {
@@ -345,6 +370,7 @@ class BlockWalk {
       }
       if (
         isGutter(doc, at) ||
+        (this.headings > 0 && isHeadingTool(doc, at)) ||
         IS_NOT_INLINE_TEXT[t] ||
         isUnrendered(doc, at, t) ||
         (this.syntax.codeSpans && isCodeButton(doc, at, this.capture?.pre === true))
@@ -358,7 +384,85 @@ class BlockWalk {
     }
     while (frames.length > 0) this.close(frames.pop() as Frame);
     this.flushParagraph();
+    if (this.footnotes !== undefined && this.scope === 'body') this.writeNotes(this.footnotes);
     return this.writer.out.join('');
+  }
+
+  // ── footnotes ────────────────────────────────────────────────────────────
+
+  /** Where the walk goes on after a footnote mark or note (its end). */
+  private skipTo = 0;
+  /** In a note's walk: its label, until its first text (which may start with it). */
+  private noteLabel: string | undefined;
+
+  /**
+   * A mark (written as `[^n]`), a note (written at the end), or a note's number or back-link
+   * (left out): true when the walk skips the element (to `skipTo`).
+   */
+  private onFootnotes(footnotes: Footnotes, at: number): boolean {
+    const doc = this.doc;
+    if (this.scope === 'note' || !footnotes.noteAt.has(at)) {
+      if (footnotes.skipped.has(at)) {
+        this.skipTo = doc.end(at);
+        return true;
+      }
+      if (this.scope === 'note') return false;
+    }
+    const note = footnotes.marks.get(at);
+    if (note !== undefined && this.capture === undefined && (this.kept[at] || this.kept[doc.parent(at)])) {
+      let label = this.noteLabels.get(note);
+      if (label === undefined) {
+        label = this.noteLabels.size + 1;
+        this.noteLabels.set(note, label);
+      }
+      this.inline.raw((this.syntax.footnote as (label: number) => string)(label));
+      // A space closing the mark's wrapper still separates the words around it.
+      const last = doc.end(at) - 1;
+      if (doc.isText(last) && /\s$/.test(doc.text(last))) this.inline.space();
+      this.skipTo = doc.end(at);
+      return true;
+    }
+    const index = footnotes.noteAt.get(at);
+    if (index === undefined) return false;
+    const { start, stop } = footnotes.notes[index];
+    for (let node = start; node < stop; node++) {
+      if (this.kept[node] && doc.isText(node)) {
+        this.notesMet.add(index);
+        break;
+      }
+    }
+    this.softBoundary();
+    this.skipTo = stop;
+    return true;
+  }
+
+  /**
+   * The notes at the end of the body: those of the marks written (even when the selection left
+   * the note out: it belongs to the text that points to it), then the kept ones no written
+   * mark points to.
+   */
+  private writeNotes(footnotes: Footnotes): void {
+    for (const index of this.notesMet) {
+      if (!this.noteLabels.has(index)) this.noteLabels.set(index, this.noteLabels.size + 1);
+    }
+    if (this.noteLabels.size === 0) return;
+    this.flushParagraph();
+    const kept = this.kept.slice();
+    for (const index of this.noteLabels.keys()) {
+      const { start, stop } = footnotes.notes[index];
+      kept.fill(1, start, stop);
+    }
+    const options = { ...this.options, dropTitle: false, printTitle: false };
+    const define = this.syntax.footnoteDefinition as (label: number, body: string) => string;
+    for (const [index, label] of this.noteLabels) {
+      const { start, stop } = footnotes.notes[index];
+      // A note that is one element is its content (a note in an `<li>` is no list item).
+      const range = stop === this.doc.end(start) ? { start: start + 1, stop } : { start, stop };
+      const walk = new BlockWalk(this.extraction, options, this.syntax, 'note', kept);
+      walk.noteLabel = footnotes.notes[index].label;
+      const body = walk.run(range).trim();
+      if (body !== '') this.writer.write(define(label, body));
+    }
   }
 
   // ── opening elements ─────────────────────────────────────────────────────
@@ -410,6 +514,7 @@ class BlockWalk {
       }
       this.flushParagraph();
       this.inlineOnly++;
+      this.headings++;
       this.push(node, CLOSE.heading);
       return;
     }
@@ -442,13 +547,8 @@ class BlockWalk {
         return;
       }
       case TAG.table:
-        if (this.inlineOnly > 0 || this.tables.nested.has(node) || (this.tables.cells.get(node) ?? 0) < 2) {
-          this.openBoundary(node);
-        } else {
-          this.flushParagraph();
-          this.table = { rows: [], row: undefined, inCell: false };
-          this.push(node, CLOSE.table);
-        }
+        if (this.isDataTable(node)) this.openTable(node);
+        else this.openBoundary(node);
         return;
       case TAG.hr:
         if (this.inlineOnly > 0) this.softBoundary();
@@ -493,6 +593,17 @@ class BlockWalk {
         return;
     }
     if (IS_BLOCK[t]) this.openBoundary(node);
+  }
+
+  /** A table written as a table: not inside a heading or cell, no table inside, two cells or more. */
+  private isDataTable(node: number): boolean {
+    return this.inlineOnly === 0 && !this.tables.nested.has(node) && (this.tables.cells.get(node) ?? 0) >= 2;
+  }
+
+  private openTable(node: number): void {
+    this.flushParagraph();
+    this.table = { rows: [], row: undefined, inCell: false };
+    this.push(node, CLOSE.table);
   }
 
   private openBoundary(node: number): void {
@@ -625,6 +736,10 @@ class BlockWalk {
   // ── content ──────────────────────────────────────────────────────────────
 
   private onText(text: string): void {
+    if (this.noteLabel !== undefined && text.trim() !== '') {
+      text = withoutLeadingLabel(text, this.noteLabel);
+      this.noteLabel = undefined;
+    }
     this.imageRepeats.text();
     const capture = this.capture;
     if (capture) {
@@ -740,6 +855,7 @@ class BlockWalk {
   private closeHeading(node: number): void {
     const content = this.inline.flush();
     this.inlineOnly--;
+    this.headings--;
     if (content === '') return;
     const writer = this.writer;
     // The heading that repeats the title (a kicker heading may come before it).

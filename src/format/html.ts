@@ -34,7 +34,8 @@ const OUTPUT_NAME: Readonly<Record<string, string>> = {
   center: 'div',
   p: 'p',
   hgroup: 'hgroup',
-  h1: 'h1',
+  // The title is the document's one <h1> (printed or not): a body's <h1> is an <h2>, as Readability writes it.
+  h1: 'h2',
   h2: 'h2',
   h3: 'h3',
   h4: 'h4',

@@ -34,7 +34,9 @@ export const MARKDOWN: BlockSyntax = {
   },
   // CommonMark: only a bullet or an ordered list starting at 1 may interrupt a paragraph.
   interruptsParagraph: (list) => !(list?.kept && list.ordered) || list.next === 1,
-  heading: (level, content) => `${'#'.repeat(level)} ${protectClosingHashes(content)}`,
+  // The title is the document's one `#` heading (printed or not): an `<h1>` of the body is `##`,
+  // as Readability and Defuddle write it.
+  heading: (level, content) => `${'#'.repeat(Math.max(2, level))} ${protectClosingHashes(content)}`,
   codeBlock(content, language) {
     const fence = '`'.repeat(Math.max(3, longestRun(content, '`') + 1));
     return `${fence}${language() ?? ''}\n${content}\n${fence}`;
@@ -45,12 +47,15 @@ export const MARKDOWN: BlockSyntax = {
   title: (text) => `# ${protectClosingHashes(escapeMarkdown(text, false))}`,
   // `$…$` inline, `$$` fences around a displayed one (blank lines inside would end it).
   formula: (tex, display) => (display ? `$$\n${tex.replace(/\n\s*\n/g, '\n')}\n$$` : `$${tex}$`),
+  footnote: (label) => `[^${label}]`,
+  // The note's later lines indented by four spaces, so that they stay in it.
+  footnoteDefinition: (label, body) => `[^${label}]: ${body.replace(/\n(?=.)/g, '\n    ')}`,
 };
 
 /**
  * The kept content as CommonMark, plus GFM pipe tables and `~~strikethrough~~`.
  *
- * - Headings: ATX (`#`…`######`). Paragraphs separated by blank lines; `<br>` is a
+ * - Headings: ATX (`##`…`######`; an `<h1>` of the body is `##`, `#` is the title's). Paragraphs separated by blank lines; `<br>` is a
  *   backslash hard break.
  * - Lists: `-` bullets and `1.` numbers (from `start`), nested by indenting to the
  *   parent's content column; items of one list are tight. Two lists in a row

@@ -313,7 +313,7 @@ describe('toHtml: dropTitle inside a kept article', () => {
     const late = extraction(`<article><p>${'Intro words. '.repeat(30)}</p><h1>The Title</h1></article>`, {
       keep: keepFirst('article'),
     });
-    assert.match(toHtml(late, { title: 'the title', dropTitle: true }), /<h1>The Title<\/h1>/);
+    assert.match(toHtml(late, { title: 'the title', dropTitle: true }), /<h2>The Title<\/h2>/);
     // A kicker heading may come first; only one copy of the title goes.
     const second = extraction('<article><h2>Kicker</h2><h1>The Title</h1><h2>The Title</h2></article>', {
       keep: keepFirst('article'),

@@ -21,7 +21,7 @@ describe('toMarkdown: structure', () => {
   test('headings and paragraphs', () => {
     assert.equal(
       md('<h1>Title</h1><p>One  <b>two</b>\n three.</p><h3>Sub</h3><p>Four</p>'),
-      '# Title\n\nOne **two** three.\n\n### Sub\n\nFour',
+      '## Title\n\nOne **two** three.\n\n### Sub\n\nFour',
     );
   });
 
@@ -238,10 +238,10 @@ describe('toMarkdown: structure', () => {
     const long = `${'word '.repeat(70)}`.trim();
     assert.equal(
       md(`<p>${long}</p><h1>My Post</h1>`, { title: 'my post', dropTitle: true }),
-      `${long}\n\n# My Post`,
+      `${long}\n\n## My Post`,
     );
     // Without the option nothing is dropped.
-    assert.equal(md('<h1>My Post</h1><p>x</p>', { title: 'my post' }), '# My Post\n\nx');
+    assert.equal(md('<h1>My Post</h1><p>x</p>', { title: 'my post' }), '## My Post\n\nx');
   });
 
   test('printTitle writes the title as the first heading, once', () => {
@@ -320,7 +320,7 @@ describe('toMarkdown: round trip through a CommonMark parser', () => {
     const out = md(html);
     const rendered = render(out);
     for (const pattern of [
-      /<h1>Guide<\/h1>/,
+      /<h2>Guide<\/h2>/,
       /<h2>Steps<\/h2>/,
       /<a href="https:\/\/example\.com\/docs">docs<\/a>/,
       /<code>inline\(\)<\/code>/,

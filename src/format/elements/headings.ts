@@ -1,0 +1,23 @@
+/**
+ * Headings: what sits in a heading without being its text — MediaWiki's `[edit]` links, and the
+ * permalink anchors that documentation generators put beside a heading (Sphinx's `¶`, GitHub's
+ * and Hugo's `#`, a `🔗`): a link to the heading's own fragment whose text is a symbol or nothing.
+ */
+import { type Doc, TAG } from '../../dom/index.js';
+
+/** MediaWiki's section edit links (`[edit]`). */
+const EDIT_LINK = /(?:^|\s)mw-editsection(?:\s|$)/;
+/** Classes of permalink anchors (MDN's `heading-anchor` holds the heading's text: the text decides). */
+const PERMALINK_CLASS =
+  /(?:^|\s)(?:headerlink|header-anchor|heading-anchor|anchor-link|anchorjs-link|permalink|hash-link|anchor)(?:\s|$)/;
+/** What a permalink anchor shows: a symbol, or nothing. */
+const PERMALINK_TEXT = /^(?:[\s#¶§⚓]|\u{1F517}|\uFE0F)*$/u;
+
+/** True for an element inside a heading that is a tool of the heading (edit link, permalink). */
+export function isHeadingTool(doc: Doc, node: number): boolean {
+  const cls = doc.attr(node, 'class') ?? '';
+  if (EDIT_LINK.test(cls)) return true;
+  const href = doc.tag(node) === TAG.a ? doc.attr(node, 'href') : undefined;
+  if (!PERMALINK_CLASS.test(cls) && !href?.startsWith('#')) return false;
+  return PERMALINK_TEXT.test(doc.textContent(node));
+}

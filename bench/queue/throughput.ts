@@ -11,51 +11,17 @@
  *
  * ARCHIVE is copied --copies times (one job each); the same copies go to `pith warc`.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { PithQueue } from '../../src/queue/index.js';
+import { loadAverage, RedisServer } from './redis-server.js';
 
 const CLI = path.resolve('dist/cli/main.js');
-
-function load(): string {
-  return loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
-
-/** A redis-server of our own (AOF on, fsync every second: the README's settings). */
-async function startRedis(): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(tmpdir(), 'pith-bench-redis-'));
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', ''],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve) => {
-    let seen = '';
-    child.stdout?.on('data', (chunk) => {
-      seen += chunk;
-      if (seen.includes('Ready to accept connections')) resolve();
-    });
-  });
-  return { url: `redis://127.0.0.1:${port}`, child, dir };
-}
 
 /** Redis's own counters: CPU seconds and commands processed (by command). */
 async function redisCounters(redis: Redis): Promise<{ cpuS: number; commands: Record<string, number> }> {
@@ -168,7 +134,7 @@ async function main(): Promise<void> {
   const common = ['--output', 'jsonl.gz', '--timeout', '300000'];
   console.log(`# ${copies} copies of ${archive}, ${threads} extraction threads in every configuration`);
 
-  console.log(`load before pith warc: ${load()}`);
+  console.log(`load before pith warc: ${loadAverage()}`);
   const single = timed([
     'warc',
     ...files,
@@ -184,13 +150,13 @@ async function main(): Promise<void> {
     `pith warc, 1 process: ${pages} pages, CPU ${single.cpuS.toFixed(1)} s, wall ${single.wallS.toFixed(1)} s`,
   );
 
-  const redis = await startRedis();
+  const redis = await RedisServer.start({ appendfsync: 'everysec' });
   const client = new Redis(redis.url);
   try {
     for (const workers of [1, 2]) {
       const queueName = `bench-${workers}`;
       const out = path.join(work, `queue-out-${workers}`);
-      console.log(`load before queue, ${workers} worker(s): ${load()}`);
+      console.log(`load before queue, ${workers} worker(s): ${loadAverage()}`);
       const before = await redisCounters(client);
       const started = performance.now();
       const add = timed([
@@ -274,13 +240,12 @@ async function main(): Promise<void> {
     const perJob = await jobMemory(client, 'bench-1');
     await jobs.close();
     console.log(
-      `enqueue → start, idle worker, ${latencies.length} probes: median ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms (load ${load()})`,
+      `enqueue → start, idle worker, ${latencies.length} probes: median ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms (load ${loadAverage()})`,
     );
     console.log(`redis memory per completed job (hash, data and result): ${perJob.toFixed(0)} bytes`);
   } finally {
     client.disconnect();
-    redis.child.kill('SIGTERM');
-    rmSync(redis.dir, { recursive: true, force: true });
+    await redis.close();
     rmSync(work, { recursive: true, force: true });
   }
 }

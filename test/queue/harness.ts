@@ -1,114 +1,17 @@
 /**
- * What the queue tests share: a real redis-server on a free local port with its own temporary
- * directory (AOF on, fsync on every write), stopped and started again at will; pith workers and
- * commands as child processes; test archives; the records of a results directory.
+ * What the queue tests share: pith workers and commands as child processes, test archives, the
+ * records of a results directory. The real redis-server is bench/queue/redis-server.ts's.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { type RedisServer, waitForOutput } from '../../bench/queue/redis-server.js';
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
 import { REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
-
-export const REDIS_SERVER = process.env.PITH_TEST_REDIS_SERVER ?? 'redis-server';
-export const HAS_REDIS = spawnSync(REDIS_SERVER, ['--version']).status === 0;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
-
-/** Resolves when `child` writes a line matching `pattern` (stdout or stderr), rejects if it exits first. */
-function waitForOutput(child: ChildProcess, pattern: RegExp, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (pattern.test(seen)) {
-        child.stdout?.off('data', onData);
-        child.stderr?.off('data', onData);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`${what} exited (${code}) before ${pattern}: ${seen.slice(-2000)}`)),
-    );
-  });
-}
-
-export class RedisServer {
-  readonly port: number;
-  readonly dir: string;
-  #child: ChildProcess | undefined;
-
-  private constructor(port: number, dir: string) {
-    this.port = port;
-    this.dir = dir;
-  }
-
-  static async start(): Promise<RedisServer> {
-    const server = new RedisServer(await freePort(), mkdtempSync(join(tmpdir(), 'pith-redis-')));
-    await server.restart();
-    return server;
-  }
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  /** Starts the server (again), on the same port and data directory: what it had is read back from the AOF. */
-  async restart(): Promise<void> {
-    const child = spawn(
-      REDIS_SERVER,
-      [
-        '--port',
-        String(this.port),
-        '--bind',
-        '127.0.0.1',
-        '--dir',
-        this.dir,
-        '--appendonly',
-        'yes',
-        '--appendfsync',
-        'always',
-        '--save',
-        '',
-        '--maxmemory-policy',
-        'noeviction',
-        '--daemonize',
-        'no',
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    this.#child = child;
-    await waitForOutput(child, /Ready to accept connections/, 'redis-server');
-  }
-
-  /** Stops the server (SIGTERM: it finishes writing its AOF). */
-  async stop(): Promise<void> {
-    const child = this.#child;
-    this.#child = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
-
-  async close(): Promise<void> {
-    await this.stop();
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
 
 export interface PithProcess {
   child: ChildProcess;
@@ -241,3 +144,5 @@ export async function until<T>(check: () => Promise<T | undefined>, everyMs = 20
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+export { HAS_REDIS, RedisServer } from '../../bench/queue/redis-server.js';

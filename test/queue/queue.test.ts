@@ -5,14 +5,15 @@
  * is retried with backoff, then a dead letter, then retried by retry-failed; status and metrics.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Queue } from 'bullmq';
 import { VERSION } from '../../src/index.js';
 import { PithQueue } from '../../src/queue/index.js';
-import { HAS_SAMPLE } from '../helpers.js';
+import { HAS_SAMPLE, samplePath } from '../helpers.js';
+import { localServer } from '../server/helpers.js';
 import {
   assertEachOnce,
   HAS_REDIS,
@@ -177,6 +178,51 @@ describe('pith queue and pith worker', { skip: !HAS_REDIS || !HAS_SAMPLE, timeou
     } finally {
       worker.child.kill('SIGTERM');
       assert.equal((await worker.exited).code, 0);
+    }
+  });
+  test('a URL list: jobs of --batch URLs, each page fetched politely and extracted', async () => {
+    const page = readFileSync(samplePath('newspaper-fulltext/html/al.com1.html'));
+    const origin = await localServer((request, response) => {
+      if (request.url?.startsWith('/missing')) {
+        response.writeHead(404).end('not here');
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+    });
+    const out = mkdtempSync(join(tmpdir(), 'pith-queue-urls-'));
+    const list = join(out, '..', `urls-${origin.port}.txt`);
+    const base = `http://127.0.0.1:${origin.port}`;
+    writeFileSync(list, `# three pages and a 404\n${base}/a\n${base}/b\n\n${base}/c\n${base}/missing\n`);
+    const worker = await startWorker(redis, 'fetcher', ['--queue', 'urls']);
+    try {
+      const run = await pith([
+        ...['queue', 'add', 'urls', list, '-o', out, '--redis', redis.url, '--queue', 'urls', '--json'],
+        ...['--batch', '2', '--allow-private', '--no-robots', '--delay', '0', ...SLOW_MACHINE],
+      ]);
+      assert.equal(run.code, 0, run.stderr);
+      const { ids } = JSON.parse(run.stdout) as { ids: string[] };
+      assert.equal(ids.length, 2);
+      const urlsQueue = new PithQueue(redis.url, 'urls');
+      const records = [];
+      for (const id of ids) {
+        const job = await until(async () => {
+          const view = await urlsQueue.job(id);
+          return view?.state === 'completed' ? view : undefined;
+        });
+        assert.equal(job.result?.pages, 2);
+        records.push(...readOutput(join(out, job.result?.output ?? '')));
+      }
+      await urlsQueue.close();
+      assert.deepEqual(records.map((record) => [record.url, record.ok, record.errorCode]).sort(), [
+        [`${base}/a`, true, null],
+        [`${base}/b`, true, null],
+        [`${base}/c`, true, null],
+        [`${base}/missing`, false, 'FETCH_BAD_STATUS'],
+      ]);
+    } finally {
+      worker.child.kill('SIGTERM');
+      await worker.exited;
+      await origin.close();
     }
   });
 });

@@ -129,22 +129,29 @@ async function main(): Promise<void> {
           connection: { url: redis.url, maxRetriesPerRequest: null },
           concurrency: Math.ceil(slots / instances),
           name: `sim-${instance}`,
+          // pith worker's setting (BullMQ's default is 1).
+          maxStalledCount: 3,
         },
       );
       worker.on('error', () => {});
       workers.push(worker);
     }
     await finished;
-    // The last completions are written after the processor returns.
-    while ((await queue.getJobCountByTypes('completed')) < jobs)
+    // The last completions are written after the processor returns. A job can also fail: a slot
+    // whose lock was not renewed in time (this one process starved of CPU) stalls.
+    const ended = async () => queue.getJobCounts('completed', 'failed');
+    for (let counts = await ended(); counts.completed + counts.failed < jobs; counts = await ended()) {
       await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const runSeconds = (performance.now() - started) / 1000;
     const afterRun = await counters(client);
     const runCpu = afterRun.cpuS - beforeRun.cpuS;
+    const failed = await queue.getJobCountByTypes('failed');
     console.log(
       `run: ${jobs} jobs in ${runSeconds.toFixed(1)} s wall (${(jobs / runSeconds).toFixed(0)} jobs/s, bound by this process's CPU at this load); ` +
         `redis ${runCpu.toFixed(2)} CPU s: ${((runCpu / jobs) * 1e6).toFixed(0)} µs and ${((afterRun.commands - beforeRun.commands) / jobs).toFixed(2)} commands per job ` +
-        `→ one Redis core carries about ${(jobs / runCpu).toFixed(0)} jobs/s; memory ${((afterRun.memoryBytes - beforeAdd.memoryBytes) / jobs).toFixed(0)} bytes per completed job`,
+        `→ one Redis core carries about ${(jobs / runCpu).toFixed(0)} jobs/s; memory ${((afterRun.memoryBytes - beforeAdd.memoryBytes) / jobs).toFixed(0)} bytes per completed job; ` +
+        `${failed} failed (stalled: lock not renewed in time)`,
     );
     await Promise.all(workers.map((worker) => worker.close()));
 

@@ -163,6 +163,19 @@ export function pairBySimilarity(
 
 const NO_SPACE = /\s+/g;
 
+/** Pairs texts by similarity (at or above `threshold`) into `into`: matched, summed similarity, exact. */
+function countPairs(into: ClassCounts, gold: string[], output: string[], threshold: number): void {
+  const pairs = pairBySimilarity(gold, output, threshold);
+  into.gold = gold.length;
+  into.output = output.length;
+  for (let g = 0; g < gold.length; g++) {
+    if (pairs.pair[g] < 0) continue;
+    into.matched++;
+    into.similarity += pairs.similarity[g];
+    if (pairs.similarity[g] === 1) into.exact++;
+  }
+}
+
 /** The counts of one output against its gold. */
 export function scoreElements(gold: Elements, output: Elements): Counts {
   const counts = emptyCounts();
@@ -216,30 +229,9 @@ export function scoreElements(gold: Elements, output: Elements): Counts {
     if (goldCode[g].language !== '' && goldCode[g].language === outputCode[o].language) language.matched++;
   }
 
-  const formulas = counts.formulas;
-  const goldTex = gold.formulas.map((tex) => tex.replace(NO_SPACE, '')).filter((tex) => tex !== '');
-  const outputTex = output.formulas.map((tex) => tex.replace(NO_SPACE, '')).filter((tex) => tex !== '');
-  const texPairs = pairBySimilarity(goldTex, outputTex, 0.5);
-  formulas.gold = goldTex.length;
-  formulas.output = outputTex.length;
-  for (let g = 0; g < goldTex.length; g++) {
-    if (texPairs.pair[g] < 0) continue;
-    formulas.matched++;
-    formulas.similarity += texPairs.similarity[g];
-    if (texPairs.similarity[g] === 1) formulas.exact++;
-  }
-
-  const notes = counts.footnotes;
-  const goldNotes = gold.footnotes.map(textKey).filter((key) => key !== '');
-  const outputNotes = output.footnotes.map(textKey).filter((key) => key !== '');
-  const notePairs = pairBySimilarity(goldNotes, outputNotes, 0.8);
-  notes.gold = goldNotes.length;
-  notes.output = outputNotes.length;
-  for (let g = 0; g < goldNotes.length; g++) {
-    if (notePairs.pair[g] < 0) continue;
-    notes.matched++;
-    notes.similarity += notePairs.similarity[g];
-    if (notePairs.similarity[g] === 1) notes.exact++;
-  }
+  const tex = (list: string[]) => list.map((one) => one.replace(NO_SPACE, '')).filter((one) => one !== '');
+  countPairs(counts.formulas, tex(gold.formulas), tex(output.formulas), 0.5);
+  const notes = (list: string[]) => list.map(textKey).filter((key) => key !== '');
+  countPairs(counts.footnotes, notes(gold.footnotes), notes(output.footnotes), 0.8);
   return counts;
 }

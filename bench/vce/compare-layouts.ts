@@ -14,6 +14,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pearson, spearman } from '../../src/eval/index.js';
 import { Display, estimateLayout, NodeKind } from '../../src/internal.js';
 import {
   CACHE_DIR,
@@ -27,44 +28,6 @@ import {
 
 const MEASURES = ['x', 'y', 'width', 'height', 'fontSize'] as const;
 type Measure = (typeof MEASURES)[number];
-
-function pearson(a: readonly number[], b: readonly number[]): number {
-  const n = a.length;
-  if (n < 3) return Number.NaN;
-  let ma = 0;
-  let mb = 0;
-  for (let i = 0; i < n; i++) {
-    ma += a[i];
-    mb += b[i];
-  }
-  ma /= n;
-  mb /= n;
-  let sab = 0;
-  let saa = 0;
-  let sbb = 0;
-  for (let i = 0; i < n; i++) {
-    sab += (a[i] - ma) * (b[i] - mb);
-    saa += (a[i] - ma) ** 2;
-    sbb += (b[i] - mb) ** 2;
-  }
-  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : Number.NaN;
-}
-
-/** Spearman's ρ: Pearson's r of the ranks (ties get their mean rank). */
-function spearman(a: readonly number[], b: readonly number[]): number {
-  const ranks = (values: readonly number[]) => {
-    const order = values.map((value, index) => ({ value, index })).sort((p, q) => p.value - q.value);
-    const out = new Array<number>(values.length);
-    for (let i = 0; i < order.length; ) {
-      let j = i;
-      while (j + 1 < order.length && order[j + 1].value === order[i].value) j++;
-      for (let k = i; k <= j; k++) out[order[k].index] = (i + j) / 2;
-      i = j + 1;
-    }
-    return out;
-  };
-  return pearson(ranks(a), ranks(b));
-}
 
 function median(values: readonly number[]): number {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((p, q) => p - q);

@@ -20,7 +20,8 @@ export function ranks(values: ArrayLike<number>): Float64Array {
   return out;
 }
 
-function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
+/** Pearson's correlation; NaN with fewer than two values or a constant side. */
+export function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const n = a.length;
   if (n < 2) return Number.NaN;
   let meanA = 0;

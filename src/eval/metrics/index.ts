@@ -39,6 +39,7 @@ export {
   expectedCalibrationError,
   type KeepPoint,
   keepCurve,
+  pearson,
   type ReliabilityBin,
   ranks,
   reliabilityBins,

@@ -74,7 +74,10 @@ describe('PagePool', () => {
         result.quality !== null && result.quality >= 0 && result.quality <= 1,
         String(result.quality),
       );
-      assert.equal(result.detectedPageType, 'article');
+      assert.ok(
+        ['article', 'service', 'other'].includes(result.detectedPageType ?? ''),
+        String(result.detectedPageType),
+      );
       assert.ok((result.pageTypeProbability ?? 0) > 0);
       assert.ok(result.reasons.includes('TOO_SHORT'), result.reasons.join());
       assert.equal(result.belowQuality, null, 'no threshold');

@@ -12,9 +12,14 @@
  *
  * Every reading of the paper is stated in docs/algorithms/cetr.md.
  */
-import { type Doc, type Extraction, fewLinesWarning } from '../../dom/index.js';
+import type { Doc, Extraction } from '../../dom/index.js';
 import { PithError } from '../../errors.js';
-import { computeTtrLines, selectionFromRanges } from '../../features/tag-ratio/index.js';
+import {
+  computeTtrLines,
+  lineExtraction,
+  lineMeasures,
+  settingsOver,
+} from '../../features/tag-ratio/index.js';
 import { seededRandom } from '../../random.js';
 import type { Extractor } from '../types.js';
 import { originKMeans } from './kmeans.js';
@@ -99,10 +104,7 @@ export function analyseCetr(
   doc: Doc,
   options: Partial<CetrOptions> = {},
 ): CetrDiagnostics & { content: Uint8Array } {
-  const settings: CetrOptions = { ...DEFAULTS };
-  for (const [key, value] of Object.entries(options)) {
-    if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
-  }
+  const settings = settingsOver(DEFAULTS, options);
   checkOptions(settings);
   const lines = computeTtrLines(
     doc.source,
@@ -122,12 +124,7 @@ export function analyseCetr(
   }
   return {
     settings,
-    totalLines: lines.totalLines,
-    keptLines: lines.ttr.length,
-    offsets: { start: Array.from(lines.starts), end: Array.from(lines.ends) },
-    sourceLines: Array.from(lines.sourceLines),
-    text: Array.from(lines.text),
-    tags: Array.from(lines.tags),
+    ...lineMeasures(lines),
     clusters: {
       centroids: clusters.centroids,
       sizes: clusters.sizes,
@@ -203,24 +200,6 @@ export const cetr: Extractor<CetrOptions, CetrDiagnostics> = {
   ],
   extract(doc: Doc, options: Partial<CetrOptions>): Extraction<CetrDiagnostics> {
     const { content, ...diagnostics } = analyseCetr(doc, options);
-    const selection = selectionFromRanges(
-      doc,
-      Int32Array.from(diagnostics.offsets.start),
-      Int32Array.from(diagnostics.offsets.end),
-      content,
-      'cetr',
-    );
-    const warning = diagnostics.settings.reflow
-      ? undefined
-      : fewLinesWarning(doc, 'cetr', 'try its reflow parameter (lines broken at block tags)');
-    return {
-      extractor: 'cetr',
-      version: VERSION,
-      doc,
-      selection,
-      roots: [],
-      diagnostics,
-      ...(warning ? { warnings: [warning] } : {}),
-    };
+    return lineExtraction(doc, 'cetr', VERSION, diagnostics, content);
   },
 };

@@ -11,9 +11,14 @@
  *
  * Every reading of the paper is stated in docs/algorithms/ttr.md.
  */
-import { type Doc, type Extraction, fewLinesWarning, tick } from '../../dom/index.js';
+import { type Doc, type Extraction, tick } from '../../dom/index.js';
 import { PithError } from '../../errors.js';
-import { computeTtrLines, selectionFromRanges } from '../../features/tag-ratio/index.js';
+import {
+  computeTtrLines,
+  lineExtraction,
+  lineMeasures,
+  settingsOver,
+} from '../../features/tag-ratio/index.js';
 import type { Extractor } from '../types.js';
 import {
   type Cluster,
@@ -149,10 +154,7 @@ export function analyseTtr(
   doc: Doc,
   options: Partial<TtrOptions> = {},
 ): TtrDiagnostics & { content: Uint8Array } {
-  const settings: TtrOptions = { ...DEFAULTS };
-  for (const [key, value] of Object.entries(options)) {
-    if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
-  }
+  const settings = settingsOver(DEFAULTS, options);
   checkOptions(settings);
   const lines = computeTtrLines(
     doc.source,
@@ -215,12 +217,7 @@ export function analyseTtr(
   return {
     method: settings.method,
     settings,
-    totalLines: lines.totalLines,
-    keptLines: raw.length,
-    offsets: { start: Array.from(lines.starts), end: Array.from(lines.ends) },
-    sourceLines: Array.from(lines.sourceLines),
-    text: Array.from(lines.text),
-    tags: Array.from(lines.tags),
+    ...lineMeasures(lines),
     plot: {
       series: { raw: Array.from(raw), smoothed: Array.from(smoothed) },
       thresholds,
@@ -302,23 +299,6 @@ export const ttr: Extractor<TtrOptions, TtrDiagnostics> = {
   ],
   extract(doc: Doc, options: Partial<TtrOptions>): Extraction<TtrDiagnostics> {
     const { content, ...diagnostics } = analyseTtr(doc, options);
-    const selection = selectionFromRanges(
-      doc,
-      Int32Array.from(diagnostics.offsets.start),
-      Int32Array.from(diagnostics.offsets.end),
-      content,
-    );
-    const warning = diagnostics.settings.reflow
-      ? undefined
-      : fewLinesWarning(doc, 'ttr', 'try its reflow parameter (lines broken at block tags)');
-    return {
-      extractor: 'ttr',
-      version: VERSION,
-      doc,
-      selection,
-      roots: [],
-      diagnostics,
-      ...(warning ? { warnings: [warning] } : {}),
-    };
+    return lineExtraction(doc, 'ttr', VERSION, diagnostics, content);
   },
 };

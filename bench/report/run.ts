@@ -21,7 +21,7 @@
  * the in-sample one marked beside it. Without the file the run stops and says how to make it.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,6 +40,7 @@ import {
   writeResult,
 } from '../../src/eval/index.js';
 import { EXTRACTORS } from '../../src/index.js';
+import { positive, REPORT_RUN_OPTIONS, writeSection } from './common.js';
 
 /** Where `pith train blocks` (5 folds by site, the default) writes its held-out file. */
 const DEFAULT_HELD_OUT = path.join('.cache', 'train', 'blocks', 'folds-5-by-site.json');
@@ -51,28 +52,14 @@ const BOOTSTRAP = { resamples: 2000, seed: 1 };
 
 const { values } = parseArgs({
   options: {
-    from: { type: 'string' },
-    jobs: { type: 'string' },
-    limit: { type: 'string' },
+    ...REPORT_RUN_OPTIONS,
     'speed-pages': { type: 'string', default: '300' },
-    'no-speed': { type: 'boolean', default: false },
-    'no-cache': { type: 'boolean', default: false },
     'peers-module': { type: 'string' },
-    timeout: { type: 'string', default: '60000' },
-    out: { type: 'string' },
-    'docs-dir': { type: 'string', default: 'docs' },
     'held-out': { type: 'string', default: DEFAULT_HELD_OUT },
   },
   strict: true,
 });
 const DOCS = path.resolve(values['docs-dir'] ?? 'docs');
-
-function positive(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a positive integer, got '${value}'`);
-  return n;
-}
 
 async function unpackedDatasets(): Promise<DatasetSpec[]> {
   const root = path.resolve('.cache', 'datasets');
@@ -162,14 +149,7 @@ async function main(): Promise<void> {
   const section = `${START}\n\n${markdown.replace(/^## Benchmark results\n/, '## Workbench: every extractor and peer on every dataset\n')}\n${END}\n`;
   const file = path.join(DOCS, 'benchmarks.md');
   await mkdir(DOCS, { recursive: true });
-  const current = await readFile(file, 'utf8').catch(() => '# Benchmarks\n');
-  const start = current.indexOf(START_PREFIX);
-  const end = current.indexOf(END);
-  const updated =
-    start >= 0 && end > start
-      ? `${current.slice(0, start)}${section}${current.slice(end + END.length).replace(/^\n/, '')}`
-      : `${current.trimEnd()}\n\n${section}`;
-  await writeFile(file, updated);
+  await writeSection(file, START_PREFIX, END, section);
   await writeFile(
     path.join(DOCS, 'report.html'),
     renderHtmlReport(result, { bootstrap: BOOTSTRAP, summaries }),

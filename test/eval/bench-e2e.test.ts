@@ -216,6 +216,8 @@ describe('pith bench (end to end)', { skip }, () => {
         row.docsPerSecond > 0 && row.p50Ms <= row.p95Ms && row.p95Ms <= row.maxMs && row.peakRssMb > 0,
         row.name,
       );
+      // CPU time per page is recorded too (NaN when the 10 ms ticks of four tiny pages sum to 0).
+      assert.equal(typeof row.cpuDocsPerSecond, 'number', row.name);
     }
 
     const md = readFileSync(path.join(dir, 'report.md'), 'utf8');

@@ -12,6 +12,7 @@ import { decodeHtml, parseHtml } from '../../index.js';
 import { type ExtractorRef, loadExtractor } from './extractors.js';
 import { warmUpPages } from './speed-types.js';
 import { describeError } from './task.js';
+import { threadCpuMs } from './thread-cpu.js';
 
 export interface SpeedJob {
   target: ExtractorRef | { kind: 'parse-only'; name: 'parse-only'; label: 'parse-only'; version: string };
@@ -21,13 +22,25 @@ export interface SpeedJob {
 
 export interface SpeedChildResult {
   ms: number[];
+  /**
+   * CPU time of each timed page: the extracting thread's (an outside peer's own process's, as it
+   * reports it); empty where the platform gives none. Wall time on a loaded machine measures the
+   * load; this does not.
+   */
+  cpuMs: number[];
   failures: number;
   baselineRssMb: number;
   peakRssMb: number;
   error?: string;
 }
 
-type Runner = (index: number) => Promise<number>;
+/** Runs page `index`: its wall time and, when known, its CPU time (ms). */
+type Runner = (index: number) => Promise<{ ms: number; cpuMs?: number }>;
+
+function cpuSince(started: number | undefined): { cpuMs?: number } {
+  const ended = threadCpuMs();
+  return started === undefined || ended === undefined ? {} : { cpuMs: ended - started };
+}
 
 async function prepare(job: SpeedJob): Promise<Runner> {
   const { target, pages } = job;
@@ -35,13 +48,18 @@ async function prepare(job: SpeedJob): Promise<Runner> {
     // The floor: pith's parser alone on the decoded text (decoding not timed).
     const texts = pages.map((page) => decodeHtml(page.html).text);
     return async (i) => {
+      const cpuStarted = threadCpuMs();
       const started = performance.now();
       parseHtml(texts[i], pages[i].url ? { url: pages[i].url } : {});
-      return performance.now() - started;
+      return { ms: performance.now() - started, ...cpuSince(cpuStarted) };
     };
   }
   const extractor = await loadExtractor(target, job.peersModule);
-  return async (i) => (await extractor.run(pages[i].html, pages[i].url)).ms;
+  return async (i) => {
+    const cpuStarted = threadCpuMs();
+    const run = await extractor.run(pages[i].html, pages[i].url);
+    return { ms: run.ms, ...(run.cpuMs !== undefined ? { cpuMs: run.cpuMs } : cpuSince(cpuStarted)) };
+  };
 }
 
 const send = (message: unknown) =>
@@ -51,7 +69,7 @@ const send = (message: unknown) =>
   });
 
 process.once('message', async (job: SpeedJob) => {
-  const result: SpeedChildResult = { ms: [], failures: 0, baselineRssMb: 0, peakRssMb: 0 };
+  const result: SpeedChildResult = { ms: [], cpuMs: [], failures: 0, baselineRssMb: 0, peakRssMb: 0 };
   try {
     const run = await prepare(job);
     result.baselineRssMb = process.memoryUsage().rss / 1e6;
@@ -68,7 +86,9 @@ process.once('message', async (job: SpeedJob) => {
     for (let i = 0; i < job.pages.length; i++) {
       const started = performance.now();
       try {
-        result.ms.push(await run(i));
+        const timed = await run(i);
+        result.ms.push(timed.ms);
+        if (timed.cpuMs !== undefined) result.cpuMs.push(timed.cpuMs);
       } catch {
         result.failures++;
         result.ms.push(performance.now() - started);

@@ -10,6 +10,12 @@ export interface SpeedRow {
   failures: number;
   totalMs: number;
   docsPerSecond: number;
+  /**
+   * Pages per second of CPU time (the extracting thread's; an outside peer's process's), over the
+   * same timed pages: one core's throughput whatever the machine's load. NaN where the platform
+   * gives no thread CPU time, or a page failed to report it. Absent from runs before it existed.
+   */
+  cpuDocsPerSecond?: number;
   megabytesPerSecond: number;
   p50Ms: number;
   p95Ms: number;

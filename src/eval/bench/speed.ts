@@ -36,6 +36,12 @@ export interface SpeedOptions {
 export const SPEED_REFERENCE = 'readability-jsdom';
 export const SPEED_FALLBACK_REFERENCE = 'all-text';
 
+/** Pages per second of a sum of CPU times (NaN when it is 0: ticks too coarse for the sample). */
+function cpuRate(pages: number, cpuMs: readonly number[]): number {
+  const total = cpuMs.reduce((sum, ms) => sum + ms, 0);
+  return total > 0 ? (pages * 1000) / total : Number.NaN;
+}
+
 function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const position = (sorted.length - 1) * q;
@@ -69,6 +75,7 @@ function runChild(
     };
     const empty = (error: string): SpeedChildResult => ({
       ms: [],
+      cpuMs: [],
       failures: 0,
       baselineRssMb: Number.NaN,
       peakRssMb: Number.NaN,
@@ -126,6 +133,8 @@ export async function measureSpeed(options: SpeedOptions): Promise<SpeedResult> 
       failures: result.failures,
       totalMs,
       docsPerSecond: complete && totalMs > 0 ? (pages.length * 1000) / totalMs : Number.NaN,
+      cpuDocsPerSecond:
+        complete && result.cpuMs.length === pages.length ? cpuRate(pages.length, result.cpuMs) : Number.NaN,
       megabytesPerSecond: complete && totalMs > 0 ? bytes / 1e6 / (totalMs / 1000) : Number.NaN,
       p50Ms: percentile(sorted, 0.5),
       p95Ms: percentile(sorted, 0.95),

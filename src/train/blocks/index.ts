@@ -56,6 +56,7 @@ export const BLOCK_MODEL_CODE: readonly string[] = [
   'src/metadata',
   'src/format',
   'src/eval',
+  'src/quality',
   'src/index.ts',
   'src/errors.ts',
   'src/model-files.ts',

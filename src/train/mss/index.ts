@@ -51,6 +51,7 @@ export const MSS_MODEL_CODE: readonly string[] = [
   'src/format',
   // The held-out models are scored with the bench.
   'src/eval',
+  'src/quality',
   'src/index.ts',
   'src/errors.ts',
   'src/model-files.ts',

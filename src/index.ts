@@ -22,7 +22,6 @@ import { type ExtractorName, getExtractor } from './extractors/index.js';
 import type { Extractor, ExtractorParameter } from './extractors/types.js';
 import {
   FORUM_OUTSIDE_SHARE_UNASKED,
-  MIN_COMMENT_CONFIDENCE,
   type SeparatedComments,
   separateComments,
 } from './features/comments/index.js';
@@ -429,7 +428,10 @@ function renderStep(
     ? separateComments(extraction)
     : options.keepComments
       ? undefined
-      : separateComments(extraction, MIN_COMMENT_CONFIDENCE, FORUM_OUTSIDE_SHARE_UNASKED);
+      : separateComments(extraction, {
+          forumOutsideShare: FORUM_OUTSIDE_SHARE_UNASKED,
+          keptSubtreeOnly: true,
+        });
   const formatOptions = formatOptionsOf(metadata, options);
   const readList =
     comments && options.comments ? readComments(extraction.doc, comments.sections, formatOptions) : undefined;

@@ -63,6 +63,7 @@ const EMPTY_JSONLD = jsonLdData([]);
 const EMPTY_MICRODATA = { types: [], authors: [], images: [], keywords: [] };
 const EMPTY_PAGE = {
   h1s: [],
+  subheadings: [],
   bylines: [],
   textBylines: [],
   threadStarters: [],

@@ -58,6 +58,8 @@ function firstText(values: readonly (string | undefined)[]): string | undefined 
 
 /** Title separators (with the spaces around them), as Readability splits titles. */
 const TITLE_SEPARATOR = /(\s+(?:\||｜|-|–|—|::|·|•|»|~)\s+)/;
+/** The same, and " / " (FluxBB's "Thread / Board / Forum"), for runs a heading shows. */
+const SHOWN_RUN_SEPARATOR = /(\s+(?:\||｜|-|–|—|::|·|•|»|~|\/)\s+)/;
 
 /** The registrable-ish name of a host: `www.nytimes.com` → `nytimes`, `news.bbc.co.uk` → `bbc`. */
 function hostKey(url: string | undefined): string | undefined {
@@ -132,6 +134,40 @@ export function stripSiteName(
   return kept.length > 0 ? kept : title;
 }
 
+/** Most words of each title part left out around a heading's run ("View topic", "Arch Linux Forums"). */
+const MAX_DROPPED_PART_WORDS = 5;
+/** Fewest words of a heading that names the page inside its title (not "News", "Forum"). */
+const MIN_SHOWN_RUN_WORDS = 3;
+
+/**
+ * The longest run of a split title's parts (not all of them) that one of the page's
+ * `<h2>`/`<h3>` headings says exactly: forums print the thread's title as a heading and put
+ * the board and the forum around it in `<title>`, in either order. Runs naming the site, runs
+ * of fewer than three words, and runs that would leave out a part of more than five words (a
+ * headline's own half, with a section heading matching the other) are not taken.
+ */
+function shownRun(
+  pieces: readonly string[],
+  headings: readonly string[],
+  namesSite: (run: string) => boolean,
+): string | undefined {
+  if (headings.length === 0) return undefined;
+  const keys = new Set(headings.map(looseKey).filter((key) => key.length > 0));
+  let best: string | undefined;
+  for (let start = 0; start < pieces.length; start += 2) {
+    for (let stop = start + 1; stop <= pieces.length; stop += 2) {
+      if (start === 0 && stop === pieces.length) continue;
+      const run = pieces.slice(start, stop).join('').trim();
+      if (run.split(/\s+/).length < MIN_SHOWN_RUN_WORDS || (best !== undefined && run.length <= best.length)) continue;
+      if (!keys.has(looseKey(run)) || namesSite(run)) continue;
+      // What is left out is a board, a section or the site, in a few words each.
+      const dropped = pieces.filter((_, index) => index % 2 === 0 && (index < start || index >= stop));
+      if (dropped.every((part) => part.trim().split(/\s+/).length <= MAX_DROPPED_PART_WORDS)) best = run;
+    }
+  }
+  return best;
+}
+
 /** How alike (word Dice) a lone `<h1>` and the declared title must be for the `<h1>` to be the title. */
 const HEADLINE_SIMILARITY = 0.4;
 
@@ -155,6 +191,7 @@ function chooseTitle(
 ): string | undefined {
   const { meta, jsonld, microdata, page } = sources;
   const h1s = page.h1s;
+  const subheadings = page.subheadings;
   const documentTitle = page.title === undefined ? '' : cleanText(page.title, 2_000);
   // JSON-LD headline and name often differ (Wikipedia: name is the title, headline a tagline):
   // put first the one closer to the document title, as Readability does.
@@ -174,11 +211,13 @@ function chooseTitle(
   ];
   const siteKeys = new Set(siteNames.map(looseKey));
   const candidates: string[] = [];
+  const declared: string[] = [];
   for (const value of raw) {
     if (value === undefined) continue;
     const text = cleanText(value, 2_000);
     // A "title" that is just the site name says nothing about the page.
     if (text.length === 0 || siteKeys.has(looseKey(text))) continue;
+    declared.push(text);
     candidates.push(stripSiteName(text, siteNames, { url, h1s }));
     if (candidates.length >= 20) break;
   }
@@ -198,6 +237,13 @@ function chooseTitle(
       similarity(headline, all[0]) >= HEADLINE_SIMILARITY
     )
       return headline;
+  }
+  // No headline says it: a run of a declared title's parts that an <h2>/<h3> shows ("View topic -
+  // Thread", "Thread / Board / Forum": forums print the thread's title as a lower heading).
+  const host = hostKey(url);
+  for (const text of documentTitle ? [...declared, documentTitle] : declared) {
+    const run = shownRun(text.split(SHOWN_RUN_SEPARATOR), subheadings, (part) => isSitePart(part, siteNames, host));
+    if (run !== undefined) return run;
   }
   return all[0] ?? firstText(h1s);
 }

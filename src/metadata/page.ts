@@ -6,6 +6,8 @@
 import { type Doc, IS_BLOCK, NodeKind, TAG, tick } from '../dom/index.js';
 
 const MAX_H1 = 5;
+/** `<h2>`/`<h3>` texts read for the title. */
+const MAX_SUBHEADINGS = 20;
 const MAX_BYLINES = 5;
 const MAX_TIMES = 20;
 /** A byline longer than this (visible characters) is a bio or a paragraph, not a name. */
@@ -48,6 +50,8 @@ export interface PageData {
   title?: string;
   /** Texts of the first `<h1>` elements. */
   h1s: string[];
+  /** Texts of the first `<h2>` and `<h3>` elements (a forum's thread title, a shop's product name). */
+  subheadings: string[];
   lang?: string;
   direction?: 'ltr' | 'rtl';
   canonical?: string;
@@ -122,6 +126,7 @@ function directionOf(value: string | undefined): 'ltr' | 'rtl' | undefined {
 export function pageData(doc: Doc): PageData {
   const data: PageData = {
     h1s: [],
+    subheadings: [],
     bylines: [],
     textBylines: [],
     threadStarters: [],
@@ -225,6 +230,16 @@ export function pageData(doc: Doc): PageData {
         if (text.length > 0) data.h1s.push(text);
       }
       if (firstH1Text < 0 && node >= excludedUntil) firstH1Text = textNodes + 1;
+    } else if (tag === TAG.h2 || tag === TAG.h3) {
+      if (
+        data.subheadings.length < MAX_SUBHEADINGS &&
+        !doc.isHiddenContent(node) &&
+        doc.textLength(node) <= MAX_HEADING_TEXT &&
+        doc.tagCount(node) <= MAX_HEADING_ELEMENTS
+      ) {
+        const text = doc.textContent(node);
+        if (text.length > 0) data.subheadings.push(text);
+      }
     } else if (tag === TAG.main || tag === TAG.article) {
       // Last resort for the direction: the first <main> or <article> that declares one.
       if (data.direction === undefined && mainDirection === undefined)

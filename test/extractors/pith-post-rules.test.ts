@@ -6,6 +6,7 @@ import {
   dropLinkTeasers,
   dropOrphanHeadings,
   dropRepeatedBlocks,
+  keepFigureCaptions,
   keepImagesBetweenKeptText,
   keepLeads,
   keepStructuresOfKeptContainers,
@@ -238,5 +239,41 @@ describe('pith post-rules: structures', () => {
     // With `figures` (postRules off: the behaviour of 0.2.0) the caption comes back whole.
     keepStructuresOfKeptContainers(page.doc, page.chosen, { figures: true });
     assert.match(chosenText(page), /Photo: Jane Doe/);
+  });
+});
+
+describe('pith post-rules: figure captions', () => {
+  const figure = (caption: string) =>
+    `<figure><img src="/river.jpg" alt=""><figcaption>${caption}</figcaption></figure>`;
+
+  test("a figure's caption between kept paragraphs is kept, without its credit line", () => {
+    const page = setup(
+      `<body><article>${prose(1)}${figure('A meandering river seen from above, its bends drifting downstream. <span class="credit">Getty Images</span>')}${prose(2)}</article></body>`,
+      ['A meandering river'],
+    );
+    assert.equal(keepFigureCaptions(page.doc, page.chosen), 1);
+    const text = chosenText(page);
+    assert.match(
+      text,
+      /Paragraph 1 .* A meandering river seen from above, its bends drifting downstream\. Paragraph 2/,
+    );
+    assert.ok(!text.includes('Getty'), text);
+  });
+
+  test('credits and captions outside the article stay out', () => {
+    const page = setup(
+      `<body><article>${prose(1)}${figure('Foto: Timur Emek')}${prose(2)}${figure('iStock.com')}${prose(3)}</article>
+       <aside>${figure('A river in another story, shown beside this one in the sidebar.')}</aside></body>`,
+      ['Foto:', 'iStock', 'another story'],
+    );
+    assert.equal(keepFigureCaptions(page.doc, page.chosen), 0);
+  });
+
+  test('a caption element outside any figure is left to the classifier', () => {
+    const page = setup(
+      `<body>${prose(1)}<figcaption>A caption with no figure around it at all.</figcaption>${prose(2)}</body>`,
+      ['A caption with no figure'],
+    );
+    assert.equal(keepFigureCaptions(page.doc, page.chosen), 0);
   });
 });

@@ -11,7 +11,10 @@ import { HAS_SAMPLE, SAMPLE_DIR } from '../helpers.js';
  * (models/pith-blocks.json) was trained with: `npx tsx bench/speed/identical.ts --pins`, run on
  * the code before the speed work of session 3. A speed change must leave every value bit for bit
  * as it was; a change that means to move features (new features, a fixed feature) retrains the
- * model and re-pins these with the same command.
+ * model and re-pins these with the same command. Re-pinned without retraining once, on purpose:
+ * die-partei.net.luebeck, whose metadata title lost its site part (a heading shows the rest; round
+ * 2 session 3), which moves the title-match features of that page's blocks. The next retraining
+ * (issue 15's model manifest) takes it in.
  */
 const PINNED: Record<string, string> = {
   'cleaneval/348': '8337454108afebf17253e92f',
@@ -38,7 +41,7 @@ const PINNED: Record<string, string> = {
   'readability-testpages/rtl-1': 'b66d90b9b7e6d019a0a8416e',
   'trafilatura-eval/maescot.de.schafskunde': '7817116dc72dd4f525579f01',
   'trafilatura-eval/womencantalksports.com-top10': '665cb92b667bf16f5b2ad7b5',
-  'trafilatura-eval/die-partei.net.luebeck': '6c0c036ace74d90d7c578c71',
+  'trafilatura-eval/die-partei.net.luebeck': '8b45debec12e7ec7e58ce1d1',
   'trafilatura-eval/next2games.de.anno': 'c4c3b54373b6e383cd4c0efe',
   'trafilatura-eval/gdp.de-Wertschätzung': '561c25617e0b37df2c7fd205',
   'trafilatura-eval/nhk.or.jp.k100': 'f3e1b1f77966deefb65dda59',

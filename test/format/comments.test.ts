@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import MarkdownIt from 'markdown-it';
-import { parseHtml, Selection } from '../../src/dom/index.js';
+import { parseHtml, Selection, TAG } from '../../src/dom/index.js';
 import { findComments, separateComments } from '../../src/features/comments/index.js';
 import { formatComments, readComments } from '../../src/format/index.js';
 import { extract } from '../../src/index.js';
@@ -154,6 +154,46 @@ describe('separateComments', () => {
     for (const section of findComments(doc)) selection.keepSubtree(section.root);
     const extraction = { extractor: 't', version: '0', doc, selection, roots: [], diagnostics: undefined };
     const { body, sections } = separateComments(extraction);
+    assert.deepEqual(sections, []);
+    assert.equal(body, extraction);
+  });
+
+  test('searching only around what was kept gives the body the whole page gives', () => {
+    const doc = parseHtml(PAGE);
+    const article = doc.findAll(TAG.article)[0];
+    // The article and its comments kept, then the article alone (the comments outside what was kept).
+    for (const root of [doc.body, article]) {
+      const selection = new Selection(doc).keepSubtree(root);
+      const extraction = { extractor: 't', version: '0', doc, selection, roots: [], diagnostics: undefined };
+      const whole = separateComments(extraction);
+      const scoped = separateComments(extraction, { keptSubtreeOnly: true });
+      assert.deepEqual(scoped.body.selection.kept, whole.body.selection.kept);
+    }
+    const both = separateComments(
+      {
+        extractor: 't',
+        version: '0',
+        doc,
+        selection: new Selection(doc).keepSubtree(doc.body),
+        roots: [],
+        diagnostics: undefined,
+      },
+      { keptSubtreeOnly: true },
+    );
+    assert.equal(both.sections.length, 1);
+  });
+
+  test('nothing kept: nothing to separate', () => {
+    const doc = parseHtml(PAGE);
+    const extraction = {
+      extractor: 't',
+      version: '0',
+      doc,
+      selection: new Selection(doc),
+      roots: [],
+      diagnostics: undefined,
+    };
+    const { body, sections } = separateComments(extraction, { keptSubtreeOnly: true });
     assert.deepEqual(sections, []);
     assert.equal(body, extraction);
   });

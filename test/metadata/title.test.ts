@@ -119,3 +119,40 @@ describe('title choice', () => {
     assert.equal(metadataOf('<p>hello</p>').title, undefined);
   });
 });
+
+describe('title: a thread title shown as a lower heading', () => {
+  it('takes the run of title parts an <h2>/<h3> shows, leaving out the board and the forum', () => {
+    const forum = (title: string) =>
+      metadataOf(
+        page(
+          `<title>${title}</title>`,
+          '<h2 class="topic-title">Turning off all LED of RPi 5</h2><p>First post.</p>',
+        ),
+        'https://forums.example.org/viewtopic.php?t=1',
+      ).title;
+    assert.equal(forum('Turning off all LED of RPi 5 - Raspberry Pi Forums'), 'Turning off all LED of RPi 5');
+    assert.equal(forum('View topic - Turning off all LED of RPi 5'), 'Turning off all LED of RPi 5');
+    assert.equal(
+      forum('Turning off all LED of RPi 5 / Hardware Discussion / Example Forums'),
+      'Turning off all LED of RPi 5',
+    );
+  });
+
+  it("leaves the page's headline first, and never leaves out a long part", () => {
+    // The <h1> is the headline; a section heading equal to half of the <title> does not win.
+    const withHeadline = metadataOf(
+      page(
+        '<title>What is Social Commerce - A guided introduction | Emplifi</title>',
+        '<h1>An introduction to social commerce: what brands need to know</h1><h2>What is Social Commerce</h2>',
+      ),
+    );
+    assert.equal(withHeadline.title, 'An introduction to social commerce: what brands need to know');
+    const longPart = metadataOf(
+      page(
+        '<title>Why rivers bend - A long explanation of meanders for everyone</title>',
+        '<h2>Why rivers bend</h2><p>Text.</p>',
+      ),
+    );
+    assert.equal(longPart.title, 'Why rivers bend - A long explanation of meanders for everyone');
+  });
+});

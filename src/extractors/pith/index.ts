@@ -17,6 +17,7 @@ import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } 
 import { loadBlockModel, SHIPPED_BLOCK_MODELS } from './model.js';
 import {
   applyPostRules,
+  keepFigureCaptions,
   keepImagesBetweenKeptText,
   keepStructuresOfKeptContainers,
   type PostRuleCounts,
@@ -37,6 +38,8 @@ export interface PithOptions extends HeuristicOptions {
   fallback: boolean;
   /** Apply the post-rules (orphan headings, link teasers, copyright lines, leads; figures follow the classifier). */
   postRules: boolean;
+  /** Keep the `<figcaption>` of figures that sit between kept text. */
+  captions: boolean;
 }
 
 export interface PithDiagnostics {
@@ -61,6 +64,8 @@ export interface PithDiagnostics {
   pageType: { type: PageType; probability: number; probabilities: Record<PageType, number> };
   /** How sure the block classifier was, when it ran: what the quality estimate reads. */
   confidence?: BlockConfidence;
+  /** Figure captions kept between kept text (when `captions` is on). */
+  captions?: number;
 }
 
 /** The block classifier's margins over the page, weighted by each block's characters. */
@@ -101,6 +106,7 @@ const DEFAULTS: PithOptions = {
   model: '',
   fallback: true,
   postRules: true,
+  captions: true,
 };
 
 const VERSION = '0.3.0';
@@ -170,6 +176,12 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         'After the classifier: drop headings of dropped sections, "Read more: <link>" lines and copyright lines, keep leads (false: the classifier and structures only, figures kept whole as before).',
     },
     {
+      name: 'captions',
+      type: 'boolean',
+      default: DEFAULTS.captions,
+      description: 'Keep the captions (<figcaption>) of figures that sit between kept text.',
+    },
+    {
       name: 'minParagraphLength',
       type: 'number',
       default: DEFAULTS.minParagraphLength,
@@ -209,6 +221,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     let keptWords: number | undefined;
     let regionWords: number | undefined;
     let confidence: BlockConfidence | undefined;
+    let captions: number | undefined;
     if (model && blocks.count > 0) {
       model.checkFeatures(features.names);
       const chosen = new Uint8Array(doc.size);
@@ -226,6 +239,8 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       confidence = tally.result();
       if (keptBlocks > 0 || !settings.fallback) {
         keepStructuresOfKeptContainers(doc, chosen, { figures: !settings.postRules });
+        // Captions before the post-rules, so that a credit repeated under every photo goes once more.
+        if (settings.captions) captions = keepFigureCaptions(doc, chosen);
         if (settings.postRules) postRules = applyPostRules(blocks, chosen);
         const region = heuristic.selection.kept;
         const words = wordsOf(doc, chosen, region);
@@ -265,6 +280,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
           probabilities: typed.probabilities,
         },
         ...(confidence ? { confidence } : {}),
+        ...(captions === undefined ? {} : { captions }),
       },
     };
   },

@@ -158,7 +158,8 @@ function shownRun(
     for (let stop = start + 1; stop <= pieces.length; stop += 2) {
       if (start === 0 && stop === pieces.length) continue;
       const run = pieces.slice(start, stop).join('').trim();
-      if (run.split(/\s+/).length < MIN_SHOWN_RUN_WORDS || (best !== undefined && run.length <= best.length)) continue;
+      if (run.split(/\s+/).length < MIN_SHOWN_RUN_WORDS || (best !== undefined && run.length <= best.length))
+        continue;
       if (!keys.has(looseKey(run)) || namesSite(run)) continue;
       // What is left out is a board, a section or the site, in a few words each.
       const dropped = pieces.filter((_, index) => index % 2 === 0 && (index < start || index >= stop));
@@ -242,7 +243,9 @@ function chooseTitle(
   // Thread", "Thread / Board / Forum": forums print the thread's title as a lower heading).
   const host = hostKey(url);
   for (const text of documentTitle ? [...declared, documentTitle] : declared) {
-    const run = shownRun(text.split(SHOWN_RUN_SEPARATOR), subheadings, (part) => isSitePart(part, siteNames, host));
+    const run = shownRun(text.split(SHOWN_RUN_SEPARATOR), subheadings, (part) =>
+      isSitePart(part, siteNames, host),
+    );
     if (run !== undefined) return run;
   }
   return all[0] ?? firstText(h1s);

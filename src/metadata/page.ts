@@ -45,6 +45,19 @@ const BYLINE_WINDOW_AFTER = 60;
 const BYLINE_WINDOW_BEFORE = 30;
 const MAX_TEXT_BYLINES = 5;
 
+/** Adds a visible heading's text to `list`, up to `max` (headings too long or too deep to be a title are left out). */
+function addHeading(doc: Doc, node: number, list: string[], max: number): void {
+  if (
+    list.length >= max ||
+    doc.isHiddenContent(node) ||
+    doc.textLength(node) > MAX_HEADING_TEXT ||
+    doc.tagCount(node) > MAX_HEADING_ELEMENTS
+  )
+    return;
+  const text = doc.textContent(node);
+  if (text.length > 0) list.push(text);
+}
+
 export interface PageData {
   /** The raw text of the document's `<title>` (not the one of an inline SVG). */
   title?: string;
@@ -220,26 +233,10 @@ export function pageData(doc: Doc): PageData {
     } else if (tag === TAG.base) {
       if (data.base === undefined && doc.attr(node, 'href')) data.base = doc.attr(node, 'href');
     } else if (tag === TAG.h1) {
-      if (
-        data.h1s.length < MAX_H1 &&
-        !doc.isHiddenContent(node) &&
-        doc.textLength(node) <= MAX_HEADING_TEXT &&
-        doc.tagCount(node) <= MAX_HEADING_ELEMENTS
-      ) {
-        const text = doc.textContent(node);
-        if (text.length > 0) data.h1s.push(text);
-      }
+      addHeading(doc, node, data.h1s, MAX_H1);
       if (firstH1Text < 0 && node >= excludedUntil) firstH1Text = textNodes + 1;
     } else if (tag === TAG.h2 || tag === TAG.h3) {
-      if (
-        data.subheadings.length < MAX_SUBHEADINGS &&
-        !doc.isHiddenContent(node) &&
-        doc.textLength(node) <= MAX_HEADING_TEXT &&
-        doc.tagCount(node) <= MAX_HEADING_ELEMENTS
-      ) {
-        const text = doc.textContent(node);
-        if (text.length > 0) data.subheadings.push(text);
-      }
+      addHeading(doc, node, data.subheadings, MAX_SUBHEADINGS);
     } else if (tag === TAG.main || tag === TAG.article) {
       // Last resort for the direction: the first <main> or <article> that declares one.
       if (data.direction === undefined && mainDirection === undefined)

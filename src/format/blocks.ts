@@ -373,7 +373,7 @@ class BlockWalk {
         (this.headings > 0 && isHeadingTool(doc, at)) ||
         IS_NOT_INLINE_TEXT[t] ||
         isUnrendered(doc, at, t) ||
-        (this.syntax.codeSpans && isCodeButton(doc, at, this.capture?.pre === true))
+        isCodeButton(doc, at, this.capture?.pre === true)
       ) {
         // Line numbers of a code listing, ruby readings, MathML annotations, a listing's copy
         // button: not part of the text read.

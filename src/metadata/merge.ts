@@ -57,9 +57,12 @@ function firstText(values: readonly (string | undefined)[]): string | undefined 
 // ── title ───────────────────────────────────────────────────────────────────
 
 /** Title separators (with the spaces around them), as Readability splits titles. */
-const TITLE_SEPARATOR = /(\s+(?:\||｜|-|–|—|::|·|•|»|~)\s+)/;
+const SEPARATORS = '\\||｜|-|–|—|::|·|•|»|~';
+const TITLE_SEPARATOR = new RegExp(`(\\s+(?:${SEPARATORS})\\s+)`);
 /** The same, and " / " (FluxBB's "Thread / Board / Forum"), for runs a heading shows. */
-const SHOWN_RUN_SEPARATOR = /(\s+(?:\||｜|-|–|—|::|·|•|»|~|\/)\s+)/;
+const SHOWN_RUN_SEPARATOR = new RegExp(`(\\s+(?:${SEPARATORS}|/)\\s+)`);
+/** Most pieces (parts and separators) of a title that is split at all: a bound on hostile titles. */
+const MAX_TITLE_PIECES = 41;
 
 /** The registrable-ish name of a host: `www.nytimes.com` → `nytimes`, `news.bbc.co.uk` → `bbc`. */
 function hostKey(url: string | undefined): string | undefined {
@@ -113,7 +116,7 @@ export function stripSiteName(
   options: { url?: string; h1s?: readonly string[] } = {},
 ): string {
   const pieces = title.split(TITLE_SEPARATOR);
-  if (pieces.length < 3 || pieces.length > 41) return title;
+  if (pieces.length < 3 || pieces.length > MAX_TITLE_PIECES) return title;
   const h1Keys = new Set((options.h1s ?? []).map(looseKey).filter((key) => key.length > 0));
   const host = hostKey(options.url);
   if (h1Keys.size > 0) {
@@ -151,7 +154,7 @@ function shownRun(
   headings: readonly string[],
   namesSite: (run: string) => boolean,
 ): string | undefined {
-  if (headings.length === 0) return undefined;
+  if (headings.length === 0 || pieces.length < 3 || pieces.length > MAX_TITLE_PIECES) return undefined;
   const keys = new Set(headings.map(looseKey).filter((key) => key.length > 0));
   let best: string | undefined;
   for (let start = 0; start < pieces.length; start += 2) {

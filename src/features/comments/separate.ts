@@ -2,7 +2,7 @@
  * The comments step of the pipeline, before formatting: which comment sections leave the body
  * and are output apart, and the body without them.
  */
-import { type Extraction, NodeKind, Selection } from '../../dom/index.js';
+import { type Doc, type Extraction, NodeKind, Selection } from '../../dom/index.js';
 import { type CommentSection, findComments } from './find.js';
 
 /** Default confidence a section needs to be output as comments. */
@@ -26,7 +26,8 @@ export interface SeparateCommentsOptions {
   /**
    * Look for sections only in the smallest subtree holding everything kept. Right when the
    * sections are only taken out of the body and not output: one wholly outside what was kept
-   * changes nothing, and the search over the whole page cost 5% of the pipeline's time.
+   * changes nothing, and the step costs half as much (0.94 → 0.46 ms/page CPU on 200 pages of
+   * L3S-GN1 and WCXB dev, of about 16 for the whole extraction).
    */
   keptSubtreeOnly?: boolean;
 }
@@ -61,11 +62,21 @@ export function separateComments(
       if (kept[node] && kind[node] === NodeKind.Text) total += textLength[node];
     return total;
   };
-  const totalKept = keptIn(0, doc.size);
+  // One pass: the kept text, and the first and last kept node (what holds both holds it all).
+  let totalKept = 0;
+  let first = -1;
+  let last = -1;
+  for (let node = 0; node < doc.size; node++) {
+    if (!kept[node]) continue;
+    if (first < 0) first = node;
+    last = node;
+    if (kind[node] === NodeKind.Text) totalKept += textLength[node];
+  }
+  // Nothing kept: no body to take sections out of (when they are output, they are still found).
+  if (first < 0 && options.keptSubtreeOnly) return { body: extraction, sections: [] };
   const isThread = (inside: number) => inside > 0 && totalKept - inside < forumOutsideShare * inside;
   let insideAll = 0;
-  const within = options.keptSubtreeOnly ? keptSubtree(extraction) : 0;
-  if (within < 0) return { body: extraction, sections: [] };
+  const within = options.keptSubtreeOnly && first >= 0 ? searchRoot(doc, first, last) : 0;
   const sections = findComments(doc, { within }).filter((section) => {
     if (section.confidence < minConfidence) return false;
     let inside = 0;
@@ -91,18 +102,8 @@ export function separateComments(
  */
 const KEPT_SUBTREE_MARGIN = 2;
 
-/** The smallest element holding every kept node, {@link KEPT_SUBTREE_MARGIN} levels up (-1 when nothing is kept). */
-function keptSubtree({ doc, selection }: Extraction): number {
-  const kept = selection.kept;
-  let first = -1;
-  let last = -1;
-  for (let node = 0; node < doc.size; node++) {
-    if (!kept[node]) continue;
-    if (first < 0) first = node;
-    last = node;
-  }
-  if (first < 0) return -1;
-  // Nodes are in document order, so what holds the first and the last kept node holds them all.
+/** The smallest element holding `first` and `last`, {@link KEPT_SUBTREE_MARGIN} levels up. */
+function searchRoot(doc: Doc, first: number, last: number): number {
   let root = doc.parent(first);
   while (root > 0 && !doc.contains(root, last)) root = doc.parent(root);
   for (let up = 0; up < KEPT_SUBTREE_MARGIN && root > 0; up++) root = doc.parent(root);

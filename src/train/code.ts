@@ -12,3 +12,27 @@ export const TRAINING_ROOM_CODE: readonly string[] = [
   'src/train/provenance.ts',
   'src/train/trainer.ts',
 ];
+
+/**
+ * What a model scored through the bench depends on besides its own folder: the extractors and
+ * what they read, the bench that scores its held-out models (src/eval, src/quality), the
+ * library's door and the lock file (the parser's and decoder's packages).
+ */
+export const SCORED_EXTRACTION_CODE: readonly string[] = [
+  'src/extractors',
+  'src/features',
+  'src/dom',
+  'src/input',
+  'src/layout',
+  'src/learn',
+  'src/metadata',
+  'src/format',
+  'src/eval',
+  'src/quality',
+  'src/index.ts',
+  'src/errors.ts',
+  'src/model-files.ts',
+  'src/random.ts',
+  'src/version.ts',
+  'package-lock.json',
+];

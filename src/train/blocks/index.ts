@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { type DatasetSpec, type ListOptions, resolveDatasetSpec } from '../../eval/index.js';
 import { type GbdtParams, pith, serializeModel } from '../../internal.js';
-import { TRAINING_ROOM_CODE } from '../code.js';
+import { SCORED_EXTRACTION_CODE, TRAINING_ROOM_CODE } from '../code.js';
 import { trainingListOptions } from '../datasets.js';
 import { groupedFolds } from '../folds.js';
 import { scoreHeldOut, writeHeldOut } from '../held-out.js';
@@ -47,22 +47,7 @@ export const BLOCK_TRAINING_DATASETS: readonly string[] = [
 export const BLOCK_MODEL_CODE: readonly string[] = [
   ...TRAINING_ROOM_CODE,
   'src/train/blocks',
-  'src/extractors',
-  'src/features',
-  'src/dom',
-  'src/input',
-  'src/layout',
-  'src/learn',
-  'src/metadata',
-  'src/format',
-  'src/eval',
-  'src/quality',
-  'src/index.ts',
-  'src/errors.ts',
-  'src/model-files.ts',
-  'src/random.ts',
-  'src/version.ts',
-  'package-lock.json',
+  ...SCORED_EXTRACTION_CODE,
 ];
 
 /**

@@ -18,7 +18,7 @@ import {
   type TrainingManifest,
   trigramAt,
 } from '../../internal.js';
-import { TRAINING_ROOM_CODE } from '../code.js';
+import { SCORED_EXTRACTION_CODE, TRAINING_ROOM_CODE } from '../code.js';
 import { resolveDatasets, trainingListOptions } from '../datasets.js';
 import { type GroupedItem, groupedFolds } from '../folds.js';
 import { type HeldOutFigure, scoreHeldOut, writeHeldOut } from '../held-out.js';
@@ -41,23 +41,7 @@ export const MSS_TRAINING_DATASETS: readonly string[] = ['cleaneval', 'l3s-gn1']
 export const MSS_MODEL_CODE: readonly string[] = [
   ...TRAINING_ROOM_CODE,
   'src/train/mss',
-  'src/extractors',
-  'src/features',
-  'src/dom',
-  'src/input',
-  'src/layout',
-  'src/learn',
-  'src/metadata',
-  'src/format',
-  // The held-out models are scored with the bench.
-  'src/eval',
-  'src/quality',
-  'src/index.ts',
-  'src/errors.ts',
-  'src/model-files.ts',
-  'src/random.ts',
-  'src/version.ts',
-  'package-lock.json',
+  ...SCORED_EXTRACTION_CODE,
 ];
 
 /** One page's tokens as feature ids (interned over the whole run) and labels. */

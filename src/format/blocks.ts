@@ -14,6 +14,7 @@ import {
   NodeKind,
   TAG,
   tick,
+  withoutControls,
 } from '../dom/index.js';
 import {
   cachedTableFacts,
@@ -338,7 +339,9 @@ class BlockWalk {
       const nodeKind = kind[at];
       if (nodeKind === NodeKind.Text) {
         if (hidden[at]) continue;
-        if (kept[at]) this.onText(doc.text(at));
+        // Controls go before escaping: a NUL left to the output rule would hide that a `>` or
+        // `#` after it starts its line (fast-check: `<p> \u0000 >a` printed a blockquote).
+        if (kept[at]) this.onText(withoutControls(doc.text(at)));
         // Whitespace between two inline elements is a space on screen even when
         // the selection (which chooses text with words) skipped it.
         else if (textLength[at] === 0) this.onGap(doc.text(at));

@@ -3,15 +3,8 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { parseFragment } from 'parse5';
-import {
-  type Doc,
-  IS_BLOCK,
-  IS_HIDDEN_CONTENT,
-  outputText,
-  parseHtml,
-  Selection,
-  TAG,
-} from '../../src/dom/index.js';
+import { type Doc, IS_BLOCK, outputText, parseHtml, Selection, TAG } from '../../src/dom/index.js';
+import { isCodeButton } from '../../src/format/elements/code.js';
 import {
   articleOf,
   formatExtraction,
@@ -182,24 +175,27 @@ const keepAll = (doc: Doc) => new Selection(doc).keepSubtree(0);
 const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
 
 /**
- * The page text read without its buttons: the outputs drop a listing's copy button (toolbar,
- * not text), so `<pre>a<button>b</button>c` reads "ac", a word of this reading and not of
+ * The page text read without its toolbar: the outputs drop a button inside a listing or one that
+ * copies code (src/format/elements/code.ts), so `<pre>a<button>b</button>c` reads "ac", a word of this reading and not of
  * textContent's "abc". Blocks and hidden content as textContent treats them.
  */
 function textWithoutButtons(doc: Doc, node = 0): string {
-  if (doc.isText(node)) return doc.textContent(node);
+  if (doc.isHiddenContent(node)) return '';
+  if (doc.isText(node)) return doc.text(node);
   const tag = doc.tag(node);
-  if (tag === TAG.button || IS_HIDDEN_CONTENT[tag]) return '';
-  if (doc.findFirst(TAG.button, node) < 0) return doc.textContent(node);
+  if (isCodeButton(doc, node, doc.closest(node, TAG.pre) >= 0)) return '';
   const inner = doc
     .children(node)
     .map((child) => textWithoutButtons(doc, child))
     .join('');
   return IS_BLOCK[tag] ? ` ${inner} ` : inner;
 }
-/** Words of the page under either reading (with or without its buttons). */
-const pageWords = (doc: Doc, read: (text: string) => string) =>
-  new Set([...words(read(doc.textContent(0))), ...words(read(textWithoutButtons(doc)))]);
+/** Words of the page under either reading (with or without its code buttons). */
+const pageWords = (doc: Doc) => {
+  // As every output writes text: control characters gone (dom/characters.ts), soft hyphens too.
+  const read = (text: string) => words(asRead(outputText(text)));
+  return new Set([...read(doc.textContent(0)), ...read(textWithoutButtons(doc))]);
+};
 
 interface P5Node {
   tagName?: string;
@@ -279,7 +275,7 @@ describe('formatters: properties', () => {
     fc.assert(
       fc.property(anyString, (html) => {
         const ex = extractionOf(html, keepAll);
-        const page = pageWords(ex.doc, asRead);
+        const page = pageWords(ex.doc);
         for (const word of words(toText(ex))) assert.ok(page.has(word), `"${word}" not in page text`);
       }),
       RUNS,
@@ -294,8 +290,7 @@ describe('formatters: properties', () => {
         // Through the format door, which applies the control-character rule (dom/characters.ts).
         const markdown = formatExtraction(ex, 'markdown', { images: false });
         const rendered = parseHtml(parser.render(markdown)).textContent(0);
-        // The page text as every output writes it: control characters gone.
-        const page = pageWords(ex.doc, (text) => asRead(outputText(text)));
+        const page = pageWords(ex.doc);
         for (const word of words(rendered)) {
           assert.ok(
             page.has(word),

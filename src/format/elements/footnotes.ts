@@ -149,17 +149,19 @@ function findFootnotes(doc: Doc): Footnotes | undefined {
 
   const ids = new Map<string, number[]>();
   const wanted = new Set(candidates.map((candidate) => candidate.target));
-  for (let node = 1; node < doc.size; node++) {
+  wanted.delete('');
+  const addTarget = (value: string | undefined, node: number) => {
+    if (value === undefined || !wanted.has(value)) return;
+    const list = ids.get(value);
+    if (list) list.push(node);
+    else ids.set(value, [node]);
+  };
+  // Bare marks have no target: a page with only those needs no pass over the ids.
+  for (let node = wanted.size > 0 ? 1 : doc.size; node < doc.size; node++) {
     tick('output');
     if (kind[node] !== 1) continue;
-    for (const name of ['id', 'name']) {
-      const value = doc.attr(node, name);
-      if (value !== undefined && wanted.has(value)) {
-        const list = ids.get(value);
-        if (list) list.push(node);
-        else ids.set(value, [node]);
-      }
-    }
+    addTarget(doc.attr(node, 'id'), node);
+    addTarget(doc.attr(node, 'name'), node);
   }
 
   const found = new Builder(doc);

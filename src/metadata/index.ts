@@ -70,4 +70,5 @@ const EMPTY_PAGE = {
   times: [],
   visibleDates: [],
   visibleModified: [],
+  firstDates: [],
 };

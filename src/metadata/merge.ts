@@ -8,7 +8,7 @@ import type { JsonLdData } from './jsonld.js';
 import { MAX_BODY_LENGTH } from './jsonld.js';
 import type { MetaTagData } from './meta-tags.js';
 import type { MicrodataData } from './microdata.js';
-import type { PageData } from './page.js';
+import type { PageData, ShownDate } from './page.js';
 import {
   absoluteUrl,
   cleanBlockText,
@@ -509,6 +509,87 @@ function firstDate(values: readonly (string | undefined)[], now: number): string
   return undefined;
 }
 
+/** Every value that parses as a date, as ISO 8601, in order. */
+function parsedDates(values: readonly (string | undefined)[], now: number): string[] {
+  const dates: string[] = [];
+  for (const value of values) {
+    const date = parseDate(value, now);
+    if (date !== undefined) dates.push(date);
+  }
+  return dates;
+}
+
+const dayOf = (iso: string): string => iso.slice(0, 10);
+
+/**
+ * JSON-LD main entities that are records, not dated writing: a CMS's page (WordPress pages are
+ * `WebPage` in Yoast's graph, posts are `Article`), a product, a place, a business, a video. Their
+ * `datePublished` is when the record was created; a reader is shown no date (on WCXB's tuning half,
+ * 16 of 21 such pages that do not show the date have no date in the gold).
+ */
+const RECORD_TYPE =
+  /^(?:WebPage|ItemPage|CollectionPage|AboutPage|ContactPage|FAQPage|SearchResultsPage|ProfilePage|MedicalWebPage|WebSite|Product|ProductGroup|IndividualProduct|Offer|Place|Organization|Corporation|LocalBusiness|\w+Business|Service|VideoObject|ImageObject|Event|SoftwareApplication|WebApplication)$/;
+
+/** Fewest different days among the first shown dates of a list of items (teasers, search results). */
+const LIST_MIN_DAYS = 3;
+
+/**
+ * The first dates the page shows are a list's, not the page's: the first three in elements of one
+ * form (a card's), three or more different days, the first not the oldest. A forum thread's posts
+ * go forward in time (the first post's date is the thread's); news lists, archives and shops'
+ * reviews go back. An article's own dateline has a form of its own, so the teasers after it do
+ * not make its date a list's.
+ */
+function isDateList(shown: readonly ShownDate[], now: number): boolean {
+  if (shown.length < LIST_MIN_DAYS) return false;
+  const form = shown[0].form;
+  if (shown.slice(1, LIST_MIN_DAYS).some((date) => date.form !== form)) return false;
+  const days = parsedDates(
+    shown.filter((date) => date.form === form).map((date) => date.value),
+    now,
+  ).map(dayOf);
+  if (new Set(days).size < LIST_MIN_DAYS) return false;
+  return days.some((day) => day < days[0]);
+}
+
+/**
+ * The publication date: the date the page shows a reader when the page shows one. A declared date
+ * (JSON-LD, `<meta>`, microdata) is taken when the page shows the same day or none of its own. A
+ * page that shows one date, earlier than the declared one and not an update, is dated by what it
+ * shows: a CMS stamps the day it imported or re-saved a page, after the day it was published (a
+ * shown date later than the declared one may be an update the page does not label). With no
+ * declared date: the first shown date, unless the shown dates are a list's; else an "Updated …"
+ * dateline, the only date the page gives.
+ */
+function choosePublished(sources: Sources, now: number): string | undefined {
+  const { meta, jsonld, microdata, page } = sources;
+  const shownPlain = parsedDates([...page.times, ...page.visibleDates], now);
+  const shownUpdated = parsedDates(page.visibleModified, now);
+  const shownDays = new Set([...shownPlain, ...shownUpdated].map(dayOf));
+  let declaredLd = parseDate(jsonld.published, now);
+  if (
+    declaredLd !== undefined &&
+    jsonld.types.length > 0 &&
+    RECORD_TYPE.test(jsonld.types[0]) &&
+    !shownDays.has(dayOf(declaredLd))
+  )
+    declaredLd = undefined;
+  const declared = firstDate([declaredLd, ...meta.published, microdata.published], now);
+  if (declared !== undefined) {
+    if (shownDays.has(dayOf(declared))) return declared;
+    const modifiedDays = new Set(
+      [...parsedDates([jsonld.modified, ...meta.modified, microdata.modified], now), ...shownUpdated].map(
+        dayOf,
+      ),
+    );
+    const ownDays = new Set(shownPlain.map(dayOf));
+    const own = shownPlain.find((date) => !modifiedDays.has(dayOf(date)) && dayOf(date) < dayOf(declared));
+    return own !== undefined && ownDays.size === 1 ? own : declared;
+  }
+  if (isDateList(page.firstDates, now)) return undefined;
+  return shownPlain[0] ?? shownUpdated[0];
+}
+
 const JUNK_TAG = /^(?:nil|null|none|undefined|untagged|uncategori[sz]ed|\[object object\])$/i;
 
 function chooseTags(sources: Sources): string[] {
@@ -576,10 +657,7 @@ export function merge(sources: Sources, options: MergeOptions): Metadata {
   };
   const title = chooseTitle(sources, siteNames, pageUrl ?? canonicalUrl);
   if (title) metadata.title = title;
-  const published = firstDate(
-    [jsonld.published, ...meta.published, microdata.published, ...page.times, ...page.visibleDates],
-    now,
-  );
+  const published = choosePublished(sources, now);
   if (published) metadata.published = published;
   const modified = firstDate(
     [jsonld.modified, ...meta.modified, microdata.modified, ...page.visibleModified],

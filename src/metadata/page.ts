@@ -93,6 +93,28 @@ export interface PageData {
    */
   visibleDates: string[];
   visibleModified: string[];
+  /**
+   * The first dates shown (`<time datetime>` values and written dates, not updates), in page
+   * order, each with the form of its element: a list's items repeat one form.
+   */
+  firstDates: ShownDate[];
+}
+
+/** A date the page shows, and the form of the element that shows it. */
+export interface ShownDate {
+  value: string;
+  /** Tag and class of the element and of its parent. */
+  form: string;
+}
+
+/** Dates kept in `firstDates`. */
+const MAX_FIRST_DATES = 4;
+
+/** Tag and class of an element and of its parent (not ids: a list's items have one id each). */
+function formOf(doc: Doc, element: number): string {
+  const parent = doc.parent(element);
+  const own = `${doc.tag(element)}.${doc.attr(element, 'class') ?? ''}`;
+  return parent > 0 ? `${own}/${doc.tag(parent)}.${doc.attr(parent, 'class') ?? ''}` : own;
 }
 
 /** Elements whose dates are not the page's: comments, sidebars, related links, navigation, footers. */
@@ -146,6 +168,7 @@ export function pageData(doc: Doc): PageData {
     times: [],
     visibleDates: [],
     visibleModified: [],
+    firstDates: [],
   };
   const html = doc.html;
   const body = doc.body;
@@ -161,6 +184,8 @@ export function pageData(doc: Doc): PageData {
   let mainDirection: 'ltr' | 'rtl' | undefined;
   const pubTimes: string[] = [];
   const otherTimes: string[] = [];
+  /** `<time>` elements shown, in page order, with their form. */
+  const shownTimes: { node: number; date: ShownDate }[] = [];
   // Elements whose dates are not the page's, elements whose bylines are not, and bylines (not
   // nested), end here.
   let excludedUntil = -1;
@@ -168,7 +193,14 @@ export function pageData(doc: Doc): PageData {
   let bylineUntil = -1;
   let textNodes = 0;
   let firstH1Text = -1;
-  const dateCandidates: { text: string; at: number; cued: boolean; updated: boolean }[] = [];
+  const dateCandidates: {
+    text: string;
+    at: number;
+    cued: boolean;
+    updated: boolean;
+    node: number;
+    element: number;
+  }[] = [];
   const bylineCandidates: { text: string; at: number }[] = [];
   let lastBylineBlock = -1;
   // One pass over every node; each element costs O(1) except the few whose text is read, which are bounded.
@@ -203,7 +235,14 @@ export function pageData(doc: Doc): PageData {
         (grandparent > 0 && DATE_CUE.test(doc.classAndId(grandparent)));
       const before = node > 0 && doc.isText(node - 1) ? doc.text(node - 1) : '';
       const label = `${before.slice(-40)} ${text.slice(0, 30)}`;
-      dateCandidates.push({ text, at: textNodes, cued, updated: UPDATED_LABEL.test(label) });
+      dateCandidates.push({
+        text,
+        at: textNodes,
+        cued,
+        updated: UPDATED_LABEL.test(label),
+        node,
+        element: parent,
+      });
       continue;
     }
     if (kind !== NodeKind.Element) continue;
@@ -248,6 +287,8 @@ export function pageData(doc: Doc): PageData {
         if (doc.attr(node, 'pubdate') !== undefined || itemprop.includes('datepublished'))
           pubTimes.push(datetime);
         else if (!itemprop.includes('datemodified')) otherTimes.push(datetime);
+        if (!itemprop.includes('datemodified') && shownTimes.length < MAX_FIRST_DATES)
+          shownTimes.push({ node, date: { value: datetime, form: formOf(doc, node) } });
       }
     }
     if (
@@ -262,6 +303,7 @@ export function pageData(doc: Doc): PageData {
     }
   }
   data.times = [...pubTimes, ...otherTimes];
+  const shownWritten: { node: number; date: ShownDate }[] = [];
   // Written dates: in a date element anywhere (outside comments, sidebars…), or close to the headline.
   for (const candidate of dateCandidates) {
     const near =
@@ -271,7 +313,21 @@ export function pageData(doc: Doc): PageData {
     if (!candidate.cued && !near) continue;
     const list = candidate.updated ? data.visibleModified : data.visibleDates;
     if (list.length < MAX_VISIBLE_DATES) list.push(candidate.text);
+    // The text of a <time> already counted is the same date.
+    if (
+      !candidate.updated &&
+      shownWritten.length < MAX_FIRST_DATES &&
+      doc.tag(candidate.element) !== TAG.time
+    )
+      shownWritten.push({
+        node: candidate.node,
+        date: { value: candidate.text, form: formOf(doc, candidate.element) },
+      });
   }
+  data.firstDates = [...shownTimes, ...shownWritten]
+    .sort((a, b) => a.node - b.node)
+    .slice(0, MAX_FIRST_DATES)
+    .map((entry) => entry.date);
   // Bylines in text: those near the headline first.
   const nearHeadline = (at: number) =>
     firstH1Text >= 0 && at >= firstH1Text - BYLINE_WINDOW_BEFORE && at <= firstH1Text + BYLINE_WINDOW_AFTER;

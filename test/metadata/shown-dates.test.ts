@@ -1,0 +1,117 @@
+/**
+ * The publication date is the date the page shows a reader (WCXB's annotators wrote that one
+ * down): declared dates against shown ones, records that are not dated writing, lists of dates.
+ * Error classes of bench/metadata/gold-agreement.ts on WCXB's tuning half.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ld, metadataOf, page } from './helpers.js';
+
+const card = (day: string) =>
+  `<div class="card"><h2><a href="/x">Story</a></h2><span class="card-date">${day}</span></div>`;
+
+describe('dates: records are not dated writing', () => {
+  it("a WebPage's datePublished that the page does not show is no publication date (a WordPress page)", () => {
+    const metadata = metadataOf(
+      page(
+        ld({ '@type': 'WebPage', name: 'Our services', datePublished: '2019-12-12T14:07:03+00:00' }),
+        '<h1>Our services</h1><p>We plan, build and run data platforms.</p>',
+      ),
+    );
+    assert.equal(metadata.published, undefined);
+  });
+
+  it("a Product's datePublished is dropped too, an Article's is kept", () => {
+    const product = metadataOf(
+      page(ld({ '@type': 'Product', name: 'Zero', datePublished: '2017-11-27' }), '<h1>Zero</h1>'),
+    );
+    assert.equal(product.published, undefined);
+    const article = metadataOf(
+      page(ld({ '@type': 'Article', headline: 'Zero', datePublished: '2017-11-27' }), '<h1>Zero</h1>'),
+    );
+    assert.equal(article.published, '2017-11-27');
+  });
+
+  it("a WebPage's datePublished that the page shows is kept", () => {
+    const metadata = metadataOf(
+      page(
+        ld({ '@type': 'WebPage', name: 'Notes', datePublished: '2023-05-17T09:00:00+00:00' }),
+        '<h1>Notes</h1><p class="date">May 17, 2023</p><p>Text of the notes.</p>',
+      ),
+    );
+    assert.equal(metadata.published, '2023-05-17T09:00:00+00:00');
+  });
+});
+
+describe('dates: the shown date against the declared one', () => {
+  it('one shown date earlier than the declared one is the date (WCXB 0074: a CMS re-save stamp)', () => {
+    const metadata = metadataOf(
+      page(
+        '<meta property="article:published_time" content="2024-03-05T14:20:08Z">',
+        '<h1>Healthy eating tips</h1><p class="dateline">March 1, 2024</p><p>Eat well.</p>',
+      ),
+    );
+    assert.equal(metadata.published, '2024-03-01');
+  });
+
+  it('a shown date later than the declared one is not taken (it may be an unlabelled update)', () => {
+    const metadata = metadataOf(
+      page(
+        '<meta property="article:published_time" content="2021-01-18T10:00:00Z">',
+        '<h1>Cameras</h1><p class="dateline">April 12, 2022</p><p>Text.</p>',
+      ),
+    );
+    assert.equal(metadata.published, '2021-01-18T10:00:00Z');
+  });
+
+  it('a shown date equal to the declared modified one is the update, not the publication', () => {
+    const metadata = metadataOf(
+      page(
+        ld({
+          '@type': 'Article',
+          headline: 'Trends',
+          datePublished: '2024-04-10T19:30:39Z',
+          dateModified: '2024-04-09T10:00:00Z',
+        }),
+        '<h1>Trends</h1><p class="date">Apr 9, 2024</p><p>Text.</p>',
+      ),
+    );
+    assert.equal(metadata.published, '2024-04-10T19:30:39Z');
+  });
+
+  it('an "Updated" dateline is the date when the page gives no other (WCXB 4078)', () => {
+    const metadata = metadataOf(
+      page('', '<h1>The best French presses</h1><p>Updated August 27, 2023</p><p>Text.</p>'),
+    );
+    assert.equal(metadata.published, '2023-08-27');
+  });
+});
+
+describe('dates: a list of dates is not the page date', () => {
+  it('teaser cards going back in time date nothing (a news section, WCXB 2900)', () => {
+    const metadata = metadataOf(
+      page(
+        '',
+        `<h1>The Go Blog</h1>${card('27 February 2024')}${card('17 February 2024')}${card('10 February 2024')}`,
+      ),
+    );
+    assert.equal(metadata.published, undefined);
+  });
+
+  it("a forum thread's posts go forward in time: the first post's date is the thread's", () => {
+    const metadata = metadataOf(
+      page('', `<h1>Help with my router</h1>${card('1 May 2024')}${card('3 May 2024')}${card('9 May 2024')}`),
+    );
+    assert.equal(metadata.published, '2024-05-01');
+  });
+
+  it("an article's own dateline keeps its date above teasers of another form", () => {
+    const metadata = metadataOf(
+      page(
+        '',
+        `<h1>Der lange und die alte Dame</h1><p class="post-date">23. Juli 2017</p><p>Text.</p>${card('20. Juli 2017')}${card('12. Juli 2017')}${card('2. Juli 2017')}`,
+      ),
+    );
+    assert.equal(metadata.published, '2017-07-23');
+  });
+});

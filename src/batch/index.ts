@@ -19,6 +19,7 @@ export {
   type BatchOutcome,
   type BatchProgress,
   type BatchSource,
+  dropBelowQuality,
   runBatch,
   type SourceItem,
 } from './run.js';

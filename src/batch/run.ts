@@ -54,6 +54,11 @@ export type SourceItem = {
   | { kind: 'failed'; fields: Partial<PageRecord>; code: string; message: string }
 );
 
+/** `--below-quality drop`: a record flagged under `--min-quality` is not written (`pith warc`, `pith feed`, queue jobs). */
+export function dropBelowQuality(record: PageRecord): string | undefined {
+  return record.belowQuality === true ? 'below-min-quality' : undefined;
+}
+
 /** Reads items from a resume point (null: from the start). */
 export type BatchSource = (from: ResumePoint | null) => AsyncIterable<SourceItem>;
 

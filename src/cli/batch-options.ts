@@ -5,7 +5,13 @@
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { BatchOptions, BatchOutcome, BatchProgress, PageSettings } from '../batch/index.js';
+import {
+  type BatchOptions,
+  type BatchOutcome,
+  type BatchProgress,
+  dropBelowQuality,
+  type PageSettings,
+} from '../batch/index.js';
 import { PithError } from '../index.js';
 import {
   OUTPUT_FORMATS,
@@ -33,16 +39,17 @@ export interface RecordCommandOptions {
   links: boolean;
   images: boolean;
   noop?: boolean;
-  /** Records under it get `belowQuality: true` (`pith warc`/`feed --min-quality`). */
+  /** Records under it get `belowQuality: true` (`--min-quality`). */
   minQuality?: number;
+  /** What becomes of them: flagged or dropped. */
+  belowQuality: BelowQuality;
+  unordered?: boolean;
 }
 
 export interface BatchCommandOptions extends RecordCommandOptions {
   out: string;
   workers: number;
-  unordered?: boolean;
   progress: boolean;
-  belowQuality: BelowQuality;
 }
 
 /** How pages are fetched politely (`pith feed`, `pith queue add urls`). */
@@ -78,21 +85,10 @@ export function addBatchOptions(command: Command): Command {
         .argParser(positiveInteger)
         .default(availableParallelism(), `one per core, ${availableParallelism()} here`),
     )
-    .option('--unordered', 'write records as pages finish, not in input order (a slow page holds nothing up)')
-    .option(
-      '--min-quality <q>',
-      "records whose quality (pith's expected F1, 0–1) is under q are flagged (belowQuality: true) or dropped (--below-quality drop)",
-      qualityThreshold,
-    )
-    .addOption(
-      new Option('--below-quality <action>', 'what to do with records under --min-quality')
-        .choices([...BELOW_QUALITY_CHOICES])
-        .default('flag'),
-    )
     .option('--no-progress', 'no progress line, even on a terminal');
 }
 
-/** Adds the flags that say what each record holds. */
+/** Adds the flags that say which records are written and what each holds (the batch commands and `pith queue add`). */
 export function addRecordOptions(command: Command): Command {
   return command
     .addOption(
@@ -111,6 +107,17 @@ export function addRecordOptions(command: Command): Command {
     .option('--max-bytes <n>', 'largest page accepted, in bytes', positiveInteger, 16 * 1024 * 1024)
     .option('--no-links', 'keep link text but not link targets in markdown and html content')
     .option('--no-images', 'leave images out of markdown and html content')
+    .option('--unordered', 'write records as pages finish, not in input order (a slow page holds nothing up)')
+    .option(
+      '--min-quality <q>',
+      "records whose quality (pith's expected F1, 0–1) is under q are flagged (belowQuality: true) or dropped (--below-quality drop)",
+      qualityThreshold,
+    )
+    .addOption(
+      new Option('--below-quality <action>', 'what to do with records under --min-quality')
+        .choices([...BELOW_QUALITY_CHOICES])
+        .default('flag'),
+    )
     .addOption(new Option('--noop', 'benchmark: read and write, but do not extract').hideHelp());
 }
 
@@ -159,9 +166,8 @@ export function pageSettings(options: RecordCommandOptions): PageSettings {
 }
 
 /** `--below-quality drop`: the records under `--min-quality` are not written (counted as skipped). */
-export function dropBelowQuality(options: BatchCommandOptions): BatchOptions['drop'] {
-  if (options.minQuality === undefined || options.belowQuality !== 'drop') return undefined;
-  return (record) => (record.belowQuality === true ? 'below-min-quality' : undefined);
+export function belowQualityDrop(options: RecordCommandOptions): BatchOptions['drop'] {
+  return options.minQuality !== undefined && options.belowQuality === 'drop' ? dropBelowQuality : undefined;
 }
 
 /** The options that change the records, as a canonical string (a checkpoint is only resumed with the same). */

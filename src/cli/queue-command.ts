@@ -13,6 +13,7 @@ import {
 import {
   addFetchOptions,
   addRecordOptions,
+  belowQualityDrop,
   type FetchCommandOptions,
   pageSettings,
   type RecordCommandOptions,
@@ -43,7 +44,7 @@ export function queueCommand(): Command {
   const command = new Command('queue')
     .description(
       'Jobs for pith workers on other machines, on a BullMQ queue in Redis (see pith worker). A job is ' +
-        'one archive file or a batch of URLs; its id comes from its input, options and pith version, so ' +
+        'one archive file, a batch of URLs or a feed; its id comes from its input, options and pith version, so ' +
         'submitting the same work twice adds nothing. Each job writes one output file to --out (a ' +
         'directory every worker sees at the same path), whole or not at all.',
     )
@@ -123,16 +124,7 @@ function addCommand(): Command {
       .option('--batch <n>', 'URLs per job', positiveInteger, 100)
       .action(async (file: string, options: AddCommandOptions & FetchCommandOptions & { batch: number }) => {
         const urls = await readUrls(file);
-        const fetch: JobFetchOptions = {
-          allowPrivate: options.allowPrivate ?? false,
-          timeoutMs: options.fetchTimeout,
-          perHost: options.perHost,
-          delayMs: options.delay,
-          retries: options.retries,
-          robots: options.robots,
-          concurrency: options.concurrency,
-          ...(options.userAgent ? { userAgent: options.userAgent } : {}),
-        };
+        const fetch = jobFetchOptions(options);
         const jobs: QueueJobData[] = [];
         for (let start = 0; start < urls.length; start += options.batch) {
           jobs.push({
@@ -145,9 +137,33 @@ function addCommand(): Command {
         await submit(options, jobs);
       }),
   );
+  add.addCommand(
+    addFetchOptions(common(new Command('feed')), 'item pages')
+      .description(
+        'one job per feed (RSS, Atom, RDF, JSON Feed): the feed read and its item pages fetched and ' +
+          'extracted, as pith feed does (no conditional GET: each round reads every item)',
+      )
+      .argument('<feeds...>', 'feed URLs (http or https)')
+      .option(
+        '--round <label>',
+        'a feed is one job per round: submitted again in the same round it adds nothing, in the next it is read again (default: the hour, UTC, e.g. 2026-11-26T14)',
+      )
+      .action(
+        async (feeds: string[], options: AddCommandOptions & FetchCommandOptions & { round?: string }) => {
+          for (const feed of feeds) checkHttpUrl(feed, 'the feeds');
+          const round = options.round ?? new Date().toISOString().slice(0, 13);
+          const fetch = jobFetchOptions(options);
+          await submit(
+            options,
+            feeds.map((feed) => ({ kind: 'feed', feed, round, fetch, ...jobCommon(options) })),
+          );
+        },
+      ),
+  );
   return add;
 }
 
+/** What every job of a submission shares; the options left at their defaults stay out (job ids unchanged). */
 function jobCommon(options: AddCommandOptions) {
   return {
     version: VERSION,
@@ -155,7 +171,28 @@ function jobCommon(options: AddCommandOptions) {
     format: options.output,
     settings: pageSettings(options),
     partRecords: options.partRecords,
+    ...(options.unordered ? { ordered: false as const } : {}),
+    ...(belowQualityDrop(options) ? { dropBelowQuality: true as const } : {}),
   };
+}
+
+function jobFetchOptions(options: FetchCommandOptions): JobFetchOptions {
+  return {
+    allowPrivate: options.allowPrivate ?? false,
+    timeoutMs: options.fetchTimeout,
+    perHost: options.perHost,
+    delayMs: options.delay,
+    retries: options.retries,
+    robots: options.robots,
+    concurrency: options.concurrency,
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  };
+}
+
+function checkHttpUrl(url: string, where: string): void {
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new PithError('BAD_OPTION', `${where}: not an http(s) URL: ${url.slice(0, 200)}`);
+  }
 }
 
 async function readUrls(file: string): Promise<string[]> {
@@ -166,9 +203,7 @@ async function readUrls(file: string): Promise<string[]> {
   for (const line of text.split('\n')) {
     const url = line.replace(/#.*/, '').trim();
     if (url === '') continue;
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
-      throw new PithError('BAD_OPTION', `${file}: not an http(s) URL: ${url.slice(0, 200)}`);
-    }
+    checkHttpUrl(url, file);
     urls.push(url);
   }
   return urls;

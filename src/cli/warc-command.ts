@@ -6,8 +6,8 @@ import { DEFAULT_MAX_RECORD_BYTES } from '../input/warc/index.js';
 import {
   addBatchOptions,
   type BatchCommandOptions,
+  belowQualityDrop,
   createBatchProgress,
-  dropBelowQuality,
   outputIdentity,
   pageSettings,
   printSummary,
@@ -77,7 +77,7 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
       pool,
       out: options.out,
       format: options.output,
-      drop: dropBelowQuality(options),
+      drop: belowQualityDrop(options),
       identity: { inputs, options: outputIdentity(options) },
       ordered: !options.unordered,
       partRecords: options.partRecords,

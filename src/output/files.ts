@@ -82,9 +82,15 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
-/** Removes the temporary files a killed writer left in `directory`; returns their names. */
-export async function removeTemporaryFiles(directory: string): Promise<string[]> {
-  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => TEMPORARY.test(name));
+/**
+ * Removes the temporary files a killed writer left in `directory` (only those of the file named
+ * `of`, when given); returns their names.
+ */
+export async function removeTemporaryFiles(directory: string, of?: string): Promise<string[]> {
+  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => {
+    const match = TEMPORARY.exec(name);
+    return match !== null && (of === undefined || match[1] === of);
+  });
   for (const name of names) await rm(path.join(directory, name), { force: true });
   return names;
 }

@@ -30,6 +30,10 @@ interface CommonJobData {
   settings: PageSettings;
   /** Records per part written to the output file (memory bound of a job). */
   partRecords: number;
+  /** Records in the order the pages finish (`--unordered`); absent: input order, as `pith warc`. */
+  ordered?: false;
+  /** Records flagged below `settings.minQuality` are left out (`--below-quality drop`); absent: kept, flagged. */
+  dropBelowQuality?: true;
 }
 
 /** One archive file, read whole. The file is named by its absolute path on the workers' shared file system. */
@@ -48,7 +52,19 @@ export interface UrlsJobData extends CommonJobData {
   fetch: JobFetchOptions;
 }
 
-export type QueueJobData = WarcJobData | UrlsJobData;
+/**
+ * One feed (RSS, Atom, RDF, JSON Feed), read and its item pages fetched politely, as `pith feed`
+ * does. A feed changes: `round` (the submitter's hour by default) is part of the id, so the same
+ * feed submitted twice in one round is one job, and submitted in the next round is read again.
+ */
+export interface FeedJobData extends CommonJobData {
+  kind: 'feed';
+  feed: string;
+  round: string;
+  fetch: JobFetchOptions;
+}
+
+export type QueueJobData = WarcJobData | UrlsJobData | FeedJobData;
 
 /** What a job returns when it completes (kept by BullMQ with the job; `pith queue status` sums it). */
 export interface QueueJobResult {
@@ -68,7 +84,9 @@ export interface QueueJobResult {
 
 /** The job's input, for people: the archive file, or how many URLs. */
 export function jobInput(data: QueueJobData): string {
-  return data.kind === 'warc' ? data.file : `${data.urls.length} URLs`;
+  if (data.kind === 'warc') return data.file;
+  if (data.kind === 'feed') return `feed ${data.feed} (round ${data.round})`;
+  return `${data.urls.length} URLs`;
 }
 
 /** Keys sorted at every level: one string per value, whatever the order it was built in. */
@@ -95,12 +113,11 @@ export function jobId(data: QueueJobData): string {
 /** The output file's name: readable (the archive's name) and unique (the job's hash). */
 export function outputName(data: QueueJobData): string {
   const hash = digest(data).slice(0, 16);
-  const stem =
-    data.kind === 'warc'
-      ? path
-          .basename(data.file)
-          .replace(/\.(w?arc)(\.gz)?$/i, '')
-          .replace(/[^\w.-]+/g, '_')
-      : 'urls';
-  return `${stem}.${hash}.${extensionOf(data.format)}`;
+  return `${outputStem(data).replace(/[^\w.-]+/g, '_')}.${hash}.${extensionOf(data.format)}`;
+}
+
+function outputStem(data: QueueJobData): string {
+  if (data.kind === 'warc') return path.basename(data.file).replace(/\.(w?arc)(\.gz)?$/i, '');
+  if (data.kind === 'feed') return `feed-${URL.canParse(data.feed) ? new URL(data.feed).hostname : 'file'}`;
+  return 'urls';
 }

@@ -47,7 +47,7 @@ export class JobRequestError extends Error {
   }
 }
 
-const JOB_ID = /^(warc|urls)-[0-9a-f]{32}$/;
+const JOB_ID = /^(warc|urls|feed)-[0-9a-f]{32}$/;
 
 export class JobService {
   readonly #options: JobServiceOptions;

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { type OutputFormat, type PageRecord, RecordFile } from '../output/index.js';
+import { type OutputFormat, type PageRecord, RecordFile, removeTemporaryFiles } from '../output/index.js';
 
 /** An output being written: parts in order, then committed (in place, whole) or aborted (nothing left). */
 export interface OutputWriter {
@@ -21,6 +21,12 @@ export interface ResultStore {
   /** True when `name` is complete in the store. */
   has(name: string): Promise<boolean>;
   create(name: string, format: OutputFormat): Promise<OutputWriter>;
+  /**
+   * Removes what an earlier run of `name` left unfinished (a worker killed mid-job): called by the
+   * job's next run, which holds the job's lock, so no live writer of `name` is left to disturb (a
+   * stale one fails at its commit, having lost the job).
+   */
+  clean(name: string): Promise<void>;
   /** A complete output's bytes, streamed (undefined: not there). */
   stream(name: string): Promise<Readable | undefined>;
 }
@@ -51,6 +57,10 @@ export class DirectoryStore implements ResultStore {
   async create(name: string, format: OutputFormat): Promise<OutputWriter> {
     await mkdir(this.directory, { recursive: true });
     return RecordFile.create(path.join(this.directory, checkName(name)), format);
+  }
+
+  async clean(name: string): Promise<void> {
+    await removeTemporaryFiles(this.directory, checkName(name));
   }
 
   async stream(name: string): Promise<Readable | undefined> {

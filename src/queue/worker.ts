@@ -4,7 +4,8 @@
  *
  * - A job whose output is already complete is done (a duplicate run writes nothing).
  * - The output is written under a temporary name and committed at the end: a job killed half way
- *   leaves no output; BullMQ's stalled-job check gives it to another worker, which starts it again.
+ *   leaves no output; BullMQ's stalled-job check gives it to another worker, which removes the dead
+ *   run's temporary file and starts again.
  * - An input that is not an archive at all fails without retries (a dead letter, with the reason);
  *   other errors (a file not there yet, a full disk) are retried with the job's backoff.
  * - `stop`: no new job; running jobs finish within the grace, then are handed back (moved to
@@ -13,7 +14,15 @@
 import { stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import { archiveSource, type BatchSource, PagePool, runBatch, urlSource } from '../batch/index.js';
+import {
+  archiveSource,
+  type BatchSource,
+  dropBelowQuality,
+  feedSource,
+  PagePool,
+  runBatch,
+  urlSource,
+} from '../batch/index.js';
 import { PoliteFetcher } from '../input/feed/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../input/warc/index.js';
 import { workerConnection } from './connection.js';
@@ -140,6 +149,7 @@ export class QueueWorker {
       ms: Math.round(performance.now() - started),
       ...counts,
     });
+    await store.clean(output);
     if (await store.has(output)) {
       const done = result({ pages: 0, ok: 0, failed: {}, skipped: {}, alreadyDone: true });
       metrics?.jobEnded('duplicate', done);
@@ -158,6 +168,8 @@ export class QueueWorker {
         format: data.format,
         identity: null,
         partRecords: data.partRecords,
+        ordered: data.ordered !== false,
+        drop: data.dropBelowQuality ? dropBelowQuality : undefined,
         sink: async (records) => {
           await writer.write(records);
           metrics?.recordsWritten(records.length);
@@ -172,13 +184,11 @@ export class QueueWorker {
         throw new WaitingError();
       }
       const { counts } = outcome;
-      const skips = Object.keys(counts.skipped);
-      if (counts.pages === 0 && skips.length === 1 && skips[0] === 'corrupt') {
+      const unreadable = unreadableInput(data, counts.pages, counts.skipped);
+      if (unreadable) {
         await writer.abort();
         metrics?.jobEnded('failed');
-        throw new UnrecoverableError(
-          `CORRUPT_INPUT: ${jobInput(data)} holds no readable record (${counts.skipped.corrupt} corrupt)`,
-        );
+        throw unreadable;
       }
       await writer.commit();
       const done = result({
@@ -204,21 +214,57 @@ export class QueueWorker {
         maxRecordBytes: Math.max(DEFAULT_MAX_RECORD_BYTES, data.settings.maxBytes),
       });
     }
-    const { fetch } = data;
-    const fetcher = new PoliteFetcher({
-      fetch: {
-        allowPrivate: fetch.allowPrivate,
-        timeoutMs: fetch.timeoutMs,
-        maxBytes: data.settings.maxBytes,
-        ...(fetch.userAgent ? { userAgent: fetch.userAgent } : {}),
-      },
-      perHost: fetch.perHost,
-      delayMs: fetch.delayMs,
-      retries: fetch.retries,
-      robots: fetch.robots,
-    });
-    return urlSource(data.urls, { settings: data.settings, fetcher, concurrency: fetch.concurrency });
+    const fetcher = politeFetcher(data);
+    if (data.kind === 'feed') {
+      return feedSource([data.feed], {
+        settings: data.settings,
+        fetcher,
+        concurrency: data.fetch.concurrency,
+        onFeedProblem: (feed, message) => this.#log(`feed ${feed}: ${message}`),
+      });
+    }
+    return urlSource(data.urls, { settings: data.settings, fetcher, concurrency: data.fetch.concurrency });
   }
+}
+
+/** The fetcher of a job that fetches (its options travel in the job). */
+function politeFetcher(data: Exclude<QueueJobData, { kind: 'warc' }>): PoliteFetcher {
+  const { fetch } = data;
+  return new PoliteFetcher({
+    fetch: {
+      allowPrivate: fetch.allowPrivate,
+      timeoutMs: fetch.timeoutMs,
+      maxBytes: data.settings.maxBytes,
+      ...(fetch.userAgent ? { userAgent: fetch.userAgent } : {}),
+    },
+    perHost: fetch.perHost,
+    delayMs: fetch.delayMs,
+    retries: fetch.retries,
+    robots: fetch.robots,
+  });
+}
+
+/**
+ * A job whose input gave no page and only a reason that will not change is a dead letter with that
+ * reason (an archive of corrupt records, a feed that is not one); a feed that could not be reached
+ * is retried with the job's backoff. Undefined: the job is done.
+ */
+function unreadableInput(
+  data: QueueJobData,
+  pages: number,
+  skipped: Record<string, number>,
+): Error | undefined {
+  const reasons = Object.keys(skipped);
+  if (pages > 0 || reasons.length !== 1) return undefined;
+  const input = jobInput(data);
+  if (reasons[0] === 'corrupt') {
+    return new UnrecoverableError(
+      `CORRUPT_INPUT: ${input} holds no readable record (${skipped.corrupt} corrupt)`,
+    );
+  }
+  if (reasons[0] === 'bad-feed') return new UnrecoverableError(`BAD_FEED: ${input} is not a feed`);
+  if (reasons[0] === 'feed-unreachable') return new Error(`FETCH_FAILED: ${input} could not be fetched`);
+  return undefined;
 }
 
 /** The archive is there (else a retry: a shared file system may show it late) and is the file submitted. */

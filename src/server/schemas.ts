@@ -437,7 +437,7 @@ export const jobStatusSchema: JsonSchema = {
       enum: ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed', 'unknown'],
       description: 'delayed: waiting to be retried; failed: a dead letter (see error).',
     },
-    kind: { type: 'string', enum: ['warc', 'urls'] },
+    kind: { type: 'string', enum: ['warc', 'urls', 'feed'] },
     existing: { type: 'boolean', description: 'POST only: the same job had been submitted before.' },
     attemptsMade: { type: 'integer' },
     counts: jobCountsSchema,

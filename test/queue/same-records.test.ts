@@ -1,0 +1,188 @@
+/**
+ * A queue run writes the records the one-process command writes (issue 18: "the same pipeline, the
+ * same record format"), against a real redis-server: `pith queue add warc` with `pith warc`'s
+ * options (content formats, `--min-quality` with `--below-quality drop`) on the shared WARC
+ * samples, and `pith queue add feed` against `pith feed` on a local feed. Records are compared
+ * whole, but for `ms` (the extraction's time on its thread).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { PithQueue } from '../../src/queue/index.js';
+import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
+import { localServer } from '../server/helpers.js';
+import { HAS_REDIS, type PithProcess, pith, RedisServer, startWorker, until } from './harness.js';
+
+const WARC_SAMPLES = resolve(REPO_ROOT, '..', 'shared', 'warc-samples');
+/** Samples with a page each (WARC, gzipped WARC, chunked HTTP, ARC, gzipped ARC). */
+const ARCHIVES = [
+  'cc-whirlwind.warc.gz',
+  'warcio-example-iana.org-chunked.warc',
+  'warcio-example.warc.gz',
+  'warcio-example.arc.gz',
+  'warcio-example-space-in-url.arc',
+].map((name) => join(WARC_SAMPLES, name));
+const HAS_ARCHIVES = ARCHIVES.every((file) => existsSync(file));
+
+type Row = Record<string, unknown>;
+
+/** The records of every JSON Lines (gzipped) file in `dir`, `ms` left out. */
+function records(dir: string, names = readdirSync(dir).filter((name) => name.endsWith('.jsonl.gz'))): Row[] {
+  return names.flatMap((name) =>
+    gunzipSync(readFileSync(join(dir, name)))
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => {
+        const { ms: _ms, ...rest } = JSON.parse(line) as Row;
+        return rest;
+      }),
+  );
+}
+
+const byPlace = (a: Row, b: Row) =>
+  `${a.warcFile}:${a.warcOffset}:${a.url}`.localeCompare(`${b.warcFile}:${b.warcOffset}:${b.url}`);
+
+/** Generous per-page budget: the machine may be busy, and no page may time out in a comparison. */
+const SLOW_MACHINE = ['--timeout', '300000'];
+
+describe('a queue run writes what the one-process command writes', {
+  skip: !HAS_REDIS || !HAS_SAMPLE || !HAS_ARCHIVES,
+  timeout: 300_000,
+}, () => {
+  let redis: RedisServer;
+  let worker: PithProcess;
+  let queue: PithQueue;
+  before(async () => {
+    redis = await RedisServer.start();
+    worker = await startWorker(redis, 'same', ['--concurrency', '2']);
+    queue = new PithQueue(redis.url, 'pith');
+  });
+  after(async () => {
+    await queue?.close();
+    worker?.child.kill('SIGTERM');
+    await worker?.exited;
+    await redis?.close();
+  });
+
+  const add = async (args: string[]) => {
+    const run = await pith(['queue', 'add', ...args, '--redis', redis.url, '--json', ...SLOW_MACHINE]);
+    assert.equal(run.code, 0, run.stderr);
+    return JSON.parse(run.stdout) as { added: number; existing: number; ids: string[] };
+  };
+  const settled = (id: string) =>
+    until(async () => {
+      const job = await queue.job(id);
+      return job && (job.state === 'completed' || job.state === 'failed') ? job : undefined;
+    });
+
+  test('pith queue add warc with --content, --min-quality and --below-quality drop: the records of pith warc', async () => {
+    // The threshold between the samples' qualities, so that some records are dropped and some kept.
+    const flagged = mkdtempSync(join(tmpdir(), 'pith-same-flag-'));
+    const flag = await pith(['warc', ...ARCHIVES, '-o', flagged, '--no-progress', ...SLOW_MACHINE]);
+    assert.equal(flag.code, 0, flag.stderr);
+    const qualities = records(flagged).map((record) => record.quality as number);
+    assert.ok(Math.min(...qualities) < Math.max(...qualities), qualities.join(' '));
+    const threshold = ((Math.min(...qualities) + Math.max(...qualities)) / 2).toFixed(4);
+    const options = ['--content', 'text,markdown', '--min-quality', threshold, '--below-quality', 'drop'];
+
+    const single = mkdtempSync(join(tmpdir(), 'pith-same-warc-'));
+    const run = await pith(['warc', ...ARCHIVES, '-o', single, '--no-progress', ...options, ...SLOW_MACHINE]);
+    assert.equal(run.code, 0, run.stderr);
+    const dropped = Number(/below-min-quality (\d+)/.exec(run.stderr)?.[1]);
+    assert.ok(dropped > 0, run.stderr);
+
+    const out = mkdtempSync(join(tmpdir(), 'pith-same-queue-'));
+    const { ids } = await add(['warc', ...ARCHIVES, '-o', out, ...options]);
+    assert.equal(ids.length, ARCHIVES.length);
+    let skipped = 0;
+    for (const id of ids) {
+      const job = await settled(id);
+      assert.equal(job.state, 'completed', job.failedReason ?? '');
+      skipped += job.result?.skipped['below-min-quality'] ?? 0;
+    }
+    assert.equal(skipped, dropped);
+    const expected = records(single).sort(byPlace);
+    assert.equal(expected.length, qualities.length - dropped);
+    assert.deepEqual(records(out).sort(byPlace), expected);
+    // Without the options the job is another one (another id, another output).
+    const plain = await add(['warc', ARCHIVES[0], '-o', out]);
+    assert.equal(plain.added, 1);
+    assert.ok(!ids.includes(plain.ids[0]));
+  });
+
+  test('pith queue add feed: the records of pith feed; one job per feed and round; a bad feed is a dead letter', async () => {
+    const pages = ['al.com1.html', 'bhg.com1.html'].map((name) =>
+      readFileSync(samplePath('newspaper-fulltext/html', name)),
+    );
+    const origin = await localServer((request, response) => {
+      const base = `http://${request.headers.host}`;
+      if (request.url === '/feed.xml') {
+        response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(
+          `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>
+            <item><title>First item</title><link>${base}/a</link><guid>a</guid><category>one</category>
+              <pubDate>Tue, 03 Jun 2025 10:00:00 GMT</pubDate></item>
+            <item><title>Second item</title><link>${base}/b</link><guid>b</guid></item>
+            <item><title>Gone</title><link>${base}/missing</link></item>
+            <item><title>No link</title></item>
+          </channel></rss>`,
+        );
+      } else if (request.url === '/a' || request.url === '/b') {
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(pages[request.url === '/a' ? 0 : 1]);
+      } else if (request.url === '/broken.xml') {
+        response.writeHead(200, { 'content-type': 'application/rss+xml' }).end('this is not a feed');
+      } else response.writeHead(404).end('not here');
+    });
+    const feed = `http://127.0.0.1:${origin.port}/feed.xml`;
+    const polite = ['--allow-private', '--no-robots', '--delay', '0', '--content', 'text,markdown'];
+    try {
+      const single = mkdtempSync(join(tmpdir(), 'pith-same-feed-'));
+      const run = await pith(['feed', feed, '-o', single, '--no-progress', ...polite, ...SLOW_MACHINE]);
+      assert.equal(run.code, 0, run.stderr);
+
+      const out = mkdtempSync(join(tmpdir(), 'pith-same-feed-queue-'));
+      const first = await add(['feed', feed, '-o', out, '--round', 'r1', ...polite]);
+      assert.equal(first.added, 1);
+      const job = await settled(first.ids[0]);
+      assert.equal(job.state, 'completed', job.failedReason ?? '');
+      assert.deepEqual(job.result?.skipped, { 'no-link': 1 });
+      const expected = records(single).sort(byPlace);
+      assert.equal(expected.length, 3);
+      assert.deepEqual(records(out).sort(byPlace), expected);
+      assert.ok(expected.some((record) => record.title === 'First item' && record.feedUrl === feed));
+
+      // The same feed in the same round: the same job; in another round: read again.
+      const again = await add(['feed', feed, '-o', out, '--round', 'r1', ...polite]);
+      assert.deepEqual([again.added, again.existing, again.ids[0]], [0, 1, first.ids[0]]);
+      const next = await add(['feed', feed, '-o', out, '--round', 'r2', ...polite]);
+      assert.equal(next.added, 1);
+      assert.equal((await settled(next.ids[0])).state, 'completed');
+
+      const broken = await add(['feed', `http://127.0.0.1:${origin.port}/broken.xml`, '-o', out, ...polite]);
+      const dead = await settled(broken.ids[0]);
+      assert.equal(dead.state, 'failed');
+      assert.equal(dead.attemptsMade, 1, 'a feed that is not one is not retried');
+      assert.match(dead.failedReason ?? '', /^BAD_FEED: feed http:\/\/127\.0\.0\.1:\d+\/broken\.xml/);
+
+      const refused = await pith([
+        'queue',
+        'add',
+        'feed',
+        'feeds/local.xml',
+        '-o',
+        out,
+        '--redis',
+        redis.url,
+      ]);
+      assert.equal(refused.code, 2);
+      assert.match(refused.stderr, /not an http\(s\) URL/);
+    } finally {
+      await origin.close();
+    }
+  });
+});

@@ -319,7 +319,7 @@ class BlockWalk {
     this.links = options.links !== false && this.markup !== undefined;
     this.tables = cachedTableFacts(this.doc);
     this.title = new TitleSearch(options);
-    this.formulas = syntax.formula !== undefined && mayHoldFormulas(this.doc);
+    this.formulas = syntax.formula !== undefined && mayHoldFormulas(this.doc, this.kept);
     this.footnotes = syntax.footnote !== undefined && scope !== 'part' ? footnotesOf(this.doc) : undefined;
   }
 

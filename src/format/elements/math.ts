@@ -26,20 +26,26 @@ export interface Formula {
 /** What an element is as far as formulas go. */
 export type FormulaRole = Formula | 'rendering' | undefined;
 
-/** Anything in the source that may be a formula's markup (one scan of the page decides whether to look). */
+/** Anything in the source that may be a formula's markup (one scan decides whether to look). */
 const MATH_MARKERS =
   /<math[\s>]|katex|mathjax|mjx-|mwe-math|math\/tex|data-(?:math|tex|latex)\b|latex|\\[a-z]{2,}/i;
 
-const FORMULA_PAGES = new WeakMap<Doc, boolean>();
-
-/** True when the page may hold formulas (so pages without any cost one scan of their source). */
-export function mayHoldFormulas(doc: Doc): boolean {
-  let answer = FORMULA_PAGES.get(doc);
-  if (answer === undefined) {
-    answer = MATH_MARKERS.test(doc.source);
-    FORMULA_PAGES.set(doc, answer);
+/**
+ * True when the kept part of the page may hold formulas. Formulas are only looked for among kept
+ * elements (and the scripts of kept parents), so only the source those span is scanned: about a
+ * quarter of the page on news pages, where the head's scripts would open the gate on 37 of 200
+ * speed pages and the kept part on 4.
+ */
+export function mayHoldFormulas(doc: Doc, kept: Uint8Array): boolean {
+  const { sourceStart, sourceEnd } = doc.columns;
+  let start = doc.source.length;
+  let stop = 0;
+  for (let node = 1; node < doc.size; node++) {
+    if (kept[node] === 0) continue;
+    if (sourceStart[node] < start) start = sourceStart[node];
+    if (sourceEnd[node] > stop) stop = sourceEnd[node];
   }
-  return answer;
+  return stop > start && MATH_MARKERS.test(doc.source.slice(start, stop));
 }
 
 const WHITESPACE_RUN = /\s+/g;
@@ -214,7 +220,7 @@ function isAloneInBlock(doc: Doc, node: number): boolean {
 /**
  * What `node` (an element) is for formulas: a formula (its TeX; its subtree is the formula's and
  * is not written), the rendering of a formula written from another element ('rendering': skipped),
- * or undefined. Call only when `mayHoldFormulas(doc)`.
+ * or undefined. Call only when `mayHoldFormulas(doc, kept)`.
  */
 export function formulaRole(doc: Doc, node: number): FormulaRole {
   const tag = doc.tag(node);

@@ -156,18 +156,15 @@ function tokenKind(token: string, match: RegExpExecArray): { kind: CueKind; rema
   return { kind: 'item', remainder };
 }
 
-const COMMENT_CLASS_ANY_CASE = new RegExp(COMMENT_CLASS.source, 'i');
-
-/** A cheap first test (most elements have none): a comment word in the class or id, or microdata. */
+/**
+ * A cheap first test (most elements have none): a comment word in the class or id (the
+ * lower-cased string the document caches for every class/id cue), or microdata.
+ */
 function mayHaveCue(doc: Doc, node: number): boolean {
-  const attributes = doc.attributes(node);
-  const cls = attributes.class;
-  const id = attributes.id;
   return (
-    (cls !== undefined && COMMENT_CLASS_ANY_CASE.test(cls)) ||
-    (id !== undefined && COMMENT_CLASS_ANY_CASE.test(id)) ||
-    attributes.itemtype !== undefined ||
-    attributes.itemprop !== undefined
+    COMMENT_CLASS.test(doc.classAndId(node)) ||
+    doc.attr(node, 'itemtype') !== undefined ||
+    doc.attr(node, 'itemprop') !== undefined
   );
 }
 

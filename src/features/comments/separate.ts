@@ -56,22 +56,21 @@ export function separateComments(
   const { doc, selection } = extraction;
   const kept = selection.kept;
   const { kind, textLength } = doc.columns;
-  const keptIn = (start: number, stop: number) => {
-    let total = 0;
-    for (let node = start; node < stop; node++)
-      if (kept[node] && kind[node] === NodeKind.Text) total += textLength[node];
-    return total;
-  };
-  // One pass: the kept text, and the first and last kept node (what holds both holds it all).
+  // One pass: the kept text before each node (a section's share is then two reads, not a walk
+  // of its subtree per section), and the first and last kept node (what holds both holds it all).
+  const keptBefore = new Float64Array(doc.size + 1);
   let totalKept = 0;
   let first = -1;
   let last = -1;
   for (let node = 0; node < doc.size; node++) {
+    keptBefore[node] = totalKept;
     if (!kept[node]) continue;
     if (first < 0) first = node;
     last = node;
     if (kind[node] === NodeKind.Text) totalKept += textLength[node];
   }
+  keptBefore[doc.size] = totalKept;
+  const keptIn = (start: number, stop: number) => keptBefore[stop] - keptBefore[start];
   // Nothing kept: no body to take sections out of (when they are output, they are still found).
   if (first < 0 && options.keptSubtreeOnly) return { body: extraction, sections: [] };
   const isThread = (inside: number) => inside > 0 && totalKept - inside < forumOutsideShare * inside;

@@ -99,7 +99,10 @@ function isSitePart(part: string, siteNames: readonly string[], host: string | u
   }
   if (host && key.startsWith(host)) {
     // "Example.com", "NYTimes", "BBC News" — but not "nytimes blog posts".
-    return /^(?:|com|net|org|couk|co|de|fr|uk|io|news|online)$/.test(key.slice(host.length));
+    // "Doom9's Forum", "Example Community": a host's forum named after it.
+    return /^(?:|com|net|org|couk|co|de|fr|uk|io|news|online|s?forums?|s?community|s?boards?)$/.test(
+      key.slice(host.length),
+    );
   }
   return false;
 }
@@ -180,6 +183,28 @@ function matchesHeading(title: string, h1s: readonly string[]): boolean {
   const key = looseKey(title);
   if (key.length === 0) return false;
   return h1s.some((h1) => looseKey(h1) === key || similarity(h1, title) >= 0.9);
+}
+
+/** Markdown heading marks a CMS left in front of a title ("## Hyper-Local Regolith…"); "#1 Best …" keeps its "#". */
+const MARKDOWN_HEADING = /^#{1,6}\s+(?=\S)/;
+
+/** A pipe between spaces: what titles put before a tagline, a section or a site name. */
+const PIPE_SEPARATOR = /\s+[|｜]\s+/;
+/** Fewest words of the part before a pipe for it to stand alone ("Home | …" does not). */
+const MIN_HEAD_WORDS = 2;
+
+/**
+ * The part of a title before its first pipe: what follows is a tagline, a section or a site name
+ * the page does not declare as such ("Cloudflare CDN | Content Delivery Network", "… | Opinion",
+ * "Build your first app | Get started"), even where the `<h1>` repeats it. A dash is not read so:
+ * it joins a headline's own halves too ("The Language Death Spiral - How Small Languages Die").
+ * On WCXB's tuning half: 13 titles right, 4 wrong.
+ */
+function withoutTagline(title: string): string {
+  const parts = title.split(PIPE_SEPARATOR, 2);
+  if (parts.length < 2) return title;
+  const head = parts[0].trim();
+  return head.split(' ').length >= MIN_HEAD_WORDS ? head : title;
 }
 
 /**
@@ -655,7 +680,8 @@ export function merge(sources: Sources, options: MergeOptions): Metadata {
     authors: chooseAuthors(sources, siteNames, pageUrl ?? canonicalUrl),
     tags: chooseTags(sources),
   };
-  const title = chooseTitle(sources, siteNames, pageUrl ?? canonicalUrl);
+  const chosen = chooseTitle(sources, siteNames, pageUrl ?? canonicalUrl);
+  const title = chosen === undefined ? undefined : withoutTagline(chosen.replace(MARKDOWN_HEADING, ''));
   if (title) metadata.title = title;
   const published = choosePublished(sources, now);
   if (published) metadata.published = published;

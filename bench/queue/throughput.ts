@@ -7,7 +7,13 @@
  * latency of a job given to an idle worker (BullMQ's own timestamps, median and p95 of --probes).
  * The load average is printed before each run: the machine may be shared.
  *
- *   npm run build && nice -n 10 npx tsx bench/queue/throughput.ts ARCHIVE [--copies 8] [--threads 2] [--probes 20]
+ * Fixed costs are reported apart from the per-record ones: each process's start-up (`pith warc` on
+ * a one-page archive, a worker's CPU when it is ready, `pith queue add` whole), so that the cost of
+ * the queue per record (worker CPU past its start-up against `pith warc` past its own) is seen
+ * without the process start-ups a small run is dominated by. --rounds repeats the three runs in
+ * turn (the machine's load moves between them).
+ *
+ *   npm run build && nice -n 10 npx tsx bench/queue/throughput.ts ARCHIVE [--copies 8] [--threads 2] [--probes 20] [--rounds 1]
  *
  * ARCHIVE is copied --copies times (one job each); the same copies go to `pith warc`.
  */
@@ -60,6 +66,24 @@ function timed(args: string[]): { cpuS: number; wallS: number; stdout: string; s
   };
 }
 
+/** `timed`, without blocking: several at once. */
+function timedAsync(args: string[]): Promise<{ cpuS: number; wallS: number; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/usr/bin/time', ['-f', 'TIME %e %U %S', process.execPath, CLI, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('exit', (code) => {
+      const time = /TIME ([\d.]+) ([\d.]+) ([\d.]+)/.exec(stderr);
+      if (code !== 0 || !time) reject(new Error(`pith ${args[0]}: exit ${code}\n${stderr.slice(-2000)}`));
+      else resolve({ wallS: Number(time[1]), cpuS: Number(time[2]) + Number(time[3]), stderr });
+    });
+  });
+}
+
 /** CPU seconds (user + system, all threads) of a running process, from /proc. */
 function processCpu(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
@@ -77,10 +101,11 @@ function startWorker(url: string, queue: string, threads: number, name: string) 
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
-  const ready = new Promise<void>((resolve) => {
+  /** Resolves, once the worker is connected, with its CPU seconds so far (its start-up). */
+  const ready = new Promise<number>((resolve) => {
     child.stderr?.on('data', (chunk) => {
       stderr += chunk;
-      if (stderr.includes('on queue')) resolve();
+      if (stderr.includes('on queue')) resolve(processCpu(child.pid as number));
     });
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -118,6 +143,7 @@ async function main(): Promise<void> {
       threads: { type: 'string', default: '2' },
       probes: { type: 'string', default: '20' },
       probe: { type: 'string', default: '../shared/warc-samples/cc-whirlwind.warc.gz' },
+      rounds: { type: 'string', default: '1' },
     },
   });
   const archive = positionals[0];
@@ -134,83 +160,144 @@ async function main(): Promise<void> {
   const common = ['--output', 'jsonl.gz', '--timeout', '300000'];
   console.log(`# ${copies} copies of ${archive}, ${threads} extraction threads in every configuration`);
 
-  console.log(`load before pith warc: ${loadAverage()}`);
-  const single = timed([
-    'warc',
-    ...files,
-    '-o',
-    path.join(work, 'warc-out'),
-    '--workers',
-    String(threads),
-    '--no-progress',
-    ...common,
-  ]);
-  const pages = Number(/pith warc: (\d+) pages/.exec(single.stderr)?.[1]);
-  console.log(
-    `pith warc, 1 process: ${pages} pages, CPU ${single.cpuS.toFixed(1)} s, wall ${single.wallS.toFixed(1)} s`,
-  );
-
   const redis = await RedisServer.start({ appendfsync: 'everysec' });
   const client = new Redis(redis.url);
+  const perRecord: Record<string, number[]> = { warc: [], 'queue-1': [], 'queue-2': [] };
+  const whole: Record<string, number[]> = { 'queue-1': [], 'queue-2': [] };
+  const splitRatio: number[] = [];
   try {
-    for (const workers of [1, 2]) {
-      const queueName = `bench-${workers}`;
-      const out = path.join(work, `queue-out-${workers}`);
-      console.log(`load before queue, ${workers} worker(s): ${loadAverage()}`);
-      const before = await redisCounters(client);
-      const started = performance.now();
-      const add = timed([
-        'queue',
-        'add',
+    for (let round = 0; round < Number(values.rounds); round++) {
+      console.log(`## round ${round + 1}`);
+      // pith warc's fixed cost: the same command on a one-page archive (start-up, pool, first page).
+      const startup = timed([
+        'warc',
+        values.probe,
+        '-o',
+        path.join(work, `warc-startup-${round}`),
+        '--workers',
+        String(threads),
+        '--no-progress',
+        ...common,
+      ]);
+      console.log(`load before pith warc: ${loadAverage()}`);
+      const single = timed([
         'warc',
         ...files,
         '-o',
-        out,
-        '--redis',
-        redis.url,
-        '--queue',
-        queueName,
+        path.join(work, `warc-out-${round}`),
+        '--workers',
+        String(threads),
+        '--no-progress',
         ...common,
       ]);
-      const running = Array.from({ length: workers }, (_, index) =>
-        startWorker(redis.url, queueName, Math.max(1, threads / workers), `w${index}`),
-      );
-      await Promise.all(running.map((worker) => worker.ready));
-      // Waiting on the file system, not on Redis: Redis counts only what pith does.
-      await until(async () => outputsIn(out) === copies);
-      const wallS = (performance.now() - started) / 1000;
-      const workerCpu = (await Promise.all(running.map((worker) => worker.stop()))).reduce(
-        (sum, cpu) => sum + cpu,
-        0,
-      );
-      const after = await redisCounters(client);
-      const queue = new PithQueue(redis.url, queueName);
-      const status = await queue.status();
-      await queue.close();
-      const commands = commandDelta(before.commands, after.commands);
-      const total = Object.values(commands).reduce((sum, calls) => sum + calls, 0);
-      const redisCpu = after.cpuS - before.cpuS;
-      const cpu = add.cpuS + workerCpu + redisCpu;
-      const outputs = outputsIn(out);
+      const pages = Number(/pith warc: (\d+) pages/.exec(single.stderr)?.[1]);
+      perRecord.warc.push((single.cpuS - startup.cpuS) / pages);
       console.log(
-        `queue, ${workers} worker(s) × ${Math.max(1, threads / workers)} threads: ${status.recent.pages} pages in ${outputs} outputs, ` +
-          `CPU ${cpu.toFixed(1)} s (add ${add.cpuS.toFixed(1)}, workers ${workerCpu.toFixed(1)}, redis ${redisCpu.toFixed(2)}), ` +
-          `wall ${wallS.toFixed(1)} s (worker start-up included); CPU vs pith warc ${((cpu / single.cpuS - 1) * 100).toFixed(1)}%`,
+        `pith warc, 1 process: ${pages} pages, CPU ${single.cpuS.toFixed(1)} s (one-page run: ${startup.cpuS.toFixed(2)} s), wall ${single.wallS.toFixed(1)} s; ` +
+          `past start-up ${(((single.cpuS - startup.cpuS) / pages) * 1000).toFixed(2)} ms CPU per record`,
       );
+
+      // The two-worker shape without a queue: two `pith warc` processes of one thread, the files
+      // shared between them, at once (what two processes cost against one, queue or not).
+      const split = await Promise.all(
+        [0, 1].map((half) =>
+          timedAsync([
+            'warc',
+            ...files.filter((_, index) => index % 2 === half),
+            '-o',
+            path.join(work, `warc-split-${half}-${round}`),
+            '--workers',
+            String(Math.max(1, threads / 2)),
+            '--no-progress',
+            ...common,
+          ]),
+        ),
+      );
+      const splitCpu = split[0].cpuS + split[1].cpuS;
+      splitRatio.push(splitCpu / single.cpuS);
       console.log(
-        `  redis: ${total} commands for ${copies} jobs and ${status.recent.pages} records: ${(total / copies).toFixed(1)} per job, ` +
-          `${(total / status.recent.pages).toFixed(3)} per record (${Object.entries(commands)
-            .sort(([, a], [, b]) => b - a)
-            .slice(0, 8)
-            .map(([name, calls]) => `${name} ${calls}`)
-            .join(', ')})`,
+        `pith warc, 2 processes × ${Math.max(1, threads / 2)} thread(s) at once, half the files each: CPU ${splitCpu.toFixed(1)} s, ` +
+          `wall ${Math.max(split[0].wallS, split[1].wallS).toFixed(1)} s; CPU vs one process ${((splitCpu / single.cpuS - 1) * 100).toFixed(1)}%`,
+      );
+
+      for (const workers of [1, 2]) {
+        const queueName = `bench-${workers}-${round}`;
+        const out = path.join(work, `queue-out-${workers}-${round}`);
+        console.log(`load before queue, ${workers} worker(s): ${loadAverage()}`);
+        const before = await redisCounters(client);
+        const started = performance.now();
+        const add = timed([
+          'queue',
+          'add',
+          'warc',
+          ...files,
+          '-o',
+          out,
+          '--redis',
+          redis.url,
+          '--queue',
+          queueName,
+          ...common,
+        ]);
+        const running = Array.from({ length: workers }, (_, index) =>
+          startWorker(redis.url, queueName, Math.max(1, threads / workers), `w${index}`),
+        );
+        const readyCpu = (await Promise.all(running.map((worker) => worker.ready))).reduce(
+          (sum, cpu) => sum + cpu,
+          0,
+        );
+        // Waiting on the file system, not on Redis: Redis counts only what pith does.
+        await until(async () => outputsIn(out) === copies);
+        const wallS = (performance.now() - started) / 1000;
+        const workerCpu = (await Promise.all(running.map((worker) => worker.stop()))).reduce(
+          (sum, cpu) => sum + cpu,
+          0,
+        );
+        const after = await redisCounters(client);
+        const queue = new PithQueue(redis.url, queueName);
+        const status = await queue.status();
+        await queue.close();
+        const commands = commandDelta(before.commands, after.commands);
+        const total = Object.values(commands).reduce((sum, calls) => sum + calls, 0);
+        const redisCpu = after.cpuS - before.cpuS;
+        const cpu = add.cpuS + workerCpu + redisCpu;
+        const outputs = outputsIn(out);
+        const records = status.recent.pages;
+        const key = `queue-${workers}`;
+        perRecord[key].push((workerCpu - readyCpu + redisCpu) / records);
+        whole[key].push(cpu / single.cpuS);
+        console.log(
+          `queue, ${workers} worker(s) × ${Math.max(1, threads / workers)} threads: ${records} pages in ${outputs} outputs, ` +
+            `CPU ${cpu.toFixed(1)} s (add ${add.cpuS.toFixed(1)}, workers ${workerCpu.toFixed(1)} of which start-up ${readyCpu.toFixed(2)}, redis ${redisCpu.toFixed(2)}), ` +
+            `wall ${wallS.toFixed(1)} s (worker start-up included); CPU vs pith warc ${((cpu / single.cpuS - 1) * 100).toFixed(1)}%; ` +
+            `past start-up ${(((workerCpu - readyCpu + redisCpu) / records) * 1000).toFixed(2)} ms CPU per record (Redis included)`,
+        );
+        console.log(
+          `  redis: ${total} commands for ${copies} jobs and ${records} records: ${(total / copies).toFixed(1)} per job, ` +
+            `${(total / records).toFixed(3)} per record (${Object.entries(commands)
+              .sort(([, a], [, b]) => b - a)
+              .slice(0, 8)
+              .map(([name, calls]) => `${name} ${calls}`)
+              .join(', ')})`,
+        );
+      }
+    }
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    console.log(
+      `pith warc in 2 processes: CPU vs one process ${splitRatio.map((ratio) => ratio.toFixed(3)).join(', ')}`,
+    );
+    for (const key of ['queue-1', 'queue-2']) {
+      console.log(
+        `${key}: whole CPU vs pith warc ${whole[key].map((ratio) => ratio.toFixed(3)).join(', ')}; ` +
+          `per record past start-up vs pith warc ${perRecord[key].map((value, index) => (value / perRecord.warc[index]).toFixed(3)).join(', ')} ` +
+          `(mean ${(mean(perRecord[key]) / mean(perRecord.warc)).toFixed(3)})`,
       );
     }
 
     // Enqueue → start: a small job given to an idle worker, --probes times.
     const probes = Number(values.probes);
     const worker = startWorker(redis.url, 'probe', 1, 'probe');
-    await worker.ready;
+    const probeReady = await worker.ready;
     const jobs = new Queue('probe', { connection: { url: redis.url } });
     const latencies: number[] = [];
     const out = path.join(work, 'probe-out');
@@ -236,12 +323,14 @@ async function main(): Promise<void> {
       const job = await jobs.getJob(id);
       if (job?.processedOn) latencies.push(job.processedOn - job.timestamp);
     }
-    await worker.stop();
-    const perJob = await jobMemory(client, 'bench-1');
+    const probeCpu = (await worker.stop()) - probeReady;
+    const perJob = await jobMemory(client, 'bench-1-0');
     await jobs.close();
-    console.log(
-      `enqueue → start, idle worker, ${latencies.length} probes: median ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms (load ${loadAverage()})`,
-    );
+    if (probes > 0)
+      console.log(
+        `enqueue → start, idle worker, ${latencies.length} probes: median ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms (load ${loadAverage()}); ` +
+          `the worker's CPU per one-page job (idle time between them included): ${((probeCpu / Math.max(1, probes)) * 1000).toFixed(0)} ms`,
+      );
     console.log(`redis memory per completed job (hash, data and result): ${perJob.toFixed(0)} bytes`);
   } finally {
     client.disconnect();

@@ -5,15 +5,23 @@
  */
 import { Command, CommanderError } from 'commander';
 import { isPithError, VERSION } from '../index.js';
-import { benchCommand } from './bench-command.js';
-import { extractCommand } from './extract-command.js';
-import { feedCommand } from './feed-command.js';
 import { cliMessage } from './messages.js';
-import { queueCommand } from './queue-command.js';
-import { serveCommand } from './serve-command.js';
-import { trainCommand } from './train-command.js';
-import { warcCommand } from './warc-command.js';
-import { workerCommand } from './worker-command.js';
+
+/**
+ * The commands, loaded on demand: only the one named on the command line is imported (`pith queue
+ * add` is one Node start-up per submission, and the other commands' modules were most of its CPU
+ * time: docs/benchmarks.md, "the queue's cost"); help without a command loads them all.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  extract: async () => (await import('./extract-command.js')).extractCommand().exitOverride(),
+  train: async () => (await import('./train-command.js')).trainCommand(),
+  bench: async () => (await import('./bench-command.js')).benchCommand().exitOverride(),
+  serve: async () => (await import('./serve-command.js')).serveCommand().exitOverride(),
+  warc: async () => (await import('./warc-command.js')).warcCommand().exitOverride(),
+  feed: async () => (await import('./feed-command.js')).feedCommand().exitOverride(),
+  queue: async () => (await import('./queue-command.js')).queueCommand().exitOverride(),
+  worker: async () => (await import('./worker-command.js')).workerCommand().exitOverride(),
+};
 
 const program = new Command('pith')
   .description(
@@ -22,15 +30,11 @@ const program = new Command('pith')
   )
   .version(VERSION, '-V, --version')
   .showHelpAfterError('(run with --help for usage)')
-  .exitOverride()
-  .addCommand(extractCommand().exitOverride())
-  .addCommand(trainCommand())
-  .addCommand(benchCommand().exitOverride())
-  .addCommand(serveCommand().exitOverride())
-  .addCommand(warcCommand().exitOverride())
-  .addCommand(feedCommand().exitOverride())
-  .addCommand(queueCommand().exitOverride())
-  .addCommand(workerCommand().exitOverride());
+  .exitOverride();
+const named = process.argv[2];
+for (const name of named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)) {
+  program.addCommand(await COMMANDS[name]());
+}
 
 try {
   await program.parseAsync(process.argv);

@@ -68,8 +68,11 @@ export function workerCommand(): Command {
 async function runWorker(options: WorkerCommandOptions): Promise<number> {
   const url = redisUrl(options.redis);
   const log = (line: string) => process.stderr.write(`pith worker: ${line}\n`);
-  const depth = new PithQueue(url, options.queue, { lasting: true });
-  const metrics = new WorkerMetrics(() => depth.counts());
+  // Metrics only when asked: their collectors (GC and event-loop observers, a second Redis
+  // connection for the queue's depth) are not free.
+  const depth =
+    options.metricsPort === undefined ? undefined : new PithQueue(url, options.queue, { lasting: true });
+  const metrics = depth ? new WorkerMetrics(() => depth.counts()) : undefined;
   const worker = new QueueWorker({
     redis: url,
     queue: options.queue,
@@ -78,13 +81,13 @@ async function runWorker(options: WorkerCommandOptions): Promise<number> {
     ...(options.name ? { name: options.name } : {}),
     lockDurationMs: options.lockDuration,
     ...(options.stalledInterval ? { stalledIntervalMs: options.stalledInterval } : {}),
-    metrics,
+    ...(metrics ? { metrics } : {}),
     log,
   });
   const server =
     options.metricsPort === undefined
       ? undefined
-      : await metrics.serve(options.metricsPort, options.metricsHost);
+      : await metrics?.serve(options.metricsPort, options.metricsHost);
   const stopped = new Promise<void>((resolve) => {
     let stopping = false;
     const onSignal = (signal: string) => {
@@ -113,7 +116,7 @@ async function runWorker(options: WorkerCommandOptions): Promise<number> {
   );
   await stopped;
   server?.close();
-  await depth.close().catch(() => undefined);
+  await depth?.close().catch(() => undefined);
   log('stopped');
   return 0;
 }

@@ -20,12 +20,11 @@ import {
   pith,
   RedisServer,
   readOutput,
+  SLOW_MACHINE,
   sampleArchive,
   startWorker,
   until,
 } from './harness.js';
-
-const SLOW_MACHINE = ['--timeout', '300000'];
 
 // A guard, not a measure: the five tests took 605 s at load 12 on the shared 2-core machine.
 describe('queue faults', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 1_200_000 }, () => {

@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { type RedisServer, waitForOutput } from '../../bench/queue/redis-server.js';
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
+import type { JobView, PithQueue } from '../../src/queue/index.js';
 import { REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
 
 export interface PithProcess {
@@ -134,6 +135,27 @@ export function assertEachOnce(records: readonly OutRecord[], pages: number): vo
     offsets.add(record.warcOffset);
   }
   assert.equal(records.length, pages);
+}
+
+/** Generous per-page budget: the machine may be busy, and no page may time out in a comparison. */
+export const SLOW_MACHINE = ['--timeout', '300000'];
+
+/** `pith queue add ARGS --json` on `redis` (with SLOW_MACHINE's budget): what it added. */
+export async function addJobs(
+  redis: RedisServer,
+  args: readonly string[],
+): Promise<{ added: number; existing: number; ids: string[] }> {
+  const run = await pith(['queue', 'add', ...args, '--redis', redis.url, '--json', ...SLOW_MACHINE]);
+  assert.equal(run.code, 0, run.stderr);
+  return JSON.parse(run.stdout) as { added: number; existing: number; ids: string[] };
+}
+
+/** Resolves with the job once it is completed or failed. */
+export function settledJob(queue: PithQueue, id: string): Promise<JobView> {
+  return until(async () => {
+    const job = await queue.job(id);
+    return job && (job.state === 'completed' || job.state === 'failed') ? job : undefined;
+  });
 }
 
 /** Polls `check` until it returns a value (not undefined); no time limit of its own (the test runner's applies). */

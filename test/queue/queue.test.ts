@@ -15,19 +15,19 @@ import { PithQueue } from '../../src/queue/index.js';
 import { HAS_SAMPLE, samplePath } from '../helpers.js';
 import { localServer } from '../server/helpers.js';
 import {
+  addJobs,
   assertEachOnce,
   HAS_REDIS,
   outputFiles,
   pith,
   RedisServer,
   readOutput,
+  SLOW_MACHINE,
   sampleArchive,
+  settledJob,
   startWorker,
   until,
 } from './harness.js';
-
-/** Generous per-page budget: the machine may be busy, and no page may time out in a comparison. */
-const SLOW_MACHINE = ['--timeout', '300000'];
 
 describe('pith queue and pith worker', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 240_000 }, () => {
   let redis: RedisServer;
@@ -41,16 +41,8 @@ describe('pith queue and pith worker', { skip: !HAS_REDIS || !HAS_SAMPLE, timeou
     await redis?.close();
   });
 
-  const add = async (args: string[]) => {
-    const run = await pith(['queue', 'add', ...args, '--redis', redis.url, '--json', ...SLOW_MACHINE]);
-    assert.equal(run.code, 0, run.stderr);
-    return JSON.parse(run.stdout) as { added: number; existing: number; ids: string[] };
-  };
-  const settled = (id: string) =>
-    until(async () => {
-      const job = await queue.job(id);
-      return job && (job.state === 'completed' || job.state === 'failed') ? job : undefined;
-    });
+  const add = (args: string[]) => addJobs(redis, args);
+  const settled = (id: string) => settledJob(queue, id);
 
   test('jobs, duplicates, a corrupt input, retries and the dead letter, status and metrics', async () => {
     const archive = await sampleArchive(1);

@@ -14,7 +14,16 @@ import { gunzipSync } from 'node:zlib';
 import { PithQueue } from '../../src/queue/index.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 import { localServer } from '../server/helpers.js';
-import { HAS_REDIS, type PithProcess, pith, RedisServer, startWorker, until } from './harness.js';
+import {
+  addJobs,
+  HAS_REDIS,
+  type PithProcess,
+  pith,
+  RedisServer,
+  SLOW_MACHINE,
+  settledJob,
+  startWorker,
+} from './harness.js';
 
 const WARC_SAMPLES = resolve(REPO_ROOT, '..', 'shared', 'warc-samples');
 /** Samples with a page each (WARC, gzipped WARC, chunked HTTP, ARC, gzipped ARC). */
@@ -46,9 +55,6 @@ function records(dir: string, names = readdirSync(dir).filter((name) => name.end
 const byPlace = (a: Row, b: Row) =>
   `${a.warcFile}:${a.warcOffset}:${a.url}`.localeCompare(`${b.warcFile}:${b.warcOffset}:${b.url}`);
 
-/** Generous per-page budget: the machine may be busy, and no page may time out in a comparison. */
-const SLOW_MACHINE = ['--timeout', '300000'];
-
 describe('a queue run writes what the one-process command writes', {
   skip: !HAS_REDIS || !HAS_SAMPLE || !HAS_ARCHIVES,
   timeout: 300_000,
@@ -68,16 +74,8 @@ describe('a queue run writes what the one-process command writes', {
     await redis?.close();
   });
 
-  const add = async (args: string[]) => {
-    const run = await pith(['queue', 'add', ...args, '--redis', redis.url, '--json', ...SLOW_MACHINE]);
-    assert.equal(run.code, 0, run.stderr);
-    return JSON.parse(run.stdout) as { added: number; existing: number; ids: string[] };
-  };
-  const settled = (id: string) =>
-    until(async () => {
-      const job = await queue.job(id);
-      return job && (job.state === 'completed' || job.state === 'failed') ? job : undefined;
-    });
+  const add = (args: string[]) => addJobs(redis, args);
+  const settled = (id: string) => settledJob(queue, id);
 
   test('pith queue add warc with --content, --min-quality and --below-quality drop: the records of pith warc', async () => {
     // The threshold between the samples' qualities, so that some records are dropped and some kept.

@@ -4,6 +4,8 @@
  * folders (`.cache/articles/trafilatura/<dataset>/<id>.txt`).
  *
  *   npx tsx bench/articles/compare.ts --dataset newspaper-fulltext [--worst 20] [--format text|content]
+ *       [--fp]   (the boilerplate each listed page kept: foreign paragraphs, or trafilatura-eval's
+ *                 "without" snippets found)
  *       [--comments]   (content without the comment sections findComments locates)
  *
  * Scores: shingle F1 (newspaper-fulltext: per page), snippets (trafilatura-eval: per page tp/fp/fn).
@@ -14,6 +16,7 @@ import { parseArgs } from 'node:util';
 import {
   countSnippets,
   listDataset,
+  normaliseSnippetText,
   resolveDatasetSpec,
   scoreShingles,
   snippetScores,
@@ -96,7 +99,7 @@ for (const dataset of values.dataset ?? []) {
         traf: f(b),
         pithP: snippetScores(a).precision,
         trafP: snippetScores(b).precision,
-        note: `pith fp ${a.fp} fn ${a.fn} | traf fp ${b.fp} fn ${b.fn}`,
+        note: `pith fp ${a.fp} fn ${a.fn} | traf fp ${b.fp} fn ${b.fn}${values.fp ? keptBoilerplate(page.gold.snippets.without, mine) : ''}`,
       });
     }
   }
@@ -127,6 +130,15 @@ for (const dataset of values.dataset ?? []) {
       `  ${row.id}  pith ${row.pith.toFixed(3)} (P ${row.pithP.toFixed(2)})  traf ${row.traf.toFixed(3)} (P ${row.trafP.toFixed(2)})  ${row.note}`,
     );
   }
+}
+
+/** With --fp on snippet gold: the boilerplate snippets `text` kept, one per line. */
+function keptBoilerplate(without: readonly string[], text: string): string {
+  const normalised = normaliseSnippetText(text);
+  return without
+    .filter((snippet) => normalised.includes(normaliseSnippetText(snippet)))
+    .map((snippet) => `\n      FP: ${snippet.slice(0, 160)}`)
+    .join('');
 }
 
 /** Paragraphs of `text` whose 4-token shingles are mostly absent from `gold` (false positives). */

@@ -133,6 +133,7 @@ const PUBLISHED = [
   'cxenseparse:recs:publishtime',
   'weibo:article:create_at',
   'sort_date',
+  'published',
 ];
 const MODIFIED = [
   'article:modified_time',

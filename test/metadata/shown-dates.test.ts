@@ -115,3 +115,10 @@ describe('dates: a list of dates is not the page date', () => {
     assert.equal(metadata.published, '2017-07-23');
   });
 });
+
+describe('dates: <meta name="published">', () => {
+  it('is a publication date (WCXB 0244: "July 17, 2025", shown nowhere else)', () => {
+    const metadata = metadataOf(page('<meta name="published" content="July 17, 2023">'));
+    assert.equal(metadata.published, '2023-07-17');
+  });
+});

@@ -43,82 +43,70 @@ describe('dates: records are not dated writing', () => {
   });
 });
 
+/** [case, <head>, <body>, the publication date expected]. */
+type DateCase = [string, string, string, string | undefined];
+
+function dateCases(cases: readonly DateCase[]): void {
+  for (const [name, head, body, expected] of cases)
+    it(name, () => assert.equal(metadataOf(page(head, body)).published, expected));
+}
+
+const PUBLISHED_2024_03_05 = '<meta property="article:published_time" content="2024-03-05T14:20:08Z">';
+
 describe('dates: the shown date against the declared one', () => {
-  it('one shown date earlier than the declared one is the date (WCXB 0074: a CMS re-save stamp)', () => {
-    const metadata = metadataOf(
-      page(
-        '<meta property="article:published_time" content="2024-03-05T14:20:08Z">',
-        '<h1>Healthy eating tips</h1><p class="dateline">March 1, 2024</p><p>Eat well.</p>',
-      ),
-    );
-    assert.equal(metadata.published, '2024-03-01');
-  });
-
-  it('a shown date later than the declared one is not taken (it may be an unlabelled update)', () => {
-    const metadata = metadataOf(
-      page(
-        '<meta property="article:published_time" content="2021-01-18T10:00:00Z">',
-        '<h1>Cameras</h1><p class="dateline">April 12, 2022</p><p>Text.</p>',
-      ),
-    );
-    assert.equal(metadata.published, '2021-01-18T10:00:00Z');
-  });
-
-  it('a shown date equal to the declared modified one is the update, not the publication', () => {
-    const metadata = metadataOf(
-      page(
-        ld({
-          '@type': 'Article',
-          headline: 'Trends',
-          datePublished: '2024-04-10T19:30:39Z',
-          dateModified: '2024-04-09T10:00:00Z',
-        }),
-        '<h1>Trends</h1><p class="date">Apr 9, 2024</p><p>Text.</p>',
-      ),
-    );
-    assert.equal(metadata.published, '2024-04-10T19:30:39Z');
-  });
-
-  it('an "Updated" dateline is the date when the page gives no other (WCXB 4078)', () => {
-    const metadata = metadataOf(
-      page('', '<h1>The best French presses</h1><p>Updated August 27, 2023</p><p>Text.</p>'),
-    );
-    assert.equal(metadata.published, '2023-08-27');
-  });
+  dateCases([
+    [
+      'one shown date earlier than the declared one is the date (WCXB 0074: a CMS re-save stamp)',
+      PUBLISHED_2024_03_05,
+      '<h1>Healthy eating tips</h1><p class="dateline">March 1, 2024</p><p>Eat well.</p>',
+      '2024-03-01',
+    ],
+    [
+      'a shown date later than the declared one is not taken (it may be an unlabelled update)',
+      PUBLISHED_2024_03_05,
+      '<h1>Cameras</h1><p class="dateline">April 12, 2024</p><p>Text.</p>',
+      '2024-03-05T14:20:08Z',
+    ],
+    [
+      'a shown date equal to the declared modified one is the update, not the publication',
+      `${PUBLISHED_2024_03_05}<meta property="article:modified_time" content="2024-03-01T10:00:00Z">`,
+      '<h1>Trends</h1><p class="date">Mar 1, 2024</p><p>Text.</p>',
+      '2024-03-05T14:20:08Z',
+    ],
+    [
+      'an "Updated" dateline is the date when the page gives no other (WCXB 4078)',
+      '',
+      '<h1>The best French presses</h1><p>Updated August 27, 2023</p><p>Text.</p>',
+      '2023-08-27',
+    ],
+  ]);
 });
 
 describe('dates: a list of dates is not the page date', () => {
-  it('teaser cards going back in time date nothing (a news section, WCXB 2900)', () => {
-    const metadata = metadataOf(
-      page(
-        '',
-        `<h1>The Go Blog</h1>${card('27 February 2024')}${card('17 February 2024')}${card('10 February 2024')}`,
-      ),
-    );
-    assert.equal(metadata.published, undefined);
-  });
-
-  it("a forum thread's posts go forward in time: the first post's date is the thread's", () => {
-    const metadata = metadataOf(
-      page('', `<h1>Help with my router</h1>${card('1 May 2024')}${card('3 May 2024')}${card('9 May 2024')}`),
-    );
-    assert.equal(metadata.published, '2024-05-01');
-  });
-
-  it("an article's own dateline keeps its date above teasers of another form", () => {
-    const metadata = metadataOf(
-      page(
-        '',
-        `<h1>Der lange und die alte Dame</h1><p class="post-date">23. Juli 2017</p><p>Text.</p>${card('20. Juli 2017')}${card('12. Juli 2017')}${card('2. Juli 2017')}`,
-      ),
-    );
-    assert.equal(metadata.published, '2017-07-23');
-  });
-});
-
-describe('dates: <meta name="published">', () => {
-  it('is a publication date (WCXB 0244: "July 17, 2025", shown nowhere else)', () => {
-    const metadata = metadataOf(page('<meta name="published" content="July 17, 2023">'));
-    assert.equal(metadata.published, '2023-07-17');
-  });
+  dateCases([
+    [
+      'teaser cards going back in time date nothing (a news section, WCXB 2900)',
+      '',
+      `<h1>The Go Blog</h1>${card('27 February 2024')}${card('17 February 2024')}${card('10 February 2024')}`,
+      undefined,
+    ],
+    [
+      "a forum thread's posts go forward in time: the first post's date is the thread's",
+      '',
+      `<h1>Help with my router</h1>${card('1 May 2024')}${card('3 May 2024')}${card('9 May 2024')}`,
+      '2024-05-01',
+    ],
+    [
+      "an article's own dateline keeps its date above teasers of another form",
+      '',
+      `<h1>Der lange und die alte Dame</h1><p class="post-date">23. Juli 2017</p><p>Text.</p>${card('20. Juli 2017')}${card('12. Juli 2017')}${card('2. Juli 2017')}`,
+      '2017-07-23',
+    ],
+    [
+      '<meta name="published"> is a publication date (WCXB 0244: "July 17, 2025", shown nowhere else)',
+      '<meta name="published" content="July 17, 2023">',
+      '<p>Text.</p>',
+      '2023-07-17',
+    ],
+  ]);
 });

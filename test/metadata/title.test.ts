@@ -158,37 +158,52 @@ describe('title: a thread title shown as a lower heading', () => {
 });
 
 describe('title: taglines, forum names and Markdown marks (WCXB tuning half)', () => {
-  it('drops what follows a pipe, even when the <h1> shows it (WCXB 0244, 0692)', () => {
-    const shown = metadataOf(
-      page(
-        '<title>12 Must-Have Data Analysis Tools for 2026 | Python, SQL &amp; AI | Splunk</title><meta property="og:site_name" content="Splunk">',
-        '<h1>12 Must-Have Data Analysis Tools for 2026 | Python, SQL &amp; AI</h1><p>Text.</p>',
-      ),
-    );
-    assert.equal(shown.title, '12 Must-Have Data Analysis Tools for 2026');
-    const declared = metadataOf(
-      page('<meta property="og:title" content="Cloudflare CDN | Content Delivery Network">'),
-    );
-    assert.equal(declared.title, 'Cloudflare CDN');
-  });
-
-  it('keeps a one-word part before a pipe with what follows', () => {
-    const metadata = metadataOf(page('<meta property="og:title" content="Blog | How we ship releases">'));
-    assert.equal(metadata.title, 'Blog | How we ship releases');
-  });
-
-  it('drops a forum named after the host ("Doom9\'s Forum", WCXB 0525)', () => {
-    const metadata = metadataOf(
-      page("<title> Amd RX7800XT Wrong refresh rate ... - Doom9's Forum</title>"),
+  const og = (title: string) => `<meta property="og:title" content="${title}">`;
+  // [case, <head>, <body>, page URL, the title expected]
+  const cases: [string, string, string, string | undefined, string][] = [
+    [
+      'drops what follows a pipe, even when the <h1> shows it (WCXB 0244)',
+      '<title>12 Must-Have Data Analysis Tools for 2026 | Python, SQL &amp; AI | Splunk</title><meta property="og:site_name" content="Splunk">',
+      '<h1>12 Must-Have Data Analysis Tools for 2026 | Python, SQL &amp; AI</h1><p>Text.</p>',
+      undefined,
+      '12 Must-Have Data Analysis Tools for 2026',
+    ],
+    [
+      'drops what follows a pipe in a declared title (WCXB 0692)',
+      og('Cloudflare CDN | Content Delivery Network'),
+      '<p>Text.</p>',
+      undefined,
+      'Cloudflare CDN',
+    ],
+    [
+      'keeps a one-word part before a pipe with what follows',
+      og('Blog | How we ship releases'),
+      '<p>Text.</p>',
+      undefined,
+      'Blog | How we ship releases',
+    ],
+    [
+      'drops a forum named after the host ("Doom9\'s Forum", WCXB 0525)',
+      "<title> Amd RX7800XT Wrong refresh rate ... - Doom9's Forum</title>",
+      '<p>Text.</p>',
       'https://forum.doom9.org/showthread.php?t=186269',
-    );
-    assert.equal(metadata.title, 'Amd RX7800XT Wrong refresh rate ...');
-  });
-
-  it('drops Markdown heading marks, not a leading "#1" (WCXB 0388)', () => {
-    const marked = metadataOf(page('<meta property="og:title" content="## Martian concrete construction">'));
-    assert.equal(marked.title, 'Martian concrete construction');
-    const ranked = metadataOf(page('<meta property="og:title" content="#1 rated espresso machines">'));
-    assert.equal(ranked.title, '#1 rated espresso machines');
-  });
+      'Amd RX7800XT Wrong refresh rate ...',
+    ],
+    [
+      'drops Markdown heading marks (WCXB 0388)',
+      og('## Martian concrete construction'),
+      '<p>Text.</p>',
+      undefined,
+      'Martian concrete construction',
+    ],
+    [
+      'keeps a leading "#1"',
+      og('#1 rated espresso machines'),
+      '<p>Text.</p>',
+      undefined,
+      '#1 rated espresso machines',
+    ],
+  ];
+  for (const [name, head, body, url, expected] of cases)
+    it(name, () => assert.equal(metadataOf(page(head, body), url).title, expected));
 });

@@ -1,8 +1,18 @@
 /**
  * What the report scripts share (`bench:report`, `bench:seed-002`): their run options, the check
- * of a numeric flag, and writing their generated section of docs/benchmarks.md between markers.
+ * of a numeric flag, the run itself (or its saved result), and writing their generated section of
+ * docs/benchmarks.md between markers.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type BenchConfig,
+  type BenchResult,
+  openWorkerLog,
+  readResult,
+  runBench,
+  writeResult,
+} from '../../src/eval/index.js';
 
 /** The `parseArgs` options of a report run (each script adds its own). */
 export const REPORT_RUN_OPTIONS = {
@@ -22,6 +32,65 @@ export function positive(value: string | undefined, flag: string): number | unde
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a positive integer, got '${value}'`);
   return n;
+}
+
+/** The flags of {@link REPORT_RUN_OPTIONS} the run reads. */
+interface RunFlags {
+  from?: string;
+  out?: string;
+  timeout?: string;
+  'no-cache'?: boolean;
+}
+
+/** What a report script decides about its run (the rest — cache, time budget, logs — is shared). */
+export type ReportBenchConfig = Omit<
+  BenchConfig,
+  'timeoutMs' | 'cacheDir' | 'warn' | 'onWorkerOutput' | 'onProgress'
+>;
+
+/**
+ * A report's bench result and the directory it lives in: read back from `--from DIR`, or run with
+ * `configure()`'s datasets and extractors (only called then), the shared output cache, progress
+ * to `log` every `progressMs`, the extractors' own output in a worker log, and the result saved to
+ * `--out` (default `.cache/bench/<name>-<time>`).
+ */
+export async function reportRun(
+  flags: RunFlags,
+  name: string,
+  log: (message: string) => void,
+  progressMs: number,
+  configure: () => Promise<ReportBenchConfig>,
+): Promise<{ result: BenchResult; outDir: string }> {
+  if (flags.from) {
+    const outDir = path.resolve(flags.from);
+    return { result: await readResult(path.join(outDir, 'results.json')), outDir };
+  }
+  const config = await configure();
+  const outDir = path.resolve(
+    flags.out ?? path.join('.cache', 'bench', `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}`),
+  );
+  let last = 0;
+  const workerLog = openWorkerLog(outDir);
+  const output = await runBench({
+    ...config,
+    timeoutMs: positive(flags.timeout, '--timeout') ?? 60_000,
+    ...(flags['no-cache'] ? {} : { cacheDir: path.resolve('.cache', 'bench', 'outputs') }),
+    warn: log,
+    onWorkerOutput: (text) => workerLog.write(text),
+    onProgress: (p) => {
+      const now = performance.now();
+      if (now - last < progressMs && p.done !== p.total) return;
+      last = now;
+      log(
+        `${p.phase === 'quality' ? 'quality' : `speed ${p.current}`}: ${p.done}/${p.total} · ${p.failed} failed · ${p.cached} cached · ${Math.round(p.elapsedMs / 1000)} s`,
+      );
+    },
+  });
+  const workerLines = await workerLog.close();
+  if (workerLines > 0) log(`${workerLines} lines the extractors printed are in ${workerLog.file}`);
+  await mkdir(outDir, { recursive: true });
+  await writeResult(path.join(outDir, 'results.json'), output.result);
+  return { result: output.result, outDir };
 }
 
 /**

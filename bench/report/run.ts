@@ -30,17 +30,13 @@ import {
   HELD_OUT_OPTION,
   headlineNotes,
   headlineTable,
-  openWorkerLog,
-  readResult,
   renderHtmlReport,
   renderMarkdownReport,
   resolveDatasetSpec,
-  runBench,
   summariseBench,
-  writeResult,
 } from '../../src/eval/index.js';
 import { EXTRACTORS } from '../../src/index.js';
-import { positive, REPORT_RUN_OPTIONS, writeSection } from './common.js';
+import { positive, REPORT_RUN_OPTIONS, reportRun, writeSection } from './common.js';
 
 /** Where `pith train blocks` (5 folds by site, the default) writes its held-out file. */
 const DEFAULT_HELD_OUT = path.join('.cache', 'train', 'blocks', 'folds-5-by-site.json');
@@ -86,12 +82,8 @@ async function unpackedDatasets(): Promise<DatasetSpec[]> {
 }
 
 async function main(): Promise<void> {
-  let result: Awaited<ReturnType<typeof readResult>>;
-  let outDir: string;
-  if (values.from) {
-    outDir = path.resolve(values.from);
-    result = await readResult(path.join(outDir, 'results.json'));
-  } else {
+  const log = (message: string) => process.stderr.write(`bench:report: ${message}\n`);
+  const { result, outDir } = await reportRun(values, 'report', log, 15_000, async () => {
     const datasets = await unpackedDatasets();
     const heldOut = values['held-out'] ?? DEFAULT_HELD_OUT;
     if (!existsSync(heldOut)) {
@@ -107,42 +99,17 @@ async function main(): Promise<void> {
       'npm run bench:report (= pith bench ' +
       `${datasets.map((d) => `--dataset ${d.name}`).join(' ')} ${extractors.map((e) => `--extractor ${e}`).join(' ')} --peers all` +
       `${limit ? ` --limit ${limit}` : ''}${speedPages ? ` --speed --speed-pages ${speedPages}` : ''} --jobs ${jobs})`;
-    outDir = path.resolve(
-      values.out ?? path.join('.cache', 'bench', `report-${new Date().toISOString().replace(/[:.]/g, '-')}`),
-    );
-    let last = 0;
-    const workerLog = openWorkerLog(outDir);
-    const output = await runBench({
+    return {
       datasets,
       extractors,
       peers: ['all'],
       ...(values['peers-module'] ? { peersModule: values['peers-module'] } : {}),
       jobs,
       ...(limit ? { limit } : {}),
-      timeoutMs: positive(values.timeout, '--timeout') ?? 60_000,
-      ...(values['no-cache'] ? {} : { cacheDir: path.resolve('.cache', 'bench', 'outputs') }),
       ...(speedPages ? { speedPages } : {}),
       command,
-      warn: (message) => process.stderr.write(`bench:report: ${message}\n`),
-      onWorkerOutput: (text) => workerLog.write(text),
-      onProgress: (p) => {
-        const now = performance.now();
-        if (now - last < 15_000 && p.done !== p.total) return;
-        last = now;
-        process.stderr.write(
-          `${p.phase === 'quality' ? 'quality' : `speed ${p.current}`}: ${p.done}/${p.total} · ${p.failed} failed · ${p.cached} cached · ${Math.round(p.elapsedMs / 1000)} s\n`,
-        );
-      },
-    });
-    const workerLines = await workerLog.close();
-    if (workerLines > 0)
-      process.stderr.write(
-        `bench:report: ${workerLines} lines the extractors printed are in ${workerLog.file}\n`,
-      );
-    result = output.result;
-    await mkdir(outDir, { recursive: true });
-    await writeResult(path.join(outDir, 'results.json'), result);
-  }
+    };
+  });
 
   const summaries = summariseBench(result, BOOTSTRAP);
   const markdown = renderMarkdownReport(result, { bootstrap: BOOTSTRAP, summaries, headingLevel: 2 });

@@ -197,6 +197,15 @@ describe('the web page in headless Chromium', { skip }, () => {
     await extractNow();
     await page.waitForFunction(() => document.querySelectorAll('.result').length === 2);
     assert.deepEqual(await page.locator('.result h2').allTextContents(), ['ttr', 'pith']);
+    // The second column's content may still be arriving when both exist (seen once under a
+    // loaded CI): let the layout settle before measuring; a page that never puts them side by
+    // side still fails below.
+    await page
+      .waitForFunction(() => {
+        const [a, b] = Array.from(document.querySelectorAll('.result'), (el) => el.getBoundingClientRect());
+        return a !== undefined && b !== undefined && Math.abs(a.y - b.y) < 1 && b.x > a.x + a.width - 1;
+      })
+      .catch(() => undefined);
     const [left, right] = await Promise.all(
       [0, 1].map((index) => page.locator('.result').nth(index).boundingBox()),
     );

@@ -134,5 +134,8 @@ export function qualityFeatures(
     'type.documentation': pith ? pith.pageType.probabilities.documentation : Number.NaN,
     'type.service': pith ? pith.pageType.probabilities.service : Number.NaN,
   };
-  return Float32Array.from(QUALITY_FEATURES, (name) => values[name]);
+  // A plain loop: Float32Array.from with a mapping function costs several times more here.
+  const row = new Float32Array(QUALITY_FEATURES.length);
+  for (let index = 0; index < row.length; index++) row[index] = values[QUALITY_FEATURES[index]];
+  return row;
 }

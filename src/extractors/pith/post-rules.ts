@@ -465,13 +465,27 @@ const REPEAT_EXEMPT = LANDMARK.table | LANDMARK.pre;
 export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
   const kept = chosenBlocks(blocks, chosen);
   const { doc } = blocks;
-  // Text of a kept block → the parent of the first block with that text.
-  const firstParent = new Map<string, number>();
-  let dropped = 0;
+  // A count per block that equal texts share (see repeatKey): only blocks whose count another
+  // block also has can repeat, and only their texts are built and compared.
+  const candidates: number[] = [];
+  const keys: number[] = [];
+  const blocksWithKey = new Map<number, number>();
   for (let block = 0; block < blocks.count; block++) {
+    tick('pith');
     if (!kept[block] || blocks.chars[block] < MIN_REPEAT_CHARS) continue;
     const firstText = blocks.textNodes[blocks.textStart[block]];
     if (blocks.landmarks[firstText] & REPEAT_EXEMPT) continue;
+    const key = repeatKey(blocks, block);
+    candidates.push(block);
+    keys.push(key);
+    blocksWithKey.set(key, (blocksWithKey.get(key) ?? 0) + 1);
+  }
+  // Text of a kept block → the parent of the first block with that text.
+  const firstParent = new Map<string, number>();
+  let dropped = 0;
+  for (let index = 0; index < candidates.length; index++) {
+    if ((blocksWithKey.get(keys[index]) ?? 0) < 2) continue;
+    const block = candidates[index];
     const text = blockText(blocks, block).toLowerCase();
     const parent = doc.parent(blocks.owner[block]);
     const first = firstParent.get(text);
@@ -484,6 +498,41 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
     dropped++;
   }
   return dropped;
+}
+
+/**
+ * The code units of `blockText(blocks, block).toLowerCase()` that are not white space (`\s`),
+ * counted without building the text: blocks whose lower-cased texts are equal have equal counts.
+ * `blockText` only collapses and trims white space, lower case never turns a character into white
+ * space or back, and U+0130 (İ) is the one character whose lower case is two units (i and U+0307).
+ */
+function repeatKey(blocks: Blocks, block: number): number {
+  const { doc } = blocks;
+  let units = 0;
+  for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
+    const text = doc.text(blocks.textNodes[k]);
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      if (code < 128 ? code === 32 || (code >= 9 && code <= 13) : isJsSpaceCode(code)) continue;
+      units += code === 0x130 ? 2 : 1;
+    }
+  }
+  return units;
+}
+
+/** White space of JavaScript's `\s` above ASCII. */
+function isJsSpaceCode(code: number): boolean {
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /** Blocks each post-rule dropped or kept. */

@@ -56,28 +56,30 @@ export function separateComments(
   const { doc, selection } = extraction;
   const kept = selection.kept;
   const { kind, textLength } = doc.columns;
-  // One pass: the kept text before each node (a section's share is then two reads, not a walk
-  // of its subtree per section), and the first and last kept node (what holds both holds it all).
+  // The first and last kept node (what holds both holds it all), found from the ends.
+  let first = 0;
+  while (first < doc.size && !kept[first]) first++;
+  if (first === doc.size) first = -1;
+  let last = doc.size - 1;
+  while (last > first && !kept[last]) last--;
+  // Nothing kept: no body to take sections out of (when they are output, they are still found).
+  if (first < 0 && options.keptSubtreeOnly) return { body: extraction, sections: [] };
+  const within = options.keptSubtreeOnly && first >= 0 ? searchRoot(doc, first, last) : 0;
+  const found = findComments(doc, { within }).filter((section) => section.confidence >= minConfidence);
+  if (found.length === 0) return { body: extraction, sections: [] };
+  // The kept text before each node, in one pass (a section's share is then two reads, not a walk
+  // of its subtree per section); only on the few pages with a section to weigh.
   const keptBefore = new Float64Array(doc.size + 1);
   let totalKept = 0;
-  let first = -1;
-  let last = -1;
   for (let node = 0; node < doc.size; node++) {
     keptBefore[node] = totalKept;
-    if (!kept[node]) continue;
-    if (first < 0) first = node;
-    last = node;
-    if (kind[node] === NodeKind.Text) totalKept += textLength[node];
+    if (kept[node] && kind[node] === NodeKind.Text) totalKept += textLength[node];
   }
   keptBefore[doc.size] = totalKept;
   const keptIn = (start: number, stop: number) => keptBefore[stop] - keptBefore[start];
-  // Nothing kept: no body to take sections out of (when they are output, they are still found).
-  if (first < 0 && options.keptSubtreeOnly) return { body: extraction, sections: [] };
   const isThread = (inside: number) => inside > 0 && totalKept - inside < forumOutsideShare * inside;
   let insideAll = 0;
-  const within = options.keptSubtreeOnly && first >= 0 ? searchRoot(doc, first, last) : 0;
-  const sections = findComments(doc, { within }).filter((section) => {
-    if (section.confidence < minConfidence) return false;
+  const sections = found.filter((section) => {
     let inside = 0;
     for (const node of section.nodes) inside += keptIn(node, doc.end(node));
     if (isThread(inside)) return false;

@@ -102,7 +102,8 @@ interface Candidate {
 function findFootnotes(doc: Doc): Footnotes | undefined {
   const { kind, tag, end } = doc.columns;
   const candidates: Candidate[] = [];
-  const containers: number[] = [];
+  /** Elements that may hold a list of notes, tested only on a page with marks (few have any). */
+  const maybeContainers: number[] = [];
   const rules: number[] = [];
   for (let node = 1; node < doc.size; node++) {
     tick('output');
@@ -136,16 +137,17 @@ function findFootnotes(doc: Doc): Footnotes | undefined {
         node = end[node] - 1;
       }
     } else if (t === TAG.ol || t === TAG.ul || t === TAG.section || t === TAG.div || t === TAG.aside) {
-      if (
-        doc.attr(node, 'role') === 'doc-endnotes' ||
-        NOTES_CONTAINER.test(doc.classAndId(node)) ||
-        NOTES_CONTAINER.test((doc.attr(node, 'aria-label') ?? '').toLowerCase())
-      )
-        containers.push(node);
+      maybeContainers.push(node);
     }
     if (candidates.length > MAX_MARKS) return undefined;
   }
   if (candidates.length === 0) return undefined;
+  const containers = maybeContainers.filter(
+    (node) =>
+      doc.attr(node, 'role') === 'doc-endnotes' ||
+      NOTES_CONTAINER.test(doc.classAndId(node)) ||
+      NOTES_CONTAINER.test((doc.attr(node, 'aria-label') ?? '').toLowerCase()),
+  );
 
   const ids = new Map<string, number[]>();
   const wanted = new Set(candidates.map((candidate) => candidate.target));

@@ -120,6 +120,8 @@ function formOf(doc: Doc, element: number): string {
 /** Elements whose dates are not the page's: comments, sidebars, related links, navigation, footers. */
 const NOT_PAGE_DATES =
   /comment|related|sidebar|(?<!elementor-)widget|recent|footer|breadcrumb|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])|teaser|promo|archive/;
+/** Matches where {@link NOT_PAGE_DATES} or {@link NOT_PAGE_BYLINES} does (both have no flags). */
+const NOT_PAGE_PART = new RegExp(`${NOT_PAGE_DATES.source}|${NOT_PAGE_BYLINES.source}`);
 /** Largest share of the page's text an element excluded by its class (sidebar, comments…) may hold. */
 const MAX_ASIDE_SHARE = 0.4;
 /** …unless it is short (a small page's sidebar is still a sidebar). */
@@ -180,6 +182,7 @@ export function pageData(doc: Doc): PageData {
     (html >= 0 ? directionOf(doc.attr(html, 'dir')) : undefined);
 
   const pageText = body >= 0 ? doc.textLength(body) : doc.size > 0 ? doc.textLength(0) : 0;
+  const maxAsideText = Math.max(MAX_ASIDE_SHARE * pageText, MAX_ASIDE_TEXT);
   let titlesSeen = 0;
   let mainDirection: 'ltr' | 'rtl' | undefined;
   const pubTimes: string[] = [];
@@ -249,14 +252,21 @@ export function pageData(doc: Doc): PageData {
     const tag = doc.tag(node);
     // A class that says "sidebar" or "widget" on an element holding most of the page ("has-sidebar"
     // on <body>, Elementor's "widget-wrap") is a layout class, not a sidebar.
-    const aside = doc.textLength(node) <= Math.max(MAX_ASIDE_SHARE * pageText, MAX_ASIDE_TEXT);
-    if (node >= excludedUntil && aside) {
-      const cues = tag === TAG.nav || tag === TAG.footer || tag === TAG.aside ? 'nav' : doc.classAndId(node);
-      if (cues !== '' && NOT_PAGE_DATES.test(cues)) excludedUntil = doc.end(node);
+    const aside = doc.textLength(node) <= maxAsideText;
+    const datesOpen = node >= excludedUntil && aside;
+    const bylinesOpen = node >= bylinesExcludedUntil && aside;
+    // Most classes match neither test: one scan for both says so.
+    const classAndId = datesOpen || bylinesOpen ? doc.classAndId(node) : '';
+    const marked = classAndId !== '' && NOT_PAGE_PART.test(classAndId);
+    if (datesOpen) {
+      const cues = tag === TAG.nav || tag === TAG.footer || tag === TAG.aside ? 'nav' : classAndId;
+      if (cues !== '' && (cues === 'nav' || marked) && NOT_PAGE_DATES.test(cues))
+        excludedUntil = doc.end(node);
     }
-    if (node >= bylinesExcludedUntil && aside) {
-      const cues = tag === TAG.nav || tag === TAG.blockquote ? 'nav' : doc.classAndId(node);
-      if (cues !== '' && NOT_PAGE_BYLINES.test(cues)) bylinesExcludedUntil = doc.end(node);
+    if (bylinesOpen) {
+      const cues = tag === TAG.nav || tag === TAG.blockquote ? 'nav' : classAndId;
+      if (cues !== '' && (cues === 'nav' || marked) && NOT_PAGE_BYLINES.test(cues))
+        bylinesExcludedUntil = doc.end(node);
     }
     if (tag === TAG.title) {
       if (data.title === undefined && ++titlesSeen <= 20 && doc.closest(node, TAG.svg) < 0) {

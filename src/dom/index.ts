@@ -25,4 +25,4 @@ export {
   tagId,
   tagNameOf,
 } from './tags.js';
-export { isCjkCode, isSpaceCode, measureText, type TextMeasure } from './text-measure.js';
+export { isCjkCode, isJsSpaceCode, isSpaceCode, measureText, type TextMeasure } from './text-measure.js';

@@ -14,6 +14,11 @@ export function isSpaceCode(code: number): boolean {
   );
 }
 
+/** White space as JavaScript's `\s` has it: {@link isSpaceCode} less U+200B, plus U+1680. */
+export function isJsSpaceCode(code: number): boolean {
+  return code === 0x1680 || (code !== 0x200b && isSpaceCode(code));
+}
+
 /**
  * Han ideographs, kana and their fullwidth forms: scripts written without spaces,
  * where one character is the closest thing to a word.

@@ -157,6 +157,17 @@ describe('pith post-rules: repeated blocks', () => {
     assert.equal(chosenText(page).match(/polaris/gi)?.length, 1);
   });
 
+  test('a repeat whose lower case is longer than it is (İ) is found, and texts of equal length that differ are not', () => {
+    // 'İ'.toLowerCase() is two code units (i and U+0307): the copies differ in length, not in lower case.
+    const page = setup(
+      `<body>${prose(1)}<figure><figcaption>İSTANBUL TODAY İN PICTURES</figcaption></figure>${prose(2)}<figure><figcaption>i\u0307stanbul today i\u0307n pictures</figcaption></figure>${prose(3)}<figure><figcaption>ESTANBULL TODAY İN PICTURES</figcaption></figure></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 1);
+    const text = chosenText(page);
+    assert.ok(text.includes('İSTANBUL') && !text.includes('i\u0307stanbul'), text);
+    assert.ok(text.includes('ESTANBULL'), text);
+  });
+
   test('a paragraph said twice among its siblings is the text itself, and stays', () => {
     // Readability's test pages repeat one lorem paragraph in a row; a poem repeats its refrain.
     const page = setup(`<body><div>${prose(1)}${prose(1)}${prose(2)}${prose(1)}</div></body>`);

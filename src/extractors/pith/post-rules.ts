@@ -6,7 +6,7 @@
  * the model was never trained on (trafilatura-eval) and on the training datasets
  * through cross-validation; see docs/algorithms/default.md, "Post-rules".
  */
-import { type Doc, IS_HEADING, NodeKind, type Selection, TAG, tick } from '../../dom/index.js';
+import { type Doc, IS_HEADING, isJsSpaceCode, NodeKind, type Selection, TAG, tick } from '../../dom/index.js';
 import { type Blocks, blockText, cueBit, LANDMARK } from '../../features/blocks/index.js';
 
 /** Per block: 1 when any of its text nodes is chosen. */
@@ -513,26 +513,11 @@ function repeatKey(blocks: Blocks, block: number): number {
     const text = doc.text(blocks.textNodes[k]);
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
-      if (code < 128 ? code === 32 || (code >= 9 && code <= 13) : isJsSpaceCode(code)) continue;
+      if (isJsSpaceCode(code)) continue;
       units += code === 0x130 ? 2 : 1;
     }
   }
   return units;
-}
-
-/** White space of JavaScript's `\s` above ASCII. */
-function isJsSpaceCode(code: number): boolean {
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 /** Blocks each post-rule dropped or kept. */

@@ -14,8 +14,8 @@ import { HAS_SAMPLE, SAMPLE_DIR } from '../helpers.js';
  * model and re-pins these with the same command. Re-pinned without retraining once, on purpose:
  * die-partei.net.luebeck, whose metadata title lost its site part (a heading shows the rest; round
  * 2 session 3), which moves the title-match features of that page's blocks; and wcxb-dev/2962,
- * whose title lost what follows a pipe (round 2 session 4). The next retraining (issue 15's model
- * manifest) takes them in.
+ * whose title lost what follows a pipe (round 2 session 4). The model of pith extractor 0.3.2 (round
+ * 2 session 5, `pith train blocks`, with its manifest) was trained on these rows, re-pins included.
  */
 const PINNED: Record<string, string> = {
   'cleaneval/348': '8337454108afebf17253e92f',

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
-import { flag, loadSpeedPages, SPEED_DATASETS } from './pages.js';
+import { cpuMs, flag, loadSpeedPages, SPEED_DATASETS } from './pages.js';
 
 type PithModule = typeof import('../../src/index.js');
 
@@ -30,11 +30,6 @@ const builds = await Promise.all(
   ),
 );
 const pages = loadSpeedPages(perDataset, datasets);
-
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
 
 /** Summed CPU ms per build and dataset over one pass. */
 function pass(index: number): number[][] {

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
-import { flag, loadSpeedPages } from './pages.js';
+import { cpuMs, flag, loadSpeedPages } from './pages.js';
 
 type PithModule = typeof import('../../src/index.js');
 /** Types from the tools' door; the code itself is loaded from the chosen tree's files. */
@@ -41,11 +41,6 @@ const pages = loadSpeedPages(perDataset).map((page) => {
   const rows = pageRows(doc, {}, context);
   return { doc, metadata, context, rows };
 });
-
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 const stages: [string, (page: (typeof pages)[number]) => unknown][] = [
   ['heuristic', (page) => runHeuristic(page.doc, {}, page.context)],

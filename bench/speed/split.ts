@@ -12,7 +12,7 @@
 
 import os from 'node:os';
 import type { ContentFormat } from '../../src/internal.js';
-import { flag, loadSpeedPages, SPEED_DATASETS } from './pages.js';
+import { cpuMs, flag, loadSpeedPages, SPEED_DATASETS } from './pages.js';
 import { loadPipeline } from './pipeline.js';
 
 const STAGES = ['decode', 'parse', 'metadata', 'extract', 'format'] as const;
@@ -30,12 +30,6 @@ const { formatExtraction } = formatModule;
 const pages = loadSpeedPages(perDataset, datasets);
 const extractor = getExtractor(extractorName);
 const totalBytes = pages.reduce((sum, page) => sum + page.bytes.byteLength, 0);
-
-/** CPU time of this process in ms: steadier than the wall clock on a shared machine. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
 
 /** Summed CPU ms per stage and dataset over one pass. */
 function pass(): Map<string, Record<Stage, number>> {

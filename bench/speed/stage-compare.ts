@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
-import { type BytePage, flag, loadSpeedPages } from './pages.js';
+import { type BytePage, cpuMs, flag, loadSpeedPages } from './pages.js';
 
 type PithModule = typeof import('../../src/index.js');
 /** Types from the tools' door; the code itself is loaded from each build's files. */
@@ -38,11 +38,6 @@ async function load<T>(dir: string, file: string): Promise<Partial<T>> {
     return {};
   }
 }
-
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 type Stage = (index: number) => unknown;
 

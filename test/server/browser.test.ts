@@ -58,6 +58,20 @@ describe('the web page in headless Chromium', { skip }, () => {
     await server?.close();
   });
 
+  /**
+   * The result columns' boxes, read in one frame: the page scrolls the results into view smoothly, so two
+   * separate `boundingBox()` calls can measure the columns at different scroll offsets (CI saw
+   * side-by-side columns 1 px+ apart in y that way).
+   */
+  async function resultBoxes(): Promise<Array<{ x: number; y: number; width: number; height: number }>> {
+    return page.evaluate(() =>
+      Array.from(document.querySelectorAll('.result'), (element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    );
+  }
+
   async function extractNow(): Promise<void> {
     const answered = page.waitForResponse((response) => response.url().includes('/v1/extract'));
     await page.keyboard.press('Control+Enter');
@@ -206,12 +220,10 @@ describe('the web page in headless Chromium', { skip }, () => {
         return a !== undefined && b !== undefined && Math.abs(a.y - b.y) < 1 && b.x > a.x + a.width - 1;
       })
       .catch(() => undefined);
-    const [left, right] = await Promise.all(
-      [0, 1].map((index) => page.locator('.result').nth(index).boundingBox()),
-    );
+    const [left, right] = await resultBoxes();
     assert.ok(
       left && right && Math.abs(left.y - right.y) < 1 && right.x > left.x + left.width - 1,
-      'side by side',
+      `side by side (${JSON.stringify([left, right])})`,
     );
     for (const column of [0, 1]) {
       const frame = await keptFrame(column);
@@ -222,9 +234,7 @@ describe('the web page in headless Chromium', { skip }, () => {
 
   test('on a phone: columns stack, nothing scrolls sideways', async () => {
     await page.setViewportSize(PHONE);
-    const [top, bottom] = await Promise.all(
-      [0, 1].map((index) => page.locator('.result').nth(index).boundingBox()),
-    );
+    const [top, bottom] = await resultBoxes();
     assert.ok(top && bottom && bottom.y >= top.y + top.height, 'stacked');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px too wide)`);

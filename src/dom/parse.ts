@@ -323,11 +323,36 @@ export function parseHtml(html: string, options: ParseOptions = {}): Doc {
     // an `&`: the tokenizer then skips through text with a scan for `<` instead of a
     // character-by-character walk (2× faster, see docs/decisions.md, "Parser").
     const tokenizer = new Tokenizer({ decodeEntities: false, recognizeSelfClosing: false }, builder);
+    endCdataInHtmlAtGt(tokenizer, builder);
     tokenizer.write(html);
     tokenizer.end();
     return builder.finish(options.url);
   });
 }
+
+/**
+ * htmlparser2's tokenizer reads `<![CDATA[` up to `]]>` wherever it stands. In HTML content a
+ * browser does not: it is a bogus comment that ends at the first `>` (HTML's
+ * "cdata-in-html-content" error), and only inside SVG or MathML is it a CDATA section. A stray
+ * `<![CDATA[` in a page's body (a forum theme writes one before its first `<div>`) without a
+ * `]]>` swallowed the rest of the page: 59 nodes of a 118 kB thread, nothing extracted. The
+ * tokenizer's `<!` state is told it saw another character than `[` there, which takes it into
+ * its bogus-comment state (htmlparser2 12's `stateBeforeDeclaration`; test/dom/parse covers it).
+ */
+function endCdataInHtmlAtGt(tokenizer: Tokenizer, builder: DocBuilder): void {
+  const internals = tokenizer as unknown as { stateBeforeDeclaration(c: number): void };
+  const beforeDeclaration = internals.stateBeforeDeclaration;
+  if (typeof beforeDeclaration !== 'function') return;
+  internals.stateBeforeDeclaration = function (this: Tokenizer, c: number): void {
+    beforeDeclaration.call(
+      this,
+      c === OPENING_SQUARE_BRACKET && !builder.isInForeignContext() ? LETTER_X : c,
+    );
+  };
+}
+const OPENING_SQUARE_BRACKET = 0x5b;
+/** Any character that neither starts `--`, `doctype` nor `[`, nor ends the declaration. */
+const LETTER_X = 0x78;
 
 /**
  * A `<title>` without `</title>` swallows the rest of the page as raw text, in

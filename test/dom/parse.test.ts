@@ -122,6 +122,20 @@ describe('parseHtml: tree-construction fix-ups', () => {
     assert.equal(doc.textContent(doc.body), 'Body');
   });
 
+  test('<![CDATA[ in HTML content is a comment up to the first >, as in browsers; in SVG it is text', () => {
+    // A forum theme writes `<![CDATA[` before its first `<div>` and no `]]>`: read to `]]>`,
+    // it hid the whole thread.
+    const stray = parseHtml('<body><![CDATA[ <div id="top"></div><p>First post</p><p>Reply</p></body>');
+    assert.equal(stray.textContent(stray.body), 'First post Reply');
+    assert.equal(stray.findFirst(TAG.div), -1, 'the comment ends at the <div>\'s ">", as in a browser');
+    const closed = parseHtml('<body><div><![CDATA[<img src=x>]]></div><p>After</p></body>');
+    assert.equal(closed.findFirst(TAG.img), -1, 'the <img> is inside the comment');
+    assert.equal(closed.textContent(closed.body), ']]> After');
+    const svg = parseHtml('<body><svg><text><![CDATA[a < b]]></text></svg><p>x</p></body>');
+    const texts = Array.from({ length: svg.size }, (_, node) => (svg.isText(node) ? svg.text(node) : ''));
+    assert.ok(texts.includes('a < b'), 'CDATA in SVG is text');
+  });
+
   test('HTML5 implied end tags: blocks close an open <p>, <li> closes <li>, <dd>/<dt> close each other', () => {
     const doc = parseHtml('<ul><li>one<p>para<li>two</ul><p>a<div>b</div><dl><dt>t<span>s<dd>d</dl>');
     const shape = (node: number): string =>

@@ -67,6 +67,7 @@ const EMPTY_PAGE = {
   bylines: [],
   textBylines: [],
   threadStarters: [],
+  postAuthors: [],
   times: [],
   visibleDates: [],
   visibleModified: [],

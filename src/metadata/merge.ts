@@ -455,6 +455,12 @@ function bylineAuthors(byline: string): string[] {
   return plausible ? names : [];
 }
 
+/** A forum user name, as its element shows it: one short name, digits allowed ("ridwan123"). */
+function userNames(text: string): string[] {
+  const names = cleanAuthors([text]);
+  return names.length === 1 && names[0].split(' ').length <= 3 ? names : [];
+}
+
 /** A user name rather than a name: "edilson.la.rosa", "gabor_munier", "sarah-indra". */
 function isHandle(name: string): boolean {
   return !name.includes(' ') && /[._-]/.test(name) && name === name.toLowerCase();
@@ -490,13 +496,14 @@ function chooseAuthors(sources: Sources, siteNames: readonly string[], url: stri
     if (authors) return authors;
   }
   // Visible bylines one at a time, the first that yields plausible names: a forum thread's
-  // labelled starter, bylines marked by class, bylines in text.
-  for (const byline of [
-    ...page.threadStarters.slice(0, 1),
-    ...page.bylines.slice(0, 3),
-    ...page.textBylines.slice(0, 3),
+  // labelled starter, bylines marked by class, bylines in text, the first post's user name.
+  for (const [byline, names] of [
+    ...page.threadStarters.slice(0, 1).map((name) => [name, userNames] as const),
+    ...page.bylines.slice(0, 3).map((text) => [text, bylineAuthors] as const),
+    ...page.textBylines.slice(0, 3).map((text) => [text, bylineAuthors] as const),
+    ...page.postAuthors.map((name) => [name, userNames] as const),
   ]) {
-    const authors = people(bylineAuthors(byline));
+    const authors = people(names(byline));
     if (authors) return authors;
   }
   return (

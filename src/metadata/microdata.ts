@@ -122,8 +122,15 @@ function textValueOf(doc: Doc, node: number, maxText: number): string | undefine
   return text.length > 0 ? text : undefined;
 }
 
-/** Item types whose authors are not the page's. */
+/** Item types whose authors are not the page's when the item sits inside another one. */
 const NOT_PAGE_AUTHORS = /review|comment|rating/i;
+/**
+ * Item types whose authors are never the page's: a forum thread marks each post up as a
+ * top-level `Comment`, or each reply as an `Answer` (XenForo), and the first one on the page may
+ * be a moderator's note, not the thread starter's post (the byline rules read the labelled
+ * starter instead; a `Question`'s author is the asker's and stays).
+ */
+const REPLY_TYPE = /comment|answer/i;
 
 export function microdataData(doc: Doc): MicrodataData {
   const data: MicrodataData = { types: [], authors: [], images: [], keywords: [] };
@@ -168,14 +175,16 @@ export function microdataData(doc: Doc): MicrodataData {
 
   data.headline = first(main, ['headline'], false, true);
   data.name = main === items[0] ? undefined : first(main, ['name'], false, true);
-  // Authors of the main item; else the first item that names any. Never those of a review or a
-  // comment inside another item (a product's customer reviews name their writers).
+  // Authors of the main item; else the first item that names any. Never those of a reply, nor
+  // those of a review inside another item (a product's customer reviews name their writers).
   const inOther = (item: Item) =>
     items.some(
       (other, index) => index > 0 && other !== item && other.node < item.node && item.end <= other.end,
     );
   const authorItems = [main, ...items.filter((item) => item !== main)].filter(
-    (item) => !(item.types.some((type) => NOT_PAGE_AUTHORS.test(type)) && inOther(item)),
+    (item) =>
+      !item.types.some((type) => REPLY_TYPE.test(type)) &&
+      !(item.types.some((type) => NOT_PAGE_AUTHORS.test(type)) && inOther(item)),
   );
   for (const item of authorItems) {
     const nodes = [...(item.props.get('author') ?? []), ...(item.props.get('creator') ?? [])];

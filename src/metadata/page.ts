@@ -32,14 +32,22 @@ function caseless(words: string): string {
 }
 /** A link to an author's page: `/author/ann-lee`, `/people/…`, `/profile/…`, `/autor/…`. */
 const AUTHOR_HREF =
-  /\/(?:authors?|autor(?:es|en)?|autore|auteurs?|people|profiles?|staff|team|writers?|contributors?|journalists?|redakteure?|columnists?|experts?|by)\/[^/?#]/i;
-/** Class of the element holding the name within a byline: `author-name`, `byline__name`, `fn`. */
-const NAME_CUE = /(?:^|[\s_-])(?:(?:author|byline|writer)[-_]*)?name(?:$|[\s_-])|(?:^|\s)fn(?:$|\s)/;
+  /\/(?:authors?|autor(?:es|en)?|autore|auteurs?|people|profiles?|staff|team|writers?|contributors?|journalists?|redakteure?|columnists?|experts?|by|members?|users?|u)\/[^/?#]|\/(?:memberlist\.php\?mode=viewprofile|member\.php\?|profile\.php\?id=)/i;
+/**
+ * Class of the element holding the name within a byline: `author-name`, `byline__name`, `fn`, and
+ * a forum post's `username` (phpBB: "by <a class=username>b.scherer</a> » Sun Dec 17, 2023").
+ */
+const NAME_CUE = /(?:^|[\s_-])(?:(?:author|byline|writer|user)[-_]*)?name(?:$|[\s_-])|(?:^|\s)fn(?:$|\s)/;
 /** "By Ann Lee", "Written by: Ann Lee", "… updated March 3, 2025 by Ann Lee": a byline in text. */
 const BY_NAME = new RegExp(
   `(?:^|[\\s,.;|•·–—-])(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})(?:\\s*:?\\s+(?=\\p{L})|(?=\\p{Lu}))`,
   'u',
 );
+/** Class of a forum post's user name: phpBB's and XenForo's `username`, vBulletin's `bigusername`. */
+const USER_NAME_CUE = /(?:^|[\s_-])(?:big)?user[-_]?name(?:$|[\s_])/;
+/** Class of a forum post's profile column, whose first `<dt>` is the user name (phpBB, FluxBB/PunBB). */
+const POST_PROFILE_CUE = /(?:^|\s)(?:postprofile|postleft)(?:$|\s)/;
+const MAX_USER_NAME = 40;
 /** How far (in visible text nodes) from the first `<h1>` a byline in text is taken for the page's. */
 const BYLINE_WINDOW_AFTER = 60;
 const BYLINE_WINDOW_BEFORE = 30;
@@ -84,6 +92,11 @@ export interface PageData {
   textBylines: string[];
   /** A forum thread's author as its label gives it ("Thread starter sean_g", "Started by Ann"). */
   threadStarters: string[];
+  /**
+   * The first user name a post shows (`<a class="username">`, vBulletin's `bigusername`): on a
+   * forum thread, the first post's author.
+   */
+  postAuthors: string[];
   /** `<time datetime>` values, `pubdate` and `itemprop=datePublished` ones first (none from comments or sidebars). */
   times: string[];
   /**
@@ -167,6 +180,7 @@ export function pageData(doc: Doc): PageData {
     bylines: [],
     textBylines: [],
     threadStarters: [],
+    postAuthors: [],
     times: [],
     visibleDates: [],
     visibleModified: [],
@@ -310,6 +324,18 @@ export function pageData(doc: Doc): PageData {
       const text = bylineNames(doc, node) ?? doc.textContent(node);
       if (text.length > 0) data.bylines.push(text);
       bylineUntil = doc.end(node); // nested byline elements would repeat the same text
+    }
+    if (data.postAuthors.length === 0 && bylinesOpen && classAndId !== '') {
+      // phpBB's and FluxBB's post profile: the user name is its first <dt>.
+      const nameNode = USER_NAME_CUE.test(classAndId)
+        ? node
+        : POST_PROFILE_CUE.test(classAndId)
+          ? doc.findFirst(TAG.dt, node)
+          : -1;
+      if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME) {
+        const name = doc.textContent(nameNode);
+        if (name !== '' && name.split(' ').length <= 3) data.postAuthors.push(name);
+      }
     }
   }
   data.times = [...pubTimes, ...otherTimes];

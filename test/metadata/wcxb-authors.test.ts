@@ -133,3 +133,34 @@ describe("a forum thread's starter", () => {
     assert.deepEqual(authorsOf(smf), ['Biology Forums']);
   });
 });
+
+describe("a forum thread's first post", () => {
+  it("posts marked up as top-level Comment or Answer items name their writers, not the page's (WCXB 4311, 4312, XenForo)", () => {
+    const post = (type: string, user: string) =>
+      `<article class="message" itemscope itemtype="https://schema.org/${type}"><section class="message-user" itemprop="author" itemscope itemtype="https://schema.org/Person"><h4 class="message-name"><a href="/members/${user}.1/" class="username"><span itemprop="name">${user}</span></a></h4></section><div itemprop="text"><p>Text of ${user}.</p></div></article>`;
+    const header =
+      '<h1 class="p-title-value">GPU comparison</h1><div class="p-description"><ul><li><span class="u-srOnly">Thread starter</span> <a href="/members/ridwan123.2/" class="username">ridwan123</a></li></ul></div>';
+    assert.deepEqual(authorsOf(header + post('Answer', 'Lutfij') + post('Answer', 'ridwan123')), [
+      'ridwan123',
+    ]);
+    assert.deepEqual(authorsOf(header + post('Comment', 'ralston18')), ['ridwan123']);
+  });
+
+  it("the first post's user name: phpBB's post profile (WCXB 0535), vBulletin (0525), FluxBB (0541)", () => {
+    const phpbb =
+      '<h2 class="topic-title">Disable LEDs on RPi 5</h2><div class="post"><dl class="postprofile"><dt class="no-avatar"><a href="./memberlist.php?mode=viewprofile&amp;u=1" class="username">b.scherer</a></dt><dd>Posts: 12</dd></dl><div class="postbody"><p class="author"><a href="#p1">Sun Dec 17, 2023 11:23 am</a></p><div class="content">Hi, I just got my new RPi 5.</div></div></div>';
+    assert.deepEqual(authorsOf(phpbb), ['b.scherer']);
+    const vbulletin =
+      '<table class="tborder"><tr><td class="alt2"><div id="postmenu_1"><a class="bigusername" href="member.php?u=224387">microfast</a></div><div class="smallfont">Registered User</div></td><td class="alt1"><div id="post_message_1">Has anyone had this issue?</div></td></tr></table>';
+    assert.deepEqual(authorsOf(vbulletin), ['microfast']);
+    const fluxbb =
+      '<div id="p1" class="blockpost rowodd firstpost blockpost1"><h2><span><a href="viewtopic.php?pid=1#p1">2025-11-01 15:14:37</a></span></h2><div class="box"><div class="postbody"><div class="postleft"><dl><dt><strong>chunix64</strong></dt><dd class="usertitle"><strong>Member</strong></dd></dl></div><div class="postright"><div class="postmsg"><p>Why did the ISO size increase?</p></div></div></div></div></div>';
+    assert.deepEqual(authorsOf(fluxbb), ['chunix64']);
+  });
+
+  it("an article's byline wins over a user name further down", () => {
+    const body =
+      '<h1>Story</h1><div class="byline">By Ann Lee</div><p>Text.</p><div class="replies"><a class="username" href="/u/troll1">troll1</a><p>First!</p></div>';
+    assert.deepEqual(authorsOf(body), ['Ann Lee']);
+  });
+});

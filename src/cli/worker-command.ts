@@ -56,7 +56,8 @@ export function workerCommand(): Command {
     .addHelpText(
       'after',
       '\nSIGTERM or SIGINT: no new job; running jobs finish within --shutdown-grace, then are handed\n' +
-        'back to the queue; a second signal hands them back at once. Exit status 0.\n\n' +
+        'back to the queue; a second signal hands them back at once. Redis gone: after 10 s more the\n' +
+        'jobs are abandoned (another worker takes them over once Redis is back). Exit status 0.\n\n' +
         'Examples:\n  PITH_REDIS_URL=redis://queue.internal:6379 pith worker --concurrency 2 --metrics-port 9464\n' +
         '  pith worker --redis redis://10.0.0.5:6379 --workers 16 --concurrency 4',
     )
@@ -100,23 +101,32 @@ async function runWorker(options: WorkerCommandOptions): Promise<number> {
       log(
         `${signal}: no new job; running jobs finish within ${options.shutdownGrace} ms, then are handed back`,
       );
-      void worker.stop(options.shutdownGrace).then(resolve, (error: unknown) => {
-        log(`stopping: ${String(error)}`);
-        resolve();
-      });
+      void worker.stop(options.shutdownGrace).then(
+        () => resolve(),
+        (error: unknown) => {
+          log(`stopping: ${String(error)}`);
+          resolve();
+        },
+      );
     };
     process.on('SIGTERM', onSignal);
     process.on('SIGINT', onSignal);
   });
-  await worker.start();
-  const address = server?.address();
-  log(
-    `${worker.name} on queue ${options.queue} at ${url}: ${options.concurrency} jobs at once, ${worker.threads} threads` +
-      (address && typeof address === 'object' ? `, metrics on port ${address.port}` : ''),
-  );
+  // Redis may be away at start (the worker waits for it): a signal then stops the wait too.
+  if (await Promise.race([worker.start().then(() => true), stopped.then(() => false)])) {
+    const address = server?.address();
+    log(
+      `${worker.name} on queue ${options.queue} at ${url}: ${options.concurrency} jobs at once, ${worker.threads} threads` +
+        (address && typeof address === 'object' ? `, metrics on port ${address.port}` : ''),
+    );
+  }
   await stopped;
   server?.close();
-  await depth?.close().catch(() => undefined);
+  const shortly = () => new Promise((resolve) => setTimeout(resolve, 2000).unref());
+  await Promise.race([depth?.close().catch(() => undefined), shortly()]);
   log('stopped');
+  // With Redis gone for good, a connection that never came up keeps reconnecting (ioredis lets go of
+  // it only once connected): the worker is stopped, so the process ends even then.
+  setTimeout(() => process.exit(), 2000).unref();
   return 0;
 }

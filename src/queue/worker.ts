@@ -9,7 +9,11 @@
  * - An input that is not an archive at all fails without retries (a dead letter, with the reason);
  *   other errors (a file not there yet, a full disk) are retried with the job's backoff.
  * - `stop`: no new job; running jobs finish within the grace, then are handed back (moved to
- *   waiting, for another worker) — never lost.
+ *   waiting, for another worker) — never lost. Handing back needs Redis: if it does not answer
+ *   within `handBackTimeoutMs` (gone for good), the jobs are abandoned and the worker lets go of
+ *   its connections. An abandoned job is still active in Redis under a lock nobody renews; when
+ *   Redis is back, the stalled-job check gives it to another worker (a job whose output was
+ *   committed before is found done; a partial one left no output).
  */
 import { stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -45,6 +49,8 @@ export interface QueueWorkerOptions {
   stalledIntervalMs?: number;
   /** Times a job may stall (its worker died) before it is a dead letter (default 3). */
   maxStalledCount?: number;
+  /** After the grace, how long handing the running jobs back may take before they are abandoned (default 10 s). */
+  handBackTimeoutMs?: number;
   metrics?: WorkerMetrics;
   log?: (line: string) => void;
 }
@@ -59,6 +65,11 @@ export class QueueWorker {
   readonly #options: QueueWorkerOptions;
   readonly #log: (line: string) => void;
   #lastConnectionError = 0;
+  /** Jobs running now. */
+  #running = 0;
+  /** During `stop`: gives up waiting for the running jobs to be handed back. */
+  #abandon: (() => void) | undefined;
+  #abandonTimer: NodeJS.Timeout | undefined;
 
   constructor(options: QueueWorkerOptions) {
     this.#options = options;
@@ -103,21 +114,41 @@ export class QueueWorker {
     await this.#worker.waitUntilReady();
   }
 
-  /** Takes no new job; running jobs finish within `graceMs`, then are handed back. */
-  async stop(graceMs: number): Promise<void> {
-    const closing = this.#worker.close();
+  /**
+   * Takes no new job; running jobs finish within `graceMs`, then are handed back; if Redis does not
+   * take them back in time, they are abandoned (to the stalled-job check of another worker). Resolves
+   * with the number of jobs abandoned; bounded by `graceMs` + the hand-back timeout.
+   */
+  async stop(graceMs: number): Promise<{ abandoned: number }> {
+    const abandoned = new Promise<void>((resolve) => {
+      this.#abandon = resolve;
+    });
+    const closing = this.#worker.close().then(() => false);
     const timer = setTimeout(() => this.handBack(), graceMs);
     try {
-      await closing;
+      if (!(await Promise.race([closing, abandoned.then(() => true)]))) return { abandoned: 0 };
+      const count = this.#running;
+      this.#log(
+        count > 0
+          ? `redis did not take ${count} running job(s) back: abandoned (another worker's stalled-job check takes them over once Redis is back)`
+          : 'redis did not answer: stopping without it',
+      );
+      // Stops ioredis' reconnection: nothing is left to keep the process alive.
+      void this.#worker.disconnect().catch(() => undefined);
+      return { abandoned: count };
     } finally {
       clearTimeout(timer);
+      clearTimeout(this.#abandonTimer);
       await this.#pool.close();
     }
   }
 
-  /** Stops the running jobs now and hands them back to the queue. */
+  /** Stops the running jobs now and hands them back to the queue (during `stop`: for at most the hand-back timeout). */
   handBack(): void {
     this.#worker.cancelAllJobs(HAND_BACK);
+    const abandon = this.#abandon;
+    if (!abandon || this.#abandonTimer) return;
+    this.#abandonTimer = setTimeout(abandon, this.#options.handBackTimeoutMs ?? 10_000);
   }
 
   async #run(
@@ -126,9 +157,11 @@ export class QueueWorker {
     signal?: AbortSignal,
   ): Promise<QueueJobResult> {
     this.#options.metrics?.jobStarted();
+    this.#running++;
     try {
       return await this.#runJob(job, token, signal);
     } finally {
+      this.#running--;
       this.#options.metrics?.jobLeft();
     }
   }

@@ -1,7 +1,7 @@
 /**
  * Faults injected into a queue run against a real redis-server (issue 18): a worker killed with
  * SIGKILL mid-job, Redis stopped for 10 s and started again (AOF on), SIGTERM mid-job (hand back,
- * and finish within the grace), the same job submitted twice to two workers. After each, every job
+ * and finish within the grace; with Redis gone for good: exit, the job abandoned to another worker), the same job submitted twice to two workers. After each, every job
  * is done, its output holds every record exactly once, and the results directory holds nothing
  * else (the killed run's temporary file is removed when the job runs again). (A corrupt input's dead letter is in
  * queue.test.ts.) "Mid-job" is observed, not timed: the job's temporary output has a first part.
@@ -141,6 +141,31 @@ describe('queue faults', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 1_200_000 }
     } finally {
       running.child.kill('SIGTERM');
       await running.exited;
+    }
+  });
+
+  test('SIGTERM mid-job with Redis gone for good: the worker exits, the job is taken over once Redis is back', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'pith-fault-gone-'));
+    const stranded = await worker('stranded', 'gone', ['--shutdown-grace', '0']);
+    const id = await add('gone', out);
+    await midJob(out);
+    await redis.stop();
+    try {
+      stranded.child.kill('SIGTERM');
+      // Bounded: the grace, then the hand-back timeout (10 s), then the process ends (the test's timeout guards it).
+      assert.equal((await stranded.exited).code, 0, stranded.stderr());
+      assert.match(stranded.stderr(), /abandoned/);
+    } finally {
+      await redis.restart();
+    }
+    const rescuer = await worker('rescuer', 'gone');
+    try {
+      const job = await completed('gone', id);
+      assert.equal(job.result?.worker, 'rescuer', 'the stalled-job check gave the job to the other worker');
+      assertOneOutput(out);
+    } finally {
+      rescuer.child.kill('SIGTERM');
+      await rescuer.exited;
     }
   });
 

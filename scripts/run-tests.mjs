@@ -1,5 +1,5 @@
 // Runs every test/**/*.test.ts with Node's test runner (Node 20 has no glob for --test).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -19,7 +19,21 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+// The run has a process group of its own: whatever a test leaves running (the workers or servers of
+// a failed or cancelled test) is killed with the group when the run ends. Signals are passed on.
+const run = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
   stdio: 'inherit',
+  detached: true,
 });
-process.exit(result.status ?? 1);
+const killGroup = (signal) => {
+  try {
+    process.kill(-run.pid, signal);
+  } catch {
+    // ESRCH: nothing is left in the group.
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => killGroup(signal));
+run.on('exit', (code) => {
+  killGroup('SIGKILL');
+  process.exit(code ?? 1);
+});

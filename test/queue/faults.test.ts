@@ -16,6 +16,7 @@ import { HAS_SAMPLE } from '../helpers.js';
 import {
   assertEachOnce,
   HAS_REDIS,
+  killAll,
   outputFiles,
   pith,
   RedisServer,
@@ -35,6 +36,7 @@ describe('queue faults', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 1_200_000 }
     archive = await sampleArchive(4);
   });
   after(async () => {
+    await killAll();
     await redis?.close();
   });
 

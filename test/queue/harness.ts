@@ -23,6 +23,24 @@ export interface PithProcess {
   waitFor(pattern: RegExp): Promise<void>;
 }
 
+/** The pith processes this test file started that have not exited. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Kills the pith processes still running (a failed or cancelled test never reached its own
+ * cleanup: its workers would outlive the run). Each queue suite's `after` calls it; the test
+ * process's exit does too, and scripts/run-tests.mjs kills whatever its process group still holds.
+ */
+export async function killAll(): Promise<void> {
+  const left = [...running];
+  const exited = left.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of left) child.kill('SIGKILL');
+  await Promise.all(exited);
+}
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Starts `pith ARGS` from source. */
 export function startPith(args: readonly string[]): PithProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args], {
@@ -30,6 +48,8 @@ export function startPith(args: readonly string[]): PithProcess {
     env: { ...process.env, NO_COLOR: '1', PITH_REDIS_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;

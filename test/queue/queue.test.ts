@@ -18,6 +18,7 @@ import {
   addJobs,
   assertEachOnce,
   HAS_REDIS,
+  killAll,
   outputFiles,
   pith,
   RedisServer,
@@ -37,6 +38,7 @@ describe('pith queue and pith worker', { skip: !HAS_REDIS || !HAS_SAMPLE, timeou
     queue = new PithQueue(redis.url, 'pith');
   });
   after(async () => {
+    await killAll();
     await queue?.close();
     await redis?.close();
   });

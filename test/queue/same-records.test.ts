@@ -17,6 +17,7 @@ import { localServer } from '../server/helpers.js';
 import {
   addJobs,
   HAS_REDIS,
+  killAll,
   type PithProcess,
   pith,
   RedisServer,
@@ -71,6 +72,7 @@ describe('a queue run writes what the one-process command writes', {
     await queue?.close();
     worker?.child.kill('SIGTERM');
     await worker?.exited;
+    await killAll();
     await redis?.close();
   });
 

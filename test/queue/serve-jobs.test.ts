@@ -13,7 +13,7 @@ import { Ajv } from 'ajv';
 import { JobService } from '../../src/queue/index.js';
 import { createServer, type PithServer } from '../../src/server/index.js';
 import { HAS_SAMPLE } from '../helpers.js';
-import { HAS_REDIS, RedisServer, sampleArchive, startWorker, until } from './harness.js';
+import { HAS_REDIS, killAll, RedisServer, sampleArchive, startWorker, until } from './harness.js';
 
 describe('pith serve: /v1/jobs on the queue', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 300_000 }, () => {
   let redis: RedisServer;
@@ -53,6 +53,7 @@ describe('pith serve: /v1/jobs on the queue', { skip: !HAS_REDIS || !HAS_SAMPLE,
     });
   });
   after(async () => {
+    await killAll();
     await server?.close();
     await redis?.close();
   });

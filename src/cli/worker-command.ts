@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { PithQueue, QueueWorker, redisUrl, WorkerMetrics } from '../queue/index.js';
 import { nonNegative } from './batch-options.js';
@@ -16,6 +18,7 @@ interface WorkerCommandOptions {
   shutdownGrace: number;
   lockDuration: number;
   stalledInterval?: number;
+  pageWorker?: URL;
 }
 
 /** Builds `pith worker`. */
@@ -53,6 +56,11 @@ export function workerCommand(): Command {
         .argParser(positiveInteger)
         .hideHelp(),
     )
+    .addOption(
+      new Option('--page-worker <module>', 'tests: the module the extraction threads run')
+        .argParser((file: string) => pathToFileURL(path.resolve(file)))
+        .hideHelp(),
+    )
     .addHelpText(
       'after',
       '\nSIGTERM or SIGINT: no new job; running jobs finish within --shutdown-grace, then are handed\n' +
@@ -82,6 +90,7 @@ async function runWorker(options: WorkerCommandOptions): Promise<number> {
     ...(options.name ? { name: options.name } : {}),
     lockDurationMs: options.lockDuration,
     ...(options.stalledInterval ? { stalledIntervalMs: options.stalledInterval } : {}),
+    ...(options.pageWorker ? { pageWorker: options.pageWorker } : {}),
     ...(metrics ? { metrics } : {}),
     log,
   });

@@ -41,6 +41,8 @@ export interface QueueWorkerOptions {
   concurrency: number;
   /** Worker threads extracting pages (shared by the jobs). */
   threads?: number;
+  /** The module the threads run (default the batch pool's; tests give one with a poison page). */
+  pageWorker?: URL;
   /** This worker's name (default host:pid). */
   name?: string;
   /** How long a job's lock lasts without renewal: a dead worker's job is taken back after this (default 30 s). */
@@ -75,7 +77,10 @@ export class QueueWorker {
     this.#options = options;
     this.name = options.name ?? `${hostname()}:${process.pid}`;
     this.#log = options.log ?? (() => {});
-    this.#pool = new PagePool({ threads: options.threads });
+    this.#pool = new PagePool({
+      threads: options.threads,
+      ...(options.pageWorker ? { workerUrl: options.pageWorker } : {}),
+    });
     const lockDuration = options.lockDurationMs ?? 30_000;
     this.#worker = new Worker<QueueJobData, QueueJobResult>(
       options.queue,

@@ -112,10 +112,15 @@ export interface OutRecord {
   errorCode: string | null;
 }
 
-/** An archive of the shared sample's pages, `copies` times over with distinct URLs: the file and its page count. */
+/**
+ * An archive of the shared sample's pages, `copies` times over with distinct URLs: the file and its
+ * page count. `extraUrls`: pages (the first page's HTML) at these URLs after the first page, e.g.
+ * the URL a test worker module dies on.
+ */
 export async function sampleArchive(
   copies: number,
   name = 'sample.warc.gz',
+  extraUrls: readonly string[] = [],
 ): Promise<{ file: string; pages: number }> {
   const pages = await datasetPagesForArchive(SAMPLE_DIR);
   const records: Buffer[] = [warcinfo('test')];
@@ -124,6 +129,10 @@ export async function sampleArchive(
     for (const page of pages) {
       records.push(...pageRecords(`${page.url}${copy ? `?copy=${copy}` : ''}`, page.html));
       count++;
+      if (count === 1) {
+        for (const url of extraUrls) records.push(...pageRecords(url, page.html));
+        count += extraUrls.length;
+      }
     }
   }
   const file = join(mkdtempSync(join(tmpdir(), 'pith-queue-warc-')), name);

@@ -2,7 +2,8 @@
  * pith queue and pith worker against a real redis-server: jobs run through the pith warc pipeline
  * into one output file each; a duplicate submission adds nothing and writes nothing twice; an input
  * that is not an archive is a dead letter with its reason while the queue goes on; a missing input
- * is retried with backoff, then a dead letter, then retried by retry-failed; status and metrics.
+ * is retried with backoff, then a dead letter, then retried by retry-failed; status and metrics; a
+ * poison page fails alone inside a job that completes.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { Queue } from 'bullmq';
 import { VERSION } from '../../src/index.js';
 import { PithQueue } from '../../src/queue/index.js';
-import { HAS_SAMPLE, samplePath } from '../helpers.js';
+import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 import { localServer } from '../server/helpers.js';
 import {
   addJobs,
@@ -174,6 +175,38 @@ describe('pith queue and pith worker', { skip: !HAS_REDIS || !HAS_SAMPLE, timeou
       assert.equal((await worker.exited).code, 0);
     }
   });
+  test('a poison page (it kills its worker thread) fails alone: the job completes, its record carries WORKER_FAILED', async () => {
+    // The pool test's thread module, which exits its thread on this URL.
+    const poison = 'https://crash.example/';
+    const archive = await sampleArchive(1, 'poison.warc.gz', [poison]);
+    const out = mkdtempSync(join(tmpdir(), 'pith-queue-poison-'));
+    const worker = await startWorker(redis, 'poisoned', [
+      ...['--queue', 'poison', '--page-worker', join(REPO_ROOT, 'test/batch/fixtures/faulty-worker.ts')],
+    ]);
+    const poisonQueue = new PithQueue(redis.url, 'poison');
+    try {
+      const { ids } = await add(['warc', archive.file, '-o', out, '--queue', 'poison']);
+      const job = await settledJob(poisonQueue, ids[0]);
+      assert.equal(job.state, 'completed', job.failedReason ?? '');
+      assert.equal(job.result?.pages, archive.pages);
+      assert.deepEqual(job.result?.failed, { WORKER_FAILED: 1 });
+      const records = readOutput(join(out, job.result?.output ?? ''));
+      assertEachOnce(records, archive.pages);
+      for (const record of records) {
+        // One thread: the pages after the poison one were extracted by the thread that replaced it.
+        assert.deepEqual(
+          [record.ok, record.errorCode],
+          record.url === poison ? [false, 'WORKER_FAILED'] : [true, null],
+          record.url,
+        );
+      }
+    } finally {
+      await poisonQueue.close();
+      worker.child.kill('SIGTERM');
+      await worker.exited;
+    }
+  });
+
   test('a URL list: jobs of --batch URLs, each page fetched politely and extracted', async () => {
     const page = readFileSync(samplePath('newspaper-fulltext/html/al.com1.html'));
     const origin = await localServer((request, response) => {

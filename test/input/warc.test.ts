@@ -174,6 +174,34 @@ describe('readArchive: archives written here', () => {
     );
   });
 
+  test('members inflated in one call and members streamed (large, or inflating to over 8 MiB) read the same', async () => {
+    // Random bytes do not compress: a member larger than the reader's look-ahead. Repeated text
+    // compresses 1000×: a small member that inflates past the one-call limit. Both are streamed.
+    const random = Buffer.alloc(700 * 1024);
+    for (let index = 0; index < random.length; index++) random[index] = (index * 7919 + (index >> 5)) % 251;
+    const bodies = [
+      Buffer.from(`<html><body>${'<p>small page</p>'.repeat(20)}</body></html>`),
+      Buffer.concat([Buffer.from('<html><body><p>'), random, Buffer.from('</p></body></html>')]),
+      Buffer.from(`<html><body>${'<p>repeated words of a very long page</p>'.repeat(250_000)}</body></html>`),
+      Buffer.from('<html><body><p>last</p></body></html>'),
+    ];
+    const records = [
+      warcinfo('t'),
+      ...bodies.flatMap((body, index) => pageRecords(`https://a.example/${index}`, body)),
+    ];
+    const archive = Buffer.concat(compress(records, 'record'));
+    for (const sizes of [[1 << 20], [4096], [300_000, 17]]) {
+      const items = await readAll(chunksOf(archive, sizes));
+      const pages = items.filter((item) => item.kind === 'page');
+      assert.deepEqual(
+        pages.map((page) => Buffer.compare(Buffer.from(page.body), bodies[Number(page.url?.slice(-1))])),
+        [0, 0, 0, 0],
+        `chunks of ${sizes}`,
+      );
+      assert.deepEqual(tally(items), { warcinfo: 1, request: 4, metadata: 4, page: 4 });
+    }
+  });
+
   test('resuming at any item position yields the rest, the same', async () => {
     for (const compression of ['record', 'file', 'none'] as const) {
       const dir = mkdtempSync(join(tmpdir(), 'pith-warc-'));

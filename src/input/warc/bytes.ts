@@ -34,6 +34,13 @@ export class ByteReader {
     this.position -= bytes.length;
   }
 
+  /** The next chunk, left unread (undefined at the end of the stream). */
+  async peekChunk(): Promise<Uint8Array | undefined> {
+    const chunk = await this.next();
+    if (chunk !== undefined) this.unread(chunk);
+    return chunk;
+  }
+
   /** Up to `count` bytes from the current position, left unread (fewer only at the end). */
   async peek(count: number): Promise<Uint8Array> {
     const parts: Uint8Array[] = [];
@@ -45,7 +52,7 @@ export class ByteReader {
       total += chunk.length;
     }
     for (let index = parts.length - 1; index >= 0; index--) this.unread(parts[index]);
-    return parts.length === 1 ? parts[0].subarray(0, count) : Buffer.concat(parts, total).subarray(0, count);
+    return parts.length === 1 ? parts[0].subarray(0, count) : Buffer.concat(parts, Math.min(total, count));
   }
 
   /** Drops `count` bytes (fewer at the end of the stream); returns how many were dropped. */

@@ -3,11 +3,15 @@
  * record, so the offset of a member is the offset a reader seeks to (what its index gives). A
  * whole-file gzip is one member; nothing here needs a member to be small.
  *
- * Each member is inflated by its own streaming raw-inflate (native zlib), fed whole chunks: zlib
- * stops at the end of the deflate data and reports how much it used, the rest goes back to the
- * reader. A corrupt member is reported and skipped: reading resumes at the next gzip header.
+ * A member that lies whole in the bytes at hand (a record of a Common Crawl file: tens of kB) is
+ * inflated in one synchronous call (native zlib, which reports how much input it used); a larger
+ * one, or one that does not inflate cleanly, is streamed through a raw-inflate fed whole chunks:
+ * zlib stops at the end of the deflate data, the rest goes back to the reader. The one-call path
+ * spares a stream, its buffers and a thread-pool round trip per record: on a Common Crawl–style
+ * archive it is most of the reading cost (docs/decisions.md). A corrupt member is reported and
+ * skipped: reading resumes at the next gzip header.
  */
-import { createInflateRaw, type InflateRaw } from 'node:zlib';
+import { createInflateRaw, type InflateRaw, inflateRawSync } from 'node:zlib';
 import type { ByteReader } from './bytes.js';
 
 /** Decompressed bytes: `at` is their offset within the member that starts at `member` in the file. */
@@ -34,6 +38,10 @@ export interface GzipFault {
 export type GzipEvent = Segment | MemberEnd | GzipFault;
 
 const MAX_HEADER_BYTES = 64 * 1024;
+/** The one-call path looks this far past the bytes at hand for the end of a member. */
+const WHOLE_MEMBER_LOOKAHEAD = 256 * 1024;
+/** Members that inflate to more than this are streamed (bounded memory whatever the member). */
+const WHOLE_MEMBER_MAX_OUTPUT = 8 * 1024 * 1024;
 const FLAG_HCRC = 2;
 const FLAG_EXTRA = 4;
 const FLAG_NAME = 8;
@@ -93,6 +101,12 @@ export async function* gunzipMembers(reader: ByteReader): AsyncGenerator<GzipEve
       continue;
     }
     await reader.skip(length);
+    const whole = await inflateWholeMember(reader);
+    if (whole) {
+      if (whole.length > 0) yield { bytes: whole, member, at: 0 };
+      yield { end: true, member, complete: true };
+      continue;
+    }
     const outcome = yield* inflateMember(reader, member);
     if (outcome.kind === 'ok') {
       // The trailer: CRC-32 and size; a short one is the end of a truncated file.
@@ -120,6 +134,46 @@ export async function* gunzipMembers(reader: ByteReader): AsyncGenerator<GzipEve
       message: `gzip member at offset ${member}: ${outcome.message}`,
     };
     await skipToNextMember(reader, 0);
+  }
+}
+
+/**
+ * Inflates the member at the reader's position in one call when its deflate data and trailer lie
+ * in the bytes at hand (or a little past them); the reader is then left after the trailer.
+ * Undefined (the reader untouched) when the member is larger, cut off or corrupt: the streaming
+ * path takes it, and reports what it finds.
+ */
+async function inflateWholeMember(reader: ByteReader): Promise<Uint8Array | undefined> {
+  let available = await reader.peekChunk();
+  if (available === undefined) return undefined;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const inflated = inflateIfWhole(available);
+    if (inflated) {
+      await reader.skip(inflated.used + 8);
+      return inflated.bytes;
+    }
+    if (attempt === 0) {
+      const more = await reader.peek(available.length + WHOLE_MEMBER_LOOKAHEAD);
+      if (more.length === available.length) return undefined;
+      available = more;
+    }
+  }
+  return undefined;
+}
+
+function inflateIfWhole(bytes: Uint8Array): { bytes: Uint8Array; used: number } | undefined {
+  try {
+    const { buffer, engine } = inflateRawSync(bytes, {
+      info: true,
+      maxOutputLength: WHOLE_MEMBER_MAX_OUTPUT,
+      chunkSize: 64 * 1024,
+    }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+    const used = engine.bytesWritten;
+    // The 8-byte trailer must be at hand too, or the member is not whole here.
+    return used + 8 <= bytes.length ? { bytes: buffer, used } : undefined;
+  } catch {
+    // Cut off by the end of the bytes at hand, too large, or corrupt: the streaming path decides.
+    return undefined;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
- * batch/: many pages on all cores. A worker-thread pool (`PagePool`), the page → record step
- * (`extractPage`), and the run loop (`runBatch`): a source of items (archive records, feed items)
- * → the pool → part files, bounded, ordered or not, resumable through a checkpoint.
+ * batch/: many pages on all cores. A worker-thread pool (`PagePool`; its threads run the page →
+ * record step, page.ts, which the main thread never loads: nor eld's database), and the run loop
+ * (`runBatch`): a source of items (archive records, feed items) → the pool → part files, bounded,
+ * ordered or not, resumable through a checkpoint.
  */
 export { type ArchiveSourceOptions, archiveSource } from './archive-source.js';
 export {
@@ -11,8 +12,8 @@ export {
   type UrlSourceOptions,
   urlSource,
 } from './feed-source.js';
-export { extractPage, failedResult } from './page.js';
-export { PagePool, type PagePoolOptions } from './pool.js';
+export { DEFAULT_THREAD_HEAP_MB, PagePool, type PagePoolOptions } from './pool.js';
+export { failedResult } from './result.js';
 export {
   BatchError,
   type BatchOptions,

@@ -6,9 +6,8 @@
 import { extract, formatExtraction, isPithError } from '../index.js';
 import { decodeHttpBody } from '../input/warc/index.js';
 import { detectLanguage } from './language.js';
+import { failedResult, NO_CONTENT } from './result.js';
 import type { PageResult, PageTask } from './types.js';
-
-const NO_CONTENT = { text: null, markdown: null, html: null } as const;
 
 export function extractPage(task: PageTask): PageResult {
   const started = performance.now();
@@ -73,36 +72,6 @@ export function extractPage(task: PageTask): PageResult {
       elapsed(started),
     );
   }
-}
-
-/** The result of a page that failed (also used by the pool for a thread that died or overran). */
-export function failedResult(code: string, message: string, ms: number | null = null): PageResult {
-  return {
-    ok: false,
-    errorCode: code,
-    errorMessage: message.replace(/\s*\n\s*/g, ' ').slice(0, 500),
-    title: null,
-    authors: [],
-    published: null,
-    modified: null,
-    language: null,
-    detectedLanguage: null,
-    siteName: null,
-    pageType: null,
-    tags: [],
-    quality: null,
-    detectedPageType: null,
-    pageTypeProbability: null,
-    reasons: [],
-    belowQuality: null,
-    ...NO_CONTENT,
-    extractor: null,
-    extractorVersion: null,
-    encoding: null,
-    bytes: null,
-    ms,
-    diagnostics: null,
-  };
 }
 
 function noopResult(bytes: number, started: number): PageResult {

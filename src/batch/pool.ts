@@ -5,17 +5,27 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { failedResult } from './page.js';
+import { failedResult } from './result.js';
 import type { PageResult, PageTask } from './types.js';
 
 export interface PagePoolOptions {
   /** Worker threads (default: one per core). */
   threads?: number;
-  /** Heap limit of each thread, MB (default 2048). */
+  /**
+   * Heap limit of each thread, MB (default `DEFAULT_THREAD_HEAP_MB`). V8 lets a heap grow well past
+   * what it holds when the limit is far: the limit is what keeps a long run's memory flat.
+   */
   maxHeapMb?: number;
   /** The worker module (default worker.ts/.js beside this file). */
   workerUrl?: URL;
 }
+
+/**
+ * The default heap limit of a thread, MB. The largest pages the library accepts (16 MB, 2 million
+ * nodes) need under 200 MB of heap; with a 2 GB limit a thread's heap drifted to 250–330 MB over a
+ * long run and made peak RSS grow with the archive (docs/benchmarks.md, "pith warc" memory).
+ */
+export const DEFAULT_THREAD_HEAP_MB = 384;
 
 /** Node options of this process that a worker thread must not get (test runner, inspector, watch). */
 function workerExecArgv(): string[] {
@@ -38,7 +48,7 @@ export class PagePool {
       // From source, threads load TypeScript through tsx, whose resolver in a worker thread leaves out
       // the `import` condition: packages that export only under it (eld) would not resolve.
       execArgv: [...workerExecArgv(), ...(fromSource ? ['--conditions=import'] : [])],
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 2048 },
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_THREAD_HEAP_MB },
     });
   }
 

@@ -27,8 +27,8 @@ import {
   writeCheckpoint,
   writeFileAtomic,
 } from '../output/index.js';
-import { failedResult } from './page.js';
 import type { PagePool } from './pool.js';
+import { failedResult } from './result.js';
 import type { PageResult, PageTask } from './types.js';
 
 /** One thing a source read: a page to extract, or a record it skips (counted by reason). */

@@ -9,6 +9,7 @@ import {
   type BatchOptions,
   type BatchOutcome,
   type BatchProgress,
+  DEFAULT_THREAD_HEAP_MB,
   dropBelowQuality,
   type PageSettings,
 } from '../batch/index.js';
@@ -49,6 +50,8 @@ export interface RecordCommandOptions {
 export interface BatchCommandOptions extends RecordCommandOptions {
   out: string;
   workers: number;
+  /** Heap limit of each worker thread, MB. */
+  maxHeap: number;
   progress: boolean;
 }
 
@@ -84,6 +87,12 @@ export function addBatchOptions(command: Command): Command {
       new Option('-w, --workers <n>', 'worker threads')
         .argParser(positiveInteger)
         .default(availableParallelism(), `one per core, ${availableParallelism()} here`),
+    )
+    .option(
+      '--max-heap <mb>',
+      "heap limit of each worker thread, MB: what keeps a long run's memory flat (a page that needs more fails alone, WORKER_FAILED)",
+      positiveInteger,
+      DEFAULT_THREAD_HEAP_MB,
     )
     .option('--no-progress', 'no progress line, even on a terminal');
 }

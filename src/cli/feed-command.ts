@@ -70,7 +70,7 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
   const fetchedPages = new Map<string, { itemUrl: string; validators: Validators }>();
   const fetchedFeeds = new Map<string, Validators>();
   const settings = pageSettings(options);
-  const pool = new PagePool({ threads: options.workers });
+  const pool = new PagePool({ threads: options.workers, maxHeapMb: options.maxHeap });
   const progress = createBatchProgress(options.progress, 0);
   const interrupt = stopOnInterrupt('feed');
   const started = performance.now();

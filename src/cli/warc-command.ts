@@ -62,7 +62,7 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
     inputs.push({ path, size: info.size, mtimeMs: Math.round(info.mtimeMs) });
   }
   const settings = pageSettings(options);
-  const pool = new PagePool({ threads: options.workers });
+  const pool = new PagePool({ threads: options.workers, maxHeapMb: options.maxHeap });
   const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0);
   const progress = createBatchProgress(options.progress, totalBytes);
   const interrupt = stopOnInterrupt('warc');

@@ -52,6 +52,24 @@ describe('PagePool', () => {
     }
   });
 
+  test('a page that outgrows the heap limit of its thread fails alone (WORKER_FAILED); the next page is extracted', async () => {
+    const pool = new PagePool({
+      threads: 1,
+      maxHeapMb: 160,
+      workerUrl: new URL('./fixtures/faulty-worker.ts', import.meta.url),
+    });
+    try {
+      const slow = { ...settings, timeoutMs: 120_000 };
+      const hog = await pool.run({ body: html, url: 'https://hog.example/', settings: slow });
+      assert.equal(hog.ok, false);
+      assert.equal(hog.errorCode, 'WORKER_FAILED');
+      const after = await pool.run({ body: html, url: 'https://after.example/', settings: slow });
+      assert.equal(after.ok, true);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('records carry metadata, every requested format, a diagnostics summary, the quality estimate, page type and reasons', async () => {
     const pool = new PagePool({ threads: 1 });
     try {

@@ -12,6 +12,7 @@ export {
   type UrlSourceOptions,
   urlSource,
 } from './feed-source.js';
+export { FeedValidators } from './feed-validators.js';
 export { DEFAULT_THREAD_HEAP_MB, PagePool, type PagePoolOptions } from './pool.js';
 export { failedResult } from './result.js';
 export {

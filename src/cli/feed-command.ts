@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
-import { BatchError, feedSource, PagePool, runBatch } from '../batch/index.js';
+import { BatchError, FeedValidators, feedSource, PagePool, runBatch } from '../batch/index.js';
 import { PithError } from '../index.js';
-import { PoliteFetcher, type Validators } from '../input/feed/index.js';
+import { PoliteFetcher } from '../input/feed/index.js';
 import { writeFileAtomic } from '../output/index.js';
 import {
   addBatchOptions,
@@ -51,7 +51,8 @@ export function feedCommand(): Command {
 
 async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<number> {
   const cacheFile = options.cache ?? path.join(options.out, '_feed-cache.json');
-  const cache = await loadCache(cacheFile);
+  const validators = new FeedValidators(await readFile(cacheFile, 'utf8').catch(() => undefined));
+  const saveCache = () => writeFileAtomic(cacheFile, validators.serialize());
   const fetcher = new PoliteFetcher({
     fetch: {
       allowPrivate: options.allowPrivate ?? false,
@@ -63,12 +64,8 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
     delayMs: options.delay,
     retries: options.retries,
     robots: options.robots,
-    validators: { get: (url) => cache[url], set: (url, validators) => (cache[url] = validators) },
+    validators: validators.store,
   });
-  // Validators are kept only once what they stand for is written: a page's when its record is in a
-  // part file, a feed's when the run has finished (else the next run would skip unwritten items).
-  const fetchedPages = new Map<string, { itemUrl: string; validators: Validators }>();
-  const fetchedFeeds = new Map<string, Validators>();
   const settings = pageSettings(options);
   const pool = new PagePool({ threads: options.workers, maxHeapMb: options.maxHeap });
   const progress = createBatchProgress(options.progress, 0);
@@ -81,8 +78,8 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
         fetcher,
         concurrency: options.concurrency,
         onFeedProblem: (feed, message) => process.stderr.write(`pith feed: ${feed}: ${message}\n`),
-        onFetched: (url, itemUrl, validators) => fetchedPages.set(url, { itemUrl, validators }),
-        onFeedFetched: (url, validators) => fetchedFeeds.set(url, validators),
+        onFetched: validators.onFetched,
+        onFeedFetched: validators.onFeedFetched,
       }),
       pool,
       out: options.out,
@@ -94,17 +91,14 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
       signal: interrupt.signal,
       onProgress: (update) => progress.update(update),
       onWritten: async (records) => {
-        for (const record of records) {
-          const fetched = record.url ? fetchedPages.get(record.url) : undefined;
-          if (fetched && record.ok) cache[fetched.itemUrl] = fetched.validators;
-        }
-        await saveCache(cacheFile, cache);
+        validators.written(records);
+        await saveCache();
       },
     });
     progress.stop();
     if (outcome.finished) {
-      for (const [url, validators] of fetchedFeeds) cache[url] = validators;
-      await saveCache(cacheFile, cache);
+      validators.finished();
+      await saveCache();
     }
     const seconds = (performance.now() - started) / 1000;
     printSummary('feed', options.out, outcome, seconds, 0);
@@ -118,19 +112,4 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
     interrupt.dispose();
     await pool.close();
   }
-}
-
-type Cache = Record<string, Validators>;
-
-async function loadCache(file: string): Promise<Cache> {
-  try {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as { validators?: Cache };
-    return parsed.validators ?? {};
-  } catch {
-    return {};
-  }
-}
-
-async function saveCache(file: string, cache: Cache): Promise<void> {
-  await writeFileAtomic(file, `${JSON.stringify({ validators: cache })}\n`);
 }

@@ -121,3 +121,11 @@ function outputStem(data: QueueJobData): string {
   if (data.kind === 'feed') return `feed-${URL.canParse(data.feed) ? new URL(data.feed).hostname : 'file'}`;
   return 'urls';
 }
+
+/**
+ * The state file of a feed's conditional-GET validators in the results store: one per feed URL,
+ * shared by its rounds (each round fetches what changed since the last one written).
+ */
+export function feedStateName(feed: string): string {
+  return `feed-${createHash('sha256').update(feed).digest('hex').slice(0, 16)}.json`;
+}

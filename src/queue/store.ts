@@ -5,10 +5,16 @@
  * file system today; an object store (a conditional PUT of the whole object) fits the same interface.
  */
 import { createReadStream } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { type OutputFormat, type PageRecord, RecordFile, removeTemporaryFiles } from '../output/index.js';
+import {
+  type OutputFormat,
+  type PageRecord,
+  RecordFile,
+  removeTemporaryFiles,
+  writeFileAtomic,
+} from '../output/index.js';
 
 /** An output being written: parts in order, then committed (in place, whole) or aborted (nothing left). */
 export interface OutputWriter {
@@ -29,6 +35,10 @@ export interface ResultStore {
   clean(name: string): Promise<void>;
   /** A complete output's bytes, streamed (undefined: not there). */
   stream(name: string): Promise<Readable | undefined>;
+  /** A small state file kept beside the outputs (a feed's validators): its text (undefined: none). */
+  readState(name: string): Promise<string | undefined>;
+  /** Replaces a state file whole (a reader sees the old text or the new). */
+  writeState(name: string, text: string): Promise<void>;
 }
 
 /** Names a store accepts: a file name, never a path. */
@@ -38,6 +48,9 @@ function checkName(name: string): string {
   }
   return name;
 }
+
+/** Where a directory store keeps its state files, beside the outputs (as `pith feed`'s `_feed-cache.json`). */
+const STATE_DIRECTORY = '_state';
 
 /** A results directory (shared by the workers: NFS, a cluster file system, a mounted bucket). */
 export class DirectoryStore implements ResultStore {
@@ -67,5 +80,19 @@ export class DirectoryStore implements ResultStore {
     const file = path.join(this.directory, checkName(name));
     if (!(await this.has(name))) return undefined;
     return createReadStream(file);
+  }
+
+  async readState(name: string): Promise<string | undefined> {
+    const file = path.join(this.directory, STATE_DIRECTORY, checkName(name));
+    return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+  }
+
+  async writeState(name: string, text: string): Promise<void> {
+    const directory = path.join(this.directory, STATE_DIRECTORY);
+    await mkdir(directory, { recursive: true });
+    await writeFileAtomic(path.join(directory, checkName(name)), text);
   }
 }

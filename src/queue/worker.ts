@@ -22,6 +22,7 @@ import {
   archiveSource,
   type BatchSource,
   dropBelowQuality,
+  FeedValidators,
   feedSource,
   PagePool,
   runBatch,
@@ -30,7 +31,7 @@ import {
 import { PoliteFetcher } from '../input/feed/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../input/warc/index.js';
 import { workerConnection } from './connection.js';
-import { jobInput, outputName, type QueueJobData, type QueueJobResult } from './jobs.js';
+import { feedStateName, jobInput, outputName, type QueueJobData, type QueueJobResult } from './jobs.js';
 import type { WorkerMetrics } from './metrics.js';
 import { DirectoryStore } from './store.js';
 
@@ -197,10 +198,12 @@ export class QueueWorker {
       metrics?.jobEnded('failed');
       throw error;
     });
+    const validators =
+      data.kind === 'feed' ? new FeedValidators(await store.readState(feedStateName(data.feed))) : undefined;
     const writer = await store.create(output, data.format);
     try {
       const outcome = await runBatch({
-        source: this.#source(data),
+        source: this.#source(data, validators),
         pool: this.#pool,
         out: data.out,
         format: data.format,
@@ -210,6 +213,7 @@ export class QueueWorker {
         drop: data.dropBelowQuality ? dropBelowQuality : undefined,
         sink: async (records) => {
           await writer.write(records);
+          validators?.written(records);
           metrics?.recordsWritten(records.length);
         },
         ...(signal ? { signal } : {}),
@@ -229,6 +233,7 @@ export class QueueWorker {
         throw unreadable;
       }
       await writer.commit();
+      if (validators && data.kind === 'feed') await this.#keepValidators(store, data.feed, validators);
       const done = result({
         pages: counts.pages,
         ok: counts.ok,
@@ -245,28 +250,48 @@ export class QueueWorker {
     }
   }
 
-  #source(data: QueueJobData): BatchSource {
+  /**
+   * A feed job's validators, once its output is committed: over the kept ones as they are now (a
+   * later round may have run meanwhile). Not kept: the next round fetches those pages again.
+   */
+  async #keepValidators(store: DirectoryStore, feed: string, validators: FeedValidators): Promise<void> {
+    const name = feedStateName(feed);
+    validators.finished();
+    try {
+      await store.writeState(name, validators.serialize(await store.readState(name)));
+    } catch (error) {
+      this.#log(
+        `feed ${feed}: validators not kept: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  #source(data: QueueJobData, validators?: FeedValidators): BatchSource {
     if (data.kind === 'warc') {
       return archiveSource([data.file], {
         settings: data.settings,
         maxRecordBytes: Math.max(DEFAULT_MAX_RECORD_BYTES, data.settings.maxBytes),
       });
     }
-    const fetcher = politeFetcher(data);
+    const fetcher = politeFetcher(data, validators);
     if (data.kind === 'feed') {
       return feedSource([data.feed], {
         settings: data.settings,
         fetcher,
         concurrency: data.fetch.concurrency,
         onFeedProblem: (feed, message) => this.#log(`feed ${feed}: ${message}`),
+        ...(validators ? { onFetched: validators.onFetched, onFeedFetched: validators.onFeedFetched } : {}),
       });
     }
     return urlSource(data.urls, { settings: data.settings, fetcher, concurrency: data.fetch.concurrency });
   }
 }
 
-/** The fetcher of a job that fetches (its options travel in the job). */
-function politeFetcher(data: Exclude<QueueJobData, { kind: 'warc' }>): PoliteFetcher {
+/** The fetcher of a job that fetches (its options travel in the job; a feed's validators are the results store's). */
+function politeFetcher(
+  data: Exclude<QueueJobData, { kind: 'warc' }>,
+  validators?: FeedValidators,
+): PoliteFetcher {
   const { fetch } = data;
   return new PoliteFetcher({
     fetch: {
@@ -279,6 +304,7 @@ function politeFetcher(data: Exclude<QueueJobData, { kind: 'warc' }>): PoliteFet
     delayMs: fetch.delayMs,
     retries: fetch.retries,
     robots: fetch.robots,
+    ...(validators ? { validators: validators.store } : {}),
   });
 }
 

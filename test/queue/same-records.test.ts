@@ -185,4 +185,92 @@ describe('a queue run writes what the one-process command writes', {
       await origin.close();
     }
   });
+
+  test('pith queue add feed: conditional GET across rounds, as pith feed across runs: the next round fetches only what changed', async () => {
+    const pages = [
+      'newspaper-fulltext/html/al.com1.html',
+      'newspaper-fulltext/html/bhg.com1.html',
+      'readability-testpages/001/source.html',
+    ].map((name) => readFileSync(samplePath(name)));
+    // Version 1: items a and b. Version 2: b changed (another ETag), c added; a unchanged.
+    let version = 1;
+    const answers: string[] = [];
+    const origin = await localServer((request, response) => {
+      const base = `http://${request.headers.host}`;
+      const path = request.url ?? '';
+      const items = version === 1 ? ['a', 'b'] : ['a', 'b', 'c'];
+      const etag =
+        path === '/feed.xml'
+          ? `"feed-v${version}"`
+          : path === '/b'
+            ? `"b-v${version}"`
+            : `"${path.slice(1)}-v1"`;
+      const known = path === '/feed.xml' || items.includes(path.slice(1));
+      if (!known) {
+        response.writeHead(404).end('not here');
+        return;
+      }
+      const status = request.headers['if-none-match'] === etag ? 304 : 200;
+      answers.push(`${path} ${status}`);
+      if (status === 304) {
+        response.writeHead(304, { etag }).end();
+      } else if (path === '/feed.xml') {
+        response
+          .writeHead(200, { 'content-type': 'application/rss+xml', etag })
+          .end(
+            `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${items
+              .map((item) => `<item><title>${item}</title><link>${base}/${item}</link></item>`)
+              .join('')}</channel></rss>`,
+          );
+      } else {
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag })
+          .end(pages['abc'.indexOf(path.slice(1))]);
+      }
+    });
+    const feed = `http://127.0.0.1:${origin.port}/feed.xml`;
+    const polite = ['--allow-private', '--no-robots', '--delay', '0'];
+    const urls = (rows: Row[]) => rows.map((row) => String(row.url).replace(/^.*\//, '')).sort();
+    /** Runs round `round` of the feed as a queue job: its result, its records, the origin's answers. */
+    const round = async (out: string, name: string) => {
+      answers.length = 0;
+      const { ids } = await add(['feed', feed, '-o', out, '--round', name, ...polite]);
+      const job = await settled(ids[0]);
+      assert.equal(job.state, 'completed', job.failedReason ?? '');
+      return {
+        result: job.result,
+        records: urls(records(out, [job.result?.output ?? ''])),
+        answers: [...answers].sort(),
+      };
+    };
+    try {
+      const single = mkdtempSync(join(tmpdir(), 'pith-feed-conditional-'));
+      const out = mkdtempSync(join(tmpdir(), 'pith-queue-conditional-'));
+      const feedRun = async () => {
+        const run = await pith(['feed', feed, '-o', single, '--no-progress', ...polite, ...SLOW_MACHINE]);
+        assert.equal(run.code, 0, run.stderr);
+      };
+
+      await feedRun();
+      const first = await round(out, 'r1');
+      assert.deepEqual(first.records, ['a', 'b']);
+      assert.deepEqual(first.answers, ['/a 200', '/b 200', '/feed.xml 200']);
+      assert.ok(existsSync(join(out, '_state')), 'the validators are kept in the results directory');
+
+      version = 2;
+      await feedRun();
+      const second = await round(out, 'r2');
+      assert.deepEqual(second.records, ['b', 'c'], 'only what changed is fetched and written');
+      assert.deepEqual(second.answers, ['/a 304', '/b 200', '/c 200', '/feed.xml 200']);
+      assert.deepEqual(second.result?.skipped, { 'not-modified': 1 });
+      // pith feed's two runs wrote the same: a and b, then b and c.
+      assert.deepEqual(urls(records(single)), ['a', 'b', 'b', 'c']);
+
+      const third = await round(out, 'r3');
+      assert.deepEqual([third.records, third.answers], [[], ['/feed.xml 304']]);
+      assert.deepEqual(third.result?.skipped, { 'feed-not-modified': 1 });
+    } finally {
+      await origin.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,24 @@ type ParentNode = DefaultTreeAdapterMap['parentNode'];
 
 /** The repository root. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The CLI run from source (`node --import tsx src/cli/main.ts …`): prefix these to its arguments. */
+export const PITH_ARGV: readonly string[] = ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts')];
+
+/** Runs the CLI from source to its end: exit code and output (colours off; `env` adds variables). */
+export function runPith(
+  args: readonly string[],
+  options: { input?: string | Buffer; env?: Record<string, string> } = {},
+): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [...PITH_ARGV, ...args], {
+    cwd: REPO_ROOT,
+    input: options.input,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
 
 /** `../shared/datasets/sample` beside the repo: read-only fixtures, never copied in. */
 export const SAMPLE_DIR = resolve(REPO_ROOT, '..', 'shared', 'datasets', 'sample');

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { seededRandom } from '../../src/internal.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const datasetsDir = path.join(repoRoot, '.cache', 'datasets');
@@ -92,21 +93,9 @@ export function loadPage(ref: PageRef): Page {
   return { ...ref, bytes: buf.byteLength, html };
 }
 
-/** Deterministic PRNG (mulberry32) for samples that are the same on every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `perDataset` pages drawn at random (fixed seed) from each dataset. */
 export function samplePages(perDataset: number, seed = 20240611): PageRef[] {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   const byDataset = new Map<string, PageRef[]>();
   for (const p of listPages()) {
     const list = byDataset.get(p.dataset) ?? [];

@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { listPages, type PageRef, repoRoot, rng } from '../parsers/corpus.js';
+import { seededRandom } from '../../src/internal.js';
+import { listPages, type PageRef, repoRoot } from '../parsers/corpus.js';
 
 export interface BytePage {
   id: string;
@@ -31,7 +32,7 @@ export function loadSpeedPages(
   datasets: readonly string[] = SPEED_DATASETS,
   seed = 20261121,
 ): BytePage[] {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   const out: BytePage[] = [];
   const all = listPages();
   for (const dataset of datasets) {

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { readFeed } from '../../src/input/feed/index.js';
-import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
+import { HAS_SAMPLE, PITH_ARGV, REPO_ROOT, samplePath } from '../helpers.js';
 
 function pith(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args], {
+  const child = spawn(process.execPath, [...PITH_ARGV, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],

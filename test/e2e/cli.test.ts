@@ -1,27 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
+import { HAS_SAMPLE, REPO_ROOT, runPith, samplePath } from '../helpers.js';
 
 /** Runs the CLI from source, as `pith …` would run from dist. */
-function pith(args: string[], input?: string | Buffer) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args],
-    {
-      cwd: REPO_ROOT,
-      input,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, NO_COLOR: '1' },
-    },
-  );
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const pith = (args: string[], input?: string | Buffer) => runPith(args, { input });
 
 const EXAMPLE = join(REPO_ROOT, 'examples/article.html');
 

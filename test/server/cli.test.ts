@@ -6,10 +6,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CommanderError } from 'commander';
 import { isLoopback, serveCommand, startupWarnings } from '../../src/cli/serve-command.js';
-import { REPO_ROOT } from '../helpers.js';
+import { PITH_ARGV, REPO_ROOT } from '../helpers.js';
 import { eventually } from './helpers.js';
-
-const MAIN = join(REPO_ROOT, 'src/cli/main.ts');
 
 /** Runs `pith serve ARGS` until it says where it listens; `stop()` sends SIGTERM and waits. */
 async function startServe(args: string[]): Promise<{
@@ -18,7 +16,7 @@ async function startServe(args: string[]): Promise<{
   stderr: () => string;
   stop: () => Promise<number | null>;
 }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', ...args], {
+  const child = spawn(process.execPath, [...PITH_ARGV, 'serve', '--port', '0', ...args], {
     cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -46,7 +44,7 @@ async function startServe(args: string[]): Promise<{
 
 /** Runs `pith serve ARGS` expecting it to refuse to start; its exit code and standard error. */
 function refusedServe(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', ...args], {
+  const child = spawn(process.execPath, [...PITH_ARGV, 'serve', '--port', '0', ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -119,14 +117,10 @@ describe('pith serve (CLI)', () => {
   });
 
   test('starts on 127.0.0.1, answers, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--concurrency', '1'],
-      {
-        cwd: REPO_ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [...PITH_ARGV, 'serve', '--port', '0', '--concurrency', '1'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -4,22 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
+import { HAS_SAMPLE, PITH_ARGV, REPO_ROOT, runPith, samplePath } from '../helpers.js';
 
 /** Runs the CLI from source, as `pith …` would run from dist. */
-function pith(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args],
-    {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, NO_COLOR: '1', ...env },
-    },
-  );
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const pith = (args: string[], env: Record<string, string> = {}) => runPith(args, { env });
 
 describe('pith train density (CLI)', { skip: !HAS_SAMPLE && 'no ../shared/datasets/sample' }, () => {
   const datasets = [
@@ -202,9 +190,7 @@ describe('pith train blocks (CLI) and pith bench --held-out', {
     const bench = spawnSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        join(REPO_ROOT, 'src/cli/main.ts'),
+        ...PITH_ARGV,
         'bench',
         '--dataset',
         `l3s-gn1:${samplePath('l3s-gn1')}`,

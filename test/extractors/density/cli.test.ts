@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { REPO_ROOT } from '../../helpers.js';
+import { REPO_ROOT, runPith } from '../../helpers.js';
 
 /** Runs the CLI from source, as `pith …` would run from dist. */
-function pith(args: string[]) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args],
-    { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
-  );
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const pith = (args: string[]) => runPith(args);
 
 const ARTICLE = join(REPO_ROOT, 'examples', 'article.html');
 

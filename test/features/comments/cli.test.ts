@@ -1,23 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { REPO_ROOT } from '../../helpers.js';
+import { runPith } from '../../helpers.js';
 
-function pith(args: string[]) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args],
-    {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-    },
-  );
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const pith = (args: string[]) => runPith(args);
 
 const PAGE = `<html><head><title>Rivers | Blog</title></head><body>
 <article class="post"><h1>Rivers</h1><p>${'Rivers meander because the outer bank erodes faster than the inner one. '.repeat(4)}</p></article>

@@ -3,7 +3,7 @@
  * point on; `-` is standard input (resumed by reading through to the point).
  */
 import { stat } from 'node:fs/promises';
-import { readArchive } from '../input/warc/index.js';
+import { type ByteRange, readArchive } from '../input/warc/index.js';
 import type { ResumePoint } from '../output/index.js';
 import type { BatchSource, SourceItem } from './run.js';
 import type { PageSettings } from './types.js';
@@ -12,6 +12,8 @@ export interface ArchiveSourceOptions {
   settings: PageSettings;
   /** Record blocks larger than this are skipped as too-large. */
   maxRecordBytes: number;
+  /** Only the records of this byte range (from `archiveRanges`), of each input. */
+  range?: ByteRange;
 }
 
 export function archiveSource(inputs: readonly string[], options: ArchiveSourceOptions): BatchSource {
@@ -23,9 +25,12 @@ export function archiveSource(inputs: readonly string[], options: ArchiveSourceO
         before += size;
         continue;
       }
-      const start = from && input === from.input ? from.position : undefined;
+      const { range } = options;
+      const start =
+        from && input === from.input ? from.position : range ? { offset: range.start, skip: 0 } : undefined;
       const source = file === '-' ? (process.stdin as AsyncIterable<Uint8Array>) : file;
-      for await (const item of readArchive(source, { maxRecordBytes: options.maxRecordBytes, start })) {
+      const reading = { maxRecordBytes: options.maxRecordBytes, start, ...(range ? { end: range.end } : {}) };
+      for await (const item of readArchive(source, reading)) {
         const position = item.position;
         const bytesRead = before + position.offset;
         if (item.kind === 'skip') {

@@ -37,3 +37,15 @@ export function isBelowQuality(quality: number | null, minQuality: number | unde
   if (minQuality === undefined || quality === null) return null;
   return quality < minQuality;
 }
+
+/** A size in bytes: an integer, with K, M or G (powers of 1,024) if wanted (`256M`). */
+export function byteSize(value: string): number {
+  const match = /^(\d+)([KMG]?)$/i.exec(value.trim());
+  const bytes = match
+    ? Number(match[1]) * 1024 ** ' KMG'.indexOf((match[2] || ' ').toUpperCase())
+    : Number.NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new InvalidArgumentError('expected a size in bytes such as 1048576 or 256M');
+  }
+  return bytes;
+}

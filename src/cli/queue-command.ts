@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { PithError, VERSION } from '../index.js';
+import { archiveRanges } from '../input/warc/index.js';
 import {
   DEFAULT_QUEUE,
   type JobFetchOptions,
@@ -18,7 +19,7 @@ import {
   pageSettings,
   type RecordCommandOptions,
 } from './batch-options.js';
-import { positiveInteger } from './options.js';
+import { byteSize, positiveInteger } from './options.js';
 
 interface QueueOptions {
   redis?: string;
@@ -100,19 +101,37 @@ function addCommand(): Command {
     common(new Command('warc'))
       .description('one job per archive file (WARC/ARC, as pith warc reads them)')
       .argument('<archives...>', 'archive files, at the same path on every worker')
-      .action(async (archives: string[], options: AddCommandOptions) => {
+      .option(
+        '--split-bytes <size>',
+        'one job per range of about this many bytes of each archive (e.g. 256M), each starting at a ' +
+          'record; finding them reads the archive once here. A file gzipped whole is one job',
+        byteSize,
+      )
+      .action(async (archives: string[], options: AddCommandOptions & { splitBytes?: number }) => {
         const jobs: QueueJobData[] = [];
         for (const archive of archives) {
           const file = path.resolve(archive);
           const info = await stat(file).catch(() => undefined);
           if (!info?.isFile()) throw new PithError('BAD_OPTION', `${archive}: not a readable file`);
-          jobs.push({
-            kind: 'warc',
-            file,
-            size: info.size,
-            mtimeMs: Math.round(info.mtimeMs),
-            ...jobCommon(options),
-          });
+          const ranges =
+            options.splitBytes === undefined ? [] : await archiveRanges(file, options.splitBytes);
+          if (ranges.length === 1 && info.size > (options.splitBytes ?? 0)) {
+            process.stderr.write(
+              `pith queue add: ${archive}: no record starts past its first ${options.splitBytes} bytes ` +
+                '(gzipped whole, or one record): one job\n',
+            );
+          }
+          // One range is the whole file: the job without a range (the same id as without --split-bytes).
+          for (const range of ranges.length > 1 ? ranges : [undefined]) {
+            jobs.push({
+              kind: 'warc',
+              file,
+              size: info.size,
+              mtimeMs: Math.round(info.mtimeMs),
+              ...(range ? { range } : {}),
+              ...jobCommon(options),
+            });
+          }
         }
         await submit(options, jobs);
       }),

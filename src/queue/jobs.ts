@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PageSettings } from '../batch/index.js';
+import type { ByteRange } from '../input/warc/index.js';
 import { extensionOf, type OutputFormat } from '../output/index.js';
 
 /** How a `urls` job fetches its pages (the polite fetcher's options that can travel in a job). */
@@ -43,6 +44,8 @@ export interface WarcJobData extends CommonJobData {
   /** Size and modification time when submitted: a changed file is another job. */
   size: number;
   mtimeMs: number;
+  /** Only the records of these bytes (`pith queue add warc --split-bytes`); absent: the whole file. */
+  range?: ByteRange;
 }
 
 /** A batch of page URLs, fetched politely. */
@@ -84,7 +87,8 @@ export interface QueueJobResult {
 
 /** The job's input, for people: the archive file, or how many URLs. */
 export function jobInput(data: QueueJobData): string {
-  if (data.kind === 'warc') return data.file;
+  if (data.kind === 'warc')
+    return data.range ? `${data.file} bytes ${data.range.start}-${data.range.end}` : data.file;
   if (data.kind === 'feed') return `feed ${data.feed} (round ${data.round})`;
   return `${data.urls.length} URLs`;
 }
@@ -117,7 +121,10 @@ export function outputName(data: QueueJobData): string {
 }
 
 function outputStem(data: QueueJobData): string {
-  if (data.kind === 'warc') return path.basename(data.file).replace(/\.(w?arc)(\.gz)?$/i, '');
+  if (data.kind === 'warc') {
+    const stem = path.basename(data.file).replace(/\.(w?arc)(\.gz)?$/i, '');
+    return data.range ? `${stem}.${data.range.start}-${data.range.end}` : stem;
+  }
   if (data.kind === 'feed') return `feed-${URL.canParse(data.feed) ? new URL(data.feed).hostname : 'file'}`;
   return 'urls';
 }

@@ -271,6 +271,7 @@ export class QueueWorker {
       return archiveSource([data.file], {
         settings: data.settings,
         maxRecordBytes: Math.max(DEFAULT_MAX_RECORD_BYTES, data.settings.maxBytes),
+        ...(data.range ? { range: data.range } : {}),
       });
     }
     const fetcher = politeFetcher(data, validators);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { compress, httpResponse, pageRecords, warcinfo, warcRecord } from '../../bench/warc/archive.js';
 import {
   type ArchiveItem,
+  archiveRanges,
   dechunk,
   decodeHttpBody,
   parseHttpResponseHead,
@@ -371,5 +372,74 @@ describe('HTTP bodies', () => {
     assert.throws(() => decodeHttpBody(gzipSync(Buffer.alloc(1 << 20)), { contentEncoding: 'gzip' }, 1000), {
       code: 'INPUT_TOO_LARGE',
     });
+  });
+});
+
+describe('archiveRanges: byte ranges that start at records; read one by one, they give every item once', () => {
+  /** An item as a comparable line: kind or reason, position, URL, body size. */
+  const key = (item: ArchiveItem) =>
+    `${item.kind === 'page' ? 'page' : item.reason} ${item.position.offset}+${item.position.skip} ${item.url ?? ''} ${
+      item.kind === 'page' ? item.body.length : ''
+    }`;
+  const byRanges = async (file: string, bytes: number) => {
+    const ranges = await archiveRanges(file, bytes);
+    const size = statSync(file).size;
+    assert.equal(ranges[0].start, 0);
+    assert.equal(ranges.at(-1)?.end, size);
+    for (const [index, range] of ranges.entries()) {
+      assert.ok(range.start < range.end || size === 0, `range ${index} is not empty`);
+      if (index > 0) assert.equal(range.start, ranges[index - 1].end, 'the ranges are contiguous');
+    }
+    const items: string[] = [];
+    for (const range of ranges) {
+      const read = await readAll(file, { start: { offset: range.start, skip: 0 }, end: range.end });
+      items.push(...read.map(key));
+    }
+    // Sorted: a chunk's faults come before its records, so the order of faults and records differs.
+    return { ranges, items: items.sort() };
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'pith-ranges-'));
+  const archives = Object.fromEntries(
+    (['record', 'none', 'file'] as const).map((compression) => {
+      const file = join(dir, `pages-${compression}.warc${compression === 'none' ? '' : '.gz'}`);
+      writeFileSync(file, pagesArchive(compression, 20).bytes);
+      return [compression, file];
+    }),
+  );
+
+  test('gzipped per record and plain: every cut is a record, the ranges hold each item once (any range size)', async () => {
+    for (const compression of ['record', 'none'] as const) {
+      const file = archives[compression];
+      const whole = (await readAll(file)).map(key).sort();
+      const size = statSync(file).size;
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: size + 10 }), async (bytes) => {
+          const { ranges, items } = await byRanges(file, bytes);
+          assert.deepEqual(items, whole);
+          const starts = new Set(whole.map((line) => Number(line.split(' ')[1].split('+')[0])));
+          for (const range of ranges.slice(1))
+            assert.ok(starts.has(range.start), `${range.start} starts a record`);
+        }),
+        { numRuns: 25 },
+      );
+      // Small ranges: one per record start (a record per member when gzipped).
+      assert.equal((await archiveRanges(file, 1)).length, 1 + 20 * 3);
+    }
+  });
+
+  test('gzipped whole: one range (the single member can only be read from its start)', async () => {
+    const { ranges, items } = await byRanges(archives.file, 1000);
+    assert.deepEqual(ranges, [{ start: 0, end: statSync(archives.file).size }]);
+    assert.deepEqual(items, (await readAll(archives.file)).map(key).sort());
+  });
+
+  test('the shared samples: the ranges hold what the whole file holds', { skip: !HAS_SAMPLES }, async () => {
+    for (const name of readdirSync(SAMPLES).filter((entry) => /\.w?arc(\.wet)?(\.gz)?$/.test(entry))) {
+      const file = join(SAMPLES, name);
+      const whole = (await readAll(file)).map(key).sort();
+      for (const bytes of [1, 700, 5000]) {
+        assert.deepEqual((await byRanges(file, bytes)).items, whole, `${name}, ranges of ${bytes} bytes`);
+      }
+    }
   });
 });

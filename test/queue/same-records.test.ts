@@ -16,12 +16,15 @@ import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 import { localServer } from '../server/helpers.js';
 import {
   addJobs,
+  assertEachOnce,
   HAS_REDIS,
   killAll,
+  type OutRecord,
   type PithProcess,
   pith,
   RedisServer,
   SLOW_MACHINE,
+  sampleArchive,
   settledJob,
   startWorker,
 } from './harness.js';
@@ -112,6 +115,49 @@ describe('a queue run writes what the one-process command writes', {
     const plain = await add(['warc', ARCHIVES[0], '-o', out]);
     assert.equal(plain.added, 1);
     assert.ok(!ids.includes(plain.ids[0]));
+  });
+
+  test('pith queue add warc --split-bytes: range jobs that start at records; together the records of pith warc, each once', async () => {
+    const generated = await sampleArchive(1, 'ranges.warc.gz');
+    // Gzipped per record (generated, Common Crawl's excerpt), plain WARC, gzipped ARC.
+    const small = ['cc-whirlwind.warc.gz', 'warcio-example.warc', 'warcio-example.arc.gz'].map((name) =>
+      join(WARC_SAMPLES, name),
+    );
+    const single = mkdtempSync(join(tmpdir(), 'pith-ranges-single-'));
+    const run = await pith([
+      'warc',
+      generated.file,
+      ...small,
+      '-o',
+      single,
+      '--no-progress',
+      ...SLOW_MACHINE,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+
+    const out = mkdtempSync(join(tmpdir(), 'pith-ranges-queue-'));
+    const big = await add(['warc', generated.file, '-o', out, '--split-bytes', '200000']);
+    const little = await add(['warc', ...small, '-o', out, '--split-bytes', '2000']);
+    assert.ok(big.ids.length >= 3, `${big.ids.length} range jobs of the 0.9 MB archive`);
+    assert.ok(little.ids.length > small.length, `${little.ids.length} range jobs of the small samples`);
+    // (A job's pages are not summed: on a loaded machine a job whose lock expired runs again and
+    // finds its output done, with 0 pages. The outputs are what counts.)
+    const results: string[] = [];
+    for (const id of [...big.ids, ...little.ids]) {
+      const job = await settled(id);
+      assert.equal(job.state, 'completed', job.failedReason ?? '');
+      results.push(
+        `${job.result?.output}: ${job.result?.pages} pages, ${JSON.stringify(job.result?.skipped)}`,
+      );
+    }
+    const expected = records(single).sort(byPlace);
+    const place = (row: Row) => `${row.warcFile} ${row.warcOffset}`;
+    assert.deepEqual(records(out).sort(byPlace).map(place), expected.map(place), results.join('\n'));
+    assert.deepEqual(records(out).sort(byPlace), expected);
+    assertEachOnce(
+      records(out).filter((row) => row.warcFile === generated.file) as unknown as OutRecord[],
+      generated.pages,
+    );
   });
 
   test('pith queue add feed: the records of pith feed; one job per feed and round; a bad feed is a dead letter', async () => {

@@ -5,9 +5,11 @@
  *
  * - {@link readArchive}: every page (HTML response/resource/conversion record) and every skipped
  *   record with its reason, in file order, with positions to resume from;
- * - {@link decodeHttpBody}: a page's body as sent → its bytes (chunked, gzip, deflate, br undone).
+ * - {@link decodeHttpBody}: a page's body as sent → its bytes (chunked, gzip, deflate, br undone);
+ * - {@link archiveRanges}: byte ranges of an archive that start at records, for jobs of a part each.
  */
 export { dechunk, decodeHttpBody, type HttpBodyEncoding, parseHttpResponseHead } from './http.js';
+export { archiveRanges, type ByteRange } from './ranges.js';
 export {
   type ArchiveItem,
   type ArchivePage,

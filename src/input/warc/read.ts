@@ -83,6 +83,11 @@ export interface ReadArchiveOptions {
   maxRecordBytes?: number;
   /** Where to start (a position from an earlier run): the file is read from there. */
   start?: RecordPosition;
+  /**
+   * Where to stop: records (and faults) whose position's offset is at or past this are not read (a
+   * byte range's end, from `archiveRanges`).
+   */
+  end?: number;
   /** Bytes per read (default 1 MiB). */
   chunkBytes?: number;
 }
@@ -99,6 +104,22 @@ const PAGE_RECORD_TYPES = new Set(['response', 'resource', 'conversion']);
 export async function* readArchive(
   source: string | AsyncIterable<Uint8Array>,
   options: ReadArchiveOptions = {},
+): AsyncGenerator<ArchiveItem> {
+  const end = options.end ?? Number.POSITIVE_INFINITY;
+  for await (const item of readItems(source, options)) {
+    if (item.position.offset < end) {
+      yield item;
+      continue;
+    }
+    // Records come in file order, but the faults found in a chunk come before its records: only a
+    // record past the end ends the reading (every fault before it has been seen by then).
+    if (item.kind === 'page' || (item.reason !== 'corrupt' && item.reason !== 'truncated')) return;
+  }
+}
+
+async function* readItems(
+  source: string | AsyncIterable<Uint8Array>,
+  options: ReadArchiveOptions,
 ): AsyncGenerator<ArchiveItem> {
   const maxRecordBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   const start = options.start ?? { offset: 0, skip: 0 };

@@ -181,52 +181,12 @@ export interface Blocks {
 
 /** Cuts a document's visible text into blocks (from the content root down). */
 export function segmentBlocks(doc: Doc): Blocks {
-  const { kind, tag, end, parent, textLength, hidden, sourceStart, sourceEnd } = doc.columns;
-  const size = doc.size;
+  const { kind, tag, end, hidden, textLength } = doc.columns;
   const root = doc.contentRoot;
   const stop = end[root];
-  const landmarks = new Uint32Array(size);
-  const ownCues = new Uint32Array(size);
-  const inheritedCues = new Uint32Array(size);
-  const blockOf = new Int32Array(size).fill(-1);
-
-  const owners: number[] = [];
-  const nodesOfBlock: number[][] = [];
-  const chars: number[] = [];
-  const linkChars: number[] = [];
-  const words: number[] = [];
-  const links: number[] = [];
-  const commas: number[] = [];
-  const sentenceEnds: number[] = [];
-  const digits: number[] = [];
-  const shortWords: number[] = [];
-  const capitalised: number[] = [];
-  const endsSentence: number[] = [];
-  let totalChars = 0;
-
+  const builder = new BlockBuilder(doc);
   // Open block-level elements, innermost last.
   const blockStack: number[] = [root];
-  const blockOfOwner = (owner: number): number => {
-    let block = blockOf[owner];
-    if (block < 0) {
-      block = owners.length;
-      blockOf[owner] = block;
-      owners.push(owner);
-      nodesOfBlock.push([]);
-      chars.push(0);
-      linkChars.push(0);
-      words.push(0);
-      links.push(0);
-      commas.push(0);
-      sentenceEnds.push(0);
-      digits.push(0);
-      shortWords.push(0);
-      capitalised.push(0);
-      endsSentence.push(0);
-    }
-    return block;
-  };
-
   for (let node = root; node < stop; node++) {
     tick('blocks');
     while (blockStack.length > 1 && end[blockStack[blockStack.length - 1]] <= node) blockStack.pop();
@@ -237,170 +197,247 @@ export function segmentBlocks(doc: Doc): Blocks {
         node = end[node] - 1;
         continue;
       }
-      const up = node === root ? -1 : parent[node];
-      let flags = tagLandmarks(nodeTag);
-      const role = doc.attr(node, 'role');
-      if (role !== undefined) flags |= ROLE_LANDMARK[role.toLowerCase()] ?? 0;
-      if (nodeTag === TAG.a && doc.attr(node, 'href') !== undefined) {
-        flags |= LANDMARK.link;
-        links[blockOfOwner(blockStack[blockStack.length - 1])]++;
-      }
-      if (doc.attr(node, 'hidden') !== undefined || doc.attr(node, 'aria-hidden') === 'true') {
-        flags |= LANDMARK.hiddenAttribute;
-      } else {
-        const style = doc.attr(node, 'style');
-        if (style !== undefined && HIDING_STYLE.test(style)) flags |= LANDMARK.hiddenAttribute;
-      }
-      const cues = cueBits(doc.classAndId(node));
-      ownCues[node] = cues;
-      landmarks[node] = flags | (up >= 0 ? landmarks[up] : 0);
-      inheritedCues[node] = cues | (up >= 0 ? inheritedCues[up] : 0);
+      markElement(builder, node, nodeTag, blockStack[blockStack.length - 1]);
       if (IS_BLOCK[nodeTag] && node !== root) blockStack.push(node);
       continue;
     }
     if (nodeKind !== NodeKind.Text || hidden[node] || textLength[node] === 0) continue;
-    const up = parent[node];
-    landmarks[node] = landmarks[up];
-    inheritedCues[node] = inheritedCues[up];
-    const block = blockOfOwner(blockStack[blockStack.length - 1]);
-    nodesOfBlock[block].push(node);
-    const length = textLength[node];
-    chars[block] += length;
-    totalChars += length;
-    if (landmarks[node] & LANDMARK.link) linkChars[block] += length;
-    // The source itself when the node's text is its source range as it is (faster to scan).
-    const fromSource = doc.isSourceText(node);
-    const text = fromSource ? doc.source : doc.text(node);
-    const textBegin = fromSource ? sourceStart[node] : 0;
-    const textEnd = fromSource ? sourceEnd[node] : text.length;
-    // Counted in locals and added to the block once per text node (all integers: same sums).
-    let nodeWords = 0;
-    let nodeShortWords = 0;
-    let nodeCapitalised = 0;
-    let nodeCommas = 0;
-    let nodeSentenceEnds = 0;
-    let nodeDigits = 0;
-    let inWord = false;
-    let wordLength = 0;
-    let lastVisible = 0;
-    for (let index = textBegin; index < textEnd; index++) {
-      const code = text.charCodeAt(index);
-      // ASCII has no CJK, its spaces are 32 and 9–13 and its capitals A–Z: cheap tests first.
-      const ascii = code < 128;
-      if (ascii ? code === 32 || (code >= 9 && code <= 13) : isSpaceCode(code)) {
-        if (inWord) {
-          nodeWords++;
-          if (wordLength <= 3) nodeShortWords++;
-        }
-        inWord = false;
-        continue;
-      }
-      lastVisible = code;
-      if (!ascii && isCjkCode(code)) {
-        if (inWord) {
-          nodeWords++;
-          if (wordLength <= 3) nodeShortWords++;
-        }
-        nodeWords++;
-        inWord = false;
-        continue;
-      }
-      if (!inWord) {
-        inWord = true;
-        wordLength = 0;
-        if (ascii ? code >= 65 && code <= 90 : isUpperCaseUnit(code)) nodeCapitalised++;
-      }
-      wordLength++;
-      if (ascii) {
-        if (code === 44) nodeCommas++;
-        else if (code === 46 || code === 33 || code === 63) nodeSentenceEnds++;
-        else if (code >= 48 && code <= 57) nodeDigits++;
-      } else if (code === 0xff0c || code === 0x3001 || code === 0x060c) nodeCommas++;
-      else if (code === 0x3002 || code === 0xff01 || code === 0xff1f || code === 0x061f) nodeSentenceEnds++;
-    }
-    // The end of the text ends a word, as a space would.
-    if (inWord) {
-      nodeWords++;
-      if (wordLength <= 3) nodeShortWords++;
-    }
-    words[block] += nodeWords;
-    shortWords[block] += nodeShortWords;
-    capitalised[block] += nodeCapitalised;
-    commas[block] += nodeCommas;
-    sentenceEnds[block] += nodeSentenceEnds;
-    digits[block] += nodeDigits;
-    if (lastVisible !== 0) {
-      endsSentence[block] =
-        lastVisible === 46 ||
-        lastVisible === 33 ||
-        lastVisible === 63 ||
-        lastVisible === 0x3002 ||
-        lastVisible === 0xff01 ||
-        lastVisible === 0xff1f ||
-        lastVisible === 58 ||
-        lastVisible === 0x22 ||
-        lastVisible === 0x201d
-          ? 1
-          : 0;
-    }
+    addText(builder, node, builder.blockOfOwner(blockStack[blockStack.length - 1]));
+  }
+  return builder.finish();
+}
+
+/** The blocks as they are found (in the order their owners first receive something), then ordered. */
+class BlockBuilder {
+  readonly doc: Doc;
+  readonly landmarks: Uint32Array;
+  readonly ownCues: Uint32Array;
+  readonly inheritedCues: Uint32Array;
+  /** Per element: its block, -1 before it has one. */
+  readonly blockOfNode: Int32Array;
+  readonly owners: number[] = [];
+  readonly nodesOfBlock: number[][] = [];
+  readonly chars: number[] = [];
+  readonly linkChars: number[] = [];
+  readonly words: number[] = [];
+  readonly links: number[] = [];
+  readonly commas: number[] = [];
+  readonly sentenceEnds: number[] = [];
+  readonly digits: number[] = [];
+  readonly shortWords: number[] = [];
+  readonly capitalised: number[] = [];
+  readonly endsSentence: number[] = [];
+  totalChars = 0;
+
+  constructor(doc: Doc) {
+    this.doc = doc;
+    this.landmarks = new Uint32Array(doc.size);
+    this.ownCues = new Uint32Array(doc.size);
+    this.inheritedCues = new Uint32Array(doc.size);
+    this.blockOfNode = new Int32Array(doc.size).fill(-1);
   }
 
-  // Blocks that received only links from the stack (no text) are dropped.
-  const keep: number[] = [];
-  for (let block = 0; block < owners.length; block++) if (chars[block] > 0) keep.push(block);
-  const count = keep.length;
-  const textStart = new Int32Array(count + 1);
-  let textTotal = 0;
-  for (let index = 0; index < count; index++) textTotal += nodesOfBlock[keep[index]].length;
-  const textNodes = new Int32Array(textTotal);
-  let at = 0;
-  for (let index = 0; index < count; index++) {
-    tick('blocks');
-    textStart[index] = at;
-    for (const node of nodesOfBlock[keep[index]]) textNodes[at++] = node;
+  /** The block of a block-level element, made on first use. */
+  blockOfOwner(owner: number): number {
+    let block = this.blockOfNode[owner];
+    if (block < 0) {
+      block = this.owners.length;
+      this.blockOfNode[owner] = block;
+      this.owners.push(owner);
+      this.nodesOfBlock.push([]);
+      this.chars.push(0);
+      this.linkChars.push(0);
+      this.words.push(0);
+      this.links.push(0);
+      this.commas.push(0);
+      this.sentenceEnds.push(0);
+      this.digits.push(0);
+      this.shortWords.push(0);
+      this.capitalised.push(0);
+      this.endsSentence.push(0);
+    }
+    return block;
   }
-  textStart[count] = at;
-  // Document order of blocks is the order of their first text node.
-  const order = Array.from({ length: count }, (_, index) => index).sort(
-    (a, b) => textNodes[textStart[a]] - textNodes[textStart[b]],
+
+  /** Blocks with text, in document order (that of their first text node), as columns. */
+  finish(): Blocks {
+    // Blocks that received only links from the stack (no text) are dropped.
+    const keep: number[] = [];
+    for (let block = 0; block < this.owners.length; block++) if (this.chars[block] > 0) keep.push(block);
+    const count = keep.length;
+    let textTotal = 0;
+    for (let index = 0; index < count; index++) textTotal += this.nodesOfBlock[keep[index]].length;
+    const first = (index: number) => this.nodesOfBlock[keep[index]][0];
+    const order = Array.from({ length: count }, (_, index) => index).sort((a, b) => first(a) - first(b));
+    const pick = (values: number[]) => {
+      const picked = new Float64Array(count);
+      for (let index = 0; index < count; index++) picked[index] = values[keep[order[index]]];
+      return picked;
+    };
+    const textStart = new Int32Array(count + 1);
+    const textNodes = new Int32Array(textTotal);
+    let cursor = 0;
+    for (let index = 0; index < count; index++) {
+      tick('blocks');
+      textStart[index] = cursor;
+      for (const node of this.nodesOfBlock[keep[order[index]]]) textNodes[cursor++] = node;
+    }
+    textStart[count] = cursor;
+    return {
+      doc: this.doc,
+      count,
+      owner: Int32Array.from(pick(this.owners)),
+      textStart,
+      textNodes,
+      chars: pick(this.chars),
+      linkChars: pick(this.linkChars),
+      words: pick(this.words),
+      links: pick(this.links),
+      commas: pick(this.commas),
+      sentenceEnds: pick(this.sentenceEnds),
+      digits: pick(this.digits),
+      shortWords: pick(this.shortWords),
+      capitalisedWords: pick(this.capitalised),
+      endsSentence: Uint8Array.from(pick(this.endsSentence)),
+      landmarks: this.landmarks,
+      ownCues: this.ownCues,
+      inheritedCues: this.inheritedCues,
+      totalChars: this.totalChars,
+    };
+  }
+}
+
+/** An element's landmark and cue bits (its own and inherited); a link counts for the open block. */
+function markElement(builder: BlockBuilder, node: number, nodeTag: number, openBlock: number): void {
+  const { doc, landmarks, ownCues, inheritedCues } = builder;
+  const up = node === doc.contentRoot ? -1 : doc.columns.parent[node];
+  let flags = tagLandmarks(nodeTag);
+  const role = doc.attr(node, 'role');
+  if (role !== undefined) flags |= ROLE_LANDMARK[role.toLowerCase()] ?? 0;
+  if (nodeTag === TAG.a && doc.attr(node, 'href') !== undefined) {
+    flags |= LANDMARK.link;
+    builder.links[builder.blockOfOwner(openBlock)]++;
+  }
+  if (doc.attr(node, 'hidden') !== undefined || doc.attr(node, 'aria-hidden') === 'true') {
+    flags |= LANDMARK.hiddenAttribute;
+  } else {
+    const style = doc.attr(node, 'style');
+    if (style !== undefined && HIDING_STYLE.test(style)) flags |= LANDMARK.hiddenAttribute;
+  }
+  const cues = cueBits(doc.classAndId(node));
+  ownCues[node] = cues;
+  landmarks[node] = flags | (up >= 0 ? landmarks[up] : 0);
+  inheritedCues[node] = cues | (up >= 0 ? inheritedCues[up] : 0);
+}
+
+/** A visible text node joins its block: characters, link characters and what {@link countText} counts. */
+function addText(builder: BlockBuilder, node: number, block: number): void {
+  const { doc, landmarks, inheritedCues } = builder;
+  const { parent, textLength, sourceStart, sourceEnd } = doc.columns;
+  const up = parent[node];
+  landmarks[node] = landmarks[up];
+  inheritedCues[node] = inheritedCues[up];
+  builder.nodesOfBlock[block].push(node);
+  const length = textLength[node];
+  builder.chars[block] += length;
+  builder.totalChars += length;
+  if (landmarks[node] & LANDMARK.link) builder.linkChars[block] += length;
+  // The source itself when the node's text is its source range as it is (faster to scan).
+  const fromSource = doc.isSourceText(node);
+  const text = fromSource ? doc.source : doc.text(node);
+  const counts = countText(
+    text,
+    fromSource ? sourceStart[node] : 0,
+    fromSource ? sourceEnd[node] : text.length,
   );
-  const pick = (values: number[]) => {
-    const picked = new Float64Array(count);
-    for (let index = 0; index < count; index++) picked[index] = values[keep[order[index]]];
-    return picked;
-  };
-  const orderedStart = new Int32Array(count + 1);
-  const orderedNodes = new Int32Array(textTotal);
-  let cursor = 0;
-  for (let index = 0; index < count; index++) {
-    tick('blocks');
-    orderedStart[index] = cursor;
-    const from = textStart[order[index]];
-    const to = textStart[order[index] + 1];
-    for (let k = from; k < to; k++) orderedNodes[cursor++] = textNodes[k];
+  // Added to the block once per text node (all integers: the same sums as per character).
+  builder.words[block] += counts.words;
+  builder.shortWords[block] += counts.shortWords;
+  builder.capitalised[block] += counts.capitalised;
+  builder.commas[block] += counts.commas;
+  builder.sentenceEnds[block] += counts.sentenceEnds;
+  builder.digits[block] += counts.digits;
+  if (counts.lastVisible !== 0) builder.endsSentence[block] = ENDS_SENTENCE.has(counts.lastVisible) ? 1 : 0;
+}
+
+/** What one scan of a text counts (one object, reused: the scan runs per text node). */
+const TEXT_COUNTS = {
+  words: 0,
+  shortWords: 0,
+  capitalised: 0,
+  commas: 0,
+  sentenceEnds: 0,
+  digits: 0,
+  /** The last non-space code unit (0: none). */
+  lastVisible: 0,
+};
+
+/** Characters that end a sentence or introduce what follows (. ! ? and CJK forms, : and closing quotes). */
+const ENDS_SENTENCE = new Set([46, 33, 63, 0x3002, 0xff01, 0xff1f, 58, 0x22, 0x201d]);
+
+/**
+ * Words (CJK characters one each), short words (≤ 3 units), capitalised words, commas,
+ * sentence ends and digits of `text[begin, end)`, in one scan.
+ */
+function countText(text: string, begin: number, end: number): typeof TEXT_COUNTS {
+  let words = 0;
+  let shortWords = 0;
+  let capitalised = 0;
+  let commas = 0;
+  let sentenceEnds = 0;
+  let digits = 0;
+  let inWord = false;
+  let wordLength = 0;
+  let lastVisible = 0;
+  for (let index = begin; index < end; index++) {
+    const code = text.charCodeAt(index);
+    // ASCII has no CJK, its spaces are 32 and 9–13 and its capitals A–Z: cheap tests first.
+    const ascii = code < 128;
+    if (ascii ? code === 32 || (code >= 9 && code <= 13) : isSpaceCode(code)) {
+      if (inWord) {
+        words++;
+        if (wordLength <= 3) shortWords++;
+      }
+      inWord = false;
+      continue;
+    }
+    lastVisible = code;
+    if (!ascii && isCjkCode(code)) {
+      if (inWord) {
+        words++;
+        if (wordLength <= 3) shortWords++;
+      }
+      words++;
+      inWord = false;
+      continue;
+    }
+    if (!inWord) {
+      inWord = true;
+      wordLength = 0;
+      if (ascii ? code >= 65 && code <= 90 : isUpperCaseUnit(code)) capitalised++;
+    }
+    wordLength++;
+    if (ascii) {
+      if (code === 44) commas++;
+      else if (code === 46 || code === 33 || code === 63) sentenceEnds++;
+      else if (code >= 48 && code <= 57) digits++;
+    } else if (code === 0xff0c || code === 0x3001 || code === 0x060c) commas++;
+    else if (code === 0x3002 || code === 0xff01 || code === 0xff1f || code === 0x061f) sentenceEnds++;
   }
-  orderedStart[count] = cursor;
-  return {
-    doc,
-    count,
-    owner: Int32Array.from(pick(owners)),
-    textStart: orderedStart,
-    textNodes: orderedNodes,
-    chars: pick(chars),
-    linkChars: pick(linkChars),
-    words: pick(words),
-    links: pick(links),
-    commas: pick(commas),
-    sentenceEnds: pick(sentenceEnds),
-    digits: pick(digits),
-    shortWords: pick(shortWords),
-    capitalisedWords: pick(capitalised),
-    endsSentence: Uint8Array.from(pick(endsSentence)),
-    landmarks,
-    ownCues,
-    inheritedCues,
-    totalChars,
-  };
+  // The end of the text ends a word, as a space would.
+  if (inWord) {
+    words++;
+    if (wordLength <= 3) shortWords++;
+  }
+  const counts = TEXT_COUNTS;
+  counts.words = words;
+  counts.shortWords = shortWords;
+  counts.capitalised = capitalised;
+  counts.commas = commas;
+  counts.sentenceEnds = sentenceEnds;
+  counts.digits = digits;
+  counts.lastVisible = lastVisible;
+  return counts;
 }
 
 /** The visible text of a block, whitespace collapsed. */

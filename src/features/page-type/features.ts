@@ -250,59 +250,61 @@ const share = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / w
  *
  * `url` defaults to the Doc's URL, then to the metadata's canonical URL.
  * `metadata` (from `extractMetadata`), when given, adds its main-entity type.
+ *
+ * One pass over the nodes fills a {@link PageTally}; each group of features is then written
+ * from it by a step of its own.
  */
 export function pageTypeFeatures(doc: Doc, url?: string, metadata?: PageTypeMetadata): Float32Array {
   const out = new Float32Array(PAGE_TYPE_FEATURE_NAMES.length);
   urlFeatures(url ?? doc.url ?? metadata?.canonicalUrl, out, URL_OFFSET);
+  const tally = tallyPage(doc);
+  writeHeadFeatures(out, tally, metadata);
+  writeDomFeatures(out, tally);
+  writeProseBlockFeatures(out, tally);
+  writeRunFeatures(out, tally);
+  writeCueFeatures(out, tally);
+  return out;
+}
 
-  const { kind, tag, end, parent, textLength, linkTextLength, wordCount, linkCount, hidden, tagCount } =
-    doc.columns;
-  const size = doc.size;
-  const scratch = scratchFor(size);
-  const root = doc.contentRoot;
-  const bodyWords = wordCount[root];
-  const bodyText = textLength[root];
-  const bodyElements = Math.max(1, tagCount[root]);
-
-  const counts = new Int32Array(COUNTED.length);
-  const classCounts = new Int32Array(CLASS_CUES.length);
-  const textCounts = new Int32Array(TEXT_CUES.length);
-  const schemaTypes = new Set<string>();
-  let platformMask = 0;
-
+/** What one pass over a page counts, for the feature groups to read. */
+class PageTally {
+  readonly doc: Doc;
+  readonly root: number;
+  readonly bodyWords: number;
+  readonly bodyText: number;
+  readonly bodyElements: number;
+  readonly scratch: Scratch;
+  // Head: what the page declares about itself.
+  ogType = '';
+  productPriceMeta = 0;
+  relNext = 0;
+  titleWords = 0;
+  jsonLdBlocks = 0;
+  readonly jsonLd = { products: 0, listItems: 0, articleBody: 0 };
+  readonly schemaTypes = new Set<string>();
+  platformMask = 0;
+  // Elements and text.
+  readonly counts = new Int32Array(COUNTED.length);
+  readonly classCounts = new Int32Array(CLASS_CUES.length);
+  readonly textCounts = new Int32Array(TEXT_CUES.length);
+  readonly classIds = new Map<string, ClassInfo>();
+  textNodes = 0;
+  containers = 0;
+  prices = 0;
+  breadcrumbLabel = 0;
+  headings = 0;
+  linkedHeadings = 0;
   // Words inside the outermost element of each kind (no double counting of nesting).
-  let pWords = 0;
-  let longP = 0;
-  let longPWords = 0;
-  const outerEnd = new Int32Array(OUTERMOST.length).fill(-1);
-  const outerWords = new Float64Array(OUTERMOST.length);
-  let liLinkText = 0;
-  let liText = 0;
-  let textNodes = 0;
-  let containers = 0;
-  let prices = 0;
-  let ogType = '';
-  let productPriceMeta = 0;
-  let relNext = 0;
-  let titleWords = 0;
-  let jsonLdBlocks = 0;
-  const jsonLd = { products: 0, listItems: 0, articleBody: 0 };
-  let breadcrumbLabel = 0;
-
-  // Runs of same-signature element siblings (cards, posts, menu items), per parent.
-  const runSignature = scratch.runSignature;
-  const runLength = scratch.runLength;
-  const runText = scratch.runText;
-  const runLinkText = scratch.runLinkText;
-  const runWords = scratch.runWords;
-  const runCards = scratch.runCards;
-  const containerSeen = scratch.containerSeen;
-  // Words of each element's direct paragraphs and direct text: the article body is one big block.
-  const blockWords = scratch.blockWords;
-  let topBlockWords = 0;
-  let headings = 0;
-  let linkedHeadings = 0;
-  const summary: RunSummary = {
+  pWords = 0;
+  longP = 0;
+  longPWords = 0;
+  readonly outerEnd = new Int32Array(OUTERMOST.length).fill(-1);
+  readonly outerWords = new Float64Array(OUTERMOST.length);
+  liLinkText = 0;
+  liText = 0;
+  // The largest block of direct prose (scratch.blockWords holds every block's).
+  topBlockWords = 0;
+  readonly runs: RunSummary = {
     maxRun: 0,
     runs: 0,
     richRuns: 0,
@@ -313,182 +315,237 @@ export function pageTypeFeatures(doc: Doc, url?: string, metadata?: PageTypeMeta
     topRunWords: 0,
     topRunLinkText: 0,
   };
-  const classIds = new Map<string, ClassInfo>();
 
+  constructor(doc: Doc) {
+    this.doc = doc;
+    this.root = doc.contentRoot;
+    const { wordCount, textLength, tagCount } = doc.columns;
+    this.bodyWords = wordCount[this.root];
+    this.bodyText = textLength[this.root];
+    this.bodyElements = Math.max(1, tagCount[this.root]);
+    this.scratch = scratchFor(doc.size);
+  }
+
+  /** Adds `words` of prose to `block`, keeping the largest block's count. */
+  addBlockWords(block: number, words: number): void {
+    const blockWords = this.scratch.blockWords;
+    blockWords[block] += words;
+    if (blockWords[block] > this.topBlockWords) this.topBlockWords = blockWords[block];
+  }
+}
+
+/** The one pass: every visible text node and element, head elements read and skipped. */
+function tallyPage(doc: Doc): PageTally {
+  const tally = new PageTally(doc);
+  const { kind, tag, hidden } = doc.columns;
+  const size = doc.size;
   for (let node = 0; node < size; node++) {
     tick('page type');
     const nodeKind = kind[node];
     if (nodeKind === NodeKind.Text) {
-      if (hidden[node]) continue;
-      const length = textLength[node];
-      if (length === 0) continue;
-      textNodes++;
-      const owner = parent[node];
-      if (owner >= 0) {
-        if (containerSeen[owner] === 0) {
-          containerSeen[owner] = 1;
-          containers++;
-        }
-        // Text directly in a block (old layouts: text and <br> in a <td> or <div>), through
-        // inline wrappers (<font>, <b>, <span>); link text is not prose.
-        if (linkTextLength[node] === 0) {
-          const block = blockOf(tag, parent, root, owner);
-          if (tag[block] !== TAG.p) {
-            blockWords[block] += wordCount[node];
-            if (blockWords[block] > topBlockWords) topBlockWords = blockWords[block];
-          }
-        }
-      }
-      const text = doc.text(node);
-      if (PRICE.test(text)) prices++;
-      if (length <= SHORT_TEXT) {
-        const mask = textMask(text);
-        if (mask !== 0)
-          for (let bit = 0; bit < TEXT_CUES.length; bit++) if (mask & (1 << bit)) textCounts[bit]++;
-      }
+      if (!hidden[node]) tallyText(tally, node);
       continue;
     }
     if (nodeKind !== NodeKind.Element) continue;
     const tagId = tag[node];
-
-    // Head and asset elements: read, never counted as content.
-    if (tagId === TAG.meta) {
-      const property = (doc.attr(node, 'property') ?? doc.attr(node, 'name') ?? '').toLowerCase();
-      const content = doc.attr(node, 'content') ?? '';
-      if (property === 'og:type') ogType = content.trim().toLowerCase();
-      else if (property === 'generator') platformMask |= platformMaskOf(content);
-      else if (/^(?:product|og):price:amount$/.test(property)) productPriceMeta = 1;
-      continue;
-    }
-    if (tagId === TAG.link) {
-      const rel = (doc.attr(node, 'rel') ?? '').toLowerCase();
-      if (rel === 'next' || rel === 'prev') relNext = 1;
-      const href = doc.attr(node, 'href');
-      if (href !== undefined && rel.includes('stylesheet')) platformMask |= platformMaskOf(href);
-      continue;
-    }
-    if (tagId === TAG.script) {
-      const type = doc.attr(node, 'type');
-      if (type !== undefined && /ld\+json/i.test(type) && jsonLdBlocks < MAX_JSONLD_BLOCKS) {
-        jsonLdBlocks++;
-        readJsonLdTypes(doc, node, schemaTypes, jsonLd);
-      } else {
-        const source = doc.attr(node, 'src');
-        if (source !== undefined) platformMask |= platformMaskOf(source);
-      }
-      node = end[node] - 1;
-      continue;
-    }
-    if (tagId === TAG.title) {
-      if (titleWords === 0) titleWords = countWords(doc, node);
-      node = end[node] - 1;
+    const last = tallyHeadElement(tally, node, tagId);
+    if (last >= 0) {
+      node = last;
       continue;
     }
     if (hidden[node]) continue;
+    node = tallyElement(tally, node, tagId);
+  }
+  for (let owner = 0; owner < size; owner++)
+    if (tally.scratch.runLength[owner] >= 3) flushRun(tally.scratch, tally.runs, owner);
+  return tally;
+}
 
-    const slot = SLOT_OF_TAG[tagId] ?? -1;
-    if (slot >= 0) counts[slot]++;
-    const outer = OUTER_SLOT_OF_TAG[tagId] ?? -1;
-    if (outer >= 0 && node >= outerEnd[outer]) {
-      outerEnd[outer] = end[node];
-      outerWords[outer] += wordCount[node];
-      if (tagId === TAG.li) {
-        liText += textLength[node];
-        liLinkText += linkTextLength[node];
-      }
+/** A visible text node: containers, direct prose of its block, prices, short text cues. */
+function tallyText(tally: PageTally, node: number): void {
+  const { doc } = tally;
+  const { tag, parent, textLength, linkTextLength, wordCount } = doc.columns;
+  const length = textLength[node];
+  if (length === 0) return;
+  tally.textNodes++;
+  const owner = parent[node];
+  if (owner >= 0) {
+    const containerSeen = tally.scratch.containerSeen;
+    if (containerSeen[owner] === 0) {
+      containerSeen[owner] = 1;
+      tally.containers++;
     }
-    if (IS_HEADING_TAG[tagId] === 1 && wordCount[node] > 0) {
-      headings++;
-      const up = parent[node];
-      if (
-        linkCount[node] > 0 ||
-        (up >= 0 && (tag[up] === TAG.a || (parent[up] >= 0 && tag[parent[up]] === TAG.a)))
-      ) {
-        linkedHeadings++;
-      }
-    }
-    switch (tagId) {
-      case TAG.p: {
-        pWords += wordCount[node];
-        const holder = parent[node] >= 0 ? blockOf(tag, parent, root, parent[node]) : -1;
-        if (holder >= 0 && linkTextLength[node] * 2 < textLength[node]) {
-          blockWords[holder] += wordCount[node];
-          if (blockWords[holder] > topBlockWords) topBlockWords = blockWords[holder];
-        }
-        if (wordCount[node] >= LONG_PARAGRAPH_WORDS) {
-          longP++;
-          longPWords += wordCount[node];
-        }
-        break;
-      }
-      case TAG.svg:
-      case TAG.iframe:
-        node = end[node] - 1; // nothing inside is content
-        break;
-    }
-
-    const classes = infoOf(classIds, doc.attr(node, 'class'));
-    const id = doc.attr(node, 'id');
-    let mask = classes.mask;
-    if (id !== undefined) mask |= infoOf(classIds, id).mask;
-    if (mask !== 0) {
-      for (let bit = 0; bit < CLASS_CUES.length; bit++) if (mask & (1 << bit)) classCounts[bit]++;
-    }
-    const itemType = doc.attr(node, 'itemtype');
-    if (itemType !== undefined) addMicrodataTypes(itemType, schemaTypes);
-    const label = doc.attr(node, 'aria-label');
-    if (label !== undefined && /breadcrumb/i.test(label)) breadcrumbLabel = 1;
-    if (tagId === TAG.a && relNext === 0) {
-      const rel = doc.attr(node, 'rel');
-      if (rel === 'next' || rel === 'prev') relNext = 1;
-    }
-
-    // Sibling runs: same tag and same class string in a row under one parent. Only item-like
-    // containers: table rows of old layouts and an article's paragraphs are not cards.
-    const owner = parent[node];
-    if (owner >= 0 && IS_ITEM[tagId] === 1) {
-      const signature = classes.id * 512 + tagId + 1;
-      const words = wordCount[node];
-      const card = linkCount[node] > 0 && words >= 3 && words <= 80 ? 1 : 0;
-      if (runSignature[owner] === signature) {
-        runLength[owner]++;
-        runText[owner] += textLength[node];
-        runLinkText[owner] += linkTextLength[node];
-        runWords[owner] += words;
-        runCards[owner] += card;
-      } else {
-        flushRun(scratch, summary, owner);
-        runSignature[owner] = signature;
-        runLength[owner] = 1;
-        runText[owner] = textLength[node];
-        runLinkText[owner] = linkTextLength[node];
-        runWords[owner] = words;
-        runCards[owner] = card;
-      }
+    // Text directly in a block (old layouts: text and <br> in a <td> or <div>), through
+    // inline wrappers (<font>, <b>, <span>); link text is not prose.
+    if (linkTextLength[node] === 0) {
+      const block = blockOf(tag, parent, tally.root, owner);
+      if (tag[block] !== TAG.p) tally.addBlockWords(block, wordCount[node]);
     }
   }
-  for (let owner = 0; owner < size; owner++) if (runLength[owner] >= 3) flushRun(scratch, summary, owner);
-  const {
-    maxRun,
-    runs,
-    richRuns,
-    longItemRuns,
-    cardItems,
-    topRunText,
-    topRunItems,
-    topRunWords,
-    topRunLinkText,
-  } = summary;
+  const text = doc.text(node);
+  if (PRICE.test(text)) tally.prices++;
+  if (length <= SHORT_TEXT) {
+    const mask = textMask(text);
+    if (mask !== 0)
+      for (let bit = 0; bit < TEXT_CUES.length; bit++) if (mask & (1 << bit)) tally.textCounts[bit]++;
+  }
+}
 
-  // ── head ──
+/**
+ * Head and asset elements (`<meta>`, `<link>`, `<script>`, `<title>`): read, never counted as
+ * content. Returns the last node they cover (the walk goes on after it), or -1 for other elements.
+ */
+function tallyHeadElement(tally: PageTally, node: number, tagId: number): number {
+  const { doc } = tally;
+  if (tagId === TAG.meta) {
+    const property = (doc.attr(node, 'property') ?? doc.attr(node, 'name') ?? '').toLowerCase();
+    const content = doc.attr(node, 'content') ?? '';
+    if (property === 'og:type') tally.ogType = content.trim().toLowerCase();
+    else if (property === 'generator') tally.platformMask |= platformMaskOf(content);
+    else if (/^(?:product|og):price:amount$/.test(property)) tally.productPriceMeta = 1;
+    return node;
+  }
+  if (tagId === TAG.link) {
+    const rel = (doc.attr(node, 'rel') ?? '').toLowerCase();
+    if (rel === 'next' || rel === 'prev') tally.relNext = 1;
+    const href = doc.attr(node, 'href');
+    if (href !== undefined && rel.includes('stylesheet')) tally.platformMask |= platformMaskOf(href);
+    return node;
+  }
+  if (tagId === TAG.script) {
+    const type = doc.attr(node, 'type');
+    if (type !== undefined && /ld\+json/i.test(type) && tally.jsonLdBlocks < MAX_JSONLD_BLOCKS) {
+      tally.jsonLdBlocks++;
+      readJsonLdTypes(doc, node, tally.schemaTypes, tally.jsonLd);
+    } else {
+      const source = doc.attr(node, 'src');
+      if (source !== undefined) tally.platformMask |= platformMaskOf(source);
+    }
+    return doc.end(node) - 1;
+  }
+  if (tagId === TAG.title) {
+    if (tally.titleWords === 0) tally.titleWords = countWords(doc, node);
+    return doc.end(node) - 1;
+  }
+  return -1;
+}
+
+/** A visible content element: its tag counts, prose, cues and sibling run. Returns where the walk goes on from. */
+function tallyElement(tally: PageTally, node: number, tagId: number): number {
+  const { doc } = tally;
+  const { tag, end, parent, textLength, linkTextLength, wordCount, linkCount } = doc.columns;
+  let last = node;
+  const slot = SLOT_OF_TAG[tagId] ?? -1;
+  if (slot >= 0) tally.counts[slot]++;
+  const outer = OUTER_SLOT_OF_TAG[tagId] ?? -1;
+  if (outer >= 0 && node >= tally.outerEnd[outer]) {
+    tally.outerEnd[outer] = end[node];
+    tally.outerWords[outer] += wordCount[node];
+    if (tagId === TAG.li) {
+      tally.liText += textLength[node];
+      tally.liLinkText += linkTextLength[node];
+    }
+  }
+  if (IS_HEADING_TAG[tagId] === 1 && wordCount[node] > 0) {
+    tally.headings++;
+    const up = parent[node];
+    if (
+      linkCount[node] > 0 ||
+      (up >= 0 && (tag[up] === TAG.a || (parent[up] >= 0 && tag[parent[up]] === TAG.a)))
+    ) {
+      tally.linkedHeadings++;
+    }
+  }
+  switch (tagId) {
+    case TAG.p: {
+      tally.pWords += wordCount[node];
+      const holder = parent[node] >= 0 ? blockOf(tag, parent, tally.root, parent[node]) : -1;
+      if (holder >= 0 && linkTextLength[node] * 2 < textLength[node])
+        tally.addBlockWords(holder, wordCount[node]);
+      if (wordCount[node] >= LONG_PARAGRAPH_WORDS) {
+        tally.longP++;
+        tally.longPWords += wordCount[node];
+      }
+      break;
+    }
+    case TAG.svg:
+    case TAG.iframe:
+      last = end[node] - 1; // nothing inside is content
+      break;
+  }
+  // After an <svg> or <iframe> these read the last node inside it, not the element: the shipped
+  // page-type and block models were trained on features counted so; reading the element's own
+  // class is a change for the next retraining of both.
+  const classes = tallyCues(tally, last, tagId);
+  extendRun(tally, last, tagId, classes);
+  return last;
+}
+
+/** Class/id cues, microdata types, a breadcrumb label, `rel=next` on a link. */
+function tallyCues(tally: PageTally, node: number, tagId: number): ClassInfo {
+  const { doc } = tally;
+  const classes = infoOf(tally.classIds, doc.attr(node, 'class'));
+  const id = doc.attr(node, 'id');
+  let mask = classes.mask;
+  if (id !== undefined) mask |= infoOf(tally.classIds, id).mask;
+  if (mask !== 0) {
+    for (let bit = 0; bit < CLASS_CUES.length; bit++) if (mask & (1 << bit)) tally.classCounts[bit]++;
+  }
+  const itemType = doc.attr(node, 'itemtype');
+  if (itemType !== undefined) addMicrodataTypes(itemType, tally.schemaTypes);
+  const label = doc.attr(node, 'aria-label');
+  if (label !== undefined && /breadcrumb/i.test(label)) tally.breadcrumbLabel = 1;
+  if (tagId === TAG.a && tally.relNext === 0) {
+    const rel = doc.attr(node, 'rel');
+    if (rel === 'next' || rel === 'prev') tally.relNext = 1;
+  }
+  return classes;
+}
+
+/**
+ * Sibling runs: same tag and same class string in a row under one parent. Only item-like
+ * containers: table rows of old layouts and an article's paragraphs are not cards.
+ */
+function extendRun(tally: PageTally, node: number, tagId: number, classes: ClassInfo): void {
+  const { parent, textLength, linkTextLength, wordCount, linkCount } = tally.doc.columns;
+  const owner = parent[node];
+  if (owner < 0 || IS_ITEM[tagId] !== 1) return;
+  const { runSignature, runLength, runText, runLinkText, runWords, runCards } = tally.scratch;
+  const signature = classes.id * 512 + tagId + 1;
+  const words = wordCount[node];
+  const card = linkCount[node] > 0 && words >= 3 && words <= 80 ? 1 : 0;
+  if (runSignature[owner] === signature) {
+    runLength[owner]++;
+    runText[owner] += textLength[node];
+    runLinkText[owner] += linkTextLength[node];
+    runWords[owner] += words;
+    runCards[owner] += card;
+  } else {
+    flushRun(tally.scratch, tally.runs, owner);
+    runSignature[owner] = signature;
+    runLength[owner] = 1;
+    runText[owner] = textLength[node];
+    runLinkText[owner] = linkTextLength[node];
+    runWords[owner] = words;
+    runCards[owner] = card;
+  }
+}
+
+/** `head.*`, `schema.*`, `gen.*`: what the page declares (OpenGraph, JSON-LD, microdata, generator). */
+function writeHeadFeatures(
+  out: Float32Array,
+  tally: PageTally,
+  metadata: PageTypeMetadata | undefined,
+): void {
+  const { ogType, jsonLd, schemaTypes } = tally;
   out[F['head.ogArticle']] = /^(?:article|blog|news)/.test(ogType) ? 1 : 0;
   out[F['head.ogProduct']] = /product/.test(ogType) ? 1 : 0;
   out[F['head.ogWebsite']] = ogType === 'website' ? 1 : 0;
   out[F['head.ogOther']] = ogType !== '' && !/^(?:article|blog|news|website)|product/.test(ogType) ? 1 : 0;
-  out[F['head.productPriceMeta']] = productPriceMeta;
-  out[F['head.relNext']] = relNext;
-  out[F['head.titleWords']] = log1p(titleWords);
-  out[F['head.jsonLdBlocks']] = log1p(jsonLdBlocks);
+  out[F['head.productPriceMeta']] = tally.productPriceMeta;
+  out[F['head.relNext']] = tally.relNext;
+  out[F['head.titleWords']] = log1p(tally.titleWords);
+  out[F['head.jsonLdBlocks']] = log1p(tally.jsonLdBlocks);
   out[F['head.schemaProducts']] = log1p(jsonLd.products);
   out[F['head.schemaListItems']] = log1p(jsonLd.listItems);
   out[F['head.schemaArticleBody']] = log1p(jsonLd.articleBody) / 10;
@@ -501,27 +558,31 @@ export function pageTypeFeatures(doc: Doc, url?: string, metadata?: PageTypeMeta
     }
   }
   for (let bit = 0; bit < PLATFORM_CUES.length; bit++)
-    out[PLATFORM_OFFSET + bit] = platformMask & (1 << bit) ? 1 : 0;
+    out[PLATFORM_OFFSET + bit] = tally.platformMask & (1 << bit) ? 1 : 0;
+}
 
-  // ── DOM ──
+/** `dom.*` counts and shares: words, links, paragraphs, lists, tables, forms, media, prices. */
+function writeDomFeatures(out: Float32Array, tally: PageTally): void {
+  const { bodyWords, bodyText, bodyElements, root, counts, outerWords } = tally;
+  const { linkTextLength, linkCount } = tally.doc.columns;
   const kiloWords = Math.max(bodyWords, 50) / 1000;
   const rate = (count: number) => (100 * count) / bodyElements;
   const c = (name: Counted) => counts[SLOT[name]];
   out[F['dom.words']] = log1p(bodyWords);
   out[F['dom.elements']] = log1p(bodyElements);
-  out[F['dom.textNodes']] = log1p(textNodes);
+  out[F['dom.textNodes']] = log1p(tally.textNodes);
   out[F['dom.linkDensity']] = share(linkTextLength[root], bodyText);
   out[F['dom.linksPerWord']] = Math.min(1, linkCount[root] / Math.max(1, bodyWords));
-  out[F['dom.wordsPerContainer']] = log1p(containers > 0 ? bodyWords / containers : 0);
+  out[F['dom.wordsPerContainer']] = log1p(tally.containers > 0 ? bodyWords / tally.containers : 0);
   out[F['dom.pCount']] = log1p(c('p'));
   out[F['dom.pRate']] = rate(c('p'));
-  out[F['dom.pShare']] = share(pWords, bodyWords);
-  out[F['dom.longP']] = log1p(longP);
-  out[F['dom.longPShare']] = share(longPWords, bodyWords);
+  out[F['dom.pShare']] = share(tally.pWords, bodyWords);
+  out[F['dom.longP']] = log1p(tally.longP);
+  out[F['dom.longPShare']] = share(tally.longPWords, bodyWords);
   out[F['dom.liCount']] = log1p(c('li'));
   out[F['dom.liRate']] = rate(c('li'));
   out[F['dom.liShare']] = share(outerWords[OUTER.li], bodyWords);
-  out[F['dom.liLinkDensity']] = share(liLinkText, liText);
+  out[F['dom.liLinkDensity']] = share(tally.liLinkText, tally.liText);
   out[F['dom.tables']] = log1p(c('table'));
   out[F['dom.tableShare']] = share(outerWords[OUTER.table], bodyWords);
   out[F['dom.pre']] = log1p(c('pre'));
@@ -551,12 +612,17 @@ export function pageTypeFeatures(doc: Doc, url?: string, metadata?: PageTypeMeta
   out[F['dom.svg']] = log1p(c('svg'));
   out[F['dom.iframes']] = log1p(c('iframe'));
   out[F['dom.videos']] = log1p(c('video'));
-  out[F['dom.prices']] = log1p(prices);
-  out[F['dom.pricesPerKiloWord']] = log1p(prices / kiloWords);
-  out[F['dom.breadcrumb']] = breadcrumbLabel || classCounts[CLASS_SLOT.breadcrumb] > 0 ? 1 : 0;
-  out[F['dom.pagination']] = relNext || classCounts[CLASS_SLOT.pagination] > 0 ? 1 : 0;
+  out[F['dom.prices']] = log1p(tally.prices);
+  out[F['dom.pricesPerKiloWord']] = log1p(tally.prices / kiloWords);
+  out[F['dom.breadcrumb']] = tally.breadcrumbLabel || tally.classCounts[CLASS_SLOT.breadcrumb] > 0 ? 1 : 0;
+  out[F['dom.pagination']] = tally.relNext || tally.classCounts[CLASS_SLOT.pagination] > 0 ? 1 : 0;
+}
 
-  // Prose blocks: one dominant block is an article; many similar ones are teasers or posts.
+/** Prose blocks: one dominant block is an article; many similar ones are teasers or posts. */
+function writeProseBlockFeatures(out: Float32Array, tally: PageTally): void {
+  const { bodyWords, bodyText, root, topBlockWords, headings, linkedHeadings } = tally;
+  const blockWords = tally.scratch.blockWords;
+  const size = tally.doc.size;
   let secondBlockWords = 0;
   let proseBlocks = 0;
   let seenTop = false;
@@ -567,7 +633,8 @@ export function pageTypeFeatures(doc: Doc, url?: string, metadata?: PageTypeMeta
     if (words === topBlockWords && !seenTop) seenTop = true;
     else if (words > secondBlockWords) secondBlockWords = words;
   }
-  const proseWords = bodyWords * (1 - share(linkTextLength[root], bodyText));
+  const linkShare = share(tally.doc.columns.linkTextLength[root], bodyText);
+  const proseWords = bodyWords * (1 - linkShare);
   out[F['dom.topBlockProseShare']] = share(topBlockWords, proseWords);
   out[F['dom.secondBlockRatio']] = share(secondBlockWords, topBlockWords);
   out[F['dom.proseBlocks']] = log1p(proseBlocks);
@@ -575,23 +642,37 @@ export function pageTypeFeatures(doc: Doc, url?: string, metadata?: PageTypeMeta
   out[F['dom.topBlockShare']] = share(topBlockWords, bodyWords);
   out[F['dom.linkedHeadings']] = log1p(linkedHeadings);
   out[F['dom.linkedHeadingShare']] = share(linkedHeadings, headings);
+}
 
-  // ── repeated siblings ──
+/** `rep.*`: runs of same-signature siblings (cards, posts, menu items). */
+function writeRunFeatures(out: Float32Array, tally: PageTally): void {
+  const {
+    maxRun,
+    runs,
+    richRuns,
+    longItemRuns,
+    cardItems,
+    topRunText,
+    topRunItems,
+    topRunWords,
+    topRunLinkText,
+  } = tally.runs;
   out[F['rep.maxRun']] = log1p(maxRun);
   out[F['rep.runs']] = log1p(runs);
   out[F['rep.richRuns']] = log1p(richRuns);
   out[F['rep.cardItems']] = log1p(cardItems);
-  out[F['rep.cardRate']] = rate(cardItems);
-  out[F['rep.topRunTextShare']] = share(topRunText, bodyText);
+  out[F['rep.cardRate']] = (100 * cardItems) / tally.bodyElements;
+  out[F['rep.topRunTextShare']] = share(topRunText, tally.bodyText);
   out[F['rep.topRunItems']] = log1p(topRunItems);
   out[F['rep.topRunWordsPerItem']] = log1p(topRunItems > 0 ? topRunWords / topRunItems : 0);
   out[F['rep.topRunLinkDensity']] = share(topRunLinkText, topRunText);
   out[F['rep.longItemRuns']] = log1p(longItemRuns);
+}
 
-  // ── class/id and text cues ──
-  for (let bit = 0; bit < CLASS_CUES.length; bit++) out[CLASS_OFFSET + bit] = log1p(classCounts[bit]);
-  for (let bit = 0; bit < TEXT_CUES.length; bit++) out[TEXT_OFFSET + bit] = log1p(textCounts[bit]);
-  return out;
+/** `cls.*` and `txt.*`: how many elements and short texts carry each cue. */
+function writeCueFeatures(out: Float32Array, tally: PageTally): void {
+  for (let bit = 0; bit < CLASS_CUES.length; bit++) out[CLASS_OFFSET + bit] = log1p(tally.classCounts[bit]);
+  for (let bit = 0; bit < TEXT_CUES.length; bit++) out[TEXT_OFFSET + bit] = log1p(tally.textCounts[bit]);
 }
 
 /** What the repeated-sibling runs of a page add up to. */

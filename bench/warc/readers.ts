@@ -5,9 +5,19 @@
  *
  *   npm i --no-save warcio@2.4.11      # not a dependency of pith; only this comparison loads it
  *   nice -n 10 npx tsx bench/warc/readers.ts .cache/warc/pages-100m.warc.gz
+ *
+ * Two builds of pith's reader against each other, alternating, without warcio (`--reader`: the
+ * reader's module of a build, e.g. a worktree of an older commit after `npm ci`):
+ *
+ *   nice -n 10 npx tsx bench/warc/readers.ts ARCHIVE --reader /tmp/old/dist/input/warc/index.js \
+ *     --reader dist/input/warc/index.js --rounds 3
  */
 import { createReadStream, statSync } from 'node:fs';
-import { decodeHttpBody, readArchive } from '../../src/input/warc/index.js';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as sourceReader from '../../src/input/warc/index.js';
+
+type Reader = Pick<typeof sourceReader, 'readArchive' | 'decodeHttpBody'>;
 
 interface Outcome {
   pages: number;
@@ -27,7 +37,7 @@ async function timed(
   return { ...counts, cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - wall };
 }
 
-async function pith(file: string) {
+async function pith(file: string, { readArchive, decodeHttpBody }: Reader = sourceReader) {
   let pages = 0;
   let records = 0;
   let bytes = 0;
@@ -66,18 +76,35 @@ async function warcio(file: string) {
   return { pages, records, bytes };
 }
 
-const file = process.argv[2];
-if (!file) throw new Error('usage: readers.ts ARCHIVE');
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    reader: { type: 'string', multiple: true, default: [] },
+    rounds: { type: 'string', default: '2' },
+  },
+});
+const file = positionals[0];
+if (!file) throw new Error('usage: readers.ts ARCHIVE [--reader BUILD/input/warc/index.js …] [--rounds N]');
 const mb = statSync(file).size / 1e6;
-for (const [name, run] of [
-  ['pith', pith],
-  ['warcio', warcio],
-  ['pith', pith],
-  ['warcio', warcio],
-] as const) {
-  const outcome = await timed(() => run(file));
-  console.log(
-    `${name.padEnd(7)} ${outcome.records} records, ${outcome.pages} pages, ${(outcome.bytes / 1e6).toFixed(0)} MB of pages: ` +
-      `cpu ${(outcome.cpuMs / 1000).toFixed(2)} s (${(mb / (outcome.cpuMs / 1000)).toFixed(0)} MB/s of archive per CPU-second), wall ${(outcome.wallMs / 1000).toFixed(2)} s`,
-  );
+const readers = values.reader as string[];
+const contenders: [string, (file: string) => Promise<{ pages: number; records: number; bytes: number }>][] =
+  readers.length === 0
+    ? [
+        ['pith', (archive) => pith(archive)],
+        ['warcio', warcio],
+      ]
+    : await Promise.all(
+        readers.map(async (module): Promise<(typeof contenders)[number]> => {
+          const reader = (await import(path.resolve(module))) as Reader;
+          return [module, (archive) => pith(archive, reader)];
+        }),
+      );
+for (let round = 0; round < Number(values.rounds); round++) {
+  for (const [name, run] of contenders) {
+    const outcome = await timed(() => run(file));
+    console.log(
+      `${name.padEnd(7)} ${outcome.records} records, ${outcome.pages} pages, ${(outcome.bytes / 1e6).toFixed(0)} MB of pages: ` +
+        `cpu ${(outcome.cpuMs / 1000).toFixed(2)} s (${(mb / (outcome.cpuMs / 1000)).toFixed(0)} MB/s of archive per CPU-second), wall ${(outcome.wallMs / 1000).toFixed(2)} s`,
+    );
+  }
 }

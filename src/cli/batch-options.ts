@@ -90,7 +90,7 @@ export function addBatchOptions(command: Command): Command {
     )
     .option(
       '--max-heap <mb>',
-      "heap limit of each worker thread, MB: what keeps a long run's memory flat (a page that needs more fails alone, WORKER_FAILED)",
+      "heap limit of each worker thread, MB: bounds a thread's memory over a long run (a page that needs more fails alone, WORKER_FAILED)",
       positiveInteger,
       DEFAULT_THREAD_HEAP_MB,
     )

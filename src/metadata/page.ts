@@ -43,10 +43,12 @@ const BY_NAME = new RegExp(
   `(?:^|[\\s,.;|•·–—-])(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})(?:\\s*:?\\s+(?=\\p{L})|(?=\\p{Lu}))`,
   'u',
 );
-/** Class of a forum post's user name: phpBB's and XenForo's `username`, vBulletin's `bigusername`. */
-const USER_NAME_CUE = /(?:^|[\s_-])(?:big)?user[-_]?name(?:$|[\s_])/;
-/** Class of a forum post's profile column, whose first `<dt>` is the user name (phpBB, FluxBB/PunBB). */
-const POST_PROFILE_CUE = /(?:^|\s)(?:postprofile|postleft)(?:$|\s)/;
+/**
+ * Class of a forum post's user name (phpBB's and XenForo's `username`, vBulletin's `bigusername`),
+ * or of its profile column (group 1), whose first `<dt>` is the user name (phpBB, FluxBB/PunBB):
+ * one test per classed element on the page walk.
+ */
+const POST_AUTHOR_CUE = /(?:^|[\s_-])(?:big)?user[-_]?name(?:$|[\s_])|(?:^|\s)(post(?:profile|left))(?:$|\s)/;
 const MAX_USER_NAME = 40;
 /** How far (in visible text nodes) from the first `<h1>` a byline in text is taken for the page's. */
 const BYLINE_WINDOW_AFTER = 60;
@@ -326,12 +328,8 @@ export function pageData(doc: Doc): PageData {
       bylineUntil = doc.end(node); // nested byline elements would repeat the same text
     }
     if (data.postAuthors.length === 0 && bylinesOpen && classAndId !== '') {
-      // phpBB's and FluxBB's post profile: the user name is its first <dt>.
-      const nameNode = USER_NAME_CUE.test(classAndId)
-        ? node
-        : POST_PROFILE_CUE.test(classAndId)
-          ? doc.findFirst(TAG.dt, node)
-          : -1;
+      const cue = POST_AUTHOR_CUE.exec(classAndId);
+      const nameNode = cue === null ? -1 : cue[1] === undefined ? node : doc.findFirst(TAG.dt, node);
       if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME) {
         const name = doc.textContent(nameNode);
         if (name !== '' && name.split(' ').length <= 3) data.postAuthors.push(name);

@@ -182,9 +182,9 @@ export interface Blocks {
 /** Cuts a document's visible text into blocks (from the content root down). */
 export function segmentBlocks(doc: Doc): Blocks {
   const { kind, tag, end, hidden, textLength } = doc.columns;
-  const root = doc.contentRoot;
-  const stop = end[root];
   const builder = new BlockBuilder(doc);
+  const root = builder.root;
+  const stop = end[root];
   // Open block-level elements, innermost last.
   const blockStack: number[] = [root];
   for (let node = root; node < stop; node++) {
@@ -210,6 +210,8 @@ export function segmentBlocks(doc: Doc): Blocks {
 /** The blocks as they are found (in the order their owners first receive something), then ordered. */
 class BlockBuilder {
   readonly doc: Doc;
+  /** The content root the blocks are cut from (it has no parent among them). */
+  readonly root: number;
   readonly landmarks: Uint32Array;
   readonly ownCues: Uint32Array;
   readonly inheritedCues: Uint32Array;
@@ -231,6 +233,7 @@ class BlockBuilder {
 
   constructor(doc: Doc) {
     this.doc = doc;
+    this.root = doc.contentRoot;
     this.landmarks = new Uint32Array(doc.size);
     this.ownCues = new Uint32Array(doc.size);
     this.inheritedCues = new Uint32Array(doc.size);
@@ -310,7 +313,7 @@ class BlockBuilder {
 /** An element's landmark and cue bits (its own and inherited); a link counts for the open block. */
 function markElement(builder: BlockBuilder, node: number, nodeTag: number, openBlock: number): void {
   const { doc, landmarks, ownCues, inheritedCues } = builder;
-  const up = node === doc.contentRoot ? -1 : doc.columns.parent[node];
+  const up = node === builder.root ? -1 : doc.columns.parent[node];
   let flags = tagLandmarks(nodeTag);
   const role = doc.attr(node, 'role');
   if (role !== undefined) flags |= ROLE_LANDMARK[role.toLowerCase()] ?? 0;

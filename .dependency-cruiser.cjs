@@ -2,7 +2,7 @@
  * pith's import rules (docs/decisions.md, "Import rules"; ../shared/DESIGN.md, "Suggested layout"),
  * checked by `npm run lint:imports` (part of `npm run lint` and so of .ci/run).
  *
- * Rooms: the library's rooms (dom, input, metadata, learn, layout, features/*, extractors/*, format)
+ * Rooms: the library's rooms (dom, input, metadata, learn, layout, features/*, extractors/*, format, quality)
  * and a few one-file leaves (errors, random, version, model-files); two doors over them, the public
  * API (src/index.ts) and the tools' door (src/internal.ts); the tools (cli, server, eval, train,
  * batch, output and the scripts in bench/), which use the library only through those two doors and
@@ -10,7 +10,7 @@
  * packages: a page extraction never loads them).
  * Tests (test/) may open any room: they test rooms from the inside.
  */
-const LIBRARY = '^src/(dom|input|metadata|learn|layout|features|extractors|format)/';
+const LIBRARY = '^src/(dom|input|metadata|learn|layout|features|extractors|format|quality)/';
 const LEAVES = '^src/(errors|random|version|model-files)\\.ts$';
 const DOORS = '^src/(index|internal)\\.ts$';
 const TOOLS = '^(src/(cli|server|eval|train|batch|output|queue)/|bench/)';
@@ -24,7 +24,7 @@ const TOOL_DOORS = '^src/(eval|train|server|batch|output|queue)/index\\.ts$|^src
 /** Input rooms loaded apart, with their own door: archives and feeds (cli/, batch/ and bench/ use them). */
 const APART_DOORS = '^src/input/(warc|feed)/index\\.ts$';
 /** Rooms with a door (index.ts) directly under src/. */
-const ROOMS = '^src/(dom|input|metadata|learn|layout|format|cli|server|eval|train|batch|output|queue)/';
+const ROOMS = '^src/(dom|input|metadata|learn|layout|format|quality|cli|server|eval|train|batch|output|queue)/';
 /** Door files: a room's index.ts, eval's peers and the archive and feed readers (loaded apart). */
 const DOOR_FILES = [
   '^src/[^/]+/index\\.ts$',
@@ -134,6 +134,12 @@ module.exports = {
       'extractors',
       ['dom', 'metadata', 'features', 'learn', 'layout'],
       'an extractor uses dom/, metadata/, features/, learn/ and layout/, never format/, input/ or a tool',
+    ),
+    onlyFrom(
+      'quality-reads-the-extraction',
+      'quality',
+      ['dom', 'metadata', 'features', 'learn', 'extractors'],
+      'quality/ estimates an extraction from the Doc, its metadata and shared signals; it never renders (format/) or reads bytes (input/)',
     ),
     {
       name: 'no-extractor-imports-another',

@@ -25,7 +25,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 
 const program = new Command('pith')
   .description(
-    'pith finds the main content of web pages: the article, post or documentation text,\n' +
+    // One paragraph: commander wraps it to the terminal; a hard line break here left "text," alone.
+    'pith finds the main content of web pages: the article, post or documentation text, ' +
       'without navigation, ads, footers and comment threads.',
   )
   .version(VERSION, '-V, --version')

@@ -241,6 +241,8 @@ describe('pith extract (CLI)', () => {
     const top = pith(['--help']);
     assert.equal(top.code, 0);
     assert.match(top.stdout, /extract/);
+    // Wrapped by commander, not by hand: no word left alone on a line mid-sentence ("text,").
+    assert.ok(!/^\S+,\s*$/m.test(top.stdout), `no orphaned word in:\n${top.stdout}`);
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     assert.equal(pith(['--version']).stdout.trim(), pkg.version, 'one version, from package.json');
   });

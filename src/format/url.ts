@@ -9,11 +9,14 @@ const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|jpg|webp|avif|bmp|x-icon)[;,]/i
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
 /**
  * What hides a scheme from the check without hiding it from a reader: U+FFFD (`java&#0;script:`
- * decodes to `java\uFFFDscript:`) and C0 controls inside. Browsers read such a URL as a harmless
- * relative path, but a sanitiser should not write out what was meant as a scheme.
+ * decodes to `java\uFFFDscript:`), C0 controls, and Unicode white space and U+FEFF (`&nbsp;javascript:`;
+ * the set DOMPurify strips before its own check). Browsers read such a URL as a harmless relative
+ * path, but renderers that trim with `String.prototype.trim()` do not, and a sanitiser should not
+ * write out what was meant as a scheme.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-const SCHEME_MASK = /[\u0000-\u001F\uFFFD]/g;
+const SCHEME_MASK =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+  /[\u0000-\u001F\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000\uFEFF\uFFFD]/g;
 /** Tabs and line breaks, which URL parsers delete wherever they are. */
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 /** What URL parsers strip from both ends: C0 controls and space. */

@@ -5,12 +5,16 @@
  * warmed up, `--warm-up` pages).
  *
  *   npm run build && nice -n 10 npx tsx bench/load/memory.ts [--pages 100000] [--every 1000]
- *       [--warm-up 10000] [--write]
+ *       [--warm-up 10000] [--max-minutes M] [--write]
  *
  * Pages are read from disk one at a time (the process holds one page, not the datasets). Every
  * page runs the default extractor to Markdown with the default limits; PithErrors are counted
  * by code, anything else is an error. `--write` draws docs/memory-rss.svg and replaces the
- * `<!-- memory:start -->` … `<!-- memory:end -->` section of docs/benchmarks.md.
+ * `<!-- memory:start -->` … `<!-- memory:end -->` section of docs/benchmarks.md. `--max-minutes`
+ * stops the run after that much wall time (on a shared machine) and reports the pages reached.
+ * `--gc` (diagnostic, with `node --expose-gc --import tsx`): a full GC before every sample, so the
+ * heap figure is what is retained rather than what awaits collection; it changes the RSS curve, so
+ * the real run does not use it.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -27,12 +31,15 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '100000' },
     every: { type: 'string', default: '1000' },
     'warm-up': { type: 'string', default: '10000' },
+    'max-minutes': { type: 'string', default: 'Infinity' },
+    gc: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
   },
 });
 const PAGES = Number(values.pages);
 const EVERY = Number(values.every);
 const WARM_UP = Number(values['warm-up']);
+const MAX_MS = Number(values['max-minutes']) * 60_000;
 
 interface Sample {
   pages: number;
@@ -53,7 +60,9 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg();
   const started = Date.now();
   let bytes = 0;
-  for (let index = 0; index < PAGES; index++) {
+  let done = 0;
+  for (let index = 0; index < PAGES && Date.now() - started < MAX_MS; index++) {
+    done = index + 1;
     const source = sources[index % sources.length];
     const page = await source.read();
     bytes += page.length;
@@ -66,6 +75,7 @@ async function main(): Promise<void> {
       if (code === 'NOT_A_PITH_ERROR' && errors.length < 20) errors.push(`${source.id}: ${String(error)}`);
     }
     if ((index + 1) % EVERY === 0) {
+      if (values.gc) (globalThis as { gc?: () => void }).gc?.();
       const memory = process.memoryUsage();
       const cpu = process.cpuUsage();
       samples.push({
@@ -102,7 +112,7 @@ async function main(): Promise<void> {
   }
   const slope = den > 0 ? (num / den) * 10_000 : 0;
   const figures = {
-    pages: PAGES,
+    pages: done,
     sources: sources.length,
     bytes,
     wallS,
@@ -143,6 +153,8 @@ function write(figures: {
     values.pages === '100000' ? '' : ` --pages ${values.pages}`,
     values.every === '1000' ? '' : ` --every ${values.every}`,
     values['warm-up'] === '10000' ? '' : ` --warm-up ${values['warm-up']}`,
+    values['max-minutes'] === 'Infinity' ? '' : ` --max-minutes ${values['max-minutes']}`,
+    values.gc ? ' --gc (under node --expose-gc)' : '',
   ].join('');
   const command = `npm run build && nice -n 10 npx tsx bench/load/memory.ts${extra} --write`;
   const date = new Date().toISOString().slice(0, 10);
@@ -185,6 +197,11 @@ function write(figures: {
     `- Command: \`${command}\`.`,
     `- Date: ${date}; Node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GB; ` +
       `load average ${figures.loadAtStart[0].toFixed(2)} at the start, ${figures.loadAtEnd[0].toFixed(2)} at the end, ${loadLow.toFixed(1)}–${loadHigh.toFixed(1)} during the run (niced; the machine is shared).`,
+    ...(figures.pages < PAGES
+      ? [
+          `- **Stopped by its time limit at ${figures.pages.toLocaleString('en')} of ${PAGES.toLocaleString('en')} pages.**`,
+        ]
+      : []),
     `- Pages: ${figures.pages.toLocaleString('en')} extractions (default extractor, Markdown, default limits) cycling through the ${figures.sources.toLocaleString('en')} development pages of the shared datasets, ` +
       `${(figures.bytes / 1e9).toFixed(2)} GB read in all; ${figures.wallS.toFixed(0)} s wall, ${figures.cpuS.toFixed(0)} s CPU. Outcomes: ${outcomes}. ` +
       `**Errors that are not PithErrors: ${figures.outcomes.NOT_A_PITH_ERROR ?? 0}.**`,

@@ -63,9 +63,39 @@ const GROUP_PATTERNS: Record<CueGroup, RegExp> = {
   author: /author|^by$|profile|avatar|^user$|username|^bio$|signature|^vcard$|^member$/,
 };
 
-const memo = new Map<string, number>();
-/** Bound on the memo: hostile pages can invent unlimited class names. */
-const MEMO_LIMIT = 200_000;
+/**
+ * A memo of bounded size that keeps what is in use: two generations, the older dropped whole
+ * when the newer fills, and an entry found in the older carried into the newer. Hostile pages can
+ * invent unlimited class names, and real ones do too (hashed CSS-in-JS classes): a memo cleared
+ * when full grows for thousands of pages and then drops, which moves the process's memory by tens
+ * of MB; this one holds at most twice `generation` entries and forgets only what went unused for
+ * a whole generation.
+ */
+class BoundedMemo {
+  #newer = new Map<string, number>();
+  #older = new Map<string, number>();
+  constructor(private readonly generation: number) {}
+
+  get(key: string): number | undefined {
+    const found = this.#newer.get(key);
+    if (found !== undefined) return found;
+    const old = this.#older.get(key);
+    if (old !== undefined) this.set(key, old);
+    return old;
+  }
+
+  set(key: string, value: number): void {
+    if (this.#newer.size >= this.generation) {
+      this.#older = this.#newer;
+      this.#newer = new Map();
+    }
+    this.#newer.set(key, value);
+  }
+}
+
+/** Entries per generation: a page has a few hundred distinct class strings, a site a few thousand. */
+const MEMO_GENERATION = 25_000;
+const memo = new BoundedMemo(MEMO_GENERATION);
 
 /** The cue groups one token names (memoised), as bits in `CUE_GROUPS` order. */
 export function tokenBits(token: string): number {
@@ -75,14 +105,13 @@ export function tokenBits(token: string): number {
   for (let group = 0; group < CUE_GROUPS.length; group++) {
     if (GROUP_PATTERNS[CUE_GROUPS[group]].test(token)) bits |= 1 << group;
   }
-  if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(token, bits);
   return bits;
 }
 
 const TOKEN_SPLIT = /[^a-z0-9]+/;
 const ALL_DIGITS = /^[0-9]+$/;
-const stringMemo = new Map<string, number>();
+const stringMemo = new BoundedMemo(MEMO_GENERATION);
 
 /** The cue groups a (lower-cased) class-and-id string names, as bits in `CUE_GROUPS` order. */
 export function cueBits(classAndId: string): number {
@@ -99,7 +128,6 @@ export function cueBits(classAndId: string): number {
     if (word.includes('-') || word.includes('_'))
       bits |= tokenBits(word.length <= 60 ? word : word.slice(0, 60));
   }
-  if (stringMemo.size >= MEMO_LIMIT) stringMemo.clear();
   stringMemo.set(classAndId, bits);
   return bits;
 }

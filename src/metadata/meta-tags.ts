@@ -184,13 +184,37 @@ const TAGS = [
 const SECTIONS = ['article:section', 'parsely-section'];
 const LANGUAGES = ['content-language', 'language', 'dc:language', 'citation_language'];
 
+/**
+ * The label of a Twitter card's extra field that says its value is the author: Yoast SEO writes
+ * `twitter:label1` "Written by" (in the site's language) and `twitter:data1` the post author's
+ * display name on every WordPress post, also where its JSON-LD names no person (a `WebPage`).
+ */
+const WRITTEN_BY_LABEL =
+  /^(?:written by|author|verfasst von|geschrieben von|écrit par|escrito por|scritto da|geschreven door|skrivet av|napisane przez)$/i;
+/** Twitter card label/data pairs read (Yoast writes two, other plugins up to four). */
+const MAX_TWITTER_LABELS = 4;
+
+/** The values of the Twitter card fields labelled as the author. */
+function labelledAuthors(meta: MetaMap): string[] {
+  const out: string[] = [];
+  for (let index = 1; index <= MAX_TWITTER_LABELS; index++) {
+    const label = meta.get(`twitter:label${index}`)?.[0];
+    const data = meta.get(`twitter:data${index}`)?.[0];
+    if (label !== undefined && data !== undefined && WRITTEN_BY_LABEL.test(label.trim())) out.push(data);
+  }
+  return out;
+}
+
 /** Groups the `<meta>` values by what they mean. */
 export function metaTagData(meta: MetaMap): MetaTagData {
+  const authors = AUTHOR_KEYS.map((key) => [...(meta.get(key) ?? [])]).filter((values) => values.length > 0);
+  const labelled = labelledAuthors(meta);
+  if (labelled.length > 0) authors.push(labelled);
   return {
     ogTitle: collect(meta, ['og:title']),
     twitterTitle: collect(meta, ['twitter:title']),
     otherTitles: collect(meta, OTHER_TITLES),
-    authors: AUTHOR_KEYS.map((key) => [...(meta.get(key) ?? [])]).filter((values) => values.length > 0),
+    authors,
     published: collect(meta, PUBLISHED),
     modified: collect(meta, MODIFIED),
     ogSiteName: collect(meta, ['og:site_name']),

@@ -164,3 +164,20 @@ describe("a forum thread's first post", () => {
     assert.deepEqual(authorsOf(body), ['Ann Lee']);
   });
 });
+
+describe('the author a Twitter card labels', () => {
+  it('Yoast\'s "Written by" label and data (WCXB 0302, getbellhops.com), in the site\'s language too', () => {
+    const head =
+      '<meta name="twitter:label1" content="Written by"/><meta name="twitter:data1" content="Tyler Brown"/><script type="application/ld+json">{"@type":"FAQPage","mainEntity":[]}</script>';
+    assert.deepEqual(authorsOf('<h1>San Francisco Movers</h1><p>Text.</p>', head), ['Tyler Brown']);
+    const german =
+      '<meta name="twitter:label1" content="Verfasst von"><meta name="twitter:data1" content="Karoline Herr"><meta name="twitter:label2" content="Geschätzte Lesezeit"><meta name="twitter:data2" content="3 Minuten">';
+    assert.deepEqual(authorsOf('<h1>Lost</h1><p>Text.</p>', german), ['Karoline Herr']);
+  });
+
+  it('other labels are not the author ("Est. reading time")', () => {
+    const head =
+      '<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="4 minutes">';
+    assert.deepEqual(authorsOf('<h1>Story</h1><p>Text.</p>', head), []);
+  });
+});

@@ -233,7 +233,10 @@ export function pageData(doc: Doc): PageData {
         const block = textByline(doc, node);
         if (block && block.node !== lastBylineBlock) {
           lastBylineBlock = block.node;
-          if (!block.starter) bylineCandidates.push({ text: block.text, at: textNodes });
+          // The names its links to author pages give, when it has any ("By <a href=/contributor/…>A. J.
+          // Neal</a> View in Digital Edition"): what follows the name is the page's, not the name's.
+          if (!block.starter)
+            bylineCandidates.push({ text: bylineNames(doc, block.node, true) ?? block.text, at: textNodes });
           else if (data.threadStarters.length < MAX_TEXT_BYLINES) data.threadStarters.push(block.text);
         }
       }
@@ -459,9 +462,10 @@ function bylineFrom(doc: Doc, element: number): TextByline | undefined {
  * The names in a byline element: the texts of its links to author pages (or `rel=author`) and
  * of the elements its classes mark as names, joined by "; " — without the role, date or
  * "Follow" that sit beside them ("Rasmus Barslund" of "Rasmus Barslund Founder & Lead
- * Reviewer Updated Feb 27, 2026"). Undefined when it marks none.
+ * Reviewer Updated Feb 27, 2026"). Undefined when it marks none. `linksOnly`: the links alone (a
+ * byline in text: its classes were no cue, and Drupal's `field--name-created` is a date).
  */
-function bylineNames(doc: Doc, byline: number): string | undefined {
+function bylineNames(doc: Doc, byline: number, linksOnly = false): string | undefined {
   const links: string[] = [];
   const named: string[] = [];
   let namedUntil = -1;
@@ -477,7 +481,7 @@ function bylineNames(doc: Doc, byline: number): string | undefined {
       if (relTokens(doc, node).includes('author') || AUTHOR_HREF.test(href))
         links.push(doc.textContent(node));
     }
-    if (node >= namedUntil && doc.textLength(node) > 0) {
+    if (!linksOnly && node >= namedUntil && doc.textLength(node) > 0) {
       const cues = doc.classAndId(node);
       const itemprop = doc.attr(node, 'itemprop')?.toLowerCase();
       if ((cues !== '' && NAME_CUE.test(cues)) || itemprop === 'name') {

@@ -73,6 +73,12 @@ describe('bylines written as text, with no class to say so', () => {
     assert.deepEqual(authorsOf(body), ['Md Aynal Haque']);
   });
 
+  it('the links to author pages of a byline in text, without what follows them (WCXB 0484, servomagazine.com)', () => {
+    const body =
+      '<h1 style="margin-bottom:0">Tips for Selecting DC Motors</h1><p>By <a href="https://www.servomagazine.com/magazine/contributor/a._j._neal">A. J. Neal</a> &nbsp;&nbsp; <a href="http://servo.texterity.com/servo/201001/?folio=33" target="_blank" class="btn btn-primary">View In Digital Edition</a></p><p>Text.</p>';
+    assert.deepEqual(authorsOf(body), ['A. J. Neal']);
+  });
+
   it('a footer line after a date, and a user name in lower case after a date (WCXB 0406, 0459)', () => {
     const demaine = `<h1>The Fold-and-Cut Problem</h1><p>${'Take a piece of paper. '.repeat(30)}</p><div class="purplebox"><i>Last updated March 3, 2025 by <a href="/">Erik Demaine</a>.</i> — <a href="/accessibility">Accessibility</a></div>`;
     assert.deepEqual(authorsOf(demaine), ['Erik Demaine']);

@@ -25,6 +25,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
+import { HTML_ALLOW_LIST, LINK_SCHEMES } from '../../src/internal.js';
 import { unsafePartsOf } from '../../test/format/xss-check.js';
 import { XSS_VECTORS, xssPage } from '../../test/format/xss-vectors.js';
 import { parse5Elements, REPO_ROOT } from '../../test/helpers.js';
@@ -44,36 +45,13 @@ const LIBS = flag('libs', '/tmp/sanit/node_modules');
 const PAGES = Number(flag('pages', '200'));
 const PASSES = Number(flag('passes', '3'));
 
-// pith's allow-list (src/format/html.ts), written out for the libraries.
-// biome-ignore format: one list, kept compact
-const PITH_TAGS = [
-  'article', 'section', 'aside', 'header', 'footer', 'main', 'nav', 'address', 'div', 'p', 'hgroup',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'blockquote', 'figure', 'figcaption', 'details', 'summary',
-  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'pre', 'code', 'kbd', 'samp', 'var', 'table', 'caption',
-  'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'a', 'abbr', 'b', 'bdi', 'bdo', 'br',
-  'cite', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'mark', 'q', 'ruby', 'rp', 'rt', 's', 'small',
-  'strong', 'sub', 'sup', 'time', 'u', 'wbr', 'img',
-];
+// pith's allow-list (src/format/html.ts, src/format/url.ts), given to the libraries in their own terms.
+const PITH_TAGS = [...HTML_ALLOW_LIST.tags];
 const PITH_ATTRIBUTES: Record<string, string[]> = {
-  '*': ['title', 'lang', 'dir'],
-  a: ['href'],
-  img: ['src', 'alt', 'width', 'height'],
-  td: ['colspan', 'rowspan'],
-  th: ['colspan', 'rowspan', 'scope'],
-  col: ['span'],
-  colgroup: ['span'],
-  ol: ['start', 'reversed', 'type'],
-  li: ['value'],
-  time: ['datetime'],
-  data: ['value'],
-  del: ['cite', 'datetime'],
-  ins: ['cite', 'datetime'],
-  blockquote: ['cite'],
-  q: ['cite'],
-  details: ['open'],
-  code: ['class'],
+  '*': [...HTML_ALLOW_LIST.globalAttributes],
+  ...Object.fromEntries(Object.entries(HTML_ALLOW_LIST.attributes).map(([tag, names]) => [tag, [...names]])),
 };
-const PITH_SCHEMES = ['http', 'https', 'mailto', 'tel', 'ftp'];
+const PITH_SCHEMES = [...LINK_SCHEMES];
 
 interface SanitizeHtmlOptions {
   allowedTags?: string[] | false;

@@ -185,6 +185,17 @@ const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   details: ['open'],
   code: ['class'],
 };
+
+/** The allow-list as data (tags written, attributes per tag, on every tag), for tools that compare it. */
+export const HTML_ALLOW_LIST: {
+  readonly tags: readonly string[];
+  readonly globalAttributes: readonly string[];
+  readonly attributes: Readonly<Record<string, readonly string[]>>;
+} = Object.freeze({
+  tags: [...new Set(Object.values(OUTPUT_NAME))],
+  globalAttributes: GLOBAL_ATTRIBUTES,
+  attributes: ATTRIBUTES,
+});
 const INTEGER = /^\s*-?\d{1,9}\s*$/;
 const DIMENSION = /^\s*\d{1,5}\s*$/;
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;

@@ -45,7 +45,7 @@ export {
   toJsonDocument,
 } from './envelope.js';
 export { frontMatter, withFrontMatter } from './front-matter.js';
-export { escapeHtmlAttribute, escapeHtmlText, toHtml } from './html.js';
+export { escapeHtmlAttribute, escapeHtmlText, HTML_ALLOW_LIST, toHtml } from './html.js';
 export { toMarkdown } from './markdown.js';
 export {
   isLinePlotDiagnostics,
@@ -66,7 +66,7 @@ export type {
   OutputComment,
   TextOptions,
 } from './types.js';
-export { baseUrlOf, imageSource, safeUrl } from './url.js';
+export { baseUrlOf, imageSource, LINK_SCHEMES, safeUrl } from './url.js';
 export { escapeXmlAttribute, escapeXmlText, stripInvalidXml } from './xml.js';
 
 /** The content formats, in order of preference for reading. */

@@ -1,7 +1,7 @@
 import { type Doc, TAG } from '../dom/index.js';
 
 /** Schemes a link may keep; anything else (javascript:, vbscript:, data:, file:…) is dropped. */
-const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'ftp']);
+export const LINK_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'tel', 'ftp']);
 /** Schemes an image may keep, besides `data:image/…` rasters. */
 const IMAGE_SCHEMES = new Set(['http', 'https']);
 /** `data:` images that are safe to keep (no SVG: it can carry script when opened on its own). */

@@ -110,3 +110,34 @@ describe('dates: a list of dates is not the page date', () => {
     ],
   ]);
 });
+
+describe("dates: a site's home page", () => {
+  const home = (url: string, head: string, body: string) => metadataOf(page(head, body), url).published;
+  const teasers = `<h1>Ars Technica</h1><article><h2><a href="/a">A</a></h2><time datetime="2024-03-06T07:00:02-05:00">Mar 6</time></article><article class="big"><h2><a href="/b">B</a></h2><time datetime="2024-03-07T16:06:46-05:00">Mar 7</time></article>`;
+
+  it('its dates are those of the pages it lists (WCXB 2968, arstechnica.com; 4015 with a tracking query)', () => {
+    assert.equal(home('https://arstechnica.com/', '', teasers), undefined);
+    assert.equal(home('https://shop.example/?srsltid=AfmBOor', '', teasers), undefined);
+    // The same markup on an article's URL keeps its first date.
+    assert.equal(
+      home('https://arstechnica.com/science/2024/03/story/', '', teasers),
+      '2024-03-06T07:00:02-05:00',
+    );
+  });
+
+  it("a date declared on a home page that shows none is the site's (WCXB 4245, howertonwhite.com)", () => {
+    const head =
+      '<meta property="og:type" content="website"><meta property="article:published_time" content="2021-05-24T15:24:38+00:00">';
+    assert.equal(
+      home('https://agency.example/', head, '<h1>Marketing made to meet your goals.</h1>'),
+      undefined,
+    );
+  });
+
+  it("a blog's front page showing one post keeps its day (trafilatura-eval prof-pc.de), and /?p=123 is a post", () => {
+    const post =
+      '<h1>Prof-PC</h1><div class="content"><h2>Neuer Rechner</h2><p>10. September 2017</p><p>Text.</p></div>';
+    assert.equal(home('https://blog.example/', '', post), '2017-09-10');
+    assert.equal(home('https://blog.example/?p=3289', '', teasers), '2024-03-06T07:00:02-05:00');
+  });
+});

@@ -278,7 +278,11 @@ export function pageData(doc: Doc): PageData {
     const classAndId = datesOpen || bylinesOpen ? doc.classAndId(node) : '';
     const marked = classAndId !== '' && NOT_PAGE_PART.test(classAndId);
     if (datesOpen) {
-      const cues = tag === TAG.nav || tag === TAG.footer || tag === TAG.aside ? 'nav' : classAndId;
+      // A <footer> or <aside> inside an <article> is that article's own (HTML: a footer holds its
+      // section's author and date), not the page's; its classes still count.
+      const pagePart =
+        tag === TAG.nav || ((tag === TAG.footer || tag === TAG.aside) && doc.closest(node, TAG.article) < 0);
+      const cues = pagePart ? 'nav' : classAndId;
       if (cues !== '' && (cues === 'nav' || marked) && NOT_PAGE_DATES.test(cues))
         excludedUntil = doc.end(node);
     }

@@ -141,3 +141,20 @@ describe("dates: a site's home page", () => {
     assert.equal(home('https://blog.example/?p=3289', '', teasers), '2024-03-06T07:00:02-05:00');
   });
 });
+
+describe("dates: an article's own footer and aside", () => {
+  it('a <time> in an <aside> inside the <article> dates it (WCXB 4079, learn.hms.harvard.edu)', () => {
+    const body =
+      '<article><h1>The Benefits of AI for Patients</h1><div class="body"><p>Text.</p></div><aside class="insight__content card-shadow"><div class="content-item"><h3>Published</h3><p><time datetime="2024-05-30T12:00:00Z" class="datetime">May 30, 2024</time></p></div><div class="content-item"><h3>Author</h3><p>Lisa D. Ellis</p></div></aside></article>';
+    assert.equal(metadataOf(page('', body)).published, '2024-05-30T12:00:00Z');
+  });
+
+  it("outside an article an <aside> or <footer> is the page's, and its dates are not", () => {
+    const body =
+      '<h1>Story</h1><p>Text.</p><aside><p>Latest: <time datetime="2024-05-30">May 30</time></p></aside><footer><time datetime="2024-05-01">May 1</time></footer>';
+    assert.equal(metadataOf(page('', body)).published, undefined);
+    const related =
+      '<article><h1>Story</h1><p>Text.</p><aside class="related"><time datetime="2024-05-30">May 30</time></aside></article>';
+    assert.equal(metadataOf(page('', related)).published, undefined);
+  });
+});

@@ -9,6 +9,7 @@ import {
   keepFigureCaptions,
   keepImagesBetweenKeptText,
   keepLeads,
+  keepSectionHeadings,
   keepStructuresOfKeptContainers,
 } from '../../src/extractors/pith/post-rules.js';
 import { type Blocks, blockText, segmentBlocks } from '../../src/features/blocks/index.js';
@@ -110,6 +111,60 @@ describe('pith post-rules: orphan headings', () => {
     );
     assert.equal(dropOrphanHeadings(page.blocks, page.chosen), 0);
     assert.match(chosenText(page), /^The affair He creates/);
+  });
+});
+
+describe('pith post-rules: section headings', () => {
+  // The shape of Defuddle's fixture headings--fragment-url-not-permalink: a roundup whose
+  // numbered section titles link to the items; the classifier dropped them as card titles.
+  const roundup = `<body><article><h1>Weekly Roundup</h1>${prose(1)}
+    <h2>1. <a href="/items/123">First Item</a></h2><p>Why the first item is worth checking out this week.</p>
+    <h2>2. <a href="/items/456#notes">Second Item</a></h2><p>Why the second item is worth checking out this week.</p>
+    <h2 id="five">5. Fifth Item<a class="headerlink" href="#five">#</a></h2><p>Why the fifth item is worth it.</p>
+    </article></body>`;
+
+  test('a dropped heading between kept text, over kept text, is kept', () => {
+    const page = setup(roundup, ['Second Item', 'Fifth Item']);
+    assert.equal(keepSectionHeadings(page.blocks, page.chosen), 2);
+    const text = chosenText(page);
+    assert.match(text, /2\. Second Item Why the second/);
+    assert.match(text, /5\. Fifth Item/);
+  });
+
+  test('a heading over dropped text, before all kept text, or followed by a heading stays dropped', () => {
+    const overDropped = setup(
+      `<body>${prose(1)}<h3>Most read</h3><p>A teaser that was dropped.</p>${prose(2)}</body>`,
+      ['Most read', 'A teaser'],
+    );
+    assert.equal(keepSectionHeadings(overDropped.blocks, overDropped.chosen), 0);
+    const first = setup(`<body><h2>Latest news</h2>${prose(1)}</body>`, ['Latest news']);
+    assert.equal(keepSectionHeadings(first.blocks, first.chosen), 0);
+    const stacked = setup(`<body>${prose(1)}<h2>Rail</h2><h2>Kept part</h2>${prose(2)}</body>`, ['Rail']);
+    assert.equal(keepSectionHeadings(stacked.blocks, stacked.chosen), 0);
+    assert.ok(!chosenText(stacked).includes('Rail'));
+  });
+
+  test('a label over an empty slot or on a card of its own is not a section title', () => {
+    // thelocal.se's in-article "Advertisement" heading over a slot filled by script, then the story.
+    const slot = setup(
+      `<body><article>${prose(1)}<div class="ad"><h3>Advertisement</h3><div id="slot"></div></div>${prose(2)}</article></body>`,
+      ['Advertisement'],
+    );
+    assert.equal(keepSectionHeadings(slot.blocks, slot.chosen), 0);
+    // A teaser card whose summary the classifier kept by mistake: its title stays dropped.
+    const card = setup(
+      `<body><main><article>${prose(1)}</article></main><aside><div class="card"><h3><a href="/x">Other story</a></h3><p>A summary of another story that was kept.</p></div></aside></body>`,
+      ['Other story'],
+    );
+    assert.equal(keepSectionHeadings(card.blocks, card.chosen), 0);
+  });
+
+  test('a sentence set as a heading is not a section title', () => {
+    const page = setup(
+      `<body>${prose(1)}<h3>This long heading is really a sentence that the author set in bold type.</h3>${prose(2)}</body>`,
+      ['really a sentence'],
+    );
+    assert.equal(keepSectionHeadings(page.blocks, page.chosen), 0);
   });
 });
 

@@ -136,6 +136,75 @@ export function dropOrphanHeadings(blocks: Blocks, chosen: Uint8Array): number {
   return dropped;
 }
 
+/** How many levels above a heading its section's container may be (its parent, or the parent's parent). */
+const SECTION_HEADING_REACH = 2;
+
+/** True when one of the heading's first `SECTION_HEADING_REACH` ancestors holds `node`. */
+function sharesContainer(doc: Doc, heading: number, node: number): boolean {
+  if (node < 0) return false;
+  let ancestor = doc.parent(heading);
+  for (let level = 0; level < SECTION_HEADING_REACH && ancestor > 0; level++) {
+    if (node > ancestor && node < doc.end(ancestor)) return true;
+    ancestor = doc.parent(ancestor);
+  }
+  return false;
+}
+
+/**
+ * A dropped heading between kept text whose section starts with kept text is that
+ * section's title: the classifier, which reads a heading alone, drops section titles
+ * that look like card titles (a linked "2. Second item" over its kept description, a
+ * heading that ends in a permalink "#"). It is kept. Only between kept text in the
+ * heading's own container (`SECTION_HEADING_REACH` levels up), so that a heading over the
+ * article (a rail's "Latest news"), after it, or on a card of its own (a teaser whose
+ * summary was kept) stays dropped; and only when the first text after it, in its parent,
+ * is kept and is not another heading.
+ */
+export function keepSectionHeadings(blocks: Blocks, chosen: Uint8Array): number {
+  const { doc } = blocks;
+  const { kind, tag, hidden, textLength } = doc.columns;
+  const size = doc.size;
+  /** The last kept text node (-1: none yet). */
+  let lastKept = -1;
+  /** A dropped heading waiting for the first text after it (-1: none). */
+  let waiting = -1;
+  let kept = 0;
+  for (let node = 0; node < size; node++) {
+    tick('pith');
+    if (kind[node] === NodeKind.Element && IS_HEADING[tag[node]]) {
+      const stop = doc.end(node);
+      let headingChosen = false;
+      let headingText = false;
+      for (let inner = node + 1; inner < stop; inner++) {
+        if (kind[inner] !== NodeKind.Text || hidden[inner] || textLength[inner] === 0) continue;
+        headingText = true;
+        if (chosen[inner]) headingChosen = true;
+      }
+      // Another heading first: the waiting one titles nothing of its own.
+      if (headingText) {
+        waiting = !headingChosen && isTitle(doc, node) && sharesContainer(doc, node, lastKept) ? node : -1;
+      }
+      if (headingChosen) lastKept = stop - 1;
+      node = stop - 1;
+      continue;
+    }
+    if (kind[node] !== NodeKind.Text || hidden[node] || textLength[node] === 0) continue;
+    if (chosen[node]) {
+      // The text it titles follows it in its own parent: a label over an empty slot
+      // ("Advertisement", "Lesen Sie auch" over a box filled by script) is followed by
+      // the article's text from outside its wrapper.
+      if (waiting >= 0 && node < doc.end(doc.parent(waiting))) {
+        for (let inner = waiting + 1; inner < doc.end(waiting); inner++)
+          if (kind[inner] === NodeKind.Text && !hidden[inner]) chosen[inner] = 1;
+        kept++;
+      }
+      lastKept = node;
+    }
+    waiting = -1;
+  }
+  return kept;
+}
+
 /** What ends the label of a "Read more: <link>" line (a colon, a guillemet, an arrow). */
 const LABEL_END = /[:：»›>]\s*$/u;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -527,6 +596,7 @@ export interface PostRuleCounts {
   orphanHeadings: number;
   copyrightLines: number;
   leads: number;
+  sectionHeadings: number;
 }
 
 /**
@@ -540,5 +610,6 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array): PostRuleCoun
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
   const leads = keepLeads(blocks, chosen);
-  return { repeatedBlocks, linkTeasers, orphanHeadings, copyrightLines, leads };
+  const sectionHeadings = keepSectionHeadings(blocks, chosen);
+  return { repeatedBlocks, linkTeasers, orphanHeadings, copyrightLines, leads, sectionHeadings };
 }

@@ -308,6 +308,39 @@ describe('pith post-rules: structures', () => {
   });
 });
 
+describe('pith post-rules: images between kept text', () => {
+  test("a gallery's images are kept though each figure's neighbour is another figure's dropped caption", () => {
+    // The shape of Defuddle's fixture issues--227-noscript-lazy-images: two figures side by side,
+    // their captions (a credit link) dropped by the classifier, between two kept paragraphs.
+    const gallery = [1, 2]
+      .map(
+        (n) =>
+          `<figure><img src="/gallery-${n}.jpg" alt="Photo ${n}"><figcaption><a href="/s${n}">Source ${n}</a></figcaption></figure>`,
+      )
+      .join('');
+    const page = setup(
+      `<body><article>${prose(1)}<div class="gallery">${gallery}</div>${prose(2)}</article></body>`,
+      ['Source'],
+    );
+    const selection = Selection.fromTextNodes(page.doc, page.chosen, true);
+    keepImagesBetweenKeptText(page.doc, selection);
+    assert.deepEqual(
+      page.doc.findAll(TAG.img).map((image) => selection.has(image)),
+      [true, true],
+    );
+  });
+
+  test('an image after the last kept text stays out', () => {
+    const page = setup(
+      `<body><article>${prose(1)}</article><aside><img src="/ad.jpg" alt=""><p>Sponsored link text here.</p></aside></body>`,
+      ['Sponsored'],
+    );
+    const selection = Selection.fromTextNodes(page.doc, page.chosen, true);
+    keepImagesBetweenKeptText(page.doc, selection);
+    assert.equal(selection.has(page.doc.findFirst(TAG.img)), false);
+  });
+});
+
 describe('pith post-rules: figure captions', () => {
   const figure = (caption: string) =>
     `<figure><img src="/river.jpg" alt=""><figcaption>${caption}</figcaption></figure>`;

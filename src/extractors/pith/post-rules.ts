@@ -341,20 +341,33 @@ export function keepLeads(blocks: Blocks, chosen: Uint8Array): number {
  * paragraphs belongs to the article even though the classifier, which reads
  * text, never saw it.
  */
-function chosenAround(doc: Doc, chosen: Uint8Array): { before: Uint8Array; after: Uint8Array } {
-  const { kind, textLength, hidden } = doc.columns;
-  const before = new Uint8Array(doc.size);
-  const after = new Uint8Array(doc.size);
-  let last = 0;
-  for (let node = 0; node < doc.size; node++) {
+function chosenAround(
+  doc: Doc,
+  chosen: Uint8Array,
+  skipCaptions = false,
+): { before: Uint8Array; after: Uint8Array } {
+  const { kind, tag, textLength, hidden } = doc.columns;
+  const size = doc.size;
+  // Text that does not count as "around": with `skipCaptions`, the captions of figures.
+  const counts = new Uint8Array(size);
+  let captionEnd = 0;
+  for (let node = 0; node < size; node++) {
     tick('pith');
+    if (skipCaptions && kind[node] === NodeKind.Element && tag[node] === TAG.figcaption && node >= captionEnd)
+      captionEnd = doc.end(node);
+    counts[node] =
+      kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && node >= captionEnd ? 1 : 0;
+  }
+  const before = new Uint8Array(size);
+  const after = new Uint8Array(size);
+  let last = 0;
+  for (let node = 0; node < size; node++) {
     before[node] = last;
-    if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node]) last = chosen[node];
+    if (counts[node]) last = chosen[node];
   }
   last = 0;
-  for (let node = doc.size - 1; node >= 0; node--) {
-    tick('pith');
-    if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node]) last = chosen[node];
+  for (let node = size - 1; node >= 0; node--) {
+    if (counts[node]) last = chosen[node];
     after[node] = last;
   }
   return { before, after };
@@ -508,7 +521,8 @@ function figureOf(doc: Doc, image: number): number {
 export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void {
   const images = doc.findAll(TAG.img);
   if (images.length === 0) return;
-  const { before, after } = chosenAround(doc, selection.kept);
+  // A gallery's figures sit side by side: another figure's dropped caption is not the text around one.
+  const { before, after } = chosenAround(doc, selection.kept, true);
   for (const image of images) {
     if (selection.has(image) || doc.columns.hidden[image]) continue;
     const around = figureOf(doc, image);

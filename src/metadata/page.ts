@@ -403,11 +403,17 @@ const MAX_TEXT_BYLINE = 120;
  */
 function textByline(doc: Doc, node: number): TextByline | undefined {
   const raw = doc.text(node);
+  // One test per text node, for bylines and for author labels.
   if (
     raw.length > MAX_TEXT_BYLINE * 3 ||
-    !/\b(?:by|von|par|por|av|af|przez|starter|themenstarter|poster)\b/i.test(raw)
+    !/\b(?:by|von|par|por|av|af|przez|starter|themenstarter|poster|authors?|autor(?:in|en)?|auteurs?)\b/i.test(
+      raw,
+    )
   )
     return undefined;
+  const labelled =
+    raw.length <= MAX_LABEL_TEXT && AUTHOR_LABEL.test(raw) ? labelledByline(doc, node) : undefined;
+  if (labelled !== undefined) return labelled;
   // The block the text is in ("Shop by Category" is a menu item, not "by Category").
   const parent = doc.parent(node);
   let block = parent;
@@ -425,6 +431,31 @@ function textByline(doc: Doc, node: number): TextByline | undefined {
   if (BYLINE_PHRASE_TAGS.has(tag) && doc.textLength(parent) <= MAX_TEXT_BYLINE)
     return bylineFrom(doc, parent);
   return undefined;
+}
+
+/** An element that is only a label for the author, the name in the element after it. */
+const AUTHOR_LABEL =
+  /^\s*(?:written by|posted by|authors?|autor(?:in|en)?|auteurs?|verfasst von|geschrieben von|escrito por)\s*:?\s*$/i;
+const MAX_LABEL_TEXT = 24;
+/** Longest name read after a label. */
+const MAX_LABELLED_NAME = 60;
+
+/**
+ * "<h3>Author</h3><p>Lisa D. Ellis</p>", "<p>Written by</p><p>Edzel Tabing</p>": a label that is
+ * its element's whole text, and the short text of the next element, as a byline in text.
+ */
+function labelledByline(doc: Doc, node: number): TextByline | undefined {
+  const label = doc.parent(node);
+  // A form's choices ("Sort by: Author, Post time") and a table's column headings are no labels of a name.
+  const tag = label > 0 ? doc.tag(label) : -1;
+  if (tag === TAG.option || tag === TAG.th || doc.textLength(label) !== doc.textLength(node))
+    return undefined;
+  let next = doc.nextSibling(label);
+  while (next > 0 && doc.isText(next) && doc.textLength(next) === 0) next = doc.nextSibling(next);
+  if (next <= 0 || !doc.isElement(next)) return undefined;
+  const length = doc.textLength(next);
+  if (length < 2 || length > MAX_LABELLED_NAME) return undefined;
+  return { node: next, text: `By ${doc.textContent(next)}` };
 }
 
 /** A forum thread's author, labelled: "Thread starter sean_g", "Started by Ann, June 4, 2024". */

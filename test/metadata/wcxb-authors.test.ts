@@ -171,6 +171,25 @@ describe("a forum thread's first post", () => {
   });
 });
 
+describe('a label and the name in the element after it', () => {
+  it('"<h3>Author</h3><p>Name</p>" (WCXB 4079, learn.hms.harvard.edu) and "Written by" (WCXB 0058)', () => {
+    const hms =
+      '<h1>The Benefits of AI</h1><p>Text.</p><aside class="insight__content"><div class="content-item"><h3>Published</h3><p><time datetime="2024-05-30">May 30, 2024</time></p></div><div class="content-item"> <h3>Author</h3> <p>  Lisa D. Ellis</p> </div></aside>';
+    assert.deepEqual(authorsOf(hms), ['Lisa D. Ellis']);
+    const otter =
+      '<h1>10 Trends in catering</h1><div class="flex"><div class="text-body-large"><p class="mb-1">Written by</p><p class="text-grey-700">Edzel Tabing</p></div></div><p>Text.</p>';
+    assert.deepEqual(authorsOf(otter), ['Edzel Tabing']);
+  });
+
+  it("a form's choices and a table's column headings are no labels (WCXB 0535, phpBB's sort form)", () => {
+    const form =
+      '<h1>Topic</h1><label>Sort by<select name="sk"><option value="a">Author</option><option value="t" selected>Post time</option></select></label>';
+    assert.deepEqual(authorsOf(form), []);
+    const table = '<h1>Topics</h1><table><tr><th>Author</th><th>Replies</th></tr></table>';
+    assert.deepEqual(authorsOf(table), []);
+  });
+});
+
 describe('the author a Twitter card labels', () => {
   it('Yoast\'s "Written by" label and data (WCXB 0302, getbellhops.com), in the site\'s language too', () => {
     const head =

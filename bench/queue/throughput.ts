@@ -10,8 +10,9 @@
  * Fixed costs are reported apart from the per-record ones: each process's start-up (`pith warc` on
  * a one-page archive, a worker's CPU when it is ready, `pith queue add` whole), so that the cost of
  * the queue per record (worker CPU past its start-up against `pith warc` past its own) is seen
- * without the process start-ups a small run is dominated by. --rounds repeats the three runs in
- * turn (the machine's load moves between them).
+ * without the process start-ups a small run is dominated by. --rounds repeats the runs, in an
+ * order rotated by one each round (the machine's load moves between them, and a fixed order
+ * made the later runs of every round pay for it).
  *
  *   npm run build && nice -n 10 npx tsx bench/queue/throughput.ts ARCHIVE [--copies 8] [--threads 2] [--probes 20] [--rounds 1]
  *
@@ -49,8 +50,16 @@ function commandDelta(before: Record<string, number>, after: Record<string, numb
   return delta;
 }
 
-/** Runs `node CLI args` under /usr/bin/time: CPU seconds (user + system), wall seconds, stderr. */
-function timed(args: string[]): { cpuS: number; wallS: number; stdout: string; stderr: string } {
+/** A run of the CLI: CPU seconds (user + system), wall seconds, its output. */
+interface Timed {
+  cpuS: number;
+  wallS: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node CLI args` under /usr/bin/time. */
+function timed(args: string[]): Timed {
   const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S', process.execPath, CLI, ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -135,6 +144,9 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
+/** The runs of a round: `pith warc` in one process, in two, and the queue with one and two workers. */
+const CONFIGURATIONS = ['warc', 'split', 'queue-1', 'queue-2'] as const;
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -167,60 +179,72 @@ async function main(): Promise<void> {
   const splitRatio: number[] = [];
   try {
     for (let round = 0; round < Number(values.rounds); round++) {
-      console.log(`## round ${round + 1}`);
-      // pith warc's fixed cost: the same command on a one-page archive (start-up, pool, first page).
-      const startup = timed([
-        'warc',
-        values.probe,
-        '-o',
-        path.join(work, `warc-startup-${round}`),
-        '--workers',
-        String(threads),
-        '--no-progress',
-        ...common,
-      ]);
-      console.log(`load before pith warc: ${loadAverage()}`);
-      const single = timed([
-        'warc',
-        ...files,
-        '-o',
-        path.join(work, `warc-out-${round}`),
-        '--workers',
-        String(threads),
-        '--no-progress',
-        ...common,
-      ]);
-      const pages = Number(/pith warc: (\d+) pages/.exec(single.stderr)?.[1]);
-      perRecord.warc.push((single.cpuS - startup.cpuS) / pages);
-      console.log(
-        `pith warc, 1 process: ${pages} pages, CPU ${single.cpuS.toFixed(1)} s (one-page run: ${startup.cpuS.toFixed(2)} s), wall ${single.wallS.toFixed(1)} s; ` +
-          `past start-up ${(((single.cpuS - startup.cpuS) / pages) * 1000).toFixed(2)} ms CPU per record`,
-      );
-
-      // The two-worker shape without a queue: two `pith warc` processes of one thread, the files
-      // shared between them, at once (what two processes cost against one, queue or not).
-      const split = await Promise.all(
-        [0, 1].map((half) =>
-          timedAsync([
+      // The configurations in a rotated order: run first in every round, `pith warc` paid less
+      // for whatever the shared machine did later in the round than the runs after it.
+      const order = CONFIGURATIONS.map((_, index) => CONFIGURATIONS[(index + round) % CONFIGURATIONS.length]);
+      console.log(`## round ${round + 1} (${order.join(', ')})`);
+      let single: Timed | undefined;
+      let singleCpuPerRecord = 0;
+      let splitCpu = 0;
+      const queueCpu: Record<string, number> = {};
+      for (const configuration of order) {
+        if (configuration === 'warc') {
+          // pith warc's fixed cost: the same command on a one-page archive (start-up, pool, first page).
+          const startup = timed([
             'warc',
-            ...files.filter((_, index) => index % 2 === half),
+            values.probe,
             '-o',
-            path.join(work, `warc-split-${half}-${round}`),
+            path.join(work, `warc-startup-${round}`),
             '--workers',
-            String(Math.max(1, threads / 2)),
+            String(threads),
             '--no-progress',
             ...common,
-          ]),
-        ),
-      );
-      const splitCpu = split[0].cpuS + split[1].cpuS;
-      splitRatio.push(splitCpu / single.cpuS);
-      console.log(
-        `pith warc, 2 processes × ${Math.max(1, threads / 2)} thread(s) at once, half the files each: CPU ${splitCpu.toFixed(1)} s, ` +
-          `wall ${Math.max(split[0].wallS, split[1].wallS).toFixed(1)} s; CPU vs one process ${((splitCpu / single.cpuS - 1) * 100).toFixed(1)}%`,
-      );
-
-      for (const workers of [1, 2]) {
+          ]);
+          console.log(`load before pith warc: ${loadAverage()}`);
+          single = timed([
+            'warc',
+            ...files,
+            '-o',
+            path.join(work, `warc-out-${round}`),
+            '--workers',
+            String(threads),
+            '--no-progress',
+            ...common,
+          ]);
+          const pages = Number(/pith warc: (\d+) pages/.exec(single.stderr)?.[1]);
+          singleCpuPerRecord = (single.cpuS - startup.cpuS) / pages;
+          console.log(
+            `pith warc, 1 process: ${pages} pages, CPU ${single.cpuS.toFixed(1)} s (one-page run: ${startup.cpuS.toFixed(2)} s), wall ${single.wallS.toFixed(1)} s; ` +
+              `past start-up ${(singleCpuPerRecord * 1000).toFixed(2)} ms CPU per record`,
+          );
+          continue;
+        }
+        if (configuration === 'split') {
+          // The two-worker shape without a queue: two `pith warc` processes of one thread, the files
+          // shared between them, at once (what two processes cost against one, queue or not).
+          console.log(`load before 2 × pith warc: ${loadAverage()}`);
+          const split = await Promise.all(
+            [0, 1].map((half) =>
+              timedAsync([
+                'warc',
+                ...files.filter((_, index) => index % 2 === half),
+                '-o',
+                path.join(work, `warc-split-${half}-${round}`),
+                '--workers',
+                String(Math.max(1, threads / 2)),
+                '--no-progress',
+                ...common,
+              ]),
+            ),
+          );
+          splitCpu = split[0].cpuS + split[1].cpuS;
+          console.log(
+            `pith warc, 2 processes × ${Math.max(1, threads / 2)} thread(s) at once, half the files each: CPU ${splitCpu.toFixed(1)} s, ` +
+              `wall ${Math.max(split[0].wallS, split[1].wallS).toFixed(1)} s`,
+          );
+          continue;
+        }
+        const workers = configuration === 'queue-1' ? 1 : 2;
         const queueName = `bench-${workers}-${round}`;
         const out = path.join(work, `queue-out-${workers}-${round}`);
         console.log(`load before queue, ${workers} worker(s): ${loadAverage()}`);
@@ -263,13 +287,12 @@ async function main(): Promise<void> {
         const cpu = add.cpuS + workerCpu + redisCpu;
         const outputs = outputsIn(out);
         const records = status.recent.pages;
-        const key = `queue-${workers}`;
-        perRecord[key].push((workerCpu - readyCpu + redisCpu) / records);
-        whole[key].push(cpu / single.cpuS);
+        perRecord[configuration].push((workerCpu - readyCpu + redisCpu) / records);
+        queueCpu[configuration] = cpu;
         console.log(
           `queue, ${workers} worker(s) × ${Math.max(1, threads / workers)} threads: ${records} pages in ${outputs} outputs, ` +
             `CPU ${cpu.toFixed(1)} s (add ${add.cpuS.toFixed(1)}, workers ${workerCpu.toFixed(1)} of which start-up ${readyCpu.toFixed(2)}, redis ${redisCpu.toFixed(2)}), ` +
-            `wall ${wallS.toFixed(1)} s (worker start-up included); CPU vs pith warc ${((cpu / single.cpuS - 1) * 100).toFixed(1)}%; ` +
+            `wall ${wallS.toFixed(1)} s (worker start-up included); ` +
             `past start-up ${(((workerCpu - readyCpu + redisCpu) / records) * 1000).toFixed(2)} ms CPU per record (Redis included)`,
         );
         console.log(
@@ -281,6 +304,15 @@ async function main(): Promise<void> {
               .join(', ')})`,
         );
       }
+      // The round's ratios, once every configuration has run.
+      const singleCpu = (single as Timed).cpuS;
+      perRecord.warc.push(singleCpuPerRecord);
+      splitRatio.push(splitCpu / singleCpu);
+      for (const key of ['queue-1', 'queue-2']) whole[key].push(queueCpu[key] / singleCpu);
+      console.log(
+        `round ${round + 1} against pith warc: 2 processes ${(splitCpu / singleCpu).toFixed(3)}, ` +
+          `queue-1 ${(queueCpu['queue-1'] / singleCpu).toFixed(3)}, queue-2 ${(queueCpu['queue-2'] / singleCpu).toFixed(3)} (whole CPU)`,
+      );
     }
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     console.log(

@@ -189,8 +189,12 @@ const LANGUAGES = ['content-language', 'language', 'dc:language', 'citation_lang
  * `twitter:label1` "Written by" (in the site's language) and `twitter:data1` the post author's
  * display name on every WordPress post, also where its JSON-LD names no person (a `WebPage`).
  */
-const WRITTEN_BY_LABEL =
-  /^(?:written by|author|verfasst von|geschrieben von|écrit par|escrito por|scritto da|geschreven door|skrivet av|napisane przez)$/i;
+/**
+ * A label that says the name after it is the author's, in the languages met: Yoast's Twitter card
+ * label here, a label element before the name in page.ts.
+ */
+export const AUTHOR_LABEL =
+  /^\s*(?:written by|posted by|authors?|autor(?:in|en)?|auteurs?|verfasst von|geschrieben von|écrit par|escrito por|scritto da|geschreven door|skrivet av|napisane przez)\s*:?\s*$/i;
 /** Twitter card label/data pairs read (Yoast writes two, other plugins up to four). */
 const MAX_TWITTER_LABELS = 4;
 
@@ -200,7 +204,7 @@ function labelledAuthors(meta: MetaMap): string[] {
   for (let index = 1; index <= MAX_TWITTER_LABELS; index++) {
     const label = meta.get(`twitter:label${index}`)?.[0];
     const data = meta.get(`twitter:data${index}`)?.[0];
-    if (label !== undefined && data !== undefined && WRITTEN_BY_LABEL.test(label.trim())) out.push(data);
+    if (label !== undefined && data !== undefined && AUTHOR_LABEL.test(label)) out.push(data);
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * and — as last resorts — a visible byline and `<time datetime>` elements.
  */
 import { type Doc, IS_BLOCK, NodeKind, TAG, tick } from '../dom/index.js';
+import { AUTHOR_LABEL } from './meta-tags.js';
 
 const MAX_H1 = 5;
 /** `<h2>`/`<h3>` texts read for the title. */
@@ -433,9 +434,7 @@ function textByline(doc: Doc, node: number): TextByline | undefined {
   return undefined;
 }
 
-/** An element that is only a label for the author, the name in the element after it. */
-const AUTHOR_LABEL =
-  /^\s*(?:written by|posted by|authors?|autor(?:in|en)?|auteurs?|verfasst von|geschrieben von|escrito por)\s*:?\s*$/i;
+/** Longest text of an element that is only a label for the author (`AUTHOR_LABEL`), the name in the element after it. */
 const MAX_LABEL_TEXT = 24;
 /** Longest name read after a label. */
 const MAX_LABELLED_NAME = 60;

@@ -348,22 +348,22 @@ function chosenAround(
 ): { before: Uint8Array; after: Uint8Array } {
   const { kind, tag, textLength, hidden } = doc.columns;
   const size = doc.size;
-  // Text that does not count as "around": with `skipCaptions`, the captions of figures.
+  // Which text counts as "around" (with `skipCaptions`, not the captions of figures), found in
+  // the forward pass and read again in the backward one.
   const counts = new Uint8Array(size);
-  let captionEnd = 0;
-  for (let node = 0; node < size; node++) {
-    tick('pith');
-    if (skipCaptions && kind[node] === NodeKind.Element && tag[node] === TAG.figcaption && node >= captionEnd)
-      captionEnd = doc.end(node);
-    counts[node] =
-      kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && node >= captionEnd ? 1 : 0;
-  }
   const before = new Uint8Array(size);
   const after = new Uint8Array(size);
+  let captionEnd = 0;
   let last = 0;
   for (let node = 0; node < size; node++) {
+    tick('pith');
     before[node] = last;
-    if (counts[node]) last = chosen[node];
+    if (skipCaptions && kind[node] === NodeKind.Element && tag[node] === TAG.figcaption && node >= captionEnd)
+      captionEnd = doc.end(node);
+    if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && node >= captionEnd) {
+      counts[node] = 1;
+      last = chosen[node];
+    }
   }
   last = 0;
   for (let node = size - 1; node >= 0; node--) {

@@ -5,8 +5,9 @@
  *   `split.ts`.
  * - `readability`: Readability's test pages (`source.html` and the article Readability returns,
  *   `expected.html`), from the unpacked dataset.
- * - `fixtures`: pith's own corpus in `test/fixtures/structure/` (a cut of a shared dataset page
- *   and its hand-checked Markdown; `<!-- {"url": …, "from": …} -->` on the page's first line).
+ * - `fixtures`: pith's own corpus in `test/fixtures/structure/` (`fixtures/NAME.html`, a cut of a
+ *   shared dataset page with `<!-- {"url": …, "from": …} -->` on its first line, and
+ *   `expected/NAME.md`, its hand-checked Markdown; see the README there).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -134,7 +135,7 @@ export async function structureCases(
     }
     case 'fixtures': {
       const dir = options.fixturesDir ?? path.resolve(root, 'test', 'fixtures', 'structure');
-      return markdownCases(source, dir, dir, undefined);
+      return markdownCases(source, path.join(dir, 'fixtures'), path.join(dir, 'expected'), undefined);
     }
     case 'readability':
       return readabilityCases(options.cacheDir);

@@ -313,15 +313,20 @@ function isInline(doc: Doc, node: number): boolean {
   return doc.isText(node) || (doc.isElement(node) && !IS_BLOCK[doc.tag(node)]);
 }
 
-/** The text node has inline siblings on both sides (so whitespace there is a space on screen). */
+/** The text node has inline siblings on both sides (so whitespace there is a space on screen); comments are not there. */
 function betweenInlines(doc: Doc, node: number): boolean {
-  const next = doc.nextSibling(node);
+  const { kind } = doc.columns;
+  let next = doc.nextSibling(node);
+  while (next >= 0 && kind[next] === NodeKind.Comment) next = doc.nextSibling(next);
   if (next < 0 || !isInline(doc, next)) return false;
   const up = doc.parent(node);
   let previous = node - 1;
-  if (previous === up) return false;
-  while (doc.parent(previous) !== up) previous = doc.parent(previous);
-  return isInline(doc, previous);
+  for (;;) {
+    if (previous === up) return false;
+    while (doc.parent(previous) !== up) previous = doc.parent(previous);
+    if (kind[previous] !== NodeKind.Comment) return isInline(doc, previous);
+    previous--;
+  }
 }
 
 class HtmlWriter {

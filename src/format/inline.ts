@@ -142,15 +142,19 @@ export function codeSpan(code: string, cell: boolean): string {
 }
 
 /**
- * A link destination that needs no angle brackets: spaces, controls,
- * parentheses, `<>`, backslash, backtick and `|` (for table cells) percent-encoded, and
- * `&` backslash-escaped where it would start an entity reference.
+ * A link destination that needs no angle brackets and reads back as the same URL: parentheses,
+ * `<>`, backslash, backtick and `|` (for table cells) backslash-escaped, `&` too where it would
+ * start an entity reference; spaces and controls (only in URLs left relative, or opaque ones like
+ * `mailto:`), which no escape can hold, percent-encoded.
  */
 export function linkDestination(url: string): string {
   const encoded = url.replace(
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is being encoded.
-    /[\u0000-\u0020()<>\\`|\u007f]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+    /[\u0000-\u0020\u007f]|[()<>\\`|]/g,
+    (char) =>
+      char.charCodeAt(0) <= 32 || char === '\u007f'
+        ? `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+        : `\\${char}`,
   );
   return encoded.indexOf('&') < 0 ? encoded : escapeEntityAmpersands(encoded);
 }
@@ -186,6 +190,11 @@ export class MarkdownInline implements InlineBuffer {
   private pendingSpace = false;
   private pendingBreak = false;
   private atLineStart = true;
+  /**
+   * Digits the line starts with, written in text parts of their own so far (React writes "1", "."
+   * and " Counter" as three text nodes): the part after them may make them a list marker.
+   */
+  private lineStartDigits = 0;
   private lastWasImage = false;
   private readonly frames: InlineFrame[] = [];
   private readonly activeCount = [0, 0, 0, 0];
@@ -292,6 +301,7 @@ export class MarkdownInline implements InlineBuffer {
     this.pendingSpace = false;
     this.pendingBreak = false;
     this.atLineStart = true;
+    this.lineStartDigits = 0;
     this.lastWasImage = false;
     this.lastCloser = undefined;
     this.lastCode = undefined;
@@ -332,7 +342,20 @@ export class MarkdownInline implements InlineBuffer {
     this.pendingBreak = false;
     this.pendingSpace = false;
     if (this.hasPendingOpener()) this.openFrames();
-    this.push(isText && this.atLineStart ? escapeLineStart(content) : content, '');
+    let digits = 0;
+    if (isText && this.atLineStart) {
+      content = escapeLineStart(content);
+      const count = leadingDigits(content, 9);
+      if (count === content.length) digits = count;
+    } else if (isText && this.lineStartDigits > 0 && this.parts[this.parts.length - 1] !== ' ') {
+      // The line so far is digits: "." or ")" after them (then a space or this part's end) is a marker.
+      const more = leadingDigits(content, 9 - this.lineStartDigits);
+      if (more === content.length) digits = this.lineStartDigits + more;
+      else if (/^[.)](?: |$)/.test(content.slice(more)))
+        content = `${content.slice(0, more)}\\${content.slice(more)}`;
+    }
+    this.lineStartDigits = digits;
+    this.push(content, '');
     this.atLineStart = false;
     this.hasContent = true;
   }
@@ -476,6 +499,13 @@ export class MarkdownInline implements InlineBuffer {
     while (stop < live.length - 1 && markers[live[stop + 1]] === char) stop++;
     return stop < live.length - 1 ? firstCodePoint(this.parts[live[stop + 1]]) : '';
   }
+}
+
+/** How many ASCII digits `text` starts with; 0 when more than `max`. */
+function leadingDigits(text: string, max: number): number {
+  let count = 0;
+  while (count < text.length && text.charCodeAt(count) >= 48 && text.charCodeAt(count) <= 57) count++;
+  return count <= max ? count : 0;
 }
 
 /** CommonMark: a delimiter run between `before` and `after` can open emphasis. */

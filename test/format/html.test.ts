@@ -196,6 +196,24 @@ describe('toHtml: structure', () => {
     assert.equal(toHtml(mixed), '<div>a<p>b</p>c</div>');
   });
 
+  test('a space between comments between words stays a space (as in the Markdown)', () => {
+    // wcxb-dev/2873 (react.dev): the selection keeps text with words, not the " " between the
+    // comments React writes around each value; the HTML had "Example1 of4".
+    const ex = extraction(
+      '<h4><div>Example<!-- --> <!-- -->1<!-- --> of<!-- --> <!-- -->4</div>Counter</h4>',
+      {
+        keep: (doc) => {
+          const selection = new Selection(doc).keepSubtree(0);
+          for (let node = 0; node < doc.size; node++) {
+            if (doc.isText(node) && doc.text(node).trim() === '') selection.kept[node] = 0;
+          }
+          return selection;
+        },
+      },
+    );
+    assert.equal(toHtml(ex), '<h4><div>Example 1 of 4</div>\nCounter</h4>');
+  });
+
   test('hidden content and form controls are dropped with their content', () => {
     const out = html(
       '<p>a</p><script>alert(1)</script><style>p{}</style><template><p>t</p></template>' +

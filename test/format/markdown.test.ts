@@ -152,12 +152,12 @@ describe('toMarkdown: structure', () => {
       md(
         '<p><a href="../other?q=1#s">rel</a> <a href="https://x.org/a_(b)">paren</a> <a href="javascript:alert(1)">js</a> <a>none</a></p>',
       ),
-      '[rel](https://example.com/other?q=1#s) [paren](https://x.org/a_%28b%29) js none',
+      '[rel](https://example.com/other?q=1#s) [paren](https://x.org/a_\\(b\\)) js none',
     );
     assert.equal(md('<p><a href="/x">t</a></p>', { links: false }), 't');
     assert.match(
       render(md('<p><a href="https://x.org/a_(b)">paren</a></p>')),
-      /<a href="https:\/\/x\.org\/a_%28b%29">paren<\/a>/,
+      /<a href="https:\/\/x\.org\/a_\(b\)">paren<\/a>/,
     );
   });
 
@@ -303,6 +303,17 @@ describe('toMarkdown: escaping', () => {
     assert.equal(out, 'x\\\n1\\. y\\\n\\- z\\\n\\===');
     assert.equal(renderedText(out), 'x 1. y - z ===');
   });
+
+  test('a list marker split over text nodes is escaped (React tabs: "1", ".", " Counter")', () => {
+    // wcxb-dev/2873 (react.dev): <button>1<!-- -->. <!-- -->Counter (number) </button><button>2…
+    const out = md(
+      '<div><button>1<!-- -->. <!-- -->Counter (number) </button><button>2<!-- -->. <!-- -->Text field </button></div>',
+    );
+    assert.equal(out, '1\\. Counter (number) 2. Text field');
+    assert.doesNotMatch(render(out), /<ol>/);
+    assert.equal(md('<p>1<!-- -->2<!-- -->) x</p>'), '12\\) x');
+    assert.equal(md('<p>1<!-- --> . x</p>'), '1 . x');
+  });
 });
 
 describe('toMarkdown: round trip through a CommonMark parser', () => {
@@ -343,16 +354,33 @@ describe('toMarkdown: round trip through a CommonMark parser', () => {
 });
 
 describe('toMarkdown: link destinations', () => {
-  test('are encoded so that they survive tables and entity decoding', () => {
+  test('are escaped so that they survive tables and entity decoding', () => {
     assert.equal(
       md(
         '<table><tr><th><a href="https://x.org/a|b?c=1&amp;copy;=2">l</a></th><th>h</th></tr><tr><td>1</td><td>2</td></tr></table>',
       ),
-      '| [l](https://x.org/a%7Cb?c=1\\&copy;=2) | h |\n| --- | --- |\n| 1 | 2 |',
+      '| [l](https://x.org/a\\|b?c=1\\&copy;=2) | h |\n| --- | --- |\n| 1 | 2 |',
+    );
+    assert.match(
+      render(md('<table><tr><th><a href="https://x.org/a|b">l</a></th><th>h</th></tr></table>')),
+      // markdown-it percent-encodes the `|` it read.
+      /<th><a href="https:\/\/x\.org\/a%7Cb">l<\/a><\/th>/,
     );
     assert.match(
       render(md('<p><a href="https://x.org/?c=1&amp;copy;=2">l</a></p>')),
       /href="https:\/\/x\.org\/\?c=1&amp;copy;=2"/,
     );
+  });
+
+  test("read back as the URL the HTML output links to (Wikipedia's parentheses, a query's backtick)", () => {
+    // From readability-testpages/wikipedia: <a href="/wiki/Division_(business)">; the Markdown had
+    // written Division_%28business%29, another URL to a server that tells them apart.
+    const out = md(
+      '<p><a href="/wiki/Division_(business)">division</a> <img src="/t/filters:no_upscale()/a.jpg" alt="a"> <a href="/s?q=a`b\\c">q</a></p>',
+    );
+    const html = render(out);
+    assert.match(html, /href="https:\/\/example\.com\/wiki\/Division_\(business\)"/);
+    assert.match(html, /src="https:\/\/example\.com\/t\/filters:no_upscale\(\)\/a\.jpg"/);
+    assert.match(html, /href="https:\/\/example\.com\/s\?q=a%60b%5Cc"/);
   });
 });

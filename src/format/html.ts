@@ -10,6 +10,7 @@ import {
 } from '../dom/index.js';
 import { DROPPED, isUnrendered, keptText } from './common.js';
 import { codeLanguage, isGutter } from './elements/code.js';
+import { isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
 import { TitleSearch } from './title.js';
 import type { HtmlOptions } from './types.js';
@@ -164,6 +165,7 @@ const PHRASING = new Set([
   'wbr',
 ]);
 const VOID_OUTPUT = new Set(['br', 'hr', 'img', 'wbr', 'col']);
+const HEADING_OUTPUT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 // Attribute allow-lists. URL attributes are checked apart.
 const GLOBAL_ATTRIBUTES = ['title', 'lang', 'dir'];
@@ -239,6 +241,7 @@ interface OutputFrame {
   flow: boolean;
   pre: boolean;
   link: boolean;
+  heading: boolean;
   phrasing: boolean;
   /** Unwrapped blocks currently open directly inside this element. */
   unwrapped: number;
@@ -253,6 +256,7 @@ function frame(end: number, close: string, name: string): OutputFrame {
     flow: FLOW.has(name),
     pre: name === 'pre',
     link: name === 'a',
+    heading: HEADING_OUTPUT.has(name),
     phrasing: PHRASING.has(name),
     unwrapped: 0,
     looseOpen: false,
@@ -306,8 +310,6 @@ export function toHtmlRange(
   return new HtmlWriter(extraction, options).run(range);
 }
 
-const HEADING_OUTPUT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-
 /** Text, or an element that is not a block. */
 function isInline(doc: Doc, node: number): boolean {
   return doc.isText(node) || (doc.isElement(node) && !IS_BLOCK[doc.tag(node)]);
@@ -340,6 +342,8 @@ class HtmlWriter {
   private readonly emitted: OutputFrame[];
   private preDepth = 0;
   private linkDepth = 0;
+  /** Headings open (their edit links and permalinks are left out, as in the Markdown). */
+  private headingDepth = 0;
   /** Text or an image was written (so a title paragraph is no longer the first thing). */
   private wroteContent = false;
   /** Which heading or first paragraph repeats the title (left out). */
@@ -410,8 +414,12 @@ class HtmlWriter {
         at = end[at] - 1;
         continue;
       }
-      if (isGutter(doc, at) || isUnrendered(doc, at, t)) {
-        // Line numbers of a code listing, MathML annotations: not part of the text read.
+      if (
+        isGutter(doc, at) ||
+        isUnrendered(doc, at, t) ||
+        (this.headingDepth > 0 && isHeadingTool(doc, at))
+      ) {
+        // Line numbers of a code listing, MathML annotations, a heading's `[edit]` or `¶`: not part of the text read.
         at = end[at] - 1;
         continue;
       }
@@ -458,6 +466,7 @@ class HtmlWriter {
       emitted.push(element);
       if (element.pre) this.preDepth++;
       if (element.link) this.linkDepth++;
+      if (element.heading) this.headingDepth++;
     }
     while (frames.length > 1) this.close(frames.pop() as OutputFrame);
     if (this.root.looseOpen) out.push('</p>');
@@ -508,6 +517,7 @@ class HtmlWriter {
     this.emitted.pop();
     if (element.pre) this.preDepth--;
     if (element.link) this.linkDepth--;
+    if (element.heading) this.headingDepth--;
     if (this.preDepth === 0 && !element.phrasing) out.push('\n');
   }
 }

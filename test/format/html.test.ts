@@ -196,6 +196,19 @@ describe('toHtml: structure', () => {
     assert.equal(toHtml(mixed), '<div>a<p>b</p>c</div>');
   });
 
+  test("a heading's edit link and permalink are left out, as in the Markdown", () => {
+    // wcxb-dev/2858 (Python docs, Sphinx) and readability-testpages/wikipedia (MediaWiki).
+    const out = html(
+      '<h2><span class="section-number">5.1. </span>More on Lists<a class="headerlink" href="#more-on-lists" title="Link to this heading">¶</a></h2>' +
+        '<h2><span class="mw-headline" id="History">History</span><span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/w/index.php?title=Mozilla&amp;action=edit&amp;section=1" title="Edit section: History">edit</a><span class="mw-editsection-bracket">]</span></span></h2>' +
+        '<p>See <a href="#more-on-lists">¶</a></p>',
+    );
+    assert.equal(
+      out,
+      '<h2>5.1. More on Lists</h2>\n<h2>History</h2>\n<p>See <a href="https://example.com/a/page.html#more-on-lists">¶</a></p>',
+    );
+  });
+
   test('a space between comments between words stays a space (as in the Markdown)', () => {
     // wcxb-dev/2873 (react.dev): the selection keeps text with words, not the " " between the
     // comments React writes around each value; the HTML had "Example1 of4".

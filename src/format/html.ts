@@ -8,7 +8,7 @@ import {
   tagId,
   tick,
 } from '../dom/index.js';
-import { DROPPED, isUnrendered, keptText } from './common.js';
+import { cachedTableFacts, DROPPED, isUnrendered, keptText, type TableFacts } from './common.js';
 import { codeLanguage, isGutter } from './elements/code.js';
 import { isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
@@ -166,6 +166,8 @@ const PHRASING = new Set([
 ]);
 const VOID_OUTPUT = new Set(['br', 'hr', 'img', 'wbr', 'col']);
 const HEADING_OUTPUT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Elements written only inside a table that is written. */
+const TABLE_PART = new Set(['caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td']);
 
 // Attribute allow-lists. URL attributes are checked apart.
 const GLOBAL_ATTRIBUTES = ['title', 'lang', 'dir'];
@@ -349,6 +351,7 @@ class HtmlWriter {
   /** Which heading or first paragraph repeats the title (left out). */
   private readonly title: TitleSearch;
   private readonly imageRepeats = new ImageRepeats();
+  private readonly tables: TableFacts;
   /** Text characters and blocks written, for how far the title search goes. */
   private textChars = 0;
   private blocksClosed = 0;
@@ -364,6 +367,7 @@ class HtmlWriter {
     this.frames = [this.root];
     this.emitted = [this.root];
     this.title = new TitleSearch(options);
+    this.tables = cachedTableFacts(this.doc);
   }
 
   run(range?: { start: number; stop: number }): string {
@@ -423,7 +427,9 @@ class HtmlWriter {
         at = end[at] - 1;
         continue;
       }
-      const name = kept[at] ? OUTPUT_BY_TAG[t] : '';
+      let name = kept[at] ? OUTPUT_BY_TAG[t] : '';
+      // A layout table (and the rows and cells of one) unwraps: its cells are blocks, as in the Markdown.
+      if (name === 'table' ? !this.isDataTable(at) : TABLE_PART.has(name) && !this.inDataTable(at)) name = '';
       let attributes: string | undefined;
       if (name !== '') attributes = attributesOf(doc, at, name, this.base);
       if (name === 'img') {
@@ -471,6 +477,18 @@ class HtmlWriter {
     while (frames.length > 1) this.close(frames.pop() as OutputFrame);
     if (this.root.looseOpen) out.push('</p>');
     return out.join('').trim();
+  }
+
+  /** A table written as a table: kept, no table (or heading, quote, rule, listing) inside, two cells or more. */
+  private isDataTable(table: number): boolean {
+    const tables = this.tables;
+    return this.kept[table] === 1 && !tables.nested.has(table) && (tables.cells.get(table) ?? 0) >= 2;
+  }
+
+  /** A row, cell or section of a table that is written as a table. */
+  private inDataTable(node: number): boolean {
+    const table = this.doc.closest(node, TAG.table);
+    return table >= 0 && this.isDataTable(table);
   }
 
   /** Loose text at flow level after an unwrapped block goes in a `<p>`. */

@@ -196,6 +196,18 @@ describe('toHtml: structure', () => {
     assert.equal(toHtml(mixed), '<div>a<p>b</p>c</div>');
   });
 
+  test('layout tables unwrap, their cells blocks, as in the Markdown; data tables inside stay', () => {
+    // cleaneval/319: a page laid out in a table whose cells hold rules and another table; the HTML
+    // wrote the grid, the Markdown (rightly) its cells as paragraphs.
+    assert.equal(
+      html(
+        '<table><tr><td>FALL/WINTER 2006<hr></td><td><table><tr><td>Class ID:</td><td>NTG S37 001</td></tr></table></td></tr></table>' +
+          '<table><tr><td>one cell</td></tr></table>',
+      ),
+      '<p>FALL/WINTER 2006</p><hr>\n<table><tr><td>Class ID:</td>\n<td>NTG S37 001</td>\n</tr>\n</table>\n<p>one cell</p>',
+    );
+  });
+
   test("a heading's edit link and permalink are left out, as in the Markdown", () => {
     // wcxb-dev/2858 (Python docs, Sphinx) and readability-testpages/wikipedia (MediaWiki).
     const out = html(

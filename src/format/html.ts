@@ -8,7 +8,7 @@ import {
   tagId,
   tick,
 } from '../dom/index.js';
-import { cachedTableFacts, DROPPED, isUnrendered, keptText, type TableFacts } from './common.js';
+import { cachedTableFacts, DROPPED, IS_LIST, isUnrendered, keptText, type TableFacts } from './common.js';
 import { codeLanguage, isGutter } from './elements/code.js';
 import { isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
@@ -427,7 +427,8 @@ class HtmlWriter {
         at = end[at] - 1;
         continue;
       }
-      let name = kept[at] ? OUTPUT_BY_TAG[t] : '';
+      // A list is written when it holds an item that is (the Markdown's rule: only kept items are items).
+      let name = (IS_LIST[t] ? this.holdsKeptItem(at) : kept[at]) ? OUTPUT_BY_TAG[t] : '';
       // A layout table (and the rows and cells of one) unwraps: its cells are blocks, as in the Markdown.
       if (name === 'table' ? !this.isDataTable(at) : TABLE_PART.has(name) && !this.inDataTable(at)) name = '';
       let attributes: string | undefined;
@@ -477,6 +478,15 @@ class HtmlWriter {
     while (frames.length > 1) this.close(frames.pop() as OutputFrame);
     if (this.root.looseOpen) out.push('</p>');
     return out.join('').trim();
+  }
+
+  /** A list holds an item the selection keeps (cleaneval/65: a kept list of unkept items holding lists). */
+  private holdsKeptItem(list: number): boolean {
+    const doc = this.doc;
+    for (let child = doc.firstChild(list); child >= 0; child = doc.nextSibling(child)) {
+      if (this.kept[child] && doc.tag(child) === TAG.li) return true;
+    }
+    return false;
   }
 
   /** A table written as a table: kept, no table (or heading, quote, rule, listing) inside, two cells or more. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseFragment } from 'parse5';
-import { Selection, TAG } from '../../src/dom/index.js';
+import { type Doc, Selection, TAG } from '../../src/dom/index.js';
 import { toHtml } from '../../src/format/index.js';
 import { extraction, keepFirst, keepTextOnly } from './helpers.js';
 
@@ -206,6 +206,27 @@ describe('toHtml: structure', () => {
       ),
       '<p>FALL/WINTER 2006</p><hr>\n<table><tr><td>Class ID:</td>\n<td>NTG S37 001</td>\n</tr>\n</table>\n<p>one cell</p>',
     );
+  });
+
+  test('a list is written around the items the selection keeps, and only then (as in the Markdown)', () => {
+    // wcxb-dev/0148: kept items of a list the selection left out came out as <li> with no list;
+    // cleaneval/65: a kept list of unkept items ("Caldera") held its sub-lists one level deeper
+    // than the Markdown, which writes only kept items as items.
+    const keepTagsAndText = (skip: string) => (doc: Doc) => {
+      const selection = new Selection(doc).keepSubtree(0);
+      for (let node = 0; node < doc.size; node++) if (doc.tagName(node) === skip) selection.kept[node] = 0;
+      return selection;
+    };
+    const orphan = extraction('<ul><li>one</li><li>two</li></ul>', { keep: keepTagsAndText('ul') });
+    assert.equal(toHtml(orphan), '<ul><li>one</li>\n<li>two</li>\n</ul>');
+    const outer = extraction('<ul><li>Caldera<ul><li>No tool</li></ul></li></ul>', {
+      keep: (doc) => {
+        const selection = new Selection(doc).keepSubtree(0);
+        selection.kept[doc.findFirst(TAG.li)] = 0;
+        return selection;
+      },
+    });
+    assert.equal(toHtml(outer), '<p>Caldera</p><ul><li>No tool</li>\n</ul>');
   });
 
   test("a heading's edit link and permalink are left out, as in the Markdown", () => {

@@ -58,9 +58,14 @@ export {
   type WordSequenceRow,
 } from './runner.js';
 export {
+  CONSISTENCY_CLASSES,
+  type Consistency,
+  type ConsistencyClass,
+  compareConsistency,
   type ElementClass,
   htmlElements,
   markdownElements,
+  pageConsistency,
   runStructure,
   STRUCTURE_SOURCES,
   type StructureSource,

@@ -7,7 +7,7 @@
 import { tex } from '@mdit/plugin-tex';
 import MarkdownIt, { type PluginSimple, type PluginWithOptions } from 'markdown-it';
 import markdownItFootnote from 'markdown-it-footnote';
-import { type Doc, parseHtml, TAG } from '../../internal.js';
+import { type Doc, IS_BLOCK, parseHtml, TAG } from '../../internal.js';
 
 export interface Heading {
   level: number;
@@ -22,6 +22,8 @@ export interface ListItem {
   /** 0 for items of a top-level list, 1 inside an item of one, … */
   depth: number;
   text: string;
+  /** In a table cell (which a GFM table cannot hold a list in: the Markdown writes its text there). */
+  inTable?: boolean;
 }
 
 /** An article's elements, in document order within each class. */
@@ -93,6 +95,9 @@ const markdownParser = new MarkdownIt('commonmark', { html: false })
   .enable(['table', 'strikethrough'])
   .use(footnotes)
   .use(texPlugin, { render: (content: string) => content });
+// Destinations as the Markdown writes them: markdown-it's own normalisation percent-encodes what a
+// URL parser keeps (`|`, a backtick), which would make `a|b` in Markdown another URL than in HTML.
+markdownParser.normalizeLink = (url: string) => url;
 
 type Token = ReturnType<MarkdownIt['parse']>[number];
 
@@ -221,6 +226,11 @@ export function markdownElements(markdown: string, base?: string): Elements {
 
 const HEADINGS = [TAG.h1, TAG.h2, TAG.h3, TAG.h4, TAG.h5, TAG.h6];
 const LISTS = new Set<number>([TAG.ul, TAG.ol]);
+/**
+ * What a list item's text leaves out, as the Markdown reader does (there, only an item's inline
+ * text is its text): nested lists, code blocks, tables and headings, each an element of its own.
+ */
+const NOT_ITEM_TEXT = new Set<number>([...LISTS, TAG.pre, TAG.table, ...HEADINGS]);
 
 /** The raw text of a subtree (for `<pre>`): text nodes as they are. */
 function rawText(doc: Doc, node: number): string {
@@ -234,17 +244,27 @@ function rawText(doc: Doc, node: number): string {
   return text.startsWith('\n') ? text.slice(1) : text;
 }
 
-/** The visible text of a subtree without the subtrees of `skip` elements (nested lists). */
+/**
+ * The visible text of a subtree without the subtrees of `skip` elements (nested lists, …): as
+ * `Doc.textContent`, a space at block boundaries only (`1.<cite>Xie</cite>` reads "1.Xie").
+ */
 function textWithout(doc: Doc, node: number, skip: ReadonlySet<number>): string {
   const parts: string[] = [];
   const stop = doc.end(node);
+  const blockEnds: number[] = [];
   for (let at = node + 1; at < stop; at++) {
+    while (blockEnds.length > 0 && at >= blockEnds[blockEnds.length - 1]) {
+      blockEnds.pop();
+      parts.push(' ');
+    }
     if (doc.isElement(at)) {
       if (skip.has(doc.tag(at)) || doc.isHiddenContent(at)) {
+        parts.push(' ');
         at = doc.end(at) - 1;
-        continue;
+      } else if (IS_BLOCK[doc.tag(at)]) {
+        parts.push(' ');
+        blockEnds.push(doc.end(at));
       }
-      parts.push(' ');
     } else if (doc.isText(at) && !doc.columns.hidden[at]) parts.push(doc.text(at));
   }
   return cleanText(parts.join(''));
@@ -300,8 +320,12 @@ export function htmlElements(html: string, base?: string): Elements {
     } else if (LISTS.has(tag)) {
       lists.push(doc.end(at));
     } else if (tag === TAG.li) {
-      const text = textWithout(doc, at, LISTS);
-      if (text !== '') out.listItems.push({ depth: Math.max(0, lists.length - 1), text });
+      const text = textWithout(doc, at, NOT_ITEM_TEXT);
+      if (text !== '') {
+        const item: ListItem = { depth: Math.max(0, lists.length - 1), text };
+        if (tables.length > 0) item.inTable = true;
+        out.listItems.push(item);
+      }
     } else if (tag === TAG.table) {
       tables.push({ end: doc.end(at), rows: [] });
     } else if (tag === TAG.tr && tables.length > 0) {

@@ -1,4 +1,14 @@
 /** The structure benchmark and the consistency check (issue 19): elements, gold, scores, runs. */
+
+export {
+  type ClassConsistency,
+  CONSISTENCY_CLASSES,
+  type Consistency,
+  type ConsistencyClass,
+  compareConsistency,
+  consistencyKeys,
+  pageConsistency,
+} from './consistency.js';
 export {
   type CodeBlock,
   cleanCode,

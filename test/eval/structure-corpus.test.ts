@@ -26,7 +26,7 @@ import { REPO_ROOT } from '../helpers.js';
 const FLOORS: Record<ElementClass, { kept: number; precision: number }> = {
   headings: { kept: 1.0, precision: 0.83 },
   code: { kept: 1.0, precision: 1.0 },
-  'code language': { kept: 1.0, precision: 0.88 },
+  'code language': { kept: 1.0, precision: 1.0 },
   formulas: { kept: 0.48, precision: 0.6 },
   footnotes: { kept: 0.92, precision: 1.0 },
   'table rows': { kept: 0.75, precision: 0.94 },

@@ -40,6 +40,17 @@ describe('code blocks: the language, from the markup of each highlighter', () =>
     ['data-language on <code>', '<pre><code data-language="sql">select 1</code></pre>', 'sql'],
     ['no language', '<pre><code class="hljs">x</code></pre>', ''],
     ['"plaintext" is no language', '<pre><code class="language-plaintext">x</code></pre>', ''],
+    // From the structure corpus (test/fixtures/structure): SitePoint's SyntaxHighlighter and Requests' Sphinx.
+    [
+      'SyntaxHighlighter "brush: plain" is no language',
+      '<pre class="brush: plain; title: ; notranslate" title="">"silex/silex": "~2.0@dev",</pre>',
+      '',
+    ],
+    [
+      'Sphinx "highlight-default" is no language',
+      '<div class="highlight-default notranslate"><div class="highlight"><pre><span></span>s = requests.Session()</pre></div></div>',
+      '',
+    ],
   ];
   for (const [name, html, language] of cases) {
     test(name, () => {

@@ -9,7 +9,8 @@ const LANGUAGE_CLASS = /^(?:language|lang|highlight-source|highlight|syntax)-([\
 const LANGUAGE_AFTER = /(?:^|\s)(?:sourcecode|syntaxhighlighter)\s+(?:nogutter\s+)?([\w+#.-]{1,40})(?:\s|$)/i;
 const BRUSH = /(?:^|[\s;])brush:\s*([\w+#.-]{1,40})/i;
 const LANGUAGE_NAME = /^[\w+#.-]{1,40}$/;
-const IGNORED_LANGUAGES = new Set(['none', 'text', 'plain', 'plaintext', 'nohighlight', 'source', 'code']);
+/** Names that mean "no highlighting", and Sphinx's `highlight-default` (the project's default lexer, not a language). */
+const IGNORED_LANGUAGES = new Set(['none', 'text', 'plain', 'plaintext', 'nohighlight', 'source', 'code', 'default']);
 /** Attributes that name a code block's language. */
 const LANGUAGE_ATTRIBUTES = ['data-lang', 'data-language', 'language', 'data-code-language'];
 
@@ -22,7 +23,7 @@ function languageOfElement(doc: Doc, node: number): string | undefined {
   if (!cls) return undefined;
   const bounded = cls.length > 1000 ? cls.slice(0, 1000) : cls;
   const brush = BRUSH.exec(bounded);
-  if (brush) return brush[1];
+  if (brush) return IGNORED_LANGUAGES.has(brush[1].toLowerCase()) ? undefined : brush[1];
   const after = LANGUAGE_AFTER.exec(bounded);
   if (
     after &&

@@ -87,9 +87,10 @@ const IS_LAYOUT_BLOCK = tagTable(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquot
 
 /**
  * Per-table facts gathered in one pass: which tables are layout rather than data
- * (`nested`: they hold another table, or blocks a Markdown cell cannot hold —
- * headings, quotes, rules, or a `<pre>`, as code listings with a line-number
- * column do; lists are flattened into their cell), and how many cells each has.
+ * (`nested`: they hold another table or a `<pre>`, as code listings with a
+ * line-number column do, or blocks a Markdown cell cannot hold — headings, quotes,
+ * rules — unless a `<thead>` header row says they are data; lists are flattened
+ * into their cell), and how many cells each has.
  */
 export interface TableFacts {
   nested: Set<number>;
@@ -111,8 +112,13 @@ export function cachedTableFacts(doc: Doc): TableFacts {
 export function tableFacts(doc: Doc): TableFacts {
   const nested = new Set<number>();
   const cells = new Map<number, number>();
+  /** Tables with headings, quotes or rules in their cells: layout unless they have a header row. */
+  const blocky = new Set<number>();
+  /** Tables with a `<th>` in a `<thead>`: data tables whose cells hold blocks (a heading is then a label). */
+  const headed = new Set<number>();
   const { kind, tag, end } = doc.columns;
   const open: number[] = [];
+  let headEnd = -1;
   for (let node = 0; node < doc.size; node++) {
     tick('output');
     if (kind[node] !== NodeKind.Element) continue;
@@ -122,13 +128,19 @@ export function tableFacts(doc: Doc): TableFacts {
       if (open.length > 0) nested.add(open[open.length - 1]);
       open.push(node);
       cells.set(node, 0);
-    } else if (open.length > 0 && (IS_PRE[t] || IS_LAYOUT_BLOCK[t])) {
+    } else if (open.length > 0 && IS_PRE[t]) {
       nested.add(open[open.length - 1]);
+    } else if (open.length > 0 && IS_LAYOUT_BLOCK[t]) {
+      blocky.add(open[open.length - 1]);
+    } else if (t === TAG.thead && open.length > 0) {
+      headEnd = end[node];
     } else if ((t === TAG.td || t === TAG.th) && open.length > 0) {
       const table = open[open.length - 1];
       cells.set(table, (cells.get(table) ?? 0) + 1);
+      if (t === TAG.th && node < headEnd) headed.add(table);
     }
   }
+  for (const table of blocky) if (!headed.has(table)) nested.add(table);
   return { nested, cells };
 }
 

@@ -147,6 +147,16 @@ describe('toMarkdown: structure', () => {
     assert.equal(out, 'Side\n\n| a | b |\n| --- | --- |\n| 1 | 2 |');
   });
 
+  test('a table with a <thead> header row is data even when its cells hold headings (fifplay.com, structure corpus)', () => {
+    const out = md(
+      '<table class="table"><thead><tr><th>Option</th><th>Value</th></tr></thead><tbody><tr><td><h5>Camera Settings</h5><p> Enabling this option allows you to edit the height and zoom.</p></td><td><ul><li>Default</li><li>Custom<ul><li>Camera Height (0-20)</li></ul></li></ul></td></tr></tbody></table>',
+    );
+    assert.equal(
+      out,
+      '| Option | Value |\n| --- | --- |\n| Camera Settings Enabling this option allows you to edit the height and zoom. | Default Custom Camera Height (0-20) |',
+    );
+  });
+
   test('links are absolute, javascript: links keep only their text', () => {
     assert.equal(
       md(

@@ -32,6 +32,19 @@ describe('footnotes', () => {
     );
   });
 
+  test('Substack: marks and back-links are absolute links to the page itself (structure corpus, garymarcus.substack.com)', () => {
+    const page = 'https://garymarcus.substack.com/p/new-ways-to-corrupt-llms';
+    const html =
+      `<p>a preference<a id="footnote-anchor-1-181604168" href="${page}#footnote-1-181604168" target="_self" class="footnote-anchor">1</a> for owls.</p>` +
+      `<div class="footnote"><a id="footnote-1-181604168" href="${page}#footnote-anchor-1-181604168" class="footnote-number" contenteditable="false" target="_self">1</a>` +
+      '<div class="footnote-content"><p>Please forgive this rare lapse into anthropomorphism.</p></div></div>' +
+      `<p>Elsewhere: <a href="https://example.com/other#footnote-1-181604168">1</a>.</p>`;
+    assert.equal(
+      toMarkdown(extraction(html, { url: page })),
+      'a preference[^1] for owls.\n\nElsewhere: [1](https://example.com/other#footnote-1-181604168).\n\n[^1]: Please forgive this rare lapse into anthropomorphism.',
+    );
+  });
+
   test('WordPress block editor: sup.fn with data-fn, ol.wp-block-footnotes', () => {
     const html =
       '<p>Text<sup data-fn="a1b2" class="fn"><a href="#a1b2" id="a1b2-link">1</a></sup> and more.</p>' +

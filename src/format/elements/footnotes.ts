@@ -110,10 +110,10 @@ function findFootnotes(doc: Doc): Footnotes | undefined {
     if (kind[node] !== 1 /* element */) continue;
     const t = tag[node];
     if (t === TAG.a) {
-      const href = doc.attr(node, 'href');
-      if (href !== undefined && href.length > 1 && href.charCodeAt(0) === 35 && doc.textLength(node) <= 12) {
+      const fragment = doc.textLength(node) <= 12 ? samePageFragment(doc, doc.attr(node, 'href')) : undefined;
+      if (fragment !== undefined) {
         const label = labelOf(doc.textContent(node));
-        if (label !== '') candidates.push({ node, kind: 'link', target: safeDecode(href.slice(1)), label });
+        if (label !== '') candidates.push({ node, kind: 'link', target: fragment, label });
       }
     } else if (t === TAG.hr) {
       rules.push(node);
@@ -258,11 +258,11 @@ class Builder {
         if (!doc.isElement(at)) continue;
         const t = doc.tag(at);
         const cls = doc.classAndId(at);
-        const href = t === TAG.a ? doc.attr(at, 'href') : undefined;
+        const fragment = t === TAG.a ? samePageFragment(doc, doc.attr(at, 'href')) : undefined;
         const isBack =
           BACKLINK.test(cls) ||
           doc.attr(at, 'role') === 'doc-backlink' ||
-          (href?.startsWith('#') && back.has(safeDecode(href.slice(1)))) ||
+          (fragment !== undefined && back.has(fragment)) ||
           (t === TAG.a && /^\s*[↩↑^]\s*$/.test(doc.textContent(at)));
         // The note's own number before its text: `<sup>1</sup>`, `<strong>1</strong>`, `<a>[1]</a>`.
         const isNumber =
@@ -295,6 +295,36 @@ class Builder {
 function hasText(doc: Doc, note: Note): boolean {
   for (let at = note.start; at < note.stop; at = doc.end(at)) if (doc.textLength(at) > 0) return true;
   return false;
+}
+
+/**
+ * The fragment of a link to a place on this page: `#id`, or the page's own URL and `#id` (Substack
+ * writes its marks and back-links absolute). Undefined for links elsewhere and bare `#`.
+ */
+function samePageFragment(doc: Doc, href: string | undefined): string | undefined {
+  if (href === undefined) return undefined;
+  const hash = href.indexOf('#');
+  if (hash < 0 || hash === href.length - 1) return undefined;
+  if (hash > 0 && !isThisPage(doc, href.slice(0, hash))) return undefined;
+  return safeDecode(href.slice(hash + 1));
+}
+
+/** The page's own address without its fragment ('' when it has none), per document. */
+const PAGE_ADDRESS = new WeakMap<Doc, string>();
+
+/** True when `address` (a link without its fragment) names the page itself. */
+function isThisPage(doc: Doc, address: string): boolean {
+  let page = PAGE_ADDRESS.get(doc);
+  if (page === undefined) {
+    page = '';
+    if (doc.url !== undefined && URL.canParse(doc.url)) {
+      const url = new URL(doc.url);
+      url.hash = '';
+      page = url.href;
+    }
+    PAGE_ADDRESS.set(doc, page);
+  }
+  return page !== '' && URL.canParse(address, page) && new URL(address, page).href === page;
 }
 
 function safeDecode(fragment: string): string {
@@ -368,8 +398,8 @@ function isLinkedNote(
   for (let at = note + 1; at < stop; at++) {
     tick('output');
     if (doc.tag(at) !== TAG.a) continue;
-    const href = doc.attr(at, 'href');
-    if (href?.startsWith('#') && ids.has(safeDecode(href.slice(1)))) return true;
+    const fragment = samePageFragment(doc, doc.attr(at, 'href'));
+    if (fragment !== undefined && ids.has(fragment)) return true;
   }
   if (listed.has(note) || NOTE_ID.test(candidate.target)) return true;
   if (doc.attr(candidate.node, 'role') === 'doc-noteref') return true;

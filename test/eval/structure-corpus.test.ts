@@ -27,7 +27,7 @@ const FLOORS: Record<ElementClass, { kept: number; precision: number }> = {
   headings: { kept: 1.0, precision: 0.97 },
   code: { kept: 1.0, precision: 1.0 },
   'code language': { kept: 1.0, precision: 1.0 },
-  formulas: { kept: 0.48, precision: 0.6 },
+  formulas: { kept: 0.87, precision: 0.9 },
   footnotes: { kept: 1.0, precision: 1.0 },
   'table rows': { kept: 0.77, precision: 0.81 },
   'table cells': { kept: 0.82, precision: 0.86 },

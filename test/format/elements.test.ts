@@ -36,6 +36,17 @@ describe('formulas', () => {
     assert.equal(md(html), 'Of the form $ax^{2}+bx+c=0$, the values…');
   });
 
+  test('MediaWiki: the {\\displaystyle …} group around a whole formula goes (Hermitian matrix, structure corpus)', () => {
+    const html =
+      '<p>A square matrix <span class="mwe-math-element"><span class="mwe-math-mathml-inline mwe-math-mathml-a11y" style="display: none;"><math alttext="{\\displaystyle A}"><semantics><mrow><mi>A</mi></mrow><annotation encoding="application/x-tex">{\\displaystyle A}</annotation></semantics></math></span><img class="mwe-math-fallback-image-inline" src="https://wikimedia.org/api/rest_v1/media/math/render/svg/7daff47fa58cdfd29dc333def748ff5fa4c923e3" alt="A"></span> is Hermitian if and only if it is such that</p>' +
+      '<div class="mwe-math-element"><div class="mwe-math-mathml-display mwe-math-mathml-a11y" style="display: none;"><math display="block" alttext="{\\displaystyle \\langle v,Av\\rangle \\in \\mathbb {R} ,\\quad v\\in V.}"><semantics><mrow><mi>v</mi></mrow><annotation encoding="application/x-tex">{\\displaystyle \\langle v,Av\\rangle \\in \\mathbb {R} ,\\quad v\\in V.}</annotation></semantics></math></div><img class="mwe-math-fallback-image-display" src="https://wikimedia.org/api/rest_v1/media/math/render/svg/997ea0350c18735926412de88420ac9ca989f50c" alt="{\\displaystyle \\langle v,Av\\rangle \\in \\mathbb {R} ,\\quad v\\in V.}"></div>' +
+      '<p><img class="mwe-math-fallback-image-inline" src="https://example.com/m.svg" alt="{\\displaystyle a}+{b}"></p>';
+    assert.equal(
+      md(html),
+      'A square matrix $A$ is Hermitian if and only if it is such that\n\n$$\n\\langle v,Av\\rangle \\in \\mathbb {R} ,\\quad v\\in V.\n$$\n\n$$\n{\\displaystyle a}+{b}\n$$',
+    );
+  });
+
   test('images of formulas (WordPress latex.php, an alt that is TeX)', () => {
     const html =
       '<p>Let <img src="https://s0.wp.com/latex.php?latex=A%2C+B&amp;bg=ffffff" alt="A, B" class="latex"> be matrices.</p>' +

@@ -161,8 +161,29 @@ export function mathTex(doc: Doc, math: number): string {
 }
 
 function formula(tex: string, display: boolean): Formula | undefined {
-  const clean = display ? tex.trim() : tex.replace(WHITESPACE_RUN, ' ').trim();
+  const unwrapped = withoutStyleWrapper(tex.trim());
+  const clean = display ? unwrapped : unwrapped.replace(WHITESPACE_RUN, ' ').trim();
   return clean === '' ? undefined : { tex: clean, display };
+}
+
+const STYLE_WRAPPER = /^\{\\(?:displaystyle|textstyle)(?![a-zA-Z])\s*/;
+
+/**
+ * A formula without the `{\displaystyle …}` (or `{\textstyle …}`) group around all of it that
+ * MediaWiki puts in every annotation and `alt`: the delimiters `$…$` / `$$…$$` already say how it
+ * is set. Left as it is when the group closes before the end (`{\displaystyle a}+b`).
+ */
+function withoutStyleWrapper(tex: string): string {
+  const open = STYLE_WRAPPER.exec(tex);
+  if (!open || !tex.endsWith('}')) return tex;
+  let depth = 0;
+  for (let index = 0; index < tex.length; index++) {
+    const char = tex[index];
+    if (char === '\\') index++;
+    else if (char === '{') depth++;
+    else if (char === '}' && --depth === 0 && index < tex.length - 1) return tex;
+  }
+  return depth === 0 ? tex.slice(open[0].length, -1).trim() : tex;
 }
 
 /** Classes of MathJax 2's renderings (the TeX is in the `<script type="math/tex">` after them). */

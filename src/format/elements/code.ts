@@ -10,7 +10,16 @@ const LANGUAGE_AFTER = /(?:^|\s)(?:sourcecode|syntaxhighlighter)\s+(?:nogutter\s
 const BRUSH = /(?:^|[\s;])brush:\s*([\w+#.-]{1,40})/i;
 const LANGUAGE_NAME = /^[\w+#.-]{1,40}$/;
 /** Names that mean "no highlighting", and Sphinx's `highlight-default` (the project's default lexer, not a language). */
-const IGNORED_LANGUAGES = new Set(['none', 'text', 'plain', 'plaintext', 'nohighlight', 'source', 'code', 'default']);
+const IGNORED_LANGUAGES = new Set([
+  'none',
+  'text',
+  'plain',
+  'plaintext',
+  'nohighlight',
+  'source',
+  'code',
+  'default',
+]);
 /** Attributes that name a code block's language. */
 const LANGUAGE_ATTRIBUTES = ['data-lang', 'data-language', 'language', 'data-code-language'];
 

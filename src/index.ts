@@ -379,14 +379,22 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
     ...(layout ? { layout } : {}),
   });
   checkDeadline(extraction.extractor);
-  const assessment = assessQuality(extraction, metadata);
+  const assessment = lazyAssessment(extraction, metadata);
   const { content, commentList } = renderStep(extraction, metadata, assessment, format, options);
   return {
     content,
     format,
     metadata,
     extractor: { name: extraction.extractor, version: extraction.version },
-    ...assessment,
+    get quality() {
+      return assessment.quality;
+    },
+    get pageType() {
+      return assessment.pageType;
+    },
+    get reasons() {
+      return assessment.reasons;
+    },
     ...(encoding === undefined ? {} : { encoding }),
     ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
     ...(commentList ? { comments: commentList } : {}),
@@ -408,6 +416,30 @@ export function formatResult(result: ExtractResult, options: ExtractOptions = {}
     () => renderStep(result.extraction, result.metadata, assessmentOf(result), format, options).content,
     budget,
   );
+}
+
+/**
+ * The quality estimate, page type and reasons, computed when first read: the formats that do not
+ * carry them (text, Markdown without front matter, HTML) and callers that never read them do not
+ * pay for the quality step (about 3 % of a call).
+ */
+function lazyAssessment(extraction: Extraction, metadata: Metadata): QualityAssessment {
+  let assessment: QualityAssessment | undefined;
+  const assessed = () => {
+    assessment ??= assessQuality(extraction, metadata);
+    return assessment;
+  };
+  return {
+    get quality() {
+      return assessed().quality;
+    },
+    get pageType() {
+      return assessed().pageType;
+    },
+    get reasons() {
+      return assessed().reasons;
+    },
+  };
 }
 
 function assessmentOf(result: ExtractResult): QualityAssessment {

@@ -14,7 +14,9 @@
  * order rotated by one each round (the machine's load moves between them, and a fixed order
  * made the later runs of every round pay for it).
  *
- *   npm run build && nice -n 10 npx tsx bench/queue/throughput.ts ARCHIVE [--copies 8] [--threads 2] [--probes 20] [--rounds 1]
+ *   npm run build && nice -n 10 npx tsx bench/queue/throughput.ts ARCHIVE [--copies 8] [--threads 2] [--probes 20] [--rounds 1] [--paired]
+ *
+ * --paired runs `pith warc` and the queue side by side instead (see `pairedRounds`).
  *
  * ARCHIVE is copied --copies times (one job each); the same copies go to `pith warc`.
  */
@@ -118,13 +120,14 @@ function startWorker(url: string, queue: string, threads: number, name: string) 
     });
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const cpu = (): number => processCpu(child.pid as number);
   const stop = async (): Promise<number> => {
     const cpu = processCpu(child.pid as number);
     child.kill('SIGTERM');
     await exited;
     return cpu;
   };
-  return { ready, stop };
+  return { ready, cpu, stop };
 }
 
 function outputsIn(dir: string): number {
@@ -133,6 +136,96 @@ function outputsIn(dir: string): number {
   } catch {
     return 0;
   }
+}
+
+interface QueueRunOptions {
+  workers: number;
+  /** Extraction threads in all, shared between the workers. */
+  threads: number;
+  name: string;
+  out: string;
+  common: string[];
+  /**
+   * A one-page archive run as a first job before the files, so that the workers' fixed costs past
+   * their start-up (a thread's first page: modules and models loaded) stay out of the per-record
+   * figure, as `pith warc`'s one-page run keeps them out of its own.
+   */
+  probe?: string;
+}
+
+/**
+ * The files through `pith queue add` and `workers` `pith worker` processes until every output is
+ * written. CPU: the add, the workers and Redis; per record: the workers past their start-up and Redis.
+ */
+async function queueRun(
+  url: string,
+  client: Redis,
+  files: string[],
+  { workers, threads, name, out, common, probe }: QueueRunOptions,
+): Promise<{ cpu: number; perRecord: number; records: number }> {
+  console.log(`load before queue, ${workers} worker(s): ${loadAverage()}`);
+  const perWorker = Math.max(1, threads / workers);
+  const running = Array.from({ length: workers }, (_, index) =>
+    startWorker(url, name, perWorker, `w${index}`),
+  );
+  let readyCpu = (await Promise.all(running.map((worker) => worker.ready))).reduce(
+    (sum, cpu) => sum + cpu,
+    0,
+  );
+  const queue = new PithQueue(url, name);
+  let probePages = 0;
+  if (probe) {
+    const probeOut = `${out}-probe`;
+    timed(['queue', 'add', 'warc', probe, '-o', probeOut, '--redis', url, '--queue', name, ...common]);
+    await until(async () => outputsIn(probeOut) === 1);
+    readyCpu = running.reduce((sum, worker) => sum + worker.cpu(), 0);
+    probePages = (await queue.status()).recent.pages;
+  }
+  const before = await redisCounters(client);
+  const started = performance.now();
+  const add = timed([
+    'queue',
+    'add',
+    'warc',
+    ...files,
+    '-o',
+    out,
+    '--redis',
+    url,
+    '--queue',
+    name,
+    ...common,
+  ]);
+  // Waiting on the file system, not on Redis: Redis counts only what pith does.
+  await until(async () => outputsIn(out) === files.length);
+  const wallS = (performance.now() - started) / 1000;
+  const workerCpu = (await Promise.all(running.map((worker) => worker.stop()))).reduce(
+    (sum, cpu) => sum + cpu,
+    0,
+  );
+  const after = await redisCounters(client);
+  const status = await queue.status();
+  await queue.close();
+  const commands = commandDelta(before.commands, after.commands);
+  const total = Object.values(commands).reduce((sum, calls) => sum + calls, 0);
+  const redisCpu = after.cpuS - before.cpuS;
+  const cpu = add.cpuS + workerCpu + redisCpu;
+  const records = status.recent.pages - probePages;
+  const perRecord = (workerCpu - readyCpu + redisCpu) / records;
+  console.log(
+    `queue, ${workers} worker(s) × ${perWorker} threads: ${records} pages in ${outputsIn(out)} outputs, ` +
+      `CPU ${cpu.toFixed(1)} s (add ${add.cpuS.toFixed(1)}, workers ${workerCpu.toFixed(1)} of which start-up ${readyCpu.toFixed(2)}${probe ? ' and a one-page job' : ''}, redis ${redisCpu.toFixed(2)}), ` +
+      `wall ${wallS.toFixed(1)} s (from the add, the workers already running); past start-up ${(perRecord * 1000).toFixed(2)} ms CPU per record (Redis included)`,
+  );
+  console.log(
+    `  redis: ${total} commands for ${files.length} jobs and ${records} records: ${(total / files.length).toFixed(1)} per job, ` +
+      `${(total / records).toFixed(3)} per record (${Object.entries(commands)
+        .sort(([, a], [, b]) => b - a)
+        .slice(0, 8)
+        .map(([command, calls]) => `${command} ${calls}`)
+        .join(', ')})`,
+  );
+  return { cpu, perRecord, records };
 }
 
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -156,6 +249,7 @@ async function main(): Promise<void> {
       probes: { type: 'string', default: '20' },
       probe: { type: 'string', default: '../shared/warc-samples/cc-whirlwind.warc.gz' },
       rounds: { type: 'string', default: '1' },
+      paired: { type: 'boolean', default: false },
     },
   });
   const archive = positionals[0];
@@ -174,6 +268,21 @@ async function main(): Promise<void> {
 
   const redis = await RedisServer.start({ appendfsync: 'everysec' });
   const client = new Redis(redis.url);
+  if (values.paired) {
+    try {
+      await pairedRounds(redis.url, client, files, work, {
+        threads,
+        rounds: Number(values.rounds),
+        common,
+        probe: values.probe,
+      });
+    } finally {
+      client.disconnect();
+      await redis.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+    return;
+  }
   const perRecord: Record<string, number[]> = { warc: [], 'queue-1': [], 'queue-2': [] };
   const whole: Record<string, number[]> = { 'queue-1': [], 'queue-2': [] };
   const splitRatio: number[] = [];
@@ -244,65 +353,15 @@ async function main(): Promise<void> {
           );
           continue;
         }
-        const workers = configuration === 'queue-1' ? 1 : 2;
-        const queueName = `bench-${workers}-${round}`;
-        const out = path.join(work, `queue-out-${workers}-${round}`);
-        console.log(`load before queue, ${workers} worker(s): ${loadAverage()}`);
-        const before = await redisCounters(client);
-        const started = performance.now();
-        const add = timed([
-          'queue',
-          'add',
-          'warc',
-          ...files,
-          '-o',
-          out,
-          '--redis',
-          redis.url,
-          '--queue',
-          queueName,
-          ...common,
-        ]);
-        const running = Array.from({ length: workers }, (_, index) =>
-          startWorker(redis.url, queueName, Math.max(1, threads / workers), `w${index}`),
-        );
-        const readyCpu = (await Promise.all(running.map((worker) => worker.ready))).reduce(
-          (sum, cpu) => sum + cpu,
-          0,
-        );
-        // Waiting on the file system, not on Redis: Redis counts only what pith does.
-        await until(async () => outputsIn(out) === copies);
-        const wallS = (performance.now() - started) / 1000;
-        const workerCpu = (await Promise.all(running.map((worker) => worker.stop()))).reduce(
-          (sum, cpu) => sum + cpu,
-          0,
-        );
-        const after = await redisCounters(client);
-        const queue = new PithQueue(redis.url, queueName);
-        const status = await queue.status();
-        await queue.close();
-        const commands = commandDelta(before.commands, after.commands);
-        const total = Object.values(commands).reduce((sum, calls) => sum + calls, 0);
-        const redisCpu = after.cpuS - before.cpuS;
-        const cpu = add.cpuS + workerCpu + redisCpu;
-        const outputs = outputsIn(out);
-        const records = status.recent.pages;
-        perRecord[configuration].push((workerCpu - readyCpu + redisCpu) / records);
-        queueCpu[configuration] = cpu;
-        console.log(
-          `queue, ${workers} worker(s) × ${Math.max(1, threads / workers)} threads: ${records} pages in ${outputs} outputs, ` +
-            `CPU ${cpu.toFixed(1)} s (add ${add.cpuS.toFixed(1)}, workers ${workerCpu.toFixed(1)} of which start-up ${readyCpu.toFixed(2)}, redis ${redisCpu.toFixed(2)}), ` +
-            `wall ${wallS.toFixed(1)} s (worker start-up included); ` +
-            `past start-up ${(((workerCpu - readyCpu + redisCpu) / records) * 1000).toFixed(2)} ms CPU per record (Redis included)`,
-        );
-        console.log(
-          `  redis: ${total} commands for ${copies} jobs and ${records} records: ${(total / copies).toFixed(1)} per job, ` +
-            `${(total / records).toFixed(3)} per record (${Object.entries(commands)
-              .sort(([, a], [, b]) => b - a)
-              .slice(0, 8)
-              .map(([name, calls]) => `${name} ${calls}`)
-              .join(', ')})`,
-        );
+        const run = await queueRun(redis.url, client, files, {
+          workers: configuration === 'queue-1' ? 1 : 2,
+          threads,
+          name: `bench-${configuration === 'queue-1' ? 1 : 2}-${round}`,
+          out: path.join(work, `queue-out-${configuration}-${round}`),
+          common,
+        });
+        perRecord[configuration].push(run.perRecord);
+        queueCpu[configuration] = run.cpu;
       }
       // The round's ratios, once every configuration has run.
       const singleCpu = (single as Timed).cpuS;
@@ -368,6 +427,73 @@ async function main(): Promise<void> {
     client.disconnect();
     await redis.close();
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * --paired: in each round `pith warc` and the queue run the same files at the same time, so that
+ * both see the same machine (on a shared machine the CPU time of the same work drifts by ±15 %
+ * within minutes, more than the effect measured; runs one after the other pay for the drift
+ * unequally, runs side by side pay for it alike). Which of the two starts first alternates.
+ */
+async function pairedRounds(
+  url: string,
+  client: Redis,
+  files: string[],
+  work: string,
+  options: { threads: number; rounds: number; common: string[]; probe: string },
+): Promise<void> {
+  const { threads, rounds, common, probe } = options;
+  const warcArgs = (out: string, inputs: string[]) => [
+    'warc',
+    ...inputs,
+    '-o',
+    out,
+    '--workers',
+    String(threads),
+    '--no-progress',
+    ...common,
+  ];
+  const ratios: Record<string, number[]> = { 'queue-1': [], 'queue-2': [] };
+  for (let round = 0; round < rounds; round++) {
+    for (const workers of [1, 2]) {
+      const key = `queue-${workers}`;
+      const startup = timed(warcArgs(path.join(work, `paired-startup-${workers}-${round}`), [probe]));
+      console.log(
+        `## round ${round + 1}, queue with ${workers} worker(s) beside pith warc (load ${loadAverage()})`,
+      );
+      const warc = () => timedAsync(warcArgs(path.join(work, `paired-warc-${workers}-${round}`), files));
+      const queue = () =>
+        queueRun(url, client, files, {
+          workers,
+          threads,
+          name: `paired-${workers}-${round}`,
+          out: path.join(work, `paired-queue-${workers}-${round}`),
+          common,
+          probe,
+        });
+      const warcFirst = round % 2 === 0;
+      const [single, queued] = warcFirst
+        ? await Promise.all([warc(), queue()])
+        : await Promise.all([queue(), warc()]).then(([q, w]) => [w, q] as const);
+      const pages = Number(/pith warc: (\d+) pages/.exec(single.stderr)?.[1]);
+      const warcPerRecord = (single.cpuS - startup.cpuS) / pages;
+      ratios[key].push(queued.perRecord / warcPerRecord);
+      console.log(
+        `pith warc beside it: ${pages} pages, CPU ${single.cpuS.toFixed(1)} s (one-page run ${startup.cpuS.toFixed(2)} s), ` +
+          `past start-up ${(warcPerRecord * 1000).toFixed(2)} ms per record; queue/warc per record ${(queued.perRecord / warcPerRecord).toFixed(3)}`,
+      );
+    }
+  }
+  for (const [key, values] of Object.entries(ratios)) {
+    const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+    const sd = Math.sqrt(
+      values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / Math.max(1, values.length - 1),
+    );
+    console.log(
+      `${key} per record against pith warc beside it: ${values.map((value) => value.toFixed(3)).join(', ')}; ` +
+        `mean ${mean.toFixed(3)} ± ${(1.96 * (sd / Math.sqrt(values.length))).toFixed(3)} (95 %, n = ${values.length})`,
+    );
   }
 }
 

@@ -372,7 +372,8 @@ async function runBatch(
       if ('error' in outcome) failed++;
       else {
         await writeDiagnosticFiles(outcome.result, options, browser);
-        if (isBelowQuality(outcome.result.quality, options.minQuality)) {
+        // Read only when asked: the quality step runs when its result is first read.
+        if (options.minQuality !== undefined && isBelowQuality(outcome.result.quality, options.minQuality)) {
           below++;
           reportBelowQuality(outcome, options);
           if (options.belowQuality === 'drop') continue;

@@ -9,7 +9,7 @@ import {
   reliabilityDiagram,
   spearman,
 } from '../../src/eval/index.js';
-import { extract, QUALITY_REASONS, RESULT_PAGE_TYPES } from '../../src/index.js';
+import { extract, formatResult, QUALITY_REASONS, RESULT_PAGE_TYPES } from '../../src/index.js';
 import {
   calibrate,
   isotonicFit,
@@ -133,6 +133,17 @@ describe('extract(): quality, page type and reasons', () => {
 
   test('the same page gives the same quality (a pure function of the page)', () => {
     assert.equal(extract(ARTICLE).quality, extract(ARTICLE, { format: 'json' }).quality);
+  });
+
+  test('computed when first read, yet an ordinary field: enumerable, in JSON, in a spread, stable', () => {
+    const result = extract(ARTICLE, { format: 'text' });
+    const json = JSON.parse(JSON.stringify({ ...result, extraction: undefined }));
+    assert.equal(json.quality, result.quality);
+    assert.deepEqual(json.pageType, result.pageType);
+    assert.deepEqual(json.reasons, result.reasons);
+    assert.ok(Object.keys(result).includes('quality'));
+    assert.equal(result.pageType, result.pageType, 'one assessment, read many times');
+    assert.equal(JSON.parse(formatResult(result, { format: 'json' })).quality, result.quality);
   });
 });
 

@@ -230,6 +230,20 @@ export class Doc {
     }
     return record;
   }
+  /**
+   * Whether any element's attribute `name` has a value containing `part` (case as given): one
+   * pass over the flat attribute store, no per-element lookups.
+   */
+  hasAttributeContaining(name: string, part: string): boolean {
+    const { names, values, merged } = this.#attributes;
+    for (let index = 0; index < names.length; index++) {
+      if (names[index] === name && values[index].includes(part)) return true;
+    }
+    if (merged !== undefined) {
+      for (const record of merged.values()) if (record[name]?.includes(part)) return true;
+    }
+    return false;
+  }
   /** The `class` and `id` of an element joined by a space, lower-cased (for class/id cues). */
   classAndId(node: number): string {
     const cached = this.#classAndIds?.[node];

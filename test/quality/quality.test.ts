@@ -124,6 +124,19 @@ describe('extract(): quality, page type and reasons', () => {
     assert.ok(extract(html, { format: 'text' }).reasons.includes('PAYWALL'));
   });
 
+  test('a paywall class marks it; the bare word in a script or in the text does not', () => {
+    const marked = String(ARTICLE).replace(
+      /<body[^>]*>/,
+      (tag) => `${tag}<div class="article-Paywall-gate"></div>`,
+    );
+    assert.ok(extract(marked, { format: 'text' }).reasons.includes('PAYWALL'));
+    const mentioned = String(ARTICLE).replace(
+      '</head>',
+      '<script>var paywall = {"isAccessibleForFree": true};</script></head>',
+    );
+    assert.ok(!extract(mentioned, { format: 'text' }).reasons.includes('PAYWALL'));
+  });
+
   test('another extractor: no estimate, but the page type and the reasons', () => {
     const result = extract(ARTICLE, { format: 'text', extractor: 'ttr' });
     assert.equal(result.quality, null);

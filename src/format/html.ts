@@ -413,6 +413,7 @@ class HtmlWriter {
       }
       if (nodeKind !== NodeKind.Element) continue;
       const t = tag[at];
+      if (t === TAG.td || t === TAG.th || t === TAG.li) this.imageRepeats.text();
       if (DROPPED[t]) {
         if (IS_BLOCK[t] && !IS_HIDDEN_CONTENT[t]) this.boundary();
         at = end[at] - 1;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseFragment } from 'parse5';
 import { type Doc, Selection, TAG } from '../../src/dom/index.js';
-import { toHtml } from '../../src/format/index.js';
+import { toHtml, toMarkdown } from '../../src/format/index.js';
 import { extraction, keepFirst, keepTextOnly } from './helpers.js';
 
 const URL_ = 'https://example.com/a/page.html';
@@ -227,6 +227,21 @@ describe('toHtml: structure', () => {
       },
     });
     assert.equal(toHtml(outer), '<p>Caldera</p><ul><li>No tool</li>\n</ul>');
+  });
+
+  test('the same icon in the next table cell is no repeat (docs.docker.com platform grid)', () => {
+    const check = '<a href="/mac/"><img src="/images/green-check.svg" alt="yes"></a>';
+    const grid = `<table><tr><th>Platform</th><th>x86_64</th><th>arm64</th></tr><tr><td>Mac</td>\n<td>${check}</td>\n<td>${check}</td></tr></table>`;
+    const out = html(grid);
+    assert.equal(out.match(/green-check/g)?.length, 2);
+    assert.equal(toMarkdown(extraction(grid, { url: URL_ })).match(/green-check/g)?.length, 2);
+    // The <noscript> copy of a lazy image is still written once.
+    assert.equal(
+      html(
+        '<p><img data-src="/a.jpg" src="data:image/gif;base64,R0lGOD"><noscript><img src="/a.jpg"></noscript></p>',
+      ).match(/a\.jpg/g)?.length,
+      1,
+    );
   });
 
   test("a heading's edit link and permalink are left out, as in the Markdown", () => {

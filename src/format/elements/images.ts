@@ -17,7 +17,8 @@ export function isPixel(doc: Doc, img: number): boolean {
 /**
  * Remembers the last image written and whether text came after it, so that the same picture
  * written twice in a row (`<img data-src=X>` then `<noscript><img src=X></noscript>`, or a
- * thumbnail repeated for a lightbox) is written once.
+ * thumbnail repeated for a lightbox) is written once; the same icon in the next table cell or list
+ * item is not a repeat (docs.docker.com: a green check in each cell of a platform grid).
  */
 export class ImageRepeats {
   private last: string | undefined;
@@ -29,7 +30,7 @@ export class ImageRepeats {
     return false;
   }
 
-  /** Text was written: the next image is not a repeat. */
+  /** Text was written, or a table cell or list item starts: the next image is not a repeat. */
   text(): void {
     this.last = undefined;
   }

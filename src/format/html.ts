@@ -10,8 +10,10 @@ import {
 } from '../dom/index.js';
 import { cachedTableFacts, DROPPED, IS_LIST, isUnrendered, keptText, type TableFacts } from './common.js';
 import { codeLanguage, isGutter } from './elements/code.js';
+import { type Footnotes, footnotesOf, withoutLeadingLabel } from './elements/footnotes.js';
 import { isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
+import { formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
 import type { HtmlOptions } from './types.js';
 import { baseUrlOf, imageSource, safeUrl } from './url.js';
@@ -298,9 +300,14 @@ const NEEDS_ESCAPE = /[&<>\u0000-\u0008\u000B\u000E-\u001F\u007F]/;
  *   of loose text, each run is wrapped in a `<p>` so block boundaries survive.
  * - Text and attribute values are escaped; whitespace is collapsed outside `<pre>`;
  *   every element is closed, void elements are written as `<br>`.
+ * - The same structure as the Markdown (bench/format/consistency.ts checks it): layout tables
+ *   unwrap, a list is written around its kept items, a heading's edit link and permalink and
+ *   empty links are left out; footnotes are marks `<sup><a href="#fn-1" role="doc-noteref">1</a></sup>`
+ *   and notes after the body in `<section role="doc-endnotes"><ol><li id="fn-1">`; a picture of
+ *   a formula (its TeX the alt text) has `role="math"`.
  */
 export function toHtml(extraction: Extraction, options: HtmlOptions = {}): string {
-  return new HtmlWriter(extraction, options).run();
+  return new HtmlWriter(extraction, options, undefined, footnotesOf(extraction.doc)).run();
 }
 
 /** `toHtml` over the nodes `start … stop - 1` only (for the comments' parts). */
@@ -355,13 +362,24 @@ class HtmlWriter {
   /** Text characters and blocks written, for how far the title search goes. */
   private textChars = 0;
   private blocksClosed = 0;
+  /** Labels of the notes whose marks were written, by note index (in the order of their first mark). */
+  private readonly noteLabels = new Map<number, number>();
+  /** Notes met in the walk with kept content (written at the end even when no mark of theirs was). */
+  private readonly notesMet = new Set<number>();
+  /** In a note's walk: its label, until its first text (which may start with it). */
+  private noteLabel: string | undefined;
 
   constructor(
-    extraction: Extraction,
+    private readonly extraction: Extraction,
     private readonly options: HtmlOptions,
+    /** What a note's walk writes (the selection, plus the notes). */
+    kept?: Uint8Array,
+    /** The page's footnotes: found for the body, given to a note's walk; none for a part. */
+    private readonly footnotes?: Footnotes,
+    private readonly inNote = false,
   ) {
     this.doc = extraction.doc;
-    this.kept = extraction.selection.kept;
+    this.kept = kept ?? extraction.selection.kept;
     this.base = baseUrlOf(this.doc, options.url);
     this.root.end = this.doc.size;
     this.frames = [this.root];
@@ -395,6 +413,10 @@ class HtmlWriter {
         )
           continue;
         let text = doc.text(at);
+        if (this.noteLabel !== undefined && text.trim() !== '') {
+          text = withoutLeadingLabel(text, this.noteLabel);
+          this.noteLabel = undefined;
+        }
         if (this.preDepth === 0) {
           if (COLLAPSIBLE.test(text)) text = text.replace(ASCII_WHITESPACE_RUN, ' ');
           if (text === ' ') {
@@ -414,6 +436,13 @@ class HtmlWriter {
       if (nodeKind !== NodeKind.Element) continue;
       const t = tag[at];
       if (t === TAG.td || t === TAG.th || t === TAG.li) this.imageRepeats.text();
+      if (this.footnotes !== undefined) {
+        const skipTo = this.onFootnotes(this.footnotes, at);
+        if (skipTo > 0) {
+          at = skipTo - 1;
+          continue;
+        }
+      }
       if (DROPPED[t]) {
         if (IS_BLOCK[t] && !IS_HIDDEN_CONTENT[t]) this.boundary();
         at = end[at] - 1;
@@ -438,8 +467,11 @@ class HtmlWriter {
         if (!images || attributes === undefined || isPixel(doc, at)) continue;
         // The same picture again with no text between (a lazy image's <noscript> copy): once.
         if (this.imageRepeats.repeats(safeUrl(imageSource(doc, at), this.base, 'image') ?? '')) continue;
+        // A picture of a formula (its TeX the alt text, which the Markdown writes as `$…$`): ARIA's math role.
+        if (this.mayHoldFormulas() && formulaRole(doc, at) !== undefined) attributes += ' role="math"';
       }
-      if (name === 'a' && (!links || this.linkDepth > 0)) attributes = undefined;
+      // A link with nothing written in it (its image a pixel) is no link, as in the Markdown.
+      if (name === 'a' && (!links || this.linkDepth > 0 || !this.writesContent(at))) attributes = undefined;
       if (
         this.title.searching &&
         (HEADING_OUTPUT.has(name) || (name === 'p' && !this.wroteContent)) &&
@@ -478,14 +510,107 @@ class HtmlWriter {
     }
     while (frames.length > 1) this.close(frames.pop() as OutputFrame);
     if (this.root.looseOpen) out.push('</p>');
+    if (this.footnotes !== undefined && !this.inNote) this.writeNotes(this.footnotes);
     return out.join('').trim();
+  }
+
+  // ── footnotes (the Markdown's, written the DPUB-ARIA way) ────────────────
+
+  /**
+   * A mark (written `<sup><a href="#fn-1" role="doc-noteref">1</a></sup>`), a note (written at the
+   * end), or a note's number or back-link (left out): where the walk goes on, or 0 when it does
+   * not skip the element. The same reading as the Markdown's (blocks.ts).
+   */
+  private onFootnotes(footnotes: Footnotes, at: number): number {
+    const doc = this.doc;
+    if (this.inNote || !footnotes.noteAt.has(at)) {
+      if (footnotes.skipped.has(at)) return doc.end(at);
+      if (this.inNote) return 0;
+    }
+    const note = footnotes.marks.get(at);
+    if (note !== undefined && this.preDepth === 0 && (this.kept[at] || this.kept[doc.parent(at)])) {
+      let label = this.noteLabels.get(note);
+      if (label === undefined) {
+        label = this.noteLabels.size + 1;
+        this.noteLabels.set(note, label);
+      }
+      this.beforeInline();
+      this.out.push(`<sup><a href="#fn-${label}" role="doc-noteref">${label}</a></sup>`);
+      this.wroteContent = true;
+      // A space closing the mark's wrapper still separates the words around it.
+      const last = doc.end(at) - 1;
+      if (doc.isText(last) && /\s$/.test(doc.text(last))) this.out.push(' ');
+      return doc.end(at);
+    }
+    const index = footnotes.noteAt.get(at);
+    if (index === undefined) return 0;
+    const { start, stop } = footnotes.notes[index];
+    for (let node = start; node < stop; node++) {
+      if (this.kept[node] && doc.isText(node)) {
+        this.notesMet.add(index);
+        break;
+      }
+    }
+    this.boundary();
+    return stop;
+  }
+
+  /**
+   * The notes after the body, as `<section role="doc-endnotes"><ol><li id="fn-1">…`: those of the
+   * marks written (even when the selection left the note out), then the kept ones no mark points to.
+   */
+  private writeNotes(footnotes: Footnotes): void {
+    for (const index of this.notesMet) {
+      if (!this.noteLabels.has(index)) this.noteLabels.set(index, this.noteLabels.size + 1);
+    }
+    if (this.noteLabels.size === 0) return;
+    const kept = this.kept.slice();
+    for (const index of this.noteLabels.keys()) {
+      const { start, stop } = footnotes.notes[index];
+      kept.fill(1, start, stop);
+    }
+    const options = { ...this.options, dropTitle: false, printTitle: false };
+    const items: string[] = [];
+    for (const [index, label] of this.noteLabels) {
+      const { start, stop } = footnotes.notes[index];
+      // A note that is one element is its content (a note in an `<li>` is no list item).
+      const range = stop === this.doc.end(start) ? { start: start + 1, stop } : { start, stop };
+      const walk = new HtmlWriter(this.extraction, options, kept, footnotes, true);
+      walk.noteLabel = footnotes.notes[index].label;
+      const body = walk.run(range);
+      if (body !== '') items.push(`<li id="fn-${label}">${body}</li>\n`);
+    }
+    if (items.length === 0) return;
+    const last = this.out.length > 0 ? this.out[this.out.length - 1] : '\n';
+    if (!last.endsWith('\n')) this.out.push('\n');
+    this.out.push(`<section role="doc-endnotes"><ol>\n${items.join('')}</ol></section>`);
+  }
+
+  private formulas: boolean | undefined;
+
+  /** The kept part of the page may hold formulas (looked at once, at the first image). */
+  private mayHoldFormulas(): boolean {
+    this.formulas ??= mayHoldFormulas(this.doc, this.kept);
+    return this.formulas;
+  }
+
+  /** Something of the subtree is written: kept text that is not only whitespace, or a picture. */
+  private writesContent(node: number): boolean {
+    const { doc, kept } = this;
+    const stop = doc.end(node);
+    for (let at = node + 1; at < stop; at++) {
+      if (!kept[at]) continue;
+      if (doc.isText(at) ? doc.text(at).trim() !== '' : doc.tag(at) === TAG.img && !isPixel(doc, at))
+        return true;
+    }
+    return false;
   }
 
   /** A list holds an item the selection keeps (cleaneval/65: a kept list of unkept items holding lists). */
   private holdsKeptItem(list: number): boolean {
     const doc = this.doc;
     for (let child = doc.firstChild(list); child >= 0; child = doc.nextSibling(child)) {
-      if (this.kept[child] && doc.tag(child) === TAG.li) return true;
+      if (this.kept[child] && doc.tag(child) === TAG.li && !this.footnotes?.noteAt.has(child)) return true;
     }
     return false;
   }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Selection } from '../../src/dom/index.js';
-import { toMarkdown, toText } from '../../src/format/index.js';
+import { toHtml, toMarkdown, toText } from '../../src/format/index.js';
 import { extraction, keepFirst } from './helpers.js';
 
 const URL_ = 'https://example.com/post/';
@@ -114,5 +114,20 @@ describe('footnotes', () => {
     const doc = extraction('<p>Plain <a href="#top">top</a>.</p>', { url: URL_ });
     assert.ok(doc.selection instanceof Selection);
     assert.equal(toMarkdown(doc), 'Plain [top](https://example.com/post/#top).');
+  });
+});
+
+describe('footnotes in the HTML output: the same notes, the DPUB-ARIA way', () => {
+  test('Wikipedia: marks as doc-noteref links, the notes after the body in doc-endnotes', () => {
+    // readability-testpages/wikipedia: the HTML kept "[1]" in the text and the references list
+    // with its "^" back-links, where the Markdown has [^1] and the note.
+    const html =
+      '<p>Scholar Jane Doe has argued so.<sup id="cite_ref-1" class="reference"><a href="#cite_note-1">[1]</a></sup> More.</p>' +
+      '<h2>References</h2><ol class="references"><li id="cite_note-1"><span class="mw-cite-backlink"><b><a href="#cite_ref-1">^</a></b></span> <span class="reference-text">Doe, Jane (2024). <i>Journal of Policy Studies</i>.</span></li></ol>';
+    assert.equal(
+      toHtml(extraction(html, { url: URL_ })),
+      '<p>Scholar Jane Doe has argued so.<sup><a href="#fn-1" role="doc-noteref">1</a></sup> More.</p>\n<h2>References</h2>\n' +
+        '<section role="doc-endnotes"><ol>\n<li id="fn-1">Doe, Jane (2024). <i>Journal of Policy Studies</i>.</li>\n</ol></section>',
+    );
   });
 });

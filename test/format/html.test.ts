@@ -244,6 +244,23 @@ describe('toHtml: structure', () => {
     );
   });
 
+  test('a link with nothing written in it is no link; a picture of a formula has the math role', () => {
+    // cleaneval (programmersheaven): a hit counter's pixel in a link; Docusaurus: a permalink
+    // holding a zero-width space; Wikipedia: a formula's fallback image (the Markdown writes $…$).
+    assert.equal(
+      html(
+        '<p>a <a href="/counter.aspx"><img src="/c.gif" width="1" height="1"></a> b</p><h2>Fast Track<a href="#fast-track" class="hash-link">\u200b</a></h2>',
+      ),
+      '<p>a  b</p>\n<h2>Fast Track</h2>',
+    );
+    assert.equal(
+      html(
+        '<p>Since <img class="mwe-math-fallback-image-inline" src="/m.svg" alt="{\\displaystyle A=A^{*}}"> holds.</p>',
+      ),
+      '<p>Since <img src="https://example.com/m.svg" alt="{\\displaystyle A=A^{*}}" role="math"> holds.</p>',
+    );
+  });
+
   test("a heading's edit link and permalink are left out, as in the Markdown", () => {
     // wcxb-dev/2858 (Python docs, Sphinx) and readability-testpages/wikipedia (MediaWiki).
     const out = html(

@@ -230,7 +230,9 @@ const LISTS = new Set<number>([TAG.ul, TAG.ol]);
  * What a list item's text leaves out, as the Markdown reader does (there, only an item's inline
  * text is its text): nested lists, code blocks, tables and headings, each an element of its own.
  */
-const NOT_ITEM_TEXT = new Set<number>([...LISTS, TAG.pre, TAG.table, ...HEADINGS]);
+const NOT_ITEM_TEXT = new Set<number>([...LISTS, TAG.pre, TAG.table, ...HEADINGS, TAG.rt, TAG.rp]);
+/** Ruby readings: a browser shows them over the base text, a reader reads the base (as the Markdown writes it). */
+const NOT_TEXT = new Set<number>([TAG.rt, TAG.rp]);
 
 /** The raw text of a subtree (for `<pre>`): text nodes as they are. */
 function rawText(doc: Doc, node: number): string {
@@ -242,6 +244,11 @@ function rawText(doc: Doc, node: number): string {
   }
   const text = parts.join('');
   return text.startsWith('\n') ? text.slice(1) : text;
+}
+
+/** A footnote mark (`role="doc-noteref"`, as pith's HTML and Pandoc write them): no text, no link, as in Markdown. */
+function isNoteReference(doc: Doc, node: number): boolean {
+  return doc.tag(node) === TAG.a && doc.attr(node, 'role') === 'doc-noteref';
 }
 
 /**
@@ -258,8 +265,8 @@ function textWithout(doc: Doc, node: number, skip: ReadonlySet<number>): string 
       parts.push(' ');
     }
     if (doc.isElement(at)) {
-      if (skip.has(doc.tag(at)) || doc.isHiddenContent(at)) {
-        parts.push(' ');
+      if (skip.has(doc.tag(at)) || doc.isHiddenContent(at) || isNoteReference(doc, at)) {
+        if (IS_BLOCK[doc.tag(at)]) parts.push(' ');
         at = doc.end(at) - 1;
       } else if (IS_BLOCK[doc.tag(at)]) {
         parts.push(' ');
@@ -298,6 +305,7 @@ export function htmlElements(html: string, base?: string): Elements {
   const out = emptyElements();
   const lists: number[] = [];
   const tables: { end: number; rows: string[][] }[] = [];
+  let notesEnd = -1;
   for (let at = 1; at < doc.size; at++) {
     while (lists.length > 0 && lists[lists.length - 1] <= at) lists.pop();
     while (tables.length > 0 && tables[tables.length - 1].end <= at) {
@@ -312,13 +320,19 @@ export function htmlElements(html: string, base?: string): Elements {
     const tag = doc.tag(at);
     const level = HEADINGS.indexOf(tag);
     if (level >= 0) {
-      const text = doc.textContent(at);
-      if (text !== '') out.headings.push({ level: level + 1, text: cleanText(text) });
+      const text = textWithout(doc, at, NOT_TEXT);
+      if (text !== '') out.headings.push({ level: level + 1, text });
     } else if (tag === TAG.pre) {
       out.code.push({ text: cleanCode(rawText(doc, at)), language: htmlLanguage(doc, at) });
       at = doc.end(at) - 1;
     } else if (LISTS.has(tag)) {
       lists.push(doc.end(at));
+    } else if (tag === TAG.li && at < notesEnd) {
+      // A note of the endnotes (pith's HTML writes its footnotes so): a footnote, as in Markdown.
+      if (doc.tag(doc.parent(doc.parent(at))) === TAG.section) {
+        const text = textWithout(doc, at, NOT_TEXT);
+        if (text !== '') out.footnotes.push(text);
+      }
     } else if (tag === TAG.li) {
       const text = textWithout(doc, at, NOT_ITEM_TEXT);
       if (text !== '') {
@@ -332,12 +346,20 @@ export function htmlElements(html: string, base?: string): Elements {
       const cells: string[] = [];
       for (const cell of doc.children(at)) {
         if (doc.tag(cell) === TAG.td || doc.tag(cell) === TAG.th)
-          cells.push(cleanText(doc.textContent(cell)));
+          cells.push(textWithout(doc, cell, NOT_TEXT));
       }
       tables[tables.length - 1].rows.push(cells);
+    } else if (tag === TAG.img && doc.attr(at, 'role') === 'math') {
+      // A picture of a formula, its TeX the alt text (pith's HTML marks them so): a formula, as in Markdown.
+      const formula = cleanText(doc.attr(at, 'alt') ?? '');
+      if (formula !== '') out.formulas.push(formula);
     } else if (tag === TAG.img) {
       const src = doc.attr(at, 'src');
       if (src) out.images.push(cleanUrl(src, base));
+    } else if (tag === TAG.section && doc.attr(at, 'role') === 'doc-endnotes') {
+      notesEnd = doc.end(at);
+    } else if (isNoteReference(doc, at)) {
+      at = doc.end(at) - 1;
     } else if (tag === TAG.a) {
       const href = doc.attr(at, 'href');
       if (href) out.links.push(cleanUrl(href, base));

@@ -10,8 +10,8 @@ const EDIT_LINK = /(?:^|\s)mw-editsection(?:\s|$)/;
 /** Classes of permalink anchors (MDN's `heading-anchor` holds the heading's text: the text decides). */
 const PERMALINK_CLASS =
   /(?:^|\s)(?:headerlink|header-anchor|heading-anchor|anchor-link|anchorjs-link|permalink|hash-link|anchor)(?:\s|$)/;
-/** What a permalink anchor shows: a symbol, or nothing. */
-const PERMALINK_TEXT = /^(?:[\s#¶§⚓]|\u{1F517}|\uFE0F)*$/u;
+/** What a permalink anchor shows: a symbol, or nothing (Docusaurus's holds a zero-width space). */
+const PERMALINK_TEXT = /^(?:[\s#¶§⚓\u200B-\u200D\u2060\uFEFF]|\u{1F517}|\uFE0F)*$/u;
 
 /** True for an element inside a heading that is a tool of the heading (edit link, permalink). */
 export function isHeadingTool(doc: Doc, node: number): boolean {

@@ -6,8 +6,8 @@
  * article would not notice, texts here are compared as written (NFKC, whitespace collapsed): a
  * stray backslash or a lost `*` is a mismatch.
  *
- * Two differences of the formats are not counted: a list in a table cell (a GFM cell cannot hold
- * one; the Markdown writes its text in the cell, where the cell's text compares it), and how many
+ * Two differences of the formats are not counted: a list or heading in a table cell (a GFM cell
+ * cannot hold one; the Markdown writes its text in the cell, where the cell's text compares it), and how many
  * times a link target occurs (a Markdown link cannot hold blocks: an `<a>` around a card's image,
  * title and summary is written once per block), so links are compared as a page's set of targets.
  */
@@ -40,7 +40,9 @@ export type Consistency = Record<ConsistencyClass, ClassConsistency>;
 export function consistencyKeys(elements: Elements): Record<ConsistencyClass, string[]> {
   const nonEmpty = (keys: string[]) => keys.filter((key) => key !== '');
   return {
-    headings: elements.headings.filter((h) => h.text !== '').map((h) => `h${h.level} ${h.text}`),
+    headings: elements.headings
+      .filter((h) => h.text !== '' && !h.inTable)
+      .map((h) => `h${h.level} ${h.text}`),
     'list items': elements.listItems
       .filter((i) => i.text !== '' && !i.inTable)
       .map((i) => `${i.depth} ${i.text}`),

@@ -12,6 +12,8 @@ import { type Doc, IS_BLOCK, parseHtml, TAG } from '../../internal.js';
 export interface Heading {
   level: number;
   text: string;
+  /** In a table cell (which a GFM table cannot hold a heading in: the Markdown writes its text there). */
+  inTable?: boolean;
 }
 export interface CodeBlock {
   text: string;
@@ -321,7 +323,11 @@ export function htmlElements(html: string, base?: string): Elements {
     const level = HEADINGS.indexOf(tag);
     if (level >= 0) {
       const text = textWithout(doc, at, NOT_TEXT);
-      if (text !== '') out.headings.push({ level: level + 1, text });
+      if (text !== '') {
+        const heading: Heading = { level: level + 1, text };
+        if (tables.length > 0) heading.inTable = true;
+        out.headings.push(heading);
+      }
     } else if (tag === TAG.pre) {
       out.code.push({ text: cleanCode(rawText(doc, at)), language: htmlLanguage(doc, at) });
       at = doc.end(at) - 1;

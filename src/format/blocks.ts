@@ -31,7 +31,7 @@ import {
   withoutSoftHyphens,
 } from './common.js';
 import { codeHoldsBlocks, codeLanguage, isCodeButton, isGutter, isPreformatted } from './elements/code.js';
-import { type Footnotes, footnotesOf, withoutLeadingLabel } from './elements/footnotes.js';
+import { type Footnotes, footnotesOf, keepsNoteText, withoutLeadingLabel } from './elements/footnotes.js';
 import { isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
 import { type Formula, formulaRole, mayHoldFormulas } from './elements/math.js';
@@ -427,13 +427,8 @@ class BlockWalk {
     }
     const index = footnotes.noteAt.get(at);
     if (index === undefined) return false;
-    const { start, stop } = footnotes.notes[index];
-    for (let node = start; node < stop; node++) {
-      if (this.kept[node] && doc.isText(node)) {
-        this.notesMet.add(index);
-        break;
-      }
-    }
+    const { stop } = footnotes.notes[index];
+    if (keepsNoteText(doc, this.kept, footnotes.notes[index])) this.notesMet.add(index);
     this.softBoundary();
     this.skipTo = stop;
     return true;

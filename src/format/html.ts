@@ -10,7 +10,7 @@ import {
 } from '../dom/index.js';
 import { cachedTableFacts, DROPPED, IS_LIST, isUnrendered, keptText, type TableFacts } from './common.js';
 import { codeLanguage, isGutter } from './elements/code.js';
-import { type Footnotes, footnotesOf, withoutLeadingLabel } from './elements/footnotes.js';
+import { type Footnotes, footnotesOf, keepsNoteText, withoutLeadingLabel } from './elements/footnotes.js';
 import { isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
 import { formulaRole, mayHoldFormulas } from './elements/math.js';
@@ -544,13 +544,8 @@ class HtmlWriter {
     }
     const index = footnotes.noteAt.get(at);
     if (index === undefined) return 0;
-    const { start, stop } = footnotes.notes[index];
-    for (let node = start; node < stop; node++) {
-      if (this.kept[node] && doc.isText(node)) {
-        this.notesMet.add(index);
-        break;
-      }
-    }
+    const { stop } = footnotes.notes[index];
+    if (keepsNoteText(doc, this.kept, footnotes.notes[index])) this.notesMet.add(index);
     this.boundary();
     return stop;
   }

@@ -76,6 +76,12 @@ export function footnotesOf(doc: Doc): Footnotes | undefined {
   return found ?? undefined;
 }
 
+/** The selection keeps text of the note (it is written at the end even when no mark of it is). */
+export function keepsNoteText(doc: Doc, kept: Uint8Array, note: Note): boolean {
+  for (let node = note.start; node < note.stop; node++) if (kept[node] && doc.isText(node)) return true;
+  return false;
+}
+
 /** A note's first text without the note's own label in front (`1.`, `[1]`, `1)`). */
 export function withoutLeadingLabel(text: string, label: string | undefined): string {
   if (label === undefined || label === '') return text;

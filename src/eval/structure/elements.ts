@@ -236,13 +236,29 @@ const NOT_ITEM_TEXT = new Set<number>([...LISTS, TAG.pre, TAG.table, ...HEADINGS
 /** Ruby readings: a browser shows them over the base text, a reader reads the base (as the Markdown writes it). */
 const NOT_TEXT = new Set<number>([TAG.rt, TAG.rp]);
 
-/** The raw text of a subtree (for `<pre>`): text nodes as they are. */
+/**
+ * The raw text of a subtree (for `<pre>`): text nodes as they are, a line break at `<br>` and
+ * where a block starts or ends (a browser sets a `<div>` inside a `<pre>` on lines of its own).
+ */
 function rawText(doc: Doc, node: number): string {
   const parts: string[] = [];
   const stop = doc.end(node);
+  const blockEnds: number[] = [];
+  const newLine = () => {
+    const last = parts.length > 0 ? parts[parts.length - 1] : '\n';
+    if (!last.endsWith('\n')) parts.push('\n');
+  };
   for (let at = node + 1; at < stop; at++) {
+    while (blockEnds.length > 0 && at >= blockEnds[blockEnds.length - 1]) {
+      blockEnds.pop();
+      newLine();
+    }
     if (doc.isText(at) && !doc.columns.hidden[at]) parts.push(doc.text(at));
     else if (doc.tag(at) === TAG.br) parts.push('\n');
+    else if (doc.isElement(at) && IS_BLOCK[doc.tag(at)]) {
+      newLine();
+      blockEnds.push(doc.end(at));
+    }
   }
   const text = parts.join('');
   return text.startsWith('\n') ? text.slice(1) : text;

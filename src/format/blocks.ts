@@ -478,7 +478,6 @@ class BlockWalk {
   }
 
   private open(node: number, t: number): void {
-    if (t === TAG.td || t === TAG.th || t === TAG.li) this.imageRepeats.text();
     const capture = this.capture;
     if (capture) {
       if (t === TAG.br) capture.parts.push(capture.pre ? '\n' : ' ');

@@ -426,16 +426,14 @@ class HtmlWriter {
           } else this.beforeInline();
         }
         if (text !== '') out.push(NEEDS_ESCAPE.test(text) ? escapeHtmlText(text) : text);
-        if (text !== ' ') {
-          this.wroteContent = true;
-          this.imageRepeats.text();
-        }
+        if (text !== ' ') this.wroteContent = true;
+        // Kept text, even a space between cells, parts two images (as in the Markdown's walk).
+        if (kept[at]) this.imageRepeats.text();
         this.textChars += text.length;
         continue;
       }
       if (nodeKind !== NodeKind.Element) continue;
       const t = tag[at];
-      if (t === TAG.td || t === TAG.th || t === TAG.li) this.imageRepeats.text();
       if (this.footnotes !== undefined) {
         const skipTo = this.onFootnotes(this.footnotes, at);
         if (skipTo > 0) {

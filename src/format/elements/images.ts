@@ -17,8 +17,8 @@ export function isPixel(doc: Doc, img: number): boolean {
 /**
  * Remembers the last image written and whether text came after it, so that the same picture
  * written twice in a row (`<img data-src=X>` then `<noscript><img src=X></noscript>`, or a
- * thumbnail repeated for a lightbox) is written once; the same icon in the next table cell or list
- * item is not a repeat (docs.docker.com: a green check in each cell of a platform grid).
+ * thumbnail repeated for a lightbox) is written once; kept text between them, even the space
+ * between two table cells, makes the second no repeat (docs.docker.com: a green check per cell).
  */
 export class ImageRepeats {
   private last: string | undefined;
@@ -30,7 +30,7 @@ export class ImageRepeats {
     return false;
   }
 
-  /** Text was written, or a table cell or list item starts: the next image is not a repeat. */
+  /** Kept text was written (a space between two cells too): the next image is not a repeat. */
   text(): void {
     this.last = undefined;
   }

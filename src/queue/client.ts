@@ -100,9 +100,14 @@ export class PithQueue {
   }
 
   async job(id: string): Promise<JobView | undefined> {
+    // The state before the job: read after it, the state could be 'completed' while the job read
+    // before had no result yet (BullMQ writes a job's result and its state in one script, so a job
+    // read after a final state holds its result).
+    const state = await this.#queue.getJobState(id);
+    if (state === 'unknown') return undefined;
     const job = await this.#queue.getJob(id);
     if (!job) return undefined;
-    return viewOf(job, (await job.getState()) as JobState);
+    return viewOf(job, state as JobState);
   }
 
   /** Jobs by state (one round trip). */

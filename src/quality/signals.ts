@@ -91,10 +91,10 @@ function hasPaywallMark(doc: Doc): boolean {
   if (doc.hasAttributeContaining('class', 'aywall') || doc.hasAttributeContaining('id', 'aywall')) {
     return true;
   }
+  const { sourceStart, sourceEnd } = doc.columns;
   for (const script of doc.findAll(TAG.script)) {
     tick('quality');
     if (!doc.attr(script, 'type')?.toLowerCase().includes('ld+json')) continue;
-    const { sourceStart, sourceEnd } = doc.columns;
     const text = doc.source.slice(sourceStart[script], sourceEnd[script]);
     if (text.includes('isAccessibleForFree') && NOT_FREE.test(text)) return true;
   }

@@ -23,6 +23,13 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   worker: async () => (await import('./worker-command.js')).workerCommand().exitOverride(),
 };
 
+// A reader that stops early (`pith … | head`) closes the pipe: stop quietly, as Unix tools do,
+// instead of dying with an unhandled EPIPE stack.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 const program = new Command('pith')
   .description(
     // One paragraph: commander wraps it to the terminal; a hard line break here left "text," alone.

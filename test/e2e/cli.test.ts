@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { HAS_SAMPLE, REPO_ROOT, runPith, samplePath } from '../helpers.js';
+import { HAS_SAMPLE, PITH_ARGV, REPO_ROOT, runPith, samplePath } from '../helpers.js';
 
 /** Runs the CLI from source, as `pith …` would run from dist. */
 const pith = (args: string[], input?: string | Buffer) => runPith(args, { input });
@@ -347,6 +348,21 @@ describe('pith extract (CLI)', () => {
     assert.equal(out.code, 2);
     assert.match(out.stderr, /--out .*: cannot write into it: it exists and is not a directory/);
     assert.ok(!/\n\s+at /.test(out.stderr), out.stderr);
+  });
+
+  test('a reader that closes the pipe early (pith … | head) ends the run quietly, exit 0', async () => {
+    // 1 MB of text: more than a pipe holds, so pith is still writing when the reader goes away.
+    const paragraph = `<p>${'word '.repeat(200)}</p>`;
+    const child = spawn(process.execPath, [...PITH_ARGV, 'extract', '-f', 'text', '-'], { cwd: REPO_ROOT });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.stdin.end(`<html><body><article>${paragraph.repeat(1000)}</article></body></html>`);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, 0, stderr);
+    assert.doesNotMatch(stderr, /EPIPE|\n\s+at /);
   });
 
   test('the sample datasets: every page extracts', { skip: !HAS_SAMPLE }, () => {

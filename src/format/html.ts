@@ -8,7 +8,15 @@ import {
   tagId,
   tick,
 } from '../dom/index.js';
-import { cachedTableFacts, DROPPED, IS_LIST, isUnrendered, keptText, type TableFacts } from './common.js';
+import {
+  cachedTableFacts,
+  DROPPED,
+  IS_LIST,
+  isUnrendered,
+  keptText,
+  type TableFacts,
+  withoutSoftHyphens,
+} from './common.js';
 import { codeLanguage, isGutter } from './elements/code.js';
 import { type Footnotes, footnotesOf, keepsNoteText, withoutLeadingLabel } from './elements/footnotes.js';
 import { isHeadingTool } from './elements/headings.js';
@@ -340,6 +348,22 @@ function betweenInlines(doc: Doc, node: number): boolean {
   }
 }
 
+/**
+ * A whitespace-only text node the selection skipped is a space on screen when it sits between
+ * inline content of a kept element: directly, or as all there is of inline elements there (a
+ * Word page's `<span>1.</span><span>&nbsp; </span><b>Risk</b>` reads "1. Risk", as the Markdown
+ * writes it).
+ */
+function gapBetweenInlines(doc: Doc, kept: Uint8Array, node: number): boolean {
+  for (let at = node; ; ) {
+    const up = doc.parent(at);
+    if (up <= 0) return false;
+    if (betweenInlines(doc, at)) return kept[up] === 1;
+    if (!isInline(doc, up)) return false;
+    at = up;
+  }
+}
+
 class HtmlWriter {
   private readonly doc: Doc;
   private readonly kept: Uint8Array;
@@ -409,10 +433,12 @@ class HtmlWriter {
         // screen even when the selection (which chooses text with words) skipped it.
         if (
           !kept[at] &&
-          (textLength[at] !== 0 || !kept[parent[at]] || (this.preDepth === 0 && !betweenInlines(doc, at)))
+          (textLength[at] !== 0 ||
+            (this.preDepth === 0 ? !gapBetweenInlines(doc, kept, at) : !kept[parent[at]]))
         )
           continue;
-        let text = doc.text(at);
+        // Soft hyphens leave the text in every format (the text, Markdown and titles drop them too).
+        let text = withoutSoftHyphens(doc.text(at));
         if (this.noteLabel !== undefined && text.trim() !== '') {
           text = withoutLeadingLabel(text, this.noteLabel);
           this.noteLabel = undefined;

@@ -196,6 +196,28 @@ describe('toHtml: structure', () => {
     assert.equal(toHtml(mixed), '<div>a<p>b</p>c</div>');
   });
 
+  test('a skipped space alone in an inline element between words stays a space; soft hyphens go, as in the Markdown', () => {
+    // cleaneval/105, a Word page: `<span>1.</span><span>&nbsp; </span><b>Risk</b>` read "1.Risk" in
+    // the HTML and "1. Risk" in the Markdown; trafilatura-eval's "Faust&shy;keile" kept its soft hyphen.
+    const keepWords = (doc: Doc) => {
+      const chosen = new Uint8Array(doc.size);
+      for (let node = 0; node < doc.size; node++)
+        if (doc.isText(node) && doc.columns.textLength[node] > 0) chosen[node] = 1;
+      return Selection.fromTextNodes(doc, chosen, true);
+    };
+    const ex = extraction(
+      '<h3><span>1.</span><span>\u00a0\u00a0 </span><b>Risk</b></h3><p>Faust&shy;keile</p>',
+      {
+        keep: keepWords,
+      },
+    );
+    assert.equal(toHtml(ex), '<h3>1.\u00a0\u00a0 <b>Risk</b></h3>\n<p>Faustkeile</p>');
+    assert.equal(toMarkdown(ex), '### 1\\. **Risk**\n\nFaustkeile');
+    // Whitespace alone between blocks stays out.
+    const blocks = extraction('<div><p>one</p><span> </span><p>two</p></div>', { keep: keepWords });
+    assert.equal(toHtml(blocks), '<div><p>one</p>\n<p>two</p>\n</div>');
+  });
+
   test('layout tables unwrap, their cells blocks, as in the Markdown; data tables inside stay', () => {
     // cleaneval/319: a page laid out in a table whose cells hold rules and another table; the HTML
     // wrote the grid, the Markdown (rightly) its cells as paragraphs.

@@ -660,8 +660,21 @@ class BlockWalk {
       itemsWritten: 0,
       blocksAfterItem: -1,
     };
+    // A list right inside another list (no <li> between: invalid, and common) shows nested under
+    // the item before it, as the HTML output writes it: indent it to that item's content.
+    const indent = this.listInListIndent(node);
+    const containers = this.writer.containers;
+    const pushed = indent > 0 && containers.length < MAX_CONTAINERS;
+    if (pushed) containers.push({ first: ' '.repeat(indent), rest: ' '.repeat(indent), used: false });
     this.lists.push(list);
-    this.push(node, CLOSE.list, { list });
+    this.push(node, CLOSE.list, { list, pushed });
+  }
+
+  /** The content column of the last item written of the list that `node` is a direct child of (0: none). */
+  private listInListIndent(node: number): number {
+    const outer = this.lists[this.lists.length - 1];
+    if (outer === undefined || this.doc.parent(node) !== outer.node || outer.itemsWritten === 0) return 0;
+    return outer.kept && outer.ordered ? String(outer.next - 1).length + 2 : 2;
   }
 
   private openItem(node: number): void {
@@ -887,6 +900,10 @@ class BlockWalk {
     this.softBoundary();
     const list = frame.list as ListState;
     this.lists.pop();
+    if (frame.pushed) {
+      this.flushParagraph();
+      this.writer.containers.pop();
+    }
     if (list.kept && list.itemsWritten > 0) {
       this.lastList = {
         depth: this.writer.containers.length,

@@ -53,6 +53,22 @@ describe('toMarkdown: structure', () => {
     assert.match(html, /<ol start="9">\s*<li>nine<\/li>\s*<li>ten\s*<ul>\s*<li>x<\/li>/);
   });
 
+  test('a list right inside a list (no <li> between) nests under the item before it, as browsers show it', () => {
+    // cleaneval/232: `<ul><li>…should:</li><ol type="a"><li>Make…</li></ol><li>…</li></ul>`.
+    const out = md(
+      '<ul><li>one</li><ol><li>a</li><li>b</li></ol><li>two</li></ul><ol><li>x</li><li>y</li><ul><li>z</li></ul></ol>',
+    );
+    assert.equal(out, '- one\n\n  1. a\n  2. b\n\n- two\n\n1. x\n2. y\n\n   - z');
+    const html = render(out);
+    assert.match(
+      html,
+      /<li>\s*(<p>)?one(<\/p>)?\s*<ol>\s*<li>a<\/li>\s*<li>b<\/li>\s*<\/ol>\s*<\/li>\s*<li>\s*(<p>)?two/,
+    );
+    assert.match(html, /<li>\s*(<p>)?y(<\/p>)?\s*<ul>\s*<li>z<\/li>/);
+    // A list first in a list has no item to nest under: it stays where it is.
+    assert.equal(md('<ul><ul><li>a</li></ul><li>b</li></ul>'), '- a\n\n- b');
+  });
+
   test('list items with paragraphs, and two lists in a row stay apart', () => {
     const out = md(
       '<ul><li><p>a</p><p>a2</p></li><li><p>b</p></li></ul><ul><li>c</li></ul><ol><li>d</li></ol><ol><li>e</li></ol>',

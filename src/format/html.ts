@@ -259,6 +259,20 @@ interface OutputFrame {
   unwrapped: number;
   /** A `<p>` opened to hold loose text is open in this element. */
   looseOpen: boolean;
+  /** For a written `<ul>`/`<ol>`: how to open it again after an item it closed for (see `aroundItem`). */
+  list?: ListFrame;
+}
+
+interface ListFrame {
+  /** The opening tag, without `start`. */
+  open: string;
+  ordered: boolean;
+  /** The number of the first item (`start`, 1 by default). */
+  start: number;
+  /** Items written so far. */
+  items: number;
+  /** Closed before an unkept item: opened again at the next kept one. */
+  suspended: boolean;
 }
 
 function frame(end: number, close: string, name: string): OutputFrame {
@@ -272,6 +286,20 @@ function frame(end: number, close: string, name: string): OutputFrame {
     phrasing: PHRASING.has(name),
     unwrapped: 0,
     looseOpen: false,
+  };
+}
+
+/** A written list's state for `aroundItem`: its opening tag without `start`, and its first number. */
+function listFrame(doc: Doc, node: number, name: string, attributes: string): ListFrame {
+  const startValue = doc.attr(node, 'start');
+  const start =
+    name === 'ol' && startValue !== undefined && INTEGER.test(startValue) ? Number(startValue) : 1;
+  return {
+    open: `<${name}${attributes.replace(/ start="[^"]*"/, '')}`,
+    ordered: name === 'ol',
+    start,
+    items: 0,
+    suspended: false,
   };
 }
 
@@ -481,6 +509,7 @@ class HtmlWriter {
         at = end[at] - 1;
         continue;
       }
+      if (t === TAG.li) this.aroundItem(at);
       // A list is written when it holds an item that is (the Markdown's rule: only kept items are items).
       let name = (IS_LIST[t] ? this.holdsKeptItem(at) : kept[at]) ? OUTPUT_BY_TAG[t] : '';
       // A layout table (and the rows and cells of one) unwraps: its cells are blocks, as in the Markdown.
@@ -521,7 +550,12 @@ class HtmlWriter {
       const element = frame(end[at], `</${name}>`, name);
       if (element.phrasing) this.beforeInline();
       else this.beforeBlock();
-      out.push(`<${name}${attributes}>`);
+      if (name === 'ul' || name === 'ol') {
+        element.list = listFrame(doc, at, name, attributes);
+        // Opened at its first kept item when the first is not (see `aroundItem`).
+        element.list.suspended = !this.firstItemKept(at);
+      }
+      if (!element.list?.suspended) out.push(`<${name}${attributes}>`);
       if (VOID_OUTPUT.has(name)) {
         if (!element.phrasing && this.preDepth === 0) out.push('\n');
         continue;
@@ -634,6 +668,17 @@ class HtmlWriter {
     return false;
   }
 
+  /** The list's first item that writes something (notes aside) is kept. */
+  private firstItemKept(list: number): boolean {
+    const doc = this.doc;
+    for (let child = doc.firstChild(list); child >= 0; child = doc.nextSibling(child)) {
+      if (doc.tag(child) !== TAG.li || this.footnotes?.noteAt.has(child)) continue;
+      if (this.kept[child]) return true;
+      if (this.writesContent(child)) return false;
+    }
+    return true;
+  }
+
   /** A table written as a table: kept, no table (or heading, quote, rule, listing) inside, two cells or more. */
   private isDataTable(table: number): boolean {
     const tables = this.tables;
@@ -677,6 +722,35 @@ class HtmlWriter {
     }
   }
 
+  /**
+   * An item the selection did not keep is no item (the Markdown's rule): its written list closes
+   * before it, so that what is kept of it stands outside the list, and opens again (numbering on)
+   * at the next kept item — as the Markdown writes it (a table of contents whose entries were
+   * dropped but whose sub-lists were kept; wcxb-dev/4893, a review list of whole sections).
+   */
+  private aroundItem(item: number): void {
+    const top = this.emitted[this.emitted.length - 1];
+    const list = top.list;
+    if (list === undefined || top.end !== this.doc.end(this.doc.parent(item))) return;
+    if (this.footnotes?.noteAt.has(item)) return;
+    const keptItem = this.kept[item] === 1;
+    // An unkept item that writes nothing leaves the list as it is.
+    if (keptItem === !list.suspended || (!keptItem && !this.writesContent(item))) {
+      if (keptItem) list.items++;
+      return;
+    }
+    if (top.looseOpen) {
+      this.out.push('</p>');
+      top.looseOpen = false;
+    }
+    if (keptItem) {
+      const start = list.start + list.items;
+      this.out.push(`${list.open}${list.ordered && start !== 1 ? ` start="${start}"` : ''}>`);
+      list.items++;
+    } else this.out.push(top.close, '\n');
+    list.suspended = !keptItem;
+  }
+
   private close(element: OutputFrame): void {
     const out = this.out;
     if (element.close === '') {
@@ -685,7 +759,7 @@ class HtmlWriter {
       return;
     }
     if (element.looseOpen) out.push('</p>');
-    out.push(element.close);
+    if (!element.list?.suspended) out.push(element.close);
     if (!element.phrasing) this.blocksClosed++;
     this.emitted.pop();
     if (element.pre) this.preDepth--;

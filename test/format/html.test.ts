@@ -218,6 +218,33 @@ describe('toHtml: structure', () => {
     assert.equal(toHtml(blocks), '<div><p>one</p>\n<p>two</p>\n</div>');
   });
 
+  test('an unkept item closes its list around what is kept of it, as the Markdown writes it', () => {
+    // wcxb-dev/4893 (a review list whose items are whole sections) and tables of contents: an item
+    // the selection dropped but whose sub-list it kept. The HTML nested the sub-list one level
+    // deeper than the Markdown, which writes no item for an unkept <li>.
+    const input =
+      '<ol start="3"><li><a href="/x">Contents</a><ul><li>sub one</li><li>sub two</li></ul></li>' +
+      '<li>kept four</li><li>Dropped</li><li>kept six</li><li>Gone<p>loose text</p></li><li>kept eight</li></ol>';
+    const ex = extraction(input, {
+      url: URL_,
+      keep: (doc: Doc) => {
+        const chosen = new Uint8Array(doc.size);
+        for (let node = 0; node < doc.size; node++)
+          if (doc.isText(node) && !/Contents|Dropped|Gone/.test(doc.text(node))) chosen[node] = 1;
+        return Selection.fromTextNodes(doc, chosen, true);
+      },
+    });
+    assert.equal(
+      toHtml(ex),
+      '<ul><li>sub one</li>\n<li>sub two</li>\n</ul>\n<ol start="3"><li>kept four</li>\n<li>kept six</li>\n</ol>\n' +
+        '<p>loose text</p>\n<ol start="5"><li>kept eight</li>\n</ol>',
+    );
+    assert.equal(
+      toMarkdown(ex),
+      '- sub one\n- sub two\n\n- kept four\n- kept six\n\nloose text\n\n- kept eight',
+    );
+  });
+
   test('layout tables unwrap, their cells blocks, as in the Markdown; data tables inside stay', () => {
     // cleaneval/319: a page laid out in a table whose cells hold rules and another table; the HTML
     // wrote the grid, the Markdown (rightly) its cells as paragraphs.

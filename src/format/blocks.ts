@@ -670,11 +670,14 @@ class BlockWalk {
     this.push(node, CLOSE.list, { list, pushed });
   }
 
-  /** The content column of the last item written of the list that `node` is a direct child of (0: none). */
+  /**
+   * The content column of the last item written of the list that `node` is a direct child of (0:
+   * none, or a syntax without item markers: the text's).
+   */
   private listInListIndent(node: number): number {
     const outer = this.lists[this.lists.length - 1];
     if (outer === undefined || this.doc.parent(node) !== outer.node || outer.itemsWritten === 0) return 0;
-    return outer.kept && outer.ordered ? String(outer.next - 1).length + 2 : 2;
+    return this.syntax.itemMarker({ ...outer, next: outer.next - 1 }).length;
   }
 
   private openItem(node: number): void {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import MarkdownIt from 'markdown-it';
 import { parseHtml, Selection } from '../../src/dom/index.js';
-import { toMarkdown } from '../../src/format/index.js';
+import { toMarkdown, toText } from '../../src/format/index.js';
 import { extraction, keepTextOnly } from './helpers.js';
 
 const URL_ = 'https://example.com/blog/post.html';
@@ -65,6 +65,11 @@ describe('toMarkdown: structure', () => {
       /<li>\s*(<p>)?one(<\/p>)?\s*<ol>\s*<li>a<\/li>\s*<li>b<\/li>\s*<\/ol>\s*<\/li>\s*<li>\s*(<p>)?two/,
     );
     assert.match(html, /<li>\s*(<p>)?y(<\/p>)?\s*<ul>\s*<li>z<\/li>/);
+    // The text has no item markers, so nothing to indent to.
+    assert.equal(
+      toText(extraction('<ul><li>one</li><ol><li>a</li></ol><li>two</li></ul>', { url: URL_ })),
+      'one\n\na\n\ntwo',
+    );
     // A list first in a list has no item to nest under: it stays where it is.
     assert.equal(md('<ul><ul><li>a</li></ul><li>b</li></ul>'), '- a\n\n- b');
   });

@@ -20,7 +20,6 @@ import {
   type GbdtModel,
   parseModel,
   serializeModel,
-  trainGbdt,
 } from '../../src/internal.js';
 import {
   BLOCK_ROWS_CODE,
@@ -30,6 +29,7 @@ import {
   datasetRows,
   foldItems,
   groupedFolds,
+  trainBlockModel,
   trainingListOptions,
 } from '../../src/train/index.js';
 
@@ -69,37 +69,15 @@ interface Table {
   values: Float32Array[];
 }
 
+/** The training of the shipped model (rows, labels, weights, trees) over the table's columns. */
 function train(table: Table, choose: (d: number, p: number) => boolean): GbdtModel {
-  let rows = 0;
-  datasets.forEach((ds, d) => {
-    ds.pages.forEach((page, p) => {
-      if (!choose(d, p)) return;
-      for (let r = page.start; r < page.end; r++) if (!Number.isNaN(ds.share[r])) rows++;
-    });
-  });
-  const features = new Float32Array(rows * table.width);
-  const labels = new Float32Array(rows);
-  const weights = new Float32Array(rows);
-  let at = 0;
-  datasets.forEach((ds, d) => {
-    ds.pages.forEach((page, p) => {
-      if (!choose(d, p)) return;
-      let pageTokens = 0;
-      for (let r = page.start; r < page.end; r++) if (!Number.isNaN(ds.share[r])) pageTokens += ds.tokens[r];
-      for (let r = page.start; r < page.end; r++) {
-        if (Number.isNaN(ds.share[r])) continue;
-        features.set(table.values[d].subarray(r * table.width, (r + 1) * table.width), at * table.width);
-        labels[at] = ds.share[r] >= 0.5 ? 1 : 0;
-        weights[at] = (100 * ds.tokens[r]) / Math.max(1, pageTokens);
-        at++;
-      }
-    });
-  });
-  const started = process.cpuUsage();
-  const { model } = trainGbdt({ features, labels, weights, featureNames: table.names }, params);
-  const cpu = process.cpuUsage(started);
-  log(`  ${rows} rows, ${((cpu.user + cpu.system) / 1e6).toFixed(0)} CPU-s`);
-  return model;
+  const columns = datasets.map((ds, d) => ({
+    ...ds,
+    width: table.width,
+    names: table.names,
+    features: table.values[d],
+  }));
+  return trainBlockModel(columns, choose, params, log);
 }
 
 /** Out-of-fold probabilities of every row, one Float64Array per dataset. */

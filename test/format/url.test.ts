@@ -1,9 +1,42 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { parseHtml, TAG } from '../../src/dom/index.js';
 import { baseUrlOf, imageSource, safeUrl } from '../../src/format/index.js';
+import { REPO_ROOT } from '../helpers.js';
 
 describe('safeUrl', () => {
+  // A hang guard, not a benchmark: in a child process that is killed after 20 s. Before the fix this
+  // took about 40 s (a regex `[ ]+$` tried the run from each of its positions); now under 1 ms.
+  test('a long run of spaces inside a URL costs linear time (fuzz seed 201, page 3236)', () => {
+    const script = [
+      "import { safeUrl } from './src/format/index.ts';",
+      "const inside = `https://example.com/a?x=${' '.repeat(200_000)}\\u0001b`;",
+      "if (safeUrl(inside, undefined, 'link') !== `https://example.com/a?x=${'%20'.repeat(200_000)}%01b`) process.exit(3);",
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO_ROOT,
+      timeout: 20_000,
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 0, `${run.signal ?? ''} ${run.stderr}`);
+    assert.equal(
+      safeUrl(`  \u0000 https://example.com/x \u001f `, undefined, 'link'),
+      'https://example.com/x',
+    );
+  });
+
+  test('a long run of spaces inside a URL costs linear time (fuzz seed 201, page 3236)', {
+    timeout: 20_000,
+  }, () => {
+    const inside = `https://example.com/a?x=${' '.repeat(200_000)}\u0001b`;
+    assert.equal(safeUrl(inside, undefined, 'link'), `https://example.com/a?x=${'%20'.repeat(200_000)}%01b`);
+    assert.equal(
+      safeUrl(`  \u0000 https://example.com/x \u001f `, undefined, 'link'),
+      'https://example.com/x',
+    );
+  });
+
   const base = 'https://example.com/dir/page.html?q=1';
   test('resolves relative URLs against the base', () => {
     assert.equal(safeUrl('other.html', base, 'link'), 'https://example.com/dir/other.html');

@@ -212,7 +212,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     const threshold = THRESHOLDS[settings.favor] ?? THRESHOLDS.balanced;
     const rows = pageRows(doc, settings, context);
     const { heuristic, blocks, features } = rows;
-    const typed = classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel());
+    const pageType = lazyPageType(rows.pageTypeFeatures);
     const model = settings.model === 'none' ? undefined : loadBlockModel(settings.model);
     let selection: Selection = heuristic.selection;
     let decidedBy: PithDiagnostics['decidedBy'] = 'heuristic';
@@ -274,10 +274,8 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         threshold,
         ...(keptWords === undefined ? {} : { keptWords, regionWords }),
         ...(postRules ? { postRules } : {}),
-        pageType: {
-          type: typed.type,
-          probability: typed.probabilities[typed.type],
-          probabilities: typed.probabilities,
+        get pageType() {
+          return pageType();
         },
         ...(confidence ? { confidence } : {}),
         ...(captions === undefined ? {} : { captions }),
@@ -285,6 +283,26 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     };
   },
 };
+
+/**
+ * The page type of the diagnostics, decided when first read: only the quality step (itself run
+ * when its answer is read), JSON diagnostics and the training scripts read it, so Markdown, text
+ * and HTML through `extract()` do not pay for the seven page-type models (about 0.1 ms a page).
+ */
+function lazyPageType(features: Float32Array): () => PithDiagnostics['pageType'] {
+  let decided: PithDiagnostics['pageType'] | undefined;
+  return () => {
+    if (decided === undefined) {
+      const typed = classifyPageTypeFeatures(features, loadPageTypeModel());
+      decided = {
+        type: typed.type,
+        probability: typed.probabilities[typed.type],
+        probabilities: typed.probabilities,
+      };
+    }
+    return decided;
+  };
+}
 
 /** Sums of the classifier's probabilities over one page, block by block. */
 class ConfidenceTally {

@@ -212,7 +212,6 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     const threshold = THRESHOLDS[settings.favor] ?? THRESHOLDS.balanced;
     const rows = pageRows(doc, settings, context);
     const { heuristic, blocks, features } = rows;
-    const pageType = lazyPageType(rows.pageTypeFeatures);
     const model = settings.model === 'none' ? undefined : loadBlockModel(settings.model);
     let selection: Selection = heuristic.selection;
     let decidedBy: PithDiagnostics['decidedBy'] = 'heuristic';
@@ -260,48 +259,76 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         keepImagesBetweenKeptText(doc, selection);
       }
     }
+    // Built in steps so that the keys keep their order (… postRules, pageType, confidence, captions).
+    const diagnostics = {
+      heuristic: heuristic.diagnostics,
+      decidedBy,
+      blocks: blocks.count,
+      keptBlocks,
+      threshold,
+      ...(keptWords === undefined ? {} : { keptWords, regionWords }),
+      ...(postRules ? { postRules } : {}),
+    } as PithDiagnostics;
+    withLazyPageType(diagnostics, rows.pageTypeFeatures);
+    if (confidence) diagnostics.confidence = confidence;
+    if (captions !== undefined) diagnostics.captions = captions;
     return {
       extractor: 'pith',
       version: VERSION,
       doc,
       selection,
       roots: heuristic.roots,
-      diagnostics: {
-        heuristic: heuristic.diagnostics,
-        decidedBy,
-        blocks: blocks.count,
-        keptBlocks,
-        threshold,
-        ...(keptWords === undefined ? {} : { keptWords, regionWords }),
-        ...(postRules ? { postRules } : {}),
-        get pageType() {
-          return pageType();
-        },
-        ...(confidence ? { confidence } : {}),
-        ...(captions === undefined ? {} : { captions }),
-      },
+      diagnostics,
     };
   },
 };
+
+/** Where the diagnostics keep the page-type features until the page type is read (not enumerable). */
+const PAGE_TYPE_FEATURES = Symbol('page-type features');
+
+interface PendingPageType {
+  [PAGE_TYPE_FEATURES]: Float32Array;
+}
 
 /**
  * The page type of the diagnostics, decided when first read: only the quality step (itself run
  * when its answer is read), JSON diagnostics and the training scripts read it, so Markdown, text
  * and HTML through `extract()` do not pay for the seven page-type models (about 0.1 ms a page).
+ * On first read (or write) the getter leaves a plain data property in its place. The getter and
+ * setter are the same functions for every page: a getter written in the object literal would be
+ * a new function per page, and V8 would give every page's diagnostics a hidden class of its own
+ * holding it (see `LazyAssessment` in src/index.ts for what that costs the collector).
  */
-function lazyPageType(features: Float32Array): () => PithDiagnostics['pageType'] {
-  let decided: PithDiagnostics['pageType'] | undefined;
-  return () => {
-    if (decided === undefined) {
-      const typed = classifyPageTypeFeatures(features, loadPageTypeModel());
-      decided = {
-        type: typed.type,
-        probability: typed.probabilities[typed.type],
-        probabilities: typed.probabilities,
-      };
-    }
-    return decided;
-  };
+const LAZY_PAGE_TYPE: PropertyDescriptor = {
+  get(this: PithDiagnostics & PendingPageType): PithDiagnostics['pageType'] {
+    const typed = classifyPageTypeFeatures(this[PAGE_TYPE_FEATURES], loadPageTypeModel());
+    const pageType = {
+      type: typed.type,
+      probability: typed.probabilities[typed.type],
+      probabilities: typed.probabilities,
+    };
+    settle(this, pageType);
+    return pageType;
+  },
+  set(this: PithDiagnostics, pageType: PithDiagnostics['pageType']): void {
+    settle(this, pageType);
+  },
+  enumerable: true,
+  configurable: true,
+};
+
+function settle(diagnostics: PithDiagnostics, pageType: PithDiagnostics['pageType']): void {
+  Object.defineProperty(diagnostics, 'pageType', {
+    value: pageType,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+function withLazyPageType(diagnostics: PithDiagnostics, features: Float32Array): void {
+  Object.defineProperty(diagnostics, PAGE_TYPE_FEATURES, { value: features });
+  Object.defineProperty(diagnostics, 'pageType', LAZY_PAGE_TYPE);
 }
 
 /** Sums of the classifier's probabilities over one page, block by block. */

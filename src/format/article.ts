@@ -43,7 +43,7 @@
  * A batch is `<articles schema="2">` holding `<article>` and
  * `<failure id=… url=… code="TIMEOUT">message</failure>` elements in input order.
  */
-import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, TAG } from '../dom/index.js';
+import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, TAG, tick } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
 import { jsonSafe } from './envelope.js';
 import { TitleSearch } from './title.js';
@@ -270,6 +270,7 @@ function articleElement(article: Article, level: number, pretty: boolean, standa
   else {
     out.push(`${pad(1)}<text>${nl}`);
     for (const block of article.blocks) {
+      tick('output');
       const level =
         block.kind === 'heading' && block.level !== undefined ? attribute('level', block.level) : '';
       out.push(`${pad(2)}<block${attribute('kind', block.kind)}${level}>${text(block.text)}</block>${nl}`);
@@ -280,6 +281,7 @@ function articleElement(article: Article, level: number, pretty: boolean, standa
   else {
     out.push(`${pad(1)}<media>${nl}`);
     for (const item of article.media) {
+      tick('output');
       const attributes =
         attribute('type', item.type) +
         attribute('src', item.src) +

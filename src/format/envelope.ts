@@ -1,4 +1,4 @@
-import { Doc, outputText, Selection } from '../dom/index.js';
+import { Doc, outputText, Selection, tick, tickAt } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
 import type { FormattedResult, OutputComment, ResultAssessment } from './types.js';
 
@@ -130,6 +130,19 @@ export function jsonMetadata(metadata: Metadata): JsonMetadata {
 }
 
 const MAX_DEPTH = 64;
+/**
+ * Items of one diagnostics array written (then a string says how many more): a page's per-line or
+ * per-block arrays can hold hundreds of thousands, which JSON.stringify then writes in one stretch
+ * the time budget cannot break (fuzz seed 201, page 273).
+ */
+const MAX_ITEMS = 10_000;
+
+/** An array cut to MAX_ITEMS, its rest counted in a last string item. */
+function capped<T>(items: readonly T[], safe: (item: T) => unknown): unknown[] {
+  const out = items.slice(0, MAX_ITEMS).map(safe);
+  if (items.length > MAX_ITEMS) out.push(`[${items.length - MAX_ITEMS} more]`);
+  return out;
+}
 
 /** A copy of `value` that `JSON.stringify` renders faithfully and without throwing. */
 export function jsonSafe(value: unknown, ancestors: object[] = [], depth = 0): unknown {
@@ -148,6 +161,9 @@ export function jsonSafe(value: unknown, ancestors: object[] = [], depth = 0): u
       return undefined;
   }
   if (value === null) return null;
+  // Diagnostics can be as large as the page (cuter's per-line arrays of a 510,000-item list: 1.7 s
+  // of JSON, fuzz seed 201, page 273): each value counts against the page's time budget.
+  tick('output');
   const object = value as object;
   if (object instanceof Doc) return `[Doc: ${object.size} nodes]`;
   if (object instanceof Selection) return `[Selection: ${object.keptTextLength()} characters kept]`;
@@ -156,21 +172,21 @@ export function jsonSafe(value: unknown, ancestors: object[] = [], depth = 0): u
   if (depth >= MAX_DEPTH) return '[too deep]';
   if (ArrayBuffer.isView(object)) {
     if (object instanceof DataView) return `[DataView: ${object.byteLength} bytes]`;
+    const items = object as unknown as ArrayLike<number | bigint>;
     const numbers: unknown[] = [];
-    for (const item of object as unknown as Iterable<number | bigint>) {
+    for (let index = 0; index < Math.min(items.length, MAX_ITEMS); index++) {
+      tickAt(index, 'output');
+      const item = items[index];
       numbers.push(typeof item === 'bigint' ? item.toString() : Number.isFinite(item) ? item : null);
     }
+    if (items.length > MAX_ITEMS) numbers.push(`[${items.length - MAX_ITEMS} more]`);
     return numbers;
   }
   ancestors.push(object);
   try {
-    if (Array.isArray(object)) {
-      return object.map((item) => {
-        const safe = jsonSafe(item, ancestors, depth + 1);
-        return safe === undefined ? null : safe;
-      });
-    }
-    if (object instanceof Set) return [...object].map((item) => jsonSafe(item, ancestors, depth + 1) ?? null);
+    if (Array.isArray(object)) return capped(object, (item) => jsonSafe(item, ancestors, depth + 1) ?? null);
+    if (object instanceof Set)
+      return capped([...object], (item) => jsonSafe(item, ancestors, depth + 1) ?? null);
     if (!(object instanceof Map) && typeof (object as { toJSON?: unknown }).toJSON === 'function') {
       return jsonSafe((object as { toJSON: () => unknown }).toJSON(), ancestors, depth + 1);
     }

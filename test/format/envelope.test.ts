@@ -149,6 +149,17 @@ describe('toJson', () => {
       when: '2024-01-01T00:00:00.000Z',
     });
   });
+
+  test('a diagnostics array past 10,000 items is cut, the rest counted (fuzz seed 201, page 273)', () => {
+    const diagnostics = {
+      lines: new Float32Array(10_005).fill(1),
+      items: Array.from({ length: 12_000 }, (_, i) => i),
+    };
+    const json = JSON.parse(toJson(result({ diagnostics })));
+    assert.equal(json.diagnostics.lines.length, 10_001);
+    assert.equal(json.diagnostics.lines.at(-1), '[5 more]');
+    assert.deepEqual(json.diagnostics.items.slice(-2), [9_999, '[2000 more]']);
+  });
 });
 
 describe('toXml: the article with what the JSON output holds', () => {

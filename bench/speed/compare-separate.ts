@@ -13,11 +13,10 @@
 //       --a=OLD_DIST --b=dist [--per-dataset=100] [--passes=5] [--datasets=l3s-gn1,wcxb-dev]
 
 import { type ChildProcess, fork } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
-import { cpuMs, flag, hasFlag, loadSpeedPages, SPEED_DATASETS } from './pages.js';
+import { cpuMs, flag, hasFlag, loadSpeedPages, printComparison, SPEED_DATASETS } from './pages.js';
 
 type PithModule = typeof import('../../src/index.js');
 
@@ -92,29 +91,5 @@ async function compare(): Promise<void> {
   for (let index = 1; index <= passes; index++) runs.push(await pass(index));
   for (const { child } of children) child.send(-1);
 
-  const total = (build: number, dataset?: number) =>
-    runs.reduce(
-      (sum, run) =>
-        sum + (dataset === undefined ? run[build].reduce((a, b) => a + b, 0) : run[build][dataset]),
-      0,
-    );
-  const ratio = (dataset?: number) => total(1, dataset) / total(0, dataset);
-  console.log(
-    `extract(bytes) → Markdown, ${pages.length} pages (${datasets.join(', ')}), ${passes} passes after a warm-up, ` +
-      `CPU time, one process per build; A = ${dirs[0]}, B = ${dirs[1]}; Node ${process.version}, ` +
-      `${os.cpus()[0]?.model ?? '?'} ×${os.cpus().length}, load ${os
-        .loadavg()
-        .map((load) => load.toFixed(1))
-        .join(' ')}, ${new Date().toISOString()}`,
-  );
-  console.log(
-    `A ${(total(0) / passes / pages.length).toFixed(3)} ms/page, B ${(total(1) / passes / pages.length).toFixed(3)} ms/page: B/A ${ratio().toFixed(3)}`,
-  );
-  for (const [index, dataset] of datasets.entries())
-    console.log(`  ${dataset}: B/A ${ratio(index).toFixed(3)}`);
-  console.log(
-    `  per pass: ${runs
-      .map((run) => (run[1].reduce((a, b) => a + b, 0) / run[0].reduce((a, b) => a + b, 0)).toFixed(3))
-      .join(' ')}`,
-  );
+  printComparison({ runs, pages: pages.length, datasets, dirs, how: 'CPU time, one process per build' });
 }

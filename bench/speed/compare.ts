@@ -10,11 +10,10 @@
 // -C DIR`, then tsc with a tsconfig like tsconfig.build.json in DIR). Prints the summed CPU time
 // of each build, the ratio B / A overall and per dataset, and the ratio of each pass.
 
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
-import { cpuMs, flag, loadSpeedPages, SPEED_DATASETS } from './pages.js';
+import { cpuMs, flag, loadSpeedPages, printComparison, SPEED_DATASETS } from './pages.js';
 
 type PithModule = typeof import('../../src/index.js');
 
@@ -51,28 +50,4 @@ function pass(index: number): number[][] {
 
 pass(0); // warm-up
 const runs = Array.from({ length: passes }, (_, index) => pass(index + 1));
-const total = (build: number, dataset?: number) =>
-  runs.reduce(
-    (sum, run) => sum + (dataset === undefined ? run[build].reduce((a, b) => a + b, 0) : run[build][dataset]),
-    0,
-  );
-const ratio = (dataset?: number) => total(1, dataset) / total(0, dataset);
-
-console.log(
-  `extract(bytes) → Markdown, ${pages.length} pages (${datasets.join(', ')}), ${passes} passes after a warm-up, CPU time; ` +
-    `A = ${dirs[0]}, B = ${dirs[1]}; Node ${process.version}, ${os.cpus()[0]?.model ?? '?'} ×${os.cpus().length}, ` +
-    `load ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' ')}, ${new Date().toISOString()}`,
-);
-console.log(
-  `A ${(total(0) / passes / pages.length).toFixed(3)} ms/page, B ${(total(1) / passes / pages.length).toFixed(3)} ms/page: B/A ${ratio().toFixed(3)}`,
-);
-for (const [index, dataset] of datasets.entries())
-  console.log(`  ${dataset}: B/A ${ratio(index).toFixed(3)}`);
-console.log(
-  `  per pass: ${runs
-    .map((run) => (run[1].reduce((a, b) => a + b, 0) / run[0].reduce((a, b) => a + b, 0)).toFixed(3))
-    .join(' ')}`,
-);
+printComparison({ runs, pages: pages.length, datasets, dirs, how: 'CPU time' });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 // Pages for the speed benchmarks, as raw bytes (what `extract()` receives): the news pages of
 // L3S-GN1 and the pages of the WCXB dev split, from the unpacked datasets in .cache/datasets
 // (`npm run datasets`). The page lists come from bench/parsers/corpus.ts; here the bytes are kept
@@ -88,4 +89,39 @@ export function runJsonChild<T>(
       else resolve(JSON.parse(line) as T);
     });
   });
+}
+
+/**
+ * The report of compare.ts and compare-separate.ts: `runs[pass][build][dataset]` is the CPU ms of a
+ * build's pages of one dataset in one timed pass (build 0 = A, 1 = B).
+ */
+export function printComparison(report: {
+  runs: readonly (readonly (readonly number[])[])[];
+  pages: number;
+  datasets: readonly string[];
+  dirs: readonly string[];
+  /** How the builds ran, for the header ('CPU time', 'CPU time, one process per build'). */
+  how: string;
+}): void {
+  const { runs, pages, datasets, dirs } = report;
+  const passes = runs.length;
+  const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+  const total = (build: number, dataset?: number) =>
+    runs.reduce((all, run) => all + (dataset === undefined ? sum(run[build]) : run[build][dataset]), 0);
+  const ratio = (dataset?: number) => total(1, dataset) / total(0, dataset);
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+  console.log(
+    `extract(bytes) → Markdown, ${pages} pages (${datasets.join(', ')}), ${passes} passes after a warm-up, ` +
+      `${report.how}; A = ${dirs[0]}, B = ${dirs[1]}; Node ${process.version}, ` +
+      `${os.cpus()[0]?.model ?? '?'} ×${os.cpus().length}, load ${load}, ${new Date().toISOString()}`,
+  );
+  console.log(
+    `A ${(total(0) / passes / pages).toFixed(3)} ms/page, B ${(total(1) / passes / pages).toFixed(3)} ms/page: B/A ${ratio().toFixed(3)}`,
+  );
+  for (const [index, dataset] of datasets.entries())
+    console.log(`  ${dataset}: B/A ${ratio(index).toFixed(3)}`);
+  console.log(`  per pass: ${runs.map((run) => (sum(run[1]) / sum(run[0])).toFixed(3)).join(' ')}`);
 }

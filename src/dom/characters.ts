@@ -28,3 +28,17 @@ export function outputText(text: string): string {
   const unicode = cleaned as unknown as WellFormed;
   return unicode.isWellFormed() ? cleaned : unicode.toWellFormed();
 }
+
+/**
+ * `text` without the characters `isEdge` accepts at either end (by UTF-16 code unit). A scan: a
+ * regular expression `/^[…]+|[…]+$/` is quadratic on a long run of such characters inside the text
+ * (the tail alternative is tried from each position of the run; fuzz seed 201, page 3236: 40 s for
+ * 228,000 spaces in an `href`).
+ */
+export function trimCodes(text: string, isEdge: (code: number) => boolean): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isEdge(text.charCodeAt(start))) start++;
+  while (end > start && isEdge(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}

@@ -172,7 +172,7 @@ export function articleBlocks(extraction: Extraction): ArticleBlock[] {
     const { kind: blockKindName, level } = blockKind(doc, currentBlock);
     const raw = parts.join('');
     const text =
-      blockKindName === 'preformatted' ? raw.replace(/^\n+|\s+$/g, '') : raw.replace(/\s+/g, ' ').trim();
+      blockKindName === 'preformatted' ? raw.replace(/^\n+/, '').trimEnd() : raw.replace(/\s+/g, ' ').trim();
     if (text !== '')
       blocks.push(level === undefined ? { kind: blockKindName, text } : { kind: blockKindName, level, text });
     currentBlock = -1;

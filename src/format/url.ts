@@ -1,4 +1,4 @@
-import { type Doc, TAG, tick } from '../dom/index.js';
+import { type Doc, TAG, tick, trimCodes } from '../dom/index.js';
 
 /** Schemes a link may keep; anything else (javascript:, vbscript:, data:, file:…) is dropped. */
 export const LINK_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'tel', 'ftp']);
@@ -19,17 +19,9 @@ const SCHEME_MASK =
   /[\u0000-\u001F\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000\uFEFF\uFFFD]/g;
 /** Tabs and line breaks, which URL parsers delete wherever they are. */
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
-/**
- * What URL parsers strip from both ends: C0 controls and space. A scan, not `/[…]+$/`: a regex
- * tries that run from every position of a long one inside the text, quadratic (fuzz seed 201,
- * page 3236: 90,000 spaces inside an `href` held the Markdown and HTML output for 40 s).
- */
+/** What URL parsers strip from both ends: C0 controls and space (a scan: see `trimCodes`). */
 function withoutEdgeJunk(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && text.charCodeAt(start) <= 0x20) start++;
-  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
-  return start === 0 && end === text.length ? text : text.slice(start, end);
+  return trimCodes(text, (code) => code <= 0x20);
 }
 
 /**

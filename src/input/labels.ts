@@ -7,6 +7,8 @@
  * on labels it cannot decode (and even full-ICU Node lacks 'iso-8859-16' and 'x-user-defined'), so
  * "which encoding is this label?" and "can this runtime decode it?" must be separate questions.
  */
+import { trimCodes } from '../dom/index.js';
+
 const ENCODING_LABELS: Readonly<Record<string, readonly string[]>> = {
   'utf-8': ['unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'utf-8', 'utf8', 'x-unicode20utf8'],
   ibm866: ['866', 'cp866', 'csibm866', 'ibm866'],
@@ -201,8 +203,14 @@ export const WHATWG_ENCODINGS: readonly string[] = Object.keys(ENCODING_LABELS);
  * reported as `null`: for text extraction an unusable declaration is the same as none, and the
  * bytes then go to detection.
  */
+/** Tab, line feed, form feed, carriage return, space: the WHATWG Encoding standard's trim set. */
+function isAsciiWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d;
+}
+
 export function encodingForLabel(label: string): string | null {
-  const key = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').toLowerCase();
+  // ASCII whitespace off both ends, by a scan (a regex is quadratic on a long run inside: trimCodes).
+  const key = trimCodes(label, isAsciiWhitespace).toLowerCase();
   const name = LABEL_TO_ENCODING.get(key);
   return name === undefined || name === 'replacement' ? null : name;
 }

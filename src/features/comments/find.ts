@@ -4,7 +4,16 @@
  * linear passes over the document, and walks inside candidate sections that
  * are bounded by their size.
  */
-import { type Doc, IS_BLOCK, IS_HEADING, IS_HIDDEN_CONTENT, NodeKind, TAG, tick } from '../../dom/index.js';
+import {
+  type Doc,
+  IS_BLOCK,
+  IS_HEADING,
+  IS_HIDDEN_CONTENT,
+  NodeKind,
+  TAG,
+  tick,
+  trimCodes,
+} from '../../dom/index.js';
 import {
   ACTION_CLASS,
   AUTHOR_CLASS,
@@ -145,10 +154,11 @@ interface Cue {
 function tokenKind(token: string, match: RegExpExecArray): { kind: CueKind; remainder: string } {
   const after = token.slice(match.index + match[0].length);
   const plural = match[0] === 'comment' && /^s(?![a-z])|^s(?:item|entry|box)/.test(after);
-  const remainder = (token.slice(0, match.index) + (plural ? after.slice(1) : after))
+  const joined = (token.slice(0, match.index) + (plural ? after.slice(1) : after))
     .replace(/\d+/g, '')
-    .replace(/^(?:li|div|article|js|wp|c|the|my|user)[-_]+/, '')
-    .replace(/^[-_]+|[-_]+$/g, '');
+    .replace(/^(?:li|div|article|js|wp|c|the|my|user)[-_]+/, '');
+  // Dashes and underscores off both ends by a scan (a regex is quadratic on a long run inside: trimCodes).
+  const remainder = trimCodes(joined, (code) => code === 0x2d || code === 0x5f);
   if (remainder === '' || ITEM_REMAINDER.test(remainder))
     return { kind: plural && remainder === '' ? 'section' : 'item', remainder };
   if (plural || SECTION_REMAINDER.test(remainder)) return { kind: 'section', remainder };

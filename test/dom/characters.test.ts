@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { trimCodes } from '../../src/dom/index.js';
+import { REPO_ROOT } from '../helpers.js';
+
+const isSpace = (code: number) => code === 0x20;
+
+describe('trimCodes', () => {
+  test('drops the accepted characters at both ends only', () => {
+    assert.equal(trimCodes('  a b  ', isSpace), 'a b');
+    assert.equal(
+      trimCodes('--x--y--', (code) => code === 0x2d),
+      'x--y',
+    );
+    assert.equal(trimCodes('    ', isSpace), '');
+    assert.equal(trimCodes('', isSpace), '');
+    const untouched = 'abc';
+    assert.equal(trimCodes(untouched, isSpace), untouched);
+  });
+
+  test('property: the same as the regular expression it replaces', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[ a_-]{0,30}$/), (text) => {
+        assert.equal(
+          trimCodes(text, (code) => code === 0x2d || code === 0x5f),
+          text.replace(/^[-_]+|[-_]+$/g, ''),
+        );
+        assert.equal(trimCodes(text, isSpace), text.replace(/^ +| +$/g, ''));
+      }),
+    );
+  });
+
+  // A hang guard, not a benchmark (in a child process killed after 20 s: Node's test timeout cannot
+  // stop synchronous code). Each of these was a `/^[…]+|[…]+$/` replace, quadratic on a long run
+  // inside the text: about 1.5 s at 40,000 characters, minutes at 200,000.
+  test('charset labels, comment cue tokens and preformatted blocks trim in linear time', () => {
+    const script = [
+      "import { encodingForLabel } from './src/input/index.ts';",
+      "import { extract } from './src/index.ts';",
+      "const run = ' '.repeat(200_000);",
+      'if (encodingForLabel(`utf${run}8`) !== null) process.exit(3);',
+      "const dashes = '-'.repeat(200_000);",
+      'const page = `<article><p>Text of the page, long enough to be its body, with a few words.</p>' +
+        '<div class="comment${dashes}x">A reply</div><pre>code${run}x</pre></article>`;',
+      "extract(page, { format: 'xml', comments: true });",
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO_ROOT,
+      timeout: 20_000,
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 0, `${run.signal ?? ''} ${run.stderr}`);
+  });
+});

@@ -28,6 +28,23 @@ export function runPith(
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * Runs an ES module `script` (imports relative to the repo root, TypeScript through tsx) in a child
+ * process killed after `timeoutMs`: a hang guard for synchronous code, which Node's test timeout
+ * cannot stop. Exit code, signal and error output.
+ */
+export function runModuleWithin(
+  script: string,
+  timeoutMs: number,
+): { code: number | null; signal: NodeJS.Signals | null; stderr: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    timeout: timeoutMs,
+    encoding: 'utf8',
+  });
+  return { code: result.status, signal: result.signal, stderr: result.stderr };
+}
+
 /** `../shared/datasets/sample` beside the repo: read-only fixtures, never copied in. */
 export const SAMPLE_DIR = resolve(REPO_ROOT, '..', 'shared', 'datasets', 'sample');
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { trimCodes } from '../../src/dom/index.js';
-import { REPO_ROOT } from '../helpers.js';
+import { runModuleWithin } from '../helpers.js';
 
 const isSpace = (code: number) => code === 0x20;
 
@@ -46,11 +45,7 @@ describe('trimCodes', () => {
         '<div class="comment${dashes}x">A reply</div><pre>code${run}x</pre></article>`;',
       "extract(page, { format: 'xml', comments: true });",
     ].join('\n');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: REPO_ROOT,
-      timeout: 20_000,
-      encoding: 'utf8',
-    });
-    assert.equal(run.status, 0, `${run.signal ?? ''} ${run.stderr}`);
+    const run = runModuleWithin(script, 20_000);
+    assert.equal(run.code, 0, `${run.signal ?? ''} ${run.stderr}`);
   });
 });

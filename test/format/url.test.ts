@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { parseHtml, TAG } from '../../src/dom/index.js';
 import { baseUrlOf, imageSource, safeUrl } from '../../src/format/index.js';
-import { REPO_ROOT } from '../helpers.js';
+import { runModuleWithin } from '../helpers.js';
 
 describe('safeUrl', () => {
   // A hang guard, not a benchmark: in a child process that is killed after 20 s. Before the fix this
@@ -14,12 +13,8 @@ describe('safeUrl', () => {
       "const inside = `https://example.com/a?x=${' '.repeat(200_000)}\\u0001b`;",
       "if (safeUrl(inside, undefined, 'link') !== `https://example.com/a?x=${'%20'.repeat(200_000)}%01b`) process.exit(3);",
     ].join('\n');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: REPO_ROOT,
-      timeout: 20_000,
-      encoding: 'utf8',
-    });
-    assert.equal(run.status, 0, `${run.signal ?? ''} ${run.stderr}`);
+    const run = runModuleWithin(script, 20_000);
+    assert.equal(run.code, 0, `${run.signal ?? ''} ${run.stderr}`);
     assert.equal(
       safeUrl(`  \u0000 https://example.com/x \u001f `, undefined, 'link'),
       'https://example.com/x',

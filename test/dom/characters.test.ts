@@ -39,10 +39,10 @@ describe('trimCodes', () => {
       "import { encodingForLabel } from './src/input/index.ts';",
       "import { extract } from './src/index.ts';",
       "const run = ' '.repeat(200_000);",
-      'if (encodingForLabel(`utf${run}8`) !== null) process.exit(3);',
+      "if (encodingForLabel('utf' + run + '8') !== null) process.exit(3);",
       "const dashes = '-'.repeat(200_000);",
-      'const page = `<article><p>Text of the page, long enough to be its body, with a few words.</p>' +
-        '<div class="comment${dashes}x">A reply</div><pre>code${run}x</pre></article>`;',
+      "const page = '<article><p>Text of the page, long enough to be its body, with a few words.</p>' +",
+      "  '<div class=\"comment' + dashes + 'x\">A reply</div><pre>code' + run + 'x</pre></article>';",
       "extract(page, { format: 'xml', comments: true });",
     ].join('\n');
     const run = runModuleWithin(script, 20_000);

@@ -137,9 +137,13 @@ const MAX_DEPTH = 64;
  */
 const MAX_ITEMS = 10_000;
 
-/** An array cut to MAX_ITEMS, its rest counted in a last string item. */
-function capped<T>(items: readonly T[], safe: (item: T) => unknown): unknown[] {
-  const out = items.slice(0, MAX_ITEMS).map(safe);
+/** An array (or typed array) cut to MAX_ITEMS, its rest counted in a last string item. */
+function capped<T>(items: ArrayLike<T>, safe: (item: T) => unknown): unknown[] {
+  const out: unknown[] = [];
+  for (let index = 0; index < Math.min(items.length, MAX_ITEMS); index++) {
+    tickAt(index, 'output');
+    out.push(safe(items[index]));
+  }
   if (items.length > MAX_ITEMS) out.push(`[${items.length - MAX_ITEMS} more]`);
   return out;
 }
@@ -172,15 +176,9 @@ export function jsonSafe(value: unknown, ancestors: object[] = [], depth = 0): u
   if (depth >= MAX_DEPTH) return '[too deep]';
   if (ArrayBuffer.isView(object)) {
     if (object instanceof DataView) return `[DataView: ${object.byteLength} bytes]`;
-    const items = object as unknown as ArrayLike<number | bigint>;
-    const numbers: unknown[] = [];
-    for (let index = 0; index < Math.min(items.length, MAX_ITEMS); index++) {
-      tickAt(index, 'output');
-      const item = items[index];
-      numbers.push(typeof item === 'bigint' ? item.toString() : Number.isFinite(item) ? item : null);
-    }
-    if (items.length > MAX_ITEMS) numbers.push(`[${items.length - MAX_ITEMS} more]`);
-    return numbers;
+    return capped(object as unknown as ArrayLike<number | bigint>, (item) =>
+      typeof item === 'bigint' ? item.toString() : Number.isFinite(item) ? item : null,
+    );
   }
   ancestors.push(object);
   try {

@@ -511,7 +511,8 @@ class HtmlWriter {
       }
       if (t === TAG.li) this.aroundItem(at);
       // A list is written when it holds an item that is (the Markdown's rule: only kept items are items).
-      let name = (IS_LIST[t] ? this.holdsKeptItem(at) : kept[at]) ? OUTPUT_BY_TAG[t] : '';
+      const items = IS_LIST[t] ? this.keptItems(at) : undefined;
+      let name = (items === undefined ? kept[at] : items !== 'none') ? OUTPUT_BY_TAG[t] : '';
       // A layout table (and the rows and cells of one) unwraps: its cells are blocks, as in the Markdown.
       if (name === 'table' ? !this.isDataTable(at) : TABLE_PART.has(name) && !this.inDataTable(at)) name = '';
       let attributes: string | undefined;
@@ -553,7 +554,7 @@ class HtmlWriter {
       if (name === 'ul' || name === 'ol') {
         element.list = listFrame(doc, at, name, attributes);
         // Opened at its first kept item when the first is not (see `aroundItem`).
-        element.list.suspended = !this.firstItemKept(at);
+        element.list.suspended = items === 'later';
       }
       if (!element.list?.suspended) out.push(`<${name}${attributes}>`);
       if (VOID_OUTPUT.has(name)) {
@@ -659,24 +660,21 @@ class HtmlWriter {
     return false;
   }
 
-  /** A list holds an item the selection keeps (cleaneval/65: a kept list of unkept items holding lists). */
-  private holdsKeptItem(list: number): boolean {
+  /**
+   * Where a list's first kept item is (notes aside): 'none' (the list is not written: only kept
+   * items are items, the Markdown's rule; cleaneval/65, a kept list of unkept items holding lists),
+   * 'first' (no unkept item that writes something comes before it), or 'later' (the list opens at
+   * it: see `aroundItem`).
+   */
+  private keptItems(list: number): 'none' | 'first' | 'later' {
     const doc = this.doc;
-    for (let child = doc.firstChild(list); child >= 0; child = doc.nextSibling(child)) {
-      if (this.kept[child] && doc.tag(child) === TAG.li && !this.footnotes?.noteAt.has(child)) return true;
-    }
-    return false;
-  }
-
-  /** The list's first item that writes something (notes aside) is kept. */
-  private firstItemKept(list: number): boolean {
-    const doc = this.doc;
+    let first = true;
     for (let child = doc.firstChild(list); child >= 0; child = doc.nextSibling(child)) {
       if (doc.tag(child) !== TAG.li || this.footnotes?.noteAt.has(child)) continue;
-      if (this.kept[child]) return true;
-      if (this.writesContent(child)) return false;
+      if (this.kept[child]) return first ? 'first' : 'later';
+      if (first && this.writesContent(child)) first = false;
     }
-    return true;
+    return 'none';
   }
 
   /** A table written as a table: kept, no table (or heading, quote, rule, listing) inside, two cells or more. */

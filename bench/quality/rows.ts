@@ -6,8 +6,11 @@
  * dataset's own metric (trafilatura-eval: that page's snippet F1). Appends one JSON line per page
  * to the output and skips pages already there, so an interrupted run resumes.
  *
- *   nice -n 10 npx tsx bench/quality/rows.ts --folds FILE [--out .cache/quality/rows.jsonl]
- *        [--dataset NAME …] [--shard I/N] [--limit N]
+ *   nice -n 10 npx tsx bench/quality/rows.ts --folds FILE | --held-out FILE [--out .cache/quality/rows.jsonl]
+ *        [--dataset NAME …] [--shard I/N] [--limit N] [--agreement cuter,ttr,…]
+ *
+ * `--folds`: a map "dataset/id" → model file (the stack experiment's); `--held-out`: the held-out
+ * file `pith train blocks --folds 5` writes (pages by the digest of their bytes).
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -19,6 +22,8 @@ import {
   datasetScoring,
   listDataset,
   normaliseWords,
+  pageDigest,
+  readHeldOut,
   resolveDatasetSpec,
   scoreBagOfWordsAgainst,
   scoreShingleCounts,
@@ -28,8 +33,14 @@ import {
   snippetScores,
   withHeadline,
 } from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
-import { QUALITY_FEATURES, qualityDetails } from '../../src/internal.js';
+import { type Extraction, extract, type Metadata } from '../../src/index.js';
+import {
+  IS_HEADING,
+  NodeKind,
+  type PithDiagnostics,
+  QUALITY_FEATURES,
+  qualityDetails,
+} from '../../src/internal.js';
 
 export const QUALITY_DATASETS = [
   'wcxb-dev',
@@ -56,6 +67,101 @@ export interface QualityRow {
   features: (number | null)[];
   /** Which block model scored it: 'fold' or 'shipped'. */
   model: string;
+  /** Candidate features not (yet) in QUALITY_FEATURES, for `train.ts --extra` experiments. */
+  extra?: Record<string, number | null>;
+}
+
+/** Bag-of-words F1 of two texts (lower-cased letter runs). */
+function wordOverlapF1(a: string, b: string): number | null {
+  const count = (text: string) => {
+    const counts = new Map<string, number>();
+    for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? [])
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    return counts;
+  };
+  const left = count(a);
+  const right = count(b);
+  let common = 0;
+  let leftTotal = 0;
+  let rightTotal = 0;
+  for (const n of left.values()) leftTotal += n;
+  for (const [word, n] of right) {
+    rightTotal += n;
+    common += Math.min(n, left.get(word) ?? 0);
+  }
+  if (leftTotal + rightTotal === 0) return null;
+  return (2 * common) / (leftTotal + rightTotal);
+}
+
+const ratioOrNull = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+/**
+ * Candidate features read from the extraction (experiments; see train.ts `--extra`): how the
+ * selection sits against the heuristic stage's best region and in the page's text order, how much
+ * of it is short pieces or headings, and how much of the page's declared description it holds.
+ */
+export function extraFeatures(
+  extraction: Extraction,
+  metadata: Metadata,
+  content: string,
+): Record<string, number | null> {
+  const { doc } = extraction;
+  const { kept } = extraction.selection;
+  const { kind, hidden, textLength, wordCount, end, parent, tag } = doc.columns;
+  const pith = extraction.extractor === 'pith' ? (extraction.diagnostics as PithDiagnostics) : undefined;
+  const top = pith?.heuristic.candidates[0]?.node ?? -1;
+  const topEnd = top >= 0 ? end[top] : -1;
+  let pageChars = 0;
+  let keptChars = 0;
+  let keptInTop = 0;
+  let topChars = 0;
+  let topKept = 0;
+  let shortKept = 0;
+  let headingKept = 0;
+  let beforeFirst = 0;
+  let afterLast = 0;
+  let holes = 0;
+  let pendingHole = 0;
+  let seenKept = false;
+  for (let node = 1; node < doc.size; node++) {
+    if (kind[node] !== NodeKind.Text || hidden[node]) continue;
+    const chars = textLength[node];
+    if (chars === 0) continue;
+    pageChars += chars;
+    const inTop = node > top && node < topEnd;
+    if (inTop) topChars += chars;
+    if (kept[node]) {
+      keptChars += chars;
+      if (inTop) {
+        keptInTop += chars;
+        topKept += chars;
+      }
+      if (wordCount[node] < 4) shortKept += chars;
+      if (IS_HEADING[tag[parent[node]]]) headingKept += chars;
+      holes += pendingHole;
+      pendingHole = 0;
+      afterLast = 0;
+      seenKept = true;
+    } else if (!seenKept) beforeFirst += chars;
+    else {
+      pendingHole += chars;
+      afterLast += chars;
+    }
+  }
+  const description = metadata.description?.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+  const contentWords = new Set(content.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+  let covered = 0;
+  for (const word of description) if (contentWords.has(word)) covered++;
+  return {
+    keptInTop: ratioOrNull(keptInTop, keptChars),
+    topKept: ratioOrNull(topKept, topChars),
+    shortKept: ratioOrNull(shortKept, keptChars),
+    headingKept: ratioOrNull(headingKept, keptChars),
+    beforeFirst: ratioOrNull(beforeFirst, pageChars),
+    afterLast: ratioOrNull(afterLast, pageChars),
+    holes: ratioOrNull(holes, holes + keptChars),
+    descriptionCovered: ratioOrNull(covered, description.length),
+  };
 }
 
 type Page = Awaited<ReturnType<Awaited<ReturnType<typeof listDataset>>[number]['load']>>;
@@ -98,6 +204,8 @@ if (isMain) {
   const { values } = parseArgs({
     options: {
       folds: { type: 'string' },
+      'held-out': { type: 'string' },
+      agreement: { type: 'string' },
       out: { type: 'string', default: '.cache/quality/rows.jsonl' },
       dataset: { type: 'string', multiple: true },
       shard: { type: 'string', default: '0/1' },
@@ -117,7 +225,13 @@ if (isMain) {
       done.add(`${row.dataset}/${row.id}`);
     }
   }
-  const trained = new Set(Object.keys(folds).map((key) => key.split('/')[0]));
+  // Other extractors whose word agreement with pith's text is recorded in `extra` (a second opinion).
+  const agreement = (values.agreement ?? '').split(',').filter((name) => name !== '');
+  const heldOut = values['held-out'] ? readHeldOut(values['held-out']) : undefined;
+  const trained = new Set([
+    ...Object.keys(folds).map((key) => key.split('/')[0]),
+    ...(heldOut?.datasets ?? []),
+  ]);
   for (const name of values.dataset?.length ? values.dataset : QUALITY_DATASETS) {
     const spec = await resolveDatasetSpec(name);
     const scoring = await datasetScoring(spec);
@@ -130,13 +244,14 @@ if (isMain) {
       const page = await ref.load();
       const key = `${name}/${page.id}`;
       if (done.has(key)) continue;
-      const foldModel = folds[key];
+      const foldModel = heldOut && trained.has(name) ? heldOut.modelFor(pageDigest(page.html)) : folds[key];
       if (trained.has(name) && foldModel === undefined) {
         process.stderr.write(`${key}: no fold model, skipped (its block model saw it)\n`);
         continue;
       }
       let text: string | null = null;
       let details: ReturnType<typeof qualityDetails> | undefined;
+      let extra: Record<string, number | null> | undefined;
       try {
         const result = extract(page.html, {
           url: page.url,
@@ -144,6 +259,15 @@ if (isMain) {
           extractorOptions: { model: foldModel ?? '' },
         });
         details = qualityDetails(result.extraction, result.metadata);
+        extra = extraFeatures(result.extraction, result.metadata, result.content);
+        for (const other of agreement) {
+          try {
+            const second = extract(page.html, { url: page.url, format: 'text', extractor: other });
+            extra[`agree.${other}`] = wordOverlapF1(result.content, second.content);
+          } catch {
+            extra[`agree.${other}`] = null;
+          }
+        }
         text = scoring.headlineInGold ? withHeadline(result.content, result.metadata.title) : result.content;
       } catch (error) {
         process.stderr.write(`${key}: ${(error as Error).message}\n`);
@@ -163,6 +287,7 @@ if (isMain) {
         reasons: details.reasons,
         features: Array.from(details.features, (value) => (Number.isFinite(value) ? value : null)),
         model: foldModel ? 'fold' : 'shipped',
+        ...(extra ? { extra } : {}),
       };
       appendFileSync(out, `${JSON.stringify(row)}\n`);
       written++;

@@ -64,8 +64,16 @@ const { values } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     param: { type: 'string', multiple: true },
     target: { type: 'string', default: 'blend' },
+    extra: { type: 'string' },
   },
 });
+/**
+ * `--extra a,b`: experiments with candidate features that rows.ts records beside the row
+ * (`row.extra`) but the library does not compute yet; the model is evaluated, never written.
+ */
+const extraNames = values.extra ? values.extra.split(',').filter((name) => name !== '') : [];
+if (extraNames.length > 0 && !values['no-write'])
+  throw new Error('--extra needs --no-write: the library does not compute them');
 
 const params: Partial<GbdtParams> = { ...QUALITY_GBDT_PARAMS };
 for (const pair of values.param ?? []) {
@@ -88,15 +96,20 @@ for (const file of values.rows ?? ['.cache/quality/rows.jsonl']) {
 rows.sort((a, b) =>
   a.dataset === b.dataset ? a.id.localeCompare(b.id) : a.dataset.localeCompare(b.dataset),
 );
-const width = QUALITY_FEATURES.length;
 for (const row of rows) {
-  if (row.features.length !== width)
-    throw new Error(`${row.dataset}/${row.id}: ${row.features.length} features, expected ${width}`);
+  if (row.features.length !== QUALITY_FEATURES.length)
+    throw new Error(
+      `${row.dataset}/${row.id}: ${row.features.length} features, expected ${QUALITY_FEATURES.length}`,
+    );
 }
+const featureNames = [...QUALITY_FEATURES, ...extraNames.map((name) => `extra.${name}`)];
+const width = featureNames.length;
 const matrix = (subset: readonly number[]) => {
   const out = new Float32Array(subset.length * width);
   subset.forEach((index, r) => {
-    rows[index].features.forEach((value, j) => {
+    const row = rows[index];
+    const values = [...row.features, ...extraNames.map((name) => row.extra?.[name] ?? null)];
+    values.forEach((value, j) => {
       out[r * width + j] = value === null ? Number.NaN : value;
     });
   });
@@ -128,7 +141,7 @@ function train(subset: readonly number[]) {
   return trainGbdt(
     {
       features: matrix(subset),
-      featureNames: [...QUALITY_FEATURES],
+      featureNames,
       labels: subset.map((i) => treeLabels[i]),
     },
     params,

@@ -456,29 +456,18 @@ interface WithAssessment {
  * the same functions on every result (so every result shares one hidden class; see
  * {@link LazyAssessment}).
  */
-const ASSESSMENT_GETTERS: PropertyDescriptorMap = {
-  quality: {
-    get(this: WithAssessment) {
-      return this[ASSESSMENT].quality;
+const ASSESSMENT_GETTERS: PropertyDescriptorMap = Object.fromEntries(
+  (['quality', 'pageType', 'reasons'] as const).map((key) => [
+    key,
+    {
+      get(this: WithAssessment) {
+        return this[ASSESSMENT][key];
+      },
+      enumerable: true,
+      configurable: true,
     },
-    enumerable: true,
-    configurable: true,
-  },
-  pageType: {
-    get(this: WithAssessment) {
-      return this[ASSESSMENT].pageType;
-    },
-    enumerable: true,
-    configurable: true,
-  },
-  reasons: {
-    get(this: WithAssessment) {
-      return this[ASSESSMENT].reasons;
-    },
-    enumerable: true,
-    configurable: true,
-  },
-};
+  ]),
+);
 
 function withAssessment(result: ExtractResult, assessment: QualityAssessment): void {
   Object.defineProperty(result, ASSESSMENT, { value: assessment });

@@ -5,11 +5,26 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { REPO_ROOT, SAMPLE_DIR } from '../../test/helpers.js';
 
 export const CLI = join(REPO_ROOT, 'dist', 'cli', 'main.js');
+
+/**
+ * A load bench's command line as it was run, for the report: its niceness (a child server
+ * inherits it) and the heap flags given to node, which shape a memory curve.
+ */
+export function commandAsRun(script: string, args: string): { command: string; niced: boolean } {
+  const heapFlags = process.execArgv.filter((arg) => /^--max-(old|semi)-space-size=/.test(arg));
+  const niceness = getPriority();
+  const runner = heapFlags.length > 0 ? `node ${heapFlags.join(' ')} --import tsx` : 'npx tsx';
+  return {
+    command: `npm run build && ${niceness > 0 ? `nice -n ${niceness} ` : ''}${runner} ${script}${args}`,
+    niced: niceness > 0,
+  };
+}
 
 export interface Page {
   name: string;

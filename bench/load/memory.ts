@@ -17,14 +17,14 @@
  * the real run does not use it.
  */
 import { writeFileSync } from 'node:fs';
-import { cpus, getPriority, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { lineChart, PALETTE } from '../../src/eval/index.js';
 import { REPO_ROOT } from '../../test/helpers.js';
 import { listSources } from '../fuzz/pages.js';
 import { loadPipeline } from '../speed/pipeline.js';
-import { writeBenchmarkSection } from './common.js';
+import { commandAsRun, writeBenchmarkSection } from './common.js';
 
 const { values } = parseArgs({
   options: {
@@ -156,11 +156,7 @@ function write(figures: {
     values['max-minutes'] === 'Infinity' ? '' : ` --max-minutes ${values['max-minutes']}`,
     values.gc ? ' --gc (under node --expose-gc)' : '',
   ].join('');
-  // The command as it was run: its niceness and the heap flags given to node, which shape the curve.
-  const heapFlags = process.execArgv.filter((arg) => /^--max-(old|semi)-space-size=/.test(arg));
-  const niceness = getPriority();
-  const runner = heapFlags.length > 0 ? `node ${heapFlags.join(' ')} --import tsx` : 'npx tsx';
-  const command = `npm run build && ${niceness > 0 ? `nice -n ${niceness} ` : ''}${runner} bench/load/memory.ts${extra} --write`;
+  const { command, niced } = commandAsRun('bench/load/memory.ts', `${extra} --write`);
   const date = new Date().toISOString().slice(0, 10);
   let loadLow = Number.POSITIVE_INFINITY;
   let loadHigh = Number.NEGATIVE_INFINITY;
@@ -200,7 +196,7 @@ function write(figures: {
     '',
     `- Command: \`${command}\`.`,
     `- Date: ${date}; Node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GB; ` +
-      `load average ${figures.loadAtStart[0].toFixed(2)} at the start, ${figures.loadAtEnd[0].toFixed(2)} at the end, ${loadLow.toFixed(1)}–${loadHigh.toFixed(1)} during the run${niceness > 0 ? ' (niced)' : ''}.`,
+      `load average ${figures.loadAtStart[0].toFixed(2)} at the start, ${figures.loadAtEnd[0].toFixed(2)} at the end, ${loadLow.toFixed(1)}–${loadHigh.toFixed(1)} during the run${niced ? ' (niced)' : ''}.`,
     ...(figures.pages < PAGES
       ? [
           `- **Stopped by its time limit at ${figures.pages.toLocaleString('en')} of ${PAGES.toLocaleString('en')} pages.**`,

@@ -18,13 +18,14 @@
  * the run stops by itself.
  */
 import { writeFileSync } from 'node:fs';
-import { cpus, getPriority, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { lineChart, PALETTE } from '../../src/eval/index.js';
 import { REPO_ROOT } from '../../test/helpers.js';
 import {
   cannon,
+  commandAsRun,
   cpuSecondsOf,
   describeRun,
   extractRequests,
@@ -233,9 +234,7 @@ function write(figures: Figures): void {
     values.duration === '600' ? '' : ` --duration ${values.duration}`,
     values.share === '0.8' ? '' : ` --share ${values.share}`,
   ].join('');
-  // The command as it was run (the server inherits this process's niceness).
-  const niceness = getPriority();
-  const command = `npm run build && ${niceness > 0 ? `nice -n ${niceness} ` : ''}npx tsx bench/load/soak.ts${extra} --write`;
+  const { command, niced } = commandAsRun('bench/load/soak.ts', `${extra} --write`);
   const date = new Date().toISOString().slice(0, 10);
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const loads = figures.loads;
@@ -267,7 +266,7 @@ function write(figures: Figures): void {
     `- Command: \`${command}\`.`,
     `- Date: ${date}; Node ${process.version}; ${cpus().length} cores (${cpu}), ${(totalmem() / 1024 ** 3).toFixed(0)} GB; ` +
       `load average ${figures.loadAtStart[0].toFixed(2)} at the start, ${figures.loadAtEnd[0].toFixed(2)} at the end, ` +
-      `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} over the soak (1-minute figures${niceness > 0 ? '; the server and the load were niced' : ''}).`,
+      `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} over the soak (1-minute figures${niced ? '; the server and the load were niced' : ''}).`,
     `- Server: the built CLI in its own process, ${CONCURRENCY} worker threads, queue 64, 15 s budget per page; autocannon in the bench process on 127.0.0.1. ` +
       `Pages: ${figures.pages} sample pages (readability-testpages, L3S-GN1, CleanPortalEval), ${figures.totalKb.toFixed(0)} KB in all, in turn as \`POST /v1/extract\` JSON bodies, Markdown out; each extracted twice first.`,
     `- Capacity: ${CAPACITY_CONNECTIONS} clients back to back for ${capacity.duration.toFixed(0)} s: ${figures.capacityRate.toFixed(2)} pages/s ` +

@@ -25,6 +25,7 @@ import {
   pageDigest,
   readHeldOut,
   resolveDatasetSpec,
+  scoreBagOfWords,
   scoreBagOfWordsAgainst,
   scoreShingleCounts,
   scoreWordArrays,
@@ -69,28 +70,6 @@ export interface QualityRow {
   model: string;
   /** Candidate features not (yet) in QUALITY_FEATURES, for `train.ts --extra` experiments. */
   extra?: Record<string, number | null>;
-}
-
-/** Bag-of-words F1 of two texts (lower-cased letter runs). */
-function wordOverlapF1(a: string, b: string): number | null {
-  const count = (text: string) => {
-    const counts = new Map<string, number>();
-    for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? [])
-      counts.set(word, (counts.get(word) ?? 0) + 1);
-    return counts;
-  };
-  const left = count(a);
-  const right = count(b);
-  let common = 0;
-  let leftTotal = 0;
-  let rightTotal = 0;
-  for (const n of left.values()) leftTotal += n;
-  for (const [word, n] of right) {
-    rightTotal += n;
-    common += Math.min(n, left.get(word) ?? 0);
-  }
-  if (leftTotal + rightTotal === 0) return null;
-  return (2 * common) / (leftTotal + rightTotal);
 }
 
 const ratioOrNull = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -263,7 +242,7 @@ if (isMain) {
         for (const other of agreement) {
           try {
             const second = extract(page.html, { url: page.url, format: 'text', extractor: other });
-            extra[`agree.${other}`] = wordOverlapF1(result.content, second.content);
+            extra[`agree.${other}`] = scoreBagOfWords(second.content, result.content).f1;
           } catch {
             extra[`agree.${other}`] = null;
           }

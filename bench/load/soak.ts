@@ -3,7 +3,7 @@
  * capacity, then hold it at a share of that capacity (80 % by default) for ten minutes,
  * sampling the server's RSS; every answer must be a 200 and the RSS must stay flat.
  *
- *   npm run build && nice -n 10 npx tsx bench/load/soak.ts [--duration 600] [--share 0.8] [--write]
+ *   npm run build && nice -n 10 npx tsx bench/load/soak.ts [--duration 600] [--share 0.8] [--max-heap MB] [--write]
  *
  * 1. The built server (`node dist/cli/main.js serve`) in its own process on 127.0.0.1,
  *    every sample page extracted twice first.
@@ -47,6 +47,8 @@ const { values } = parseArgs({
     'capacity-duration': { type: 'string', default: '60' },
     'capacity-connections': { type: 'string', default: '8' },
     concurrency: { type: 'string', default: String(Math.max(1, cpus().length)) },
+    /** The server's --max-heap (default: the server's own). */
+    'max-heap': { type: 'string' },
     write: { type: 'boolean', default: false },
   },
   strict: true,
@@ -91,7 +93,8 @@ async function main(): Promise<void> {
     `${pages.length} sample pages, ${totalKb.toFixed(0)} KB; load average ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}`,
   );
 
-  const server = await startServer(['--concurrency', String(CONCURRENCY)]);
+  const heapFlags = values['max-heap'] === undefined ? [] : ['--max-heap', values['max-heap']];
+  const server = await startServer(['--concurrency', String(CONCURRENCY), ...heapFlags]);
   const pid = server.child.pid as number;
   try {
     await warmUp(server.base, pages);
@@ -233,6 +236,7 @@ function write(figures: Figures): void {
   const extra = [
     values.duration === '600' ? '' : ` --duration ${values.duration}`,
     values.share === '0.8' ? '' : ` --share ${values.share}`,
+    values['max-heap'] === undefined ? '' : ` --max-heap ${values['max-heap']}`,
   ].join('');
   const { command, niced } = commandAsRun('bench/load/soak.ts', `${extra} --write`);
   const date = new Date().toISOString().slice(0, 10);

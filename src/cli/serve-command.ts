@@ -10,6 +10,7 @@ interface ServeCommandOptions {
   timeout: number;
   requestTimeout: number;
   concurrency: number;
+  maxHeap?: number;
   queue: number;
   maxBatch: number;
   apiKeyFile?: string;
@@ -159,6 +160,12 @@ export function serveCommand(): Command {
         .default(cores, `${cores}, the CPU cores`),
     )
     .addOption(
+      new Option(
+        '--max-heap <mb>',
+        "heap limit of each worker thread, MB: keeps the server's memory flat over time; a page that needs more fails alone, WORKER_FAILED (default: 384)",
+      ).argParser(wholeNumber(16)),
+    )
+    .addOption(
       new Option('--queue <n>', 'pages that may wait for a worker; beyond that, 503 with Retry-After')
         .argParser(wholeNumber(0))
         .default(64),
@@ -249,6 +256,7 @@ export function serveCommand(): Command {
         timeoutMs: options.timeout,
         requestTimeoutMs: options.requestTimeout,
         concurrency: options.concurrency,
+        ...(options.maxHeap ? { maxHeapMb: options.maxHeap } : {}),
         queue: options.queue,
         maxBatch: options.maxBatch,
         ...(apiKeys ? { apiKeys } : {}),

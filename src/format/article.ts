@@ -45,6 +45,7 @@
  */
 import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, TAG, tick } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
+import { collapseWhitespace, mapTextPieces } from './common.js';
 import { jsonSafe } from './envelope.js';
 import { TitleSearch } from './title.js';
 import type { OutputComment, ResultAssessment } from './types.js';
@@ -172,7 +173,9 @@ export function articleBlocks(extraction: Extraction): ArticleBlock[] {
     const { kind: blockKindName, level } = blockKind(doc, currentBlock);
     const raw = parts.join('');
     const text =
-      blockKindName === 'preformatted' ? raw.replace(/^\n+/, '').trimEnd() : raw.replace(/\s+/g, ' ').trim();
+      blockKindName === 'preformatted'
+        ? raw.replace(/^\n+/, '').trimEnd()
+        : mapTextPieces(raw, collapseWhitespace).trim();
     if (text !== '')
       blocks.push(level === undefined ? { kind: blockKindName, text } : { kind: blockKindName, level, text });
     currentBlock = -1;
@@ -238,7 +241,8 @@ export function articleOf(extraction: Extraction, options: ArticleOptions = {}):
 
 // ── writing ──────────────────────────────────────────────────────────────────
 
-const text = escapeXmlText;
+/** Character data, escaped in pieces (a block can be megabytes of one text node). */
+const text = (value: string) => mapTextPieces(value, escapeXmlText);
 
 function attribute(name: string, value: string | number | undefined): string {
   if (value === undefined) return '';

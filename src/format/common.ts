@@ -1,4 +1,4 @@
-import { type Doc, IS_BLOCK, IS_HIDDEN_CONTENT, NodeKind, TAG, tick } from '../dom/index.js';
+import { checkDeadline, type Doc, IS_BLOCK, IS_HIDDEN_CONTENT, NodeKind, TAG, tick } from '../dom/index.js';
 
 function tagTable(names: readonly string[]): Uint8Array {
   const table = new Uint8Array(IS_HIDDEN_CONTENT.length);
@@ -146,6 +146,54 @@ export function tableFacts(doc: Doc): TableFacts {
 
 /** Any run of whitespace (the same class `Doc.textContent` collapses). */
 export const WHITESPACE_RUN = /\s+/g;
+/** Whitespace other than one plain space between two non-spaces: what collapsing changes. */
+const NOT_COLLAPSED = /[^\S ]| {2}/;
+
+/**
+ * `text` with each whitespace run as one space. Most texts have only single spaces: those are
+ * returned as they are, without the replace that rebuilds the string (a text node of a million
+ * words made a million one-space replacements).
+ */
+export function collapseWhitespace(text: string): string {
+  return NOT_COLLAPSED.test(text) ? text.replace(WHITESPACE_RUN, ' ') : text;
+}
+
+/** Texts longer than this are worked on in pieces of about this size. */
+const TEXT_PIECE = 1 << 16;
+/**
+ * Where a long text may be cut: after a whitespace run between two ASCII letters or digits.
+ * Collapsing whitespace and escaping (Markdown, XML) read at most one character either side of
+ * a `*` or `_`, an entity-like run holds no whitespace, and no surrogate pair is split, so the
+ * pieces come out as the whole would.
+ */
+const TEXT_CUT = /[A-Za-z0-9]\s+(?=[A-Za-z0-9])/g;
+
+/**
+ * Calls `visit` with consecutive pieces of `text` (all of it, in order), checking the deadline
+ * between them: the output's whole-string steps (collapsing, escaping) would otherwise run over a
+ * text node of megabytes in one stretch without a check. A text without a place to cut is one piece.
+ */
+export function eachTextPiece(text: string, visit: (piece: string) => void): void {
+  let start = 0;
+  while (text.length - start > TEXT_PIECE) {
+    TEXT_CUT.lastIndex = start + TEXT_PIECE;
+    const cut = TEXT_CUT.exec(text);
+    if (cut === null) break;
+    const stop = cut.index + cut[0].length;
+    visit(text.slice(start, stop));
+    start = stop;
+    checkDeadline('output');
+  }
+  visit(start === 0 ? text : text.slice(start));
+}
+
+/** `transform` (one that works character by character, as whitespace collapsing and escaping do) over `text` in pieces. */
+export function mapTextPieces(text: string, transform: (piece: string) => string): string {
+  if (text.length <= TEXT_PIECE) return transform(text);
+  const out: string[] = [];
+  eachTextPiece(text, (piece) => out.push(transform(piece)));
+  return out.join('');
+}
 
 /** The kept, visible text of a subtree, whitespace collapsed (for title comparison). */
 export function keptText(doc: Doc, kept: Uint8Array, node: number): string {
@@ -155,7 +203,7 @@ export function keptText(doc: Doc, kept: Uint8Array, node: number): string {
     tick('output');
     if (doc.isText(at) && kept[at] && !doc.columns.hidden[at]) parts.push(doc.text(at));
   }
-  return parts.join('').replace(WHITESPACE_RUN, ' ').trim();
+  return collapseWhitespace(parts.join('')).trim();
 }
 
 /** Length of the longest run of `char` in `text`. */

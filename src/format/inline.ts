@@ -1,6 +1,6 @@
 import { withoutControls } from '../dom/index.js';
 import { EMPHASIS, type InlineBuffer, LINK } from './blocks.js';
-import { longestRun, WHITESPACE_RUN, withoutSoftHyphens } from './common.js';
+import { collapseWhitespace, longestRun, withoutSoftHyphens } from './common.js';
 
 /** The delimiter character of each kind (runs of one character are one delimiter run). */
 const RUN_CHAR = ['*', '*', '~', '['];
@@ -214,7 +214,7 @@ export class MarkdownInline implements InlineBuffer {
     if (raw === '') return;
     // Control characters go before the delimiter checks see the text (the output rule,
     // dom/characters.ts; formatExtraction applies the rest of it to the whole output).
-    const collapsed = withoutControls(withoutSoftHyphens(raw).replace(WHITESPACE_RUN, ' '));
+    const collapsed = withoutControls(collapseWhitespace(withoutSoftHyphens(raw)));
     if (collapsed === '') return;
     const leading = collapsed.charCodeAt(0) === 32;
     const trailing = collapsed.length > 1 && collapsed.charCodeAt(collapsed.length - 1) === 32;

@@ -1,10 +1,10 @@
 import type { Extraction } from '../dom/index.js';
 import { type BlockSyntax, type InlineBuffer, type NodeRange, renderBlocks, withTitle } from './blocks.js';
-import { WHITESPACE_RUN, withoutSoftHyphens } from './common.js';
+import { collapseWhitespace, withoutSoftHyphens } from './common.js';
 import type { TextOptions } from './types.js';
 
 /** A block's text: whitespace collapsed across text nodes, `<br>` as a newline, nothing marked up. */
-class TextInline implements InlineBuffer {
+export class TextInline implements InlineBuffer {
   private parts: string[] = [];
   private hasContent = false;
   private pendingSpace = false;
@@ -17,7 +17,7 @@ class TextInline implements InlineBuffer {
 
   text(raw: string): void {
     if (raw === '') return;
-    const collapsed = withoutSoftHyphens(raw).replace(WHITESPACE_RUN, ' ');
+    const collapsed = collapseWhitespace(withoutSoftHyphens(raw));
     if (collapsed === '') return;
     const leading = collapsed.charCodeAt(0) === 32;
     const trailing = collapsed.length > 1 && collapsed.charCodeAt(collapsed.length - 1) === 32;

@@ -30,6 +30,7 @@ export class ServerContext {
   constructor(readonly options: ServerOptions) {
     this.pool = new ExtractionPool({
       concurrency: options.concurrency,
+      maxHeapMb: options.maxHeapMb,
       queue: options.queue,
       workerUrl: options.workerUrl,
       warm: options.warmWorkers,

@@ -65,6 +65,12 @@ export interface ServerOptions {
   requestTimeoutMs: number;
   /** Worker threads, i.e. pages extracted at once (default: the CPU count). */
   concurrency: number;
+  /**
+   * Heap limit of each worker thread, MB (default 384). V8 lets a heap grow well past what it
+   * holds when its limit is far; a near limit keeps a long-running server's memory flat. A page
+   * that needs more fails alone (WORKER_FAILED) and its thread is replaced.
+   */
+  maxHeapMb: number;
   /** Pages that may wait for a worker; beyond, 503 + Retry-After (default 64). */
   queue: number;
   /** Most pages in one batch request (default 100). */
@@ -97,6 +103,9 @@ export const DEFAULT_SERVER_OPTIONS: Readonly<ServerOptions> = Object.freeze({
   timeoutMs: 15_000,
   requestTimeoutMs: 60_000,
   concurrency: Math.max(1, availableParallelism()),
+  // The batch pool's default (batch/pool.ts DEFAULT_THREAD_HEAP_MB): the largest page accepted
+  // needs under 200 MB; with 2 GB the soak's RSS swung ±12 % (docs/benchmarks.md, "Memory over time").
+  maxHeapMb: 384,
   queue: 64,
   maxBatch: 100,
   maxJobUrls: 10_000,

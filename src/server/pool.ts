@@ -19,8 +19,8 @@ export interface PoolOptions {
   queue: number;
   /** The worker module (default: worker.ts/.js beside this file); tests swap in their own. */
   workerUrl?: URL;
-  /** Heap limit of each worker thread, in MB (default 2048). */
-  maxHeapMb?: number;
+  /** Heap limit of each worker thread, in MB (`ServerOptions.maxHeapMb`). */
+  maxHeapMb: number;
   /** Start every thread now (default), rather than on the first pages. */
   warm?: boolean;
 }
@@ -81,7 +81,7 @@ export class ExtractionPool {
       // The task is async: let the worker's event loop run between tasks.
       atomics: 'disabled',
       execArgv: workerExecArgv(),
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 2048 },
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
     });
   }
 
@@ -182,8 +182,11 @@ export class ExtractionPool {
             this.#done(job, { error: timedOut(job.budget.totalMs) });
             return;
           }
+          // A thread that dies (past its heap limit, a crash) fails only its page; piscina starts another.
           const message = error instanceof Error ? error.message : String(error);
-          this.#done(job, { error: { code: 'INTERNAL', message: `worker failed: ${message}` } });
+          this.#done(job, {
+            error: { code: 'WORKER_FAILED', message: `its worker thread died: ${message}` },
+          });
         },
       );
     }

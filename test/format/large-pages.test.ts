@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseHtml, Selection } from '../../src/dom/index.js';
-import { toHtml, toMarkdown, toText } from '../../src/format/index.js';
+import fc from 'fast-check';
+import { monitorDeadlineChecks, parseHtml, Selection } from '../../src/dom/index.js';
+import { writeText } from '../../src/format/blocks.js';
+import { collapseWhitespace, mapTextPieces, WHITESPACE_RUN } from '../../src/format/common.js';
+import { articleOf, toHtml, toMarkdown, toText, toXml } from '../../src/format/index.js';
+import { MarkdownInline } from '../../src/format/inline.js';
+import { TextInline } from '../../src/format/text.js';
+import { escapeXmlText } from '../../src/format/xml.js';
 
 /** About `size` characters of varied article markup. */
 function bigPage(size: number): string {
@@ -73,6 +79,110 @@ describe('formatters: large and pathological pages', () => {
           `${format.name} output blew up on ${html.slice(0, 60)}`,
         );
       }
+    }
+  });
+});
+
+describe('one text node of megabytes', () => {
+  /** Words, spaces and what Markdown escapes by its neighbours (`*`, `_`, `&…;`), repeated past a piece. */
+  const texts = fc
+    .array(
+      fc.constantFrom(
+        'word',
+        'Z9',
+        ' ',
+        '  \n ',
+        '\u00a0',
+        '*',
+        ' * ',
+        '_',
+        'snake_case',
+        '&amp;',
+        '&',
+        '#',
+        '[x]',
+        '`',
+        '|',
+        'é',
+        '1.',
+        '\u00ad',
+      ),
+      {
+        minLength: 1,
+        maxLength: 40,
+      },
+    )
+    .map((tokens) => {
+      const unit = tokens.join('');
+      return unit.repeat(Math.ceil(150_000 / Math.max(1, unit.length)));
+    });
+
+  test('reaches the inline buffers in pieces that come out as the whole would (Markdown, text)', () => {
+    fc.assert(
+      fc.property(texts, fc.boolean(), (text, cell) => {
+        for (const make of [() => new MarkdownInline(), () => new TextInline()]) {
+          const whole = make();
+          const pieces = make();
+          whole.cell = cell;
+          pieces.cell = cell;
+          whole.text(text);
+          writeText(pieces, text);
+          assert.equal(pieces.flush(), whole.flush());
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  test('XML escaping and whitespace collapsing over its pieces equal the same over the whole', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        for (const transform of [escapeXmlText, (piece: string) => piece.replace(WHITESPACE_RUN, ' ')]) {
+          assert.equal(mapTextPieces(text, transform), transform(text));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  test('collapsing whitespace skips the replace only where it would change nothing', () => {
+    const spaced = fc.array(fc.constantFrom('a', ' ', '  ', '\n', '\t', '\u00a0', '\u2003', 'é'), {
+      maxLength: 60,
+    });
+    fc.assert(
+      fc.property(spaced, (parts) => {
+        const text = parts.join('');
+        assert.equal(collapseWhitespace(text), text.replace(WHITESPACE_RUN, ' '));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test('the deadline is checked between its pieces', () => {
+    const text = 'lorem ipsum dolor '.repeat(60_000); // ~1 MB, one text node
+    let checks = 0;
+    monitorDeadlineChecks(() => checks++);
+    try {
+      writeText(new MarkdownInline(), text);
+    } finally {
+      monitorDeadlineChecks(undefined);
+    }
+    assert.ok(checks >= 15, `${checks} checks`);
+  });
+
+  test('a heading of one such node: Markdown, text and XML hold every word once', () => {
+    const words = 200_000;
+    const doc = parseHtml(`<html><body><h2>${'lorem '.repeat(words)}</h2></body></html>`);
+    const extraction = {
+      extractor: 'perf',
+      version: '0',
+      doc,
+      selection: new Selection(doc).keepSubtree(0),
+      roots: [],
+      diagnostics: undefined,
+    };
+    for (const format of [toMarkdown, toText, (e: typeof extraction) => toXml(articleOf(e))]) {
+      assert.equal(format(extraction).match(/lorem/g)?.length, words, format.name);
     }
   });
 });

@@ -87,6 +87,7 @@ describe('pith serve (CLI)', () => {
       '--max-body',
       '--timeout',
       '--concurrency',
+      '--max-heap',
       '--queue',
       '--max-batch',
       '--request-timeout',
@@ -98,6 +99,7 @@ describe('pith serve (CLI)', () => {
     }
     assert.match(help, /default: "127\.0\.0\.1"/);
     assert.match(help, /default: 10mb/);
+    assert.match(help, /--max-heap <mb> .*\(default: 384\)/);
     assert.match(help, /503 with Retry-After/);
   });
 
@@ -107,6 +109,7 @@ describe('pith serve (CLI)', () => {
       ['--port', '-1'],
       ['--timeout', 'soon'],
       ['--concurrency', '0'],
+      ['--max-heap', '8'],
       ['--rate-limit', '0'],
       ['--rate-window', 'hourly'],
     ]) {

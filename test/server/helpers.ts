@@ -17,7 +17,7 @@ export const ARTICLE_HTML = `<!DOCTYPE html><html lang="en"><head><title>Why Riv
 
 /** The server's worker with a page marker that makes it hang (see fixtures/hanging-worker.ts). */
 export const HANGING_WORKER = new URL('./fixtures/hanging-worker.ts', import.meta.url);
-export { HANG_MARKER, holdMarker } from './fixtures/hanging-worker.js';
+export { HANG_MARKER, HOG_MARKER, holdMarker } from './fixtures/hanging-worker.js';
 
 /**
  * A pith server for one test file: a small pool whose threads start with the first page

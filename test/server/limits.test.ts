@@ -15,6 +15,7 @@ import {
   eventually,
   HANG_MARKER,
   HANGING_WORKER,
+  HOG_MARKER,
   holdMarker,
   postRaw,
   testServer,
@@ -91,6 +92,28 @@ async function timeoutErrors(server: PithServer): Promise<number> {
   const metrics = await server.app.inject({ method: 'GET', url: '/metrics' });
   return Number(/^pith_errors_total\{code="TIMEOUT"\} (\d+)$/m.exec(metrics.body)?.[1] ?? 0);
 }
+
+describe('memory', () => {
+  test('each worker thread has a heap limit (default 384 MB, --max-heap): a page past it is a 500 WORKER_FAILED, the thread is replaced and serving goes on', async () => {
+    assert.equal(DEFAULT_SERVER_OPTIONS.maxHeapMb, 384);
+    const server = testServer({ maxHeapMb: 48, timeoutMs: 120_000, workerUrl: HANGING_WORKER });
+    try {
+      assert.ok(await untilExtracted(server), 'the worker thread is up');
+      const hog = await server.app.inject({
+        method: 'POST',
+        url: '/v1/extract',
+        payload: { html: `<html><body>${HOG_MARKER}<p>too big</p></body></html>` },
+      });
+      assert.equal(hog.statusCode, 500);
+      assert.equal(hog.json().error.code, 'WORKER_FAILED');
+      assert.match(hog.json().error.message, /worker thread died/);
+      assert.ok(await untilExtracted(server), 'the replacement worker extracts pages');
+      assert.equal(server.pool.threads, 1);
+    } finally {
+      await server.close();
+    }
+  });
+});
 
 describe('time budget', () => {
   test('a page that hangs its worker is a 504 TIMEOUT, the thread is replaced and serving goes on', async () => {

@@ -20,6 +20,7 @@
  * context statistics C(h) and T(h) are derived from the stored children, so a model
  * whose rare n-grams were pruned is exactly the Witten–Bell model of the counts it keeps.
  */
+import { tickAt } from '../../dom/index.js';
 import { EMPTY_KEY, extendKey, mixKey } from './hash-table.js';
 
 /** N-gram counts grouped by context, contexts by ascending key, children by ascending code. */
@@ -145,6 +146,7 @@ export class CharLanguageModel {
     let longest = 0;
     let sum = 0;
     for (let i = 0; i < text.length; i++) {
+      tickAt(i, 'density');
       const code = text.charCodeAt(i);
       sum += Math.log2(this.#probability(keys, longest, code));
       const top = Math.min(n - 1, longest + 1);

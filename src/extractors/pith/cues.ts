@@ -4,6 +4,8 @@
  * in docs/algorithms/default.md once the workbench exists.
  */
 
+import { tickAt } from '../../dom/index.js';
+
 /** Class/id words that mark page furniture (Readability's "unlikely candidates", extended). */
 export const UNLIKELY_CLASS =
   /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|sharing|newsletter|subscribe|cookie-?(banner|consent|notice)|consent|onetrust|cookiebot|promo|navbar|masthead|toolbar/;
@@ -52,6 +54,7 @@ export function styleHides(style: string): boolean {
 export function countCommas(text: string): number {
   let commas = 0;
   for (let index = 0; index < text.length; index++) {
+    tickAt(index, 'pith'); // a text node can be megabytes
     const code = text.charCodeAt(index);
     if (code === 44 || code === 0xff0c || code === 0x3001 || code === 0x060c) commas++;
   }

@@ -6,7 +6,16 @@
  * the model was never trained on (trafilatura-eval) and on the training datasets
  * through cross-validation; see docs/algorithms/default.md, "Post-rules".
  */
-import { type Doc, IS_HEADING, isJsSpaceCode, NodeKind, type Selection, TAG, tick } from '../../dom/index.js';
+import {
+  type Doc,
+  IS_HEADING,
+  isJsSpaceCode,
+  NodeKind,
+  type Selection,
+  TAG,
+  tick,
+  tickAt,
+} from '../../dom/index.js';
 import { type Blocks, blockText, cueBit, LANDMARK } from '../../features/blocks/index.js';
 
 /** Per block: 1 when any of its text nodes is chosen. */
@@ -595,6 +604,7 @@ function repeatKey(blocks: Blocks, block: number): number {
   for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
     const text = doc.text(blocks.textNodes[k]);
     for (let index = 0; index < text.length; index++) {
+      tickAt(index, 'pith'); // a text node can be megabytes
       const code = text.charCodeAt(index);
       if (isJsSpaceCode(code)) continue;
       units += code === 0x130 ? 2 : 1;

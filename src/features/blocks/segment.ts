@@ -17,6 +17,7 @@ import {
   NodeKind,
   TAG,
   tick,
+  tickAt,
 } from '../../dom/index.js';
 import { cueBits } from './cues.js';
 
@@ -393,6 +394,7 @@ function countText(text: string, begin: number, end: number): typeof TEXT_COUNTS
   let wordLength = 0;
   let lastVisible = 0;
   for (let index = begin; index < end; index++) {
+    tickAt(index, 'blocks'); // a text node can be megabytes
     const code = text.charCodeAt(index);
     // ASCII has no CJK, its spaces are 32 and 9–13 and its capitals A–Z: cheap tests first.
     const ascii = code < 128;

@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { monitorDeadlineChecks } from '../../../src/dom/index.js';
 import {
   CharLanguageModel,
+  classifierPrefix,
+  classifierText,
   classifyChunk,
   decodeCounts,
   EMPTY_KEY,
   encodeCounts,
   extendKey,
   keyOf,
+  mapText,
+  mapTextInPieces,
   modelFromCounts,
   type NgramCounts,
 } from '../../../src/extractors/density/index.js';
@@ -151,5 +156,57 @@ describe('pruning and storage', () => {
         },
       ),
     );
+  });
+});
+
+describe('a line of megabytes (a minified page)', () => {
+  test('the text map over pieces equals the map over the whole, surrogate pairs and all', () => {
+    const units = fc.constantFrom('word', 'WORD', 'Ünïcödé', '漢字', '𝔘𝔫𝔦', '😀', '12', '٣', ' ', '-');
+    fc.assert(
+      fc.property(
+        fc.array(units, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 0, max: 7 }),
+        (parts, shift) => {
+          const unit = parts.join('');
+          const text = 'x'.repeat(shift) + unit.repeat(Math.ceil(140_000 / unit.length));
+          assert.equal(mapTextInPieces(text, 'non-lexical'), mapText(text, 'non-lexical'));
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  test('the classifier reads a prefix of the collapsed text as if it had collapsed all of it', () => {
+    const units = fc.constantFrom('a', 'word', ' ', '   ', '\n\t', '\u00a0', '\u2003', 'é', '😀');
+    fc.assert(
+      fc.property(fc.array(units, { maxLength: 400 }), fc.integer({ min: 0, max: 60 }), (parts, max) => {
+        const text = parts.join('');
+        const whole = classifierText(text);
+        assert.equal(classifierPrefix(text, max), max > 0 ? whole.slice(0, max) : whole);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('scoring checks the deadline inside the line', () => {
+    const text = 'lorem ipsum dolor sit amet '.repeat(40_000); // ~1 MB
+    const model = modelFromCounts({
+      n: 3,
+      minCount: 1,
+      maxChunkChars: 0,
+      minTextChars: 60,
+      textMap: 'non-lexical',
+      keep: { chunks: 1, characters: 11, counts: countsOf([mapText('lorem ipsum', 'non-lexical')], 3) },
+      discard: { chunks: 1, characters: 10, counts: countsOf([mapText('share this', 'non-lexical')], 3) },
+      manifest: MANIFEST,
+    });
+    let checks = 0;
+    monitorDeadlineChecks(() => checks++);
+    try {
+      classifyChunk(model, text);
+    } finally {
+      monitorDeadlineChecks(undefined);
+    }
+    assert.ok(checks >= 30, `${checks} checks`);
   });
 });

@@ -184,7 +184,6 @@ export const EMPHASIS = 1;
 export const STRIKE = 2;
 export const LINK = 3;
 
-/** The inline content of the block being built (a renderer's: Markdown escapes and marks, text does not). */
 /**
  * One text node into an inline buffer. The writers check the clock between nodes; a node of
  * megabytes (the fuzzer's heading of 336,001 words) was collapsed and escaped in one stretch of
@@ -194,6 +193,7 @@ export function writeText(inline: InlineBuffer, text: string): void {
   eachTextPiece(text, (piece) => inline.text(piece));
 }
 
+/** The inline content of the block being built (a renderer's: Markdown escapes and marks, text does not). */
 export interface InlineBuffer {
   /** A line break is waiting for more content. */
   readonly breakPending: boolean;

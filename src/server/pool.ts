@@ -65,12 +65,16 @@ export class ExtractionPool {
   #running = 0;
   /** Running pages stopped at their deadline: each one cost a thread restart. */
   timeouts = 0;
+  /** The heap limit of each thread, MB. */
+  readonly maxHeapMb: number;
+  #closing = false;
   /** Mean worker time of recent pages, ms (exponential average), for Retry-After. */
   #meanMs = 50;
 
   constructor(options: PoolOptions) {
     this.concurrency = Math.max(1, Math.floor(options.concurrency));
     this.queueLimit = Math.max(0, Math.floor(options.queue));
+    this.maxHeapMb = options.maxHeapMb;
     const fromSource = import.meta.url.endsWith('.ts');
     const workerUrl = options.workerUrl ?? new URL(`./worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
     this.#piscina = new Piscina({
@@ -81,7 +85,7 @@ export class ExtractionPool {
       // The task is async: let the worker's event loop run between tasks.
       atomics: 'disabled',
       execArgv: workerExecArgv(),
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
+      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
     });
   }
 
@@ -182,6 +186,12 @@ export class ExtractionPool {
             this.#done(job, { error: timedOut(job.budget.totalMs) });
             return;
           }
+          if (this.#closing) {
+            this.#done(job, {
+              error: { code: 'INTERNAL', message: 'the server stopped before the page was done' },
+            });
+            return;
+          }
           // A thread that dies (past its heap limit, a crash) fails only its page; piscina starts another.
           const message = error instanceof Error ? error.message : String(error);
           this.#done(job, {
@@ -198,8 +208,9 @@ export class ExtractionPool {
     this.#dispatch();
   }
 
-  /** Stops every thread (running pages end as INTERNAL errors) and fails what waits. */
+  /** Stops every thread (running pages end as INTERNAL errors, not as worker deaths) and fails what waits. */
   async close(): Promise<void> {
+    this.#closing = true;
     for (const job of this.#waiting.splice(0)) this.#finish(job, { error: clientGone() });
     await this.#piscina.close({ force: true });
   }

@@ -154,7 +154,7 @@ export const errorSchema: JsonSchema = {
         code: {
           type: 'string',
           description:
-            "PithError codes (UNKNOWN_EXTRACTOR, BAD_OPTION, INPUT_TOO_LARGE, TIMEOUT, FETCH_BLOCKED, …) and the server's own: BAD_REQUEST, BAD_URL, UNAUTHORIZED, NOT_FOUND, METHOD_NOT_ALLOWED (with Allow), REQUEST_TIMEOUT, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, HEADERS_TOO_LARGE, OVERLOADED, INTERNAL.",
+            "PithError codes (UNKNOWN_EXTRACTOR, BAD_OPTION, INPUT_TOO_LARGE, TIMEOUT, FETCH_BLOCKED, …) and the server's own: BAD_REQUEST, BAD_URL, UNAUTHORIZED, NOT_FOUND, METHOD_NOT_ALLOWED (with Allow), REQUEST_TIMEOUT, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, HEADERS_TOO_LARGE, OVERLOADED, WORKER_FAILED (the page's worker thread died: past its heap limit, or a crash), INTERNAL.",
         },
         message: { type: 'string' },
       },

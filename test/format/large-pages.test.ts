@@ -8,6 +8,7 @@ import { articleOf, toHtml, toMarkdown, toText, toXml } from '../../src/format/i
 import { MarkdownInline } from '../../src/format/inline.js';
 import { TextInline } from '../../src/format/text.js';
 import { escapeXmlText } from '../../src/format/xml.js';
+import { extract } from '../../src/index.js';
 
 /** About `size` characters of varied article markup. */
 function bigPage(size: number): string {
@@ -168,6 +169,37 @@ describe('one text node of megabytes', () => {
       monitorDeadlineChecks(undefined);
     }
     assert.ok(checks >= 15, `${checks} checks`);
+  });
+
+  test('every writer and the default extractor check the deadline inside it', () => {
+    const html = `<html><body><p>${'lorem ipsum, dolor '.repeat(60_000)}</p></body></html>`; // ~1.1 MB, one node
+    const checksIn = (run: () => unknown) => {
+      const seen = new Map<string, number>();
+      monitorDeadlineChecks((stage) => seen.set(stage, (seen.get(stage) ?? 0) + 1));
+      try {
+        run();
+      } finally {
+        monitorDeadlineChecks(undefined);
+      }
+      return seen;
+    };
+    const doc = parseHtml(html);
+    const extraction = {
+      extractor: 'perf',
+      version: '0',
+      doc,
+      selection: new Selection(doc).keepSubtree(0),
+      roots: [],
+      diagnostics: undefined,
+    };
+    for (const format of [toMarkdown, toText, (e: typeof extraction) => toXml(articleOf(e))]) {
+      const output = checksIn(() => format(extraction)).get('output') ?? 0;
+      assert.ok(output >= 10, `${format.name}: ${output} checks while writing`);
+    }
+    const extracting = checksIn(() => extract(html, { format: 'text' }));
+    for (const stage of ['blocks', 'pith', 'output']) {
+      assert.ok((extracting.get(stage) ?? 0) >= 10, `${stage}: ${extracting.get(stage) ?? 0} checks`);
+    }
   });
 
   test('a heading of one such node: Markdown, text and XML hold every word once', () => {

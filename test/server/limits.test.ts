@@ -98,6 +98,7 @@ describe('memory', () => {
     assert.equal(DEFAULT_SERVER_OPTIONS.maxHeapMb, 384);
     const server = testServer({ maxHeapMb: 48, timeoutMs: 120_000, workerUrl: HANGING_WORKER });
     try {
+      assert.equal(server.pool.maxHeapMb, 48, 'the limit reaches the pool');
       assert.ok(await untilExtracted(server), 'the worker thread is up');
       const hog = await server.app.inject({
         method: 'POST',

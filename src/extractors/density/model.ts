@@ -59,7 +59,8 @@ export function mapTextInPieces(text: string, textMap: TextMap): string {
   for (let start = 0; start < text.length; ) {
     let stop = Math.min(text.length, start + MAP_PIECE);
     const last = text.charCodeAt(stop - 1);
-    if (stop < text.length && last >= 0xd800 && last <= 0xdbff) stop++;
+    const next = text.charCodeAt(stop);
+    if (last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) stop++;
     out.push(mapText(text.slice(start, stop), textMap));
     start = stop;
     checkDeadline('density');

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DefaultTreeAdapterMap } from 'parse5';
+import { monitorDeadlineChecks } from '../src/dom/index.js';
 
 type Element = DefaultTreeAdapterMap['element'];
 type ParentNode = DefaultTreeAdapterMap['parentNode'];
@@ -86,3 +87,15 @@ export const ACTIVE_ELEMENTS = [
   'animate',
   'set',
 ];
+
+/** The stages that read the clock during `run` (the deadline's monitor), with how often each did. */
+export function stagesChecked(run: () => unknown): Map<string, number> {
+  const seen = new Map<string, number>();
+  monitorDeadlineChecks((stage) => seen.set(stage, (seen.get(stage) ?? 0) + 1));
+  try {
+    run();
+  } finally {
+    monitorDeadlineChecks(undefined);
+  }
+  return seen;
+}

@@ -5,7 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { monitorDeadlineChecks } from '../../src/dom/index.js';
 import {
   decodeHtml,
   EXTRACTORS,
@@ -15,6 +14,7 @@ import {
   type OutputFormat,
   type PithError,
 } from '../../src/index.js';
+import { stagesChecked } from '../helpers.js';
 
 const EXTRACTOR_NAMES = Object.keys(EXTRACTORS) as ExtractorName[];
 const FORMATS: OutputFormat[] = ['markdown', 'text', 'html', 'json', 'xml'];
@@ -36,18 +36,6 @@ function throwsCode(run: () => unknown, code: string): PithError {
     return error;
   }
   assert.fail(`expected ${code}, nothing was thrown`);
-}
-
-/** The stages that read the clock during `run`, with how often each did. */
-function stagesChecked(run: () => unknown): Map<string, number> {
-  const seen = new Map<string, number>();
-  monitorDeadlineChecks((stage) => seen.set(stage, (seen.get(stage) ?? 0) + 1));
-  try {
-    run();
-  } finally {
-    monitorDeadlineChecks(undefined);
-  }
-  return seen;
 }
 
 describe('the time budget', () => {

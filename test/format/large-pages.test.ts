@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { monitorDeadlineChecks, parseHtml, Selection } from '../../src/dom/index.js';
+import { parseHtml, Selection } from '../../src/dom/index.js';
 import { writeText } from '../../src/format/blocks.js';
 import { collapseWhitespace, mapTextPieces, WHITESPACE_RUN } from '../../src/format/common.js';
 import { articleOf, toHtml, toMarkdown, toText, toXml } from '../../src/format/index.js';
@@ -9,6 +9,7 @@ import { MarkdownInline } from '../../src/format/inline.js';
 import { TextInline } from '../../src/format/text.js';
 import { escapeXmlText } from '../../src/format/xml.js';
 import { extract } from '../../src/index.js';
+import { stagesChecked } from '../helpers.js';
 
 /** About `size` characters of varied article markup. */
 function bigPage(size: number): string {
@@ -23,6 +24,22 @@ function bigPage(size: number): string {
     '<script>var junk = "<p>no</p>";</script><div><span>deep <span>inline <span>spans</span></span></span></div>\n';
   return `<html><body><article>${chunk.repeat(Math.ceil(size / chunk.length))}</article></body></html>`;
 }
+
+/** An extraction that keeps the whole page. */
+function wholePage(html: string) {
+  const doc = parseHtml(html, { url: 'https://example.com/' });
+  return {
+    extractor: 'perf',
+    version: '0',
+    doc,
+    selection: new Selection(doc).keepSubtree(0),
+    roots: [],
+    diagnostics: undefined,
+  };
+}
+
+/** The writers that take a text node in pieces: Markdown, text and the XML article. */
+const WRITERS = [toMarkdown, toText, (e: ReturnType<typeof wholePage>) => toXml(articleOf(e))];
 
 /** Pathological shapes: very deep nesting, long flat runs, huge single text. */
 function nastyPages(): string[] {
@@ -42,16 +59,7 @@ function nastyPages(): string[] {
 // check that large and pathological pages format completely and without blow-up.
 describe('formatters: large and pathological pages', () => {
   test('a 10 MB page formats in every format', () => {
-    const html = bigPage(10 * 1024 * 1024);
-    const doc = parseHtml(html, { url: 'https://example.com/' });
-    const extraction = {
-      extractor: 'perf',
-      version: '0',
-      doc,
-      selection: new Selection(doc).keepSubtree(0),
-      roots: [],
-      diagnostics: undefined,
-    };
+    const extraction = wholePage(bigPage(10 * 1024 * 1024));
     for (const [name, format] of [
       ['text', toText],
       ['markdown', toMarkdown],
@@ -64,15 +72,7 @@ describe('formatters: large and pathological pages', () => {
 
   test('pathological shapes give bounded output', () => {
     for (const html of nastyPages()) {
-      const doc = parseHtml(html);
-      const extraction = {
-        extractor: 'perf',
-        version: '0',
-        doc,
-        selection: new Selection(doc).keepSubtree(0),
-        roots: [],
-        diagnostics: undefined,
-      };
+      const extraction = wholePage(html);
       for (const format of [toText, toMarkdown, toHtml]) {
         const out = format(extraction);
         assert.ok(
@@ -161,42 +161,18 @@ describe('one text node of megabytes', () => {
 
   test('the deadline is checked between its pieces', () => {
     const text = 'lorem ipsum dolor '.repeat(60_000); // ~1 MB, one text node
-    let checks = 0;
-    monitorDeadlineChecks(() => checks++);
-    try {
-      writeText(new MarkdownInline(), text);
-    } finally {
-      monitorDeadlineChecks(undefined);
-    }
+    const checks = stagesChecked(() => writeText(new MarkdownInline(), text)).get('output') ?? 0;
     assert.ok(checks >= 15, `${checks} checks`);
   });
 
   test('every writer and the default extractor check the deadline inside it', () => {
     const html = `<html><body><p>${'lorem ipsum, dolor '.repeat(60_000)}</p></body></html>`; // ~1.1 MB, one node
-    const checksIn = (run: () => unknown) => {
-      const seen = new Map<string, number>();
-      monitorDeadlineChecks((stage) => seen.set(stage, (seen.get(stage) ?? 0) + 1));
-      try {
-        run();
-      } finally {
-        monitorDeadlineChecks(undefined);
-      }
-      return seen;
-    };
-    const doc = parseHtml(html);
-    const extraction = {
-      extractor: 'perf',
-      version: '0',
-      doc,
-      selection: new Selection(doc).keepSubtree(0),
-      roots: [],
-      diagnostics: undefined,
-    };
-    for (const format of [toMarkdown, toText, (e: typeof extraction) => toXml(articleOf(e))]) {
-      const output = checksIn(() => format(extraction)).get('output') ?? 0;
+    const extraction = wholePage(html);
+    for (const format of WRITERS) {
+      const output = stagesChecked(() => format(extraction)).get('output') ?? 0;
       assert.ok(output >= 10, `${format.name}: ${output} checks while writing`);
     }
-    const extracting = checksIn(() => extract(html, { format: 'text' }));
+    const extracting = stagesChecked(() => extract(html, { format: 'text' }));
     for (const stage of ['blocks', 'pith', 'output']) {
       assert.ok((extracting.get(stage) ?? 0) >= 10, `${stage}: ${extracting.get(stage) ?? 0} checks`);
     }
@@ -204,16 +180,8 @@ describe('one text node of megabytes', () => {
 
   test('a heading of one such node: Markdown, text and XML hold every word once', () => {
     const words = 200_000;
-    const doc = parseHtml(`<html><body><h2>${'lorem '.repeat(words)}</h2></body></html>`);
-    const extraction = {
-      extractor: 'perf',
-      version: '0',
-      doc,
-      selection: new Selection(doc).keepSubtree(0),
-      roots: [],
-      diagnostics: undefined,
-    };
-    for (const format of [toMarkdown, toText, (e: typeof extraction) => toXml(articleOf(e))]) {
+    const extraction = wholePage(`<html><body><h2>${'lorem '.repeat(words)}</h2></body></html>`);
+    for (const format of WRITERS) {
       assert.equal(format(extraction).match(/lorem/g)?.length, words, format.name);
     }
   });

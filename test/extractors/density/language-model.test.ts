@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { monitorDeadlineChecks } from '../../../src/dom/index.js';
 import {
   CharLanguageModel,
   classifierPrefix,
@@ -18,6 +17,7 @@ import {
   type NgramCounts,
 } from '../../../src/extractors/density/index.js';
 import { NgramCounter, pruneCounts } from '../../../src/train/index.js';
+import { stagesChecked } from '../../helpers.js';
 
 const close = (actual: number, expected: number, epsilon = 1e-12) =>
   assert.ok(Math.abs(actual - expected) <= epsilon, `${actual} ≠ ${expected}`);
@@ -217,13 +217,7 @@ describe('a line of megabytes (a minified page)', () => {
       discard: { chunks: 1, characters: 10, counts: countsOf([mapText('share this', 'non-lexical')], 3) },
       manifest: MANIFEST,
     });
-    let checks = 0;
-    monitorDeadlineChecks(() => checks++);
-    try {
-      classifyChunk(model, text);
-    } finally {
-      monitorDeadlineChecks(undefined);
-    }
+    const checks = stagesChecked(() => classifyChunk(model, text)).get('density') ?? 0;
     assert.ok(checks >= 30, `${checks} checks`);
   });
 });

@@ -14,6 +14,7 @@ import {
   IS_LIST,
   isUnrendered,
   keptText,
+  mapTextPieces,
   type TableFacts,
   withoutSoftHyphens,
 } from './common.js';
@@ -312,6 +313,7 @@ const OUTPUT_BY_TAG: string[] = (() => {
 })();
 
 const COLLAPSIBLE = /[\t\n\f\r]| {2}/;
+const collapseAsciiWhitespace = (text: string) => text.replace(ASCII_WHITESPACE_RUN, ' ');
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed from the output.
 const NEEDS_ESCAPE = /[&<>\u0000-\u0008\u000B\u000E-\u001F\u007F]/;
 
@@ -472,14 +474,15 @@ class HtmlWriter {
           this.noteLabel = undefined;
         }
         if (this.preDepth === 0) {
-          if (COLLAPSIBLE.test(text)) text = text.replace(ASCII_WHITESPACE_RUN, ' ');
+          // In pieces with deadline checks between them: a text node can be megabytes (common.ts).
+          if (COLLAPSIBLE.test(text)) text = mapTextPieces(text, collapseAsciiWhitespace);
           if (text === ' ') {
             const owner = emitted[emitted.length - 1];
             // Whitespace between blocks is noise; inside a line it separates words.
             if (owner.flow && !owner.looseOpen && owner.unwrapped > 0) continue;
           } else this.beforeInline();
         }
-        if (text !== '') out.push(NEEDS_ESCAPE.test(text) ? escapeHtmlText(text) : text);
+        if (text !== '') out.push(NEEDS_ESCAPE.test(text) ? mapTextPieces(text, escapeHtmlText) : text);
         if (text !== ' ') this.wroteContent = true;
         // Kept text, even a space between cells, parts two images (as in the Markdown's walk).
         if (kept[at]) this.imageRepeats.text();

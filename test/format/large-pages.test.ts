@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { parseHtml, Selection } from '../../src/dom/index.js';
 import { writeText } from '../../src/format/blocks.js';
 import { collapseWhitespace, mapTextPieces, WHITESPACE_RUN } from '../../src/format/common.js';
-import { articleOf, toHtml, toMarkdown, toText, toXml } from '../../src/format/index.js';
+import { articleOf, escapeHtmlText, toHtml, toMarkdown, toText, toXml } from '../../src/format/index.js';
 import { MarkdownInline } from '../../src/format/inline.js';
 import { TextInline } from '../../src/format/text.js';
 import { escapeXmlText } from '../../src/format/xml.js';
@@ -38,8 +38,8 @@ function wholePage(html: string) {
   };
 }
 
-/** The writers that take a text node in pieces: Markdown, text and the XML article. */
-const WRITERS = [toMarkdown, toText, (e: ReturnType<typeof wholePage>) => toXml(articleOf(e))];
+/** The writers that take a text node in pieces: Markdown, text, HTML and the XML article. */
+const WRITERS = [toMarkdown, toText, toHtml, (e: ReturnType<typeof wholePage>) => toXml(articleOf(e))];
 
 /** Pathological shapes: very deep nesting, long flat runs, huge single text. */
 function nastyPages(): string[] {
@@ -135,10 +135,15 @@ describe('one text node of megabytes', () => {
     );
   });
 
-  test('XML escaping and whitespace collapsing over its pieces equal the same over the whole', () => {
+  test('HTML and XML escaping and whitespace collapsing over its pieces equal the same over the whole', () => {
     fc.assert(
       fc.property(texts, (text) => {
-        for (const transform of [escapeXmlText, (piece: string) => piece.replace(WHITESPACE_RUN, ' ')]) {
+        for (const transform of [
+          escapeXmlText,
+          escapeHtmlText,
+          (piece: string) => piece.replace(WHITESPACE_RUN, ' '),
+          (piece: string) => piece.replace(/[\t\n\f\r ]+/g, ' '),
+        ]) {
           assert.equal(mapTextPieces(text, transform), transform(text));
         }
       }),
@@ -166,7 +171,7 @@ describe('one text node of megabytes', () => {
   });
 
   test('every writer and the default extractor check the deadline inside it', () => {
-    const html = `<html><body><p>${'lorem ipsum, dolor '.repeat(60_000)}</p></body></html>`; // ~1.1 MB, one node
+    const html = `<html><body><p>${'lorem ipsum, dolor &amp; sit\n'.repeat(40_000)}</p></body></html>`; // ~1.1 MB, one node
     const extraction = wholePage(html);
     for (const format of WRITERS) {
       const output = stagesChecked(() => format(extraction)).get('output') ?? 0;
@@ -178,7 +183,7 @@ describe('one text node of megabytes', () => {
     }
   });
 
-  test('a heading of one such node: Markdown, text and XML hold every word once', () => {
+  test('a heading of one such node: Markdown, text, HTML and XML hold every word once', () => {
     const words = 200_000;
     const extraction = wholePage(`<html><body><h2>${'lorem '.repeat(words)}</h2></body></html>`);
     for (const format of WRITERS) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseJsonLd, repairJson } from '../../src/metadata/jsonld.js';
+import { stagesChecked } from '../helpers.js';
 import { ld, metadataOf, page } from './helpers.js';
 
 describe('JSON-LD: choosing the main entity', () => {
@@ -255,5 +256,15 @@ describe('JSON-LD: lenient parsing', () => {
       ),
     );
     assert.equal(metadata.title, 'Yes');
+  });
+});
+
+describe('a JSON-LD block of megabytes that needs repair', () => {
+  it('checks the deadline while repairing it (fuzz seed 203, page 3409)', () => {
+    // Broken (a trailing comma, a raw newline in a string), so the repair pass runs over all of it.
+    const block = `{"@type":"Article","articleBody":"${'body\n'.repeat(300_000)}",}`;
+    const checks = stagesChecked(() => parseJsonLd(block)).get('metadata') ?? 0;
+    assert.ok(checks >= 10, `${checks} checks`);
+    assert.equal((parseJsonLd(block) as { '@type': string })['@type'], 'Article');
   });
 });

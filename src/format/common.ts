@@ -207,13 +207,26 @@ function flattened(text: string): string {
   return text;
 }
 
-/** The kept, visible text of a subtree, whitespace collapsed (for title comparison). */
-export function keptText(doc: Doc, kept: Uint8Array, node: number): string {
+/**
+ * The kept, visible text of a subtree, whitespace collapsed (for title comparison); '' when it is
+ * longer than `longest` characters before collapsing.
+ */
+export function keptText(
+  doc: Doc,
+  kept: Uint8Array,
+  node: number,
+  longest = Number.POSITIVE_INFINITY,
+): string {
   const parts: string[] = [];
+  let length = 0;
   const stop = doc.end(node);
   for (let at = node; at < stop; at++) {
     tick('output');
-    if (doc.isText(at) && kept[at] && !doc.columns.hidden[at]) parts.push(doc.text(at));
+    if (!doc.isText(at) || !kept[at] || doc.columns.hidden[at]) continue;
+    const text = doc.text(at);
+    length += text.length;
+    if (length > longest) return '';
+    parts.push(text);
   }
   return collapseWhitespace(parts.join('')).trim();
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml, Selection } from '../../src/dom/index.js';
+import { parseHtml, Selection, TAG } from '../../src/dom/index.js';
 import { writeText } from '../../src/format/blocks.js';
-import { collapseWhitespace, mapTextPieces, WHITESPACE_RUN } from '../../src/format/common.js';
+import { collapseWhitespace, keptText, mapTextPieces, WHITESPACE_RUN } from '../../src/format/common.js';
 import { articleOf, escapeHtmlText, toHtml, toMarkdown, toText, toXml } from '../../src/format/index.js';
 import { MarkdownInline } from '../../src/format/inline.js';
 import { TextInline } from '../../src/format/text.js';
@@ -181,6 +181,21 @@ describe('one text node of megabytes', () => {
     for (const stage of ['blocks', 'pith', 'output']) {
       assert.ok((extracting.get(stage) ?? 0) >= 10, `${stage}: ${extracting.get(stage) ?? 0} checks`);
     }
+  });
+
+  test('the title search reads no more of a first paragraph than a title could be (fuzz seed 203, page 3039)', () => {
+    const extraction = wholePage(
+      `<html><body><p>  Title  of it </p><p>${'word '.repeat(5_000)}</p></body></html>`,
+    );
+    const { doc } = extraction;
+    const [first, second] = doc.findAll(TAG.p);
+    const kept = extraction.selection.kept;
+    assert.equal(keptText(doc, kept, first, 50), 'Title of it');
+    assert.equal(keptText(doc, kept, second, 1_000), '', 'past the bound: not read');
+    assert.equal(keptText(doc, kept, second).length, 'word '.repeat(5_000).trim().length);
+    // The repeated title still goes; the long paragraph stays.
+    const markdown = toMarkdown(extraction, { title: 'Title of it', dropTitle: true });
+    assert.ok(!markdown.includes('Title of it') && markdown.includes('word word'));
   });
 
   test('a heading of one such node: Markdown, text, HTML and XML hold every word once', () => {

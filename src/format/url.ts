@@ -75,6 +75,7 @@ function parse(url: string, base: string | undefined): URL | undefined {
  */
 const MAX_URL_LENGTH = 64 * 1024;
 const MAX_DATA_URL_LENGTH = 2 * 1024 * 1024;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the C0 controls and space URL parsers strip first.
 const DATA_PREFIX = /^[\u0000-\u0020]{0,64}data:/i;
 
 /**

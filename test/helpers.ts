@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { monitorDeadlineChecks } from '../src/dom/index.js';
 
@@ -98,4 +99,20 @@ export function stagesChecked(run: () => unknown): Map<string, number> {
     monitorDeadlineChecks(undefined);
   }
   return seen;
+}
+
+/**
+ * Texts longer than the 64 Ki pieces long texts are cut into: a unit of 1–40 fragments repeated
+ * past 140,000 characters, after 0–9 characters that move where the cuts fall in it.
+ */
+export function longTexts(fragments: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      fc.array(fc.constantFrom(...fragments), { minLength: 1, maxLength: 40 }),
+      fc.integer({ min: 0, max: 9 }),
+    )
+    .map(([parts, shift]) => {
+      const unit = parts.join('');
+      return 'x'.repeat(shift) + unit.repeat(Math.ceil(140_000 / unit.length));
+    });
 }

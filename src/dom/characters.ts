@@ -1,3 +1,5 @@
+import { checkDeadline } from './deadline.js';
+
 /**
  * The one rule for control characters in pith's output (docs/decisions.md, "Control
  * characters"): every format (text, Markdown, HTML, JSON, XML) and the metadata carry only the
@@ -41,4 +43,31 @@ export function trimCodes(text: string, isEdge: (code: number) => boolean): stri
   while (start < end && isEdge(text.charCodeAt(start))) start++;
   while (end > start && isEdge(text.charCodeAt(end - 1))) end--;
   return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+/** Texts longer than this are worked on in pieces of about this size (`eachPiece`). */
+export const TEXT_PIECE = 1 << 16;
+
+/**
+ * Calls `visit` with consecutive pieces of `text` (all of it, in order) of about TEXT_PIECE
+ * characters, checking the deadline of `stage` between them: a whole-string step (collapsing,
+ * escaping, decoding) over a text of megabytes would otherwise run in one stretch without a check.
+ * `nextCut(from)` says where a piece may end at or after `from` (`text.length`: no place to cut,
+ * the rest is one piece); each caller's rule keeps the pieces coming out as the whole would.
+ */
+export function eachPiece(
+  text: string,
+  nextCut: (from: number) => number,
+  visit: (piece: string) => void,
+  stage: string,
+): void {
+  let start = 0;
+  while (text.length - start > TEXT_PIECE) {
+    const stop = nextCut(start + TEXT_PIECE);
+    if (stop >= text.length) break;
+    visit(text.slice(start, stop));
+    start = stop;
+    checkDeadline(stage);
+  }
+  visit(start === 0 ? text : text.slice(start));
 }

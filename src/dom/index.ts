@@ -1,7 +1,7 @@
 /**
  * dom/: HTML → `Doc`, the one document model every extractor reads.
  */
-export { outputText, trimCodes, withoutControls } from './characters.js';
+export { eachPiece, outputText, TEXT_PIECE, trimCodes, withoutControls } from './characters.js';
 export {
   checkDeadline,
   currentDeadline,

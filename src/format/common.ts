@@ -1,4 +1,13 @@
-import { checkDeadline, type Doc, IS_BLOCK, IS_HIDDEN_CONTENT, NodeKind, TAG, tick } from '../dom/index.js';
+import {
+  type Doc,
+  eachPiece,
+  IS_BLOCK,
+  IS_HIDDEN_CONTENT,
+  NodeKind,
+  TAG,
+  TEXT_PIECE,
+  tick,
+} from '../dom/index.js';
 
 function tagTable(names: readonly string[]): Uint8Array {
   const table = new Uint8Array(IS_HIDDEN_CONTENT.length);
@@ -158,8 +167,6 @@ export function collapseWhitespace(text: string): string {
   return NOT_COLLAPSED.test(text) ? text.replace(WHITESPACE_RUN, ' ') : text;
 }
 
-/** Texts longer than this are worked on in pieces of about this size. */
-const TEXT_PIECE = 1 << 16;
 /**
  * Where a long text may be cut: after a whitespace run between two ASCII letters or digits.
  * Collapsing whitespace and escaping (Markdown, XML) read at most one character either side of
@@ -168,23 +175,18 @@ const TEXT_PIECE = 1 << 16;
  */
 const TEXT_CUT = /[A-Za-z0-9]\s+(?=[A-Za-z0-9])/g;
 
-/**
- * Calls `visit` with consecutive pieces of `text` (all of it, in order), checking the deadline
- * between them: the output's whole-string steps (collapsing, escaping) would otherwise run over a
- * text node of megabytes in one stretch without a check. A text without a place to cut is one piece.
- */
+/** Consecutive pieces of a long text cut by TEXT_CUT, with deadline checks between them (`eachPiece`). */
 export function eachTextPiece(text: string, visit: (piece: string) => void): void {
-  let start = 0;
-  while (text.length - start > TEXT_PIECE) {
-    TEXT_CUT.lastIndex = start + TEXT_PIECE;
-    const cut = TEXT_CUT.exec(text);
-    if (cut === null) break;
-    const stop = cut.index + cut[0].length;
-    visit(text.slice(start, stop));
-    start = stop;
-    checkDeadline('output');
-  }
-  visit(start === 0 ? text : text.slice(start));
+  eachPiece(
+    text,
+    (from) => {
+      TEXT_CUT.lastIndex = from;
+      const cut = TEXT_CUT.exec(text);
+      return cut === null ? text.length : cut.index + cut[0].length;
+    },
+    visit,
+    'output',
+  );
 }
 
 /** `transform` (one that works character by character, as whitespace collapsing and escaping do) over `text` in pieces. */

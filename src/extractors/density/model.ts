@@ -14,7 +14,7 @@
  * were cut with), per category its training chunk/character counts and the
  * n-gram counts (`encodeCounts` bytes in base64), and a training manifest.
  */
-import { checkDeadline } from '../../dom/index.js';
+import { checkDeadline, eachPiece, TEXT_PIECE } from '../../dom/index.js';
 import type { TrainingManifest } from '../../model-files.js';
 import { CharLanguageModel, decodeCounts, encodeCounts, type NgramCounts } from './language-model.js';
 
@@ -44,27 +44,21 @@ export function mapText(text: string, textMap: TextMap): string {
   if (textMap === 'none') return text;
   return text.replace(LETTER, (letter) => (letter !== letter.toLowerCase() ? 'A' : 'a')).replace(DIGIT, '0');
 }
-/** Characters `mapText` maps at once before the deadline is checked again. */
-const MAP_PIECE = 1 << 16;
-
 /**
- * `mapText` in pieces with a deadline check between them: a minified page is one line of
- * megabytes, and the letter mapping calls back once per letter (a 6.7 MB line: ~150 ms).
- * The mapping is character by character, so pieces cut anywhere but inside a surrogate pair
- * map as the whole does.
+ * `mapText` in pieces with a deadline check between them (`eachPiece`): a minified page is one
+ * line of megabytes, and the letter mapping calls back once per letter (a 6.7 MB line: ~150 ms).
+ * The mapping is character by character, so pieces cut anywhere but inside a surrogate pair map
+ * as the whole does.
  */
 export function mapTextInPieces(text: string, textMap: TextMap): string {
-  if (textMap === 'none' || text.length <= MAP_PIECE) return mapText(text, textMap);
+  if (textMap === 'none' || text.length <= TEXT_PIECE) return mapText(text, textMap);
   const out: string[] = [];
-  for (let start = 0; start < text.length; ) {
-    let stop = Math.min(text.length, start + MAP_PIECE);
-    const last = text.charCodeAt(stop - 1);
-    const next = text.charCodeAt(stop);
-    if (last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) stop++;
-    out.push(mapText(text.slice(start, stop), textMap));
-    start = stop;
-    checkDeadline('density');
-  }
+  const outsidePair = (from: number) => {
+    const last = text.charCodeAt(from - 1);
+    const next = text.charCodeAt(from);
+    return last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? from + 1 : from;
+  };
+  eachPiece(text, outsidePair, (piece) => out.push(mapText(piece, textMap)), 'density');
   return out.join('');
 }
 export const DENSITY_MODEL_HASH = 'fnv-1a-32 over UTF-16 code units';

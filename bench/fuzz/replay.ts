@@ -1,7 +1,7 @@
 // Replays one fuzz page in this process and shows where its time went between deadline checks.
 //
 //   npx tsx bench/fuzz/replay.ts --seed 1 --page 28 [--extractor ttr] [--format markdown]
-//       [--budget MS] [--save page.html] [--trace-over 20]
+//       [--budget MS] [--save page.html] [--trace-over 20] [--stacks]
 //
 // Prints the page's recipe, the outcome, and every stretch of more than --trace-over ms (wall)
 // between two reads of the clock by the deadline code, with the stage before and after it. Add
@@ -26,6 +26,9 @@ const index = Number(option('page', '0'));
 const extractor = option('extractor', 'pith');
 const first = option('format', 'markdown') as OutputFormat;
 const traceOver = Number(option('trace-over', '20'));
+const stacks = process.argv.includes('--stacks');
+const stackHere = () => new Error().stack?.split('\n').slice(3, 9).join('\n') ?? '';
+let lastStack = '';
 
 const sources = await listSources(repoRoot);
 const task = await taskOf(seed, index, sources);
@@ -39,8 +42,12 @@ let last = performance.now();
 let lastStage = 'start';
 monitorDeadlineChecks((stage) => {
   const now = performance.now();
-  if (now - last > traceOver)
+  if (now - last > traceOver) {
     process.stdout.write(`  ${(now - last).toFixed(0).padStart(6)} ms  ${lastStage} → ${stage}\n`);
+    // The checks that open and close a stretch, with their callers: what ran between them.
+    if (stacks) process.stdout.write(`  from:\n${lastStack}\n  to:\n${stackHere()}\n`);
+  }
+  if (stacks) lastStack = stackHere();
   last = now;
   lastStage = stage;
 });

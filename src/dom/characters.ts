@@ -25,6 +25,10 @@ export function withoutControls(text: string): string {
 
 /** `text` by the output rule above (the same string, after one scan, when there is nothing to change). */
 export function outputText(text: string): string {
+  return mapStablePieces(text, outputPiece, 'output');
+}
+
+function outputPiece(text: string): string {
   const cleaned = withoutControls(text);
   // Native in Node 20 (ES2024), not yet in TypeScript's ES2022 library.
   const unicode = cleaned as unknown as WellFormed;
@@ -52,22 +56,50 @@ export const TEXT_PIECE = 1 << 16;
  * Calls `visit` with consecutive pieces of `text` (all of it, in order) of about TEXT_PIECE
  * characters, checking the deadline of `stage` between them: a whole-string step (collapsing,
  * escaping, decoding) over a text of megabytes would otherwise run in one stretch without a check.
- * `nextCut(from)` says where a piece may end at or after `from` (`text.length`: no place to cut,
- * the rest is one piece); each caller's rule keeps the pieces coming out as the whole would.
+ * `nextCut(from, limit)` says where at or after `from` a piece may end: `text.length` when nowhere,
+ * -1 when nowhere before `limit` (the search goes on in the next window, after a check, so a rule
+ * that scans need not scan the whole rest at once); each caller's rule keeps the pieces coming out
+ * as the whole would.
  */
 export function eachPiece(
   text: string,
-  nextCut: (from: number) => number,
+  nextCut: (from: number, limit: number) => number,
   visit: (piece: string) => void,
   stage: string,
 ): void {
   let start = 0;
-  while (text.length - start > TEXT_PIECE) {
-    const stop = nextCut(start + TEXT_PIECE);
+  let from = TEXT_PIECE;
+  while (from < text.length) {
+    const limit = Math.min(text.length, from + TEXT_PIECE);
+    const stop = nextCut(from, limit);
     if (stop >= text.length) break;
-    visit(text.slice(start, stop));
-    start = stop;
+    if (stop >= from) {
+      visit(text.slice(start, stop));
+      start = stop;
+      from = stop + TEXT_PIECE;
+    } else from = limit;
     checkDeadline(stage);
   }
   visit(start === 0 ? text : text.slice(start));
+}
+
+/**
+ * Whether nothing before this UTF-16 code unit composes with it or is reordered around it (NFC),
+ * and it is no second half of a surrogate pair: ASCII, CJK ideographs (U+3400–U+9FFF) and Hangul
+ * syllables. A text cut before one normalises, and drops controls, piece by piece as the whole does.
+ */
+function isStableStart(code: number): boolean {
+  return code < 0x80 || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7a3);
+}
+
+/** `transform` (NFC, the control rule) over `text` in pieces cut before a stable start (`isStableStart`). */
+export function mapStablePieces(text: string, transform: (piece: string) => string, stage: string): string {
+  if (text.length <= TEXT_PIECE) return transform(text);
+  const out: string[] = [];
+  const beforeStable = (from: number, limit: number) => {
+    for (let at = from; at < limit; at++) if (isStableStart(text.charCodeAt(at))) return at;
+    return -1;
+  };
+  eachPiece(text, beforeStable, (piece) => out.push(transform(piece)), stage);
+  return out.join('');
 }

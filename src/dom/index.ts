@@ -1,7 +1,14 @@
 /**
  * dom/: HTML → `Doc`, the one document model every extractor reads.
  */
-export { eachPiece, outputText, TEXT_PIECE, trimCodes, withoutControls } from './characters.js';
+export {
+  eachPiece,
+  mapStablePieces,
+  outputText,
+  TEXT_PIECE,
+  trimCodes,
+  withoutControls,
+} from './characters.js';
 export {
   checkDeadline,
   currentDeadline,

@@ -1,3 +1,5 @@
+import { TEXT_PIECE } from './characters.js';
+import { checkDeadline } from './deadline.js';
 /** Whitespace as HTML rendering collapses it, plus the no-break and typographic spaces. */
 export function isSpaceCode(code: number): boolean {
   return (
@@ -57,24 +59,29 @@ export function measureTextRange(text: string, start: number, end: number): Text
   let words = 0;
   let inWord = false;
   let pendingSpace = false;
-  for (let index = start; index < end; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 128 ? code === 32 || (code >= 9 && code <= 13) : isSpaceCode(code)) {
-      if (length > 0) pendingSpace = true;
-      inWord = false;
-      continue;
-    }
-    if (pendingSpace) {
+  // In pieces with a deadline check between them: one text node can be megabytes (18 MB: ~110 ms).
+  for (let pieceStart = start; pieceStart < end; pieceStart += TEXT_PIECE) {
+    if (pieceStart !== start) checkDeadline('parsing');
+    const pieceEnd = Math.min(end, pieceStart + TEXT_PIECE);
+    for (let index = pieceStart; index < pieceEnd; index++) {
+      const code = text.charCodeAt(index);
+      if (code < 128 ? code === 32 || (code >= 9 && code <= 13) : isSpaceCode(code)) {
+        if (length > 0) pendingSpace = true;
+        inWord = false;
+        continue;
+      }
+      if (pendingSpace) {
+        length++;
+        pendingSpace = false;
+      }
       length++;
-      pendingSpace = false;
-    }
-    length++;
-    if (code >= 128 && isCjkCode(code)) {
-      words++;
-      inWord = false;
-    } else if (!inWord) {
-      words++;
-      inWord = true;
+      if (code >= 128 && isCjkCode(code)) {
+        words++;
+        inWord = false;
+      } else if (!inWord) {
+        words++;
+        inWord = true;
+      }
     }
   }
   return { length, words };

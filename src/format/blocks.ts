@@ -11,6 +11,7 @@ import {
   IS_BLOCK,
   IS_HEADING,
   IS_HIDDEN_CONTENT,
+  mapStablePieces,
   NodeKind,
   TAG,
   tick,
@@ -280,7 +281,7 @@ type WalkScope = 'body' | 'part' | 'note';
 export function withTitle(body: string, options: FormatOptions, syntax: BlockSyntax): string {
   const title = TitleSearch.printed(options);
   const out = title === undefined ? body : `${syntax.title(title)}\n\n${body}`;
-  return out.trim().normalize('NFC');
+  return mapStablePieces(out.trim(), (piece) => piece.normalize('NFC'), 'output');
 }
 
 class BlockWalk {

@@ -168,25 +168,45 @@ export function collapseWhitespace(text: string): string {
 }
 
 /**
- * Where a long text may be cut: after a whitespace run between two ASCII letters or digits.
- * Collapsing whitespace and escaping (Markdown, XML) read at most one character either side of
- * a `*` or `_`, an entity-like run holds no whitespace, and no surrogate pair is split, so the
- * pieces come out as the whole would.
+ * Where a long text may be cut: after a whitespace run between two ASCII letters or digits, or, in
+ * a window without one (one word of megabytes, CJK), between two word characters with no `&` in the
+ * ENTITY_REACH characters before. Collapsing whitespace and escaping (Markdown, XML) read at most one
+ * character either side of a `*` or `_`, an entity-like run holds no whitespace and is at most 43
+ * characters long, no surrogate pair is split and NFC runs on the whole output (in its own pieces),
+ * so the pieces come out as the whole would.
  */
 const TEXT_CUT = /[A-Za-z0-9]\s+(?=[A-Za-z0-9])/g;
+const ENTITY_REACH = 48;
 
-/** Consecutive pieces of a long text cut by TEXT_CUT, with deadline checks between them (`eachPiece`). */
-export function eachTextPiece(text: string, visit: (piece: string) => void): void {
-  eachPiece(
-    text,
-    (from) => {
-      TEXT_CUT.lastIndex = from;
-      const cut = TEXT_CUT.exec(text);
-      return cut === null ? text.length : cut.index + cut[0].length;
-    },
-    visit,
-    'output',
+/** ASCII letters and digits, CJK ideographs, Hangul syllables: no escape or collapse reads across them. */
+function isWordCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    ((code | 32) >= 97 && (code | 32) <= 122) ||
+    (code >= 0x3400 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7a3)
   );
+}
+
+function textCut(text: string, from: number, limit: number): number {
+  const window = text.slice(from, limit);
+  TEXT_CUT.lastIndex = 0;
+  const cut = TEXT_CUT.exec(window);
+  if (cut !== null) return from + cut.index + cut[0].length;
+  for (let at = Math.max(from, 1); at < limit; at++) {
+    if (
+      isWordCode(text.charCodeAt(at - 1)) &&
+      isWordCode(text.charCodeAt(at)) &&
+      !text.slice(Math.max(0, at - ENTITY_REACH), at).includes('&')
+    )
+      return at;
+  }
+  return -1;
+}
+
+/** Consecutive pieces of a long text cut by `textCut`, with deadline checks between them (`eachPiece`). */
+export function eachTextPiece(text: string, visit: (piece: string) => void): void {
+  eachPiece(text, (from, limit) => textCut(text, from, limit), visit, 'output');
 }
 
 /** `transform` (one that works character by character, as whitespace collapsing and escaping do) over `text` in pieces. */

@@ -1,9 +1,23 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml, Selection, TAG } from '../../src/dom/index.js';
+import {
+  mapStablePieces,
+  outputText,
+  parseHtml,
+  Selection,
+  TAG,
+  TEXT_PIECE,
+  withoutControls,
+} from '../../src/dom/index.js';
 import { writeText } from '../../src/format/blocks.js';
-import { collapseWhitespace, keptText, mapTextPieces, WHITESPACE_RUN } from '../../src/format/common.js';
+import {
+  collapseWhitespace,
+  eachTextPiece,
+  keptText,
+  mapTextPieces,
+  WHITESPACE_RUN,
+} from '../../src/format/common.js';
 import { articleOf, escapeHtmlText, toHtml, toMarkdown, toText, toXml } from '../../src/format/index.js';
 import { MarkdownInline } from '../../src/format/inline.js';
 import { TextInline } from '../../src/format/text.js';
@@ -106,10 +120,36 @@ describe('one text node of megabytes', () => {
     '1.',
     '\u00ad',
   ]);
+  /**
+   * The same without a space (one word of megabytes, CJK): cut between two word characters, never
+   * within reach of an `&`, next to a `*` or `_`, or before a combining mark.
+   */
+  const unspaced = longTexts([
+    'word',
+    'Z9',
+    '*',
+    '_',
+    'snake_case',
+    '&amp;',
+    '&',
+    '&#x263a;',
+    '#',
+    '[x]',
+    '`',
+    '|',
+    'é',
+    'e\u0301',
+    '1.',
+    '\u00ad',
+    '漢字',
+    '한국',
+    '\u1100\u1161',
+  ]);
+  const anyLong = fc.oneof(texts, unspaced);
 
   test('reaches the inline buffers in pieces that come out as the whole would (Markdown, text)', () => {
     fc.assert(
-      fc.property(texts, fc.boolean(), (text, cell) => {
+      fc.property(anyLong, fc.boolean(), (text, cell) => {
         for (const make of [() => new MarkdownInline(), () => new TextInline()]) {
           const whole = make();
           const pieces = make();
@@ -126,7 +166,7 @@ describe('one text node of megabytes', () => {
 
   test('HTML and XML escaping and whitespace collapsing over its pieces equal the same over the whole', () => {
     fc.assert(
-      fc.property(texts, (text) => {
+      fc.property(anyLong, (text) => {
         for (const transform of [
           escapeXmlText,
           escapeHtmlText,
@@ -151,6 +191,56 @@ describe('one text node of megabytes', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  test('NFC and the control rule over pieces cut before a stable character equal the same over the whole', () => {
+    const marked = longTexts([
+      'e\u0301',
+      '\u0301',
+      'a',
+      ' ',
+      '\u1100',
+      '\u1161',
+      '\u11a8',
+      '가',
+      '漢',
+      '\u0000',
+      '\ud83d\ude00',
+      '\ud83d',
+      '\u3099',
+      'か',
+    ]);
+    fc.assert(
+      fc.property(marked, (text) => {
+        assert.equal(
+          mapStablePieces(text, (piece) => piece.normalize('NFC'), 'output'),
+          text.normalize('NFC'),
+        );
+        const cleaned = withoutControls(text) as unknown as { toWellFormed(): string };
+        assert.equal(outputText(text), cleaned.toWellFormed());
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  test('a word of megabytes is still written in pieces, with the deadline checked between them (fuzz seed 204, page 5367)', () => {
+    const word = 'x'.repeat(1_000_000);
+    for (const text of [word, '漢字'.repeat(500_000), `&amp;${word}`]) {
+      const pieces: number[] = [];
+      eachTextPiece(text, (piece) => pieces.push(piece.length));
+      assert.ok(
+        pieces.length >= 10 && Math.max(...pieces) <= 2 * TEXT_PIECE,
+        `pieces of ${pieces.join(', ')}`,
+      );
+    }
+    const checks = stagesChecked(() => writeText(new MarkdownInline(), word)).get('output') ?? 0;
+    assert.ok(checks >= 10, `${checks} checks while writing`);
+    const extracting = stagesChecked(() =>
+      extract(`<html><body><p>${word}</p></body></html>`, { format: 'markdown' }),
+    );
+    for (const stage of ['parsing', 'output']) {
+      assert.ok((extracting.get(stage) ?? 0) >= 10, `${stage}: ${extracting.get(stage) ?? 0} checks`);
+    }
   });
 
   test('the deadline is checked between its pieces', () => {

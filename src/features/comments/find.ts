@@ -4,6 +4,7 @@
  * linear passes over the document, and walks inside candidate sections that
  * are bounded by their size.
  */
+
 import {
   type Doc,
   IS_BLOCK,
@@ -31,6 +32,7 @@ import {
   SECTION_REMAINDER,
   WORDPRESS_ITEM,
 } from './cues.js';
+import { periodicSpans } from './periodic.js';
 
 /** One comment. Node ids refer to the `Doc` the finder ran on. */
 export interface FoundComment {
@@ -715,41 +717,25 @@ function repeatedItems(doc: Doc, start: number, stop: number): Item[] {
   return bestText >= 0.4 * rangeText ? best : [];
 }
 
-/**
- * Runs of sibling blocks that repeat with period 1, 2 or 3 (by shape), at least
- * two periods long, each cut into its periods. Headings and forms never repeat as comments.
- */
+/** Runs of sibling blocks that repeat by shape (periodicSpans), each cut into its periods. */
 function periodicRuns(doc: Doc, blocks: readonly number[]): Item[][] {
-  const runs: Item[][] = [];
-  if (blocks.length < 2) return runs;
+  if (blocks.length < 2) return [];
   const shapes = blocks.map((node) => shapeOf(doc, node));
+  // Headings and forms never repeat as comments.
   const usable = blocks.map((node) => {
     const t = doc.tag(node);
-    return IS_BLOCK[t] && !IS_HEADING[t] && t !== TAG.form && !(NEVER_ITEM.has(t) && !INLINE_WRAPPER.has(t));
+    return (
+      Boolean(IS_BLOCK[t]) &&
+      !IS_HEADING[t] &&
+      t !== TAG.form &&
+      !(NEVER_ITEM.has(t) && !INLINE_WRAPPER.has(t))
+    );
   });
-  for (let period = 1; period <= 3; period++) {
-    let index = 0;
-    while (index + 2 * period <= blocks.length) {
-      // The longest run from `index` whose shapes repeat with this period.
-      let length = 0;
-      while (
-        index + length + period < blocks.length + 0 &&
-        shapes[index + length] === shapes[index + length + period] &&
-        usable[index + length]
-      )
-        length++;
-      const periods = Math.floor((length + period) / period);
-      const distinct = period === 1 || new Set(shapes.slice(index, index + period)).size === period;
-      if (periods >= 2 && distinct && usable.slice(index, index + period).every(Boolean)) {
-        const run: Item[] = [];
-        for (let p = 0; p < periods; p++)
-          run.push(blocks.slice(index + p * period, index + (p + 1) * period));
-        runs.push(run);
-        index += periods * period;
-      } else index++;
-    }
-  }
-  return runs;
+  return periodicSpans(shapes, usable).map(({ start, period, periods }) => {
+    const run: Item[] = [];
+    for (let p = 0; p < periods; p++) run.push(blocks.slice(start + p * period, start + (p + 1) * period));
+    return run;
+  });
 }
 
 /** Reads authors, dates and text parts, and scores the section. */

@@ -92,3 +92,26 @@ export function timeoutError(stage: string): PithError {
 export function monitorDeadlineChecks(callback: ((stage: string, now: number) => void) | undefined): void {
   monitor = callback;
 }
+
+/**
+ * `Array.from(values)` with a deadline check every 65,536 values: per-line diagnostics of a page of
+ * a million lines are millions of values, copied in one stretch of ~50 ms each otherwise.
+ */
+export function listOf(values: ArrayLike<number>, stage: string): number[] {
+  const out: number[] = [];
+  for (let index = 0; index < values.length; index++) {
+    tickAt(index, stage);
+    out.push(values[index]);
+  }
+  return out;
+}
+
+/** `Int32Array.from(values)` with a deadline check every 65,536 values (as `listOf`). */
+export function int32Of(values: ArrayLike<number>, stage: string): Int32Array {
+  const out = new Int32Array(values.length);
+  for (let index = 0; index < values.length; index++) {
+    tickAt(index, stage);
+    out[index] = values[index];
+  }
+  return out;
+}

@@ -12,6 +12,8 @@ export {
 export {
   checkDeadline,
   currentDeadline,
+  int32Of,
+  listOf,
   monitorDeadlineChecks,
   TICKS_PER_CHECK,
   tick,

@@ -12,7 +12,7 @@
  *
  * Every reading of the paper is stated in docs/algorithms/cetr.md.
  */
-import type { Doc, Extraction } from '../../dom/index.js';
+import { type Doc, type Extraction, listOf } from '../../dom/index.js';
 import { PithError } from '../../errors.js';
 import {
   computeTtrLines,
@@ -124,18 +124,18 @@ export function analyseCetr(
   }
   return {
     settings,
-    ...lineMeasures(lines),
+    ...lineMeasures(lines, 'cetr'),
     clusters: {
       centroids: clusters.centroids,
       sizes: clusters.sizes,
       iterations: clusters.iterations,
-      labels: Array.from(clusters.labels),
+      labels: listOf(clusters.labels, 'cetr'),
     },
     plot: {
       series: {
-        raw: Array.from(lines.ttr),
-        smoothed: Array.from(smoothed),
-        derivative: Array.from(derivative),
+        raw: listOf(lines.ttr, 'cetr'),
+        smoothed: listOf(smoothed, 'cetr'),
+        derivative: listOf(derivative, 'cetr'),
       },
       thresholds: [],
       chosen,

@@ -11,7 +11,7 @@
  *
  * Every reading of the paper is stated in docs/algorithms/ttr.md.
  */
-import { type Doc, type Extraction, tick } from '../../dom/index.js';
+import { type Doc, type Extraction, listOf, tick } from '../../dom/index.js';
 import { PithError } from '../../errors.js';
 import {
   computeTtrLines,
@@ -200,7 +200,7 @@ export function analyseTtr(
           found: r.clusters.map((cluster) => ({ ...cluster, content: cluster.mean > sigma })),
         })),
         chosenClusters: run.requested,
-        labels: Array.from(run.labels),
+        labels: listOf(run.labels, 'ttr'),
       };
       thresholds.push({ label: 'σ', value: sigma });
     }
@@ -217,9 +217,9 @@ export function analyseTtr(
   return {
     method: settings.method,
     settings,
-    ...lineMeasures(lines),
+    ...lineMeasures(lines, 'ttr'),
     plot: {
-      series: { raw: Array.from(raw), smoothed: Array.from(smoothed) },
+      series: { raw: listOf(raw, 'ttr'), smoothed: listOf(smoothed, 'ttr') },
       thresholds,
       chosen,
       xLabel: settings.reflow ? 'segment (re-flowed, empty ones removed)' : 'line (empty lines removed)',

@@ -3,7 +3,7 @@
  * over the defaults, the per-line measures their diagnostics report, and the extraction built
  * from the chosen lines.
  */
-import { type Doc, type Extraction, fewLinesWarning } from '../../dom/index.js';
+import { type Doc, type Extraction, fewLinesWarning, int32Of, listOf } from '../../dom/index.js';
 import type { TtrLines } from './lines.js';
 import { selectionFromRanges } from './select.js';
 
@@ -20,14 +20,14 @@ export function settingsOver<Settings extends object>(
 }
 
 /** The per-line measures of the diagnostics: counts, source offsets and lines, x and y. */
-export function lineMeasures(lines: TtrLines) {
+export function lineMeasures(lines: TtrLines, stage: string) {
   return {
     totalLines: lines.totalLines,
     keptLines: lines.ttr.length,
-    offsets: { start: Array.from(lines.starts), end: Array.from(lines.ends) },
-    sourceLines: Array.from(lines.sourceLines),
-    text: Array.from(lines.text),
-    tags: Array.from(lines.tags),
+    offsets: { start: listOf(lines.starts, stage), end: listOf(lines.ends, stage) },
+    sourceLines: listOf(lines.sourceLines, stage),
+    text: listOf(lines.text, stage),
+    tags: listOf(lines.tags, stage),
   };
 }
 
@@ -46,8 +46,8 @@ export function lineExtraction<
 ): Extraction<Diagnostics> {
   const selection = selectionFromRanges(
     doc,
-    Int32Array.from(diagnostics.offsets.start),
-    Int32Array.from(diagnostics.offsets.end),
+    int32Of(diagnostics.offsets.start, extractor),
+    int32Of(diagnostics.offsets.end, extractor),
     content,
     extractor,
   );

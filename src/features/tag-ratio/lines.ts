@@ -17,7 +17,7 @@
  * A line with neither text nor tags once removed content is gone is empty and is
  * dropped, as the paper does.
  */
-import { checkDeadline, computeLineStarts, IS_BLOCK, tagId, tick, tickAt } from '../../dom/index.js';
+import { checkDeadline, computeLineStarts, IS_BLOCK, int32Of, tagId, tick, tickAt } from '../../dom/index.js';
 
 /** Character classes of the scan. */
 const TEXT = 0;
@@ -201,7 +201,7 @@ function reflowStarts(source: string, breaks: readonly number[]): Int32Array {
   for (const at of breaks) {
     if (at > starts[starts.length - 1] && at < source.length) starts.push(at);
   }
-  return Int32Array.from(starts);
+  return int32Of(starts, 'ttr');
 }
 
 function lineIndexOf(lineStarts: Int32Array, offset: number): number {
@@ -271,11 +271,11 @@ export function computeTtrLines(
   for (let line = 0; line < text.length; line++)
     ttr[line] = tags[line] === 0 ? text[line] : text[line] / tags[line];
   return {
-    starts: Int32Array.from(starts),
-    ends: Int32Array.from(ends),
-    sourceLines: Int32Array.from(sourceLines),
-    text: Int32Array.from(text),
-    tags: Int32Array.from(tags),
+    starts: int32Of(starts, stage),
+    ends: int32Of(ends, stage),
+    sourceLines: int32Of(sourceLines, stage),
+    text: int32Of(text, stage),
+    tags: int32Of(tags, stage),
     ttr,
     totalLines: count,
   };

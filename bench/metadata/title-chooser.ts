@@ -146,7 +146,7 @@ for (const ref of await listWcxb(path.join(repoRoot, '.cache', 'datasets', 'wcxb
   add(rules, 'rules');
   const h1s = headings(doc, TAG.h1);
   const h2s = headings(doc, TAG.h2);
-  h1s.forEach((text, index) => add(text, index === 0 ? 'h1First' : 'h1Other'));
+  for (const [index, text] of h1s.entries()) add(text, index === 0 ? 'h1First' : 'h1Other');
   for (const text of h2s) add(text, 'h2');
   const og = metaContent(doc, 'og:title');
   add(og, 'og');

@@ -67,7 +67,8 @@ const siteOf = (node: SamplingNode): string => {
 const walk = (node: SamplingNode, caller: string) => {
   const site = siteOf(node);
   const isBuiltin = node.callFrame.url === '';
-  const key = isBuiltin && caller !== '' ? `${node.callFrame.functionName || '(anonymous)'} < ${caller}` : site;
+  const key =
+    isBuiltin && caller !== '' ? `${node.callFrame.functionName || '(anonymous)'} < ${caller}` : site;
   if (node.selfSize > 0) bySite.set(key, (bySite.get(key) ?? 0) + node.selfSize);
   total += node.selfSize;
   for (const child of node.children) walk(child, isBuiltin ? caller : site);

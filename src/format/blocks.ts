@@ -892,7 +892,7 @@ class BlockWalk {
     // The heading that repeats the title (a kicker heading may come before it).
     if (
       this.title.reaches(writer.blocks, writer.chars) &&
-      this.title.repeatedBy(keptText(this.doc, this.kept, node, this.title.longestCandidate))
+      this.title.repeatedBy(keptText(this.doc, this.kept, node, this.title.longestCandidate), true)
     )
       return;
     writer.write(this.syntax.heading(this.doc.tag(node) - TAG.h1 + 1, content));

@@ -533,7 +533,7 @@ class HtmlWriter {
         this.title.searching &&
         (HEADING_OUTPUT.has(name) || (name === 'p' && !this.wroteContent)) &&
         this.title.reaches(this.blocksClosed, this.textChars) &&
-        this.title.repeatedBy(keptText(doc, kept, at, this.title.longestCandidate))
+        this.title.repeatedBy(keptText(doc, kept, at, this.title.longestCandidate), HEADING_OUTPUT.has(name))
       ) {
         // A heading after a few short blocks at most, or a first paragraph, that repeats the title.
         at = end[at] - 1;

@@ -25,6 +25,25 @@ export function titleKey(text: string | undefined): string {
 export const TITLE_SEARCH_BLOCKS = 3;
 export const TITLE_SEARCH_CHARACTERS = 300;
 
+/** Shortest key a heading and the title may share as a part (a word or two is no headline). */
+const MIN_SHARED_KEY = 12;
+
+/**
+ * A heading and the title that are the same headline with a part more in one of them: the title
+ * with a section or site before or after it ("Aktuelles - Illegale Migration …" over the heading
+ * "Illegale Migration …"), or a heading with a kicker in front ("Thema Verbraucherschutz Mehr
+ * Transparenz bei Preisanpassungen" under the title "Transparenz bei Preisanpassungen"). The
+ * shared part is at least half of the longer key and starts or ends it.
+ */
+function isTitleWithPart(heading: string, title: string): boolean {
+  const [shorter, longer] = heading.length < title.length ? [heading, title] : [title, heading];
+  return (
+    shorter.length >= MIN_SHARED_KEY &&
+    2 * shorter.length >= longer.length &&
+    (longer.startsWith(shorter) || longer.endsWith(shorter))
+  );
+}
+
 /** `[text](destination)` and `![alt](src)` leave their destination out of a title comparison. */
 const MARKDOWN_DESTINATION = /\]\([^)]*\)/g;
 
@@ -38,6 +57,8 @@ const MARKDOWN_DESTINATION = /\]\([^)]*\)/g;
 export class TitleSearch {
   /** The title's comparison key while a block may still repeat it ('' once not). */
   private key: string;
+  /** Whether a heading was compared already. */
+  private headingSeen = false;
 
   constructor(options: FormatOptions) {
     this.key = options.dropTitle || options.printTitle ? titleKey(options.title) : '';
@@ -82,9 +103,18 @@ export class TitleSearch {
     return true;
   }
 
-  /** True (and the search ends) when a block of this text repeats the title. */
-  repeatedBy(text: string): boolean {
-    if (this.key === '' || titleKey(text) !== this.key) return false;
+  /**
+   * True (and the search ends) when a block of this text repeats the title; the body's first
+   * heading also when one of the two is the other with a part more before or after it
+   * (`isTitleWithPart`). Only the first: a headline the page splits over two headings (an
+   * `<h1>` and an `<h2>` that the title joins) keeps its second part (L3S-GN1's CBS pages).
+   */
+  repeatedBy(text: string, heading = false): boolean {
+    if (this.key === '') return false;
+    const key = titleKey(text);
+    const firstHeading = heading && !this.headingSeen;
+    if (heading) this.headingSeen = true;
+    if (key !== this.key && !(firstHeading && isTitleWithPart(key, this.key))) return false;
     this.key = '';
     return true;
   }

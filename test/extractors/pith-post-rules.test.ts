@@ -285,6 +285,66 @@ describe('pith post-rules: leads', () => {
       assert.equal(keepLeads(page.blocks, page.chosen), 0, lead);
     }
   });
+
+  test('a lead far above the body, past the picture, its caption and the share bar (trafilatura-eval dev: 4 to 18 blocks)', () => {
+    const between = [
+      '<figure><img src="a.jpg"><figcaption>Photo: Agency</figcaption></figure>',
+      '<div class="byline">By A. Writer</div>',
+      '<time>12 May 2021</time>',
+      '<ul class="share"><li><a href="/f">Facebook</a></li><li><a href="/t">Twitter</a></li><li><a href="/m">Mail</a></li></ul>',
+    ].join('');
+    const page = setup(
+      `<body><article><header><h1>The headline</h1><p class="article-excerpt">The lead tells the whole story in two sentences. It comes first.</p>${between}</header>${prose(1)}${prose(2)}</article></body>`,
+      ['The lead tells', 'Photo: Agency', 'By A. Writer', '12 May', 'Facebook', 'Twitter', 'Mail'],
+    );
+    assert.equal(keepLeads(page.blocks, page.chosen), 1);
+    assert.match(chosenText(page), /The lead tells the whole story/);
+  });
+
+  test('a subheadline: a heading named like one, or the subtitle of an <hgroup>, needs no full stop', () => {
+    for (const lead of [
+      '<h2 class="article-subheadline">The subheadline sums up the story in a dozen words or so</h2>',
+      '<hgroup><h1>The headline</h1><h2>The subtitle sums up the story in a dozen words or so</h2></hgroup>',
+    ]) {
+      const page = setup(header(lead), ['The subheadline', 'The subtitle', 'By A. Writer']);
+      assert.equal(keepLeads(page.blocks, page.chosen), 1, lead);
+      assert.match(chosenText(page), /sums up the story/);
+    }
+  });
+
+  test('not a lead behind other dropped prose, nor a site description, nor the headline', () => {
+    const far = (lead: string) =>
+      `<body><article><header><h1>The headline</h1>${lead}<p>Another paragraph the classifier dropped, with a full stop at its end.</p><div class="byline">By A. Writer</div><div class="a">One.</div><div class="b">Two.</div><div class="c">Three.</div></header>${prose(1)}${prose(2)}</article></body>`;
+    const dropped = [
+      'The lead tells',
+      'Another paragraph',
+      'By A. Writer',
+      'One.',
+      'Two.',
+      'Three.',
+      'For all',
+    ];
+    const behind = setup(
+      far('<p class="lead">The lead tells the whole story in two sentences. It comes first.</p>'),
+      dropped,
+    );
+    assert.equal(keepLeads(behind.blocks, behind.chosen), 0);
+    const excerpt = setup(
+      `<body><article><header><h1>The headline</h1><p class="post-excerpt">Paragraph 1 of the story, long enough and with commas, so that it reads on.</p></header>${prose(1)}${prose(2)}</article></body>`,
+      ['reads on.'],
+    );
+    assert.equal(keepLeads(excerpt.blocks, excerpt.chosen), 0, 'an excerpt that repeats the body');
+    const tagline = setup(
+      header('<p class="site-description">For all who want to wake up, every day of the week.</p>'),
+      dropped,
+    );
+    assert.equal(keepLeads(tagline.blocks, tagline.chosen), 0);
+    const headline = setup(
+      header('<h1 class="subtitle">A second headline named like a subtitle, long enough</h1>'),
+      ['A second headline', 'By A. Writer'],
+    );
+    assert.equal(keepLeads(headline.blocks, headline.chosen), 0);
+  });
 });
 
 describe('pith post-rules: structures', () => {

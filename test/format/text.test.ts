@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Selection } from '../../src/dom/index.js';
-import { toText } from '../../src/format/index.js';
+import { toHtml, toMarkdown, toText } from '../../src/format/index.js';
 import { extraction, keepFirst, keepTextOnly } from './helpers.js';
 
 const text = (html: string) => toText(extraction(html));
@@ -92,5 +92,53 @@ describe('toText', () => {
     assert.equal(toText(ex, { title: 'the title', dropTitle: true }), 'Body');
     assert.equal(toText(ex, { title: 'the title' }), 'The Title\n\nBody');
     assert.equal(toText(ex, { title: 'Other', dropTitle: true }), 'The Title\n\nBody');
+  });
+
+  test('dropTitle drops a headline the title holds with a section before it, or one with a kicker in front', () => {
+    // trafilatura-eval's bundespolizei.de page: `<title>` "Aktuelles - Illegale Migration …", the <h2> without "Aktuelles".
+    const section = extraction('<h2>Illegale Migration aus Belarus über Polen</h2><p>Body</p>');
+    const title = 'Aktuelles - Illegale Migration aus Belarus über Polen';
+    // bmjv.de: "Thema Verbraucherschutz" and "Mehr" in the heading before the headline.
+    const kicker = extraction(
+      '<h1>Thema Verbraucherschutz Mehr Transparenz bei Preisanpassungen</h1><p>Body</p>',
+    );
+    for (const [ex, pageTitle] of [
+      [section, title],
+      [kicker, 'Transparenz bei Preisanpassungen'],
+    ] as const) {
+      assert.equal(toText(ex, { title: pageTitle, dropTitle: true }), 'Body');
+      assert.equal(toMarkdown(ex, { title: pageTitle, dropTitle: true }), 'Body');
+      assert.equal(toHtml(ex, { title: pageTitle, dropTitle: true }), '<p>Body</p>');
+    }
+  });
+
+  test('dropTitle keeps a heading that shares less than half of the title, or only a word or two', () => {
+    const cases: [string, string][] = [
+      ['Rome', 'Rome and the long history of its empire'],
+      ['A very long headline', 'A very long headline about many things in the wide world'],
+      ['Transparenz', 'Mehr Transparenz'],
+      ['Introduction to the topic', 'Preface: Introduction to the topic of it all, at length'],
+    ];
+    for (const [heading, title] of cases) {
+      const ex = extraction(`<h2>${heading}</h2><p>Body</p>`);
+      assert.equal(toText(ex, { title, dropTitle: true }), `${heading}\n\nBody`, `${heading} / ${title}`);
+    }
+    // A headline split over two headings that the title joins: the second is no repeat (L3S-GN1's CBS pages).
+    const split = extraction(
+      '<h1>Mother Assails Huckabee</h1><h2>Says Hopeful Should Not Be President Due To Case</h2><p>Body</p>',
+    );
+    assert.equal(
+      toText(split, {
+        title: 'Mother Assails Huckabee, Says Hopeful Should Not Be President Due To Case',
+        dropTitle: true,
+      }),
+      'Mother Assails Huckabee\n\nSays Hopeful Should Not Be President Due To Case\n\nBody',
+    );
+    // A first paragraph is dropped only when it is the title itself.
+    const paragraph = extraction('<p>Illegale Migration aus Belarus über Polen</p><p>Body</p>');
+    assert.equal(
+      toText(paragraph, { title: 'Aktuelles - Illegale Migration aus Belarus über Polen', dropTitle: true }),
+      'Illegale Migration aus Belarus über Polen\n\nBody',
+    );
   });
 });

@@ -289,24 +289,46 @@ export function dropCopyrightLines(blocks: Blocks, chosen: Uint8Array): number {
   return dropped;
 }
 
-/** How many blocks before the body's first paragraph a lead may sit. */
-const LEAD_WINDOW = 3;
+/**
+ * How many blocks before the body's first paragraph a lead may sit: the header between them holds
+ * the picture, its caption, the byline, the date and the share bar (trafilatura-eval dev: leads
+ * 4 to 18 blocks above the first paragraph).
+ */
+const LEAD_REACH = 20;
+/** Blocks right above the body in which a lead may have other dropped prose below it (a caption). */
+const LEAD_NEAR = 3;
 /** Fewest words of a lead. */
 const MIN_LEAD_WORDS = 8;
 /** Words of a kept block that starts the body. */
 const MIN_BODY_WORDS = 10;
 /** Class/id words of a lead (not the broader "title" cue group, which also names headlines and notices). */
 const LEAD_CLASS =
-  /(?:^|[^a-z])(?:lead|lede|standfirst|intro|introtext|summary|excerpt|abstract|deck|dek)(?:[^a-z]|$)/i;
+  /(?:^|[^a-z])(?:lead|lede|standfirst|intro|introtext|summary|excerpt|abstract|deck|dek|chapo|chapeau)(?:[^a-z]|$)/i;
+/**
+ * Class/id words of a subheadline, read on headings only: on other elements "subtitle" is as often a
+ * type style (Mashable's disclosure line is `subtitle-2`).
+ */
+const SUBHEADLINE_CLASS = /(?:^|[^a-z])(?:subheadline|subhead|subtitle)(?:[^a-z]|$)/i;
 const OFF_CONTENT =
   LANDMARK.nav | LANDMARK.aside | LANDMARK.footer | LANDMARK.form | LANDMARK.link | LANDMARK.figure;
 const CAPTION_CUE = cueBit('caption');
 
+/** A block of prose the classifier dropped: a lead is the last prose above the body, never behind another. */
+function isDroppedProse(blocks: Blocks, kept: Uint8Array, block: number): boolean {
+  return (
+    !kept[block] &&
+    blocks.words[block] >= MIN_BODY_WORDS &&
+    blocks.sentenceEnds[block] > 0 &&
+    blocks.linkChars[block] <= 0.2 * blocks.chars[block]
+  );
+}
+
 /**
- * The lead (standfirst, deck, summary) of an article sits in its header, with the
- * headline and the byline, where the classifier learned to drop things; a prose
- * block named like a lead (`lead`, `intro`, `summary`, `excerpt`, `deck`…) just
- * before the first kept paragraph is kept.
+ * The lead (standfirst, deck, summary, subheadline) of an article sits in its header, with
+ * the headline and the byline, where the classifier learned to drop things; a prose block
+ * named like a lead (`lead`, `intro`, `summary`, `excerpt`, `deck`, `chapo`…), a heading named
+ * like a subheadline (`subtitle`, `subheadline`) or the subtitle of an `<hgroup>`, above the first kept paragraph is kept: in the three blocks above
+ * it, or higher with no other dropped prose between them. A heading needs no sentence end (subheadlines have none).
  */
 export function keepLeads(blocks: Blocks, chosen: Uint8Array): number {
   const { doc, count } = blocks;
@@ -324,24 +346,52 @@ export function keepLeads(blocks: Blocks, chosen: Uint8Array): number {
     }
   }
   if (first < 0) return 0;
+  // A post's excerpt above its body repeats the body's first words (WordPress's post-excerpt block).
+  const bodyStart = letterKey(blockText(blocks, first), EXCERPT_KEY_LETTERS);
   let added = 0;
-  for (let block = Math.max(0, first - LEAD_WINDOW); block < first; block++) {
-    if (kept[block] || blocks.words[block] < MIN_LEAD_WORDS) continue;
-    if (blocks.linkChars[block] > 0.2 * blocks.chars[block] || blocks.sentenceEnds[block] === 0) continue;
-    const owner = blocks.owner[block];
-    const firstText = blocks.textNodes[blocks.textStart[block]];
-    if (blocks.landmarks[firstText] & OFF_CONTENT || headingLevelOf(doc, owner) > 0) continue;
-    const up1 = doc.parent(owner);
-    const up2 = up1 >= 0 ? doc.parent(up1) : -1;
-    const near =
-      blocks.ownCues[owner] | (up1 >= 0 ? blocks.ownCues[up1] : 0) | (up2 >= 0 ? blocks.ownCues[up2] : 0);
-    if (near & CAPTION_CUE) continue;
-    if (![owner, up1, up2].some((node) => node > 0 && LEAD_CLASS.test(doc.classAndId(node)))) continue;
-    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
-      chosen[blocks.textNodes[k]] = 1;
-    added++;
+  for (let block = first - 1; block >= Math.max(0, first - LEAD_REACH); block--) {
+    if (kept[block]) continue;
+    if (isLead(blocks, block) && letterKey(blockText(blocks, block), EXCERPT_KEY_LETTERS) !== bodyStart) {
+      for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
+        chosen[blocks.textNodes[k]] = 1;
+      added++;
+    } else if (first - block > LEAD_NEAR && isDroppedProse(blocks, kept, block)) break;
   }
   return added;
+}
+
+/** Letters compared at the start of a lead and of the body's first paragraph. */
+const EXCERPT_KEY_LETTERS = 40;
+
+/** The first `letters` letters and digits of a text, lower-cased. */
+function letterKey(text: string, letters: number): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+    .slice(0, letters);
+}
+
+function isLead(blocks: Blocks, block: number): boolean {
+  const { doc } = blocks;
+  if (blocks.words[block] < MIN_LEAD_WORDS || blocks.linkChars[block] > 0.2 * blocks.chars[block])
+    return false;
+  const owner = blocks.owner[block];
+  const heading = headingLevelOf(doc, owner);
+  if (heading === 1 || (heading === 0 && blocks.sentenceEnds[block] === 0)) return false;
+  const firstText = blocks.textNodes[blocks.textStart[block]];
+  if (blocks.landmarks[firstText] & OFF_CONTENT) return false;
+  const up1 = doc.parent(owner);
+  const up2 = up1 >= 0 ? doc.parent(up1) : -1;
+  const near =
+    blocks.ownCues[owner] | (up1 >= 0 ? blocks.ownCues[up1] : 0) | (up2 >= 0 ? blocks.ownCues[up2] : 0);
+  if (near & CAPTION_CUE) return false;
+  if (heading > 0 && up1 > 0 && doc.tag(up1) === TAG.hgroup) return true;
+  return [owner, up1, up2].some(
+    (node) =>
+      node > 0 &&
+      (LEAD_CLASS.test(doc.classAndId(node)) ||
+        (heading > 0 && SUBHEADLINE_CLASS.test(doc.classAndId(node)))),
+  );
 }
 
 /**

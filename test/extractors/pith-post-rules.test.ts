@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { NodeKind, parseHtml, Selection, TAG } from '../../src/dom/index.js';
 import {
+  blockStart,
   dropCopyrightLines,
   dropLinkTeasers,
   dropOrphanHeadings,
@@ -310,6 +311,15 @@ describe('pith post-rules: leads', () => {
       assert.equal(keepLeads(page.blocks, page.chosen), 1, lead);
       assert.match(chosenText(page), /sums up the story/);
     }
+  });
+
+  test('compares only the first words of a lead and of the body, not a block of megabytes (fuzz seed 207, page 7609)', () => {
+    const page = setup(`<body><p>${'word '.repeat(200_000)}</p><p>${'x'.repeat(100)}</p></body>`);
+    assert.ok(
+      blockStart(page.blocks, 0).length <= 200,
+      `${blockStart(page.blocks, 0).length} characters read`,
+    );
+    assert.ok(blockStart(page.blocks, 0).startsWith('word word'));
   });
 
   test('not a lead behind other dropped prose, nor a site description, nor the headline', () => {

@@ -85,11 +85,20 @@ export function eachPiece(
 
 /**
  * Whether nothing before this UTF-16 code unit composes with it or is reordered around it (NFC),
- * and it is no second half of a surrogate pair: ASCII, CJK ideographs (U+3400–U+9FFF) and Hangul
- * syllables. A text cut before one normalises, and drops controls, piece by piece as the whole does.
+ * it is no second half of a surrogate pair and the control rule keeps it: printable ASCII, tab, line
+ * feed and carriage return, CJK ideographs (U+3400–U+9FFF) and Hangul syllables. A text cut before
+ * one normalises, and drops controls, piece by piece as the whole does (before a control that the
+ * rule removes, a surrogate pair split around it would join in the whole but not in the pieces).
  */
 function isStableStart(code: number): boolean {
-  return code < 0x80 || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7a3);
+  return (
+    (code >= 0x20 && code < 0x7f) ||
+    code === 0x09 ||
+    code === 0x0a ||
+    code === 0x0d ||
+    (code >= 0x3400 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7a3)
+  );
 }
 
 /** `transform` (NFC, the control rule) over `text` in pieces cut before a stable start (`isStableStart`). */
@@ -103,3 +112,9 @@ export function mapStablePieces(text: string, transform: (piece: string) => stri
   eachPiece(text, beforeStable, (piece) => out.push(transform(piece)), stage);
   return out.join('');
 }
+
+/** A text's letters and digits (any script), lower-cased: the loose form texts are compared in. */
+export function lettersKey(text: string): string {
+  return text.toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
+}
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;

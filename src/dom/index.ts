@@ -3,6 +3,7 @@
  */
 export {
   eachPiece,
+  lettersKey,
   mapStablePieces,
   outputText,
   TEXT_PIECE,

@@ -168,14 +168,14 @@ export function collapseWhitespace(text: string): string {
 }
 
 /**
- * Where a long text may be cut: after a whitespace run between two ASCII letters or digits, or, in
+ * Where a long text may be cut: after a whitespace run between two letters or digits (any script), or, in
  * a window without one (one word of megabytes, CJK), between two word characters with no `&` in the
  * ENTITY_REACH characters before. Collapsing whitespace and escaping (Markdown, XML) read at most one
  * character either side of a `*` or `_`, an entity-like run holds no whitespace and is at most 43
  * characters long, no surrogate pair is split and NFC runs on the whole output (in its own pieces),
  * so the pieces come out as the whole would.
  */
-const TEXT_CUT = /[A-Za-z0-9]\s+(?=[A-Za-z0-9])/g;
+const TEXT_CUT = /[\p{L}\p{N}]\s+(?=[\p{L}\p{N}])/gu;
 const ENTITY_REACH = 48;
 
 /** ASCII letters and digits, CJK ideographs, Hangul syllables: no escape or collapse reads across them. */
@@ -194,14 +194,40 @@ function textCut(text: string, from: number, limit: number): number {
   const cut = TEXT_CUT.exec(window);
   if (cut !== null) return from + cut.index + cut[0].length;
   for (let at = Math.max(from, 1); at < limit; at++) {
-    if (
-      isWordCode(text.charCodeAt(at - 1)) &&
-      isWordCode(text.charCodeAt(at)) &&
-      !text.slice(Math.max(0, at - ENTITY_REACH), at).includes('&')
-    )
+    if (isWordCode(text.charCodeAt(at - 1)) && isWordCode(text.charCodeAt(at)) && noEntityBefore(text, at))
       return at;
   }
   return -1;
+}
+
+/** Characters looked at behind a cut for an `&`, at most (soft hyphens and controls skipped count here). */
+const MAX_ENTITY_SCAN = 4096;
+
+/**
+ * True when no `&` lies within ENTITY_REACH characters before `at` once the writers have removed
+ * soft hyphens and controls (`&a` + soft hyphens + `mp;` is `&amp;` to the escaper); false when
+ * that cannot be told within MAX_ENTITY_SCAN characters.
+ */
+function noEntityBefore(text: string, at: number): boolean {
+  let counted = 0;
+  for (let index = at - 1; index >= 0 && counted < ENTITY_REACH; index--) {
+    if (at - index > MAX_ENTITY_SCAN) return false;
+    const code = text.charCodeAt(index);
+    if (code === 0x26) return false;
+    if (!isRemovedBeforeEscaping(code)) counted++;
+  }
+  return true;
+}
+
+/** What the inline writers remove before they escape: soft hyphens and the output rule's controls. */
+function isRemovedBeforeEscaping(code: number): boolean {
+  return (
+    code === 0xad ||
+    (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+    code === 0x7f ||
+    code === 0xfffe ||
+    code === 0xffff
+  );
 }
 
 /** Consecutive pieces of a long text cut by `textCut`, with deadline checks between them (`eachPiece`). */

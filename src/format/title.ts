@@ -5,6 +5,7 @@
  * the HTML writer's first line). Changing the convention means changing this
  * file and the options callers pass, not the walks.
  */
+import { lettersKey } from '../dom/index.js';
 import { WHITESPACE_RUN, withoutSoftHyphens } from './common.js';
 import type { FormatOptions } from './types.js';
 
@@ -15,7 +16,7 @@ import type { FormatOptions } from './types.js';
  */
 export function titleKey(text: string | undefined): string {
   if (text === undefined) return '';
-  return (text.length > 2000 ? text.slice(0, 2000) : text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return lettersKey(text.length > 2000 ? text.slice(0, 2000) : text);
 }
 
 /**
@@ -25,22 +26,32 @@ export function titleKey(text: string | undefined): string {
 export const TITLE_SEARCH_BLOCKS = 3;
 export const TITLE_SEARCH_CHARACTERS = 300;
 
-/** Shortest key a heading and the title may share as a part (a word or two is no headline). */
-const MIN_SHARED_KEY = 12;
+/** Shortest key a heading and the title may share as a part (a phrase like "Climate change" is no headline). */
+const MIN_SHARED_KEY = 20;
 
 /**
  * A heading and the title that are the same headline with a part more in one of them: the title
  * with a section or site before or after it ("Aktuelles - Illegale Migration …" over the heading
  * "Illegale Migration …"), or a heading with a kicker in front ("Thema Verbraucherschutz Mehr
  * Transparenz bei Preisanpassungen" under the title "Transparenz bei Preisanpassungen"). The
- * shared part is at least half of the longer key and starts or ends it.
+ * shared part is at least half of the longer key and MIN_SHARED_KEY letters. Not a heading with a
+ * part of any length after the title ("Chocolate chip cookies: ingredients" under "Chocolate Chip
+ * Cookies"): that is a section of the page.
  */
 function isTitleWithPart(heading: string, title: string): boolean {
-  const [shorter, longer] = heading.length < title.length ? [heading, title] : [title, heading];
+  if (heading.length < title.length) {
+    return (
+      heading.length >= MIN_SHARED_KEY &&
+      2 * heading.length >= title.length &&
+      (title.startsWith(heading) || title.endsWith(heading))
+    );
+  }
+  if (title.length < MIN_SHARED_KEY) return false;
+  // A kicker in front; after the title only a few letters of a button or label glued to it
+  // ("… What to watch in 2015 Add to ...": the title at least four fifths of the heading).
   return (
-    shorter.length >= MIN_SHARED_KEY &&
-    2 * shorter.length >= longer.length &&
-    (longer.startsWith(shorter) || longer.endsWith(shorter))
+    (2 * title.length >= heading.length && heading.endsWith(title)) ||
+    (5 * title.length >= 4 * heading.length && heading.startsWith(title))
   );
 }
 
@@ -113,7 +124,8 @@ export class TitleSearch {
     if (this.key === '') return false;
     const key = titleKey(text);
     const firstHeading = heading && !this.headingSeen;
-    if (heading) this.headingSeen = true;
+    // An empty heading is no heading here (the Markdown and text writers never ask about one).
+    if (heading && key !== '') this.headingSeen = true;
     if (key !== this.key && !(firstHeading && isTitleWithPart(key, this.key))) return false;
     this.key = '';
     return true;

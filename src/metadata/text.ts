@@ -4,7 +4,7 @@
  * character.
  */
 import { decodeHTML } from 'entities';
-import { outputText } from '../dom/index.js';
+import { lettersKey, outputText } from '../dom/index.js';
 
 /** Longest metadata text value kept (titles, descriptions, names); longer values are cut. */
 export const MAX_TEXT = 10_000;
@@ -54,7 +54,7 @@ export function cleanBlockText(value: string, maxLength: number): string {
 
 /** Lower-case letters and digits only (any script), for loose comparisons. */
 export function looseKey(value: string): string {
-  return value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return lettersKey(value);
 }
 
 /** Words (letters/digits runs) of a string, lower-cased. */

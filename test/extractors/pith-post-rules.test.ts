@@ -322,6 +322,38 @@ describe('pith post-rules: leads', () => {
     assert.ok(blockStart(page.blocks, 0).startsWith('word word'));
   });
 
+  test("higher up, one lead at most: not a list of other posts' summaries, not the subtitles of linked cards", () => {
+    const summaries = Array.from(
+      { length: 4 },
+      (_, n) =>
+        `<div class="entry-summary"><p>Summary ${n} of another post, in one sentence of a dozen words.</p></div>`,
+    ).join('');
+    const between =
+      '<div class="a">One.</div><div class="b">Two.</div><div class="c">Three.</div><div class="d">Four.</div>';
+    const dropped = ['Summary', 'One.', 'Two.', 'Three.', 'Four.', 'Story', 'A subtitle'];
+    const list = setup(
+      `<body>${summaries}${between}<article>${prose(1)}${prose(2)}</article></body>`,
+      dropped,
+    );
+    assert.equal(keepLeads(list.blocks, list.chosen), 1);
+    const cards = Array.from(
+      { length: 4 },
+      (_, n) =>
+        `<hgroup><h2><a href="/s${n}">Story ${n}</a></h2><h3>A subtitle of the story that is linked above it</h3></hgroup>`,
+    ).join('');
+    const linked = setup(`<body>${cards}${between}<article>${prose(1)}${prose(2)}</article></body>`, dropped);
+    assert.equal(keepLeads(linked.blocks, linked.chosen), 0);
+  });
+
+  test('an indented lead and body are no excerpt of each other', () => {
+    const indent = ' '.repeat(170);
+    const page = setup(
+      `<body><article><header><h1>The headline</h1><p class="lead">${indent}The lead tells the whole story in two sentences. It comes first.</p></header><p>${indent}Paragraph 1 of the story, long enough and with commas, so that it reads like prose.</p>${prose(2)}</article></body>`,
+      ['The lead tells'],
+    );
+    assert.equal(keepLeads(page.blocks, page.chosen), 1);
+  });
+
   test('not a lead behind other dropped prose, nor a site description, nor the headline', () => {
     const far = (lead: string) =>
       `<body><article><header><h1>The headline</h1>${lead}<p>Another paragraph the classifier dropped, with a full stop at its end.</p><div class="byline">By A. Writer</div><div class="a">One.</div><div class="b">Two.</div><div class="c">Three.</div></header>${prose(1)}${prose(2)}</article></body>`;

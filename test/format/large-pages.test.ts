@@ -209,6 +209,11 @@ describe('one text node of megabytes', () => {
       '\ud83d',
       '\u3099',
       'か',
+      '\udc00',
+      '\u0001',
+      '\u007f',
+      '\uf900',
+      '<\u0338',
     ]);
     fc.assert(
       fc.property(marked, (text) => {
@@ -221,6 +226,28 @@ describe('one text node of megabytes', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  test('a surrogate pair split around a control the rule removes joins as in the whole (review of session 12)', () => {
+    const text = `${'x'.repeat(65_536)}\ud800\u0001\udc00y`;
+    assert.equal(outputText(text), `${'x'.repeat(65_536)}\u{10000}y`);
+  });
+
+  test('no cut where removed soft hyphens bring an entity together across it (review of session 12)', () => {
+    const text = `${'x'.repeat(65_530)}&a${'\u00ad'.repeat(60)}mp;${'x'.repeat(70_000)}`;
+    const whole = new MarkdownInline();
+    const pieces = new MarkdownInline();
+    whole.text(text);
+    writeText(pieces, text);
+    const written = pieces.flush();
+    assert.equal(written, whole.flush());
+    assert.ok(written.includes('\\&amp;'), 'the entity-like run is escaped');
+  });
+
+  test('a text in any script is cut after its spaces (9 MB of Cyrillic words)', () => {
+    const pieces: number[] = [];
+    eachTextPiece('слово '.repeat(1_500_000), (piece) => pieces.push(piece.length));
+    assert.ok(pieces.length >= 100 && Math.max(...pieces) <= 2 * TEXT_PIECE, `${pieces.length} pieces`);
   });
 
   test('a word of megabytes is still written in pieces, with the deadline checked between them (fuzz seed 204, page 5367)', () => {

@@ -134,6 +134,34 @@ describe('toText', () => {
       }),
       'Mother Assails Huckabee\n\nSays Hopeful Should Not Be President Due To Case\n\nBody',
     );
+    for (const format of [toMarkdown, toHtml]) {
+      const written = format(split, {
+        title: 'Mother Assails Huckabee, Says Hopeful Should Not Be President Due To Case',
+        dropTitle: true,
+      });
+      assert.ok(written.includes('Says Hopeful Should Not Be President Due To Case'), format.name);
+    }
+    // A section heading that holds the title with a part after it, or a short title at its end, stays.
+    for (const [heading, title] of [
+      ['Chocolate chip cookies: ingredients', 'Chocolate Chip Cookies'],
+      ['The science of climate change', 'Climate change'],
+    ]) {
+      const ex = extraction(`<h2>${heading}</h2><p>Body</p>`);
+      assert.equal(toText(ex, { title, dropTitle: true }), `${heading}\n\nBody`, heading);
+    }
+    // A heading that is the title and a button's label glued after it ("Add to ...") repeats it.
+    const glued = extraction(
+      '<h1>Oil prices and interest rates: What to watch in 2015 Add to ...</h1><p>Body</p>',
+    );
+    assert.equal(
+      toText(glued, { title: 'Oil prices and interest rates: What to watch in 2015', dropTitle: true }),
+      'Body',
+    );
+    // An empty heading first is no heading: the headline after it is still the title in every writer.
+    const empty = extraction('<h2> </h2><h1>Illegale Migration aus Belarus über Polen</h1><p>Body</p>');
+    const aktuelles = 'Aktuelles - Illegale Migration aus Belarus über Polen';
+    assert.equal(toMarkdown(empty, { title: aktuelles, dropTitle: true }), 'Body');
+    assert.ok(!toHtml(empty, { title: aktuelles, dropTitle: true }).includes('Illegale'));
     // A first paragraph is dropped only when it is the title itself.
     const paragraph = extraction('<p>Illegale Migration aus Belarus über Polen</p><p>Body</p>');
     assert.equal(

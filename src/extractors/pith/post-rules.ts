@@ -10,6 +10,7 @@ import {
   type Doc,
   IS_HEADING,
   isJsSpaceCode,
+  lettersKey,
   NodeKind,
   type Selection,
   TAG,
@@ -351,15 +352,20 @@ export function keepLeads(blocks: Blocks, chosen: Uint8Array): number {
   let added = 0;
   for (let block = first - 1; block >= Math.max(0, first - LEAD_REACH); block--) {
     if (kept[block]) continue;
-    if (isLead(blocks, block) && letterKey(blockStart(blocks, block), EXCERPT_KEY_LETTERS) !== bodyStart) {
+    const near = first - block <= LEAD_NEAR;
+    if (isLead(blocks, block) && !repeatsBodyStart(blocks, block, bodyStart)) {
       for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
         chosen[blocks.textNodes[k]] = 1;
       added++;
-    } else if (first - block > LEAD_NEAR && isDroppedProse(blocks, kept, block)) break;
+      // Higher up, one lead: a run of lead-like blocks there is a list of other posts' summaries.
+      if (!near) break;
+    } else if (!near && isDroppedProse(blocks, kept, block)) break;
   }
   return added;
 }
 
+/** Characters of a class/id string the lead tests read. */
+const MAX_CLASS_CHARS = 1000;
 /** Letters compared at the start of a lead and of the body's first paragraph. */
 const EXCERPT_KEY_LETTERS = 40;
 
@@ -371,16 +377,27 @@ export function blockStart(blocks: Blocks, block: number): string {
   const chars = 4 * EXCERPT_KEY_LETTERS;
   let text = '';
   for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1] && text.length < chars; k++)
-    text += `${blocks.doc.text(blocks.textNodes[k]).slice(0, chars - text.length)} `;
+    text += `${blocks.doc
+      .text(blocks.textNodes[k])
+      .trimStart()
+      .slice(0, chars - text.length)} `;
   return text;
+}
+
+/** Fewest letters of the body's start for the excerpt check to say anything. */
+const MIN_EXCERPT_KEY_LETTERS = 20;
+
+/** True when the block starts with the body's first letters (a post's excerpt over its body). */
+function repeatsBodyStart(blocks: Blocks, block: number, bodyStart: string): boolean {
+  return (
+    bodyStart.length >= MIN_EXCERPT_KEY_LETTERS &&
+    letterKey(blockStart(blocks, block), EXCERPT_KEY_LETTERS) === bodyStart
+  );
 }
 
 /** The first `letters` letters and digits of a text, lower-cased. */
 function letterKey(text: string, letters: number): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '')
-    .slice(0, letters);
+  return lettersKey(text).slice(0, letters);
 }
 
 function isLead(blocks: Blocks, block: number): boolean {
@@ -397,13 +414,14 @@ function isLead(blocks: Blocks, block: number): boolean {
   const near =
     blocks.ownCues[owner] | (up1 >= 0 ? blocks.ownCues[up1] : 0) | (up2 >= 0 ? blocks.ownCues[up2] : 0);
   if (near & CAPTION_CUE) return false;
-  if (heading > 0 && up1 > 0 && doc.tag(up1) === TAG.hgroup) return true;
-  return [owner, up1, up2].some(
-    (node) =>
-      node > 0 &&
-      (LEAD_CLASS.test(doc.classAndId(node)) ||
-        (heading > 0 && SUBHEADLINE_CLASS.test(doc.classAndId(node)))),
-  );
+  // The subtitle of an <hgroup> that links nowhere (a card's hgroup links to its story).
+  if (heading > 0 && up1 > 0 && doc.tag(up1) === TAG.hgroup) return doc.linkTextLength(up1) === 0;
+  return [owner, up1, up2].some((node) => {
+    if (node <= 0) return false;
+    // Class words are near the start; a class of megabytes is read no further than that.
+    const names = doc.classAndId(node).slice(0, MAX_CLASS_CHARS);
+    return LEAD_CLASS.test(names) || (heading > 0 && SUBHEADLINE_CLASS.test(names));
+  });
 }
 
 /**

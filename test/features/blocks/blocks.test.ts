@@ -92,6 +92,15 @@ describe('cueBits', () => {
     assert.equal(cueBits('header') & cueBit('ad'), 0);
     assert.equal(cueBits('shadow') & cueBit('ad'), 0);
   });
+  test('a class of megabytes is read no further than a real one runs (fuzz seed 211, page 2811)', () => {
+    const flood = Array.from({ length: 300_000 }, (_, n) => `x${n}`).join(' ');
+    assert.ok(cueBits(`sidebar ${flood}`) & cueBit('sidebar'));
+    assert.equal(
+      cueBits(`${flood} sidebar`) & cueBit('sidebar'),
+      0,
+      'the tail of a 2.4 MB class is not read',
+    );
+  });
   test('every group has a bit', () => {
     assert.equal(new Set(CUE_GROUPS.map((group) => cueBit(group))).size, CUE_GROUPS.length);
   });

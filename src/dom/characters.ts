@@ -101,16 +101,29 @@ function isStableStart(code: number): boolean {
   );
 }
 
-/** `transform` (NFC, the control rule) over `text` in pieces cut before a stable start (`isStableStart`). */
-export function mapStablePieces(text: string, transform: (piece: string) => string, stage: string): string {
+/**
+ * `transform` (one that works character by character, or that the cut rule keeps local) over `text`
+ * in pieces cut by `nextCut` (`eachPiece`), joined; one call for a text of one piece.
+ */
+export function mapPieces(
+  text: string,
+  nextCut: (from: number, limit: number) => number,
+  transform: (piece: string) => string,
+  stage: string,
+): string {
   if (text.length <= TEXT_PIECE) return transform(text);
   const out: string[] = [];
+  eachPiece(text, nextCut, (piece) => out.push(transform(piece)), stage);
+  return out.join('');
+}
+
+/** `transform` (NFC, the control rule) over `text` in pieces cut before a stable start (`isStableStart`). */
+export function mapStablePieces(text: string, transform: (piece: string) => string, stage: string): string {
   const beforeStable = (from: number, limit: number) => {
     for (let at = from; at < limit; at++) if (isStableStart(text.charCodeAt(at))) return at;
     return -1;
   };
-  eachPiece(text, beforeStable, (piece) => out.push(transform(piece)), stage);
-  return out.join('');
+  return mapPieces(text, beforeStable, transform, stage);
 }
 
 /** A text's letters and digits (any script), lower-cased: the loose form texts are compared in. */

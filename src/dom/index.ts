@@ -4,6 +4,7 @@
 export {
   eachPiece,
   lettersKey,
+  mapPieces,
   mapStablePieces,
   outputText,
   TEXT_PIECE,

@@ -1,7 +1,7 @@
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { type QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { PithError } from '../errors.js';
-import { eachPiece, TEXT_PIECE } from './characters.js';
+import { mapPieces } from './characters.js';
 import { checkDeadline, tick, withDeadline } from './deadline.js';
 import { Doc, type DocColumns, NodeKind } from './doc.js';
 import { IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, TAG_COUNT, tagId, tagNameOf } from './tags.js';
@@ -376,14 +376,11 @@ const LETTER_X = 0x78;
  * so each piece decodes as it does inside the whole.
  */
 export function decodeText(text: string): string {
-  if (text.length <= TEXT_PIECE) return decodeHTML(text);
-  const out: string[] = [];
   const beforeAmpersand = (from: number) => {
     const cut = text.indexOf('&', from);
     return cut < 0 ? text.length : cut;
   };
-  eachPiece(text, beforeAmpersand, (piece) => out.push(decodeHTML(piece)), 'parsing');
-  return out.join('');
+  return mapPieces(text, beforeAmpersand, decodeHTML, 'parsing');
 }
 
 /**

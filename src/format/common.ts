@@ -3,6 +3,7 @@ import {
   eachPiece,
   IS_BLOCK,
   IS_HIDDEN_CONTENT,
+  mapPieces,
   NodeKind,
   TAG,
   TEXT_PIECE,
@@ -237,10 +238,14 @@ export function eachTextPiece(text: string, visit: (piece: string) => void): voi
 
 /** `transform` (one that works character by character, as whitespace collapsing and escaping do) over `text` in pieces. */
 export function mapTextPieces(text: string, transform: (piece: string) => string): string {
+  // A short text (the hot path) skips the flattening, which only pays for pieces of a long one.
   if (text.length <= TEXT_PIECE) return transform(text);
-  const out: string[] = [];
-  eachTextPiece(text, (piece) => out.push(flattened(transform(piece))));
-  return out.join('');
+  return mapPieces(
+    text,
+    (from, limit) => textCut(text, from, limit),
+    (piece) => flattened(transform(piece)),
+    'output',
+  );
 }
 
 /**

@@ -14,7 +14,7 @@
  * were cut with), per category its training chunk/character counts and the
  * n-gram counts (`encodeCounts` bytes in base64), and a training manifest.
  */
-import { checkDeadline, eachPiece, TEXT_PIECE } from '../../dom/index.js';
+import { checkDeadline, mapPieces } from '../../dom/index.js';
 import type { TrainingManifest } from '../../model-files.js';
 import { CharLanguageModel, decodeCounts, encodeCounts, type NgramCounts } from './language-model.js';
 
@@ -51,15 +51,13 @@ export function mapText(text: string, textMap: TextMap): string {
  * as the whole does.
  */
 export function mapTextInPieces(text: string, textMap: TextMap): string {
-  if (textMap === 'none' || text.length <= TEXT_PIECE) return mapText(text, textMap);
-  const out: string[] = [];
+  if (textMap === 'none') return text;
   const outsidePair = (from: number) => {
     const last = text.charCodeAt(from - 1);
     const next = text.charCodeAt(from);
     return last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? from + 1 : from;
   };
-  eachPiece(text, outsidePair, (piece) => out.push(mapText(piece, textMap)), 'density');
-  return out.join('');
+  return mapPieces(text, outsidePair, (piece) => mapText(piece, textMap), 'density');
 }
 export const DENSITY_MODEL_HASH = 'fnv-1a-32 over UTF-16 code units';
 /** Uniform base distribution of the smoothing: every UTF-16 code unit. */

@@ -376,11 +376,25 @@ const LETTER_X = 0x78;
  * so each piece decodes as it does inside the whole.
  */
 export function decodeText(text: string): string {
+  return decodeInPieces(text, decodeHTML);
+}
+
+/**
+ * `decodeHTMLAttribute` in pieces, as `decodeText`: the fuzzer put a flood of 1.8 million
+ * `&#99999999;` inside an `href`, decoded in one stretch of 350–440 ms. The attribute rule (a
+ * legacy entity without `;` stays as written before `=` or a letter or digit) sees the same next
+ * character at a cut, which falls before an `&`, as in the whole value.
+ */
+export function decodeAttributeValue(value: string): string {
+  return decodeInPieces(value, decodeHTMLAttribute);
+}
+
+function decodeInPieces(text: string, decode: (piece: string) => string): string {
   const beforeAmpersand = (from: number) => {
     const cut = text.indexOf('&', from);
     return cut < 0 ? text.length : cut;
   };
-  return mapPieces(text, beforeAmpersand, decodeHTML, 'parsing');
+  return mapPieces(text, beforeAmpersand, decode, 'parsing');
 }
 
 /**
@@ -602,7 +616,7 @@ class DocBuilder implements TokenizerCallbacks {
     const value = this.attrValue;
     const index = this.pendingCount++;
     this.pendingNames[index] = this.attrName;
-    this.pendingValues[index] = value.indexOf('&') < 0 ? value : decodeHTMLAttribute(value);
+    this.pendingValues[index] = value.indexOf('&') < 0 ? value : decodeAttributeValue(value);
     this.attrValue = '';
   }
 

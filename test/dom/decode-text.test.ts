@@ -1,9 +1,12 @@
-/** Decoding one text of megabytes in pieces (fuzz seed 202, page 2739: 1.8 million entities in one text). */
+/**
+ * Decoding one text or attribute value of megabytes in pieces (fuzz seed 202, page 2739: 1.8 million
+ * entities in one text; seed 211, page 13002: 1.8 million `&#99999999;` inside an `href`).
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decodeHTML } from 'entities';
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import fc from 'fast-check';
-import { decodeText } from '../../src/dom/parse.js';
+import { decodeAttributeValue, decodeText, parseHtml } from '../../src/dom/parse.js';
 import { longTexts, stagesChecked } from '../helpers.js';
 
 describe('a text of megabytes of entities', () => {
@@ -34,6 +37,22 @@ describe('a text of megabytes of entities', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  test('an attribute value decodes in pieces as it does whole (the attribute rule for legacy entities)', () => {
+    const fragments = ['&amp;', '&amp', '&amp=', '&ampx', '&lt1', '&not', '&#99999999;', '&#x', '&', '=', 'a', '1 '];
+    fc.assert(
+      fc.property(longTexts(fragments), (value) => {
+        assert.equal(decodeAttributeValue(value), decodeHTMLAttribute(value));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  test('an attribute value of megabytes checks the deadline between its pieces', () => {
+    const flood = '&#99999999;'.repeat(150_000); // 1.65 MB
+    const checks = stagesChecked(() => parseHtml(`<a href="/x${flood}">a</a>`)).get('parsing') ?? 0;
+    assert.ok(checks >= 20, `${checks} checks`);
   });
 
   test('checks the deadline between its pieces', () => {

@@ -6,7 +6,6 @@ import {
   mapPieces,
   NodeKind,
   TAG,
-  TEXT_PIECE,
   tick,
 } from '../dom/index.js';
 
@@ -238,26 +237,7 @@ export function eachTextPiece(text: string, visit: (piece: string) => void): voi
 
 /** `transform` (one that works character by character, as whitespace collapsing and escaping do) over `text` in pieces. */
 export function mapTextPieces(text: string, transform: (piece: string) => string): string {
-  // A short text (the hot path) skips the flattening, which only pays for pieces of a long one.
-  if (text.length <= TEXT_PIECE) return transform(text);
-  return mapPieces(
-    text,
-    (from, limit) => textCut(text, from, limit),
-    (piece) => flattened(transform(piece)),
-    'output',
-  );
-}
-
-/**
- * `text`, flattened now. V8 keeps the result of a replace with many matches as a tree of parts
- * that whoever reads it next flattens in one go: joining the pieces of 4.6 MB of one-letter words
- * took 175–204 ms in one stretch, 3 ms once each piece was flattened as it was made (and the
- * pieces themselves 104–143 ms instead of 349–671). `Number()` flattens a string in V8; only the
- * speed depends on it, not the result.
- */
-function flattened(text: string): string {
-  Number(text);
-  return text;
+  return mapPieces(text, (from, limit) => textCut(text, from, limit), transform, 'output');
 }
 
 /**

@@ -40,7 +40,20 @@ describe('a text of megabytes of entities', () => {
   });
 
   test('an attribute value decodes in pieces as it does whole (the attribute rule for legacy entities)', () => {
-    const fragments = ['&amp;', '&amp', '&amp=', '&ampx', '&lt1', '&not', '&#99999999;', '&#x', '&', '=', 'a', '1 '];
+    const fragments = [
+      '&amp;',
+      '&amp',
+      '&amp=',
+      '&ampx',
+      '&lt1',
+      '&not',
+      '&#99999999;',
+      '&#x',
+      '&',
+      '=',
+      'a',
+      '1 ',
+    ];
     fc.assert(
       fc.property(longTexts(fragments), (value) => {
         assert.equal(decodeAttributeValue(value), decodeHTMLAttribute(value));

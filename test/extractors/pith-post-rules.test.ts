@@ -4,6 +4,7 @@ import { NodeKind, parseHtml, Selection, TAG } from '../../src/dom/index.js';
 import {
   blockStart,
   dropCopyrightLines,
+  dropEmbeddedTeasers,
   dropLinkTeasers,
   dropOrphanHeadings,
   dropRepeatedBlocks,
@@ -476,5 +477,54 @@ describe('pith post-rules: figure captions', () => {
       ['A caption with no figure'],
     );
     assert.equal(keepFigureCaptions(page.doc, page.chosen), 0);
+  });
+});
+
+describe('pith post-rules: teaser boxes inside the text flow', () => {
+  // The shape of Defuddle's fixture related--inline-related-stories-block (a dev-half case): a box
+  // of linked headlines with pictures between two paragraphs of the article.
+  const relatedBox = `<div class="injected-story-block"><h2>Related Stories</h2><div class="story-list">
+      <article class="card"><a href="/2026/one/"><img src="/a.gif" alt=""></a><h3><a href="/2026/one/">Toy Company Unveils A Detective Set</a></h3></article>
+      <article class="card"><a href="/2026/two/"><img src="/b.gif" alt=""></a><h3><a href="/2026/two/">Toy Company Releases Five New Sets</a></h3></article>
+    </div></div>`;
+
+  test('a box of linked headlines between two paragraphs goes, its title with it', () => {
+    const page = setup(
+      `<body><main><article><h1>The story</h1><div class="body">${prose(1)}${relatedBox}${prose(2)}</div></article></main></body>`,
+    );
+    assert.equal(dropEmbeddedTeasers(page.blocks, page.chosen), 3);
+    assert.equal(
+      chosenText(page),
+      `The story ${prose(1).replace(/<\/?p>/g, '')} ${prose(2).replace(/<\/?p>/g, '')}`,
+    );
+  });
+
+  test('one card with a picture and a label ("Lesen Sie auch") goes', () => {
+    const card =
+      '<div class="embed"><span>Lesen Sie auch</span><a href="/x/"><img src="/x.jpg" alt=""><span>Wie die Stadt ihre Schulden abbauen will</span></a></div>';
+    const page = setup(`<body><div class="text">${prose(1)}${card}${prose(2)}</div></body>`);
+    assert.equal(dropEmbeddedTeasers(page.blocks, page.chosen), 1);
+    assert.ok(!chosenText(page).includes('Schulden'));
+  });
+
+  test('what stays: the box after the article, linked section headings, link lists, read-more lines, linked captions', () => {
+    const cases = [
+      // After the last paragraph: no prose after it (rails are the classifier's).
+      `<div class="text">${prose(1)}${prose(2)}${relatedBox}</div>`,
+      // A roundup's linked headings, each followed by its own text.
+      `<div class="text">${prose(1)}<div class="item"><h2><a href="/items/1">The first item of the list</a></h2></div>${prose(2)}</div>`,
+      // A list of resources between paragraphs (no picture, no heading).
+      `<div class="text">${prose(1)}<div class="res"><a href="https://workforce.org/c">San Diego Workforce Partnership centers</a><br><a href="https://edd.ca.gov">The state employment development office</a></div>${prose(2)}</div>`,
+      // "Read more about …" inside a div, without a picture or heading.
+      `<div class="text">${prose(1)}<div>Read more about <a href="/calories">how many calories you should eat a day</a>.</div>${prose(2)}</div>`,
+      // A figure whose caption links to its source.
+      `<div class="text">${prose(1)}<figure><img src="/p.jpg" alt=""><figcaption><a href="/source">Photo of the harbour at dawn</a></figcaption></figure>${prose(2)}</div>`,
+      // A box with prose of its own is a part of the article.
+      `<div class="text">${prose(1)}<div class="box"><h3><a href="/more">The background to the story</a></h3>${prose(3)}${prose(4)}${prose(5)}${prose(6)}</div>${prose(2)}</div>`,
+    ];
+    for (const html of cases) {
+      const page = setup(`<body>${html}</body>`);
+      assert.equal(dropEmbeddedTeasers(page.blocks, page.chosen), 0, html);
+    }
   });
 });

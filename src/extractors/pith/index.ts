@@ -109,7 +109,7 @@ const DEFAULTS: PithOptions = {
   captions: true,
 };
 
-const VERSION = '0.3.5';
+const VERSION = '0.3.6';
 
 /**
  * The body was missed when the model kept less than this share of the heuristic stage's

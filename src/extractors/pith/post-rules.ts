@@ -8,6 +8,7 @@
  */
 import {
   type Doc,
+  IS_BLOCK,
   IS_HEADING,
   isJsSpaceCode,
   lettersKey,
@@ -267,6 +268,220 @@ export function dropLinkTeasers(blocks: Blocks, chosen: Uint8Array): number {
     dropped++;
   }
   return dropped;
+}
+
+/** Most words of the label an embedded teaser box may carry besides its links ("Related Stories", "Lesen Sie auch"). */
+const MAX_EMBED_LABEL_WORDS = 6;
+/** Most characters outside links in a teaser box: its label's words, generously (a first, cheap test). */
+const MAX_EMBED_LABEL_CHARS = 120;
+/** Most kept words of an embedded teaser box: a few linked headlines, not a section of the article. */
+const MAX_EMBED_WORDS = 80;
+/** Fewest words of the link that makes a teaser: a headline, not "more" or an icon's label. */
+const MIN_EMBED_LINK_WORDS = 3;
+/** Fewest words of the prose an embedded box sits between, before and after it. */
+const MIN_FLOW_WORDS = 12;
+/** Largest link share of that prose. */
+const MAX_FLOW_LINK_SHARE = 0.3;
+/** How many ancestors above a kept block a box may start (card, card list, box). */
+const MAX_EMBED_LEVELS = 5;
+/** Elements that are content in their own right, never a teaser box: the article's own parts. */
+const NOT_EMBED = new Set<number>([
+  TAG.p,
+  TAG.li,
+  TAG.figure,
+  TAG.blockquote,
+  TAG.table,
+  TAG.tbody,
+  TAG.tr,
+  TAG.td,
+  TAG.th,
+  TAG.pre,
+  TAG.h1,
+  TAG.h2,
+  TAG.h3,
+  TAG.h4,
+  TAG.h5,
+  TAG.h6,
+]);
+
+/** Whether a kept block reads as the article's prose (enough words, few of them links). */
+function isFlowProse(blocks: Blocks, block: number): boolean {
+  return (
+    blocks.words[block] >= MIN_FLOW_WORDS &&
+    blocks.linkChars[block] < MAX_FLOW_LINK_SHARE * blocks.chars[block]
+  );
+}
+
+/**
+ * A box of teasers set between the article's paragraphs — "Related Stories" with two linked
+ * headlines and their pictures, a "Lesen Sie auch" card — is kept with the prose around it,
+ * which the classifier reads as the article's. Told by its shape: a block-level element (not a
+ * paragraph, list item, figure, quote or table) whose kept text is links to other pages (at least
+ * one headline of three words or more) and at most a short label, with a picture, or with two
+ * linked headlines and a heading (a lone linked heading may be a roundup's section); the nearest
+ * kept blocks before and after it, within 20 blocks, are prose inside its parent, so it sits inside
+ * the text flow, not beside or after it (teaser rails after the article are left to the
+ * classifier: a rule for those lost on WCXB's listings and collections, docs/algorithms/default.md).
+ * A read-more line or a list of links without a picture or heading stays (WCXB's gold keeps them).
+ */
+export function dropEmbeddedTeasers(blocks: Blocks, chosen: Uint8Array): number {
+  const { count } = blocks;
+  const kept = chosenBlocks(blocks, chosen);
+  const checked = new Uint8Array(blocks.doc.size);
+  let dropped = 0;
+  let block = 0;
+  while (block < count) {
+    tick('pith');
+    if (!kept[block]) {
+      block++;
+      continue;
+    }
+    const box = embeddedTeaserBox(blocks, kept, block, checked);
+    if (box === undefined) {
+      block++;
+      continue;
+    }
+    for (let inside = box.first; inside <= box.last; inside++) {
+      if (!kept[inside]) continue;
+      unchooseBlock(blocks, inside, chosen);
+      kept[inside] = 0;
+      dropped++;
+    }
+    block = box.last + 1;
+  }
+  return dropped;
+}
+
+/** The blocks of the teaser box that holds `block` (`dropEmbeddedTeasers`), if there is one. */
+function embeddedTeaserBox(
+  blocks: Blocks,
+  kept: Uint8Array,
+  block: number,
+  checked: Uint8Array,
+): { first: number; last: number } | undefined {
+  const { doc, owner, count } = blocks;
+  let box = owner[block];
+  for (let level = 0; level <= MAX_EMBED_LEVELS && box > 0; level++, box = doc.parent(box)) {
+    const tag = doc.tag(box);
+    if (tag === TAG.body || tag === TAG.main || tag === TAG.article) return undefined;
+    // Each box is weighed once, from its first kept block: the ones after it would ask again.
+    if (!IS_BLOCK[tag] || NOT_EMBED.has(tag) || checked[box]) continue;
+    checked[box] = 1;
+    const stop = doc.end(box);
+    const inBox = (other: number) => owner[other] >= box && owner[other] < stop;
+    // The box's blocks are those owned inside it: a run around `block` in block order.
+    let first = block;
+    while (first > 0 && inBox(first - 1) && block - first < MAX_BOX_BLOCKS) first--;
+    let last = block;
+    while (last + 1 < count && inBox(last + 1) && last - block < MAX_BOX_BLOCKS) last++;
+    if ((first > 0 && inBox(first - 1)) || (last + 1 < count && inBox(last + 1))) return undefined;
+    const shape = teaserShape(blocks, kept, first, last);
+    if (shape === 'too big') return undefined;
+    if (shape === 'no' || !(hasImage(doc, box) || (shape.heading && shape.headlines >= 2))) continue;
+    const before = nearestKept(kept, first - 1, -1);
+    const after = nearestKept(kept, last + 1, 1);
+    const parent = doc.parent(box);
+    const parentStop = doc.end(parent);
+    const inParent = (other: number) => owner[other] > parent && owner[other] < parentStop;
+    if (
+      before >= 0 &&
+      after >= 0 &&
+      inParent(before) &&
+      inParent(after) &&
+      isFlowProse(blocks, before) &&
+      isFlowProse(blocks, after)
+    )
+      return { first, last };
+  }
+  return undefined;
+}
+
+/** Most blocks a teaser box holds on either side of the block it is found from. */
+const MAX_BOX_BLOCKS = 64;
+/** How far (in blocks) the prose around a box may be: further, the box is not inside the text flow. */
+const MAX_FLOW_GAP = 20;
+/** Nodes of a box read for an image. */
+const MAX_IMAGE_SEARCH = 2_000;
+
+/** Whether a box holds an `<img>` among its first nodes. */
+function hasImage(doc: Doc, box: number): boolean {
+  const stop = Math.min(doc.end(box), box + MAX_IMAGE_SEARCH);
+  for (let node = box + 1; node < stop; node++) {
+    if (doc.kind(node) === NodeKind.Element && doc.tag(node) === TAG.img) return true;
+  }
+  return false;
+}
+
+/** The nearest kept block from `from` in direction `step` (-1 or 1) within MAX_FLOW_GAP blocks, or -1. */
+function nearestKept(kept: Uint8Array, from: number, step: -1 | 1): number {
+  for (
+    let block = from, gap = 0;
+    block >= 0 && block < kept.length && gap < MAX_FLOW_GAP;
+    block += step, gap++
+  )
+    if (kept[block]) return block;
+  return -1;
+}
+
+/**
+ * What the kept blocks `first…last` say of a teaser box: 'too big' (more than a box holds: no box
+ * further up either), 'no', or links to other pages and at most a short label: how many headline
+ * links, and whether a heading is among the blocks (a card's headline, a box's title).
+ */
+function teaserShape(
+  blocks: Blocks,
+  kept: Uint8Array,
+  first: number,
+  last: number,
+): 'too big' | 'no' | { heading: boolean; headlines: number } {
+  const { doc } = blocks;
+  // First the counts the blocks carry: most boxes are prose, and that says so without reading text.
+  let words = 0;
+  let outsideLinks = 0;
+  let any = false;
+  for (let block = first; block <= last; block++) {
+    if (!kept[block]) continue;
+    any = true;
+    words += blocks.words[block];
+    if (words > MAX_EMBED_WORDS) return 'too big';
+    outsideLinks += blocks.chars[block] - blocks.linkChars[block];
+  }
+  if (!any || outsideLinks > MAX_EMBED_LABEL_CHARS) return 'no';
+  let labelWords = 0;
+  let headlines = 0;
+  let heading = false;
+  for (let block = first; block <= last; block++) {
+    if (!kept[block]) continue;
+    if (IS_HEADING[doc.tag(blocks.owner[block])]) heading = true;
+    let linkText = '';
+    let link = -1;
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
+      tick('pith');
+      const node = blocks.textNodes[k];
+      if ((blocks.landmarks[node] & LANDMARK.link) === 0) {
+        labelWords += doc.text(node).match(WORD)?.length ?? 0;
+        continue;
+      }
+      const anchor = doc.closest(node, TAG.a);
+      if (anchor !== link) {
+        if (isHeadline(doc, link, linkText)) headlines++;
+        link = anchor;
+        linkText = '';
+      }
+      linkText += doc.text(node);
+    }
+    if (isHeadline(doc, link, linkText)) headlines++;
+  }
+  if (headlines === 0 || labelWords > MAX_EMBED_LABEL_WORDS) return 'no';
+  return { heading, headlines };
+}
+
+/** A link of a headline's length to another page (not a fragment of this one). */
+function isHeadline(doc: Doc, anchor: number, text: string): boolean {
+  if (anchor < 0) return false;
+  const href = doc.attr(anchor, 'href')?.trim() ?? '';
+  if (href === '' || href.startsWith('#') || /^(?:javascript|mailto|tel):/i.test(href)) return false;
+  return (text.match(WORD)?.length ?? 0) >= MIN_EMBED_LINK_WORDS;
 }
 
 /** Longest copyright line, in words. */
@@ -697,6 +912,7 @@ function repeatKey(blocks: Blocks, block: number): number {
 export interface PostRuleCounts {
   repeatedBlocks: number;
   linkTeasers: number;
+  embeddedTeasers: number;
   orphanHeadings: number;
   copyrightLines: number;
   leads: number;
@@ -711,9 +927,18 @@ export interface PostRuleCounts {
 export function applyPostRules(blocks: Blocks, chosen: Uint8Array): PostRuleCounts {
   const repeatedBlocks = dropRepeatedBlocks(blocks, chosen);
   const linkTeasers = dropLinkTeasers(blocks, chosen);
+  const embeddedTeasers = dropEmbeddedTeasers(blocks, chosen);
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
   const leads = keepLeads(blocks, chosen);
   const sectionHeadings = keepSectionHeadings(blocks, chosen);
-  return { repeatedBlocks, linkTeasers, orphanHeadings, copyrightLines, leads, sectionHeadings };
+  return {
+    repeatedBlocks,
+    linkTeasers,
+    embeddedTeasers,
+    orphanHeadings,
+    copyrightLines,
+    leads,
+    sectionHeadings,
+  };
 }

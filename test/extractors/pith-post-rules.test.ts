@@ -507,6 +507,15 @@ describe('pith post-rules: teaser boxes inside the text flow', () => {
     assert.ok(!chosenText(page).includes('Schulden'));
   });
 
+  test("a box whose links the classifier dropped loses its title too (trafilatura-eval's gartenjournal.net, a dev page)", () => {
+    const box = `<div class="embed-article"><h4>Lesen Sie auch</h4><ul>
+      <li><a href="https://example.org/umpflanzen">Darf ich meine Zaubernuss umpflanzen?</a></li>
+      <li><a href="https://example.org/giftig">Ist die Zaubernuss giftig?</a></li></ul></div>`;
+    const page = setup(`<body><div class="text">${prose(1)}${box}${prose(2)}</div></body>`, ['Zaubernuss']);
+    assert.equal(dropEmbeddedTeasers(page.blocks, page.chosen), 1);
+    assert.ok(!chosenText(page).includes('Lesen Sie auch'));
+  });
+
   test('what stays: the box after the article, linked section headings, link lists, read-more lines, linked captions', () => {
     const cases = [
       // After the last paragraph: no prose after it (rails are the classifier's).

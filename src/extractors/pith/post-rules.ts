@@ -316,8 +316,9 @@ function isFlowProse(blocks: Blocks, block: number): boolean {
  * A box of teasers set between the article's paragraphs — "Related Stories" with two linked
  * headlines and their pictures, a "Lesen Sie auch" card — is kept with the prose around it,
  * which the classifier reads as the article's. Told by its shape: a block-level element (not a
- * paragraph, list item, figure, quote or table) whose kept text is links to other pages (at least
- * one headline of three words or more) and at most a short label, with a picture, or with two
+ * paragraph, list item, figure, quote or table) whose text, kept or not, is links to other pages
+ * (at least one headline of three words or more) and at most a short label — the classifier often
+ * drops the links and keeps the box's title ("Lesen Sie auch" over three dropped links) — with a picture, or with two
  * linked headlines and a heading (a lone linked heading may be a roundup's section); the nearest
  * kept blocks before and after it, within 20 blocks, are prose inside its parent, so it sits inside
  * the text flow, not beside or after it (teaser rails after the article are left to the
@@ -424,8 +425,8 @@ function nearestKept(kept: Uint8Array, from: number, step: -1 | 1): number {
 }
 
 /**
- * What the kept blocks `first…last` say of a teaser box: 'too big' (more than a box holds: no box
- * further up either), 'no', or links to other pages and at most a short label: how many headline
+ * What the blocks `first…last` (kept or not, at least one kept) say of a teaser box: 'too big'
+ * (more than a box holds: no box further up either), 'no', or links to other pages and at most a short label: how many headline
  * links, and whether a heading is among the blocks (a card's headline, a box's title).
  */
 function teaserShape(
@@ -440,8 +441,7 @@ function teaserShape(
   let outsideLinks = 0;
   let any = false;
   for (let block = first; block <= last; block++) {
-    if (!kept[block]) continue;
-    any = true;
+    if (kept[block]) any = true;
     words += blocks.words[block];
     if (words > MAX_EMBED_WORDS) return 'too big';
     outsideLinks += blocks.chars[block] - blocks.linkChars[block];
@@ -451,7 +451,6 @@ function teaserShape(
   let headlines = 0;
   let heading = false;
   for (let block = first; block <= last; block++) {
-    if (!kept[block]) continue;
     if (IS_HEADING[doc.tag(blocks.owner[block])]) heading = true;
     let linkText = '';
     let link = -1;

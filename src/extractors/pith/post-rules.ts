@@ -284,7 +284,7 @@ const MIN_FLOW_WORDS = 12;
 const MAX_FLOW_LINK_SHARE = 0.3;
 /** How many ancestors above a kept block a box may start (card, card list, box). */
 const MAX_EMBED_LEVELS = 5;
-/** Elements that are content in their own right, never a teaser box: the article's own parts. */
+/** Elements that are content in their own right, never a teaser box (headings neither): the article's own parts. */
 const NOT_EMBED = new Set<number>([
   TAG.p,
   TAG.li,
@@ -296,12 +296,6 @@ const NOT_EMBED = new Set<number>([
   TAG.td,
   TAG.th,
   TAG.pre,
-  TAG.h1,
-  TAG.h2,
-  TAG.h3,
-  TAG.h4,
-  TAG.h5,
-  TAG.h6,
 ]);
 
 /** Whether a kept block reads as the article's prose (enough words, few of them links). */
@@ -366,7 +360,7 @@ function embeddedTeaserBox(
     const tag = doc.tag(box);
     if (tag === TAG.body || tag === TAG.main || tag === TAG.article) return undefined;
     // Each box is weighed once, from its first kept block: the ones after it would ask again.
-    if (!IS_BLOCK[tag] || NOT_EMBED.has(tag) || checked[box]) continue;
+    if (!IS_BLOCK[tag] || IS_HEADING[tag] || NOT_EMBED.has(tag) || checked[box]) continue;
     checked[box] = 1;
     const stop = doc.end(box);
     const inBox = (other: number) => owner[other] >= box && owner[other] < stop;

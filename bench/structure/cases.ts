@@ -10,16 +10,16 @@
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { decodeHtml } from '../../src/index.js';
 import {
-  CLASSES,
   type ElementClass,
   markdownElements,
   pithMarkdown,
+  STRUCTURE_CLASSES,
   type StructureSource,
   scoreElements,
   structureCases,
-} from '../../src/eval/structure/index.js';
+} from '../../src/eval/index.js';
+import { decodeHtml } from '../../src/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,8 +30,11 @@ const { values } = parseArgs({
 });
 const root = path.resolve(import.meta.dirname, '..', '..');
 const source = values.source as StructureSource;
-const cases = await structureCases(source, root, { split: 'dev', cacheDir: path.join(root, '.cache', 'datasets') });
-const classes = (values.class ? [values.class] : CLASSES) as readonly ElementClass[];
+const cases = await structureCases(source, root, {
+  split: 'dev',
+  cacheDir: path.join(root, '.cache', 'datasets'),
+});
+const classes = (values.class ? [values.class] : STRUCTURE_CLASSES) as readonly ElementClass[];
 for (const page of cases) {
   if (page.split !== undefined && page.split !== 'dev') continue;
   if (values.show !== undefined && page.id !== values.show) continue;

@@ -58,6 +58,7 @@ export {
   type WordSequenceRow,
 } from './runner.js';
 export {
+  CLASSES as STRUCTURE_CLASSES,
   CONSISTENCY_CLASSES,
   type Consistency,
   type ConsistencyClass,
@@ -66,6 +67,7 @@ export {
   htmlElements,
   markdownElements,
   pageConsistency,
+  pithMarkdown,
   runStructure,
   STRUCTURE_SOURCES,
   type StructureSource,

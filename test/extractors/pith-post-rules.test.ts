@@ -499,6 +499,33 @@ describe('pith post-rules: teaser boxes inside the text flow', () => {
     );
   });
 
+  test('cards that are <article> elements go too', () => {
+    const cards = `<div class="story-list">${['one', 'two']
+      .map(
+        (slug) =>
+          `<article class="card"><a href="/${slug}/"><img src="/${slug}.jpg"></a><h3><a href="/${slug}/">The story called ${slug} on this site</a></h3></article>`,
+      )
+      .join('')}</div>`;
+    const page = setup(`<body><div class="text">${prose(1)}${cards}${prose(2)}</div></body>`);
+    assert.equal(dropEmbeddedTeasers(page.blocks, page.chosen), 2);
+  });
+
+  test('links to other sites are no teasers, unless the page is on that site', () => {
+    const box = `<div class="embed"><h4>Read also</h4><ul><li><a href="https://www.example.org/a">The first other story on the site</a></li><li><a href="https://example.org/b">The second other story on the site</a></li></ul></div>`;
+    const html = `<body><div class="text">${prose(1)}${box}${prose(2)}</div></body>`;
+    for (const [url, dropped] of [
+      [undefined, 0],
+      ['https://news.example.com/x', 0],
+      ['https://example.org/story', 3],
+    ] as const) {
+      const doc = parseHtml(html, url === undefined ? {} : { url });
+      const blocks = segmentBlocks(doc);
+      const chosen = new Uint8Array(doc.size);
+      for (let k = 0; k < blocks.textNodes.length; k++) chosen[blocks.textNodes[k]] = 1;
+      assert.equal(dropEmbeddedTeasers(blocks, chosen), dropped, String(url));
+    }
+  });
+
   test('one card with a picture and a label ("Lesen Sie auch") goes', () => {
     const card =
       '<div class="embed"><span>Lesen Sie auch</span><a href="/x/"><img src="/x.jpg" alt=""><span>Wie die Stadt ihre Schulden abbauen will</span></a></div>';
@@ -509,8 +536,8 @@ describe('pith post-rules: teaser boxes inside the text flow', () => {
 
   test("a box whose links the classifier dropped loses its title too (trafilatura-eval's gartenjournal.net, a dev page)", () => {
     const box = `<div class="embed-article"><h4>Lesen Sie auch</h4><ul>
-      <li><a href="https://example.org/umpflanzen">Darf ich meine Zaubernuss umpflanzen?</a></li>
-      <li><a href="https://example.org/giftig">Ist die Zaubernuss giftig?</a></li></ul></div>`;
+      <li><a href="/zaubernuss-umpflanzen">Darf ich meine Zaubernuss umpflanzen?</a></li>
+      <li><a href="/zaubernuss-giftig">Ist die Zaubernuss giftig?</a></li></ul></div>`;
     const page = setup(`<body><div class="text">${prose(1)}${box}${prose(2)}</div></body>`, ['Zaubernuss']);
     assert.equal(dropEmbeddedTeasers(page.blocks, page.chosen), 1);
     assert.ok(!chosenText(page).includes('Lesen Sie auch'));
@@ -528,8 +555,17 @@ describe('pith post-rules: teaser boxes inside the text flow', () => {
       `<div class="text">${prose(1)}<div>Read more about <a href="/calories">how many calories you should eat a day</a>.</div>${prose(2)}</div>`,
       // A figure whose caption links to its source.
       `<div class="text">${prose(1)}<figure><img src="/p.jpg" alt=""><figcaption><a href="/source">Photo of the harbour at dawn</a></figcaption></figure>${prose(2)}</div>`,
-      // A box with prose of its own is a part of the article.
-      `<div class="text">${prose(1)}<div class="box"><h3><a href="/more">The background to the story</a></h3>${prose(3)}${prose(4)}${prose(5)}${prose(6)}</div>${prose(2)}</div>`,
+      // A box with prose of its own is a part of the article (with a picture and two links, so only the prose guards keep it).
+      `<div class="text">${prose(1)}<div class="box"><a href="/more"><img src="/b.jpg"></a><h3><a href="/more">The background to the story</a></h3><p>And <a href="/other">another story on the site</a>.</p>${prose(3)}${prose(4)}</div>${prose(2)}</div>`,
+      // A roundup's item: a linked heading and its picture, its text after it (review of session 13).
+      `<div class="text">${prose(1)}<div class="item"><h2><a href="/items/1">The first item of the list</a></h2><a href="/items/1"><img src="/1.jpg"></a></div>${prose(2)}</div>`,
+      // A figure in WordPress's wrapper, its caption a link.
+      `<div class="text">${prose(1)}<div class="wp-block-image"><figure><img src="/p.jpg" alt=""><figcaption><a href="/source">Photo of the harbour at dawn</a></figcaption></figure></div>${prose(2)}</div>`,
+      // Resources elsewhere under a heading: a teaser box points to the site's own pages.
+      `<div class="text">${prose(1)}<div class="res"><h3>Resources</h3><ul><li><a href="https://workforce.org/c">San Diego Workforce Partnership centers</a></li><li><a href="https://edd.ca.gov">The state employment development office</a></li></ul></div>${prose(2)}</div>`,
+      // A read-more line beside an icon, and an author box: their pictures link nowhere.
+      `<div class="text">${prose(1)}<div><img src="/i/info.svg" alt=""> Read more about <a href="/calories">how many calories you should eat a day</a>.</div>${prose(2)}</div>`,
+      `<div class="text">${prose(1)}<div class="author"><img src="/me.jpg"><a href="/author/jane">Jane Doe Smith Jones</a> <span>Senior reporter</span></div>${prose(2)}</div>`,
     ];
     for (const html of cases) {
       const page = setup(`<body>${html}</body>`);

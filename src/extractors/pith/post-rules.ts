@@ -310,14 +310,18 @@ function isFlowProse(blocks: Blocks, block: number): boolean {
  * A box of teasers set between the article's paragraphs — "Related Stories" with two linked
  * headlines and their pictures, a "Lesen Sie auch" card — is kept with the prose around it,
  * which the classifier reads as the article's. Told by its shape: a block-level element (not a
- * paragraph, list item, figure, quote or table) whose text, kept or not, is links to other pages
- * (at least one headline of three words or more) and at most a short label — the classifier often
- * drops the links and keeps the box's title ("Lesen Sie auch" over three dropped links) — with a picture, or with two
- * linked headlines and a heading (a lone linked heading may be a roundup's section); the nearest
- * kept blocks before and after it, within 20 blocks, are prose inside its parent, so it sits inside
- * the text flow, not beside or after it (teaser rails after the article are left to the
- * classifier: a rule for those lost on WCXB's listings and collections, docs/algorithms/default.md).
- * A read-more line or a list of links without a picture or heading stays (WCXB's gold keeps them).
+ * paragraph, list item, heading, figure, quote or table; no caption inside) whose text, kept or
+ * not, is headline links (three words or more) to other pages of the site and at most a short
+ * label — the classifier often drops the links and keeps the box's title ("Lesen Sie auch" over
+ * three dropped links) — with two headlines and a heading among its blocks, or one headline under
+ * a label whose picture is a link too;
+ * the nearest kept blocks before and after it, within 20 blocks, are prose inside its parent, so it
+ * sits inside the text flow, not beside or after it (teaser rails after the article are left to
+ * the classifier: a rule for those lost on WCXB's listings and collections,
+ * docs/algorithms/default.md). What stays: a roundup's linked heading over its own text (one
+ * headline), a list of links without a heading (documentation's "see also"), a read-more line or
+ * an author box (its picture links nowhere), resources on other sites, a linked caption, and any
+ * box with more than a label of its own text.
  */
 export function dropEmbeddedTeasers(blocks: Blocks, chosen: Uint8Array): number {
   const { count } = blocks;
@@ -358,8 +362,8 @@ function embeddedTeaserBox(
   let box = owner[block];
   for (let level = 0; level <= MAX_EMBED_LEVELS && box > 0; level++, box = doc.parent(box)) {
     const tag = doc.tag(box);
-    if (tag === TAG.body || tag === TAG.main || tag === TAG.article) return undefined;
-    // Each box is weighed once, from its first kept block: the ones after it would ask again.
+    if (tag === TAG.body || tag === TAG.main) return undefined;
+    // Each box is weighed once (from the first kept block within reach of it): the ones after ask again.
     if (!IS_BLOCK[tag] || IS_HEADING[tag] || NOT_EMBED.has(tag) || checked[box]) continue;
     checked[box] = 1;
     const stop = doc.end(box);
@@ -370,9 +374,16 @@ function embeddedTeaserBox(
     let last = block;
     while (last + 1 < count && inBox(last + 1) && last - block < MAX_BOX_BLOCKS) last++;
     if ((first > 0 && inBox(first - 1)) || (last + 1 < count && inBox(last + 1))) return undefined;
-    const shape = teaserShape(blocks, kept, first, last);
+    const shape = teaserShape(blocks, first, last, box);
     if (shape === 'too big') return undefined;
-    if (shape === 'no' || !(hasImage(doc, box) || (shape.heading && shape.headlines >= 2))) continue;
+    // Two headlines and a heading (the box's title or the cards' headlines), or one headline under a
+    // label whose card links its picture too ("Lesen Sie auch"): not a roundup's linked heading over
+    // its own text, a list of links in documentation, nor a read-more line beside an icon.
+    if (
+      shape === 'no' ||
+      !((shape.heading && shape.headlines >= 2) || (shape.labelled && hasLinkedImage(doc, box)))
+    )
+      continue;
     const before = nearestKept(kept, first - 1, -1);
     const after = nearestKept(kept, last + 1, 1);
     const parent = doc.parent(box);
@@ -397,15 +408,8 @@ const MAX_BOX_BLOCKS = 64;
 const MAX_FLOW_GAP = 20;
 /** Nodes of a box read for an image. */
 const MAX_IMAGE_SEARCH = 2_000;
-
-/** Whether a box holds an `<img>` among its first nodes. */
-function hasImage(doc: Doc, box: number): boolean {
-  const stop = Math.min(doc.end(box), box + MAX_IMAGE_SEARCH);
-  for (let node = box + 1; node < stop; node++) {
-    if (doc.kind(node) === NodeKind.Element && doc.tag(node) === TAG.img) return true;
-  }
-  return false;
-}
+/** Longest `href` read for its host. */
+const MAX_TEASER_HREF = 2_048;
 
 /** The nearest kept block from `from` in direction `step` (-1 or 1) within MAX_FLOW_GAP blocks, or -1. */
 function nearestKept(kept: Uint8Array, from: number, step: -1 | 1): number {
@@ -425,22 +429,20 @@ function nearestKept(kept: Uint8Array, from: number, step: -1 | 1): number {
  */
 function teaserShape(
   blocks: Blocks,
-  kept: Uint8Array,
   first: number,
   last: number,
-): 'too big' | 'no' | { heading: boolean; headlines: number } {
+  box: number,
+): 'too big' | 'no' | { headlines: number; heading: boolean; labelled: boolean } {
   const { doc } = blocks;
   // First the counts the blocks carry: most boxes are prose, and that says so without reading text.
   let words = 0;
   let outsideLinks = 0;
-  let any = false;
   for (let block = first; block <= last; block++) {
-    if (kept[block]) any = true;
     words += blocks.words[block];
     if (words > MAX_EMBED_WORDS) return 'too big';
     outsideLinks += blocks.chars[block] - blocks.linkChars[block];
   }
-  if (!any || outsideLinks > MAX_EMBED_LABEL_CHARS) return 'no';
+  if (outsideLinks > MAX_EMBED_LABEL_CHARS) return 'no';
   let labelWords = 0;
   let headlines = 0;
   let heading = false;
@@ -451,11 +453,13 @@ function teaserShape(
     for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
       tick('pith');
       const node = blocks.textNodes[k];
+      // A caption is the picture's text, not a teaser (WordPress wraps its figures in a div).
+      if ((blocks.landmarks[node] & LANDMARK.figure) !== 0) return 'no';
       if ((blocks.landmarks[node] & LANDMARK.link) === 0) {
         labelWords += doc.text(node).match(WORD)?.length ?? 0;
         continue;
       }
-      const anchor = doc.closest(node, TAG.a);
+      const anchor = anchorWithin(doc, node, box);
       if (anchor !== link) {
         if (isHeadline(doc, link, linkText)) headlines++;
         link = anchor;
@@ -466,15 +470,46 @@ function teaserShape(
     if (isHeadline(doc, link, linkText)) headlines++;
   }
   if (headlines === 0 || labelWords > MAX_EMBED_LABEL_WORDS) return 'no';
-  return { heading, headlines };
+  return { headlines, heading, labelled: labelWords > 0 };
 }
 
-/** A link of a headline's length to another page (not a fragment of this one). */
+/** The `<a>` around a node, looked for up to (not past) `box`; -1 when there is none. */
+function anchorWithin(doc: Doc, node: number, box: number): number {
+  for (let at = doc.parent(node); at > box; at = doc.parent(at)) if (doc.tag(at) === TAG.a) return at;
+  return -1;
+}
+
+/**
+ * A link of a headline's length to another page of the site: a teaser points to the site's own
+ * articles; a list of resources or sources points elsewhere. Not a fragment of this page.
+ */
 function isHeadline(doc: Doc, anchor: number, text: string): boolean {
-  if (anchor < 0) return false;
+  if (anchor < 0 || (text.match(WORD)?.length ?? 0) < MIN_EMBED_LINK_WORDS) return false;
   const href = doc.attr(anchor, 'href')?.trim() ?? '';
-  if (href === '' || href.startsWith('#') || /^(?:javascript|mailto|tel):/i.test(href)) return false;
-  return (text.match(WORD)?.length ?? 0) >= MIN_EMBED_LINK_WORDS;
+  if (href === '' || href.startsWith('#') || href.length > MAX_TEASER_HREF) return false;
+  // A path on this site ("/2026/one/", "story.html"): no scheme, no host.
+  if (!/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href)) return true;
+  if (doc.url === undefined) return false;
+  try {
+    return siteOf(new URL(href, doc.url).hostname) === siteOf(new URL(doc.url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** A host without its `www.`: the site a link goes to. */
+function siteOf(host: string): string {
+  return host.startsWith('www.') ? host.slice(4) : host;
+}
+
+/** Whether a box holds, among its first nodes, an `<img>` inside a link (a card's picture links to its story). */
+function hasLinkedImage(doc: Doc, box: number): boolean {
+  const stop = Math.min(doc.end(box), box + MAX_IMAGE_SEARCH);
+  for (let node = box + 1; node < stop; node++) {
+    if (doc.kind(node) === NodeKind.Element && doc.tag(node) === TAG.img && anchorWithin(doc, node, box) >= 0)
+      return true;
+  }
+  return false;
 }
 
 /** Longest copyright line, in words. */

@@ -2,7 +2,7 @@ import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { type QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { PithError } from '../errors.js';
 import { mapPieces } from './characters.js';
-import { checkDeadline, tick, withDeadline } from './deadline.js';
+import { checkDeadline, tick, tickAt, withDeadline } from './deadline.js';
 import { Doc, type DocColumns, NodeKind } from './doc.js';
 import { IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, TAG_COUNT, tagId, tagNameOf } from './tags.js';
 import { measureText, measureTextRange } from './text-measure.js';
@@ -306,6 +306,11 @@ const ATTRIBUTE_NAME_TABLE = new NameTable(
  * in a second, backwards pass. Linear in the input.
  */
 export function parseHtml(html: string, options: ParseOptions = {}): Doc {
+  return parseInChunks(html, options, PARSE_CHUNK);
+}
+
+/** `parseHtml` with the tokenizer fed `chunk` characters at a time (tests use small chunks). */
+export function parseInChunks(html: string, options: ParseOptions, chunk: number): Doc {
   const maxInputLength = options.maxInputLength ?? DEFAULT_LIMITS.maxInputLength;
   if (html.length > maxInputLength) {
     throw new PithError(
@@ -324,10 +329,40 @@ export function parseHtml(html: string, options: ParseOptions = {}): Doc {
     // an `&`: the tokenizer then skips through text with a scan for `<` instead of a
     // character-by-character walk (2× faster, see docs/decisions.md, "Parser").
     const tokenizer = new HtmlTokenizer({ decodeEntities: false, recognizeSelfClosing: false }, builder);
-    tokenizer.write(html);
+    writeInChunks(tokenizer, html, chunk);
     tokenizer.end();
     return builder.finish(options.url);
   });
+}
+
+/** Characters given to the tokenizer per call: between calls the deadline is checked. */
+const PARSE_CHUNK = 1 << 20;
+const LESS_THAN = 0x3c;
+
+/**
+ * Gives `html` to the tokenizer in chunks of about `chunk` characters with a deadline check
+ * between them: the tokenizer calls back only when a token ends, so one attribute value or
+ * comment of 30 MB (fuzz seed 215, page 18799: an unclosed quote over a URL flood) was one
+ * stretch of 150–190 ms. A chunk ends before the first `<` at or after its length, never
+ * elsewhere: a text ends there anyway (a cut elsewhere splits a text in two pieces, and a first
+ * piece of spaces alone is placed otherwise than the whole text), an attribute value or a comment
+ * across the cut is joined raw before it is decoded. A run without `<` (megabytes of one word) is
+ * still one call. The tokenizer's offsets are the page's.
+ */
+function writeInChunks(tokenizer: HtmlTokenizer, html: string, chunk: number): void {
+  let start = 0;
+  while (html.length - start > chunk) {
+    let stop = start + chunk;
+    while (stop < html.length && html.charCodeAt(stop) !== LESS_THAN) {
+      stop++;
+      tickAt(stop, 'parsing');
+    }
+    if (stop >= html.length) break;
+    tokenizer.write(html.slice(start, stop));
+    checkDeadline('parsing');
+    start = stop;
+  }
+  tokenizer.write(start === 0 ? html : html.slice(start));
 }
 
 /**

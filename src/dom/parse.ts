@@ -2,7 +2,7 @@ import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { type QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { PithError } from '../errors.js';
 import { mapPieces } from './characters.js';
-import { checkDeadline, tick, tickAt, withDeadline } from './deadline.js';
+import { checkDeadline, tick, withDeadline } from './deadline.js';
 import { Doc, type DocColumns, NodeKind } from './doc.js';
 import { IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, TAG_COUNT, tagId, tagNameOf } from './tags.js';
 import { measureText, measureTextRange } from './text-measure.js';
@@ -337,7 +337,6 @@ export function parseInChunks(html: string, options: ParseOptions, chunk: number
 
 /** Characters given to the tokenizer per call: between calls the deadline is checked. */
 const PARSE_CHUNK = 1 << 20;
-const LESS_THAN = 0x3c;
 
 /**
  * Gives `html` to the tokenizer in chunks of about `chunk` characters with a deadline check
@@ -352,12 +351,8 @@ const LESS_THAN = 0x3c;
 function writeInChunks(tokenizer: HtmlTokenizer, html: string, chunk: number): void {
   let start = 0;
   while (html.length - start > chunk) {
-    let stop = start + chunk;
-    while (stop < html.length && html.charCodeAt(stop) !== LESS_THAN) {
-      stop++;
-      tickAt(stop, 'parsing');
-    }
-    if (stop >= html.length) break;
+    const stop = html.indexOf('<', start + chunk);
+    if (stop < 0) break;
     tokenizer.write(html.slice(start, stop));
     checkDeadline('parsing');
     start = stop;

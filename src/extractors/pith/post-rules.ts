@@ -327,6 +327,7 @@ export function dropEmbeddedTeasers(blocks: Blocks, chosen: Uint8Array): number 
   const { count } = blocks;
   const kept = chosenBlocks(blocks, chosen);
   const checked = new Uint8Array(blocks.doc.size);
+  const site = pageSite(blocks.doc);
   let dropped = 0;
   let block = 0;
   while (block < count) {
@@ -335,7 +336,7 @@ export function dropEmbeddedTeasers(blocks: Blocks, chosen: Uint8Array): number 
       block++;
       continue;
     }
-    const box = embeddedTeaserBox(blocks, kept, block, checked);
+    const box = embeddedTeaserBox(blocks, kept, block, checked, site);
     if (box === undefined) {
       block++;
       continue;
@@ -357,6 +358,7 @@ function embeddedTeaserBox(
   kept: Uint8Array,
   block: number,
   checked: Uint8Array,
+  site: string | undefined,
 ): { first: number; last: number } | undefined {
   const { doc, owner, count } = blocks;
   let box = owner[block];
@@ -374,7 +376,7 @@ function embeddedTeaserBox(
     let last = block;
     while (last + 1 < count && inBox(last + 1) && last - block < MAX_BOX_BLOCKS) last++;
     if ((first > 0 && inBox(first - 1)) || (last + 1 < count && inBox(last + 1))) return undefined;
-    const shape = teaserShape(blocks, first, last, box);
+    const shape = teaserShape(blocks, first, last, box, site);
     if (shape === 'too big') return undefined;
     // Two headlines and a heading (the box's title or the cards' headlines), or one headline under a
     // label whose card links its picture too ("Lesen Sie auch"): not a roundup's linked heading over
@@ -432,6 +434,7 @@ function teaserShape(
   first: number,
   last: number,
   box: number,
+  site: string | undefined,
 ): 'too big' | 'no' | { headlines: number; heading: boolean; labelled: boolean } {
   const { doc } = blocks;
   // First the counts the blocks carry: most boxes are prose, and that says so without reading text.
@@ -461,13 +464,13 @@ function teaserShape(
       }
       const anchor = anchorWithin(doc, node, box);
       if (anchor !== link) {
-        if (isHeadline(doc, link, linkText)) headlines++;
+        if (isHeadline(doc, link, linkText, site)) headlines++;
         link = anchor;
         linkText = '';
       }
       linkText += doc.text(node);
     }
-    if (isHeadline(doc, link, linkText)) headlines++;
+    if (isHeadline(doc, link, linkText, site)) headlines++;
   }
   if (headlines === 0 || labelWords > MAX_EMBED_LABEL_WORDS) return 'no';
   return { headlines, heading, labelled: labelWords > 0 };
@@ -483,17 +486,27 @@ function anchorWithin(doc: Doc, node: number, box: number): number {
  * A link of a headline's length to another page of the site: a teaser points to the site's own
  * articles; a list of resources or sources points elsewhere. Not a fragment of this page.
  */
-function isHeadline(doc: Doc, anchor: number, text: string): boolean {
+function isHeadline(doc: Doc, anchor: number, text: string, site: string | undefined): boolean {
   if (anchor < 0 || (text.match(WORD)?.length ?? 0) < MIN_EMBED_LINK_WORDS) return false;
   const href = doc.attr(anchor, 'href')?.trim() ?? '';
   if (href === '' || href.startsWith('#') || href.length > MAX_TEASER_HREF) return false;
   // A path on this site ("/2026/one/", "story.html"): no scheme, no host.
   if (!/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href)) return true;
-  if (doc.url === undefined) return false;
+  if (site === undefined) return false;
   try {
-    return siteOf(new URL(href, doc.url).hostname) === siteOf(new URL(doc.url).hostname);
+    return siteOf(new URL(href, doc.url).hostname) === site;
   } catch {
     return false;
+  }
+}
+
+/** The page's own site (its host without `www.`), read once per page; undefined without a URL. */
+function pageSite(doc: Doc): string | undefined {
+  if (doc.url === undefined) return undefined;
+  try {
+    return siteOf(new URL(doc.url).hostname);
+  } catch {
+    return undefined;
   }
 }
 

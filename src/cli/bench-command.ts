@@ -54,6 +54,7 @@ interface BenchCommandOptions {
   cacheDir: string;
   timeout: number;
   saveText?: boolean;
+  withoutUrls?: boolean;
   nonAscii?: 'remove' | 'keep';
   resamples: number;
   seed: number;
@@ -243,6 +244,7 @@ async function runBenchCommand(options: BenchCommandOptions, argv: readonly stri
     timeoutMs: options.timeout,
     ...(options.cache ? { cacheDir: path.resolve(options.cacheDir) } : {}),
     keepTexts: options.saveText === true,
+    ...(options.withoutUrls ? { withoutUrls: true } : {}),
     ...(options.speed ? { speedPages: options.speedPages } : {}),
     command: `pith ${argv.join(' ')}`,
     onProgress: progressReporter(options.progress),
@@ -401,6 +403,10 @@ export function benchCommand(): Command {
       60_000,
     )
     .option('--save-text', 'also write the extracted texts (texts/<dataset>/<extractor>.json, {id: text})')
+    .option(
+      '--without-urls',
+      "give the extractors each page's bytes only, not its URL (as `pith extract DIR` on saved files)",
+    )
     .option(
       '--non-ascii <mode>',
       "word-sequence metric: 'remove' or 'keep' non-ASCII everywhere (default: remove on CleanEval and L3S-GN1, as seed 002)",

@@ -401,6 +401,34 @@ describe('pith bench (end to end)', { skip }, () => {
     }
   });
 
+  it('--without-urls gives the extractors the bytes only, and keys the cache on the URL too', () => {
+    const cacheDir = out();
+    const texts = (extra: string[]) => {
+      const dir = out();
+      const args = ['--dataset', samplePath('wcxb-dev'), '--extractor', 'all-text', '--peer', 'stub-url'];
+      const result = fromSource([
+        ...args,
+        '--peers-module',
+        STUB_PEERS,
+        '--cache-dir',
+        cacheDir,
+        '--resamples',
+        '50',
+        '--save-text',
+        '--out',
+        dir,
+        ...extra,
+      ]);
+      assert.equal(result.code, 0, result.stderr);
+      const file = path.join(dir, 'texts', 'wcxb-dev', 'stub-url.json');
+      return Object.values(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+    };
+    const given = texts([]);
+    assert.ok(given.length > 0 && given.every((text) => text.startsWith('url http')), given.join(' | '));
+    // Same pages, same cache: the outputs made with a URL are not taken for the run without.
+    assert.deepEqual(new Set(texts(['--without-urls'])), new Set(['no url']));
+  });
+
   it('--only re-runs one page and prints a word-level diff against the gold', () => {
     const { code, stdout, stderr } = fromSource([
       '--dataset',

@@ -15,6 +15,7 @@ import {
   keepStructuresOfKeptContainers,
 } from '../../src/extractors/pith/post-rules.js';
 import { type Blocks, blockText, segmentBlocks } from '../../src/features/blocks/index.js';
+import { extract } from '../../src/index.js';
 
 /**
  * A page, its blocks, and the classifier's choice simulated: every block is
@@ -524,6 +525,23 @@ describe('pith post-rules: teaser boxes inside the text flow', () => {
       for (let k = 0; k < blocks.textNodes.length; k++) chosen[blocks.textNodes[k]] = 1;
       assert.equal(dropEmbeddedTeasers(blocks, chosen), dropped, String(url));
     }
+  });
+
+  test("without a URL, the page's canonical link names its site (saved files: `pith extract DIR`)", () => {
+    const box = `<div class="embed"><h4>Read also</h4><ul><li><a href="https://www.example.org/a">The first other story on the site</a></li><li><a href="https://example.org/b">The second other story on the site</a></li></ul></div>`;
+    const body = [1, 2, 3].map(prose).join('') + box + [4, 5].map(prose).join('');
+    const page = (head: string) =>
+      `<html><head><title>The story</title>${head}</head><body><article><h1>The story</h1><div class="text">${body}</div></article></body></html>`;
+    const kept = (head: string) =>
+      (extract(page(head), { format: 'text' }).content as string).includes('other story');
+    assert.equal(kept(''), true);
+    assert.equal(kept('<link rel="canonical" href="https://example.org/story">'), false);
+    // The doc's own URL decides when there is one.
+    const doc = parseHtml(`<body><div class="text">${prose(1)}${box}${prose(2)}</div></body>`);
+    const blocks = segmentBlocks(doc);
+    const chosen = new Uint8Array(doc.size);
+    for (let k = 0; k < blocks.textNodes.length; k++) chosen[blocks.textNodes[k]] = 1;
+    assert.equal(dropEmbeddedTeasers(blocks, chosen, 'https://example.org/story'), 3);
   });
 
   test('one card with a picture and a label ("Lesen Sie auch") goes', () => {

@@ -64,6 +64,11 @@ export interface BenchConfig {
   listOptions?: ListOptions;
   /** Keep the extracted texts (returned in `texts`, not in the results). */
   keepTexts?: boolean;
+  /**
+   * Give the extractors each page's bytes only, not its URL: how a user with saved files runs
+   * `pith extract DIR` (the page's own `<link rel=canonical>` is all it has then).
+   */
+  withoutUrls?: boolean;
   /** Run the speed measurement on up to this many pages (undefined = no speed pass). */
   speedPages?: number;
   command?: string;
@@ -252,8 +257,8 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
       report();
       return;
     }
-    if (speedPicks.has(index))
-      speedPages.set(index, { html: page.html, ...(page.url ? { url: page.url } : {}) });
+    const url = config.withoutUrls ? undefined : page.url;
+    if (speedPicks.has(index)) speedPages.set(index, { html: page.html, ...(url ? { url } : {}) });
     await Promise.all(
       extractors.map(async (extractor) => {
         const result: TaskResult = await pool.run({
@@ -262,7 +267,7 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
           page: {
             id: page.id,
             html: page.html,
-            ...(page.url ? { url: page.url } : {}),
+            ...(url ? { url } : {}),
             gold: page.gold,
             ...(page.retrievedTransform ? { retrievedTransform: page.retrievedTransform } : {}),
           },

@@ -116,7 +116,7 @@ export class TaskRunner {
 
   async run(task: Task): Promise<TaskResult> {
     const { cacheDir } = this.#settings;
-    const key = cacheDir ? cacheKey(sha256(task.page.html), task.extractor) : '';
+    const key = cacheDir ? cacheKey(inputHash(task.page), task.extractor) : '';
     let text: string | null = null;
     let error: string | undefined;
     let ms = 0;
@@ -213,4 +213,10 @@ export class TaskRunner {
       }
     }
   }
+}
+
+/** What a page's cached output is keyed on: its bytes and the URL the extractor was given (links, URL features and site rules read it). */
+function inputHash(page: { html: Uint8Array; url?: string }): string {
+  const bytes = sha256(page.html);
+  return page.url === undefined ? bytes : sha256(`${bytes}\0${page.url}`);
 }

@@ -109,7 +109,7 @@ const DEFAULTS: PithOptions = {
   captions: true,
 };
 
-const VERSION = '0.3.6';
+const VERSION = '0.3.7';
 
 /**
  * The body was missed when the model kept less than this share of the heuristic stage's
@@ -240,7 +240,8 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         keepStructuresOfKeptContainers(doc, chosen, { figures: !settings.postRules });
         // Captions before the post-rules, so that a credit repeated under every photo goes once more.
         if (settings.captions) captions = keepFigureCaptions(doc, chosen);
-        if (settings.postRules) postRules = applyPostRules(blocks, chosen);
+        if (settings.postRules)
+          postRules = applyPostRules(blocks, chosen, doc.url ?? context.metadata?.canonicalUrl);
         const region = heuristic.selection.kept;
         const words = wordsOf(doc, chosen, region);
         keptWords = words.kept;

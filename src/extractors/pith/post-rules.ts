@@ -323,11 +323,11 @@ function isFlowProse(blocks: Blocks, block: number): boolean {
  * an author box (its picture links nowhere), resources on other sites, a linked caption, and any
  * box with more than a label of its own text.
  */
-export function dropEmbeddedTeasers(blocks: Blocks, chosen: Uint8Array): number {
+export function dropEmbeddedTeasers(blocks: Blocks, chosen: Uint8Array, pageUrl = blocks.doc.url): number {
   const { count } = blocks;
   const kept = chosenBlocks(blocks, chosen);
   const checked = new Uint8Array(blocks.doc.size);
-  const site = pageSite(blocks.doc);
+  const site = siteOfUrl(pageUrl);
   let dropped = 0;
   let block = 0;
   while (block < count) {
@@ -501,10 +501,10 @@ function isHeadline(doc: Doc, anchor: number, text: string, site: string | undef
 }
 
 /** The page's own site (its host without `www.`), read once per page; undefined without a URL. */
-function pageSite(doc: Doc): string | undefined {
-  if (doc.url === undefined) return undefined;
+function siteOfUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
   try {
-    return siteOf(new URL(doc.url).hostname);
+    return siteOf(new URL(url).hostname);
   } catch {
     return undefined;
   }
@@ -965,10 +965,14 @@ export interface PostRuleCounts {
  * the structure rule) kept; the lead rule last, so it finds the body's first
  * paragraph as kept.
  */
-export function applyPostRules(blocks: Blocks, chosen: Uint8Array): PostRuleCounts {
+/**
+ * `pageUrl`: the page's address as the caller gave it, else as the page declares it (its
+ * canonical link): saved files come without one, and their links name the site absolutely.
+ */
+export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blocks.doc.url): PostRuleCounts {
   const repeatedBlocks = dropRepeatedBlocks(blocks, chosen);
   const linkTeasers = dropLinkTeasers(blocks, chosen);
-  const embeddedTeasers = dropEmbeddedTeasers(blocks, chosen);
+  const embeddedTeasers = dropEmbeddedTeasers(blocks, chosen, pageUrl);
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
   const leads = keepLeads(blocks, chosen);

@@ -443,7 +443,7 @@ class BlockWalk {
     if (index === undefined) return false;
     const { stop } = footnotes.notes[index];
     if (keepsNoteText(doc, this.kept, footnotes.notes[index])) this.notesMet.add(index);
-    this.softBoundary();
+    if (!footnotes.notes[index].inline) this.softBoundary();
     this.skipTo = stop;
     return true;
   }

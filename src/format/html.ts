@@ -608,7 +608,7 @@ class HtmlWriter {
     if (index === undefined) return 0;
     const { stop } = footnotes.notes[index];
     if (keepsNoteText(doc, this.kept, footnotes.notes[index])) this.notesMet.add(index);
-    this.boundary();
+    if (!footnotes.notes[index].inline) this.boundary();
     return stop;
   }
 

@@ -12,10 +12,24 @@
  *   `<label for="id">` (Org mode's CSS sidenotes);
  * - a bare `<sup>N</sup>` (or `.footnote-ref`) without a link, numbered into a list of notes
  *   (`.footnotes`, `.endnotes`, `ol.references`, `role="doc-endnotes"`), or into the numbered
- *   paragraphs after the last `<hr>` (a note then runs over the blocks up to the next number).
+ *   paragraphs after the last `<hr>` (a note then runs over the blocks up to the next number), or
+ *   into `<p class="footnote">`s and the `<aside><ol start="N">`s of notes set beside the text, or
+ *   into paragraphs opening with `<sup>N</sup>`/`<strong>N</strong>` (when two numbers agree);
+ * - a mark that names its note whatever the address: HTMLBook's `data-type="noteref"` (O'Reilly:
+ *   `ch01.html#ch01fn3`), Word's `_ftn1`/`_edn1` anchors (a pasted export keeps the path of the
+ *   file); a script link whose id pairs with its note's (Wikidot: `footnoteref-1` → `footnote-1`);
+ * - a note without an id, found by its link back to the mark (Word exports: `href="#_ftnref1"`);
+ * - a note under a heading that is only its number (Texinfo: `h5.footnote-body-heading`): the
+ *   blocks after the heading, up to the next one;
+ * - inline notes beside their mark, written at the end instead: a `span.footnote-container`,
+ *   `.sidenote-container` or `.inline-footnote` (the box is the mark, its `span.footnote`,
+ *   `.sidenote` or `.footnoteContent` the note), a `span.sidenote` right after its number or
+ *   label (Tufte CSS: `<label class="sidenote-number"></label><input><span class="sidenote">`).
  *
- * The note is the block holding the target (the target itself when it is a block); its own
- * number and its links back to the text are left out of its text.
+ * The note is the block holding the target (the target itself when it is a block; the item of a
+ * list of notes around it, Nature's `<li><p id="ref-CR1">`); its own number and its links back to
+ * the text are left out of its text. A bibliography's references are notes too
+ * (`role="doc-biblioref"` marks, `role="doc-bibliography"` lists of `role="listitem"`, Science).
  */
 import { type Doc, IS_BLOCK, IS_HEADING, TAG, tick } from '../../dom/index.js';
 
@@ -25,6 +39,8 @@ export interface Note {
   readonly stop: number;
   /** The label of its first mark (a note may start with it as text: `1. The note`). */
   readonly label?: string;
+  /** An inline note inside the text (a sidenote): leaving it out breaks no paragraph. */
+  readonly inline?: boolean;
 }
 
 export interface Footnotes {
@@ -44,13 +60,28 @@ const LABEL = /^(?:\d{1,4}|[a-z]|[ivx]{1,5}|[*†‡§¶#]{1,3})$/i;
 const LABEL_WRAPPING = /^[[(]?\s*([^\s\]).]{1,8})\s*[\])]?\.?$/;
 /** Marks that say they are footnote marks (class, id or rel of the mark or its wrapper). */
 const MARK_HINT = /foot|fn|note|cite|(?:^|[\s_-])ref(?:$|[\s_:-])/i;
+/** Anchors that name their note whatever the address before them (Word's own, kept by a pasted export). */
+const WORD_ANCHOR = /^_(?:ftn|edn)(?:ref)?\d{1,4}$/;
+/** A script link's id that pairs with its note's (`footnoteref-1` → `footnote-1`, `fnref:1` → `fn:1`). */
+const PAIRED_REF = /^(\w*?(?:note|fn|ftn))[-_]?ref([-_:.]?\d{1,4})$/i;
+/** Inline boxes of a mark and its note beside it (Tufte-style sidenotes, inline footnotes). */
+const INLINE_NOTE_BOX = /(?:^|\s)(?:footnote-container|sidenote-container|inline-footnote)(?:\s|$)/;
+/** The note inside such a box. */
+const INLINE_NOTE_PART =
+  /(?:^|\s)(?:footnote|sidenote|footnoteContent|footnote-content|footnote-text)(?:\s|$)/;
+/** An inline note right after its mark (Tufte CSS, Org mode's CSS sidenotes). */
+const INLINE_SIDENOTE = /(?:^|\s)sidenote(?:\s|$)/;
+/** Paragraphs that say they are a note (`<p class="footnote"><sup>1</sup> …`). */
+const NOTE_PARAGRAPH = /(?:^|\s)(?:footnote|endnote)(?:\s|$)/;
 /** Targets that are something else: equations, figures, tables, sections. */
 const NOT_A_NOTE = /^(?:eq|mjx|fig|tab|sec|chap|toc|top)/i;
 /** Target ids that say they are notes. */
-const NOTE_ID = /^(?:_?ftn|fn|footnote|cite_note|note|endnote|sdfootnote|easy-footnote)/i;
+const NOTE_ID = /^(?:_?ftn|_?edn|fn|footnote|cite_note|note|endnote|sdfootnote|easy-footnote)/i;
 /** Containers of a list of notes. */
 const NOTES_CONTAINER =
   /(?:^|[\s_-])(?:foot-?notes?|end-?notes?|references|footnotes-list|notes)(?:$|[\s_-])/;
+/** Roles of a list of notes (a bibliography's references are notes too, as Science writes them). */
+const LIST_ROLE = /^doc-(?:endnotes|footnotes|bibliography)$/;
 /** Back-links of a note to its mark. */
 const BACKLINK = /backlink|backref|footnote-back|reversefootnote|footnote-return|cite-backlink/i;
 /** Inline copies of a note beside its mark. */
@@ -61,6 +92,8 @@ const LEADING_NUMBER = /^\s*\[?(\d{1,3})\]?[.:)]?(?:\s|$)/;
 const MAX_MARKS = 2000;
 /** A note longer than this is not a note (a section the link points to). */
 const MAX_NOTE_TEXT = 8000;
+/** Blocks of a note under its number heading, at most. */
+const MAX_NOTE_BLOCKS = 50;
 /** Wrappers looked through around a mark's link (`<sup><a>`, `<span id><sup>`). */
 const MARK_WRAPPERS = 3;
 
@@ -82,10 +115,15 @@ export function keepsNoteText(doc: Doc, kept: Uint8Array, note: Note): boolean {
   return false;
 }
 
-/** A note's first text without the note's own label in front (`1.`, `[1]`, `1)`). */
+/**
+ * A note's first text without the note's own label in front (`1.`, `[1]`, `1)`), or without the
+ * punctuation left after its number element (`<a>1</a>. The note`, Wikidot).
+ */
 export function withoutLeadingLabel(text: string, label: string | undefined): string {
   if (label === undefined || label === '') return text;
   const trimmed = text.trimStart();
+  const rest = /^[.:)]\s+/.exec(trimmed);
+  if (rest) return trimmed.slice(rest[0].length);
   const match = /^[[(]?([^\s\]).]{1,8})[\])]?[.:)]?(?:\s+|$)/.exec(trimmed);
   return match && match[1] === label ? trimmed.slice(match[0].length) : text;
 }
@@ -111,12 +149,19 @@ function findFootnotes(doc: Doc): Footnotes | undefined {
   /** Elements that may hold a list of notes, tested only on a page with marks (few have any). */
   const maybeContainers: number[] = [];
   const rules: number[] = [];
+  /** Inline notes: boxes of a mark and its note, sidenotes after their mark. */
+  const boxes: number[] = [];
+  const sidenotes: number[] = [];
+  /** Blocks of notes for bare numbers: `<p class="footnote">`s, `<aside><ol start>`s. */
+  const numberedBlocks: number[] = [];
+  /** Paragraphs opening with a `<sup>N</sup>` or `<strong>N</strong>` (notes, when the marks agree). */
+  const numberedParagraphs: number[] = [];
   for (let node = 1; node < doc.size; node++) {
     tick('output');
     if (kind[node] !== 1 /* element */) continue;
     const t = tag[node];
     if (t === TAG.a) {
-      const fragment = doc.textLength(node) <= 12 ? samePageFragment(doc, doc.attr(node, 'href')) : undefined;
+      const fragment = doc.textLength(node) <= 12 ? markTarget(doc, node) : undefined;
       if (fragment !== undefined) {
         const label = labelOf(doc.textContent(node));
         if (label !== '') candidates.push({ node, kind: 'link', target: fragment, label });
@@ -129,6 +174,11 @@ function findFootnotes(doc: Doc): Footnotes | undefined {
         candidates.push({ node, kind: 'definition', target: definition, label: '' });
         node = end[node] - 1;
         continue;
+      }
+      if (t === TAG.span && boxes.length + sidenotes.length <= MAX_MARKS) {
+        const cls = doc.attr(node, 'class') ?? '';
+        if (INLINE_NOTE_BOX.test(cls)) boxes.push(node);
+        else if (INLINE_SIDENOTE.test(cls)) sidenotes.push(node);
       }
       if (doc.textLength(node) > 12) continue;
       if (t === TAG.label) {
@@ -144,13 +194,20 @@ function findFootnotes(doc: Doc): Footnotes | undefined {
       }
     } else if (t === TAG.ol || t === TAG.ul || t === TAG.section || t === TAG.div || t === TAG.aside) {
       maybeContainers.push(node);
+      // A note set beside the text, numbered by its list (`<aside><ol start="3"><li>`).
+      if (t === TAG.ol && tag[doc.parent(node)] === TAG.aside && doc.attr(node, 'start') !== undefined)
+        numberedBlocks.push(node);
+    } else if (t === TAG.p) {
+      if (NOTE_PARAGRAPH.test(doc.attr(node, 'class') ?? '')) numberedBlocks.push(node);
+      else if (startsWithNumber(doc, node)) numberedParagraphs.push(node);
     }
-    if (candidates.length > MAX_MARKS) return undefined;
+    if (candidates.length > MAX_MARKS || numberedBlocks.length + numberedParagraphs.length > MAX_MARKS)
+      return undefined;
   }
-  if (candidates.length === 0) return undefined;
+  if (candidates.length === 0 && boxes.length === 0 && sidenotes.length === 0) return undefined;
   const containers = maybeContainers.filter(
     (node) =>
-      doc.attr(node, 'role') === 'doc-endnotes' ||
+      LIST_ROLE.test(doc.attr(node, 'role') ?? '') ||
       NOTES_CONTAINER.test(doc.classAndId(node)) ||
       NOTES_CONTAINER.test((doc.attr(node, 'aria-label') ?? '').toLowerCase()),
   );
@@ -171,6 +228,7 @@ function findFootnotes(doc: Doc): Footnotes | undefined {
     addTarget(doc.attr(node, 'id'), node);
     addTarget(doc.attr(node, 'name'), node);
   }
+  backLinkedTargets(doc, candidates, ids);
 
   const found = new Builder(doc);
   const listed = listedNotes(doc, containers);
@@ -179,7 +237,20 @@ function findFootnotes(doc: Doc): Footnotes | undefined {
     if (candidate.kind === 'bare' || NOT_A_NOTE.test(candidate.target)) continue;
     const mark = markBox(doc, candidate.node);
     for (const target of ids.get(candidate.target) ?? []) {
-      const note = noteBlock(doc, target);
+      const under = headingNote(doc, target);
+      if (under !== undefined) {
+        // The heading links back to the mark, or says it is a note's.
+        const back = new Set(markIds(doc, mark, candidate.node));
+        if (
+          under.start <= mark ||
+          !(linksBack(doc, back, under.heading) || /note/i.test(doc.classAndId(under.heading)))
+        )
+          continue;
+        const note = { start: under.start, stop: under.stop, label: candidate.label };
+        if (found.link(mark, note, markIds(doc, mark, candidate.node))) found.skip(under.heading);
+        break;
+      }
+      const note = listedItem(doc, noteBlock(doc, target), listed);
       // A note comes after its mark (the link from a note back to its mark is no mark).
       if (note <= mark || doc.contains(note, mark)) continue;
       if (candidate.kind === 'link' && !isLinkedNote(doc, candidate, mark, note, listed)) continue;
@@ -205,10 +276,14 @@ function findFootnotes(doc: Doc): Footnotes | undefined {
       found.link(mark, { start: top, stop: next ?? end[note], label }, markIds);
     } else found.link(mark, { start: note, stop: end[note], label }, markIds);
   }
-  // Bare numbers: into a list of notes, else into numbered paragraphs after the last rule.
+  inlineNotes(doc, found, boxes, sidenotes);
+  // Bare numbers: into a list of notes, else into numbered paragraphs after the last rule, else
+  // into blocks that say they are notes, else into paragraphs opening with the numbers.
   const bare = candidates.filter((candidate) => candidate.kind === 'bare');
   if (bare.length > 0) {
     let numbered = listed.size > 0 ? listedByNumber(doc, containers) : looseNotes(doc, rules, bare);
+    if (numbered.size === 0) numbered = notesByNumber(doc, numberedBlocks);
+    if (numbered.size === 0) numbered = numberedNotes(doc, numberedParagraphs, bare);
     if (numbered.size === 0) numbered = followingList(doc, bare);
     for (const candidate of bare) {
       const note = numbered.get(Number(candidate.label));
@@ -229,14 +304,16 @@ class Builder {
   private readonly notes: Note[] = [];
   private readonly noteAt = new Map<number, number>();
   private readonly backTo = new Map<number, Set<string>>();
+  private readonly skippedToo = new Set<number>();
 
   constructor(private readonly doc: Doc) {}
 
-  link(mark: number, note: Note, ids: readonly string[]): void {
-    if (this.marks.has(mark) || !hasText(this.doc, note)) return;
+  /** Links a mark to its note: false when the mark has one already or the note overlaps another. */
+  link(mark: number, note: Note, ids: readonly string[]): boolean {
+    if (this.marks.has(mark) || !hasText(this.doc, note)) return false;
     let index = this.noteAt.get(note.start);
     if (index === undefined) {
-      for (const other of this.notes) if (note.start < other.stop && other.start < note.stop) return;
+      for (const other of this.notes) if (note.start < other.stop && other.start < note.stop) return false;
       index = this.notes.length;
       this.notes.push(note);
       this.noteAt.set(note.start, index);
@@ -245,12 +322,33 @@ class Builder {
     this.marks.set(mark, index);
     const back = this.backTo.get(index) as Set<string>;
     for (const id of ids) back.add(id);
+    return true;
+  }
+
+  /** Leaves a node out of the output (a heading that is only a note's number). */
+  skip(node: number): void {
+    this.skippedToo.add(node);
+  }
+
+  isMark(node: number): boolean {
+    return this.marks.has(node);
+  }
+
+  isNote(start: number): boolean {
+    return this.noteAt.has(start);
+  }
+
+  /** True when a mark lies in `node`'s subtree. */
+  holdsMark(node: number): boolean {
+    const stop = this.doc.end(node);
+    for (let at = node; at < stop; at++) if (this.marks.has(at)) return true;
+    return false;
   }
 
   result(): Footnotes | undefined {
     if (this.notes.length === 0) return undefined;
     const doc = this.doc;
-    const skipped = new Set<number>();
+    const skipped = new Set<number>(this.skippedToo);
     this.notes.forEach((note, index) => {
       const back = this.backTo.get(index) as Set<string>;
       let leading = true;
@@ -264,7 +362,7 @@ class Builder {
         if (!doc.isElement(at)) continue;
         const t = doc.tag(at);
         const cls = doc.classAndId(at);
-        const fragment = t === TAG.a ? samePageFragment(doc, doc.attr(at, 'href')) : undefined;
+        const fragment = t === TAG.a ? linkFragment(doc, at) : undefined;
         const isBack =
           BACKLINK.test(cls) ||
           doc.attr(at, 'role') === 'doc-backlink' ||
@@ -287,7 +385,7 @@ class Builder {
     for (const mark of this.marks.keys()) {
       const next = doc.nextSibling(mark);
       for (let at = next, steps = 0; at > 0 && steps < 3; at = doc.nextSibling(at), steps++) {
-        if (doc.isElement(at) && SIDENOTE.test(doc.classAndId(at))) {
+        if (doc.isElement(at) && !this.noteAt.has(at) && SIDENOTE.test(doc.classAndId(at))) {
           skipped.add(at);
           break;
         }
@@ -313,6 +411,54 @@ function samePageFragment(doc: Doc, href: string | undefined): string | undefine
   if (hash < 0 || hash === href.length - 1) return undefined;
   if (hash > 0 && !isThisPage(doc, href.slice(0, hash))) return undefined;
   return safeDecode(href.slice(hash + 1));
+}
+
+/**
+ * The fragment a link points to on this page; anchors that name a note (Word's `_ftn1`, HTMLBook's
+ * `data-type="noteref"` with the chapter's file before it) count whatever the address.
+ */
+function linkFragment(doc: Doc, link: number): string | undefined {
+  const href = doc.attr(link, 'href');
+  const fragment = samePageFragment(doc, href);
+  if (fragment !== undefined || href === undefined) return fragment;
+  const hash = href.indexOf('#');
+  if (hash < 0) return undefined;
+  const named = safeDecode(href.slice(hash + 1));
+  return WORD_ANCHOR.test(named) || doc.attr(link, 'data-type') === 'noteref' ? named : undefined;
+}
+
+/**
+ * Where a mark link points: its fragment, or, for a script link (`javascript:;`, Wikidot's
+ * `scrollToReference`), the note its id pairs with (`footnoteref-1` → `footnote-1`).
+ */
+function markTarget(doc: Doc, link: number): string | undefined {
+  const fragment = linkFragment(doc, link);
+  if (fragment !== undefined) return fragment;
+  const href = (doc.attr(link, 'href') ?? '').trim();
+  if (href !== '' && href !== '#' && !/^javascript:/i.test(href)) return undefined;
+  const paired = PAIRED_REF.exec(doc.attr(link, 'id') ?? '');
+  return paired ? paired[1] + paired[2] : undefined;
+}
+
+/**
+ * Targets no element has (Word exports write `<a href="#_ftn1" name="_ftnref1">` and a note with no
+ * id): the links back to the mark, after it, stand for its note.
+ */
+function backLinkedTargets(doc: Doc, candidates: readonly Candidate[], ids: Map<string, number[]>): void {
+  const byMarkId = new Map<string, Candidate>();
+  for (const candidate of candidates) {
+    if (candidate.kind !== 'link' || ids.has(candidate.target)) continue;
+    for (const id of markIds(doc, markBox(doc, candidate.node), candidate.node)) byMarkId.set(id, candidate);
+  }
+  if (byMarkId.size === 0) return;
+  for (let node = 1; node < doc.size; node++) {
+    tick('output');
+    if (doc.tag(node) !== TAG.a || doc.textLength(node) > 12) continue;
+    const fragment = linkFragment(doc, node);
+    const candidate = fragment === undefined ? undefined : byMarkId.get(fragment);
+    if (candidate === undefined || node < candidate.node || ids.has(candidate.target)) continue;
+    ids.set(candidate.target, [node]);
+  }
 }
 
 /** The page's own address without its fragment ('' when it has none), per document. */
@@ -391,6 +537,148 @@ function noteBlock(doc: Doc, target: number): number {
   return at;
 }
 
+/**
+ * A note under a heading that is only its number (Texinfo: `<h5 class="footnote-body-heading"><a
+ * id="FOOT1" href="#DOCF1">(1)</a></h5><p>…`): the heading and the blocks after it, up to the next
+ * heading or rule.
+ */
+function headingNote(doc: Doc, target: number): { heading: number; start: number; stop: number } | undefined {
+  let heading = target;
+  while (heading > 0 && !IS_BLOCK[doc.tag(heading)]) heading = doc.parent(heading);
+  if (heading <= 0 || !IS_HEADING[doc.tag(heading)] || labelOf(doc.textContent(heading)) === '')
+    return undefined;
+  let start = -1;
+  let stop = -1;
+  let length = 0;
+  let blocks = 0;
+  for (let at = doc.nextSibling(heading); at > 0; at = doc.nextSibling(at)) {
+    if (!doc.isElement(at)) continue;
+    if (IS_HEADING[doc.tag(at)] || doc.tag(at) === TAG.hr) break;
+    length += doc.textLength(at);
+    if (length > MAX_NOTE_TEXT || ++blocks > MAX_NOTE_BLOCKS) break;
+    if (start < 0) start = at;
+    stop = doc.end(at);
+  }
+  return start < 0 ? undefined : { heading, start, stop };
+}
+
+/**
+ * Inline notes beside their marks, linked unless a mark inside already points to a note elsewhere
+ * (then the inline one is a copy, left out): a box of mark and note is the mark of the note inside
+ * it; a sidenote after a short number or an empty label is the note of that.
+ */
+function inlineNotes(doc: Doc, found: Builder, boxes: readonly number[], sidenotes: readonly number[]): void {
+  for (const box of boxes) {
+    if (doc.textLength(box) > MAX_NOTE_TEXT || found.holdsMark(box)) continue;
+    const stop = doc.end(box);
+    for (let at = box + 1; at < stop; at++) {
+      tick('output');
+      // The note, not the number beside it (`<sup class="footnote">1</sup>`).
+      if (!doc.isElement(at) || !INLINE_NOTE_PART.test(doc.attr(at, 'class') ?? '')) continue;
+      if (labelOf(doc.textContent(at)) !== '') continue;
+      found.link(box, { start: at, stop: doc.end(at), inline: true }, []);
+      break;
+    }
+  }
+  for (const sidenote of sidenotes) {
+    if (found.isNote(sidenote) || doc.textLength(sidenote) > MAX_NOTE_TEXT) continue;
+    const mark = markBefore(doc, sidenote);
+    if (mark > 0 && !found.isMark(mark))
+      found.link(mark, { start: sidenote, stop: doc.end(sidenote), inline: true }, []);
+  }
+}
+
+/**
+ * The mark right before a sidenote (only form controls and spaces between): a label (Tufte's is
+ * empty, its number drawn by CSS), a `<sup>` or a footnote-like element whose text is a label.
+ */
+function markBefore(doc: Doc, sidenote: number): number {
+  for (let at = previousSibling(doc, sidenote); at > 0; at = previousSibling(doc, at)) {
+    if (doc.isText(at)) {
+      if (doc.text(at).trim() !== '') return -1;
+      continue;
+    }
+    if (!doc.isElement(at)) continue;
+    const t = doc.tag(at);
+    if (t === TAG.input) continue;
+    if (doc.textLength(at) > 12 || !(t === TAG.label || t === TAG.sup || MARK_HINT.test(doc.classAndId(at))))
+      return -1;
+    const text = doc.textContent(at);
+    return labelOf(text) !== '' || (t === TAG.label && text.trim() === '') ? markBox(doc, at) : -1;
+  }
+  return -1;
+}
+
+/** The sibling before a node, or -1 (climbing from the node before it in document order: depth steps at most). */
+function previousSibling(doc: Doc, node: number): number {
+  const parent = doc.parent(node);
+  let at = node - 1;
+  if (at <= parent) return -1;
+  while (doc.parent(at) !== parent) at = doc.parent(at);
+  return at;
+}
+
+/**
+ * Bare numbers' notes in blocks that say so: `<p class="footnote">` by its leading number, the
+ * items of an `<aside><ol start="N">` from N.
+ */
+function notesByNumber(doc: Doc, blocks: readonly number[]): Map<number, Note> {
+  const out = new Map<number, Note>();
+  for (const block of blocks) {
+    if (doc.tag(block) === TAG.ol) {
+      let number = Number.parseInt(doc.attr(block, 'start') ?? '', 10);
+      if (!(number > 0)) continue;
+      for (const item of doc.children(block)) {
+        if (doc.tag(item) !== TAG.li) continue;
+        if (!out.has(number)) out.set(number, { start: item, stop: doc.end(item) });
+        number++;
+      }
+      continue;
+    }
+    const match = LEADING_NUMBER.exec(doc.textContent(block).slice(0, 16));
+    const number = match ? Number(match[1]) : 0;
+    if (number > 0 && !out.has(number))
+      out.set(number, { start: block, stop: doc.end(block), label: String(number) });
+  }
+  return out;
+}
+
+/** A paragraph whose first node is its number: `<sup>1</sup>`, `<strong>1</strong>`, `<b><sup>1</sup></b>`. */
+function startsWithNumber(doc: Doc, paragraph: number): boolean {
+  const first = doc.firstChild(paragraph);
+  if (first <= 0 || !doc.isElement(first) || doc.textLength(first) > 4) return false;
+  const t = doc.tag(first);
+  return (
+    (t === TAG.sup || t === TAG.strong || t === TAG.b) && /^\d{1,3}$/.test(doc.textContent(first).trim())
+  );
+}
+
+/**
+ * Paragraphs opening with their number (a note section without a list, trailing the article) as
+ * the notes of bare numbers after them, when at least two numbers agree (a page of numbered steps
+ * and an exponent is no page of notes).
+ */
+function numberedNotes(
+  doc: Doc,
+  paragraphs: readonly number[],
+  marks: readonly Candidate[],
+): Map<number, Note> {
+  const out = new Map<number, Note>();
+  const first = marks[0].node;
+  for (const paragraph of paragraphs) {
+    if (paragraph < first) continue;
+    const number = Number(doc.textContent(doc.firstChild(paragraph)).trim());
+    if (!out.has(number))
+      out.set(number, { start: paragraph, stop: doc.end(paragraph), label: String(number) });
+  }
+  const agreeing = new Set<number>();
+  for (const mark of marks) {
+    const note = out.get(Number(mark.label));
+    if (note && mark.node < note.start) agreeing.add(Number(mark.label));
+  }
+  return agreeing.size >= 2 ? out : new Map();
+}
+
 /** True when a link's target block is its note: it links back, the mark says so, or it is listed. */
 function isLinkedNote(
   doc: Doc,
@@ -399,20 +687,36 @@ function isLinkedNote(
   note: number,
   listed: ReadonlySet<number>,
 ): boolean {
-  const ids = new Set(markIds(doc, mark, candidate.node));
-  const stop = doc.end(note);
-  for (let at = note + 1; at < stop; at++) {
-    tick('output');
-    if (doc.tag(at) !== TAG.a) continue;
-    const fragment = samePageFragment(doc, doc.attr(at, 'href'));
-    if (fragment !== undefined && ids.has(fragment)) return true;
-  }
+  if (linksBack(doc, new Set(markIds(doc, mark, candidate.node)), note)) return true;
   if (listed.has(note) || NOTE_ID.test(candidate.target)) return true;
-  if (doc.attr(candidate.node, 'role') === 'doc-noteref') return true;
+  if (/^doc-(?:noteref|biblioref)$/.test(doc.attr(candidate.node, 'role') ?? '')) return true;
   for (let at = candidate.node, level = 0; at > 0 && level <= MARK_WRAPPERS; at = doc.parent(at), level++) {
     if (doc.tag(at) === TAG.sup) return true;
     if (MARK_HINT.test(doc.classAndId(at)) || MARK_HINT.test(doc.attr(at, 'rel') ?? '')) return true;
     if (at === mark) break;
+  }
+  return false;
+}
+
+/**
+ * The item of a list of notes around a target block (Nature: `<li><p id="ref-CR1">…</p><p>links…`):
+ * the whole item is the note, its number and links with it.
+ */
+function listedItem(doc: Doc, block: number, listed: ReadonlySet<number>): number {
+  if (block <= 0 || listed.has(block)) return block;
+  for (let at = doc.parent(block), level = 0; at > 0 && level < 3; at = doc.parent(at), level++)
+    if (listed.has(at)) return at;
+  return block;
+}
+
+/** True when a link inside `block` points to one of the mark's ids. */
+function linksBack(doc: Doc, ids: ReadonlySet<string>, block: number): boolean {
+  const stop = doc.end(block);
+  for (let at = block + 1; at < stop; at++) {
+    tick('output');
+    if (doc.tag(at) !== TAG.a) continue;
+    const fragment = linkFragment(doc, at);
+    if (fragment !== undefined && ids.has(fragment)) return true;
   }
   return false;
 }
@@ -424,7 +728,7 @@ function listedNotes(doc: Doc, containers: readonly number[]): Set<number> {
     const stop = doc.end(container);
     for (let at = container + 1; at < stop; at++) {
       tick('output');
-      if (doc.tag(at) === TAG.li) {
+      if (doc.tag(at) === TAG.li || doc.attr(at, 'role') === 'listitem') {
         out.add(at);
         at = doc.end(at) - 1;
       }

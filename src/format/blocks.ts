@@ -44,6 +44,8 @@ import { baseUrlOf, imageSource, safeUrl } from './url.js';
 
 /** Containers nested deeper than this are flattened (bounds the prefix written on every line). */
 const MAX_CONTAINERS = 32;
+/** List levels inside a table cell looked through for an item's indentation. */
+const MAX_CELL_LIST_DEPTH = 8;
 /** Tables wider than this are written as paragraphs, one per cell. */
 export const MAX_TABLE_COLUMNS = 64;
 
@@ -148,6 +150,7 @@ const CLOSE = {
   table: 10,
   row: 11,
   cell: 12,
+  cellHeading: 13,
 } as const;
 
 interface Frame {
@@ -234,6 +237,11 @@ export interface BlockSyntax {
   readonly markup: InlineMarkup | undefined;
   /** `<code>`, `<kbd>`… written as code spans (captured whole) rather than as text. */
   readonly codeSpans: boolean;
+  /**
+   * A table cell's blocks on lines of their own (GFM: `<br>` between them, `- ` before list items,
+   * headings strong), as Defuddle writes them; otherwise a cell's blocks run on with spaces.
+   */
+  readonly cellBreaks?: boolean;
   /** The line prefix of a block quote; undefined when a quote is an ordinary block. */
   readonly quotePrefix: string | undefined;
   /** The marker of a list item (and its indentation width). */
@@ -297,6 +305,10 @@ class BlockWalk {
   private readonly frames: Frame[] = [];
   private readonly lists: ListState[] = [];
   private inlineOnly = 0;
+  /** Headings open inside a cell written on lines (`cellBreaks`): their inner blocks run on. */
+  private cellHeadings = 0;
+  /** Items written so far of each ordered list inside a cell (their numbers). */
+  private readonly cellItemNumbers = new Map<number, number>();
   /** Headings open (their edit links and permalinks are left out). */
   private headings = 0;
   private capture: Capture | undefined;
@@ -523,6 +535,14 @@ class BlockWalk {
     }
 
     if (IS_HEADING[t]) {
+      if (this.inCellLines() && markup) {
+        // A heading in a cell (`<td><h5>Option</h5><p>…`): its own line, strong.
+        this.softBoundary();
+        this.inline.pushFrame(STRONG, markup.strong, markup.strong);
+        this.cellHeadings++;
+        this.push(node, CLOSE.cellHeading);
+        return;
+      }
       if (this.inlineOnly > 0) {
         this.openBoundary(node);
         return;
@@ -552,7 +572,8 @@ class BlockWalk {
     }
     switch (t) {
       case TAG.li:
-        if (this.inlineOnly > 0) this.openBoundary(node);
+        if (this.inCellLines()) this.openCellItem(node);
+        else if (this.inlineOnly > 0) this.openBoundary(node);
         else this.openItem(node);
         return;
       case TAG.blockquote: {
@@ -790,7 +811,8 @@ class BlockWalk {
   }
 
   private onBreak(): void {
-    if (this.inlineOnly > 0) this.inline.space();
+    if (this.inCellLines()) this.inline.lineBreak();
+    else if (this.inlineOnly > 0) this.inline.space();
     else if (this.inline.breakPending) this.flushParagraph();
     else this.inline.lineBreak();
   }
@@ -820,8 +842,43 @@ class BlockWalk {
 
   /** A block boundary: ends the paragraph, or is a space inside a heading or table cell. */
   private softBoundary(): void {
-    if (this.inlineOnly > 0) this.inline.space();
+    if (this.inCellLines()) this.inline.lineBreak();
+    else if (this.inlineOnly > 0) this.inline.space();
     else this.flushParagraph();
+  }
+
+  /** Inside a table cell whose blocks go on lines of their own (`cellBreaks`), not in a heading there. */
+  private inCellLines(): boolean {
+    return this.syntax.cellBreaks === true && this.table?.inCell === true && this.cellHeadings === 0;
+  }
+
+  /**
+   * A list item inside a cell (`cellBreaks`): on a line of its own, `- ` (or its number) before it,
+   * two spaces per list level below the first.
+   */
+  private openCellItem(node: number): void {
+    this.softBoundary();
+    const doc = this.doc;
+    let depth = 0;
+    let list = -1;
+    for (let at = doc.parent(node); at > 0 && depth < MAX_CELL_LIST_DEPTH; at = doc.parent(at)) {
+      const t = doc.tag(at);
+      if (t === TAG.td || t === TAG.th) break;
+      if (IS_LIST[t]) {
+        if (list < 0) list = at;
+        depth++;
+      }
+    }
+    let marker = '-';
+    if (list >= 0 && doc.tag(list) === TAG.ol) {
+      const next = (this.cellItemNumbers.get(list) ?? 0) + 1;
+      this.cellItemNumbers.set(list, next);
+      marker = `${next}.`;
+    }
+    this.inline.raw(`${'  '.repeat(Math.max(0, depth - 1))}${marker}`);
+    // One space after the marker, whatever whitespace the item's text starts with.
+    this.inline.space();
+    this.push(node, CLOSE.boundary);
   }
 
   private flushParagraph(): void {
@@ -846,6 +903,11 @@ class BlockWalk {
         return;
       case CLOSE.boundaryInline:
         this.inline.popFrame();
+        this.softBoundary();
+        return;
+      case CLOSE.cellHeading:
+        this.inline.popFrame();
+        this.cellHeadings--;
         this.softBoundary();
         return;
       case CLOSE.heading:

@@ -333,7 +333,11 @@ export class MarkdownInline implements InlineBuffer {
   }
 
   private emit(content: string, isText: boolean): void {
-    if (this.hasContent && this.pendingBreak) {
+    if (this.hasContent && this.pendingBreak && this.cell) {
+      // A GFM cell is one line: its line breaks are HTML's, and what follows one starts a line.
+      this.push('<br>', '');
+      this.atLineStart = true;
+    } else if (this.hasContent && this.pendingBreak) {
       this.push('\\\n', '');
       this.atLineStart = true;
     } else if (this.hasContent && this.pendingSpace) {

@@ -27,6 +27,7 @@ export const MARKDOWN: BlockSyntax = {
   inline: () => new MarkdownInline(),
   markup: MARKUP,
   codeSpans: true,
+  cellBreaks: true,
   quotePrefix: '> ',
   itemMarker(list: ListState | undefined): string {
     if (list?.kept && list.ordered) return `${list.next}${list.delimiter} `;

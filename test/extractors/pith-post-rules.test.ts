@@ -434,6 +434,27 @@ describe('pith post-rules: images between kept text', () => {
     );
   });
 
+  test("a gallery's own text (a counter, titles) is not the text around its images", () => {
+    // computerbase.de (the fixture corpus' fig-computerbase-noscript): a script gallery showing one
+    // picture and "Bild 1 von 9", then all nine in <noscript>; the classifier drops the gallery text.
+    const thumbs = [1, 2, 3]
+      .map(
+        (n) =>
+          `<figure><a href="/${n}.jpg"><img src="/${n}.jpg" alt="Phone"></a><figcaption>Phone</figcaption></figure>`,
+      )
+      .join('');
+    const page = setup(
+      `<body><article>${prose(1)}<figure class="text-asset"><figcaption>Phone</figcaption><div class="gallery"><figure><a href="/1.jpg"><img src="/1.jpg" alt="Phone"></a></figure><div class="gallery-current">Bild 1 von 3</div></div></figure><noscript><figure class="thumbs" role="group">${thumbs}</figure></noscript>${prose(2)}</article></body>`,
+      ['Phone', 'Bild 1 von'],
+    );
+    const selection = Selection.fromTextNodes(page.doc, page.chosen, true);
+    keepImagesBetweenKeptText(page.doc, selection);
+    assert.deepEqual(
+      page.doc.findAll(TAG.img).map((image) => selection.has(image)),
+      [true, true, true, true],
+    );
+  });
+
   test('an image after the last kept text stays out', () => {
     const page = setup(
       `<body><article>${prose(1)}</article><aside><img src="/ad.jpg" alt=""><p>Sponsored link text here.</p></aside></body>`,

@@ -153,11 +153,18 @@ describe('toMarkdown: structure', () => {
     assert.equal((html.match(/<tr>/g) ?? []).length, 5);
   });
 
-  test('tables: first row is the header when there is no <th>; cells flatten block content', () => {
+  test("tables: first row is the header when there is no <th>; a cell's blocks on lines (<br>)", () => {
     const out = md(
-      '<table><tr><td>a</td><td>b</td></tr><tr><td><p>x</p><p>y</p></td><td><ul><li>1</li><li>2</li></ul></td></tr></table>',
+      '<table><tr><td>a</td><td>b</td></tr><tr><td><p>x</p><p>y<br>z</p></td><td><ul><li>1</li><li> 2<ol><li>two</li><li>three</li></ol></li></ul></td></tr></table>',
     );
-    assert.equal(out, '| a | b |\n| --- | --- |\n| x y | 1 2 |');
+    assert.equal(out, '| a | b |\n| --- | --- |\n| x<br>y<br>z | - 1<br>- 2<br>  1. two<br>  2. three |');
+    // Text that reads like a marker at the start of a cell's line is escaped; the markers are not.
+    assert.equal(
+      md(
+        '<table><tr><td>a</td><td>b</td></tr><tr><td><p>x</p><p>- y</p><p>1. z</p></td><td>c</td></tr></table>',
+      ),
+      '| a | b |\n| --- | --- |\n| x<br>\\- y<br>1\\. z | c |',
+    );
   });
 
   test('layout tables (nested tables, single cell) degrade to blocks', () => {
@@ -174,7 +181,7 @@ describe('toMarkdown: structure', () => {
     );
     assert.equal(
       out,
-      '| Option | Value |\n| --- | --- |\n| Camera Settings Enabling this option allows you to edit the height and zoom. | Default Custom Camera Height (0-20) |',
+      '| Option | Value |\n| --- | --- |\n| **Camera Settings**<br>Enabling this option allows you to edit the height and zoom. | - Default<br>- Custom<br>  - Camera Height (0-20) |',
     );
   });
 

@@ -103,6 +103,26 @@ markdownParser.normalizeLink = (url: string) => url;
 
 type Token = ReturnType<MarkdownIt['parse']>[number];
 
+/** A `<br>` inside a GFM table cell, its line break (text to a parser without HTML). */
+const CELL_BREAK = /<br\s*\/?>/i;
+/**
+ * A list item's marker at the start of a cell's line (`- Default<br>- Tele`: a list in the cell), as
+ * pith and Defuddle write them (`-`, `1.`); a line of text starting "+ " stays (a parsed cell has lost
+ * the backslash that told the two apart).
+ */
+const CELL_ITEM_MARKER = /^\s*(?:-|\d{1,9}\.)\s+/;
+
+/**
+ * A table cell's text: its lines (split at `<br>`) without the list markers a writer puts before a
+ * list's items in a cell, so that a cell compares with the same cell of HTML (`<td><ul><li>`).
+ */
+function cellText(token: Token): string {
+  return inlineText(token)
+    .split(CELL_BREAK)
+    .map((line) => line.replace(CELL_ITEM_MARKER, ''))
+    .join(' ');
+}
+
 /** The text of an inline token: text, code spans and math; breaks as spaces; images and footnote marks left out. */
 function inlineText(token: Token): string {
   let text = '';
@@ -206,7 +226,7 @@ export function markdownElements(markdown: string, base?: string): Elements {
     if (heading !== undefined) {
       const clean = cleanText(text);
       if (clean !== '') out.headings.push({ level: heading, text: clean });
-    } else if (row) row.push(cleanText(text));
+    } else if (row) row.push(cleanText(cellText(token)));
     else if (footnote) footnote.push(text);
     else if (items.length > 0) items[items.length - 1].parts.push(text);
     for (const child of token.children ?? []) {

@@ -693,7 +693,7 @@ function chosenAround(
 ): { before: Uint8Array; after: Uint8Array } {
   const { kind, tag, textLength, hidden } = doc.columns;
   const size = doc.size;
-  // Which text counts as "around" (with `skipCaptions`, not the captions of figures), found in
+  // Which text counts as "around" (with `skipCaptions`, not the text of figures), found in
   // the forward pass and read again in the backward one.
   const counts = new Uint8Array(size);
   const before = new Uint8Array(size);
@@ -703,7 +703,13 @@ function chosenAround(
   for (let node = 0; node < size; node++) {
     tick('pith');
     before[node] = last;
-    if (skipCaptions && kind[node] === NodeKind.Element && tag[node] === TAG.figcaption && node >= captionEnd)
+    // A figure's own text (its caption, a gallery's "Bild 1 von 9", a credit) is not the text around it.
+    if (
+      skipCaptions &&
+      kind[node] === NodeKind.Element &&
+      (tag[node] === TAG.figcaption || tag[node] === TAG.figure) &&
+      node >= captionEnd
+    )
       captionEnd = doc.end(node);
     if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && node >= captionEnd) {
       counts[node] = 1;

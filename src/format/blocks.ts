@@ -208,6 +208,8 @@ export interface InlineBuffer {
   space(): void;
   /** A hard line break (`<br>`); dropped at the start and end of a block. */
   lineBreak(): void;
+  /** Markup put before the next content on its line (a list item's marker in a table cell). */
+  linePrefix?(markup: string): void;
   /** Inline code (whitespace already collapsed, not empty). */
   code(content: string): void;
   /** Markup that is content of its own (an image). */
@@ -875,9 +877,8 @@ class BlockWalk {
       this.cellItemNumbers.set(list, next);
       marker = `${next}.`;
     }
-    this.inline.raw(`${'  '.repeat(Math.max(0, depth - 1))}${marker}`);
-    // One space after the marker, whatever whitespace the item's text starts with.
-    this.inline.space();
+    // Before the item's first content (a `<p>` inside the item opens no line of its own), one space after it.
+    this.inline.linePrefix?.(`${'  '.repeat(Math.max(0, depth - 1))}${marker} `);
     this.push(node, CLOSE.boundary);
   }
 

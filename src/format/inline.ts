@@ -196,6 +196,8 @@ export class MarkdownInline implements InlineBuffer {
    */
   private lineStartDigits = 0;
   private lastWasImage = false;
+  /** A list item's marker in a table cell, written before the item's first content (`linePrefix`). */
+  private pendingPrefix = '';
   private readonly frames: InlineFrame[] = [];
   private readonly activeCount = [0, 0, 0, 0];
   /** The last part pushed was this closer (formatting of the same kind continues across it). */
@@ -235,6 +237,11 @@ export class MarkdownInline implements InlineBuffer {
   /** A hard line break (`<br>`); dropped at the start and end of a block. */
   lineBreak(): void {
     if (this.hasContent) this.pendingBreak = true;
+  }
+
+  /** Markup put before the next content, on its line (a list item's marker in a table cell). */
+  linePrefix(markup: string): void {
+    this.pendingPrefix = markup;
   }
 
   /** Markup that is content of its own (an image). */
@@ -303,6 +310,7 @@ export class MarkdownInline implements InlineBuffer {
     this.atLineStart = true;
     this.lineStartDigits = 0;
     this.lastWasImage = false;
+    this.pendingPrefix = '';
     this.lastCloser = undefined;
     this.lastCode = undefined;
     return out;
@@ -345,6 +353,11 @@ export class MarkdownInline implements InlineBuffer {
     }
     this.pendingBreak = false;
     this.pendingSpace = false;
+    if (this.pendingPrefix !== '') {
+      this.push(this.pendingPrefix, '');
+      this.pendingPrefix = '';
+      this.atLineStart = false;
+    }
     if (this.hasPendingOpener()) this.openFrames();
     let digits = 0;
     if (isText && this.atLineStart) {

@@ -158,6 +158,13 @@ describe('toMarkdown: structure', () => {
       '<table><tr><td>a</td><td>b</td></tr><tr><td><p>x</p><p>y<br>z</p></td><td><ul><li>1</li><li> 2<ol><li>two</li><li>three</li></ol></li></ul></td></tr></table>',
     );
     assert.equal(out, '| a | b |\n| --- | --- |\n| x<br>y<br>z | - 1<br>- 2<br>  1. two<br>  2. three |');
+    // An item's own paragraph opens no line of its own (clutch.co's pros and cons: <li><p>…); an empty item writes nothing.
+    assert.equal(
+      md(
+        '<table><tr><td>a</td><td>b</td></tr><tr><td><ul><li><p>one</p></li><li></li><li><p>two</p></li></ul></td><td>c</td></tr></table>',
+      ),
+      '| a | b |\n| --- | --- |\n| - one<br>- two | c |',
+    );
     // Text that reads like a marker at the start of a cell's line is escaped; the markers are not.
     assert.equal(
       md(

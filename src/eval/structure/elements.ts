@@ -106,21 +106,23 @@ type Token = ReturnType<MarkdownIt['parse']>[number];
 /** A `<br>` inside a GFM table cell, its line break (text to a parser without HTML). */
 const CELL_BREAK = /<br\s*\/?>/i;
 /**
- * A list item's marker at the start of a cell's line (`- Default<br>- Tele`: a list in the cell), as
- * pith and Defuddle write them (`-`, `1.`); a line of text starting "+ " stays (a parsed cell has lost
- * the backslash that told the two apart).
+ * A list item's marker at the start of a cell's line, as written (`- Default<br>- Tele`: a list in
+ * the cell); text that starts so is written escaped (`\- y`, `1\. z`) and is not one.
  */
-const CELL_ITEM_MARKER = /^\s*(?:-|\d{1,9}\.)\s+/;
+const CELL_ITEM_MARKER = /^\s*(?:[-+*]|\d{1,9}[.)])\s+/;
 
 /**
  * A table cell's text: its lines (split at `<br>`) without the list markers a writer puts before a
- * list's items in a cell, so that a cell compares with the same cell of HTML (`<td><ul><li>`).
+ * list's items in a cell, so that a cell compares with the same cell of HTML (`<td><ul><li>`). Read
+ * from the cell's source, where an escaped marker is still told apart.
  */
 function cellText(token: Token): string {
-  return inlineText(token)
+  const source = token.content
     .split(CELL_BREAK)
     .map((line) => line.replace(CELL_ITEM_MARKER, ''))
     .join(' ');
+  const [inline] = markdownParser.parseInline(source, {});
+  return inline ? inlineText(inline) : '';
 }
 
 /** The text of an inline token: text, code spans and math; breaks as spaces; images and footnote marks left out. */

@@ -116,12 +116,13 @@ const CELL_ITEM_MARKER = /^\s*(?:[-+*]|\d{1,9}[.)])\s+/;
  * list's items in a cell, so that a cell compares with the same cell of HTML (`<td><ul><li>`). Read
  * from the cell's source, where an escaped marker is still told apart.
  */
-function cellText(token: Token): string {
+function cellText(token: Token, env: object): string {
   const source = token.content
     .split(CELL_BREAK)
     .map((line) => line.replace(CELL_ITEM_MARKER, ''))
     .join(' ');
-  const [inline] = markdownParser.parseInline(source, {});
+  // The document's env: its footnote definitions, so that `[^1]` in a cell stays a mark.
+  const [inline] = markdownParser.parseInline(source, env);
   return inline ? inlineText(inline) : '';
 }
 
@@ -150,7 +151,8 @@ function inlineText(token: Token): string {
 /** The elements of a Markdown document; `base` resolves relative link and image URLs. */
 export function markdownElements(markdown: string, base?: string): Elements {
   const out = emptyElements();
-  const tokens = markdownParser.parse(markdown, {});
+  const env = {};
+  const tokens = markdownParser.parse(markdown, env);
   let listDepth = -1;
   /** Open list items: the text gathered for each (innermost last). */
   const items: { depth: number; parts: string[] }[] = [];
@@ -228,7 +230,7 @@ export function markdownElements(markdown: string, base?: string): Elements {
     if (heading !== undefined) {
       const clean = cleanText(text);
       if (clean !== '') out.headings.push({ level: heading, text: clean });
-    } else if (row) row.push(cleanText(cellText(token)));
+    } else if (row) row.push(cleanText(cellText(token, env)));
     else if (footnote) footnote.push(text);
     else if (items.length > 0) items[items.length - 1].parts.push(text);
     for (const child of token.children ?? []) {

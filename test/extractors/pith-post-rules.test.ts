@@ -412,6 +412,41 @@ describe('pith post-rules: structures', () => {
   });
 });
 
+describe('pith post-rules: data tables partly chosen', () => {
+  // MDN's learning box (the fixture corpus' table-mdn-flexbox): the last thing of the article, its
+  // row of links dropped by the classifier, its row of outcomes kept.
+  const table = `<figure><table><tr><th scope="row">Prerequisites:</th><td><a href="/a">Structuring content with HTML</a>, <a href="/b">CSS styling basics</a></td></tr><tr><th scope="row">Learning outcomes:</th><td><ul><li>The purpose of flexbox and what it lays out.</li><li>Flex terminology, the main axis and the cross axis.</li></ul></td></tr></table></figure>`;
+
+  test('a data table after chosen text, a third of it chosen, is kept whole', () => {
+    const page = setup(
+      `<body><main>${prose(1)}${table}</main><footer><p>Your blueprint for a better internet.</p></footer></body>`,
+      ['Prerequisites', 'Structuring', 'CSS styling', 'blueprint'],
+    );
+    keepStructuresOfKeptContainers(page.doc, page.chosen);
+    assert.match(chosenText(page), /Prerequisites: Structuring content with HTML/);
+    assert.ok(!chosenText(page).includes('blueprint'));
+  });
+
+  test('not when little of it was chosen, nor when the text before it was dropped', () => {
+    const little = setup(`<body>${prose(1)}${table}<footer><p>Footer text.</p></footer></body>`, [
+      'Prerequisites',
+      'Structuring',
+      'CSS styling',
+      'Learning',
+      'Flex terminology',
+      'Footer',
+    ]);
+    keepStructuresOfKeptContainers(little.doc, little.chosen);
+    assert.ok(!chosenText(little).includes('Prerequisites'));
+    const after = setup(
+      `<body><nav><p>Menu entry of the site</p></nav>${table}<footer><p>Footer text.</p></footer></body>`,
+      ['Menu entry', 'Prerequisites', 'Structuring', 'CSS styling', 'Footer'],
+    );
+    keepStructuresOfKeptContainers(after.doc, after.chosen);
+    assert.ok(!chosenText(after).includes('Prerequisites'));
+  });
+});
+
 describe('pith post-rules: images between kept text', () => {
   test("a gallery's images are kept though each figure's neighbour is another figure's dropped caption", () => {
     // The shape of Defuddle's fixture issues--227-noscript-lazy-images: two figures side by side,

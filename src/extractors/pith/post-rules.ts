@@ -752,6 +752,23 @@ function isDataTable(doc: Doc, table: number): boolean {
   }
   return header;
 }
+/** Share of a data table's text the classifier chose for the table to be kept whole. */
+const MIN_TABLE_CHOSEN_SHARE = 1 / 3;
+
+/** The share of a subtree's visible text that is chosen. */
+function chosenShare(doc: Doc, chosen: Uint8Array, root: number): number {
+  const { kind, textLength, hidden } = doc.columns;
+  const stop = doc.end(root);
+  let text = 0;
+  let kept = 0;
+  for (let node = root + 1; node < stop; node++) {
+    tick('pith');
+    if (kind[node] !== NodeKind.Text || hidden[node]) continue;
+    text += textLength[node];
+    if (chosen[node]) kept += textLength[node];
+  }
+  return text > 0 ? kept / text : 0;
+}
 /** At most this many structures are looked at: a bound on hostile pages with thousands of tables. */
 const MAX_STRUCTURES = 256;
 
@@ -798,6 +815,10 @@ export function keepStructuresOfKeptContainers(
       }
       keep = text > 0 && kept >= 0.6 * text;
     }
+    // A data table after chosen text, a third of its own text chosen: the classifier read its
+    // cells one by one (MDN's "Prerequisites" row of links dropped, "Learning outcomes" kept).
+    if (!keep && before[structure] === 1 && doc.tag(structure) === TAG.table)
+      keep = chosenShare(doc, chosen, structure) >= MIN_TABLE_CHOSEN_SHARE;
     if (!keep) continue;
     for (let node = structure; node < stop; node++) if (kind[node] === NodeKind.Text) chosen[node] = 1;
   }

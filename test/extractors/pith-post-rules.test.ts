@@ -10,6 +10,7 @@ import {
   dropRepeatedBlocks,
   keepFigureCaptions,
   keepImagesBetweenKeptText,
+  keepIntroducedLists,
   keepLeads,
   keepSectionHeadings,
   keepStructuresOfKeptContainers,
@@ -444,6 +445,39 @@ describe('pith post-rules: data tables partly chosen', () => {
     );
     keepStructuresOfKeptContainers(after.doc, after.chosen);
     assert.ok(!chosenText(after).includes('Prerequisites'));
+  });
+});
+
+describe('pith post-rules: lists introduced by a colon', () => {
+  // wcxb-dev/0437 (the fixture corpus' code-git-copyable): a post's closing list of resources, its
+  // first item kept, the other links dropped.
+  const list = (intro: string) =>
+    `<body><article>${prose(1)}<p>${intro}</p><ul><li><a href="https://try.github.io">Github's git tutorial</a></li><li><a href="https://git-scm.com/book">Pro Git book</a></li><li><a href="https://guides.github.com">Github guides</a></li></ul></article><footer><p>Contact</p></footer></body>`;
+
+  test('a list after a kept line ending with a colon, partly kept, is kept whole', () => {
+    const page = setup(list('There are other options I would suggest for learning more about git:'), [
+      'Pro Git',
+      'Github guides',
+      'Contact',
+    ]);
+    assert.equal(keepIntroducedLists(page.doc, page.chosen), 1);
+    assert.match(chosenText(page), /Github's git tutorial Pro Git book Github guides$/);
+  });
+
+  test('not without the colon, nor when no item or every item was kept, nor when the intro was dropped', () => {
+    const cases: [string, string[]][] = [
+      [
+        'There are other options I would suggest for learning more about git.',
+        ['Pro Git', 'Github guides', 'Contact'],
+      ],
+      ['There are other options I would suggest:', ["Github's", 'Pro Git', 'Github guides', 'Contact']],
+      ['There are other options I would suggest:', ['Contact']],
+      ['There are other options I would suggest:', ['options I would', 'Pro Git', 'Contact']],
+    ];
+    for (const [intro, dropped] of cases) {
+      const page = setup(list(intro), dropped);
+      assert.equal(keepIntroducedLists(page.doc, page.chosen), 0, `${intro} / ${dropped}`);
+    }
   });
 });
 

@@ -977,6 +977,56 @@ function repeatKey(blocks: Blocks, block: number): number {
 }
 
 /** Blocks each post-rule dropped or kept. */
+/** Items of a list, at most, for it to be completed (`keepIntroducedLists`): longer ones are indexes. */
+const MAX_INTRODUCED_ITEMS = 50;
+/** Nodes looked back from a list for the text that introduces it. */
+const MAX_INTRO_LOOKBACK = 64;
+/** A line that introduces what follows ("…for learning more about git:"). */
+const INTRODUCES = /[:：]\s*$/;
+
+/**
+ * A list introduced by a chosen line ending with a colon, some of whose items were chosen, is
+ * chosen whole: the classifier reads items one by one and drops the ones that are only links (a
+ * post's closing "other resources:" list kept its first item, lost the rest). The intro and the
+ * partial choice together say the list is the article's; either alone does not (session 1's
+ * lead-in line rule: half the dropped blocks after a colon were gold lists, half were not).
+ */
+export function keepIntroducedLists(doc: Doc, chosen: Uint8Array): number {
+  const { kind, tag, textLength, hidden } = doc.columns;
+  let completed = 0;
+  let looked = 0;
+  for (const list of [...doc.findAll(TAG.ul), ...doc.findAll(TAG.ol)]) {
+    if (looked++ >= MAX_STRUCTURES) break;
+    const stop = doc.end(list);
+    let items = 0;
+    let text = 0;
+    let kept = 0;
+    for (let node = list + 1; node < stop; node++) {
+      tick('pith');
+      if (kind[node] === NodeKind.Element && tag[node] === TAG.li && doc.parent(node) === list) items++;
+      if (kind[node] !== NodeKind.Text || hidden[node]) continue;
+      text += textLength[node];
+      if (chosen[node]) kept += textLength[node];
+    }
+    if (items < 2 || items > MAX_INTRODUCED_ITEMS || kept === 0 || kept === text) continue;
+    const intro = textBefore(doc, list);
+    if (intro < 0 || !chosen[intro] || !INTRODUCES.test(doc.text(intro))) continue;
+    for (let node = list + 1; node < stop; node++)
+      if (kind[node] === NodeKind.Text && !hidden[node]) chosen[node] = 1;
+    completed++;
+  }
+  return completed;
+}
+
+/** The nearest visible, non-blank text node before `node` (within `MAX_INTRO_LOOKBACK` nodes), or -1. */
+function textBefore(doc: Doc, node: number): number {
+  const { kind, hidden } = doc.columns;
+  for (let at = node - 1; at > 0 && at >= node - MAX_INTRO_LOOKBACK; at--) {
+    if (kind[at] === NodeKind.Text && !hidden[at] && doc.text(at).trim() !== '') return at;
+  }
+  return -1;
+}
+
 export interface PostRuleCounts {
   repeatedBlocks: number;
   linkTeasers: number;
@@ -985,6 +1035,7 @@ export interface PostRuleCounts {
   copyrightLines: number;
   leads: number;
   sectionHeadings: number;
+  introducedLists: number;
 }
 
 /**
@@ -1004,6 +1055,7 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
   const copyrightLines = dropCopyrightLines(blocks, chosen);
   const leads = keepLeads(blocks, chosen);
   const sectionHeadings = keepSectionHeadings(blocks, chosen);
+  const introducedLists = keepIntroducedLists(blocks.doc, chosen);
   return {
     repeatedBlocks,
     linkTeasers,
@@ -1012,5 +1064,6 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
     copyrightLines,
     leads,
     sectionHeadings,
+    introducedLists,
   };
 }

@@ -473,6 +473,8 @@ describe('pith post-rules: lists introduced by a colon', () => {
       ['There are other options I would suggest:', ["Github's", 'Pro Git', 'Github guides', 'Contact']],
       ['There are other options I would suggest:', ['Contact']],
       ['There are other options I would suggest:', ['options I would', 'Pro Git', 'Contact']],
+      // A label over a spec sheet's items (Steam's "Minimum:") introduces nothing.
+      ['Minimum:', ['Pro Git', 'Github guides', 'Contact']],
     ];
     for (const [intro, dropped] of cases) {
       const page = setup(list(intro), dropped);

@@ -981,6 +981,8 @@ function repeatKey(blocks: Blocks, block: number): number {
 const MAX_INTRODUCED_ITEMS = 50;
 /** Nodes looked back from a list for the text that introduces it. */
 const MAX_INTRO_LOOKBACK = 64;
+/** Words of an introducing line, at least: a label ("Minimum:" over a spec sheet's items) is not one. */
+const MIN_INTRO_WORDS = 3;
 /** A line that introduces what follows ("…for learning more about git:"). */
 const INTRODUCES = /[:：]\s*$/;
 
@@ -1010,7 +1012,9 @@ export function keepIntroducedLists(doc: Doc, chosen: Uint8Array): number {
     }
     if (items < 2 || items > MAX_INTRODUCED_ITEMS || kept === 0 || kept === text) continue;
     const intro = textBefore(doc, list);
-    if (intro < 0 || !chosen[intro] || !INTRODUCES.test(doc.text(intro))) continue;
+    if (intro < 0 || !chosen[intro]) continue;
+    const line = doc.text(intro);
+    if (!INTRODUCES.test(line) || (line.match(WORD)?.length ?? 0) < MIN_INTRO_WORDS) continue;
     for (let node = list + 1; node < stop; node++)
       if (kind[node] === NodeKind.Text && !hidden[node]) chosen[node] = 1;
     completed++;

@@ -33,6 +33,24 @@ function out(): string {
   return mkdtempSync(path.join(tmpdir(), 'pith-bench-'));
 }
 
+/** Arguments of a run of all-text and a stub peer over one sample dataset, with an output cache. */
+const cachedRun = (dataset: string, peer: string, cacheDir: string, dir: string) => [
+  '--dataset',
+  samplePath(dataset),
+  '--extractor',
+  'all-text',
+  '--peer',
+  peer,
+  '--peers-module',
+  STUB_PEERS,
+  '--cache-dir',
+  cacheDir,
+  '--resamples',
+  '50',
+  '--out',
+  dir,
+];
+
 /** The first test's run, re-rendered by `npm run bench:report -- --from` in a later test. */
 let fullRunDir: string | undefined;
 
@@ -360,22 +378,7 @@ describe('pith bench (end to end)', { skip }, () => {
 
   it('takes outputs from the cache on a second run, with the same scores', () => {
     const cacheDir = out();
-    const args = (dir: string) => [
-      '--dataset',
-      samplePath('cleaneval'),
-      '--extractor',
-      'all-text',
-      '--peer',
-      'stub-text',
-      '--peers-module',
-      STUB_PEERS,
-      '--cache-dir',
-      cacheDir,
-      '--resamples',
-      '50',
-      '--out',
-      dir,
-    ];
+    const args = (dir: string) => cachedRun('cleaneval', 'stub-text', cacheDir, dir);
     const first = out();
     const second = out();
     assert.equal(fromSource(args(first)).code, 0);
@@ -405,18 +408,9 @@ describe('pith bench (end to end)', { skip }, () => {
     const cacheDir = out();
     const texts = (extra: string[]) => {
       const dir = out();
-      const args = ['--dataset', samplePath('wcxb-dev'), '--extractor', 'all-text', '--peer', 'stub-url'];
       const result = fromSource([
-        ...args,
-        '--peers-module',
-        STUB_PEERS,
-        '--cache-dir',
-        cacheDir,
-        '--resamples',
-        '50',
+        ...cachedRun('wcxb-dev', 'stub-url', cacheDir, dir),
         '--save-text',
-        '--out',
-        dir,
         ...extra,
       ]);
       assert.equal(result.code, 0, result.stderr);

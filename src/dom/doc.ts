@@ -159,6 +159,20 @@ export class Doc {
     const next = this.columns.end[node];
     return next < this.columns.end[parent] ? next : -1;
   }
+  /** The sibling before a node, or -1 (climbing from the node before it in document order: depth steps at most). */
+  previousSibling(node: number): number {
+    const parent = this.columns.parent[node];
+    let at = node - 1;
+    if (at <= parent) return -1;
+    while (this.columns.parent[at] !== parent) at = this.columns.parent[at];
+    return at;
+  }
+  /** An `<ol>`'s first number when its `start` says one (a non-negative integer); undefined otherwise. */
+  listStart(node: number): number | undefined {
+    if (this.tag(node) !== TAG.ol) return undefined;
+    const start = this.attr(node, 'start');
+    return start !== undefined && /^\s*\d{1,9}\s*$/.test(start) ? Number(start) : undefined;
+  }
   /** The ids of a node's children, in order. */
   children(node: number): number[] {
     const out: number[] = [];

@@ -309,7 +309,7 @@ class BlockWalk {
   private inlineOnly = 0;
   /** Headings open inside a cell written on lines (`cellBreaks`): their inner blocks run on. */
   private cellHeadings = 0;
-  /** Items written so far of each ordered list inside a cell (their numbers). */
+  /** The next number of each ordered list inside a cell. */
   private readonly cellItemNumbers = new Map<number, number>();
   /** Headings open (their edit links and permalinks are left out). */
   private headings = 0;
@@ -686,10 +686,7 @@ class BlockWalk {
       bullet = last.bullet === '-' ? '*' : '-';
       delimiter = last.delimiter === '.' ? ')' : '.';
     }
-    let start = 1;
-    const startAttribute = ordered ? this.doc.attr(node, 'start') : undefined;
-    if (startAttribute !== undefined && /^\s*\d{1,9}\s*$/.test(startAttribute))
-      start = Number(startAttribute);
+    const start = this.doc.listStart(node) ?? 1;
     const list: ListState = {
       node,
       kept,
@@ -873,8 +870,8 @@ class BlockWalk {
     }
     let marker = '-';
     if (list >= 0 && doc.tag(list) === TAG.ol) {
-      const next = (this.cellItemNumbers.get(list) ?? 0) + 1;
-      this.cellItemNumbers.set(list, next);
+      const next = this.cellItemNumbers.get(list) ?? doc.listStart(list) ?? 1;
+      this.cellItemNumbers.set(list, next + 1);
       marker = `${next}.`;
     }
     // Before the item's first content (a `<p>` inside the item opens no line of its own), one space after it.

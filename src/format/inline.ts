@@ -341,12 +341,9 @@ export class MarkdownInline implements InlineBuffer {
   }
 
   private emit(content: string, isText: boolean): void {
-    if (this.hasContent && this.pendingBreak && this.cell) {
-      // A GFM cell is one line: its line breaks are HTML's, and what follows one starts a line.
-      this.push('<br>', '');
-      this.atLineStart = true;
-    } else if (this.hasContent && this.pendingBreak) {
-      this.push('\\\n', '');
+    if (this.hasContent && this.pendingBreak) {
+      // A GFM cell is one line: its line breaks are HTML's.
+      this.push(this.cell ? '<br>' : '\\\n', '');
       this.atLineStart = true;
     } else if (this.hasContent && this.pendingSpace) {
       this.push(' ', '');

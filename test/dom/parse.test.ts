@@ -315,6 +315,21 @@ describe('parseHtml: tables (HTML5 tree construction)', () => {
     assert.equal(shape(doc, doc.body), 'body(div("cell"),p("xy"))');
   });
 
+  test('previousSibling walks back over siblings, not into them; listStart reads an <ol> start', () => {
+    const doc = parseHtml(
+      '<div><p>a<b>b</b></p>text<ol start="3"><li>x</li></ol><ol start="-2"></ol><ul start="4"></ul></div>',
+    );
+    const [p, text, ol, negative, ul] = doc.children(doc.findFirst(TAG.div));
+    assert.equal(doc.previousSibling(ol), text);
+    assert.equal(doc.previousSibling(text), p);
+    assert.equal(doc.previousSibling(p), -1);
+    assert.equal(doc.previousSibling(doc.findFirst(TAG.b)), doc.firstChild(p));
+    assert.deepEqual(
+      [ol, negative, ul].map((node) => doc.listStart(node)),
+      [3, undefined, undefined],
+    );
+  });
+
   test('attributes and unknown tag names follow their nodes when fostering renumbers them', () => {
     const doc = parseHtml('<table id=t><tr><td class=c>a</td></tr><my-box data-x=1>m</my-box></table>');
     const box = doc.children(doc.body)[0];

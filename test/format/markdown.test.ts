@@ -165,6 +165,13 @@ describe('toMarkdown: structure', () => {
       ),
       '| a | b |\n| --- | --- |\n| - one<br>- two | c |',
     );
+    // An ordered list in a cell counts from its `start`, as everywhere else.
+    assert.equal(
+      md(
+        '<table><tr><td>a</td><td>b</td></tr><tr><td><ol start="3"><li>c</li><li>d</li></ol></td><td>e</td></tr></table>',
+      ),
+      '| a | b |\n| --- | --- |\n| 3. c<br>4. d | e |',
+    );
     // Text that reads like a marker at the start of a cell's line is escaped; the markers are not.
     assert.equal(
       md(

@@ -755,19 +755,23 @@ function isDataTable(doc: Doc, table: number): boolean {
 /** Share of a data table's text the classifier chose for the table to be kept whole. */
 const MIN_TABLE_CHOSEN_SHARE = 1 / 3;
 
-/** The share of a subtree's visible text that is chosen. */
-function chosenShare(doc: Doc, chosen: Uint8Array, root: number): number {
+/** The visible text of a subtree (without the subtree at `skip`, if any), and how much of it is chosen. */
+function chosenText(doc: Doc, chosen: Uint8Array, root: number, skip = -1): { text: number; kept: number } {
   const { kind, textLength, hidden } = doc.columns;
   const stop = doc.end(root);
   let text = 0;
   let kept = 0;
   for (let node = root + 1; node < stop; node++) {
     tick('pith');
+    if (node === skip) {
+      node = doc.end(skip) - 1;
+      continue;
+    }
     if (kind[node] !== NodeKind.Text || hidden[node]) continue;
     text += textLength[node];
     if (chosen[node]) kept += textLength[node];
   }
-  return text > 0 ? kept / text : 0;
+  return { text, kept };
 }
 /** At most this many structures are looked at: a bound on hostile pages with thousands of tables. */
 const MAX_STRUCTURES = 256;
@@ -789,7 +793,7 @@ export function keepStructuresOfKeptContainers(
   if (candidates.length === 0) return;
   candidates.sort((a, b) => a - b);
   const { before, after } = chosenAround(doc, chosen);
-  const { kind, textLength, hidden } = doc.columns;
+  const { kind } = doc.columns;
   let looked = 0;
   for (let index = 0; index < candidates.length && looked < MAX_STRUCTURES; index++) {
     const structure = candidates[index];
@@ -800,25 +804,15 @@ export function keepStructuresOfKeptContainers(
     let keep = before[structure] === 1 && stop < doc.size && after[stop] === 1;
     const parent = doc.parent(structure);
     if (!keep && parent > 0 && parent !== doc.body) {
-      let text = 0;
-      let kept = 0;
-      const parentStop = doc.end(parent);
-      for (let node = parent + 1; node < parentStop; node++) {
-        tick('pith');
-        if (node === structure) {
-          node = stop - 1;
-          continue;
-        }
-        if (kind[node] !== NodeKind.Text || hidden[node]) continue;
-        text += textLength[node];
-        if (chosen[node]) kept += textLength[node];
-      }
-      keep = text > 0 && kept >= 0.6 * text;
+      const around = chosenText(doc, chosen, parent, structure);
+      keep = around.text > 0 && around.kept >= 0.6 * around.text;
     }
     // A data table after chosen text, a third of its own text chosen: the classifier read its
     // cells one by one (MDN's "Prerequisites" row of links dropped, "Learning outcomes" kept).
-    if (!keep && before[structure] === 1 && doc.tag(structure) === TAG.table)
-      keep = chosenShare(doc, chosen, structure) >= MIN_TABLE_CHOSEN_SHARE;
+    if (!keep && before[structure] === 1 && doc.tag(structure) === TAG.table) {
+      const own = chosenText(doc, chosen, structure);
+      keep = own.text > 0 && own.kept >= MIN_TABLE_CHOSEN_SHARE * own.text;
+    }
     if (!keep) continue;
     for (let node = structure; node < stop; node++) if (kind[node] === NodeKind.Text) chosen[node] = 1;
   }
@@ -976,7 +970,6 @@ function repeatKey(blocks: Blocks, block: number): number {
   return units;
 }
 
-/** Blocks each post-rule dropped or kept. */
 /** Items of a list, at most, for it to be completed (`keepIntroducedLists`): longer ones are indexes. */
 const MAX_INTRODUCED_ITEMS = 50;
 /** Nodes looked back from a list for the text that introduces it. */
@@ -994,27 +987,20 @@ const INTRODUCES = /[:：]\s*$/;
  * lead-in line rule: half the dropped blocks after a colon were gold lists, half were not).
  */
 export function keepIntroducedLists(doc: Doc, chosen: Uint8Array): number {
-  const { kind, tag, textLength, hidden } = doc.columns;
+  const { kind, hidden } = doc.columns;
+  const lists = [...doc.findAll(TAG.ul), ...doc.findAll(TAG.ol)].sort((a, b) => a - b);
   let completed = 0;
-  let looked = 0;
-  for (const list of [...doc.findAll(TAG.ul), ...doc.findAll(TAG.ol)]) {
-    if (looked++ >= MAX_STRUCTURES) break;
-    const stop = doc.end(list);
-    let items = 0;
-    let text = 0;
-    let kept = 0;
-    for (let node = list + 1; node < stop; node++) {
-      tick('pith');
-      if (kind[node] === NodeKind.Element && tag[node] === TAG.li && doc.parent(node) === list) items++;
-      if (kind[node] !== NodeKind.Text || hidden[node]) continue;
-      text += textLength[node];
-      if (chosen[node]) kept += textLength[node];
-    }
-    if (items < 2 || items > MAX_INTRODUCED_ITEMS || kept === 0 || kept === text) continue;
+  for (const list of lists.slice(0, MAX_STRUCTURES)) {
+    // The intro first (a few nodes back): most lists have none, and their items are not read.
     const intro = textBefore(doc, list);
     if (intro < 0 || !chosen[intro]) continue;
     const line = doc.text(intro);
     if (!INTRODUCES.test(line) || (line.match(WORD)?.length ?? 0) < MIN_INTRO_WORDS) continue;
+    const items = doc.children(list).filter((child) => doc.tag(child) === TAG.li).length;
+    if (items < 2 || items > MAX_INTRODUCED_ITEMS) continue;
+    const { text, kept } = chosenText(doc, chosen, list);
+    if (kept === 0 || kept === text) continue;
+    const stop = doc.end(list);
     for (let node = list + 1; node < stop; node++)
       if (kind[node] === NodeKind.Text && !hidden[node]) chosen[node] = 1;
     completed++;
@@ -1031,6 +1017,7 @@ function textBefore(doc: Doc, node: number): number {
   return -1;
 }
 
+/** Blocks each post-rule dropped or kept. */
 export interface PostRuleCounts {
   repeatedBlocks: number;
   linkTeasers: number;
@@ -1045,11 +1032,9 @@ export interface PostRuleCounts {
 /**
  * The post-rules, in order: the rules that drop look at what the classifier (and
  * the structure rule) kept; the lead rule last, so it finds the body's first
- * paragraph as kept.
- */
-/**
- * `pageUrl`: the page's address as the caller gave it, else as the page declares it (its
- * canonical link): saved files come without one, and their links name the site absolutely.
+ * paragraph as kept. `pageUrl`: the page's address as the caller gave it, else as the
+ * page declares it (its canonical link): saved files come without one, and their links
+ * name the site absolutely.
  */
 export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blocks.doc.url): PostRuleCounts {
   const repeatedBlocks = dropRepeatedBlocks(blocks, chosen);

@@ -240,14 +240,14 @@ function findFootnotes(doc: Doc): Footnotes | undefined {
       const under = headingNote(doc, target);
       if (under !== undefined) {
         // The heading links back to the mark, or says it is a note's.
-        const back = new Set(markIds(doc, mark, candidate.node));
+        const ids = markIds(doc, mark, candidate.node);
         if (
           under.start <= mark ||
-          !(linksBack(doc, back, under.heading) || /note/i.test(doc.classAndId(under.heading)))
+          !(linksBack(doc, new Set(ids), under.heading) || /note/i.test(doc.classAndId(under.heading)))
         )
           continue;
         const note = { start: under.start, stop: under.stop, label: candidate.label };
-        if (found.link(mark, note, markIds(doc, mark, candidate.node))) found.skip(under.heading);
+        if (found.link(mark, note, ids)) found.skip(under.heading);
         break;
       }
       const note = listedItem(doc, noteBlock(doc, target), listed);
@@ -593,7 +593,7 @@ function inlineNotes(doc: Doc, found: Builder, boxes: readonly number[], sidenot
  * empty, its number drawn by CSS), a `<sup>` or a footnote-like element whose text is a label.
  */
 function markBefore(doc: Doc, sidenote: number): number {
-  for (let at = previousSibling(doc, sidenote); at > 0; at = previousSibling(doc, at)) {
+  for (let at = doc.previousSibling(sidenote); at > 0; at = doc.previousSibling(at)) {
     if (doc.isText(at)) {
       if (doc.text(at).trim() !== '') return -1;
       continue;
@@ -609,15 +609,6 @@ function markBefore(doc: Doc, sidenote: number): number {
   return -1;
 }
 
-/** The sibling before a node, or -1 (climbing from the node before it in document order: depth steps at most). */
-function previousSibling(doc: Doc, node: number): number {
-  const parent = doc.parent(node);
-  let at = node - 1;
-  if (at <= parent) return -1;
-  while (doc.parent(at) !== parent) at = doc.parent(at);
-  return at;
-}
-
 /**
  * Bare numbers' notes in blocks that say so: `<p class="footnote">` by its leading number, the
  * items of an `<aside><ol start="N">` from N.
@@ -626,8 +617,8 @@ function notesByNumber(doc: Doc, blocks: readonly number[]): Map<number, Note> {
   const out = new Map<number, Note>();
   for (const block of blocks) {
     if (doc.tag(block) === TAG.ol) {
-      let number = Number.parseInt(doc.attr(block, 'start') ?? '', 10);
-      if (!(number > 0)) continue;
+      let number = doc.listStart(block) ?? 0;
+      if (number === 0) continue;
       for (const item of doc.children(block)) {
         if (doc.tag(item) !== TAG.li) continue;
         if (!out.has(number)) out.set(number, { start: item, stop: doc.end(item) });

@@ -26,9 +26,11 @@ export {
   DEFAULT_FETCH_TIMEOUT_MS,
   DEFAULT_MAX_REDIRECTS,
   DEFAULT_USER_AGENT,
+  FetchBlockedError,
   type FetchedPage,
   type FetchOptions,
   FetchStatusError,
+  FetchUnresolvedError,
   fetchPage,
   retryAfterMs,
 } from './fetch.js';

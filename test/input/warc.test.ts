@@ -373,6 +373,26 @@ describe('HTTP bodies', () => {
       code: 'INPUT_TOO_LARGE',
     });
   });
+
+  test('decodeHttpBody: at most 5 chained Content-Encodings are undone (as curl, CVE-2022-32206)', () => {
+    const text = Buffer.from('<p>layered</p>');
+    const layered = (layers: number) => {
+      let body: Buffer = text;
+      for (let i = 0; i < layers; i++) body = gzipSync(body);
+      return { body, encoding: { contentEncoding: Array(layers).fill('gzip').join(', ') } };
+    };
+    for (const layers of [2, 5]) {
+      const { body, encoding } = layered(layers);
+      assert.deepEqual(Buffer.from(decodeHttpBody(body, encoding, 1 << 20)), text, `${layers} layers`);
+    }
+    for (const layers of [6, 2000]) {
+      const { body, encoding } = layered(layers);
+      assert.throws(() => decodeHttpBody(body, encoding, 1 << 20), {
+        code: 'BAD_CONTENT_ENCODING',
+        message: `${layers} chained Content-Encodings (at most 5 are undone)`,
+      });
+    }
+  });
 });
 
 describe('archiveRanges: byte ranges that start at records; read one by one, they give every item once', () => {

@@ -85,7 +85,8 @@ function elapsed(started: number): number {
 /** The scalar fields of an extractor's diagnostics (counts, the path it took); arrays and objects are left out. */
 function summarise(diagnostics: unknown): Record<string, string | number | boolean> | null {
   if (typeof diagnostics !== 'object' || diagnostics === null) return null;
-  const summary: Record<string, string | number | boolean> = {};
+  // No prototype: the diagnostics' names are written as keys whatever they are.
+  const summary: Record<string, string | number | boolean> = Object.create(null);
   for (const [key, value] of Object.entries(diagnostics)) {
     if (typeof value === 'string' || typeof value === 'boolean') summary[key] = value;
     else if (typeof value === 'number' && Number.isFinite(value)) summary[key] = value;

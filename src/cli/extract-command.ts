@@ -143,6 +143,7 @@ function extractorOptionsFrom(
   const collected: Record<string, unknown> = { ...(options.option ?? {}) };
   const given = options as unknown as Record<string, unknown>;
   for (const flag of flags) {
+    // own-keys: a parameter flag's own key
     const value = given[flag.key];
     if (value === undefined) continue;
     if (flag.extractor !== options.extractor) {
@@ -151,6 +152,7 @@ function extractorOptionsFrom(
         `--${flag.extractor}-${kebabCase(flag.parameter.name)} is a parameter of the '${flag.extractor}' extractor, not of '${options.extractor}'`,
       );
     }
+    // own-keys: an extractor parameter's name
     collected[flag.parameter.name] = value;
   }
   return collected;
@@ -351,7 +353,8 @@ async function launchBrowserIfNeeded(
 }
 
 function needsLayout(extractor: string): boolean {
-  return (EXTRACTORS as Record<string, { needsLayout?: boolean }>)[extractor]?.needsLayout === true;
+  const table = EXTRACTORS as Record<string, { needsLayout?: boolean }>;
+  return Object.hasOwn(table, extractor) && table[extractor].needsLayout === true;
 }
 
 async function runBatch(

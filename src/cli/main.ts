@@ -41,6 +41,7 @@ const program = new Command('pith')
   .exitOverride();
 const named = process.argv[2];
 for (const name of named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)) {
+  // own-keys: one of COMMANDS' own names (checked above)
   program.addCommand(await COMMANDS[name]());
 }
 

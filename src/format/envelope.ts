@@ -192,7 +192,8 @@ export function jsonSafe(value: unknown, ancestors: object[] = [], depth = 0): u
       object instanceof Map
         ? [...object].map(([key, item]) => [String(key), item] as const)
         : Object.entries(object);
-    const out: Record<string, unknown> = {};
+    // No prototype: a key '__proto__' is written as a key, not as the object's prototype.
+    const out: Record<string, unknown> = Object.create(null);
     for (const [key, item] of entries) {
       const safe = jsonSafe(item, ancestors, depth + 1);
       if (safe !== undefined) out[key] = safe;

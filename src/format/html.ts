@@ -784,6 +784,7 @@ function attributesOf(doc: Doc, node: number, name: string, base: string | undef
     if (attribute === 'dir' && !/^(?:ltr|rtl|auto)$/i.test(value.trim())) continue;
     parts += htmlAttribute(attribute, attribute === 'title' ? value : value.trim().toLowerCase());
   }
+  // own-keys: an output element's name (OUTPUT_BY_TAG), never the page's
   for (const attribute of ATTRIBUTES[name] ?? []) {
     switch (attribute) {
       case 'href': {

@@ -159,7 +159,7 @@ export function decodeBytes(bytes: Uint8Array, encoding: string): string {
   if (encoding === 'x-user-defined') return decodeInChunks(bytes, () => decodeUserDefined);
   const viaTextDecoder = tryTextDecoder(bytes, encoding);
   if (viaTextDecoder !== null) return viaTextDecoder;
-  const iconvName = ICONV_ALIASES[encoding] ?? encoding;
+  const iconvName = Object.hasOwn(ICONV_ALIASES, encoding) ? ICONV_ALIASES[encoding] : encoding;
   if (iconv.encodingExists(iconvName)) {
     return decodeInChunks(bytes, () => {
       const decoder = iconv.getDecoder(iconvName, { stripBOM: false });

@@ -399,7 +399,8 @@ function checkContentLength(header: string | undefined, target: URL, maxBytes: n
 }
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const flat: Record<string, string> = {};
+  // No prototype: a header named __proto__ or constructor is a header like any other.
+  const flat: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   }

@@ -26,37 +26,41 @@ export const Display = Object.freeze({
 } as const);
 export type Display = (typeof Display)[keyof typeof Display];
 
-const DISPLAY_BY_KEYWORD: Readonly<Record<string, Display>> = {
-  none: Display.None,
-  block: Display.Block,
-  'flow-root': Display.Block,
-  inline: Display.Inline,
-  'inline-block': Display.InlineBlock,
-  'inline-table': Display.InlineBlock,
-  'inline-flex': Display.InlineBlock,
-  'inline-grid': Display.InlineBlock,
-  'list-item': Display.ListItem,
-  table: Display.Table,
-  'table-row-group': Display.TableRowGroup,
-  'table-header-group': Display.TableRowGroup,
-  'table-footer-group': Display.TableRowGroup,
-  'table-row': Display.TableRow,
-  'table-cell': Display.TableCell,
-  flex: Display.Flex,
-  grid: Display.Grid,
-};
+/** A Map: a keyword from a page (`display: constructor`) must not find Object.prototype's members. */
+const DISPLAY_BY_KEYWORD: ReadonlyMap<string, Display> = new Map(
+  Object.entries({
+    none: Display.None,
+    block: Display.Block,
+    'flow-root': Display.Block,
+    inline: Display.Inline,
+    'inline-block': Display.InlineBlock,
+    'inline-table': Display.InlineBlock,
+    'inline-flex': Display.InlineBlock,
+    'inline-grid': Display.InlineBlock,
+    'list-item': Display.ListItem,
+    table: Display.Table,
+    'table-row-group': Display.TableRowGroup,
+    'table-header-group': Display.TableRowGroup,
+    'table-footer-group': Display.TableRowGroup,
+    'table-row': Display.TableRow,
+    'table-cell': Display.TableCell,
+    flex: Display.Flex,
+    grid: Display.Grid,
+  }),
+);
 
 /** The `Display` of a computed or declared `display` value (first keyword of multi-keyword forms). */
 export function displayOf(value: string): Display {
   const keyword = value.trim().toLowerCase();
-  const direct = DISPLAY_BY_KEYWORD[keyword];
+  const direct = DISPLAY_BY_KEYWORD.get(keyword);
   if (direct !== undefined) return direct;
   // Two-keyword syntax: `block flow`, `inline flow-root`, `block flex`…
   const [outer, inner] = keyword.split(/\s+/);
   if (inner === 'flex') return outer === 'inline' ? Display.InlineBlock : Display.Flex;
   if (inner === 'grid') return outer === 'inline' ? Display.InlineBlock : Display.Grid;
   if (inner === 'flow-root') return outer === 'inline' ? Display.InlineBlock : Display.Block;
-  if (outer === 'block' || outer === 'inline') return DISPLAY_BY_KEYWORD[outer];
+  if (outer === 'block') return Display.Block;
+  if (outer === 'inline') return Display.Inline;
   return Display.Other;
 }
 

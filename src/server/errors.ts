@@ -51,7 +51,7 @@ const STATUS: Readonly<Record<string, number>> = {
 };
 
 export function statusOf(code: string): number {
-  return STATUS[code] ?? 500;
+  return Object.hasOwn(STATUS, code) ? STATUS[code] : 500;
 }
 
 /** A refusal of the server's own (codes beyond PithError's), with the headers that go with it. */

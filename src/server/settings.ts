@@ -141,7 +141,8 @@ function optionsFromQuery(
   raw: readonly string[],
 ): Record<string, string | number | boolean> {
   const parameters: readonly ExtractorParameter[] = getExtractor(extractorName).parameters;
-  const options: Record<string, string | number | boolean> = {};
+  // No prototype: a name such as __proto__ is kept as a key, and refused by serviceOptions.
+  const options: Record<string, string | number | boolean> = Object.create(null);
   for (const item of raw) {
     const equals = item.indexOf('=');
     const name = item.slice(0, equals);

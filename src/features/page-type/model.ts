@@ -74,7 +74,8 @@ export function makePageTypeModel(
   if (models.length !== PAGE_TYPES.length) fail(`expected ${PAGE_TYPES.length} models, got ${models.length}`);
   const columns = new Int32Array(featureNames.length);
   featureNames.forEach((name, column) => {
-    const index = (PAGE_TYPE_FEATURE_INDEX as Record<string, number | undefined>)[name];
+    const table = PAGE_TYPE_FEATURE_INDEX as Record<string, number>;
+    const index = Object.hasOwn(table, name) ? table[name] : undefined;
     if (index === undefined) fail(`feature ${JSON.stringify(name)} is not computed by this pith`);
     columns[column] = index;
   });

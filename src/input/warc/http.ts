@@ -26,7 +26,8 @@ export function parseHttpResponseHead(block: Uint8Array): HttpResponseHead | und
   const lines = text.split(/\r?\n/);
   const match = /^HTTP\/\d(?:\.\d)?\s+(\d{3})\b/i.exec(lines[0]);
   if (!match) return undefined;
-  const headers: Record<string, string> = {};
+  // No prototype: a header named constructor or __proto__ is a header like any other.
+  const headers: Record<string, string> = Object.create(null);
   let last = '';
   for (const line of lines.slice(1)) {
     if (line === '') continue;
@@ -38,7 +39,7 @@ export function parseHttpResponseHead(block: Uint8Array): HttpResponseHead | und
     if (colon <= 0) continue;
     last = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1).trim();
-    headers[last] = last in headers ? `${headers[last]}, ${value}` : value;
+    headers[last] = Object.hasOwn(headers, last) ? `${headers[last]}, ${value}` : value;
   }
   return { status: Number(match[1]), headers, bodyStart: end };
 }

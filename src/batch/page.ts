@@ -85,11 +85,14 @@ function elapsed(started: number): number {
 /** The scalar fields of an extractor's diagnostics (counts, the path it took); arrays and objects are left out. */
 function summarise(diagnostics: unknown): Record<string, string | number | boolean> | null {
   if (typeof diagnostics !== 'object' || diagnostics === null) return null;
-  // No prototype: the diagnostics' names are written as keys whatever they are.
-  const summary: Record<string, string | number | boolean> = Object.create(null);
+  const summary: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(diagnostics)) {
-    if (typeof value === 'string' || typeof value === 'boolean') summary[key] = value;
-    else if (typeof value === 'number' && Number.isFinite(value)) summary[key] = value;
+    const scalar =
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value));
+    // own-keys: an extractor's diagnostics names, never the page's
+    if (scalar) summary[key] = value;
   }
   return Object.keys(summary).length > 0 ? summary : null;
 }

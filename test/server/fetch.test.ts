@@ -5,19 +5,10 @@
  * Every server here listens on 127.0.0.1; the service reaches it through the test's address policy.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import type { LookupFunction } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { gzipSync } from 'node:zlib';
 import type { PithServer } from '../../src/server/index.js';
-import { PITH_ARGV, REPO_ROOT } from '../helpers.js';
-import { ARTICLE_HTML, localServer, testServer } from './helpers.js';
-
-/** `body` gzipped `layers` times over. */
-function gzipLayers(body: Buffer, layers: number): Buffer {
-  for (let i = 0; i < layers; i++) body = gzipSync(body);
-  return body;
-}
+import { ARTICLE_HTML, eventually, layeredOrigin, startServe, testServer } from './helpers.js';
 
 async function fetchThrough(server: PithServer, url: string) {
   const response = await server.app.inject({
@@ -29,20 +20,11 @@ async function fetchThrough(server: PithServer, url: string) {
 
 describe('the URL route and chained Content-Encodings', () => {
   let server: PithServer;
-  let origin: Awaited<ReturnType<typeof localServer>>;
-  const layered = new Map<number, Buffer>();
+  let origin: Awaited<ReturnType<typeof layeredOrigin>>;
 
   before(async () => {
-    for (const layers of [2, 6, 2000]) layered.set(layers, gzipLayers(Buffer.from(ARTICLE_HTML), layers));
     server = testServer({ fetch: { isAddressAllowed: (address) => address === '127.0.0.1' } });
-    origin = await localServer((request, response) => {
-      const layers = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('layers'));
-      response.writeHead(200, {
-        'content-type': 'text/html',
-        'content-encoding': Array(layers).fill('gzip').join(', '),
-      });
-      response.end(layered.get(layers));
-    });
+    origin = await layeredOrigin(ARTICLE_HTML, [2, 6, 2000]);
   });
   after(async () => {
     await server?.close();
@@ -108,26 +90,13 @@ describe('pith serve --log: a refused address is logged, not answered', () => {
   test('localhost: the answer says "private or reserved", the log names the address', {
     timeout: 90_000,
   }, async () => {
-    const child = spawn(process.execPath, [...PITH_ARGV, 'serve', '--port', '0', '--log'], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const serve = await startServe(['--log']);
     let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    serve.child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
     });
-    child.stderr.setEncoding('utf8');
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const { address } = serve;
     try {
-      const address = await new Promise<string>((resolve, reject) => {
-        child.stderr.on('data', (chunk: string) => {
-          stderr += chunk;
-          const match = /listening on (http:\/\/[^ ]+:\d+) /.exec(stderr);
-          if (match) resolve(match[1]);
-        });
-        child.once('exit', () => reject(new Error(`exited before listening: ${stderr}`)));
-      });
       // localhost resolves to 127.0.0.1 and/or ::1: refused by the default policy, never contacted.
       const response = await fetch(`${address}/v1/extract?url=${encodeURIComponent('http://localhost:9/')}`);
       const body = (await response.json()) as { error: { code: string; message: string } };
@@ -137,14 +106,11 @@ describe('pith serve --log: a refused address is logged, not answered', () => {
         body.error.message,
         'http://localhost:9/: localhost resolves to a private or reserved address',
       );
-      const logged = async () => /"address":"(127\.0\.0\.1|::1)"/.test(stdout);
-      for (let waited = 0; !(await logged()) && waited < 5000; waited += 50)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await eventually(() => /"address":"(127\.0\.0\.1|::1)"/.test(stdout), 5000);
       assert.match(stdout, /"msg":"fetch refused: private or reserved address"/);
       assert.match(stdout, /"host":"localhost","address":"(127\.0\.0\.1|::1)"/);
     } finally {
-      child.kill('SIGTERM');
-      await exited;
+      await serve.stop();
     }
   });
 });

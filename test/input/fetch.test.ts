@@ -5,7 +5,7 @@ import type { AddressInfo, LookupFunction } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { isPithError, type PithErrorCode } from '../../src/errors.js';
-import { type FetchOptions, fetchPage } from '../../src/input/index.js';
+import { type FetchOptions, fetchPage } from '../../src/input/fetch.js';
 
 // Every server here listens on a loopback address; no test sends a packet anywhere else. Addresses
 // the guard must refuse (10.0.0.1, 169.254.169.254, …) are refused before any connection is tried.

@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { fetchPage } from '../../src/index.js';
+import { fetchPage } from '../../src/internal.js';
 import { createServer as createPithServer } from '../../src/server/index.js';
 import { PITH_ARGV } from '../../test/helpers.js';
 

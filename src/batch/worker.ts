@@ -1,7 +1,13 @@
 /** The worker thread of the batch pool (run by piscina): one page in, its record fields out. */
+import { useModelFiles } from '../tools/index.js';
 import { extractPage } from './page.js';
 import type { PageResult, PageTask } from './types.js';
 
-export default function runPage(task: PageTask): PageResult {
+// Model files named by path, and every shipped model ready for extract(). Not a top-level await:
+// piscina loads this module through tsx's require hook when running from source, which has none.
+const ready = useModelFiles();
+
+export default async function runPage(task: PageTask): Promise<PageResult> {
+  await ready;
   return extractPage(task);
 }

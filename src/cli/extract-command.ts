@@ -2,7 +2,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
-  BrowserLayoutEngine,
   DEFAULT_LIMITS,
   DEFAULT_MAX_INPUT_BYTES,
   EXTRACTORS,
@@ -11,16 +10,22 @@ import {
   type ExtractResult,
   extract,
   extractAsync,
-  fetchPage,
   isPithError,
   OUTPUT_FORMATS,
   type OutputFormat,
   PithError,
-  readInputFile,
-  readInputStream,
   type Viewport,
 } from '../index.js';
-import { browserAvailability, plotExtraction, readXmlPages, renderBlocksScreenshot } from '../internal.js';
+import {
+  BrowserLayoutEngine,
+  browserAvailability,
+  fetchPage,
+  plotExtraction,
+  readInputFile,
+  readInputStream,
+  readXmlPages,
+  renderBlocksScreenshot,
+} from '../internal.js';
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
 import { cliMessage } from './messages.js';
 import {
@@ -497,8 +502,8 @@ async function runOne(
     if (!needsLayout(options.extractor)) return { source, result: extract(bytes, extractOptions), url };
     const result = await extractAsync(bytes, {
       ...extractOptions,
-      layout: browser ? options.layout : 'estimate',
-      ...(browser ? { browser } : {}),
+      layout: browser && options.layout !== 'estimate' ? browser : 'estimate',
+      onLayoutError: options.layout === 'browser' ? 'error' : 'estimate',
     });
     for (const warning of result.warnings)
       process.stderr.write(`pith: ${describeSource(source)}: ${warning}\n`);

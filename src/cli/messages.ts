@@ -1,10 +1,5 @@
-import {
-  FetchBlockedError,
-  FetchUnresolvedError,
-  isPithError,
-  type LimitName,
-  messageWithLimitNames,
-} from '../index.js';
+import { isPithError, type LimitName, messageWithLimitNames } from '../index.js';
+import { FetchBlockedError, FetchUnresolvedError } from '../internal.js';
 
 /** The flags of `pith extract` that raise each limit of the library. */
 const LIMIT_FLAGS: Record<LimitName, string> = {

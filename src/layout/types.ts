@@ -4,6 +4,8 @@
  * Columns are indexed by `Doc` node id, like `DocColumns`; only elements carry values.
  */
 
+import type { Doc } from '../dom/index.js';
+
 /** Where a layout came from. */
 export type LayoutSource = 'browser' | 'estimate';
 
@@ -109,6 +111,15 @@ export interface LayoutStats {
   unmapped: number;
   /** Milliseconds spent producing the layout (browser: load + snapshot, without the launch). */
   ms: number;
+}
+
+/**
+ * Lays a page out for the extractors that need a layout (`vce`): what `extractAsync()` takes as its
+ * `layout` option. pith's tools pass headless Chromium (`BrowserLayoutEngine`); a browser extension
+ * could measure the live page. Rejects when it cannot lay the page out.
+ */
+export interface LayoutProvider {
+  layout(doc: Doc, options: { viewport: Viewport; timeoutMs?: number }): Promise<Layout>;
 }
 
 export interface Viewport {

@@ -4,7 +4,7 @@
  * plugin gets it as its `context` option (`app.register(plugin, { context })`).
  */
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { FetchBlockedError, FetchUnresolvedError, fetchPage } from '../index.js';
+import { FetchBlockedError, FetchUnresolvedError, fetchPage } from '../internal.js';
 import { apiErrorOf, RequestError } from './errors.js';
 import { Metrics } from './metrics.js';
 import { HARD_TIMEOUT_GRACE_MS, type ServerOptions } from './options.js';

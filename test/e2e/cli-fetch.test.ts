@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { cliMessage } from '../../src/cli/messages.js';
-import { FetchBlockedError, FetchUnresolvedError } from '../../src/index.js';
+import { FetchBlockedError, FetchUnresolvedError } from '../../src/internal.js';
 import { PITH_ARGV, REPO_ROOT, runPith } from '../helpers.js';
 import { layeredOrigin } from '../server/helpers.js';
 

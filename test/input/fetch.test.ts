@@ -5,13 +5,13 @@ import type { AddressInfo, LookupFunction } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { isPithError, PithError, type PithErrorCode } from '../../src/errors.js';
-import { undoContentCodings } from '../../src/input/fetch.js';
 import {
   FetchBlockedError,
   type FetchOptions,
   FetchUnresolvedError,
   fetchPage,
-} from '../../src/input/index.js';
+  undoContentCodings,
+} from '../../src/input/fetch.js';
 
 // Every server here listens on a loopback address; no test sends a packet anywhere else. Addresses
 // the guard must refuse (10.0.0.1, 169.254.169.254, …) are refused before any connection is tried.

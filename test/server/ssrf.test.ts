@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { isPrivateAddress } from '../../src/input/index.js';
+import { isPrivateAddress } from '../../src/input/ip.js';
 import type { PithServer } from '../../src/server/index.js';
 import { ARTICLE_HTML, localServer, testServer } from './helpers.js';
 

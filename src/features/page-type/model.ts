@@ -25,7 +25,7 @@ import {
   modelFromJson,
   predictMargin,
 } from '../../learn/index.js';
-import { modelFileLoader, shippedModelPath } from '../../model-files.js';
+import { modelLoader } from '../../model-files.js';
 import { PAGE_TYPE_FEATURE_INDEX, PAGE_TYPE_FEATURE_NAMES, type PageTypeFeatureName } from './features.js';
 
 import { PAGE_TYPES, type PageType } from './types.js';
@@ -53,8 +53,8 @@ export interface PageTypeModel {
   readonly compiled: readonly (CompiledGbdt | undefined)[];
 }
 
-/** The model shipped with pith. */
-export const DEFAULT_PAGE_TYPE_MODEL_PATH = shippedModelPath('page-type.json');
+/** The name of the model shipped with pith (`models/page-type.json`). */
+export const DEFAULT_PAGE_TYPE_MODEL = 'page-type';
 
 function fail(message: string): never {
   throw new PithError('BAD_OPTION', `page-type model: ${message}`);
@@ -192,7 +192,7 @@ function modelJson(model: Model): Record<string, unknown> {
   };
 }
 
-const readPageTypeModel = modelFileLoader<PageTypeModel>({
+const readPageTypeModel = modelLoader<PageTypeModel>({
   parse(text, file) {
     let json: unknown;
     try {
@@ -206,9 +206,12 @@ const readPageTypeModel = modelFileLoader<PageTypeModel>({
     new PithError('BAD_OPTION', `page-type model: cannot read ${file}`, { cause: error }),
 });
 
-/** Reads and checks a model file (cached by absolute path). Throws a PithError (BAD_OPTION). */
-export function loadPageTypeModel(path: string = DEFAULT_PAGE_TYPE_MODEL_PATH): PageTypeModel {
-  return readPageTypeModel(path);
+/**
+ * Reads and checks a model: the shipped one, or a name the tools' model reader knows (a file path);
+ * cached by name. Throws a PithError (BAD_OPTION).
+ */
+export function loadPageTypeModel(name: string = DEFAULT_PAGE_TYPE_MODEL): PageTypeModel {
+  return readPageTypeModel(name);
 }
 
 /**

@@ -98,6 +98,9 @@ export interface ReadArchiveOptions {
 }
 
 export const DEFAULT_MAX_RECORD_BYTES = 32 * 1024 * 1024;
+/** How far the start of an archive is looked at to tell gzip from plain when it starts damaged. */
+const DETECT_BYTES = 1024 * 1024;
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const PAGE_RECORD_TYPES = new Set(['response', 'resource', 'conversion']);
 
@@ -136,7 +139,7 @@ async function* readItems(
   const reader = new ByteReader(stream, typeof source === 'string' ? start.offset : 0);
   try {
     if (typeof source !== 'string') await reader.skip(start.offset);
-    const compressed = startsGzip(await reader.peek(3));
+    const compressed = isGzipped(await reader.peek(DETECT_BYTES));
     const parser = new RecordParser({
       maxBodyBytes: maxRecordBytes,
       compressed,
@@ -197,6 +200,27 @@ async function* readItems(
   } finally {
     await reader.close();
   }
+}
+
+/**
+ * Gzipped when it starts with a gzip member; when it starts with neither a member nor a record
+ * (damage at its start: a flipped magic byte, garbage), when a member comes before any record
+ * header in its first bytes.
+ */
+function isGzipped(head: Uint8Array): boolean {
+  if (startsGzip(head)) return true;
+  const bytes = Buffer.from(head.buffer, head.byteOffset, head.length);
+  const start = bytes.subarray(0, 64).toString('latin1').trimStart();
+  if (start.startsWith('WARC/') || start.startsWith('filedesc:')) return false;
+  let magic = bytes.indexOf(GZIP_MAGIC);
+  while (magic >= 0 && !startsGzip(bytes, magic)) magic = bytes.indexOf(GZIP_MAGIC, magic + 1);
+  if (magic < 0) return false;
+  const firstRecord = (marker: string) => {
+    const at = bytes.indexOf(marker);
+    return at < 0 ? Number.POSITIVE_INFINITY : at;
+  };
+  const record = Math.min(firstRecord('WARC/'), firstRecord('filedesc:'));
+  return magic < record;
 }
 
 /** A record is a page, or a skip with its reason. */

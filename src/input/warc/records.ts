@@ -141,8 +141,12 @@ export class RecordParser {
   memberEnd(outcome: 'complete' | 'cut' | 'corrupt'): void {
     // The member before this one ended inside a record, and this one was too short to tell.
     if (this.#held) this.#release(true);
-    const open = this.#state === 'body' || this.#state === 'version' || this.#state === 'head';
-    if (outcome === 'complete' && open && this.#format !== 'arc') {
+    // Only a WARC record may go on (an ARC header line has no mark to tell a next record by).
+    const openWarc =
+      (this.#state === 'body' && this.#record?.format === 'warc') ||
+      this.#state === 'version' ||
+      (this.#state === 'head' && this.#head[0]?.[0] === W);
+    if (outcome === 'complete' && openWarc) {
       this.#closeFault();
       this.#held = { bytes: new Uint8Array(0), member: -1, at: 0 };
       return;
@@ -284,7 +288,18 @@ export class RecordParser {
     this.#headBytes = 0;
     if (isWarc) this.#takeWarcHead(head, record);
     else if (this.#parseArcHead(head, record)) this.#startBody(record, head.length);
-    else this.#badHead(record, head.length, true);
+    else {
+      // Before the file's format is known: a WARC header may follow bytes that end without a line
+      // break; its first line is then the end of this one.
+      const glued = this.#format === undefined ? Buffer.from(head).indexOf(WARC_MAGIC) : -1;
+      if (glued > 0 && VERSION_LINE.test(Buffer.from(head).subarray(glued).toString('latin1'))) {
+        this.#addFault(record.position, glued);
+        this.#record = emptyRecord(this.#advance(record.position, glued));
+        this.#head = [head.subarray(glued)];
+        this.#headBytes = head.length - glued;
+        this.#state = 'head';
+      } else this.#badHead(record, head.length, true);
+    }
     return start + used;
   }
 
@@ -367,13 +382,19 @@ export class RecordParser {
     this.#endRecord();
   }
 
-  /** Counts a too-large record's bytes through to the next line that starts with `WARC/1.`. */
+  /**
+   * Counts a too-large record's bytes through to the next line that starts with `WARC/1.`, or to
+   * its declared end if that comes first (then it was true, and reading goes on as usual).
+   */
   #huntHeader(bytes: Uint8Array, start: number, member: number, at: number): number {
+    const record = this.#record as ArchiveRecord;
+    const left = record.length - this.#filled - Math.max(0, this.#matched);
+    const stop = Math.min(bytes.length, start + left);
     let index = start;
-    while (index < bytes.length) {
+    while (index < stop) {
       if (this.#matched < 0) {
         const newline = bytes.indexOf(LF, index);
-        const end = newline < 0 ? bytes.length : newline + 1;
+        const end = newline < 0 || newline >= stop ? stop : newline + 1;
         this.#filled += end - index;
         index = end;
         if (newline >= 0) this.#matched = 0;
@@ -394,6 +415,10 @@ export class RecordParser {
       this.#filled += this.#matched + 1;
       this.#matched = byte === LF ? 0 : -1;
       index++;
+    }
+    if (this.#filled + Math.max(0, this.#matched) >= record.length) {
+      this.#filled = record.length;
+      this.#endRecord();
     }
     return index;
   }
@@ -465,7 +490,8 @@ export class RecordParser {
     const urlEnd = fields.length - named;
     const url = fields.slice(0, urlEnd).join(' ');
     const rest = fields.slice(urlEnd);
-    if (url === '') return false;
+    // The date is digits (YYYYMMDDhhmmss): a line of text with a number at its end is no header.
+    if (url === '' || !/^\d{8,}$/.test(rest[1] ?? '')) return false;
     record.format = 'arc';
     record.url = url;
     record.date = arcDate(rest[1]);

@@ -526,14 +526,16 @@ function startsWarcRecord(bytes: Uint8Array): boolean | undefined {
   return rest.length === WARC_MAGIC.length ? true : undefined;
 }
 
-/** Where a `WARC/1.x` line starts inside a header after its first line, or -1. */
+/**
+ * Where a `WARC/1.x` line starts inside a header after its first line, or -1. It may start inside
+ * a line: a header cut off and the next record written right after it.
+ */
 function innerVersionLine(head: Uint8Array): number {
-  for (let index = head.indexOf(LF); index >= 0; index = head.indexOf(LF, index + 1)) {
-    const next = index + 1;
-    if (head[next] !== W || !startsWith(head.subarray(next), WARC_MAGIC)) continue;
-    const end = head.indexOf(LF, next);
-    const line = Buffer.from(head.buffer, head.byteOffset + next, (end < 0 ? head.length : end + 1) - next);
-    if (VERSION_LINE.test(line.toString('latin1'))) return next;
+  const bytes = Buffer.from(head.buffer, head.byteOffset, head.length);
+  const firstLine = bytes.indexOf(LF);
+  for (let at = bytes.indexOf(WARC_MAGIC, firstLine + 1); at > 0; at = bytes.indexOf(WARC_MAGIC, at + 1)) {
+    const end = bytes.indexOf(LF, at);
+    if (VERSION_LINE.test(bytes.subarray(at, end < 0 ? bytes.length : end + 1).toString('latin1'))) return at;
   }
   return -1;
 }

@@ -29,6 +29,14 @@ export {
   writeBatchEntry,
 } from './article.js';
 export {
+  CHARACTER_ESTIMATE,
+  type Chunk,
+  type ChunkBlockKind,
+  type ChunkOptions,
+  chunkMarkdown,
+  type TokenCounter,
+} from './chunks.js';
+export {
   type CommentNodes,
   type CommentSectionNodes,
   type CommentsOptions,

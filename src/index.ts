@@ -440,7 +440,7 @@ export interface ChunkRecord extends Chunk {
   /** How `tokens` were counted (`cl100k_base`, `characters/4`). */
   tokenizer: string;
   /** The page's number of chunks. */
-  chunks: number;
+  chunkCount: number;
 }
 
 /** `chunk()`'s chunks as records, each with the page's URL (`url`, else its canonical URL) and metadata. */
@@ -459,7 +459,7 @@ export function chunkRecords(
     siteName: metadata.siteName ?? null,
     language: metadata.language ?? null,
     tokenizer: (options.tokens ?? CHARACTER_ESTIMATE).name,
-    chunks: chunks.length,
+    chunkCount: chunks.length,
   };
   return chunks.map((one) => ({ ...page, ...one }));
 }

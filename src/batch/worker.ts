@@ -1,7 +1,14 @@
 /** The worker thread of the batch pool (run by piscina): one page in, its record fields out. */
+import type { TokenCounter } from '../index.js';
 import { extractPage } from './page.js';
 import type { PageResult, PageTask } from './types.js';
 
-export default function runPage(task: PageTask): PageResult {
-  return extractPage(task);
+/** The token counter of `--chunks`, loaded once per thread and only when chunks are asked for. */
+let counter: Promise<TokenCounter> | undefined;
+
+export default async function runPage(task: PageTask): Promise<PageResult> {
+  const chunks = task.settings.chunks;
+  if (chunks === undefined) return extractPage(task);
+  counter ??= import('../tokens.js').then((tokens) => tokens.tokenCounter(chunks.tokenizer));
+  return extractPage(task, await counter);
 }

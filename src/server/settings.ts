@@ -11,6 +11,7 @@ import {
   PithError,
 } from '../index.js';
 import { isServiceSafeValue } from '../internal.js';
+import type { TokenizerName } from '../tokens.js';
 import { RequestError } from './errors.js';
 import { type ContentFormat, type ExtractSettings, INCLUDES, type Include } from './types.js';
 
@@ -29,6 +30,10 @@ export interface SettingsBody {
   frontMatter?: boolean;
   options?: Record<string, string | number | boolean>;
   include?: Include[];
+  chunks?: boolean;
+  maxTokens?: number;
+  overlap?: number;
+  tokenizer?: TokenizerName;
 }
 
 /** The query string: the same settings, with `include` as text and parameters as `option=name=value`. */
@@ -80,6 +85,15 @@ export function settingsFrom(body: SettingsBody): ExtractSettings {
     titleHeading: body.titleHeading ?? false,
     frontMatter: body.frontMatter ?? false,
     include: body.include ?? [],
+    ...(body.chunks
+      ? {
+          chunks: {
+            maxTokens: body.maxTokens ?? 512,
+            overlap: body.overlap ?? 0,
+            tokenizer: body.tokenizer ?? 'cl100k_base',
+          },
+        }
+      : {}),
   };
 }
 

@@ -3,8 +3,9 @@
  * OpenAPI test checks that real responses match them), and the task a worker thread
  * receives.
  */
-import type { OutputComment, OutputFormat } from '../index.js';
+import type { ChunkRecord, OutputComment, OutputFormat } from '../index.js';
 import type { JsonMetadata } from '../internal.js';
+import type { TokenizerName } from '../tokens.js';
 
 /** Extra renderings a caller (the web page) can ask for besides `content`. */
 export const INCLUDES = ['markdown', 'html', 'text', 'view', 'plot'] as const;
@@ -36,6 +37,8 @@ export interface ExtractSettings {
   /** YAML front matter on top of Markdown and text content. */
   frontMatter: boolean;
   include: Include[];
+  /** Chunks for retrieval (the answer is JSON Lines of chunk records). */
+  chunks?: { maxTokens: number; overlap: number; tokenizer: TokenizerName };
 }
 
 /** One page for a worker thread. */
@@ -99,6 +102,8 @@ export interface ExtractResponse {
   view?: KeptViewBody;
   /** The per-line plot (SVG) of line-based extractors (ttr, density); null for the others. */
   plot?: string | null;
+  /** With `chunks`: the body's chunks as records (the route answers them as JSON Lines). */
+  chunks?: ChunkRecord[];
 }
 
 /** Every error body: `{ "error": { "code", "message" } }`, codes from PithError where they apply. */

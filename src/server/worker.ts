@@ -5,7 +5,7 @@
  *
  * Errors come back as values, not throws: an Error crossing threads loses its `code`.
  */
-import { extractAsync, formatExtraction, isPithError, toJson } from '../index.js';
+import { chunkRecords, extractAsync, formatExtraction, isPithError, toJson } from '../index.js';
 import { plotExtraction } from '../internal.js';
 import type { ApiMetadata, ExtractResponse, ExtractTask, TaskOutcome } from './types.js';
 import { keptView } from './view.js';
@@ -74,6 +74,17 @@ async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
   if (task.fetched) response.fetched = task.fetched;
   if (task.diagnostics) response.diagnostics = envelope.diagnostics ?? null;
   if (result.comments) response.comments = result.comments;
+  const chunking = task.chunks;
+  if (chunking) {
+    // The tokenizer's module is loaded by the first request that asks for chunks.
+    const { tokenCounter } = await import('../tokens.js');
+    response.chunks = chunkRecords(result, {
+      maxTokens: chunking.maxTokens,
+      overlap: chunking.overlap,
+      tokens: tokenCounter(chunking.tokenizer),
+      ...(task.url ? { url: task.url } : {}),
+    });
+  }
   const renderings = task.include.filter(
     (include): include is 'markdown' | 'html' | 'text' =>
       include === 'markdown' || include === 'html' || include === 'text',

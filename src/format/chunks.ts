@@ -88,6 +88,8 @@ interface Atom {
   heading?: string;
   /** Table rows: the header lines of their table (repeated when a chunk starts inside it). */
   header?: Atom;
+  /** A table row: whether a chunk that starts at it repeats the table's header (when both fit under the cap). */
+  repeat?: boolean;
   /** A piece of an element cut because it was over the cap. */
   split?: ChunkBlockKind;
 }
@@ -196,7 +198,7 @@ function blocksOf(markdown: string, counter: TokenCounter): Atom[] {
       if (stop > at && TABLE_DELIMITER.test(lines[at + 1].text)) {
         header = atom('table', at, at + 1);
         first = at + 2;
-        if (first > stop) atoms.push(header);
+        atoms.push(header);
       }
       for (let row = first; row <= stop; row++)
         atoms.push(atom('table row', row, row, header ? { header } : undefined));
@@ -231,9 +233,17 @@ function blocksOf(markdown: string, counter: TokenCounter): Atom[] {
 
 // ── cutting one element that is over the cap ─────────────────────────────────
 
+/** Inline formulas and code spans: a cut between sentences or words never falls inside one. */
+const INLINE_WHOLE = /(?<!\\)\$(?!\s)[^$\n]+?(?<![\s\\])\$|(`+)[^`][\s\S]*?\1/g;
+
 /** A text's pieces at `boundary` (each piece keeps what follows it up to the next boundary). */
 function piecesAt(text: string, boundary: RegExp): string[] {
   const pieces: string[] = [];
+  const wholes: [number, number][] = [];
+  INLINE_WHOLE.lastIndex = 0;
+  for (let match = INLINE_WHOLE.exec(text); match !== null; match = INLINE_WHOLE.exec(text))
+    wholes.push([match.index, match.index + match[0].length]);
+  let whole = 0;
   let from = 0;
   boundary.lastIndex = 0;
   for (let match = boundary.exec(text); match !== null; match = boundary.exec(text)) {
@@ -242,6 +252,8 @@ function piecesAt(text: string, boundary: RegExp): string[] {
       boundary.lastIndex++;
       continue;
     }
+    while (whole < wholes.length && wholes[whole][1] <= match.index) whole++;
+    if (whole < wholes.length && wholes[whole][0] < match.index) continue;
     pieces.push(text.slice(from, stop));
     from = stop;
   }
@@ -318,6 +330,16 @@ function cutAtom(atom: Atom, max: number, counter: TokenCounter): Atom[] {
   let texts: string[];
   if (atom.kind === 'code' || atom.kind === 'formula') texts = cutFenced(atom, max, counter);
   else texts = cutText(atom.text, max, counter).map((piece) => piece.replace(/\n+$/, ''));
+  // An inline formula or code span alone over the cap was cut too: the pieces say so.
+  let split = atom.kind;
+  INLINE_WHOLE.lastIndex = 0;
+  for (let match = INLINE_WHOLE.exec(atom.text); match !== null; match = INLINE_WHOLE.exec(atom.text)) {
+    const whole = match[0];
+    if (!texts.some((text) => text.includes(whole))) {
+      split = whole.startsWith('$') ? 'formula' : 'code';
+      break;
+    }
+  }
   return texts
     .filter((text) => text.trim() !== '')
     .map((text) => ({
@@ -326,7 +348,7 @@ function cutAtom(atom: Atom, max: number, counter: TokenCounter): Atom[] {
       end: atom.end,
       text,
       tokens: counter.count(text),
-      split: atom.kind,
+      split,
       ...(atom.header ? { header: atom.header } : {}),
     }));
 }
@@ -348,7 +370,7 @@ const SEPARATOR = '\n\n';
 /** A table row whose header is not in the draft yet (a chunk that starts inside a table repeats it). */
 function needsHeader(draft: Draft, atom: Atom): boolean {
   const header = atom.header;
-  if (atom.kind !== 'table row' || header === undefined) return false;
+  if (atom.kind !== 'table row' || header === undefined || atom.repeat === false) return false;
   return !draft.atoms.some((other) => other === header || other.header === header);
 }
 
@@ -420,6 +442,16 @@ class Packer {
     this.draft.atoms.push(atom);
   }
 
+  /** Takes the draft's last atom back (a table's header that would end a chunk without a row). */
+  private pop(): Atom {
+    const atom = this.draft.atoms.pop() as Atom;
+    const atoms = this.draft.atoms;
+    this.draft.atoms = [];
+    this.size = this.draft.overlapText === undefined ? 0 : this.counter.count(this.draft.overlapText);
+    for (const kept of atoms) this.push(kept);
+    return atom;
+  }
+
   /** The end of the draft to repeat at the start of the next: whole blocks, or a paragraph's last sentences. */
   private carried(): { atoms: Atom[]; text?: { text: string; start: number } } {
     if (this.overlap === 0) return { atoms: [] };
@@ -471,7 +503,10 @@ class Packer {
 
   add(atom: Atom): void {
     const max = this.max;
-    const header = atom.kind === 'table row' && atom.header ? atom.header.tokens + 1 : 0;
+    const tableHeader = atom.kind === 'table row' ? atom.header : undefined;
+    if (tableHeader)
+      atom.repeat = tableHeader.tokens + atom.tokens + 1 <= max || tableHeader.tokens + 1 <= max / 2;
+    const header = tableHeader && atom.repeat ? tableHeader.tokens + 1 : 0;
     if (atom.tokens + header > max) {
       // Alone over the cap: its pieces, each a chunk.
       this.flush();
@@ -482,12 +517,19 @@ class Packer {
       return;
     }
     if (this.size + this.cost(atom) > max) {
+      // A table's header goes along with its first row.
+      const draft = this.draft;
+      const header =
+        atom.kind === 'table row' && draft.atoms.length > draft.overlap && draft.atoms.at(-1) === atom.header
+          ? this.pop()
+          : undefined;
       if (this.draft.atoms.length > this.draft.overlap) {
         const carried = this.carried();
         this.flush(carried.atoms, carried.text);
       }
       // No room beside the overlap: the block starts a chunk of its own.
-      if (this.size + this.cost(atom) > max) this.flush();
+      if (this.size + this.cost(atom) + (header ? header.tokens : 0) > max) this.flush();
+      if (header) this.push(header);
     }
     this.push(atom);
   }

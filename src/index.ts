@@ -79,8 +79,10 @@ export {
   type FormatOptions,
   formatExtraction,
   type JsonDocument,
+  loadTokenCounter,
   type OutputComment,
   type TokenCounter,
+  type TokenizerName,
   toJson,
   toXml,
 } from './format/index.js';

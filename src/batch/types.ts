@@ -1,6 +1,6 @@
+import type { TokenizerName } from '../index.js';
 import type { HttpBodyEncoding } from '../input/warc/index.js';
 import type { PageRecord, RecordContentFormat } from '../output/index.js';
-import type { TokenizerName } from '../tokens.js';
 
 /** How every page of a batch is extracted. */
 export interface PageSettings {

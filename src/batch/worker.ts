@@ -1,5 +1,5 @@
 /** The worker thread of the batch pool (run by piscina): one page in, its record fields out. */
-import type { TokenCounter } from '../index.js';
+import { loadTokenCounter, type TokenCounter } from '../index.js';
 import { extractPage } from './page.js';
 import type { PageResult, PageTask } from './types.js';
 
@@ -9,6 +9,6 @@ let counter: Promise<TokenCounter> | undefined;
 export default async function runPage(task: PageTask): Promise<PageResult> {
   const chunks = task.settings.chunks;
   if (chunks === undefined) return extractPage(task);
-  counter ??= import('../tokens.js').then((tokens) => tokens.tokenCounter(chunks.tokenizer));
+  counter ??= loadTokenCounter(chunks.tokenizer);
   return extractPage(task, await counter);
 }

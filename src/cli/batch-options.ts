@@ -13,6 +13,7 @@ import {
   dropBelowQuality,
   type PageSettings,
 } from '../batch/index.js';
+import type { TokenizerName } from '../index.js';
 import { PithError } from '../index.js';
 import {
   OUTPUT_FORMATS,
@@ -20,7 +21,6 @@ import {
   RECORD_CONTENT_FORMATS,
   type RecordContentFormat,
 } from '../output/index.js';
-import type { TokenizerName } from '../tokens.js';
 import {
   BELOW_QUALITY_CHOICES,
   type BelowQuality,

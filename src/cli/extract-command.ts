@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import type { TokenizerName } from '../index.js';
 import {
   BrowserLayoutEngine,
   type ChunkOptions,
@@ -15,6 +16,7 @@ import {
   extractAsync,
   fetchPage,
   isPithError,
+  loadTokenCounter,
   OUTPUT_FORMATS,
   type OutputFormat,
   PithError,
@@ -23,7 +25,6 @@ import {
   type Viewport,
 } from '../index.js';
 import { browserAvailability, plotExtraction, readXmlPages, renderBlocksScreenshot } from '../internal.js';
-import type { TokenizerName } from '../tokens.js';
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
 import { cliMessage } from './messages.js';
 import {
@@ -329,12 +330,11 @@ async function runExtract(inputs: string[], options: ExtractCommandOptions): Pro
   }
   if (options.out) await makeOutputDirectory(options.out);
   if (options.chunks) {
-    // The tokenizer's module is loaded only when chunks are asked for (1.2 MB of ranks).
-    const { tokenCounter } = await import('../tokens.js');
+    // The tokenizer is loaded only when chunks are asked for (1.2 MB of ranks).
     options.chunking = {
       maxTokens: options.maxTokens,
       overlap: options.overlap,
-      tokens: tokenCounter(options.tokenizer),
+      tokens: await loadTokenCounter(options.tokenizer),
     };
   }
   // One HTML input prints its content; XML batches and several inputs print JSON Lines.

@@ -1,6 +1,6 @@
 /** Parsers of command-line values shared by the commands. */
 import { InvalidArgumentError } from 'commander';
-import type { TokenizerName } from '../tokens.js';
+import type { TokenizerName } from '../index.js';
 
 export function positiveInteger(value: string): number {
   const parsed = Number(value);

@@ -22,6 +22,26 @@ export interface TokenCounter {
   count(text: string): number;
 }
 
+/** The counters a caller can name: a real tokenizer's, or the estimate from characters. */
+export type TokenizerName = 'cl100k_base' | 'characters';
+
+/**
+ * The counter of a name. `cl100k_base` (OpenAI's embedding models and GPT-4) is gpt-tokenizer's,
+ * pure JavaScript for every runtime, imported only when first asked for (its ranks are 1.2 MB of
+ * JavaScript and ~18 MB of heap: a bundler puts it in a chunk of its own); docs/decisions.md, "Chunks".
+ */
+export async function loadTokenCounter(name: TokenizerName): Promise<TokenCounter> {
+  if (name === 'characters') return CHARACTER_ESTIMATE;
+  cl100k ??= import('gpt-tokenizer/encoding/cl100k_base').then(({ countTokens }) =>
+    Object.freeze({ name: 'cl100k_base', count: (text: string) => countTokens(text, AS_TEXT) }),
+  );
+  return cl100k;
+}
+
+let cl100k: Promise<TokenCounter> | undefined;
+/** Text is counted as text: a page that writes `<|endoftext|>` is no special token (and no error). */
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
 /** The fallback: a token per four characters, rounded up (English prose averages ~4 characters a token). */
 export const CHARACTER_ESTIMATE: TokenCounter = Object.freeze({
   name: 'characters/4',

@@ -34,7 +34,9 @@ export {
   type ChunkBlockKind,
   type ChunkOptions,
   chunkMarkdown,
+  loadTokenCounter,
   type TokenCounter,
+  type TokenizerName,
 } from './chunks.js';
 export {
   type CommentNodes,

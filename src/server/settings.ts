@@ -3,6 +3,8 @@
  * query string) and where its page comes from. Extractor parameters pass only when
  * their values are service-safe: nothing a client sends may name a file on the server.
  */
+
+import type { TokenizerName } from '../index.js';
 import {
   type ExtractorParameter,
   getExtractor,
@@ -11,7 +13,6 @@ import {
   PithError,
 } from '../index.js';
 import { isServiceSafeValue } from '../internal.js';
-import type { TokenizerName } from '../tokens.js';
 import { RequestError } from './errors.js';
 import { type ContentFormat, type ExtractSettings, INCLUDES, type Include } from './types.js';
 

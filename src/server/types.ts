@@ -3,9 +3,8 @@
  * OpenAPI test checks that real responses match them), and the task a worker thread
  * receives.
  */
-import type { ChunkRecord, OutputComment, OutputFormat } from '../index.js';
+import type { ChunkRecord, OutputComment, OutputFormat, TokenizerName } from '../index.js';
 import type { JsonMetadata } from '../internal.js';
-import type { TokenizerName } from '../tokens.js';
 
 /** Extra renderings a caller (the web page) can ask for besides `content`. */
 export const INCLUDES = ['markdown', 'html', 'text', 'view', 'plot'] as const;

@@ -5,7 +5,14 @@
  *
  * Errors come back as values, not throws: an Error crossing threads loses its `code`.
  */
-import { chunkRecords, extractAsync, formatExtraction, isPithError, toJson } from '../index.js';
+import {
+  chunkRecords,
+  extractAsync,
+  formatExtraction,
+  isPithError,
+  loadTokenCounter,
+  toJson,
+} from '../index.js';
 import { plotExtraction } from '../internal.js';
 import type { ApiMetadata, ExtractResponse, ExtractTask, TaskOutcome } from './types.js';
 import { keptView } from './view.js';
@@ -76,12 +83,11 @@ async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
   if (result.comments) response.comments = result.comments;
   const chunking = task.chunks;
   if (chunking) {
-    // The tokenizer's module is loaded by the first request that asks for chunks.
-    const { tokenCounter } = await import('../tokens.js');
+    // The tokenizer is loaded by the first request that asks for chunks.
     response.chunks = chunkRecords(result, {
       maxTokens: chunking.maxTokens,
       overlap: chunking.overlap,
-      tokens: tokenCounter(chunking.tokenizer),
+      tokens: await loadTokenCounter(chunking.tokenizer),
       ...(task.url ? { url: task.url } : {}),
     });
   }

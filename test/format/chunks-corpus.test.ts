@@ -12,8 +12,10 @@ import { describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { markdownElements } from '../../src/eval/index.js';
 import { CHARACTER_ESTIMATE, type Chunk, chunkMarkdown, type TokenCounter } from '../../src/format/index.js';
-import { extract } from '../../src/index.js';
-import { CL100K_BASE } from '../../src/tokens.js';
+import { extract, loadTokenCounter } from '../../src/index.js';
+
+const CL100K_BASE = await loadTokenCounter('cl100k_base');
+
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 
 const DEFUDDLE = resolve(REPO_ROOT, '..', 'shared', 'structure', 'defuddle', 'fixtures');

@@ -159,13 +159,13 @@ module.exports = {
       'features-are-shared-signals',
       'features',
       ['dom', 'metadata', 'learn', 'layout'],
-      'features/ (signals shared by extractors) use dom/, metadata/, learn/, layout/ and each other, never an extractor, input/ or format/',
+      'features/ (signals shared by extractors and format/) use dom/, metadata/, learn/, layout/ and each other, never an extractor, input/ or format/',
     ),
     onlyFrom(
       'format-renders-only',
       'format',
-      ['dom', 'metadata'],
-      'format/ renders what it is given: it uses dom/ and metadata/ only (no detection from features/, no extractor)',
+      ['dom', 'metadata', 'features'],
+      'format/ renders what it is given: it uses dom/, metadata/ and the signals of features/ (footnotes, code, comments), never an extractor',
     ),
     onlyFrom(
       'extractors-use-dom-and-features',

@@ -27,6 +27,10 @@ import {
 } from './features/comments/index.js';
 import {
   articleOf,
+  CHARACTER_ESTIMATE,
+  type Chunk,
+  type ChunkOptions,
+  chunkMarkdown,
   formatComments,
   formatExtraction,
   type OutputComment,
@@ -67,11 +71,19 @@ export type { Extractor, ExtractorContext, ExtractorParameter } from './extracto
 export {
   type Article,
   articleOf,
+  CHARACTER_ESTIMATE,
+  type Chunk,
+  type ChunkBlockKind,
+  type ChunkOptions,
   type ContentFormat,
+  chunkMarkdown,
   type FormatOptions,
   formatExtraction,
   type JsonDocument,
+  loadTokenCounter,
   type OutputComment,
+  type TokenCounter,
+  type TokenizerName,
   toJson,
   toXml,
 } from './format/index.js';
@@ -384,7 +396,64 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
   if (commentList) result.comments = commentList;
   result.extraction = extraction;
   result.warnings = [...(extraction.warnings ?? [])];
+  if (format === 'markdown' && !options.frontMatter && !options.titleHeading && !commentList?.length)
+    Object.defineProperty(result, BODY_MARKDOWN, { value: true });
   return result;
+}
+
+/** Set (not enumerable) on a result whose `content` is the Markdown body alone (what `chunk()` reads). */
+const BODY_MARKDOWN = Symbol('body markdown');
+
+/**
+ * A result's Markdown body in chunks for retrieval (src/format/chunks.ts): at most `maxTokens`
+ * each (counted by `tokens`; `pith/tokens` has a real tokenizer, the default estimates from
+ * characters), along the heading tree, never cut inside a code block, formula, table row, list
+ * item, quote or footnote unless that element alone is over the cap (the chunk says so: `split`).
+ * A result in another format (or with front matter, a title heading, comments) is rendered as
+ * Markdown again for it.
+ */
+export function chunk(result: ExtractResult, options: ChunkOptions = {}): Chunk[] {
+  const markdown =
+    (result as ExtractResult & { [BODY_MARKDOWN]?: true })[BODY_MARKDOWN] === true
+      ? result.content
+      : formatResult(result, { format: 'markdown' });
+  return chunkMarkdown(markdown, options);
+}
+
+/** A chunk as a record of its own (JSON Lines): the page's URL and metadata, then the chunk. */
+export interface ChunkRecord extends Chunk {
+  url: string | null;
+  title: string | null;
+  authors: string[];
+  published: string | null;
+  modified: string | null;
+  siteName: string | null;
+  language: string | null;
+  /** How `tokens` were counted (`cl100k_base`, `characters/4`). */
+  tokenizer: string;
+  /** The page's number of chunks. */
+  chunkCount: number;
+}
+
+/** `chunk()`'s chunks as records, each with the page's URL (`url`, else its canonical URL) and metadata. */
+export function chunkRecords(
+  result: ExtractResult,
+  options: ChunkOptions & { url?: string } = {},
+): ChunkRecord[] {
+  const chunks = chunk(result, options);
+  const { metadata } = result;
+  const page = {
+    url: options.url ?? result.extraction.doc.url ?? metadata.canonicalUrl ?? null,
+    title: metadata.title ?? null,
+    authors: metadata.authors,
+    published: metadata.published ?? null,
+    modified: metadata.modified ?? null,
+    siteName: metadata.siteName ?? null,
+    language: metadata.language ?? null,
+    tokenizer: (options.tokens ?? CHARACTER_ESTIMATE).name,
+    chunkCount: chunks.length,
+  };
+  return chunks.map((one) => ({ ...page, ...one }));
 }
 
 /**

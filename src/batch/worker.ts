@@ -1,4 +1,5 @@
 /** The worker thread of the batch pool (run by piscina): one page in, its record fields out. */
+import { loadTokenCounter, type TokenCounter } from '../index.js';
 import { useModelFiles } from '../tools/index.js';
 import { extractPage } from './page.js';
 import type { PageResult, PageTask } from './types.js';
@@ -7,7 +8,13 @@ import type { PageResult, PageTask } from './types.js';
 // piscina loads this module through tsx's require hook when running from source, which has none.
 const ready = useModelFiles();
 
+/** The token counter of `--chunks`, loaded once per thread and only when chunks are asked for. */
+let counter: Promise<TokenCounter> | undefined;
+
 export default async function runPage(task: PageTask): Promise<PageResult> {
   await ready;
-  return extractPage(task);
+  const chunks = task.settings.chunks;
+  if (chunks === undefined) return extractPage(task);
+  counter ??= loadTokenCounter(chunks.tokenizer);
+  return extractPage(task, await counter);
 }

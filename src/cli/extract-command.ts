@@ -1,7 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import type { TokenizerName } from '../index.js';
 import {
+  type ChunkOptions,
+  chunkRecords,
   DEFAULT_LIMITS,
   DEFAULT_MAX_INPUT_BYTES,
   EXTRACTORS,
@@ -11,6 +14,7 @@ import {
   extract,
   extractAsync,
   isPithError,
+  loadTokenCounter,
   OUTPUT_FORMATS,
   type OutputFormat,
   PithError,
@@ -33,8 +37,10 @@ import {
   type BelowQuality,
   collectOption,
   isBelowQuality,
+  nonNegativeInteger,
   positiveInteger,
   qualityThreshold,
+  TOKENIZERS,
 } from './options.js';
 import { createProgress } from './progress.js';
 
@@ -66,6 +72,12 @@ interface ExtractCommandOptions {
   inputFormat: 'html' | 'xml';
   minQuality?: number;
   belowQuality: BelowQuality;
+  chunks?: boolean;
+  maxTokens: number;
+  overlap: number;
+  tokenizer: TokenizerName;
+  /** The chunk options, the counter loaded (only with --chunks). */
+  chunking?: ChunkOptions;
 }
 
 /** What one input produced: a result or an error. */
@@ -273,6 +285,22 @@ export function extractCommand(): Command {
         .default('flag'),
     )
     .option(
+      '--chunks',
+      "the body's Markdown in chunks for retrieval: JSON Lines, one chunk a record with the page's URL and metadata",
+    )
+    .option('--max-tokens <n>', 'with --chunks: the most tokens a chunk may have', positiveInteger, 512)
+    .option(
+      '--overlap <n>',
+      'with --chunks: tokens of a chunk repeated at the start of the next',
+      nonNegativeInteger,
+      0,
+    )
+    .addOption(
+      new Option('--tokenizer <name>', 'with --chunks: how tokens are counted (characters: one per 4)')
+        .choices([...TOKENIZERS])
+        .default('cl100k_base'),
+    )
+    .option(
       '--screenshot <file.png>',
       "render the page with the visual extractor's blocks outlined, for one input",
     )
@@ -308,6 +336,14 @@ async function runExtract(inputs: string[], options: ExtractCommandOptions): Pro
     throw new PithError('BAD_OPTION', '--plot and --screenshot take exactly one input');
   }
   if (options.out) await makeOutputDirectory(options.out);
+  if (options.chunks) {
+    // The tokenizer is loaded only when chunks are asked for (1.2 MB of ranks).
+    options.chunking = {
+      maxTokens: options.maxTokens,
+      overlap: options.overlap,
+      tokens: await loadTokenCounter(options.tokenizer),
+    };
+  }
   // One HTML input prints its content; XML batches and several inputs print JSON Lines.
   const single = sources.length === 1 && !options.out && options.inputFormat !== 'xml';
   const browser = await launchBrowserIfNeeded(options);
@@ -570,6 +606,19 @@ async function emit(
     return;
   }
   const { result } = outcome;
+  if (options.chunking) {
+    const lines = chunkRecords(result, { ...options.chunking, ...(outcome.url ? { url: outcome.url } : {}) })
+      .map((record) => `${JSON.stringify({ input: name, ...record })}\n`)
+      .join('');
+    if (options.out) {
+      const file = join(options.out, outputName(outcome.source, options.format, usedNames)).replace(
+        /\.[^./]+$/,
+        '.chunks.jsonl',
+      );
+      await writeFile(file, lines);
+    } else process.stdout.write(lines);
+    return;
+  }
   const content = result.content;
   if (options.out) {
     const file = join(options.out, outputName(outcome.source, options.format, usedNames));

@@ -8,6 +8,13 @@ import {
   tagId,
   tick,
 } from '../dom/index.js';
+import { codeLanguage, isGutter } from '../features/code/index.js';
+import {
+  type Footnotes,
+  footnotesOf,
+  keepsNoteText,
+  withoutLeadingLabel,
+} from '../features/footnotes/index.js';
 import {
   cachedTableFacts,
   DROPPED,
@@ -18,8 +25,6 @@ import {
   type TableFacts,
   withoutSoftHyphens,
 } from './common.js';
-import { codeLanguage, isGutter } from './elements/code.js';
-import { type Footnotes, footnotesOf, keepsNoteText, withoutLeadingLabel } from './elements/footnotes.js';
 import { isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
 import { formulaRole, mayHoldFormulas } from './elements/math.js';

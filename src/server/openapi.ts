@@ -116,7 +116,8 @@ export function openApiDocument(
   const jobErrors = {
     '501': errorResponse('This server runs no jobs: started without --jobs-out (JOBS_DISABLED).'),
     '503': {
-      description: "The queue's Redis cannot be reached (QUEUE_UNAVAILABLE).",
+      description:
+        "The queue's Redis cannot be reached, or did not answer within 5 s (QUEUE_UNAVAILABLE; the same whether it was never reached or went away).",
       headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
       content: { 'application/json': { schema: ref('Error') } },
     },
@@ -215,6 +216,12 @@ export function openApiDocument(
           },
           '404': errorResponse('No such job (NOT_FOUND).'),
           '409': errorResponse('The job is not completed yet, or failed (JOB_NOT_DONE).'),
+          '410': errorResponse(
+            'The job is completed but its output is no longer on the server (RESULTS_GONE).',
+          ),
+          '500': errorResponse(
+            'The output is on the server but cannot be read: permissions, not a file, corrupt (RESULTS_UNREADABLE).',
+          ),
           ...jobErrors,
         },
       },

@@ -44,8 +44,17 @@ export interface JobStatusView {
 export interface AsyncJobs {
   submit(request: JobRequestBody): Promise<{ id: string; existing: boolean }>;
   view(id: string): Promise<JobStatusView | undefined>;
-  /** JSON Lines of a completed job; its state otherwise; undefined: no such job. */
+  /**
+   * JSON Lines of a completed job (read errors, an unreadable or vanished file included, come as
+   * the stream's 'error'); its state otherwise (`missing`: completed, its output gone); undefined:
+   * no such job.
+   */
   results(id: string): Promise<{ lines: Readable } | { state: string } | undefined>;
+  /**
+   * False while the queue has never been reached and its last attempt failed: a call would wait
+   * for the connection, so the routes answer QUEUE_UNAVAILABLE at once.
+   */
+  reachable?(): boolean;
   close(): Promise<void>;
 }
 

@@ -8,6 +8,7 @@ import { fetchPage } from '../index.js';
 import { apiErrorOf, RequestError } from './errors.js';
 import { Metrics } from './metrics.js';
 import { HARD_TIMEOUT_GRACE_MS, type ServerOptions } from './options.js';
+import { Outbox } from './outbox.js';
 import { ExtractionPool, overloaded } from './pool.js';
 import { RouteTable } from './requests.js';
 import type { PageSource } from './settings.js';
@@ -24,10 +25,17 @@ export class ServerContext {
   /** Every route, as it is added (the routes are added when the server gets ready). */
   readonly routes = new RouteTable();
   readonly startedAt = Date.now();
+  /** Answers on their way out: the open connections, the send timeout, the bytes held for clients. */
+  readonly outbox: Outbox;
   /** Pages being fetched now (they count against the pool's room, as they will need a worker). */
   #fetching = 0;
 
   constructor(readonly options: ServerOptions) {
+    this.outbox = new Outbox({
+      maxConnections: options.maxConnections,
+      sendTimeoutMs: options.sendTimeoutMs,
+      maxUnsentBytes: options.maxUnsentBytes,
+    });
     this.pool = new ExtractionPool({
       concurrency: options.concurrency,
       maxHeapMb: options.maxHeapMb,
@@ -40,15 +48,34 @@ export class ServerContext {
   /** Throws OVERLOADED (503 + Retry-After) when the server cannot take one more page now. */
   admit(): void {
     const { pool } = this;
+    if (this.outbox.full) throw this.unsentOverload();
     if (!pool.full && this.#fetching < pool.concurrency + pool.queueLimit) return;
     const error = overloaded(pool.retryAfterSeconds());
     throw new RequestError(error.code, error.message, { 'retry-after': String(error.retryAfter) });
+  }
+
+  /** OVERLOADED for a server that holds as many unread answers as it may (they go within the send timeout). */
+  unsentOverload(): RequestError {
+    const seconds = Math.max(1, Math.ceil(this.options.sendTimeoutMs / 1000));
+    return new RequestError(
+      'OVERLOADED',
+      `the server holds as many answers not yet read by their clients as it may; retry in ${seconds} s`,
+      { 'retry-after': String(seconds) },
+    );
+  }
+
+  /** A JSON answer's bytes, taken from the outbox's budget (OVERLOADED when they do not fit). */
+  sendJson(reply: FastifyReply, body: Uint8Array): FastifyReply {
+    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    if (!this.outbox.take(reply.raw, bytes.length)) throw this.unsentOverload();
+    return reply.type('application/json; charset=utf-8').send(bytes);
   }
 
   /** One page through fetch (if asked) and the pool, within its time budget. Never throws. */
   async extract(source: PageSource, settings: ExtractSettings, signal: AbortSignal): Promise<TaskOutcome> {
     const { options } = this;
     const deadline = Date.now() + options.timeoutMs;
+    const maxAnswerBytes = options.maxAnswerBytes;
     let task: ExtractTask;
     if (source.kind === 'fetch') {
       if (!URL.canParse(source.url)) {
@@ -69,6 +96,7 @@ export class ServerContext {
           contentType: page.contentType,
           url: page.url,
           deadline,
+          maxAnswerBytes,
           fetched: {
             requested: source.url,
             status: page.status,
@@ -82,9 +110,16 @@ export class ServerContext {
         this.#fetching--;
       }
     } else if (source.kind === 'html') {
-      task = { ...settings, input: source.html, url: source.url, deadline };
+      task = { ...settings, input: source.html, url: source.url, deadline, maxAnswerBytes };
     } else {
-      task = { ...settings, input: source.bytes, contentType: source.contentType, url: source.url, deadline };
+      task = {
+        ...settings,
+        input: source.bytes,
+        contentType: source.contentType,
+        url: source.url,
+        deadline,
+        maxAnswerBytes,
+      };
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CommanderError } from 'commander';
-import { isLoopback, serveCommand, startupWarnings } from '../../src/cli/serve-command.js';
+import { serveCommand } from '../../src/cli/serve-command.js';
+import { isLoopback, startupWarnings } from '../../src/server/index.js';
 import { PITH_ARGV, REPO_ROOT } from '../helpers.js';
 import { eventually } from './helpers.js';
 

@@ -24,7 +24,6 @@ import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { JobService, type JobServiceOptions } from '../../src/queue/index.js';
 import { createServer, type PithServer } from '../../src/server/index.js';
 import { HAS_SAMPLE } from '../helpers.js';
 import {
@@ -34,32 +33,12 @@ import {
   RedisServer,
   sampleArchive,
   startWorker,
+  testJobService,
   until,
 } from '../queue/harness.js';
 import { eventually } from './helpers.js';
 
 const NO_JOB = 'urls-00000000000000000000000000000000';
-
-function jobService(redis: string, out: string, warcDirectory?: string): JobService {
-  const options: JobServiceOptions = {
-    redis,
-    queue: 'pith',
-    out,
-    ...(warcDirectory ? { warcDirectory } : {}),
-    fetch: {
-      allowPrivate: false,
-      timeoutMs: 10_000,
-      perHost: 2,
-      delayMs: 0,
-      retries: 0,
-      robots: true,
-      concurrency: 4,
-    },
-    timeoutMs: 300_000,
-    maxBytes: 16 * 1024 * 1024,
-  };
-  return new JobService(options);
-}
 
 /** An answer's status, error body and Retry-After; a client that waits 30 s at most (a hang fails the test). */
 async function call(url: string, init: RequestInit = {}) {
@@ -79,7 +58,7 @@ describe('job routes with Redis unreachable at start', { skip: !HAS_REDIS, timeo
     await redis.stop();
     const server = createServer({
       port: 0,
-      jobs: jobService(redis.url, mkdtempSync(join(tmpdir(), 'pith-jobs-down-'))),
+      jobs: testJobService(redis.url, mkdtempSync(join(tmpdir(), 'pith-jobs-down-'))),
     });
     try {
       const base = await server.listen();
@@ -142,7 +121,7 @@ describe('job results that cannot be read', { skip: !HAS_REDIS || !HAS_SAMPLE, t
     mkdirSync(archives);
     copyFileSync(archive.file, join(archives, 'one.warc.gz'));
     const out = join(root, 'results');
-    server = createServer({ port: 0, timeoutMs: 300_000, jobs: jobService(redis.url, out, archives) });
+    server = createServer({ port: 0, timeoutMs: 300_000, jobs: testJobService(redis.url, out, archives) });
     base = await server.listen();
     const submitted = await call(`${base}/v1/jobs`, {
       method: 'POST',

@@ -61,13 +61,32 @@ const COUNTED_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', '
 export class PithQueue {
   readonly name: string;
   readonly #queue: Queue<QueueJobData, QueueJobResult>;
+  /** Reached Redis once; a connection attempt failed (see `reachable`). */
+  #ready = false;
+  #failed = false;
 
   /** `lasting`: a long-lived client (reconnects forever; see clientConnection). */
   constructor(url: string, name: string, options: { lasting?: boolean } = {}) {
     this.name = name;
     this.#queue = new Queue(name, { connection: clientConnection(url, options.lasting) });
     // Connection errors surface as rejected commands; the event would otherwise crash the process.
-    this.#queue.on('error', () => {});
+    this.#queue.on('error', () => {
+      this.#failed = true;
+    });
+    this.#queue.waitUntilReady().then(
+      () => {
+        this.#ready = true;
+      },
+      () => {},
+    );
+  }
+
+  /**
+   * False while Redis has never been reached and an attempt failed: BullMQ holds every command
+   * until a first connection, however long (after one, commands fail fast while Redis is away).
+   */
+  get reachable(): boolean {
+    return this.#ready || !this.#failed;
   }
 
   async add(jobs: readonly QueueJobData[], options: AddOptions = {}): Promise<AddOutcome> {

@@ -7,7 +7,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { PageSettings } from '../batch/index.js';
 import { VERSION } from '../index.js';
@@ -137,7 +137,14 @@ export class JobService {
     if (job.state !== 'completed' || !job.result) return { state: job.state };
     const stream = await this.#store.stream(job.result.output);
     if (!stream) return { state: 'missing' };
-    return { lines: stream.pipe(createGunzip()) };
+    // pipeline, not pipe: a read error of the file (EACCES, EISDIR, EIO, gone since the check)
+    // reaches the reader as the stream's error; pipe left it unhandled and it ended the process.
+    return { lines: pipeline(stream, createGunzip(), () => {}) };
+  }
+
+  /** False while the queue's Redis has never been reached and an attempt failed. */
+  reachable(): boolean {
+    return this.#queue.reachable;
   }
 
   async close(): Promise<void> {

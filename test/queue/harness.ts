@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { type RedisServer, waitForOutput } from '../../bench/queue/redis-server.js';
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
-import type { JobView, PithQueue } from '../../src/queue/index.js';
+import { JobService, type JobView, type PithQueue } from '../../src/queue/index.js';
 import { REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
 
 export interface PithProcess {
@@ -103,6 +103,30 @@ export async function startWorker(
   ]);
   await worker.waitFor(/on queue/);
   return worker;
+}
+
+/**
+ * The job service `pith serve --jobs-out OUT` runs, on `redis`: URL jobs fetch public addresses
+ * only (no retries, no delay), archives are named inside `warcDirectory`, a long page budget.
+ */
+export function testJobService(redis: string, out: string, warcDirectory?: string): JobService {
+  return new JobService({
+    redis,
+    queue: 'pith',
+    out,
+    ...(warcDirectory ? { warcDirectory } : {}),
+    fetch: {
+      allowPrivate: false,
+      timeoutMs: 10_000,
+      perHost: 2,
+      delayMs: 0,
+      retries: 0,
+      robots: true,
+      concurrency: 4,
+    },
+    timeoutMs: 300_000,
+    maxBytes: 16 * 1024 * 1024,
+  });
 }
 
 export interface OutRecord {

@@ -1,9 +1,11 @@
 /**
  * Asynchronous batch jobs on the pith queue: `POST /v1/jobs` (URLs, or an archive's name in the
  * server's archive directory), `GET /v1/jobs/{id}` (state, counts), `GET /v1/jobs/{id}/results`
- * (the records as JSON Lines, once complete). The work is done by `pith worker`s.
+ * (the records as JSON Lines, once complete). The work is done by `pith worker`s. Each route
+ * passes on who asks (clientOf): a client sees its own jobs only, within its quota.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { clientOf } from '../access.js';
 import type { RouteOptions } from '../context.js';
 import { RequestError } from '../errors.js';
 import type { AsyncJobs, JobRequestBody } from '../options.js';
@@ -32,8 +34,9 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
     '/v1/jobs',
     { schema: { body: jobRequestSchema(context.options.maxJobUrls) } },
     async (request, reply) => {
-      const submitted = await queueCall(() => jobs().submit(request.body));
-      const view = await queueCall(() => jobs().view(submitted.id));
+      const client = clientOf(request);
+      const submitted = await queueCall(() => jobs().submit(request.body, client));
+      const view = await queueCall(() => jobs().view(submitted.id, client));
       return reply
         .code(202)
         .header('location', `/v1/jobs/${submitted.id}`)
@@ -47,7 +50,7 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
   );
 
   app.get<{ Params: { id: string } }>('/v1/jobs/:id', { schema: { params: ID_PARAMS } }, async (request) => {
-    const view = await queueCall(() => jobs().view(request.params.id));
+    const view = await queueCall(() => jobs().view(request.params.id, clientOf(request)));
     if (!view) throw new RequestError('NOT_FOUND', `no job ${request.params.id}`);
     return { ...view, results: resultsPath(view.id) };
   });
@@ -56,7 +59,7 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
     '/v1/jobs/:id/results',
     { schema: { params: ID_PARAMS } },
     async (request, reply) => {
-      const results = await queueCall(() => jobs().results(request.params.id));
+      const results = await queueCall(() => jobs().results(request.params.id, clientOf(request)));
       if (!results) throw new RequestError('NOT_FOUND', `no job ${request.params.id}`);
       if ('state' in results) {
         throw new RequestError('JOB_NOT_DONE', `job ${request.params.id} is ${results.state}, not completed`);
@@ -66,6 +69,24 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
   );
 };
 
+/**
+ * The codes the job service refuses a request with (its JobRequestError), each with its status
+ * in errors.ts: the request (400, 404), the job's payload (413), the client's quota (429); the
+ * checks a worker makes again (checks.ts) that only a misconfigured server fails (500).
+ */
+const JOB_REFUSALS: ReadonlySet<string> = new Set([
+  'BAD_REQUEST',
+  'NOT_FOUND',
+  'BAD_JOB',
+  'BAD_OPTION',
+  'UNKNOWN_EXTRACTOR',
+  'JOB_TOO_LARGE',
+  'QUOTA_EXCEEDED',
+  'INPUT_NOT_ALLOWED',
+  'OUTPUT_NOT_ALLOWED',
+  'PRIVATE_NOT_ALLOWED',
+]);
+
 /** Refusals of the job service as the server's errors; Redis away as 503. */
 async function queueCall<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -73,7 +94,7 @@ async function queueCall<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof RequestError) throw error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'BAD_REQUEST' || code === 'NOT_FOUND')
+    if (typeof code === 'string' && JOB_REFUSALS.has(code))
       throw new RequestError(code, (error as Error).message);
     throw new RequestError(
       'QUEUE_UNAVAILABLE',

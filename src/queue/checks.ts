@@ -18,7 +18,7 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { isPithError, serviceOptions } from '../internal.js';
 import { OUTPUT_FORMATS, RECORD_CONTENT_FORMATS } from '../output/index.js';
-import type { QueueJobData } from './jobs.js';
+import { jobInput, type QueueJobData } from './jobs.js';
 
 /** Why a job is refused: stable codes (the job's error, the API's answer). */
 export type JobRefusalCode =
@@ -85,7 +85,7 @@ export interface CheckedJob {
   data: QueueJobData;
   /** Warc jobs: the archive's real path (inside an input root). */
   file?: string;
-  /** How the job's input is named in its records and errors (never a path the client did not give). */
+  /** How the job's errors name its input (`jobInput`: never a path the client did not give). */
   label: string;
 }
 
@@ -344,9 +344,9 @@ export async function checkJob(data: unknown, policy: JobPolicy): Promise<Checke
         'the job asks to fetch private addresses, which this worker does not allow (pith worker --allow-private)',
       );
     }
-    return { data: job, label: job.kind === 'feed' ? job.feed : `${job.urls.length} URLs` };
+    return { data: job, label: jobInput(job) };
   }
-  const label = job.name ?? job.file;
+  const label = jobInput(job);
   if (hasDotParts(job.file)) throw new JobRefusal('BAD_JOB', 'the archive path must not hold . or .. parts');
   const notAllowed = () =>
     new JobRefusal(

@@ -311,13 +311,13 @@ export class QueueWorker {
     }
   }
 
-  #source({ data, file, label }: CheckedJob, validators?: FeedValidators): BatchSource {
+  #source({ data, file }: CheckedJob, validators?: FeedValidators): BatchSource {
     if (data.kind === 'warc') {
-      // The real path checked against the input roots is the one read; records name the archive by its label.
+      // The real path checked against the input roots is the one read; records name the archive as the job does.
       return archiveSource([file ?? data.file], {
         settings: data.settings,
         maxRecordBytes: Math.max(DEFAULT_MAX_RECORD_BYTES, data.settings.maxBytes),
-        names: [label],
+        names: [data.name ?? data.file],
         ...(data.range ? { range: data.range } : {}),
       });
     }

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { timeSpan } from './options.js';
 
 interface ServeCommandOptions {
   host: string;
@@ -26,6 +27,11 @@ interface ServeCommandOptions {
   maxUnsent: number;
   allowHost: string[];
   authFailures: number;
+  jobsMax: number;
+  jobsMaxBytes: number;
+  jobMaxBytes: number;
+  jobsRetention: number;
+  jobsShared?: boolean;
 }
 
 /** The keys of `--api-key-file`: a regular file, one key a line. */
@@ -234,6 +240,42 @@ export function serveCommand(): Command {
     )
     .option('--redis <url>', "the queue's Redis (default: $PITH_REDIS_URL, else redis://127.0.0.1:6379)")
     .option('--jobs-queue <name>', 'the queue jobs go to', 'pith')
+    .addOption(
+      new Option(
+        '--jobs-max <n>',
+        'jobs one client (API key, else address) may keep in Redis, running or finished and not yet removed; then 429 QUOTA_EXCEEDED',
+      )
+        .argParser(wholeNumber(1))
+        .default(1000),
+    )
+    .addOption(
+      new Option(
+        '--jobs-max-bytes <size>',
+        "bytes of job payload one client's jobs may keep in Redis; then 429 QUOTA_EXCEEDED",
+      )
+        .argParser(byteSize)
+        .default(64 * 1024 * 1024, '64mb'),
+    )
+    .addOption(
+      new Option(
+        '--job-max-bytes <size>',
+        "one job's payload (its URLs and settings as JSON); larger gets 413 JOB_TOO_LARGE",
+      )
+        .argParser(byteSize)
+        .default(1024 * 1024, '1mb'),
+    )
+    .addOption(
+      new Option(
+        '--jobs-retention <time>',
+        'how long a finished job (completed or failed) stays in Redis, and can be read, after it finishes (7d, 12h, 30m); its output file stays',
+      )
+        .argParser(timeSpan)
+        .default(7 * 86_400_000, '7d'),
+    )
+    .option(
+      '--jobs-shared',
+      'one space of jobs for all clients: any client finds and reads any job (default: each client its own)',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  pith serve                       # then open http://127.0.0.1:8080\n' +
@@ -284,6 +326,10 @@ export function serveCommand(): Command {
           },
           timeoutMs: options.timeout,
           maxBytes: options.maxBody,
+          maxJobBytes: options.jobMaxBytes,
+          quota: { maxJobs: options.jobsMax, maxBytes: options.jobsMaxBytes },
+          retentionMs: options.jobsRetention,
+          shared: options.jobsShared === true,
         });
       }
       const server = createServer({

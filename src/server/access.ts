@@ -79,12 +79,19 @@ function describeWindow(ms: number): string {
   return `${ms} ms`;
 }
 
+/** The client of each authenticated request (a digest of its key: keys are never kept twice). */
+const clients = new WeakMap<FastifyRequest, string>();
+
+/** Who made a request: the digest of its API key (`key:…`, on a server with keys) and its address. */
+export function clientOf(request: FastifyRequest): { key?: string; address: string } {
+  const key = clients.get(request);
+  return { ...(key ? { key } : {}), address: normalizeIP(request.ip, 64) };
+}
+
 const accessPlugin: FastifyPluginAsync<AccessOptions> = async (
   app,
   { apiKeys, rateLimit, authFailuresPerMinute = 0 },
 ) => {
-  /** The client of each authenticated request (a digest of its key: keys are never kept twice). */
-  const clients = new WeakMap<FastifyRequest, string>();
   const keyed = apiKeys !== undefined && apiKeys.length > 0;
   const throttleFailures = keyed && authFailuresPerMinute > 0;
   if (rateLimit || throttleFailures) {

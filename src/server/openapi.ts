@@ -208,9 +208,10 @@ export function openApiDocument(
       post: {
         summary: 'Submit an asynchronous batch job (URLs, or an archive in the archive directory)',
         description:
-          'The job goes to the pith queue and is run by `pith worker`s; the same request twice is the same job ' +
-          '(`existing`). An archive is named relative to the directory given to `pith serve --warc-dir`; ' +
-          'nothing else on the server can be named.',
+          'The job goes to the pith queue and is run by `pith worker`s; the same request twice from one client ' +
+          "is the same job (`existing`). A job is its client's (its API key): another client neither finds it " +
+          'nor reads its results. An archive is named relative to the directory given to `pith serve --warc-dir`; ' +
+          'nothing else on the server can be named, and records and errors name the archive the same way.',
         requestBody: { required: true, content: { 'application/json': { schema: ref('JobRequest') } } },
         responses: {
           '202': {
@@ -219,8 +220,13 @@ export function openApiDocument(
           },
           '400': commonErrors['400'],
           '404': errorResponse('No such archive in the archive directory (NOT_FOUND).'),
-          '413': commonErrors['413'],
+          '413': errorResponse(
+            "The request body is over --max-body (INPUT_TOO_LARGE), or the job's payload over --job-max-bytes (JOB_TOO_LARGE).",
+          ),
           '415': commonErrors['415'],
+          '429': errorResponse(
+            "The client's jobs or their bytes are at its quota (QUOTA_EXCEEDED: --jobs-max, --jobs-max-bytes), or it is over the rate limit (RATE_LIMITED).",
+          ),
           ...jobErrors,
         },
       },
@@ -231,7 +237,7 @@ export function openApiDocument(
         parameters: [jobId],
         responses: {
           '200': { description: 'The job.', content: { 'application/json': { schema: ref('Job') } } },
-          '404': errorResponse('No such job (NOT_FOUND).'),
+          '404': errorResponse("No such job, or another client's (NOT_FOUND)."),
           ...jobErrors,
         },
       },
@@ -247,7 +253,7 @@ export function openApiDocument(
             description: 'JSON Lines: one record per page.',
             content: { 'application/x-ndjson': { schema: { type: 'object' } } },
           },
-          '404': errorResponse('No such job (NOT_FOUND).'),
+          '404': errorResponse("No such job, or another client's (NOT_FOUND)."),
           '409': errorResponse('The job is not completed yet, or failed (JOB_NOT_DONE).'),
           '410': errorResponse(
             'The job is completed but its output is no longer on the server (RESULTS_GONE).',

@@ -37,19 +37,26 @@ export interface JobStatusView {
   error: string | null;
 }
 
+/** Who submits or reads a job: a digest of its API key (when the server has keys) and its address. */
+export interface JobClient {
+  key?: string;
+  address: string;
+}
+
 /**
  * Asynchronous batch jobs (`pith serve --jobs-out`: the pith queue's JobService). The server only
- * routes; refusals are errors with a `code` of BAD_REQUEST or NOT_FOUND.
+ * routes; refusals are errors with a `code` (JOB_REFUSALS in routes/jobs.ts). A job is its
+ * client's: another client finds no such job.
  */
 export interface AsyncJobs {
-  submit(request: JobRequestBody): Promise<{ id: string; existing: boolean }>;
-  view(id: string): Promise<JobStatusView | undefined>;
+  submit(request: JobRequestBody, client: JobClient): Promise<{ id: string; existing: boolean }>;
+  view(id: string, client: JobClient): Promise<JobStatusView | undefined>;
   /**
    * JSON Lines of a completed job (read errors, an unreadable or vanished file included, come as
    * the stream's 'error'); its state otherwise (`missing`: completed, its output gone); undefined:
-   * no such job.
+   * no such job (for this client).
    */
-  results(id: string): Promise<{ lines: Readable } | { state: string } | undefined>;
+  results(id: string, client: JobClient): Promise<{ lines: Readable } | { state: string } | undefined>;
   /**
    * False while the queue has never been reached and an attempt failed: a call would wait for the
    * first connection, so the routes answer QUEUE_UNAVAILABLE at once.

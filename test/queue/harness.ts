@@ -80,12 +80,14 @@ export async function pith(
 
 /**
  * Starts a worker on `redis` with short lock and stall-check times (a killed worker's job is taken
- * back within seconds); resolves once it is connected.
+ * back within seconds); resolves once it is connected. It reads and writes under the temporary
+ * directory, where the tests keep their archives and outputs (`roots` replaces that).
  */
 export async function startWorker(
   redis: RedisServer,
   name: string,
   extra: readonly string[] = [],
+  roots: readonly string[] = ['--input-root', tmpdir(), '--output-root', tmpdir()],
 ): Promise<PithProcess> {
   const worker = startPith([
     'worker',
@@ -99,6 +101,7 @@ export async function startWorker(
     '3000',
     '--stalled-interval',
     '1000',
+    ...roots,
     ...extra,
   ]);
   await worker.waitFor(/on queue/);

@@ -1,7 +1,8 @@
 /**
  * Asynchronous batch jobs on the pith queue: `POST /v1/jobs` (URLs, or an archive's name in the
  * server's archive directory), `GET /v1/jobs/{id}` (state, counts), `GET /v1/jobs/{id}/results`
- * (the records as JSON Lines, once complete). The work is done by `pith worker`s.
+ * (the records as JSON Lines, once complete). The work is done by `pith worker`s. Each route
+ * passes on who asks (clientOf): a client sees its own jobs only, within its quota.
  *
  * Every call to the queue answers within QUEUE_DEADLINE_MS: a queue never reached since the
  * server started, or one that stopped answering, is the same 503 QUEUE_UNAVAILABLE as a Redis
@@ -12,6 +13,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { getExtractor } from '../../index.js';
+import { clientOf } from '../access.js';
 import type { RouteOptions } from '../context.js';
 import { RequestError } from '../errors.js';
 import type { AsyncJobs, JobRequestBody } from '../options.js';
@@ -45,10 +47,11 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
     { schema: { body: jobRequestSchema(context.options.maxJobUrls) } },
     async (request, reply) => {
       const backend = jobs();
-      // Refused here, as /v1/extract refuses it, not accepted for every page to fail in a worker.
+      // Refused here, as /v1/extract refuses it, whatever the job service behind checks again.
       if (request.body.extractor !== undefined) getExtractor(request.body.extractor);
-      const submitted = await queueCall(backend, request.log, () => backend.submit(request.body));
-      const view = await queueCall(backend, request.log, () => backend.view(submitted.id));
+      const client = clientOf(request);
+      const submitted = await queueCall(backend, request.log, () => backend.submit(request.body, client));
+      const view = await queueCall(backend, request.log, () => backend.view(submitted.id, client));
       return reply
         .code(202)
         .header('location', `/v1/jobs/${submitted.id}`)
@@ -63,7 +66,9 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
 
   app.get<{ Params: { id: string } }>('/v1/jobs/:id', { schema: { params: ID_PARAMS } }, async (request) => {
     const backend = jobs();
-    const view = await queueCall(backend, request.log, () => backend.view(request.params.id));
+    const view = await queueCall(backend, request.log, () =>
+      backend.view(request.params.id, clientOf(request)),
+    );
     if (!view) throw new RequestError('NOT_FOUND', `no job ${request.params.id}`);
     return { ...view, results: resultsPath(view.id) };
   });
@@ -74,7 +79,7 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
     async (request, reply) => {
       const { id } = request.params;
       const backend = jobs();
-      const results = await queueCall(backend, request.log, () => backend.results(id));
+      const results = await queueCall(backend, request.log, () => backend.results(id, clientOf(request)));
       if (!results) throw new RequestError('NOT_FOUND', `no job ${id}`);
       if ('state' in results) {
         if (results.state === 'missing') throw resultsGone(id);
@@ -118,6 +123,24 @@ function queueUnavailable(): RequestError {
 }
 
 /**
+ * The codes the job service refuses a request with (its JobRequestError), each with its status
+ * in errors.ts: the request (400, 404), the job's payload (413), the client's quota (429); the
+ * checks a worker makes again (checks.ts) that only a misconfigured server fails (500).
+ */
+const JOB_REFUSALS: ReadonlySet<string> = new Set([
+  'BAD_REQUEST',
+  'NOT_FOUND',
+  'BAD_JOB',
+  'BAD_OPTION',
+  'UNKNOWN_EXTRACTOR',
+  'JOB_TOO_LARGE',
+  'QUOTA_EXCEEDED',
+  'INPUT_NOT_ALLOWED',
+  'OUTPUT_NOT_ALLOWED',
+  'PRIVATE_NOT_ALLOWED',
+]);
+
+/**
  * Refusals of the job service as the server's errors; Redis away, never reached, or slower
  * than the deadline as 503 (its cause in the log only: it names the queue's address).
  */
@@ -135,7 +158,7 @@ async function queueCall<T>(jobs: AsyncJobs, log: FastifyBaseLogger, call: () =>
   } catch (error) {
     if (error instanceof RequestError) throw error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'BAD_REQUEST' || code === 'NOT_FOUND')
+    if (typeof code === 'string' && JOB_REFUSALS.has(code))
       throw new RequestError(code, (error as Error).message);
     log.warn({ err: error }, 'the job queue cannot be reached');
     throw queueUnavailable();

@@ -71,7 +71,11 @@ function dependencies(program: ts.Program, entries: readonly string[]): string[]
     };
     visit(source);
   }
-  return [...seen].map((file) => relative(REPO_ROOT, file)).sort();
+  // The shipped models' generated modules (models/*.js, *.d.ts) are a model's output, not its code.
+  return [...seen]
+    .map((file) => relative(REPO_ROOT, file))
+    .filter((file) => !file.startsWith('models/'))
+    .sort();
 }
 
 function uncovered(files: readonly string[], code: readonly string[]): string[] {

@@ -430,7 +430,8 @@ function renderMetadata(result: ExtractResponse): HTMLElement {
     make('dd', { text: `${result.pageType.type} (${result.pageType.probability})` }),
   );
   if (result.reasons.length > 0) {
-    list.append(make('dt', { text: 'reasons' }), make('dd', { text: result.reasons.join(', ') }));
+    const said = result.reasons.map((reason) => `${reason}: ${REASON_TEXTS.get(reason) ?? ''}`);
+    list.append(make('dt', { text: 'reasons' }), make('dd', { className: 'lines', text: said.join('\n') }));
   }
   if (result.encoding) list.append(make('dt', { text: 'encoding' }), make('dd', { text: result.encoding }));
   if (result.url) list.append(make('dt', { text: 'url' }), make('dd', { text: result.url }));
@@ -492,28 +493,70 @@ function tools(outcome: Outcome, view: View): HTMLElement[] {
   return [];
 }
 
-/** Quality band of a score: the badge's colour. */
-function band(quality: number): 'good' | 'fair' | 'poor' {
-  return quality >= 0.8 ? 'good' : quality >= 0.5 ? 'fair' : 'poor';
+/** Each reason code's sentence, from the page's glossary (the library's one table, QUALITY_REASON_TEXTS). */
+const REASON_TEXTS = new Map(
+  Array.from(document.querySelectorAll<HTMLElement>('#reason-glossary dd[data-reason]'), (dd) => [
+    dd.dataset.reason ?? '',
+    dd.textContent ?? '',
+  ]),
+);
+
+/** Codes that mean the result is not the page's text at all: the badge is red whatever the score. */
+const EMPTYING_REASONS = new Set(['EMPTY', 'SCRIPT_RENDERED']);
+
+/**
+ * The badge's colour, by the rule the glossary states (#quality-help): green only for 0.80 or
+ * more with nothing to say against it; any reason code or warning caps it at amber; a result
+ * that is empty or a script shell is red. A high score beside warnings must not look sure.
+ */
+function badgeBand(result: ExtractResponse): 'good' | 'fair' | 'poor' | 'none' {
+  const { quality, reasons, warnings } = result;
+  if (quality === null) return 'none';
+  if (quality < 0.5 || reasons.some((reason) => EMPTYING_REASONS.has(reason))) return 'poor';
+  if (quality < 0.8 || reasons.length > 0 || warnings.length > 0) return 'fair';
+  return 'good';
 }
 
-/** The badge: the expected F1 (or "no estimate"), the page type and the reason codes. */
+/** The badge: the expected F1 (or "no estimate"), the page type and how many reasons qualify it. */
 function qualityBadge(result: ExtractResponse): HTMLElement {
   const { quality, pageType, reasons } = result;
   const score = quality === null ? 'quality: no estimate' : `quality ${quality.toFixed(2)}`;
   const typeText = `${pageType.type} ${Math.round(pageType.probability * 100)}%`;
+  const band = badgeBand(result);
   const badge = make(
     'span',
     {
-      className: `quality-badge ${quality === null ? 'none' : band(quality)}`,
+      className: `quality-badge ${band}`,
       title:
-        'Expected F1 of this extraction (calibrated on held-out pages), the page type and what lowered the score',
+        'Expected F1 of this extraction (calibrated on held-out pages) and the page type; green needs 0.80 or more and no reason code or warning (see "What the quality badge and its codes mean")',
       'data-quality': quality === null ? '' : String(quality),
+      'data-band': band,
     },
     [make('strong', { text: score }), make('span', { className: 'page-type', text: typeText })],
   );
-  for (const reason of reasons) badge.append(make('code', { className: 'reason', text: reason }));
+  for (const reason of reasons) {
+    badge.append(make('code', { className: 'reason', text: reason, title: REASON_TEXTS.get(reason) }));
+  }
   return badge;
+}
+
+/** The reason codes in words, under the header: what lowered the score, said so a person reads it. */
+function reasonList(result: ExtractResponse): HTMLElement | undefined {
+  if (result.reasons.length === 0) return undefined;
+  const list = make('ul', { className: 'reasons' });
+  for (const reason of result.reasons) {
+    const text = REASON_TEXTS.get(reason) ?? 'No explanation for this code.';
+    list.append(make('li', { 'data-reason': reason }, [make('code', { text: reason }), ' ', text]));
+  }
+  if (result.quality !== null && result.quality >= 0.8 && badgeBand(result) !== 'good') {
+    list.append(
+      make('li', {
+        className: 'rule',
+        text: `The score is ${result.quality.toFixed(2)}, but the badge is not green: green needs no reason code and no warning.`,
+      }),
+    );
+  }
+  return list;
 }
 
 function stats(result: ExtractResponse): string {
@@ -563,6 +606,8 @@ function renderResults(): void {
     const toolbox = make('span', { className: 'tools' });
     header.append(toolbox);
     const element = make('article', { className: 'result', 'data-extractor': outcome.extractor }, [header]);
+    const reasons = outcome.result && reasonList(outcome.result);
+    if (reasons) element.append(reasons);
     if (outcome.result && outcome.result.warnings.length > 0) {
       element.append(make('p', { className: 'warnings', text: outcome.result.warnings.join(' ') }));
     }

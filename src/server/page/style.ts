@@ -81,6 +81,16 @@ summary { cursor: pointer; color: var(--muted); }
 .quality-badge.none { color: var(--muted); }
 .quality-badge .page-type { color: var(--muted); }
 .quality-badge .reason { font-size: 0.75rem; }
+ul.reasons { margin: 0 0 8px; padding-left: 1.2em; font-size: 0.875rem; }
+ul.reasons li { margin: 2px 0; }
+ul.reasons code { font-size: 0.8rem; background: var(--code-bg); padding: 0 4px; border-radius: 3px; }
+ul.reasons li.rule { list-style: none; margin-left: -1.2em; color: var(--muted); }
+.glossary { margin-top: 14px; font-size: 0.875rem; }
+.glossary p { max-width: 60em; }
+.glossary dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14px; margin: 8px 0 0; }
+.glossary dd { margin: 0; }
+dl.metadata dd.lines { white-space: pre-line; }
+@media (max-width: 600px) { .glossary dl { grid-template-columns: minmax(0, 1fr); } .glossary dd { margin-bottom: 6px; } }
 .result .tools { display: flex; gap: 8px; }
 .result .tools button { padding: 2px 10px; min-height: 2rem; font-size: 0.85rem; }
 .legend { display: flex; gap: 14px; font-size: 0.85rem; color: var(--muted); margin-bottom: 6px; }

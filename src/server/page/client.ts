@@ -379,6 +379,24 @@ function frame(title: string, html: string): HTMLIFrameElement {
   return iframe;
 }
 
+/** The id of the first kept block in the kept view (VIEW_FIRST_KEPT_ID in view.ts). */
+const FIRST_KEPT_ID = 'pith-first-kept';
+
+/**
+ * The kept view's frame, opened at the first kept block: a page whose first screen is all
+ * boilerplate shows what was kept at once. A blob: document (the page's CSP allows it in frames)
+ * rather than srcdoc, because only a URL carries the fragment the frame scrolls to without a
+ * script; the sandbox is the same.
+ */
+function keptFrame(title: string, html: string): { iframe: HTMLIFrameElement; url: string } {
+  const blob = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
+  blobUrls.push(blob);
+  const url = `${blob}#${FIRST_KEPT_ID}`;
+  const iframe = make('iframe', { sandbox: '', title, referrerpolicy: 'no-referrer' });
+  iframe.src = url;
+  return { iframe, url };
+}
+
 function copyButton(text: string): HTMLButtonElement {
   const button = make('button', { type: 'button', className: 'secondary', text: 'Copy' });
   button.addEventListener('click', async () => {
@@ -445,11 +463,26 @@ function renderView(outcome: Outcome, view: View): HTMLElement[] {
   switch (view) {
     case 'kept': {
       if (!result.view) return [make('p', { className: 'empty', text: 'No view.' })];
+      const { iframe, url } = keptFrame(`What ${outcome.extractor} kept`, result.view.html);
       const legend = make('div', { className: 'legend' }, [
         make('span', {}, [make('span', { className: 'swatch kept' }), 'kept']),
         make('span', {}, [make('span', { className: 'swatch dropped' }), 'removed']),
+        make('span', { className: 'hint-why', text: 'hover or tap a removed block: what it is' }),
       ]);
-      return [legend, frame(`What ${outcome.extractor} kept`, result.view.html)];
+      if (result.view.keptBlocks > 0) {
+        const jump = make('button', {
+          type: 'button',
+          className: 'link first-kept',
+          text: 'first kept block',
+        });
+        // Away and back: a frame asked for the fragment it is at does not scroll again.
+        jump.addEventListener('click', () => {
+          iframe.src = url.replace(/#.*$/, '#');
+          iframe.src = url;
+        });
+        legend.append(jump);
+      }
+      return [legend, iframe];
     }
     case 'rendered': {
       const html = result.renderings?.html ?? '';

@@ -93,10 +93,11 @@ dl.metadata dd.lines { white-space: pre-line; }
 @media (max-width: 600px) { .glossary dl { grid-template-columns: minmax(0, 1fr); } .glossary dd { margin-bottom: 6px; } }
 .result .tools { display: flex; gap: 8px; }
 .result .tools button { padding: 2px 10px; min-height: 2rem; font-size: 0.85rem; }
-.legend { display: flex; gap: 14px; font-size: 0.85rem; color: var(--muted); margin-bottom: 6px; }
+.legend { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 14px; font-size: 0.85rem; color: var(--muted); margin-bottom: 6px; }
 .legend .swatch { display: inline-block; width: 0.9em; height: 0.9em; vertical-align: -0.1em; margin-right: 4px; border-radius: 2px; }
 .legend .kept { outline: 2px solid var(--kept); background: var(--kept-bg); }
 .legend .dropped { background: var(--dropped); opacity: 0.45; }
+.legend .first-kept { margin-left: auto; font-size: inherit; }
 iframe { width: 100%; height: 70vh; min-height: 320px; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
 pre.markdown { margin: 0; max-height: 70vh; overflow: auto; padding: 10px 12px; background: var(--code-bg); border-radius: 6px; white-space: pre-wrap; word-break: break-word; font-size: 0.85rem; }
 dl.metadata { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14px; margin: 0; }

@@ -194,6 +194,24 @@ describe('the web page guides the reader (Chromium, 1280 and 390 px)', { skip: b
       await page.screenshot({ path: join(ARTIFACTS, `web-view-${name}-first-kept.png`) });
     });
 
+    test(`${name}: the headline the view shows as kept is in the Markdown beside it`, async () => {
+      const page = await extracted(viewport, boilerplatePage());
+      const frame = await keptFrame(page);
+      const keptText = (await frame.locator('[data-pith-state="kept"]').allTextContents()).join('\n');
+      assert.match(keptText, new RegExp(HEADLINE), 'the view highlights the headline as kept');
+      await page.locator('#tab-markdown').click();
+      const markdown = (await page.locator('.result pre.markdown').textContent()) ?? '';
+      assert.ok(markdown.startsWith(`# ${HEADLINE}\n`), markdown.slice(0, 80));
+      assert.equal(markdown.split(HEADLINE).length - 1, 1, 'once');
+      assert.match(markdown, new RegExp(ARTICLE_SENTENCE));
+      assert.match(
+        (await page.locator('.result .view[data-view="markdown"] .note').textContent()) ?? '',
+        /title/,
+      );
+      assert.ok((await horizontalOverflow(page)) <= 0, 'nothing scrolls sideways');
+      await page.screenshot({ path: join(ARTIFACTS, `web-view-${name}-markdown-title.png`) });
+    });
+
     test(`${name}: a removed block says what it is when hovered or tapped`, async () => {
       const page = await extracted(viewport, boilerplatePage());
       const frame = await keptFrame(page);

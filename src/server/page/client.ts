@@ -250,11 +250,23 @@ form.addEventListener('drop', (event) => {
 
 const URL_ONLY = /^https?:\/\/\S+$/i;
 
+/**
+ * The title as a heading on top of the Markdown: the kept view highlights the page's headline
+ * when the extractor keeps it, so the Markdown beside it must show it too (without this, the
+ * API's content is the body alone and the title only `metadata.title`).
+ */
+const TITLE_HEADING = true;
+
 async function requestExtraction(extractor: string, options: Record<string, unknown>): Promise<Outcome> {
   const include = ['html', 'view', 'plot'];
   let response: Response;
   if (file) {
-    const query = new URLSearchParams({ extractor, format: 'markdown', include: include.join(',') });
+    const query = new URLSearchParams({
+      extractor,
+      format: 'markdown',
+      include: include.join(','),
+      titleHeading: String(TITLE_HEADING),
+    });
     if (pageUrl.value.trim()) query.set('url', pageUrl.value.trim());
     for (const [name, value] of Object.entries(options)) query.append('option', `${name}=${value}`);
     response = await fetch(`/v1/extract?${query}`, {
@@ -264,7 +276,13 @@ async function requestExtraction(extractor: string, options: Record<string, unkn
     });
   } else {
     const text = source.value.trim();
-    const body: Record<string, unknown> = { extractor, format: 'markdown', include, options };
+    const body: Record<string, unknown> = {
+      extractor,
+      format: 'markdown',
+      include,
+      options,
+      titleHeading: TITLE_HEADING,
+    };
     if (URL_ONLY.test(text)) body.url = text;
     else {
       body.html = source.value;
@@ -489,10 +507,20 @@ function renderView(outcome: Outcome, view: View): HTMLElement[] {
       const page = `<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${RENDERED_CSP}"><style>${RENDERED_CSS}</style>${html}`;
       return [frame(`The content ${outcome.extractor} extracted`, page)];
     }
-    case 'markdown':
+    case 'markdown': {
+      const note = result.metadata.title
+        ? [
+            make('p', {
+              className: 'note',
+              text: "The page title is the first heading here (the API's titleHeading, the command line's --title-heading); without it the Markdown is the body and the title is in the metadata.",
+            }),
+          ]
+        : [];
       return [
+        ...note,
         make('pre', { className: 'markdown', tabindex: '0', text: result.content || '(nothing kept)' }),
       ];
+    }
     case 'metadata':
       return [renderMetadata(result)];
     case 'plot': {

@@ -104,6 +104,7 @@ dl.metadata { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14
 dl.metadata dt { color: var(--muted); }
 dl.metadata dd { margin: 0; word-break: break-word; }
 img.plot { width: 100%; height: auto; background: #fff; border-radius: 6px; border: 1px solid var(--line); }
+.note { color: var(--muted); font-size: 0.85rem; margin: 0 0 6px; }
 .warnings { color: var(--muted); font-size: 0.85rem; margin: 6px 0 0; }
 .empty { color: var(--muted); font-style: italic; }
 @media (max-width: 900px) {

@@ -88,6 +88,7 @@ describe('the web page guides the reader (Chromium, 1280 and 390 px)', { skip: b
     viewport: { width: number; height: number },
     html: string,
     extractor = 'pith',
+    compare = '',
   ): Promise<Page> {
     await context?.close();
     // A phone's screen takes taps.
@@ -96,6 +97,7 @@ describe('the web page guides the reader (Chromium, 1280 and 390 px)', { skip: b
     await page.goto(base);
     await page.waitForSelector(`#extractor option[value="${extractor}"]`, { state: 'attached' });
     await page.locator('#extractor').selectOption(extractor);
+    await page.locator('#compare').selectOption(compare);
     await page.locator('#source').fill(html);
     const answered = page.waitForResponse((response) => response.url().includes('/v1/extract'));
     await page.locator('#run').click();
@@ -210,6 +212,46 @@ describe('the web page guides the reader (Chromium, 1280 and 390 px)', { skip: b
       );
       assert.ok((await horizontalOverflow(page)) <= 0, 'nothing scrolls sideways');
       await page.screenshot({ path: join(ARTIFACTS, `web-view-${name}-markdown-title.png`) });
+    });
+
+    test(`${name}: the per-line plot's labels are drawn at 11 px or more, in a box that scrolls sideways`, async () => {
+      // ttr beside pith: two columns on a laptop, each half the width.
+      const page = await extracted(viewport, boilerplatePage(), 'ttr', 'pith');
+      await page.locator('#tab-plot').click();
+      const image = page.locator('.result img.plot').first();
+      await image.waitFor();
+      await page.waitForFunction(() => {
+        const plot = document.querySelector<HTMLImageElement>('.result img.plot');
+        return plot?.complete === true && plot.naturalWidth > 0;
+      });
+      const drawn = await image.evaluate((element: HTMLImageElement) => ({
+        width: element.getBoundingClientRect().width,
+        natural: element.naturalWidth,
+      }));
+      // The plot's labels are 12 px in its own units (format/plot.ts): what a reader gets is that times the scale.
+      const labelPx = (12 * drawn.width) / drawn.natural;
+      assert.ok(labelPx >= 11, `labels drawn at ${labelPx.toFixed(1)} px (${JSON.stringify(drawn)})`);
+      const box = page.locator('.result .plot-scroll').first();
+      const column = await page.locator('.result').first().boundingBox();
+      const boxRect = await box.boundingBox();
+      assert.ok(
+        column && boxRect && boxRect.x + boxRect.width <= column.x + column.width + 0.5,
+        'inside its column',
+      );
+      const scroll = await box.evaluate((element) => {
+        element.scrollLeft = 10_000;
+        return { wide: element.scrollWidth > element.clientWidth, left: element.scrollLeft };
+      });
+      assert.ok(
+        scroll.wide && scroll.left > 0,
+        `the plot scrolls inside its box (${JSON.stringify(scroll)})`,
+      );
+      await box.evaluate((element) => {
+        element.scrollLeft = 0;
+      });
+      assert.ok((await horizontalOverflow(page)) <= 0, 'the page does not scroll sideways');
+      await image.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, `web-view-${name}-plot.png`) });
     });
 
     test(`${name}: a removed block says what it is when hovered or tapped`, async () => {

@@ -531,8 +531,28 @@ function renderView(outcome: Outcome, view: View): HTMLElement[] {
       }
       const url = URL.createObjectURL(new Blob([result.plot], { type: 'image/svg+xml' }));
       blobUrls.push(url);
+      // At its own size (its labels are 12 px) in a box that scrolls sideways: scaled down to a
+      // column's width, a plot of a thousand lines had labels of 4 px on a phone.
+      const image = make('img', {
+        className: 'plot',
+        src: url,
+        alt: `${outcome.extractor}: values per source line`,
+      });
       return [
-        make('img', { className: 'plot', src: url, alt: `${outcome.extractor}: values per source line` }),
+        make('p', {
+          className: 'note',
+          text: 'Drawn at full size: scroll sideways inside the plot to follow the lines.',
+        }),
+        make(
+          'div',
+          {
+            className: 'plot-scroll',
+            tabindex: '0',
+            role: 'region',
+            'aria-label': `${outcome.extractor}: per-line plot`,
+          },
+          [image],
+        ),
       ];
     }
   }

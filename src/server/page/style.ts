@@ -103,7 +103,8 @@ pre.markdown { margin: 0; max-height: 70vh; overflow: auto; padding: 10px 12px; 
 dl.metadata { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14px; margin: 0; }
 dl.metadata dt { color: var(--muted); }
 dl.metadata dd { margin: 0; word-break: break-word; }
-img.plot { width: 100%; height: auto; background: #fff; border-radius: 6px; border: 1px solid var(--line); }
+.plot-scroll { overflow-x: auto; max-width: 100%; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
+img.plot { display: block; max-width: none; width: auto; height: auto; }
 .note { color: var(--muted); font-size: 0.85rem; margin: 0 0 6px; }
 .warnings { color: var(--muted); font-size: 0.85rem; margin: 6px 0 0; }
 .empty { color: var(--muted); font-style: italic; }

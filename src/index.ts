@@ -99,6 +99,7 @@ export {
   setModelReader,
 } from './model-files.js';
 export {
+  QUALITY_REASON_TEXTS,
   QUALITY_REASONS,
   type QualityAssessment,
   type QualityReason,

@@ -30,7 +30,7 @@ export {
   type QualityModelFile,
   qualityModelFromJson,
 } from './model.js';
-export { QUALITY_REASONS, type QualityReason, qualityReasons } from './reasons.js';
+export { QUALITY_REASON_TEXTS, QUALITY_REASONS, type QualityReason, qualityReasons } from './reasons.js';
 export { type QualitySignals, qualitySignals } from './signals.js';
 
 /** The page type as results report it: one of WCXB's seven, or 'other' when no recogniser ran. */

@@ -36,6 +36,23 @@ const SHELL_SCRIPT_SHARE = 0.5;
 const MANY_RUNS = 25;
 const UNCERTAIN_SHARE = 0.35;
 
+/**
+ * Each code in words, for people: the web page shows these beside the codes (and its glossary
+ * lists them); a tool that prints codes to a person takes its sentence from here, not a copy.
+ */
+export const QUALITY_REASON_TEXTS: Readonly<Record<QualityReason, string>> = {
+  EMPTY: 'Nothing was kept.',
+  TOO_SHORT: `Fewer than ${TOO_SHORT_WORDS} words were kept: too little text to be sure it is the main content.`,
+  NO_MAIN_REGION: `No part of the page has ${MIN_REGION_CHARS} characters of text or more: there is no clear main text to find.`,
+  FALLBACK:
+    'The classifier kept almost nothing of the likely article, so that region was kept whole instead.',
+  MOSTLY_LINKS: `More than ${100 * MOSTLY_LINKS_SHARE}% of the kept text is link text: a list of links rather than a body.`,
+  SCRIPT_RENDERED: 'The HTML has almost no text: the page is drawn by its scripts, which pith does not run.',
+  PAYWALL: 'The page says it is behind a paywall: what was kept may be only a teaser.',
+  MANY_CANDIDATES: `The kept text is in ${MANY_RUNS} or more separate stretches of the page: no one region stood out.`,
+  UNCERTAIN: `The classifier was unsure of ${100 * UNCERTAIN_SHARE}% or more of the page's text.`,
+};
+
 const column = (name: string) => QUALITY_FEATURES.indexOf(name);
 const KEPT_WORDS = column('kept.words');
 const KEPT_LINK_SHARE = column('kept.linkShare');

@@ -17,7 +17,13 @@ export interface RuntimeCase {
   sync: boolean;
 }
 
-/** What a runtime gives back for a case (test/runtimes/harness.mjs). */
+/** What a runtime gives back (test/runtimes/harness.mjs): an output per case, the encodings it lacks. */
+export interface RuntimeRun {
+  outputs: RuntimeOutput[];
+  unknownEncodings: string[];
+}
+
+/** What a runtime gives back for a case. */
 export interface RuntimeOutput {
   id: string;
   content?: string;
@@ -48,16 +54,22 @@ const SAMPLE_PAGES = [
 const LEGACY_PAGES: ReadonlyArray<{ encoding: string; text: string }> = [
   { encoding: 'shift_jis', text: '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。' },
   { encoding: 'euc-jp', text: '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。' },
-  { encoding: 'iso-2022-jp', text: '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。' },
   { encoding: 'gb18030', text: '天下皆知美之为美，斯恶已；皆知善之为善，斯不善已。有无相生，难易相成。' },
   { encoding: 'big5', text: '天下皆知美之為美，斯惡已；皆知善之為善，斯不善已。有無相生，難易相成。' },
   { encoding: 'euc-kr', text: '모든 인간은 태어날 때부터 자유로우며 그 존엄과 권리에 있어 동등하다.' },
   { encoding: 'windows-1251', text: 'Все люди рождаются свободными и равными в своем достоинстве и правах.' },
   { encoding: 'koi8-r', text: 'Все люди рождаются свободными и равными в своем достоинстве и правах.' },
-  { encoding: 'iso-8859-2', text: 'Wszyscy ludzie rodzą się wolni i równi pod względem swej godności i swych praw.' },
+  {
+    encoding: 'iso-8859-2',
+    text: 'Wszyscy ludzie rodzą się wolni i równi pod względem swej godności i swych praw.',
+  },
   { encoding: 'windows-1250', text: 'Všichni lidé rodí se svobodní a sobě rovní co do důstojnosti a práv.' },
-  { encoding: 'iso-8859-7', text: 'Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια και τα δικαιώματα.' },
+  {
+    encoding: 'iso-8859-7',
+    text: 'Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια και τα δικαιώματα.',
+  },
   { encoding: 'windows-1256', text: 'يولد جميع الناس أحراراً متساوين في الكرامة والحقوق.' },
+  { encoding: 'windows-1255', text: 'כל בני האדם נולדו בני חורין ושווים בערכם ובזכויותיהם.' },
   { encoding: 'windows-874', text: 'มนุษย์ทั้งหลายเกิดมามีอิสระและเสมอภาคกันในเกียรติศักดิ์และสิทธิ' },
 ];
 
@@ -93,7 +105,12 @@ export function runtimeCases(): RuntimeCase[] {
   const cases: RuntimeCase[] = [];
   for (const page of pages)
     for (const set of OPTION_SETS)
-      cases.push({ id: `${page.name} (${set.label})`, base64: base64(page.bytes), options: set.options, sync: set.sync });
+      cases.push({
+        id: `${page.name} (${set.label})`,
+        base64: base64(page.bytes),
+        options: set.options,
+        sync: set.sync,
+      });
   for (const { encoding, text } of LEGACY_PAGES)
     cases.push({
       id: `legacy ${encoding} (text)`,
@@ -120,13 +137,14 @@ export async function nodeOutputs(cases: readonly RuntimeCase[]): Promise<Runtim
 
 /**
  * Fails with every case whose output differs from Node's (its id and the first difference), so that a
- * runtime's failure names all it got wrong at once.
+ * runtime's failure names all it got wrong at once. Returns a line for the test's diagnostics.
  */
 export function assertSameAsNode(
   runtime: string,
-  outputs: readonly RuntimeOutput[],
+  run: RuntimeRun,
   expected: readonly RuntimeOutput[],
-): void {
+): string {
+  const { outputs } = run;
   const differences: string[] = [];
   if (outputs.length !== expected.length)
     differences.push(`${outputs.length} outputs for ${expected.length} cases`);
@@ -145,5 +163,9 @@ export function assertSameAsNode(
     }
   });
   if (differences.length > 0)
-    throw new Error(`${runtime}: ${differences.length} of ${expected.length} outputs differ from Node's:\n${differences.join('\n')}`);
+    throw new Error(
+      `${runtime}: ${differences.length} of ${expected.length} outputs differ from Node's:\n${differences.join('\n')}`,
+    );
+  const lacking = run.unknownEncodings.length === 0 ? 'none' : run.unknownEncodings.join(', ');
+  return `${runtime}: ${outputs.length} outputs byte-identical to Node's; WHATWG encodings its TextDecoder lacks: ${lacking}`;
 }

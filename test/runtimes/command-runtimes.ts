@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RuntimeCase, RuntimeOutput } from './cases.js';
+import type { RuntimeCase, RuntimeRun } from './cases.js';
 import { BROWSER_BUNDLE, browserBundleFiles, HARNESS } from './library.js';
 
 export interface CommandRuntime {
@@ -19,7 +19,10 @@ export interface CommandRuntime {
 }
 
 /** Runs the cases in `runtime` (a fresh temporary folder as its working directory and cache). */
-export async function runInCommand(runtime: CommandRuntime, cases: readonly RuntimeCase[]): Promise<RuntimeOutput[]> {
+export async function runInCommand(
+  runtime: CommandRuntime,
+  cases: readonly RuntimeCase[],
+): Promise<RuntimeRun> {
   await browserBundleFiles();
   const dir = mkdtempSync(join(tmpdir(), `pith-${runtime.name}-`));
   try {
@@ -30,8 +33,8 @@ export async function runInCommand(runtime: CommandRuntime, cases: readonly Runt
       `import * as pith from ${JSON.stringify(pathToFileURL(BROWSER_BUNDLE).href)};\n` +
         `import { runCases } from ${JSON.stringify(pathToFileURL(HARNESS).href)};\n` +
         `const path = ${JSON.stringify(casesPath)};\n` +
-        `const outputs = await runCases(pith, JSON.parse(await ${runtime.readText}));\n` +
-        'console.log(JSON.stringify(outputs));\n',
+        `const run = await runCases(pith, JSON.parse(await ${runtime.readText}));\n` +
+        'console.log(JSON.stringify(run));\n',
     );
     const result = spawnSync(runtime.binary, [...runtime.args([dir]), join(dir, 'entry.mjs')], {
       cwd: dir,
@@ -41,8 +44,10 @@ export async function runInCommand(runtime: CommandRuntime, cases: readonly Runt
       env: { PATH: process.env.PATH ?? '', HOME: dir, NO_COLOR: '1', ...runtime.env },
     });
     if (result.status !== 0)
-      throw new Error(`${runtime.name} exited ${result.status ?? result.signal}: ${result.stderr}${result.error ?? ''}`);
-    return JSON.parse(result.stdout) as RuntimeOutput[];
+      throw new Error(
+        `${runtime.name} exited ${result.status ?? result.signal}: ${result.stderr}${result.error ?? ''}`,
+      );
+    return JSON.parse(result.stdout) as RuntimeRun;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -9,7 +9,9 @@ const cases = runtimeCases();
 const deno = runtimeBinary('deno');
 const bun = runtimeBinary('bun');
 
-test("deno: the examples extracted byte-identical to Node's", { skip: missingRuntime('deno', deno) }, async () => {
+test("deno: the examples extracted byte-identical to Node's", {
+  skip: missingRuntime('deno', deno),
+}, async (t) => {
   const runtime = {
     name: 'deno',
     binary: requireBinary('deno', deno),
@@ -17,10 +19,17 @@ test("deno: the examples extracted byte-identical to Node's", { skip: missingRun
     readText: 'Deno.readTextFile(path)',
     env: { DENO_NO_UPDATE_CHECK: '1' },
   };
-  assertSameAsNode('deno', await runInCommand(runtime, cases), await nodeOutputs(cases));
+  t.diagnostic(assertSameAsNode('deno', await runInCommand(runtime, cases), await nodeOutputs(cases)));
 });
 
-test("bun: the examples extracted byte-identical to Node's", { skip: missingRuntime('bun', bun) }, async () => {
-  const runtime = { name: 'bun', binary: requireBinary('bun', bun), args: () => ['run'], readText: 'Bun.file(path).text()' };
-  assertSameAsNode('bun', await runInCommand(runtime, cases), await nodeOutputs(cases));
+test("bun: the examples extracted byte-identical to Node's", {
+  skip: missingRuntime('bun', bun),
+}, async (t) => {
+  const runtime = {
+    name: 'bun',
+    binary: requireBinary('bun', bun),
+    args: () => ['run'],
+    readText: 'Bun.file(path).text()',
+  };
+  t.diagnostic(assertSameAsNode('bun', await runInCommand(runtime, cases), await nodeOutputs(cases)));
 });

@@ -334,6 +334,8 @@ interface Prepared {
   doc: Doc;
   metadata: Metadata;
   encoding: string | undefined;
+  /** What the caller should know from the steps before the extractor (an encoding read as another). */
+  warnings: string[];
 }
 
 function checkedFormat(format: OutputFormat): OutputFormat {
@@ -355,6 +357,7 @@ function prepare(input: string | Uint8Array, options: ExtractOptions, deadline: 
 
   let html: string;
   let encoding: string | undefined;
+  const warnings: string[] = [];
   if (typeof input === 'string') {
     html = input;
     checkIsPage(html);
@@ -362,6 +365,11 @@ function prepare(input: string | Uint8Array, options: ExtractOptions, deadline: 
     const decoded = decodeHtml(input, { contentType: options.contentType });
     html = decoded.text;
     encoding = decoded.encoding;
+    if (decoded.readAs !== undefined)
+      warnings.push(
+        `this runtime's TextDecoder does not know ${encoding}: the page was read as ${decoded.readAs}, ` +
+          'so its characters outside ASCII are probably wrong',
+      );
     checkIsPage(html, input);
   }
   checkDeadline('decoding');
@@ -369,12 +377,12 @@ function prepare(input: string | Uint8Array, options: ExtractOptions, deadline: 
   const doc = parseHtml(html, { ...options.limits, deadline, url: options.url });
   const metadata = extractMetadata(doc, { url: options.url });
   checkDeadline('metadata');
-  return { format, extractor, deadline, doc, metadata, encoding };
+  return { format, extractor, deadline, doc, metadata, encoding, warnings };
 }
 
 /** The steps from the extractor on: extraction, rendering, the result. */
 function finish(prepared: Prepared, layout: Layout | undefined, options: ExtractOptions): ExtractResult {
-  const { extractor, doc, metadata, format, encoding, deadline } = prepared;
+  const { extractor, doc, metadata, format, encoding, deadline, warnings } = prepared;
   const extraction = extractor.extract(doc, options.extractorOptions ?? {}, {
     metadata,
     title: options.title,
@@ -396,7 +404,7 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
   if (options.diagnostics) result.diagnostics = extraction.diagnostics;
   if (commentList) result.comments = commentList;
   result.extraction = extraction;
-  result.warnings = [...(extraction.warnings ?? [])];
+  result.warnings = [...warnings, ...(extraction.warnings ?? [])];
   if (format === 'markdown' && !options.frontMatter && !options.titleHeading && !commentList?.length)
     Object.defineProperty(result, BODY_MARKDOWN, { value: true });
   return result;

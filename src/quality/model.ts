@@ -6,19 +6,23 @@
  */
 import { existsSync } from 'node:fs';
 import { PithError } from '../errors.js';
-import { compiledProbability, compileGbdt, type Model, modelFromJson } from '../learn/index.js';
+import {
+  type Calibration,
+  calibrate,
+  compiledProbability,
+  compileGbdt,
+  type Model,
+  modelFromJson,
+} from '../learn/index.js';
+
+export { type Calibration, calibrate };
+
 import { modelFileLoader, shippedModelPath } from '../model-files.js';
 import { QUALITY_FEATURES } from './features.js';
 
 export const QUALITY_MODEL_FORMAT = 'pith-quality';
 export const QUALITY_MODEL_VERSION = 1;
 export const DEFAULT_QUALITY_MODEL_PATH = shippedModelPath('quality.json');
-
-/** An increasing step map: `x` ascending, `y` non-decreasing, linear between the points. */
-export interface Calibration {
-  x: number[];
-  y: number[];
-}
 
 /** The file as written by the trainer. */
 export interface QualityModelFile {
@@ -36,24 +40,6 @@ export interface QualityModel {
   predict(row: Float32Array): number;
   /** The trees' own estimate, before calibration (for training and evaluation). */
   raw(row: Float32Array): number;
-}
-
-/** Piecewise-linear through the calibration points, flat beyond the ends. */
-export function calibrate(calibration: Calibration, value: number): number {
-  const { x, y } = calibration;
-  if (x.length === 0) return value;
-  if (value <= x[0]) return y[0];
-  const last = x.length - 1;
-  if (value >= x[last]) return y[last];
-  let low = 0;
-  let high = last;
-  while (high - low > 1) {
-    const middle = (low + high) >> 1;
-    if (x[middle] <= value) low = middle;
-    else high = middle;
-  }
-  const span = x[high] - x[low];
-  return span > 0 ? y[low] + ((value - x[low]) / span) * (y[high] - y[low]) : y[high];
 }
 
 function fail(file: string, why: string): never {

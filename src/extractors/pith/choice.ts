@@ -1,0 +1,127 @@
+/**
+ * The learned choice among the candidates (issue 37): gradient-boosted trees over
+ * `CHOICE_FEATURE_NAMES` that predict each candidate's F1 (trained with the logistic loss on
+ * the F1 as a soft label, held out by site: src/train/choice), then an isotonic map from that
+ * prediction to the mean F1 of held-out candidates with it. The page's answer is the candidate
+ * with the highest prediction; its calibrated prediction is the result's quality.
+ * The file is `models/pith-choice.json` (`pith train choice`); without it the extractor answers
+ * with its balanced candidate, as before the choice.
+ */
+import { existsSync } from 'node:fs';
+import { PithError } from '../../errors.js';
+import {
+  type Calibration,
+  calibrate,
+  compiledProbability,
+  compileGbdt,
+  modelFromJson,
+} from '../../learn/index.js';
+import { modelFileLoader, modelPath, shippedModelPath } from '../../model-files.js';
+import { CANDIDATE_NAMES, type Candidate } from './candidates.js';
+import { CHOICE_FEATURE_NAMES, CHOICE_WIDTH } from './choice-features.js';
+
+export const CHOICE_MODEL_FORMAT = 'pith-choice';
+export const CHOICE_MODEL_VERSION = 1;
+export const DEFAULT_CHOICE_MODEL_PATH = shippedModelPath('pith-choice.json');
+/** The choice models shipped with pith, by name (`models/<name>.json`). */
+export const SHIPPED_CHOICE_MODELS: readonly string[] = ['pith-choice'];
+
+/** The file as `pith train choice` writes it. */
+export interface ChoiceModelFile {
+  format: typeof CHOICE_MODEL_FORMAT;
+  version: number;
+  manifest?: Record<string, unknown>;
+  candidates: string[];
+  features: string[];
+  model: unknown;
+  calibration: Calibration;
+}
+
+export interface ChoiceModel {
+  /** The trees' estimate of the F1 of the candidate whose row starts at `offset`. */
+  raw(values: Float32Array, offset: number): number;
+  /** The calibrated estimate, in [0, 1]. */
+  calibrated(raw: number): number;
+}
+
+function fail(file: string, why: string): never {
+  throw new PithError('BAD_OPTION', `choice model ${file}: ${why}`);
+}
+
+export function choiceModelFromJson(value: unknown, file = 'choice model'): ChoiceModel {
+  const record = value as Partial<ChoiceModelFile> | null;
+  if (!record || typeof record !== 'object' || record.format !== CHOICE_MODEL_FORMAT)
+    fail(file, `not a ${CHOICE_MODEL_FORMAT} file`);
+  if (record.version !== CHOICE_MODEL_VERSION)
+    fail(file, `version ${String(record.version)} is not supported`);
+  const { calibration, features, candidates } = record;
+  if (!Array.isArray(features) || !Array.isArray(candidates) || !calibration || !Array.isArray(calibration.x))
+    fail(file, 'features, candidates or calibration missing');
+  const same = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((name, index) => name === b[index]);
+  if (!same(features, CHOICE_FEATURE_NAMES) || !same(candidates, CANDIDATE_NAMES))
+    fail(file, 'trained on other features or candidates (retrain it: pith train choice)');
+  const model = modelFromJson(record.model);
+  if (model.kind !== 'gbdt') fail(file, 'expected gradient-boosted trees');
+  const compiled = compileGbdt(model);
+  return {
+    raw: (values, offset) => compiledProbability(compiled, values, offset),
+    calibrated: (raw) => Math.min(1, Math.max(0, calibrate(calibration, raw))),
+  };
+}
+
+const readChoiceModel = modelFileLoader<ChoiceModel>({
+  parse(text, file) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      fail(file, (error as Error).message);
+    }
+    return choiceModelFromJson(value, file);
+  },
+  cannotRead: (file, error) =>
+    new PithError(
+      'BAD_OPTION',
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `choice model file not found: ${file}`
+        : `choice model: cannot read ${file}`,
+      { cause: error },
+    ),
+});
+
+let shippedPresent: boolean | undefined;
+
+/** '' = the shipped model (undefined when it is not there), 'none' = no choice, a shipped name or a file. */
+export function loadChoiceModel(value: string): ChoiceModel | undefined {
+  if (value === 'none') return undefined;
+  if (value !== '') return readChoiceModel(modelPath(value, SHIPPED_CHOICE_MODELS));
+  shippedPresent ??= existsSync(DEFAULT_CHOICE_MODEL_PATH);
+  return shippedPresent ? readChoiceModel(DEFAULT_CHOICE_MODEL_PATH) : undefined;
+}
+
+export interface ChoiceOutcome {
+  /** Index of the chosen candidate. */
+  chosen: number;
+  /** Per candidate: the trees' estimate of its F1 (uncalibrated). */
+  raw: Float64Array;
+}
+
+/**
+ * Per candidate the trees' estimate; the highest wins (the earlier candidate on a tie: the
+ * balanced one first). `eligible` leaves candidates out (the favor modes).
+ */
+export function chooseCandidate(
+  model: ChoiceModel,
+  features: Float32Array,
+  candidates: readonly Candidate[],
+  eligible: (index: number) => boolean = () => true,
+): ChoiceOutcome {
+  const raw = new Float64Array(candidates.length);
+  let chosen = 0;
+  for (let index = 0; index < candidates.length; index++) {
+    raw[index] = model.raw(features, index * CHOICE_WIDTH);
+    if (eligible(index) && raw[index] > raw[chosen]) chosen = index;
+  }
+  return { chosen, raw };
+}

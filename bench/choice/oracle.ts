@@ -101,6 +101,21 @@ for (const dataset of datasets) {
       `share of the gap captured:    ${((choiceF1 - defaultF1) / (oracleAll - defaultF1)).toFixed(3)} [${gap.low.toFixed(3)}, ${gap.high.toFixed(3)}]`,
     );
   }
+  const types = [...new Set(pages.map((line) => line.pageType).filter((type) => type !== undefined))];
+  if (types.length > 1) {
+    console.log('\n| page type | pages | default | oracle | choice |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const type of types) {
+      const of = pages.filter((line) => line.pageType === type);
+      const avg = (pick: (line: ChoicePageLine) => number) =>
+        fmt(of.reduce((sum, line) => sum + pick(line), 0) / of.length);
+      const picked = (line: ChoicePageLine) =>
+        f1(line.scores[choices[`${line.dataset}/${line.id}`]?.candidate ?? 'balanced']);
+      console.log(
+        `| ${type} | ${of.length} | ${avg((line) => f1(line.scores.balanced))} | ${avg((line) => oracle(line, all))} | ${values.choice ? avg(picked) : ''} |`,
+      );
+    }
+  }
   if (pages[0]?.metric === 'snippets') {
     const micro = (pick: (line: ChoicePageLine) => PrimaryScore | null | undefined) => {
       let tp = 0;
@@ -116,6 +131,16 @@ for (const dataset of datasets) {
     };
     console.log(`snippets summed: default ${fmt(micro((line) => line.scores.balanced))}`);
   }
+  const missed = (pick: (line: ChoicePageLine) => PrimaryScore | null | undefined) =>
+    pages.filter((line) => line.goldWords >= 50 && (pick(line)?.r ?? 0) < 0.2).length;
+  const gold50 = pages.filter((line) => line.goldWords >= 50).length;
+  if (gold50 > 0)
+    console.log(
+      `body missed (recall < 0.2, gold 50+ words): default ${missed((line) => line.scores.balanced)} of ${gold50}` +
+        (values.choice
+          ? `, choice ${missed((line) => line.scores[choices[`${line.dataset}/${line.id}`]?.candidate ?? 'balanced'])}`
+          : ''),
+    );
   console.log('\n| candidate | alone | wins (best, ties shared) | oracle without it | CPU ms/page |');
   console.log('|---|---:|---:|---:|---:|');
   for (const name of withSeeds) {

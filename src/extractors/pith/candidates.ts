@@ -46,8 +46,11 @@ export interface Candidate {
   name: CandidateName;
   /** Per node: 1 for the text nodes this candidate keeps. */
   chosen: Uint8Array;
-  /** `chosen` as a selection (structures of wholly kept elements, images between kept text). */
-  selection: Selection;
+  /**
+   * `chosen` as a selection (structures of wholly kept elements, images between kept text),
+   * built when first read: only the chosen candidate's is needed to answer.
+   */
+  readonly selection: Selection;
   /** What the post-rules did, for the candidates they ran on. */
   postRules?: PostRuleCounts;
   /** Figure captions kept, for the candidates the caption rule ran on. */
@@ -109,7 +112,16 @@ function candidate(
   chosen: Uint8Array,
   finished: { postRules?: PostRuleCounts; captions?: number } = {},
 ): Candidate {
-  return { name, chosen, selection: selectionOf(inputs.doc, chosen), ...finished };
+  let selection: Selection | undefined;
+  return {
+    name,
+    chosen,
+    get selection() {
+      selection ??= selectionOf(inputs.doc, chosen);
+      return selection;
+    },
+    ...finished,
+  };
 }
 
 /** The block-model candidate at `threshold`, finished as the extractor finishes its answer. */
@@ -125,7 +137,7 @@ const RUN_GAP = 3;
  * The stretch of kept blocks (gaps of at most RUN_GAP dropped blocks) holding the most kept
  * words: the article without the rails and footers a page-wide threshold also kept.
  */
-function mainRun(rows: PageRows, probabilities: Float64Array, threshold: number): Uint8Array {
+export function mainRun(rows: PageRows, probabilities: Float64Array, threshold: number): Uint8Array {
   const { blocks } = rows;
   let best = -1;
   let bestWords = 0;
@@ -191,7 +203,7 @@ const OUTSIDE_BODY = LANDMARK.nav | LANDMARK.footer | LANDMARK.aside | LANDMARK.
  * `<div>text<br><br>text…</div>` outscores an address block in the footer. The best-scoring
  * element's blocks of low link density are the candidate.
  */
-function paragraphBlocks(rows: PageRows): Uint8Array | undefined {
+export function paragraphBlocks(rows: PageRows): Uint8Array | undefined {
   const { blocks } = rows;
   const doc = blocks.doc;
   const { kind, tag, parent } = doc.columns;

@@ -85,6 +85,14 @@ const P = Object.fromEntries(
 export const CHOICE_WIDTH = CHOICE_FEATURE_NAMES.length;
 /** Where a row holds the candidate's words (log1p). */
 export const CHOICE_LOG_WORDS = 1;
+/** Where a row holds the columns the footer guard reads (choice.ts). */
+export const CHOICE_COLUMNS = {
+  logWords: C.logWords,
+  sentenceShare: C.sentenceShare,
+  footerShare: C.footerShare,
+  boilerplateCueShare: C.boilerplateCueShare,
+  cookieCueShare: C.cookieCueShare,
+} as const;
 
 export interface ChoicePage {
   rows: PageRows;

@@ -18,7 +18,7 @@ import {
 } from '../../learn/index.js';
 import { modelFileLoader, modelPath, shippedModelPath } from '../../model-files.js';
 import { CANDIDATE_NAMES, type Candidate } from './candidates.js';
-import { CHOICE_FEATURE_NAMES, CHOICE_WIDTH } from './choice-features.js';
+import { CHOICE_COLUMNS, CHOICE_FEATURE_NAMES, CHOICE_WIDTH } from './choice-features.js';
 
 export const CHOICE_MODEL_FORMAT = 'pith-choice';
 export const CHOICE_MODEL_VERSION = 1;
@@ -105,11 +105,57 @@ export interface ChoiceOutcome {
   chosen: number;
   /** Per candidate: the trees' estimate of its F1 (uncalibrated). */
   raw: Float64Array;
+  /** True when the footer guard overruled the highest estimate. */
+  guarded: boolean;
+}
+
+/** A candidate this much footer, cookie or navigation text is not a body. */
+const FOOTER_SHARE = 0.5;
+/** A body candidate has at most this much of it, and this share of its words in sentences. */
+const BODY_FOOTER_SHARE = 0.3;
+const BODY_SENTENCE_SHARE = 0.3;
+/** "Tiny beside another candidate": under this share of the body candidate's words. */
+const TINY_SHARE = 0.1;
+/** The body candidate may be estimated this much below the winner and still replace it. */
+const GUARD_SLACK = 0.25;
+
+/**
+ * Never a footer for a body (issue 37, item 3): when the winner is mostly footer, cookie or
+ * navigation text, or tiny beside a candidate that reads as a body, the best-estimated body
+ * candidate answers instead (if one is estimated within GUARD_SLACK of the winner).
+ */
+export function guardFooter(
+  features: ArrayLike<number>,
+  raw: ArrayLike<number>,
+  chosen: number,
+  eligible: (index: number) => boolean = () => true,
+): number {
+  const at = (index: number, column: number) => features[index * CHOICE_WIDTH + column];
+  const footer = (index: number) =>
+    Math.max(
+      at(index, CHOICE_COLUMNS.footerShare),
+      at(index, CHOICE_COLUMNS.boilerplateCueShare),
+      at(index, CHOICE_COLUMNS.cookieCueShare),
+    );
+  const words = (index: number) => Math.expm1(at(index, CHOICE_COLUMNS.logWords));
+  const isBody = (index: number) =>
+    footer(index) <= BODY_FOOTER_SHARE && at(index, CHOICE_COLUMNS.sentenceShare) >= BODY_SENTENCE_SHARE;
+  const mostlyFooter = footer(chosen) >= FOOTER_SHARE;
+  let best = -1;
+  for (let index = 0; index < raw.length; index++) {
+    if (index === chosen || !eligible(index) || !isBody(index)) continue;
+    if (raw[index] < raw[chosen] - GUARD_SLACK) continue;
+    const tiny = words(chosen) < TINY_SHARE * words(index);
+    if (!mostlyFooter && !tiny) continue;
+    if (best < 0 || raw[index] > raw[best]) best = index;
+  }
+  return best < 0 ? chosen : best;
 }
 
 /**
  * Per candidate the trees' estimate; the highest wins (the earlier candidate on a tie: the
- * balanced one first). `eligible` leaves candidates out (the favor modes).
+ * balanced one first), unless the footer guard overrules it. `eligible` leaves candidates out
+ * (the favor modes).
  */
 export function chooseCandidate(
   model: ChoiceModel,
@@ -118,10 +164,11 @@ export function chooseCandidate(
   eligible: (index: number) => boolean = () => true,
 ): ChoiceOutcome {
   const raw = new Float64Array(candidates.length);
-  let chosen = 0;
+  let highest = 0;
   for (let index = 0; index < candidates.length; index++) {
     raw[index] = model.raw(features, index * CHOICE_WIDTH);
-    if (eligible(index) && raw[index] > raw[chosen]) chosen = index;
+    if (eligible(index) && raw[index] > raw[highest]) highest = index;
   }
-  return { chosen, raw };
+  const chosen = guardFooter(features, raw, highest, eligible);
+  return { chosen, raw, guarded: chosen !== highest };
 }

@@ -38,6 +38,7 @@ export {
   type ChoiceModelFile,
   choiceModelFromJson,
   DEFAULT_CHOICE_MODEL_PATH,
+  guardFooter,
   loadChoiceModel,
 } from './choice.js';
 export { runHeuristic } from './heuristic.js';
@@ -98,6 +99,8 @@ export interface ChoiceDiagnostics {
   estimate: number;
   /** How far its estimate is above the balanced answer's (trees' scale; 0 when balanced won). */
   margin: number;
+  /** The footer guard overruled the highest estimate (a body candidate answers). */
+  guarded?: true;
   /** Every candidate's estimate (trees' scale) and words. */
   candidates: { name: string; estimate: number; words: number }[];
 }
@@ -349,6 +352,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
               chosen: winner.name,
               estimate: round3(chooser.calibrated(outcome.raw[outcome.chosen])),
               margin: round3(outcome.raw[outcome.chosen] - outcome.raw[0]),
+              ...(outcome.guarded ? { guarded: true } : {}),
               candidates: found.map((candidate, index) => ({
                 name: candidate.name,
                 estimate: round3(outcome.raw[index]),

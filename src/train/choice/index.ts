@@ -5,17 +5,15 @@
  * "Candidates and choice".
  */
 import { writeFile } from 'node:fs/promises';
+import { expectedCalibrationError, reliabilityBins, spearman } from '../../eval/index.js';
 import {
   CANDIDATE_NAMES,
   CHOICE_FEATURE_NAMES,
   CHOICE_MODEL_FORMAT,
   CHOICE_MODEL_VERSION,
   type ChoiceModelFile,
-  expectedCalibrationError,
   pith,
-  reliabilityBins,
   serializeModel,
-  spearman,
 } from '../../internal.js';
 import { SCORED_EXTRACTION_CODE, TRAINING_ROOM_CODE } from '../code.js';
 import { manifestCode } from '../manifest.js';

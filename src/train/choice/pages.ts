@@ -95,12 +95,19 @@ function textOf(result: ExtractResult, extraction: Extraction, url: string | und
   return formatResult(copy, { format: 'text', ...(url ? { url } : {}) });
 }
 
-/** Reads the lines of page files (skipping blank lines). */
+/** Reads the lines of page files (skipping blank lines; a page in two files counts once, the first). */
 export function readChoicePages(files: readonly string[]): ChoicePageLine[] {
   const lines: ChoicePageLine[] = [];
+  const seen = new Set<string>();
   for (const file of files)
-    for (const line of readFileSync(file, 'utf8').split('\n'))
-      if (line.trim() !== '') lines.push(JSON.parse(line) as ChoicePageLine);
+    for (const text of readFileSync(file, 'utf8').split('\n')) {
+      if (text.trim() === '') continue;
+      const line = JSON.parse(text) as ChoicePageLine;
+      const key = `${line.dataset}/${line.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      lines.push(line);
+    }
   return lines;
 }
 
@@ -135,7 +142,7 @@ export async function collectChoicePages(options: CollectOptions): Promise<numbe
         result = extract(page.html, {
           format: 'text',
           ...(url ? { url } : {}),
-          extractorOptions: { model, candidates: true },
+          extractorOptions: { model, candidates: true, choice: 'none' },
         });
       } catch (error) {
         log(`${key}: ${(error as Error).message}`);

@@ -17,6 +17,7 @@ import {
   calibrate,
   type GbdtModel,
   type GbdtParams,
+  guardFooter,
   isotonicFit,
   predictProbability,
   trainGbdt,
@@ -154,7 +155,13 @@ export function heldOutChoices(
       raw[index] = found[position];
     });
   }
-  const chosen = raw.map((values) => argmax(values));
+  const chosen = raw.map((values, page) =>
+    guardFooter(
+      Float32Array.from(lines[page].features, (v) => (v === null ? Number.NaN : v)),
+      values,
+      argmax(values),
+    ),
+  );
   const chosenRaw = chosen.map((index, page) => raw[page][index]);
   const chosenF1 = chosen.map((index, page) => lines[page].scores[lines[page].candidates[index]]?.f1 ?? 0);
   const choices = lines.map((line, page) => {

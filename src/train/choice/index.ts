@@ -20,9 +20,11 @@ import { manifestCode } from '../manifest.js';
 import { readChoicePages } from './pages.js';
 import {
   CHOICE_TRAINING_PARAMS,
+  type ChoiceTarget,
   calibrationOf,
   choiceFolds,
   heldOutChoices,
+  setChoiceTarget,
   trainChoiceModel,
   usablePage,
 } from './train.js';
@@ -55,6 +57,7 @@ export interface TrainChoiceOptions {
   datasets: readonly string[];
   folds: number;
   params: Record<string, number>;
+  target?: ChoiceTarget;
   choicesOut?: string;
   command: string;
   log?: (message: string) => void;
@@ -68,6 +71,7 @@ export async function trainChoice(options: TrainChoiceOptions): Promise<{ text: 
   const lines = all.filter(usablePage);
   log(`${lines.length} pages (${all.length - lines.length} without a usable score or features left out)`);
   const k = options.folds;
+  setChoiceTarget(options.target ?? 'f1');
   const params = { ...CHOICE_TRAINING_PARAMS, ...options.params };
   const folds = choiceFolds(lines, k);
   const { choices, chosenRaw } = heldOutChoices(lines, folds, k, params, log);

@@ -67,6 +67,17 @@ interface Rows {
   weights: Float64Array;
 }
 
+/**
+ * What the trees learn per candidate: its F1 ('f1'), or its gain over the balanced answer
+ * mapped to [0, 1] ('gain': 0.5 + (F1 − balanced F1) / 2), which leaves out what the page's
+ * difficulty adds to every candidate alike.
+ */
+export type ChoiceTarget = 'f1' | 'gain';
+let target: ChoiceTarget = 'f1';
+export function setChoiceTarget(value: ChoiceTarget): void {
+  target = value;
+}
+
 function rowsOf(lines: readonly ChoicePageLine[]): Rows {
   const count = lines.reduce((sum, line) => sum + line.candidates.length, 0);
   const features = new Float32Array(count * CHOICE_WIDTH);
@@ -78,7 +89,9 @@ function rowsOf(lines: readonly ChoicePageLine[]): Rows {
       features[row * CHOICE_WIDTH + index] = value === null ? Number.NaN : value;
     });
     for (const name of line.candidates) {
-      labels[row] = Math.min(1, Math.max(0, line.scores[name]?.f1 ?? 0));
+      const f1 = line.scores[name]?.f1 ?? 0;
+      const label = target === 'gain' ? 0.5 + (f1 - (line.scores.balanced?.f1 ?? 0)) / 2 : f1;
+      labels[row] = Math.min(1, Math.max(0, label));
       weights[row] = 1 / line.candidates.length;
       row++;
     }

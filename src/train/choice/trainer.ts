@@ -41,6 +41,11 @@ export const CHOICE_TRAINER: Trainer = {
       parse: keyValue,
     },
     {
+      flags: '--target <kind>',
+      description: "what the trees learn per candidate: f1, or gain (its F1 over the balanced answer's)",
+      default: 'f1',
+    },
+    {
       flags: '--choices <file>',
       description: 'write the held-out choices here (bench/choice/oracle.ts --choice)',
       default: '.cache/choice/held-out-choices.json',
@@ -70,6 +75,7 @@ export const CHOICE_TRAINER: Trainer = {
       datasets,
       folds: options.folds as number,
       params: (options.param as Record<string, number>) ?? {},
+      target: options.target === 'gain' ? 'gain' : 'f1',
       choicesOut: options.choices as string,
       command: context.command,
       log: context.log,

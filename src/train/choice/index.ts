@@ -37,7 +37,6 @@ export {
   readChoicePages,
 } from './pages.js';
 export {
-  argmax,
   CHOICE_TRAINING_PARAMS,
   choiceFolds,
   type HeldOutChoice,

@@ -46,6 +46,25 @@ export interface ModelFileReader<T> {
   cannotRead(file: string, error: unknown): PithError;
 }
 
+/**
+ * The `parse` of a model stored as JSON: the text parsed, then read by `fromJson`; text that is
+ * not JSON is reported through `fail` (which throws the model's own error).
+ */
+export function parseJsonModel<T>(
+  fromJson: (value: unknown, file: string) => T,
+  fail: (file: string, why: string) => never,
+): (text: string, file: string) => T {
+  return (text, file) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      fail(file, (error as Error).message);
+    }
+    return fromJson(value, file);
+  };
+}
+
 /** A loader that reads, parses and caches a model per absolute path. */
 export function modelFileLoader<T>(reader: ModelFileReader<T>): (path: string) => T {
   const loaded = new Map<string, T>();

@@ -17,7 +17,7 @@ import {
 
 export { type Calibration, calibrate };
 
-import { modelFileLoader, shippedModelPath } from '../model-files.js';
+import { modelFileLoader, parseJsonModel, shippedModelPath } from '../model-files.js';
 import { QUALITY_FEATURES } from './features.js';
 
 export const QUALITY_MODEL_FORMAT = 'pith-quality';
@@ -84,15 +84,7 @@ export function qualityModelFromJson(value: unknown, file = 'quality model'): Qu
 }
 
 const readQualityModel = modelFileLoader<QualityModel>({
-  parse(text, file) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      fail(file, (error as Error).message);
-    }
-    return qualityModelFromJson(value, file);
-  },
+  parse: parseJsonModel(qualityModelFromJson, fail),
   cannotRead: (file, error) =>
     new PithError('BAD_OPTION', `quality model: cannot read ${file}`, { cause: error }),
 });

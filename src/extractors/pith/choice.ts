@@ -16,7 +16,7 @@ import {
   compileGbdt,
   modelFromJson,
 } from '../../learn/index.js';
-import { modelFileLoader, modelPath, shippedModelPath } from '../../model-files.js';
+import { modelFileLoader, modelPath, parseJsonModel, shippedModelPath } from '../../model-files.js';
 import { CANDIDATE_NAMES, type Candidate } from './candidates.js';
 import { CHOICE_COLUMNS, CHOICE_FEATURE_NAMES, CHOICE_WIDTH } from './choice-features.js';
 
@@ -71,15 +71,7 @@ export function choiceModelFromJson(value: unknown, file = 'choice model'): Choi
 }
 
 const readChoiceModel = modelFileLoader<ChoiceModel>({
-  parse(text, file) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      fail(file, (error as Error).message);
-    }
-    return choiceModelFromJson(value, file);
-  },
+  parse: parseJsonModel(choiceModelFromJson, fail),
   cannotRead: (file, error) =>
     new PithError(
       'BAD_OPTION',

@@ -1,5 +1,6 @@
 /** Parsers of command-line values shared by the commands. */
 import { InvalidArgumentError } from 'commander';
+import type { TokenizerName } from '../index.js';
 
 export function positiveInteger(value: string): number {
   const parsed = Number(value);
@@ -7,6 +8,15 @@ export function positiveInteger(value: string): number {
     throw new InvalidArgumentError('expected a positive whole number');
   return parsed;
 }
+
+export function nonNegativeInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('expected a whole number');
+  return parsed;
+}
+
+/** The token counters `--tokenizer` names (src/tokens.ts, loaded only when chunks are asked for). */
+export const TOKENIZERS: readonly TokenizerName[] = ['cl100k_base', 'characters'];
 
 /** `--option name=value`, repeatable: extractor parameters, numbers and booleans parsed. */
 export function collectOption(value: string, previous: Record<string, unknown>): Record<string, unknown> {

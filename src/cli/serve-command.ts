@@ -90,7 +90,8 @@ const SIZE_UNITS: Readonly<Record<string, number>> = {
 /** `10mb`, `512kb`, `2m` or a number of bytes. */
 function byteSize(value: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(value.trim());
-  const unit = SIZE_UNITS[match?.[2].toLowerCase() ?? 'x'];
+  const name = match?.[2].toLowerCase() ?? '';
+  const unit = Object.hasOwn(SIZE_UNITS, name) ? SIZE_UNITS[name] : undefined;
   if (!match || unit === undefined)
     throw new InvalidArgumentError('expected a size such as 10mb, 512kb or 1048576');
   const bytes = Math.floor(Number(match[1]) * unit);

@@ -52,7 +52,9 @@ export type ExtractorName = keyof typeof EXTRACTORS;
 
 /** Looks an extractor up by name; throws a PithError naming the choices when there is none. */
 export function getExtractor(name: string): Extractor<Record<string, unknown>, unknown> {
-  const extractor = (EXTRACTORS as Record<string, Extractor<never, unknown>>)[name];
+  // Own names only: 'toString' or 'constructor' is no extractor.
+  const table = EXTRACTORS as Record<string, Extractor<never, unknown>>;
+  const extractor = Object.hasOwn(table, name) ? table[name] : undefined;
   if (!extractor) {
     throw new PithError(
       'UNKNOWN_EXTRACTOR',

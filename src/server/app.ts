@@ -65,6 +65,7 @@ export function createServer(overrides: Partial<ServerOptions> = {}): PithServer
     frameworkErrors: frameworkErrorHandler(metrics, options.maxBodyBytes),
     return503OnClosing: true,
   });
+  context.log = app.log;
   const ajv = validators();
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? ajv.body : ajv.query).compile(schema),

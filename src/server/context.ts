@@ -3,8 +3,8 @@
  * one page goes through fetch (if asked) and the pool within its time budget. A route
  * plugin gets it as its `context` option (`app.register(plugin, { context })`).
  */
-import type { FastifyReply } from 'fastify';
-import { fetchPage } from '../index.js';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { FetchBlockedError, FetchUnresolvedError, fetchPage } from '../internal.js';
 import { apiErrorOf, RequestError } from './errors.js';
 import { Metrics } from './metrics.js';
 import { HARD_TIMEOUT_GRACE_MS, type ServerOptions } from './options.js';
@@ -24,6 +24,8 @@ export class ServerContext {
   /** Every route, as it is added (the routes are added when the server gets ready). */
   readonly routes = new RouteTable();
   readonly startedAt = Date.now();
+  /** The server's log (`--log`), for what clients are not told; set when the app is built. */
+  log: FastifyBaseLogger | undefined;
   /** Pages being fetched now (they count against the pool's room, as they will need a worker). */
   #fetching = 0;
 
@@ -77,6 +79,7 @@ export class ServerContext {
           },
         };
       } catch (error) {
+        this.#logFetchFailure(source.url, error);
         return { error: apiErrorOf(error) };
       } finally {
         this.#fetching--;
@@ -97,6 +100,23 @@ export class ServerContext {
       { ms: remaining, graceMs: HARD_TIMEOUT_GRACE_MS, totalMs: options.timeoutMs },
       signal,
     );
+  }
+
+  /**
+   * The operator's side of a refused or unresolved fetch: the address a name resolved to and the
+   * resolver's code stay out of the answer (they would map the internal network for a client).
+   */
+  #logFetchFailure(url: string, error: unknown): void {
+    if (error instanceof FetchBlockedError)
+      this.log?.warn(
+        { url, host: error.host, address: error.address },
+        'fetch refused: private or reserved address',
+      );
+    else if (error instanceof FetchUnresolvedError)
+      this.log?.info(
+        { url, host: error.host, resolverCode: error.resolverCode },
+        'fetch failed: name not resolved',
+      );
   }
 }
 

@@ -42,6 +42,7 @@ const STATUS: Readonly<Record<string, number>> = {
   FETCH_BAD_STATUS: 502,
   FETCH_TOO_LARGE: 502,
   FETCH_TOO_MANY_REDIRECTS: 502,
+  FETCH_TOO_MANY_ENCODINGS: 502,
   JOBS_DISABLED: 501,
   OVERLOADED: 503,
   QUEUE_UNAVAILABLE: 503,
@@ -50,7 +51,7 @@ const STATUS: Readonly<Record<string, number>> = {
 };
 
 export function statusOf(code: string): number {
-  return STATUS[code] ?? 500;
+  return Object.hasOwn(STATUS, code) ? STATUS[code] : 500;
 }
 
 /** A refusal of the server's own (codes beyond PithError's), with the headers that go with it. */

@@ -9,6 +9,7 @@ import type { RateLimit } from './options.js';
 import {
   batchLineSchema,
   batchRequestSchema,
+  chunkRecordSchema,
   errorSchema,
   extractorsResponseSchema,
   extractQuerySchema,
@@ -110,8 +111,11 @@ export function openApiDocument(
     '502': errorResponse('The page could not be fetched (FETCH_FAILED, FETCH_BAD_STATUS, …).'),
   };
   const extractResult = {
-    description: 'The extraction.',
-    content: { 'application/json': { schema: ref('ExtractResponse') } },
+    description: 'The extraction; with `chunks`, JSON Lines of chunk records instead.',
+    content: {
+      'application/json': { schema: ref('ExtractResponse') },
+      'application/x-ndjson': { schema: ref('ChunkRecord') },
+    },
   };
   const jobErrors = {
     '501': errorResponse('This server runs no jobs: started without --jobs-out (JOBS_DISABLED).'),
@@ -306,6 +310,7 @@ export function openApiDocument(
         ExtractRequest: extractRequestSchema,
         BatchRequest: batchRequestSchema(limits.maxBatch),
         ExtractResponse: extractResponseSchema,
+        ChunkRecord: chunkRecordSchema,
         BatchLine: batchLineSchema,
         JobRequest: jobRequestSchema(limits.maxJobUrls),
         Job: jobStatusSchema,

@@ -1,7 +1,7 @@
 /** What `createServer` takes, and its defaults (the flags of `pith serve` map onto these). */
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import type { fetchPage } from '../index.js';
+import type { fetchPage } from '../internal.js';
 
 /** The options of `fetchPage` the server passes on (tests use `lookup` and `isAddressAllowed`). */
 export type ServerFetchOptions = NonNullable<Parameters<typeof fetchPage>[1]>;

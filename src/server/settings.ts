@@ -3,6 +3,8 @@
  * query string) and where its page comes from. Extractor parameters pass only when
  * their values are service-safe: nothing a client sends may name a file on the server.
  */
+
+import type { TokenizerName } from '../index.js';
 import {
   type ExtractorParameter,
   getExtractor,
@@ -29,6 +31,10 @@ export interface SettingsBody {
   frontMatter?: boolean;
   options?: Record<string, string | number | boolean>;
   include?: Include[];
+  chunks?: boolean;
+  maxTokens?: number;
+  overlap?: number;
+  tokenizer?: TokenizerName;
 }
 
 /** The query string: the same settings, with `include` as text and parameters as `option=name=value`. */
@@ -80,6 +86,15 @@ export function settingsFrom(body: SettingsBody): ExtractSettings {
     titleHeading: body.titleHeading ?? false,
     frontMatter: body.frontMatter ?? false,
     include: body.include ?? [],
+    ...(body.chunks
+      ? {
+          chunks: {
+            maxTokens: body.maxTokens ?? 512,
+            overlap: body.overlap ?? 0,
+            tokenizer: body.tokenizer ?? 'cl100k_base',
+          },
+        }
+      : {}),
   };
 }
 
@@ -141,7 +156,8 @@ function optionsFromQuery(
   raw: readonly string[],
 ): Record<string, string | number | boolean> {
   const parameters: readonly ExtractorParameter[] = getExtractor(extractorName).parameters;
-  const options: Record<string, string | number | boolean> = {};
+  // No prototype: a name such as __proto__ is kept as a key, and refused by serviceOptions.
+  const options: Record<string, string | number | boolean> = Object.create(null);
   for (const item of raw) {
     const equals = item.indexOf('=');
     const name = item.slice(0, equals);

@@ -3,7 +3,7 @@
  * OpenAPI test checks that real responses match them), and the task a worker thread
  * receives.
  */
-import type { OutputComment, OutputFormat } from '../index.js';
+import type { ChunkRecord, OutputComment, OutputFormat, TokenizerName } from '../index.js';
 import type { JsonMetadata } from '../internal.js';
 
 /** Extra renderings a caller (the web page) can ask for besides `content`. */
@@ -36,6 +36,8 @@ export interface ExtractSettings {
   /** YAML front matter on top of Markdown and text content. */
   frontMatter: boolean;
   include: Include[];
+  /** Chunks for retrieval (the answer is JSON Lines of chunk records). */
+  chunks?: { maxTokens: number; overlap: number; tokenizer: TokenizerName };
 }
 
 /** One page for a worker thread. */
@@ -99,6 +101,8 @@ export interface ExtractResponse {
   view?: KeptViewBody;
   /** The per-line plot (SVG) of line-based extractors (ttr, density); null for the others. */
   plot?: string | null;
+  /** With `chunks`: the body's chunks as records (the route answers them as JSON Lines). */
+  chunks?: ChunkRecord[];
 }
 
 /** Every error body: `{ "error": { "code", "message" } }`, codes from PithError where they apply. */

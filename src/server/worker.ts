@@ -5,7 +5,14 @@
  *
  * Errors come back as values, not throws: an Error crossing threads loses its `code`.
  */
-import { extractAsync, formatExtraction, isPithError, toJson } from '../index.js';
+import {
+  chunkRecords,
+  extractAsync,
+  formatExtraction,
+  isPithError,
+  loadTokenCounter,
+  toJson,
+} from '../index.js';
 import { plotExtraction } from '../internal.js';
 import type { ApiMetadata, ExtractResponse, ExtractTask, TaskOutcome } from './types.js';
 import { keptView } from './view.js';
@@ -74,6 +81,16 @@ async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
   if (task.fetched) response.fetched = task.fetched;
   if (task.diagnostics) response.diagnostics = envelope.diagnostics ?? null;
   if (result.comments) response.comments = result.comments;
+  const chunking = task.chunks;
+  if (chunking) {
+    // The tokenizer is loaded by the first request that asks for chunks.
+    response.chunks = chunkRecords(result, {
+      maxTokens: chunking.maxTokens,
+      overlap: chunking.overlap,
+      tokens: await loadTokenCounter(chunking.tokenizer),
+      ...(task.url ? { url: task.url } : {}),
+    });
+  }
   const renderings = task.include.filter(
     (include): include is 'markdown' | 'html' | 'text' =>
       include === 'markdown' || include === 'html' || include === 'text',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,40 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { CommanderError } from 'commander';
 import { isLoopback, serveCommand, startupWarnings } from '../../src/cli/serve-command.js';
 import { PITH_ARGV, REPO_ROOT } from '../helpers.js';
-import { eventually } from './helpers.js';
-
-/** Runs `pith serve ARGS` until it says where it listens; `stop()` sends SIGTERM and waits. */
-async function startServe(args: string[]): Promise<{
-  child: ChildProcessWithoutNullStreams;
-  address: string;
-  stderr: () => string;
-  stop: () => Promise<number | null>;
-}> {
-  const child = spawn(process.execPath, [...PITH_ARGV, 'serve', '--port', '0', ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const address = await new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (chunk: string) => {
-      stderr += chunk;
-      const match = /listening on (http:\/\/[^ ]+:\d+) /.exec(stderr);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', () => reject(new Error(`exited before listening: ${stderr}`)));
-  });
-  return {
-    child,
-    address,
-    stderr: () => stderr,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
+import { eventually, startServe } from './helpers.js';
 
 /** Runs `pith serve ARGS` expecting it to refuse to start; its exit code and standard error. */
 function refusedServe(args: string[]): Promise<{ code: number | null; stderr: string }> {

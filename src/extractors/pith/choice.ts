@@ -7,7 +7,6 @@
  * The file is `models/pith-choice.json` (`pith train choice`); without it the extractor answers
  * with its balanced candidate, as before the choice.
  */
-import { existsSync } from 'node:fs';
 import { PithError } from '../../errors.js';
 import {
   type Calibration,
@@ -16,15 +15,16 @@ import {
   compileGbdt,
   modelFromJson,
 } from '../../learn/index.js';
-import { modelFileLoader, modelPath, parseJsonModel, shippedModelPath } from '../../model-files.js';
+import { isShippedModel, modelLoader, parseJsonModel } from '../../model-files.js';
 import { CANDIDATE_NAMES, type Candidate } from './candidates.js';
 import { CHOICE_COLUMNS, CHOICE_FEATURE_NAMES, CHOICE_WIDTH } from './choice-features.js';
 
 export const CHOICE_MODEL_FORMAT = 'pith-choice';
 export const CHOICE_MODEL_VERSION = 1;
-export const DEFAULT_CHOICE_MODEL_PATH = shippedModelPath('pith-choice.json');
-/** The choice models shipped with pith, by name (`models/<name>.json`). */
-export const SHIPPED_CHOICE_MODELS: readonly string[] = ['pith-choice'];
+/** The name of the shipped choice model (`models/pith-choice.json`), once one ships. */
+export const DEFAULT_CHOICE_MODEL = 'pith-choice';
+/** The choice models shipped with pith, by name: none yet (without one the extractor answers 'balanced'). */
+export const SHIPPED_CHOICE_MODELS: readonly string[] = [DEFAULT_CHOICE_MODEL].filter(isShippedModel);
 
 /** The file as `pith train choice` writes it. */
 export interface ChoiceModelFile {
@@ -70,26 +70,26 @@ export function choiceModelFromJson(value: unknown, file = 'choice model'): Choi
   };
 }
 
-const readChoiceModel = modelFileLoader<ChoiceModel>({
+const readChoiceModel = modelLoader<ChoiceModel>({
   parse: parseJsonModel(choiceModelFromJson, fail),
   cannotRead: (file, error) =>
     new PithError(
       'BAD_OPTION',
-      (error as NodeJS.ErrnoException).code === 'ENOENT'
+      (error as { code?: unknown }).code === 'ENOENT'
         ? `choice model file not found: ${file}`
         : `choice model: cannot read ${file}`,
       { cause: error },
     ),
 });
 
-let shippedPresent: boolean | undefined;
-
-/** '' = the shipped model (undefined when it is not there), 'none' = no choice, a shipped name or a file. */
+/**
+ * '' = the shipped model (undefined while none ships: no choice), 'none' = no choice, a shipped
+ * model's name, or a name the tools' model reader knows (a file path).
+ */
 export function loadChoiceModel(value: string): ChoiceModel | undefined {
   if (value === 'none') return undefined;
-  if (value !== '') return readChoiceModel(modelPath(value, SHIPPED_CHOICE_MODELS));
-  shippedPresent ??= existsSync(DEFAULT_CHOICE_MODEL_PATH);
-  return shippedPresent ? readChoiceModel(DEFAULT_CHOICE_MODEL_PATH) : undefined;
+  if (value !== '') return readChoiceModel(value);
+  return SHIPPED_CHOICE_MODELS.length > 0 ? readChoiceModel(DEFAULT_CHOICE_MODEL) : undefined;
 }
 
 export interface ChoiceOutcome {

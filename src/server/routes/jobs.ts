@@ -4,6 +4,7 @@
  * (the records as JSON Lines, once complete). The work is done by `pith worker`s.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { getExtractor } from '../../index.js';
 import type { RouteOptions } from '../context.js';
 import { RequestError } from '../errors.js';
 import type { AsyncJobs, JobRequestBody } from '../options.js';
@@ -32,7 +33,10 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
     '/v1/jobs',
     { schema: { body: jobRequestSchema(context.options.maxJobUrls) } },
     async (request, reply) => {
-      const submitted = await queueCall(() => jobs().submit(request.body));
+      const backend = jobs();
+      // Refused here, as /v1/extract refuses it, not accepted for every page to fail in a worker.
+      if (request.body.extractor !== undefined) getExtractor(request.body.extractor);
+      const submitted = await queueCall(() => backend.submit(request.body));
       const view = await queueCall(() => jobs().view(submitted.id));
       return reply
         .code(202)

@@ -23,7 +23,7 @@ const NODE_FILES = '^src/input/(fetch|ip|read)\\.ts$|^src/input/(warc|feed)/|^sr
  * `npm run check:neutral`, which bundles the library for a neutral platform). chardet is used through
  * its recognisers' files: its entry point reads files too.
  */
-const RUNS_ANYWHERE = '^node_modules/(htmlparser2|entities|mathml-to-latex|stemmer|chardet/lib/(encoding|match))';
+const RUNS_ANYWHERE = '^node_modules/(htmlparser2|entities|mathml-to-latex|stemmer|gpt-tokenizer|chardet/lib/(encoding|match))';
 const DOORS = '^src/(index|internal)\\.ts$';
 const TOOLS = '^(src/(cli|server|eval|train|batch|output|queue|tools)/|bench/)';
 /** The tools' own rooms under src/ (tools/: what several tools share that needs Node). */
@@ -229,7 +229,7 @@ module.exports = {
     exclude: { path: '^(test|scripts|dist|models)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'], exportsFields: ['exports'], conditionNames: ['import', 'default'] },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -59,3 +59,23 @@ export function byteSize(value: string): number {
   }
   return bytes;
 }
+
+const SPAN_UNITS: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/** A span of time such as `7d`, `12h`, `30m`, `90s` or milliseconds (`600000`). */
+export function timeSpan(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/i.exec(value.trim());
+  const ms = match
+    ? Math.round(Number(match[1]) * (SPAN_UNITS[(match[2] ?? 'ms').toLowerCase()] ?? Number.NaN))
+    : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms < 1) {
+    throw new InvalidArgumentError('expected a time such as 7d, 12h, 30m, 90s or milliseconds');
+  }
+  return ms;
+}

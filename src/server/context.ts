@@ -8,6 +8,7 @@ import { FetchBlockedError, FetchUnresolvedError, fetchPage } from '../internal.
 import { apiErrorOf, RequestError } from './errors.js';
 import { Metrics } from './metrics.js';
 import { HARD_TIMEOUT_GRACE_MS, type ServerOptions } from './options.js';
+import { Outbox } from './outbox.js';
 import { ExtractionPool, overloaded } from './pool.js';
 import { RouteTable } from './requests.js';
 import type { PageSource } from './settings.js';
@@ -26,10 +27,17 @@ export class ServerContext {
   readonly startedAt = Date.now();
   /** The server's log (`--log`), for what clients are not told; set when the app is built. */
   log: FastifyBaseLogger | undefined;
+  /** Answers on their way out: the open connections, the send timeout, the bytes held for clients. */
+  readonly outbox: Outbox;
   /** Pages being fetched now (they count against the pool's room, as they will need a worker). */
   #fetching = 0;
 
   constructor(readonly options: ServerOptions) {
+    this.outbox = new Outbox({
+      maxConnections: options.maxConnections,
+      sendTimeoutMs: options.sendTimeoutMs,
+      maxUnsentBytes: options.maxUnsentBytes,
+    });
     this.pool = new ExtractionPool({
       concurrency: options.concurrency,
       maxHeapMb: options.maxHeapMb,
@@ -42,15 +50,34 @@ export class ServerContext {
   /** Throws OVERLOADED (503 + Retry-After) when the server cannot take one more page now. */
   admit(): void {
     const { pool } = this;
+    if (this.outbox.full) throw this.unsentOverload();
     if (!pool.full && this.#fetching < pool.concurrency + pool.queueLimit) return;
     const error = overloaded(pool.retryAfterSeconds());
     throw new RequestError(error.code, error.message, { 'retry-after': String(error.retryAfter) });
+  }
+
+  /** OVERLOADED for a server that holds as many unread answers as it may (they go within the send timeout). */
+  unsentOverload(): RequestError {
+    const seconds = Math.max(1, Math.ceil(this.options.sendTimeoutMs / 1000));
+    return new RequestError(
+      'OVERLOADED',
+      `the server holds as many answers not yet read by their clients as it may; retry in ${seconds} s`,
+      { 'retry-after': String(seconds) },
+    );
+  }
+
+  /** A JSON answer's bytes, taken from the outbox's budget (OVERLOADED when they do not fit). */
+  sendJson(reply: FastifyReply, body: Uint8Array, lines = false): FastifyReply {
+    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    if (!this.outbox.take(reply.raw, bytes.length)) throw this.unsentOverload();
+    return reply.type(`application/${lines ? 'x-ndjson' : 'json'}; charset=utf-8`).send(bytes);
   }
 
   /** One page through fetch (if asked) and the pool, within its time budget. Never throws. */
   async extract(source: PageSource, settings: ExtractSettings, signal: AbortSignal): Promise<TaskOutcome> {
     const { options } = this;
     const deadline = Date.now() + options.timeoutMs;
+    const maxAnswerBytes = options.maxAnswerBytes;
     let task: ExtractTask;
     if (source.kind === 'fetch') {
       if (!URL.canParse(source.url)) {
@@ -71,6 +98,7 @@ export class ServerContext {
           contentType: page.contentType,
           url: page.url,
           deadline,
+          maxAnswerBytes,
           fetched: {
             requested: source.url,
             status: page.status,
@@ -85,9 +113,16 @@ export class ServerContext {
         this.#fetching--;
       }
     } else if (source.kind === 'html') {
-      task = { ...settings, input: source.html, url: source.url, deadline };
+      task = { ...settings, input: source.html, url: source.url, deadline, maxAnswerBytes };
     } else {
-      task = { ...settings, input: source.bytes, contentType: source.contentType, url: source.url, deadline };
+      task = {
+        ...settings,
+        input: source.bytes,
+        contentType: source.contentType,
+        url: source.url,
+        deadline,
+        maxAnswerBytes,
+      };
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) {

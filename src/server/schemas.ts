@@ -489,7 +489,7 @@ export function jobRequestSchema(maxUrls: number): JsonSchema {
         items: { type: 'string', enum: ['text', 'markdown', 'html'] },
         description: 'Content formats in each record (default text).',
       },
-      extractor: { type: 'string', description: 'Extractor name (default pith).' },
+      extractor: { type: 'string', maxLength: 64, description: 'Extractor name (default pith).' },
     },
     oneOf: [{ required: ['urls'] }, { required: ['warc'] }],
   };

@@ -12,7 +12,7 @@ import {
   type OutputFormat,
   PithError,
 } from '../index.js';
-import { isServiceSafeValue } from '../internal.js';
+import { serviceOptions } from '../internal.js';
 import { RequestError } from './errors.js';
 import { type ContentFormat, type ExtractSettings, INCLUDES, type Include } from './types.js';
 
@@ -109,45 +109,6 @@ export function settingsFromQuery(query: SettingsQuery): ExtractSettings {
   const settings = settingsFrom({ ...rest, include: [...new Set(include)] as Include[] });
   settings.options = serviceOptions(settings.extractor, optionsFromQuery(settings.extractor, option ?? []));
   return settings;
-}
-
-/** A client-sent name, shown in an error only as far as it is a plain identifier. */
-function shown(name: string): string {
-  return /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name) ? `'${name}'` : '(a name that is not one)';
-}
-
-/**
- * The extractor parameters a client may set: only those whose value is service-safe (numbers,
- * booleans, declared choices, the name of a shipped model). Nothing a client sends may name a
- * file, a directory or a device on the server, so a path is refused — and the error repeats
- * nothing of the value.
- */
-function serviceOptions(
-  extractorName: string,
-  options: Record<string, unknown>,
-): Record<string, string | number | boolean> {
-  const parameters = getExtractor(extractorName).parameters;
-  for (const [name, value] of Object.entries(options)) {
-    const parameter = parameters.find((candidate) => candidate.name === name);
-    if (!parameter) {
-      const known = parameters.map((candidate) => candidate.name).join(', ') || 'none';
-      throw new PithError(
-        'BAD_OPTION',
-        `extractor '${extractorName}' has no parameter ${shown(name)} (its parameters: ${known})`,
-      );
-    }
-    if (isServiceSafeValue(parameter, value)) continue;
-    const allowed = parameter.choices ?? parameter.models;
-    const expected =
-      parameter.type !== 'string'
-        ? `a ${parameter.type}`
-        : allowed
-          ? `one of ${allowed.map((choice) => (choice === '' ? "''" : choice)).join(', ')}`
-          : 'nothing: the service does not take it';
-    const what = parameter.models ? ' (the service takes the name of a shipped model, never a path)' : '';
-    throw new PithError('BAD_OPTION', `parameter '${name}' of '${extractorName}' must be ${expected}${what}`);
-  }
-  return options as Record<string, string | number | boolean>;
 }
 
 /** `option=name=value` query parameters, typed by the extractor's parameter declarations. */

@@ -50,6 +50,8 @@ export interface ExtractTask extends ExtractSettings {
   url?: string;
   /** When the page must be done (a `Date.now()` timestamp): the queue wait counts. */
   deadline: number;
+  /** Largest answer in bytes (its JSON, UTF-8): past it, ANSWER_TOO_LARGE. */
+  maxAnswerBytes: number;
   /** What the server fetched, reported back as is. */
   fetched?: FetchInfo;
 }
@@ -111,4 +113,9 @@ export interface ApiError {
   message: string;
 }
 
-export type TaskOutcome = { result: ExtractResponse } | { error: ApiError };
+/**
+ * What a worker thread gives back: the answer as JSON bytes (an ExtractResponse; serialised and
+ * measured in the worker, moved to the main thread without a copy), or an error.
+ */
+/** A page's answer as bytes (JSON, or JSON Lines when `lines`: the chunks), or its error. */
+export type TaskOutcome = { body: Uint8Array; lines: boolean } | { error: ApiError };

@@ -8,11 +8,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseHtml, TAG } from '../../src/dom/index.js';
-import { extract, getExtractor, isPithError } from '../../src/index.js';
+import { extract, getExtractor, isPithError, loadShippedModels } from '../../src/index.js';
 import { decodeBytes, readXml } from '../../src/input/index.js';
 import { parseHttpResponseHead } from '../../src/input/warc/index.js';
 import { Display, displayOf, parseCssColor } from '../../src/layout/index.js';
 import { PROTOTYPE_NAMES } from '../helpers.js';
+
+// The sync extract() reads the shipped models once they are loaded (density's and mss's included).
+await loadShippedModels();
 
 /** Function source, as a prototype member turned into text shows itself. */
 const FUNCTION_TEXT = /native code|function \w*\(|\[object /;

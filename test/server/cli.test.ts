@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CommanderError } from 'commander';
-import { isLoopback, serveCommand, startupWarnings } from '../../src/cli/serve-command.js';
+import { serveCommand } from '../../src/cli/serve-command.js';
+import { isLoopback, startupWarnings } from '../../src/server/index.js';
 import { PITH_ARGV, REPO_ROOT } from '../helpers.js';
 import { eventually, startServe } from './helpers.js';
 
@@ -61,6 +63,12 @@ describe('pith serve (CLI)', () => {
       '--api-key-file',
       '--rate-limit',
       '--rate-window',
+      '--max-connections',
+      '--send-timeout',
+      '--max-answer',
+      '--max-unsent',
+      '--allow-host',
+      '--auth-failures',
     ]) {
       assert.match(help, new RegExp(`${flag} <`), flag);
     }
@@ -79,6 +87,11 @@ describe('pith serve (CLI)', () => {
       ['--max-heap', '8'],
       ['--rate-limit', '0'],
       ['--rate-window', 'hourly'],
+      ['--max-connections', '0'],
+      ['--send-timeout', 'soon'],
+      ['--max-answer', '1zb'],
+      ['--max-unsent', '-1'],
+      ['--auth-failures', '-1'],
     ]) {
       const error = await parseServe(args);
       assert.equal(error.code, 'commander.invalidArgument', args.join(' '));
@@ -169,6 +182,42 @@ describe('pith serve beyond this machine', () => {
     } finally {
       await serve.stop();
     }
+  });
+
+  test('the outbox and host flags reach the server; --max-answer over --max-unsent is refused', async () => {
+    const serve = await startServe([
+      '--concurrency',
+      '1',
+      '--allow-host',
+      'pith.test',
+      '--max-answer',
+      '1kb',
+    ]);
+    try {
+      const port = Number(new URL(serve.address).port);
+      const statusFor = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          request({ host: '127.0.0.1', port, path: '/healthz', headers: { host } }, (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          })
+            .on('error', reject)
+            .end();
+        });
+      assert.equal(await statusFor('pith.test:8080'), 200);
+      assert.equal(await statusFor('rebound.example'), 421);
+      const large = await fetch(`${serve.address}/v1/extract?include=view`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/html' },
+        body: `<article><p>${'A sentence of the article, long enough to be kept. '.repeat(100)}</p></article>`,
+      });
+      assert.equal((await large.json()).error?.code, 'ANSWER_TOO_LARGE');
+    } finally {
+      await serve.stop();
+    }
+    const refused = await refusedServe(['--max-answer', '300mb']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--max-answer .* is over --max-unsent/);
   });
 
   test('a key file that is missing, a directory, or holds no usable key: exit 2 before listening', async () => {

@@ -23,13 +23,7 @@ async function answer(
   context.admit();
   const outcome = await context.extract(source, settings, clientGone(reply));
   if ('error' in outcome) throw requestErrorOf(outcome.error);
-  const chunks = outcome.result.chunks;
-  if (chunks !== undefined) {
-    // One chunk a line, each with the page's URL and metadata.
-    const lines = chunks.map((chunk) => `${JSON.stringify(chunk)}\n`).join('');
-    return reply.type('application/x-ndjson; charset=utf-8').send(lines);
-  }
-  return reply.type('application/json; charset=utf-8').send(outcome.result);
+  return context.sendJson(reply, outcome.body, outcome.lines);
 }
 
 export const extractRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context }) => {

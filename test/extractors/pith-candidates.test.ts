@@ -5,6 +5,7 @@ import { mainRun, paragraphBlocks } from '../../src/extractors/pith/candidates.j
 import { guardFooter } from '../../src/extractors/pith/choice.js';
 import { CHOICE_COLUMNS, CHOICE_WIDTH } from '../../src/extractors/pith/choice-features.js';
 import { type PithDiagnostics, pageRows } from '../../src/extractors/pith/index.js';
+import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from '../../src/extractors/pith/stack-features.js';
 import { extract } from '../../src/index.js';
 
 function chosenText(doc: Doc, chosen: Uint8Array): string {
@@ -136,5 +137,58 @@ describe('the footer guard', () => {
       guardFooter(features, [0.8, 0.7], 0, (index) => index === 0),
       0,
     );
+  });
+});
+
+describe('the second stage (stacking)', () => {
+  const names = [
+    'logWords',
+    'linkDensity',
+    'relativeIndex',
+    'relativeCharPosition',
+    'heuristicKept',
+    'heuristicKeptShare',
+    'hasStructuredBody',
+    'structuredBodyOverlap',
+    'in:footer',
+    'in:nav',
+    'in:aside',
+    'in:article',
+    'in:main',
+    'cue:footer',
+    'cue:related',
+    'cue:comment',
+    'pageLogBlocks',
+  ];
+  const column = (name: string) => STACK_FEATURE_NAMES.indexOf(name);
+
+  test("each block's row holds its probability, its neighbours', its main run and the page's candidates", () => {
+    const probabilities = [0.9, 0.1, 0.8, 0.7, 0.1, 0.1, 0.1, 0.1, 0.6];
+    const words = [10, 5, 40, 30, 2, 2, 2, 2, 8];
+    const values = new Float32Array(probabilities.length * names.length);
+    words.forEach((count, block) => {
+      values[block * names.length] = Math.log1p(count);
+      values[block * names.length + names.indexOf('heuristicKept')] = block >= 2 && block <= 3 ? 1 : 0;
+    });
+    const rows = stackRows({ probabilities, values, names, count: probabilities.length });
+    assert.equal(rows.length, probabilities.length * STACK_WIDTH);
+    const cell = (block: number, name: string) => rows[block * STACK_WIDTH + column(name)];
+    assert.ok(Math.abs(cell(2, 'p') - 0.8) < 1e-6);
+    assert.ok(Math.abs(cell(2, 'p@-1') - 0.1) < 1e-6);
+    assert.equal(cell(0, 'p@-1'), -1, 'no neighbour before the first block');
+    // The main run: blocks 0–3 (gap of one), 80 words against block 8's 8.
+    assert.deepEqual(
+      probabilities.map((_, block) => cell(block, 'inMainRun')),
+      [1, 0, 1, 1, 0, 0, 0, 0, 0],
+    );
+    assert.equal(cell(8, 'runDistance'), 5);
+    // Kept at 0.5: 10 + 40 + 30 + 8 words; the heuristic region (40 + 30) agrees on 70 of 88.
+    assert.ok(Math.abs(cell(0, 'page:logWords@0.5') - Math.log1p(88)) < 1e-5);
+    assert.ok(Math.abs(cell(0, 'page:agreeHeuristic') - 70 / 88) < 1e-6);
+    assert.ok(Math.abs(cell(5, 'page:runShare') - 80 / 88) < 1e-6);
+  });
+
+  test('a page without blocks has no rows', () => {
+    assert.equal(stackRows({ probabilities: [], values: new Float32Array(0), names, count: 0 }).length, 0);
   });
 });

@@ -275,6 +275,7 @@ export function choiceFeatures(page: ChoicePage, candidates: readonly Candidate[
     values[row + P.uncertainShare] = page.uncertainShare;
     values[row + P.candidates] = count;
     PAGE_TYPES.forEach((type, t) => {
+      // own-keys: the page types are a closed list, each with its column
       values[row + P[`type.${type}` as (typeof PAGE_FEATURES)[number]]] = page.pageTypes[t] ?? Number.NaN;
     });
   }

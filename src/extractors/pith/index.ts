@@ -25,9 +25,16 @@ import {
 import { chooseCandidate, loadChoiceModel, SHIPPED_CHOICE_MODELS } from './choice.js';
 import { CHOICE_FEATURE_NAMES, CHOICE_LOG_WORDS, CHOICE_WIDTH, choiceFeatures } from './choice-features.js';
 import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
-import { loadBlockModel, SHIPPED_BLOCK_MODELS } from './model.js';
+import {
+  type BlockModel,
+  loadBlockModel,
+  loadStackModel,
+  SHIPPED_BLOCK_MODELS,
+  SHIPPED_STACK_MODELS,
+} from './model.js';
 import type { PostRuleCounts } from './post-rules.js';
 import { pageRows } from './rows.js';
+import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from './stack-features.js';
 
 // For the training and benchmark scripts (through src/internal.ts): the rows the classifier reads.
 export { CANDIDATE_NAMES, type Candidate, type CandidateName } from './candidates.js';
@@ -44,7 +51,29 @@ export {
 export { runHeuristic } from './heuristic.js';
 export { type BlockModel, DEFAULT_BLOCK_MODEL, loadBlockModel } from './model.js';
 export { PAGE_FEATURES, type PageRows, pageRows } from './rows.js';
+export { STACK_FEATURE_NAMES, STACK_WIDTH, type StackInputs, stackRows } from './stack-features.js';
 export { CHOICE_FEATURE_NAMES, CHOICE_WIDTH };
+
+/** The second stage's probability per block, from the first stage's and the block rows. */
+function stackProbabilities(
+  stack: BlockModel,
+  first: Float64Array,
+  features: { values: Float32Array; names: readonly string[] },
+): Float64Array {
+  stack.checkFeatures(STACK_FEATURE_NAMES);
+  const rows = stackRows({
+    probabilities: first,
+    values: features.values,
+    names: features.names,
+    count: first.length,
+  });
+  const second = new Float64Array(first.length);
+  for (let block = 0; block < first.length; block++) {
+    tick('pith');
+    second[block] = stack.predict(rows, block * STACK_WIDTH);
+  }
+  return second;
+}
 
 export interface PithOptions extends HeuristicOptions {
   /** What to favour when a block is in doubt. */
@@ -61,6 +90,11 @@ export interface PithOptions extends HeuristicOptions {
   candidates: boolean;
   /** The choice among the candidates: '' = the shipped models/pith-choice.json, 'none' = the balanced answer, or a model file. */
   choice: string;
+  /**
+   * The second-stage block model (stacking: each block re-read with its neighbours' probabilities and
+   * the candidates it is in): '' = the shipped one when one ships, 'none' = the first stage alone, or a model file.
+   */
+  stack: string;
 }
 
 export interface PithDiagnostics {
@@ -148,6 +182,7 @@ const DEFAULTS: PithOptions = {
   captions: true,
   candidates: false,
   choice: '',
+  stack: '',
 };
 
 const VERSION = '0.3.7';
@@ -237,6 +272,14 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       models: ['', 'none', ...SHIPPED_CHOICE_MODELS],
     },
     {
+      name: 'stack',
+      type: 'string',
+      default: DEFAULTS.stack,
+      description:
+        "The second-stage block model, which re-reads each block with its neighbours' probabilities and the candidates it is in: '' = the shipped one, 'none' = the first stage alone; the CLI also takes a model file.",
+      models: ['', 'none', ...SHIPPED_STACK_MODELS],
+    },
+    {
       name: 'minParagraphLength',
       type: 'number',
       default: DEFAULTS.minParagraphLength,
@@ -281,12 +324,16 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     let choice: ChoiceDiagnostics | undefined;
     if (model && blocks.count > 0) {
       model.checkFeatures(features.names);
-      const probabilities = new Float64Array(blocks.count);
-      const tally = new ConfidenceTally(threshold);
+      let probabilities: Float64Array = new Float64Array(blocks.count);
       for (let block = 0; block < blocks.count; block++) {
         tick('pith');
-        const probability = model.predict(features.values, block * features.width);
-        probabilities[block] = probability;
+        probabilities[block] = model.predict(features.values, block * features.width);
+      }
+      const stack = loadStackModel(settings.stack);
+      if (stack) probabilities = stackProbabilities(stack, probabilities, features);
+      const tally = new ConfidenceTally(threshold);
+      for (let block = 0; block < blocks.count; block++) {
+        const probability = probabilities[block];
         const kept = probability >= threshold;
         tally.add(probability, blocks.chars[block], kept, blocks.endsSentence[block] === 1);
         if (kept) keptBlocks++;

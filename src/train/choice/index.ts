@@ -74,10 +74,10 @@ export async function trainChoice(options: TrainChoiceOptions): Promise<{ text: 
   const params = { ...CHOICE_TRAINING_PARAMS, ...options.params };
   const folds = choiceFolds(lines, k);
   const { choices, chosenRaw } = heldOutChoices(lines, folds, k, params, log);
-  const perDataset: Record<string, { pages: number; balanced: number; choice: number }> = {};
+  const perDataset = new Map<string, { pages: number; balanced: number; choice: number }>();
   for (const choice of choices) {
-    perDataset[choice.dataset] ??= { pages: 0, balanced: 0, choice: 0 };
-    const entry = perDataset[choice.dataset];
+    const entry = perDataset.get(choice.dataset) ?? { pages: 0, balanced: 0, choice: 0 };
+    perDataset.set(choice.dataset, entry);
     entry.pages++;
     entry.balanced += choice.balancedF1;
     entry.choice += choice.f1;
@@ -89,7 +89,7 @@ export async function trainChoice(options: TrainChoiceOptions): Promise<{ text: 
     ece: round(expectedCalibrationError(reliabilityBins(predicted, observed))),
   };
   const figures = Object.fromEntries(
-    Object.entries(perDataset).map(([name, entry]) => [
+    [...perDataset].map(([name, entry]) => [
       name,
       {
         pages: entry.pages,

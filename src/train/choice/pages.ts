@@ -69,6 +69,12 @@ export interface CollectOptions {
   limit?: number;
   /** Seed extractors scored beside the candidates. */
   seeds?: readonly string[];
+  /**
+   * Second-stage block models per block-model fold (bench/choice/stack.ts): a page runs with the
+   * one of the fold that held its site out (the first, for a page no fold trained on, as
+   * `modelFor` gives the first fold's block model).
+   */
+  stack?: readonly string[];
   log?: (message: string) => void;
 }
 
@@ -142,7 +148,12 @@ export async function collectChoicePages(options: CollectOptions): Promise<numbe
         result = extract(page.html, {
           format: 'text',
           ...(url ? { url } : {}),
-          extractorOptions: { model, candidates: true, choice: 'none' },
+          extractorOptions: {
+            model,
+            candidates: true,
+            choice: 'none',
+            ...(options.stack ? { stack: options.stack[Math.max(0, heldOut.models.indexOf(model))] } : {}),
+          },
         });
       } catch (error) {
         log(`${key}: ${(error as Error).message}`);
@@ -175,8 +186,11 @@ export async function collectChoicePages(options: CollectOptions): Promise<numbe
         } catch {
           // a failed extraction scores as an empty text
         }
+        // own-keys: a seed extractor's name (the bench's own option); 'seed:'-prefixed in the score tables
         seedMs[seed] = cpuMs() - before;
+        // own-keys: 'seed:'-prefixed, never a prototype's key
         scores[`seed:${seed}`] = score(text);
+        // own-keys: 'seed:'-prefixed, never a prototype's key
         words[`seed:${seed}`] = wordCount(text);
       }
       const line: ChoicePageLine = {

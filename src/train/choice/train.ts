@@ -89,7 +89,7 @@ function rowsOf(lines: readonly ChoicePageLine[]): Rows {
       features[row * CHOICE_WIDTH + index] = value === null ? Number.NaN : value;
     });
     for (const name of line.candidates) {
-      const f1 = line.scores[name]?.f1 ?? 0;
+      const f1 = line.scores[name]?.f1 ?? 0; // own-keys: a candidate's name, from the line's own list
       const label = target === 'gain' ? 0.5 + (f1 - (line.scores.balanced?.f1 ?? 0)) / 2 : f1;
       labels[row] = Math.min(1, Math.max(0, label));
       weights[row] = 1 / line.candidates.length;
@@ -176,6 +176,7 @@ export function heldOutChoices(
     ),
   );
   const chosenRaw = chosen.map((index, page) => raw[page][index]);
+  // own-keys: a candidate's name, from the line's own list
   const chosenF1 = chosen.map((index, page) => lines[page].scores[lines[page].candidates[index]]?.f1 ?? 0);
   const choices = lines.map((line, page) => {
     return {

@@ -25,7 +25,12 @@ export const QUALITY_REASONS = [
   'MANY_CANDIDATES',
   /** A large share of the page's text is in blocks the classifier was unsure of. */
   'UNCERTAIN',
+  /** No candidate selection is estimated good: the chosen one's estimated F1 is under `NO_GOOD_ESTIMATE`. */
+  'NO_GOOD_CANDIDATE',
 ] as const;
+
+/** The default extractor's choice (issue 37): below this estimated F1 no candidate is good. */
+export const NO_GOOD_ESTIMATE = 0.5;
 
 export type QualityReason = (typeof QUALITY_REASONS)[number];
 
@@ -70,7 +75,7 @@ const UNCERTAIN = column('pith.uncertainShare');
  * (`qualityFeatures`), so that the reasons of the training rows are those of extraction time.
  * A comparison with NaN (a feature another extractor does not have) is false.
  */
-export function qualityReasons(row: ArrayLike<number>): QualityReason[] {
+export function qualityReasons(row: ArrayLike<number>, choiceEstimate?: number): QualityReason[] {
   const keptWords = row[KEPT_WORDS];
   const holds: Record<QualityReason, boolean> = {
     EMPTY: keptWords === 0,
@@ -83,6 +88,7 @@ export function qualityReasons(row: ArrayLike<number>): QualityReason[] {
     PAYWALL: row[PAYWALL] === 1,
     MANY_CANDIDATES: row[KEPT_RUNS] >= MANY_RUNS,
     UNCERTAIN: row[UNCERTAIN] >= UNCERTAIN_SHARE,
+    NO_GOOD_CANDIDATE: choiceEstimate !== undefined && choiceEstimate < NO_GOOD_ESTIMATE,
   };
   return QUALITY_REASONS.filter((reason) => holds[reason]);
 }

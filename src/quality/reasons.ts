@@ -56,6 +56,8 @@ export const QUALITY_REASON_TEXTS: Readonly<Record<QualityReason, string>> = {
   PAYWALL: 'The page says it is behind a paywall: what was kept may be only a teaser.',
   MANY_CANDIDATES: `The kept text is in ${MANY_RUNS} or more separate stretches of the page: no one region stood out.`,
   UNCERTAIN: `The classifier was unsure of ${100 * UNCERTAIN_SHARE}% or more of the page's text.`,
+  NO_GOOD_CANDIDATE:
+    'None of the candidate extractions looked good: the best of them was estimated under half right.',
 };
 
 const column = (name: string) => QUALITY_FEATURES.indexOf(name);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseHtml } from '../../../src/dom/index.js';
+import { tokenBits } from '../../../src/features/blocks/cues.js';
 import {
   BLOCK_FEATURE_NAMES,
   blockFeatures,
@@ -103,6 +104,47 @@ describe('cueBits', () => {
   });
   test('every group has a bit', () => {
     assert.equal(new Set(CUE_GROUPS.map((group) => cueBit(group))).size, CUE_GROUPS.length);
+  });
+  test('the one-scan reading gives the bits of the split reading it replaced (property)', () => {
+    // The reading before issue 38: tokens by splitting on non-[a-z0-9], compound words on \s+.
+    const splitReading = (classAndId: string): number => {
+      let bits = 0;
+      for (const token of classAndId.split(/[^a-z0-9]+/))
+        if (token.length > 0 && token.length <= 40 && !/^[0-9]+$/.test(token)) bits |= tokenBits(token);
+      for (const word of classAndId.split(/\s+/))
+        if (word.includes('-') || word.includes('_')) bits |= tokenBits(word.slice(0, 60));
+      return bits;
+    };
+    const pieces = fc.constantFrom(
+      'nav',
+      'post',
+      'content',
+      'ad',
+      'ad-slot',
+      'post_body',
+      'sidebar__widget',
+      '12345',
+      'x9',
+      '-',
+      '_',
+      ' ',
+      '  ',
+      '\u00a0',
+      '\u3000',
+      '\t',
+      'é',
+      'a'.repeat(45),
+      `w-${'b'.repeat(70)}`,
+      'related',
+      'share',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => {
+        const classAndId = parts.join('');
+        assert.equal(cueBits(classAndId), splitReading(classAndId), JSON.stringify(classAndId));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

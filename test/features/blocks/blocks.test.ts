@@ -175,6 +175,24 @@ describe('blockFeatures', () => {
     assert.ok(Math.abs(value(2, 'prevLogWords') - Math.log1p(3)) < 1e-6);
     assert.equal(value(0, 'prevLogWords'), 0);
   });
+  test('repeats among siblings: the same tag and class, counted past 16 distinct ones too', () => {
+    // 20 distinct classes once each, then "card" three times and "card" on a <div> once.
+    for (const distinct of [3, 20]) {
+      const items = Array.from({ length: distinct }, (_, n) => `<p class="c${n}">Only item ${n} here.</p>`);
+      const cards = '<p class="card">A card.</p>'.repeat(3);
+      const repeats = parseHtml(
+        `<html><body><div>${items.join('')}${cards}<div class="card">A box.</div></div></body></html>`,
+      );
+      const rows = blockFeatures(segmentBlocks(repeats), {}, {});
+      // The feature is log(1 + count), in Float32.
+      const repeat = (block: number) =>
+        Math.round(Math.expm1(rows.values[block * rows.width + rows.names.indexOf('ownerRepeat')]));
+      assert.equal(rows.rows, distinct + 4);
+      for (let block = 0; block < distinct; block++) assert.equal(repeat(block), 1);
+      for (let block = distinct; block < distinct + 3; block++) assert.equal(repeat(block), 3);
+      assert.equal(repeat(distinct + 3), 1, 'another tag, same class');
+    }
+  });
   test('overlap with the structured body and the title', () => {
     // Tokens: rivers meander slowly they erode banks → 3 of 6 in the JSON-LD body.
     assert.ok(Math.abs(value(2, 'structuredBodyOverlap') - 0.5) < 1e-6);

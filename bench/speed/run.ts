@@ -32,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
-import { cpuMs, flag, hasFlag } from './pages.js';
+import { flag, hasFlag, interleavedCpu } from './pages.js';
 import { datasetPages } from './rows-digest.js';
 
 type PithModule = typeof import('../../src/index.js');
@@ -132,31 +132,6 @@ async function buildOf(dir: string, raw: readonly MixPage[]): Promise<Build> {
   return { stages: new Map(stages), full };
 }
 
-/** Mean CPU ms per page of one stage in each build, interleaved page by page, and B/A per pass. */
-function timeStage(runs: readonly Stage[], count: number): { ms: number[]; perPass: number[] } {
-  const sums = [0, 0];
-  const perPass: number[] = [];
-  for (let pass = 0; pass <= passes; pass++) {
-    const spent = [0, 0];
-    for (let at = 0; at < count; at++) {
-      for (const build of (pass + at) % 2 === 0 ? [0, 1] : [1, 0]) {
-        const start = cpuMs();
-        try {
-          runs[build](at);
-        } catch {
-          // A step that fails on a page costs its time in both builds alike.
-        }
-        spent[build] += cpuMs() - start;
-      }
-    }
-    if (pass === 0) continue; // warm-up
-    sums[0] += spent[0];
-    sums[1] += spent[1];
-    perPass.push(spent[1] / spent[0]);
-  }
-  return { ms: sums.map((sum) => sum / count / passes), perPass };
-}
-
 /** KB allocated per page by one pass (freed objects included), V8's sampling heap profiler. */
 async function allocatedKb(session: Session, run: () => void, count: number): Promise<number> {
   interface Node {
@@ -182,7 +157,7 @@ const rows = new Map<string, { ms: number[]; perPass: number[] }>();
 for (const name of builds[1].stages.keys()) {
   if (only.length > 0 && !only.includes(name)) continue;
   const runs = builds.map((build) => build.stages.get(name) ?? (() => undefined));
-  rows.set(name, timeStage(runs, raw.length));
+  rows.set(name, interleavedCpu(runs, raw.length, passes));
 }
 
 const f = (value: number, digits = 3) => (Number.isFinite(value) ? value.toFixed(digits) : '–');

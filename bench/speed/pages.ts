@@ -125,3 +125,36 @@ export function printComparison(report: {
     console.log(`  ${dataset}: B/A ${ratio(index).toFixed(3)}`);
   console.log(`  per pass: ${runs.map((run) => (sum(run[1]) / sum(run[0])).toFixed(3)).join(' ')}`);
 }
+
+/**
+ * Mean CPU ms per page of one step in two builds (`runs[0]` = A, `runs[1]` = B), page by page,
+ * each page in both builds back to back, the order alternating; a warm-up pass, then `passes`
+ * timed ones. Also B / A of each pass. (stage-compare.ts and run.ts, bench:speed.)
+ */
+export function interleavedCpu(
+  runs: readonly ((index: number) => unknown)[],
+  count: number,
+  passes: number,
+): { ms: number[]; perPass: number[] } {
+  const sums = [0, 0];
+  const perPass: number[] = [];
+  for (let pass = 0; pass <= passes; pass++) {
+    const spent = [0, 0];
+    for (let at = 0; at < count; at++) {
+      for (const build of (pass + at) % 2 === 0 ? [0, 1] : [1, 0]) {
+        const start = cpuMs();
+        try {
+          runs[build](at);
+        } catch {
+          // A step that fails on a page costs its time in both builds alike.
+        }
+        spent[build] += cpuMs() - start;
+      }
+    }
+    if (pass === 0) continue; // warm-up
+    sums[0] += spent[0];
+    sums[1] += spent[1];
+    perPass.push(spent[1] / spent[0]);
+  }
+  return { ms: sums.map((sum) => sum / count / passes), perPass };
+}

@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
-import { type BytePage, cpuMs, flag, loadSpeedPages } from './pages.js';
+import { type BytePage, flag, interleavedCpu, loadSpeedPages } from './pages.js';
 
 type PithModule = typeof import('../../src/index.js');
 /** Types from the tools' door; the code itself is loaded from each build's files. */
@@ -92,27 +92,8 @@ console.log('| stage | A | B | B − A | B / A | B / A per pass |\n|---|---:|---
 for (const name of builds[1].keys()) {
   if (only.length > 0 && !only.includes(name)) continue;
   const runs = builds.map((stages) => stages.get(name) ?? (() => undefined));
-  const sums = [0, 0];
-  const ratios: number[] = [];
-  for (let pass = 0; pass <= passes; pass++) {
-    const spent = [0, 0];
-    for (let at = 0; at < raw.length; at++) {
-      for (const build of (pass + at) % 2 === 0 ? [0, 1] : [1, 0]) {
-        const start = cpuMs();
-        try {
-          runs[build](at);
-        } catch {
-          // A step that fails on a page costs its time in both builds alike.
-        }
-        spent[build] += cpuMs() - start;
-      }
-    }
-    if (pass === 0) continue; // warm-up
-    sums[0] += spent[0];
-    sums[1] += spent[1];
-    ratios.push(spent[1] / spent[0]);
-  }
-  const [a, b] = sums.map((sum) => sum / raw.length / passes);
+  const { ms, perPass: ratios } = interleavedCpu(runs, raw.length, passes);
+  const [a, b] = ms;
   console.log(
     `| ${name} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b - a).toFixed(3)} | ${(b / a).toFixed(3)} | ` +
       `${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} |`,

@@ -107,6 +107,20 @@ describe('images', () => {
     assert.equal(md(html), '![Hero](https://example.com/images/hero.webp)\n\nText');
   });
 
+  test('a lazy image with a small or blurred picture in src, and its <noscript> copy: the large one, once', () => {
+    // The common pattern (issue 41; Defuddle's issues--227-noscript-lazy-images): src a thumbnail.
+    const html =
+      '<p>Before.</p><p><img src="/img/photo-150x100.jpg" data-src="/img/photo.jpg" alt="A">' +
+      '<noscript><img src="/img/photo.jpg" alt="A"></noscript></p>' +
+      '<p><img src="/img/b-blur.jpg" data-srcset="/img/b.jpg 1x, /img/b@2x.jpg 2x" alt="B">' +
+      '<noscript><img src="/img/b.jpg" alt="B"></noscript></p>';
+    assert.equal(
+      md(html),
+      'Before.\n\n![A](https://example.com/img/photo.jpg)\n\n![B](https://example.com/img/b.jpg)',
+    );
+    assert.equal(toHtml(extraction(html, { url: URL_ })).match(/<img/g)?.length, 2);
+  });
+
   test('a lazy image and its <noscript> copy are written once; pixels never', () => {
     const html =
       '<p><img data-lazy-src="/a.jpg" src="/lazy.gif" alt="A"><noscript><img src="/a.jpg" alt="A"></noscript> caption</p>' +

@@ -70,6 +70,24 @@ describe('formulas', () => {
 });
 
 describe('code', () => {
+  test('Hexo\'s <figure class="highlight sh">: the language from the figure, the gutter and <br> lines', () => {
+    const html =
+      '<figure class="highlight sh"><table><tr><td class="gutter"><pre><span class="line">1</span><br>' +
+      '<span class="line">2</span><br></pre></td><td class="code"><pre><span class="line">npm install hexo-cli -g</span><br>' +
+      '<span class="line">hexo init blog</span><br></pre></td></tr></table></figure>';
+    assert.equal(md(html), '```sh\nnpm install hexo-cli -g\nhexo init blog\n```');
+  });
+
+  test("Chroma without classes (Hugo's noClasses): its unselectable inline line numbers are no code", () => {
+    const number = (n: number) =>
+      `<span style="white-space:pre;-webkit-user-select:none;user-select:none;margin-right:0.4em;color:#7f7f7f">${n}</span>`;
+    const html =
+      '<div class="highlight"><pre tabindex="0" style="color:#f8f8f2;background-color:#272822"><code class="language-rust" data-lang="rust">' +
+      `<span style="display:flex;">${number(1)}<span>fn main() {\n</span></span>` +
+      `<span style="display:flex;">${number(2)}<span>}\n</span></span></code></pre></div>`;
+    assert.equal(md(html), '```rust\nfn main() {\n}\n```');
+  });
+
   test('the language from a `language` attribute (Mintlify/Shiki)', () => {
     assert.equal(
       md('<pre class="shiki" language="tsx"><code><span class="line">&lt;A /&gt;</span></code></pre>'),

@@ -149,3 +149,22 @@ describe('images', () => {
     assert.equal(out.match(/<img/g)?.length, 1);
   });
 });
+
+describe('headings', () => {
+  test("MDN's heading that links to its own fragment is written as text; a link elsewhere stays", () => {
+    const html =
+      '<section aria-labelledby="syntax"><h2 id="syntax"><a href="#syntax">Syntax</a></h2>' +
+      '<div class="code-example"><pre class="brush: js notranslate"><code>at(index)</code></pre></div></section>' +
+      '<section aria-labelledby="see_also"><h3 id="see_also"><a href="#see_also"><code>Array</code> methods</a></h3><p>More.</p></section>' +
+      '<h2 id="next"><a href="/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/with">Array.prototype.with()</a></h2>';
+    assert.equal(
+      md(html),
+      '## Syntax\n\n```js\nat(index)\n```\n\n### `Array` methods\n\nMore.\n\n' +
+        '## [Array.prototype.with()](https://example.com/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/with)',
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.match(out, /<h2>Syntax<\/h2>/);
+    assert.match(out, /<h3><code>Array<\/code> methods<\/h3>/);
+    assert.equal(out.match(/<a /g)?.length, 1);
+  });
+});

@@ -15,6 +15,8 @@
  * characters.
  */
 
+import { isJsSpaceCode } from '../dom/index.js';
+
 /** Counts the tokens of a text. */
 export interface TokenCounter {
   /** What is counted (`cl100k_base`, `characters/4`), recorded in every chunk. */
@@ -59,22 +61,6 @@ export const CHARACTER_ESTIMATE: TokenCounter = Object.freeze({
   count: (text: string) => Math.ceil(text.length / 4),
 });
 
-/** Whether a UTF-16 code unit is whitespace to a regular expression's `\s`. */
-function isSpace(code: number): boolean {
-  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
 /** The least length of a part before an optional cut (a cut falls only where the count adds up). */
 const PART = 48;
 
@@ -115,10 +101,10 @@ export function cachedCounter(counter: TokenCounter, part = PART): TokenCounter 
       const code = text.charCodeAt(at);
       const before = text.charCodeAt(at - 1);
       if (before === 10) {
-        if (!isSpace(code)) cut(at);
+        if (!isJsSpaceCode(code)) cut(at);
       } else if (code === 10 || code === 13) {
         if (last > from) cut(last);
-      } else if (isSpace(code) && !isSpace(before)) {
+      } else if (isJsSpaceCode(code) && !isJsSpaceCode(before)) {
         if (at - from >= part) cut(at);
         else last = at;
       }
@@ -386,7 +372,7 @@ function cutText(
       // A line added after a line break adds its count (an additive counter's rule): no recount
       // of the growing text at each line.
       joined =
-        counter.additive === true && current.endsWith('\n') && !isSpace(piece.charCodeAt(0))
+        counter.additive === true && current.endsWith('\n') && !isJsSpaceCode(piece.charCodeAt(0))
           ? size + own
           : counter.count(current + piece);
       if (joined > max) {

@@ -46,7 +46,7 @@ import {
   WHITESPACE_RUN,
   withoutSoftHyphens,
 } from './common.js';
-import { isHeadingTool } from './elements/headings.js';
+import { isHeadingSelfLink, isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
 import { type Formula, formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
@@ -635,7 +635,7 @@ class BlockWalk {
         if (this.images) this.onImage(node);
         return;
       case TAG.a:
-        if (this.links) {
+        if (this.links && !(this.headings > 0 && isHeadingSelfLink(this.doc, node))) {
           const href = safeUrl(this.doc.attr(node, 'href'), this.base, 'link');
           const links = markup as InlineMarkup;
           if (href !== undefined) this.openInline(node, LINK, links.linkOpen, links.linkClose(href));

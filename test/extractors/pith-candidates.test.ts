@@ -5,7 +5,12 @@ import { mainRun, paragraphBlocks } from '../../src/extractors/pith/candidates.j
 import { guardFooter } from '../../src/extractors/pith/choice.js';
 import { CHOICE_COLUMNS, CHOICE_WIDTH } from '../../src/extractors/pith/choice-features.js';
 import { type PithDiagnostics, pageRows } from '../../src/extractors/pith/index.js';
-import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from '../../src/extractors/pith/stack-features.js';
+import {
+  OWN_FEATURES,
+  STACK_FEATURE_NAMES,
+  STACK_WIDTH,
+  stackRows,
+} from '../../src/extractors/pith/stack-features.js';
 import { extract } from '../../src/index.js';
 
 function chosenText(doc: Doc, chosen: Uint8Array): string {
@@ -141,25 +146,7 @@ describe('the footer guard', () => {
 });
 
 describe('the second stage (stacking)', () => {
-  const names = [
-    'logWords',
-    'linkDensity',
-    'relativeIndex',
-    'relativeCharPosition',
-    'heuristicKept',
-    'heuristicKeptShare',
-    'hasStructuredBody',
-    'structuredBodyOverlap',
-    'in:footer',
-    'in:nav',
-    'in:aside',
-    'in:article',
-    'in:main',
-    'cue:footer',
-    'cue:related',
-    'cue:comment',
-    'pageLogBlocks',
-  ];
+  const names = [...OWN_FEATURES];
   const column = (name: string) => STACK_FEATURE_NAMES.indexOf(name);
 
   test("each block's row holds its probability, its neighbours', its main run and the page's candidates", () => {

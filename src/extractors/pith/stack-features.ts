@@ -20,7 +20,7 @@ export interface StackInputs {
 }
 
 /** Block features the second stage reads as they are. */
-const OWN_FEATURES = [
+export const OWN_FEATURES = [
   'logWords',
   'linkDensity',
   'relativeIndex',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
-import { BatchError, FeedValidators, feedSource, PagePool, runBatch } from '../batch/index.js';
+import { BatchError, FeedValidators, feedProblem, feedSource, PagePool, runBatch } from '../batch/index.js';
 import { PithError } from '../index.js';
 import { PoliteFetcher } from '../input/feed/index.js';
 import { writeFileAtomic } from '../output/index.js';
@@ -14,8 +14,10 @@ import {
   type FetchCommandOptions,
   pageSettings,
   printSummary,
+  runVerdict,
   stopOnInterrupt,
 } from './batch-options.js';
+import { cliMessage } from './messages.js';
 
 interface FeedCommandOptions extends BatchCommandOptions, FetchCommandOptions {
   cache?: string;
@@ -77,7 +79,8 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
         settings,
         fetcher,
         concurrency: options.concurrency,
-        onFeedProblem: (feed, message) => process.stderr.write(`pith feed: ${feed}: ${message}\n`),
+        onFeedProblem: (feed, problem) =>
+          process.stderr.write(`pith feed: ${feed}: ${feedProblemLine(problem)}\n`),
         onFetched: validators.onFetched,
         onFeedFetched: validators.onFeedFetched,
       }),
@@ -103,7 +106,9 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
     const seconds = (performance.now() - started) / 1000;
     printSummary('feed', options.out, outcome, seconds, 0);
     process.stderr.write(`  ${fetcher.requests} HTTP requests (robots.txt and retries included)\n`);
-    return outcome.finished ? 0 : 1;
+    const verdict = runVerdict('feed', outcome);
+    if (verdict.why) process.stderr.write(`${verdict.why}\n`);
+    return verdict.status;
   } catch (error) {
     progress.stop();
     if (error instanceof BatchError) throw new PithError('BAD_OPTION', error.message);
@@ -112,4 +117,9 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
     interrupt.dispose();
     await pool.close();
   }
+}
+
+/** A feed that could not be read: which of the four answers (or not a feed), and the error as the CLI words it. */
+function feedProblemLine(problem: Error): string {
+  return `${feedProblem(problem)}: ${cliMessage(problem)}`;
 }

@@ -56,7 +56,8 @@ try {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isPithError(error)) {
     process.stderr.write(`pith: ${cliMessage(error)}\n`);
-    process.exitCode = error.code === 'READ_FAILED' ? 1 : 2;
+    // An input that cannot be read is a failure of the run (1); the rest are usage errors (2).
+    process.exitCode = error.code === 'READ_FAILED' || error.code === 'CORRUPT_INPUT' ? 1 : 2;
   } else {
     process.stderr.write(`pith: internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exitCode = 1;

@@ -11,6 +11,7 @@ import {
   outputIdentity,
   pageSettings,
   printSummary,
+  runVerdict,
   stopOnInterrupt,
 } from './batch-options.js';
 
@@ -90,8 +91,11 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
     });
     progress.stop();
     const seconds = (performance.now() - started) / 1000;
-    printSummary('warc', options.out, outcome, seconds, outcome.finished ? totalBytes : bytesRead);
-    return outcome.finished ? 0 : 1;
+    const read = (outcome.finished ? totalBytes : bytesRead) - outcome.thisRun.fromBytes;
+    printSummary('warc', options.out, outcome, seconds, read);
+    const verdict = runVerdict('warc', outcome);
+    if (verdict.why) process.stderr.write(`${verdict.why}\n`);
+    return verdict.status;
   } catch (error) {
     progress.stop();
     if (error instanceof BatchError) throw new PithError('BAD_OPTION', error.message);

@@ -28,6 +28,7 @@ import {
   runBatch,
   urlSource,
 } from '../batch/index.js';
+import { isPithError } from '../index.js';
 import { PoliteFetcher } from '../input/feed/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../input/warc/index.js';
 import { type CheckedJob, checkJob, type JobPolicy, JobRefusal } from './checks.js';
@@ -272,6 +273,9 @@ export class QueueWorker {
       await writer.abort().catch(() => undefined);
       metrics?.jobEnded('failed');
       if (error instanceof UnrecoverableError) throw error;
+      // An archive in which no record is found will not become one: a dead letter with the reason.
+      if (isPithError(error) && error.code === 'CORRUPT_INPUT')
+        throw new UnrecoverableError(`CORRUPT_INPUT: ${error.message}`);
       throw this.#publicError(job, error, 'READ_FAILED', label);
     }
   }
@@ -327,7 +331,7 @@ export class QueueWorker {
         settings: data.settings,
         fetcher,
         concurrency: data.fetch.concurrency,
-        onFeedProblem: (feed, message) => this.#log(`feed ${feed}: ${message}`),
+        onFeedProblem: (feed, problem) => this.#log(`feed ${feed}: ${problem.message}`),
         ...(validators ? { onFetched: validators.onFetched, onFeedFetched: validators.onFeedFetched } : {}),
       });
     }
@@ -359,22 +363,28 @@ function politeFetcher(
 }
 
 /**
- * A job whose input gave no page and only a reason that will not change is a dead letter with that
- * reason (an archive of corrupt records, a feed that is not one); a feed that could not be reached
- * is retried with the job's backoff. Undefined: the job is done.
+ * A feed job whose feed gave no item is not done: a feed that could not be reached (no answer, a
+ * 5xx) is retried with the job's backoff; one refused (4xx), blocked by the address policy,
+ * disallowed by robots.txt or not a feed is a dead letter with that reason. Undefined: the job is
+ * done. (An archive with no record fails in the source: CORRUPT_INPUT.)
  */
 function unreadableInput(input: string, pages: number, skipped: Record<string, number>): Error | undefined {
   const reasons = Object.keys(skipped);
   if (pages > 0 || reasons.length !== 1) return undefined;
-  if (reasons[0] === 'corrupt') {
-    return new UnrecoverableError(
-      `CORRUPT_INPUT: ${input} holds no readable record (${skipped.corrupt} corrupt)`,
-    );
+  switch (reasons[0]) {
+    case 'feed-unreachable':
+      return new PublicJobError(`FETCH_FAILED: ${input} could not be reached`);
+    case 'feed-refused':
+      return new UnrecoverableError(`FETCH_BAD_STATUS: ${input} was refused by its server`);
+    case 'feed-blocked':
+      return new UnrecoverableError(`FETCH_BLOCKED: ${input} is on a private or reserved address`);
+    case 'feed-disallowed':
+      return new UnrecoverableError(`FETCH_ROBOTS_DISALLOWED: ${input} is disallowed by robots.txt`);
+    case 'bad-feed':
+      return new UnrecoverableError(`BAD_FEED: ${input} is not a feed`);
+    default:
+      return undefined;
   }
-  if (reasons[0] === 'bad-feed') return new UnrecoverableError(`BAD_FEED: ${input} is not a feed`);
-  if (reasons[0] === 'feed-unreachable')
-    return new PublicJobError(`FETCH_FAILED: ${input} could not be fetched`);
-  return undefined;
 }
 
 /** A job's error whose message names nothing but what the job named: kept as it is. */

@@ -40,8 +40,15 @@ export function feedCommand(): Command {
     .addHelpText(
       'after',
       '\nItems that are not fetched are counted by reason: robots-disallowed, not-modified, no-link,\n' +
-        'duplicate, bad-feed (broken XML/JSON), feed-unreachable. An item page that cannot be had is a\n' +
-        'record with its error code (FETCH_TIMEOUT, FETCH_TOO_MANY_REDIRECTS, FETCH_BAD_STATUS…).\n\n' +
+        'duplicate. A feed that cannot be read is one line on stderr with one of five reasons:\n' +
+        'feed-unreachable (no answer, a timeout, a 5xx or 429 after the retries, its robots.txt out of\n' +
+        'reach), feed-refused (4xx), feed-blocked (a private address: --allow-private), feed-disallowed\n' +
+        '(robots.txt), bad-feed (not RSS/Atom/RDF/JSON Feed). An item page that cannot be had is a\n' +
+        'record with its error code (FETCH_TIMEOUT, FETCH_TOO_MANY_REDIRECTS, FETCH_BAD_STATUS…) and\n' +
+        'its httpStatus when the server answered.\n\n' +
+        'Exit status: 0 the run finished and wrote records (or nothing changed since the last run),\n' +
+        '1 a feed could not be read, no record was written, the run was stopped, or the output is\n' +
+        'unreadable; 2 usage error.\n\n' +
         'Examples:\n  pith feed https://example.com/feed.xml -o out/ --content markdown\n' +
         '  pith feed feeds/*.xml -o out/ --output parquet --per-host 1 --delay 2000',
     )

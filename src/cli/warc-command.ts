@@ -39,8 +39,9 @@ export function warcCommand(): Command {
         'pageType, tags, quality, the content (text, markdown, html), extractor, encoding, bytes, ms,\n' +
         'diagnostics. Records that are not HTML pages (requests, metadata, redirects, images…) are\n' +
         'counted by reason in the summary.\n\n' +
-        'Exit status: 0 the run finished (failed pages are records with their error code), 1 stopped\n' +
-        'or unreadable output, 2 usage error.\n\n' +
+        'Exit status: 0 the run finished and wrote records (failed pages are records with their error\n' +
+        'code), 1 an input is no archive (CORRUPT_INPUT: no record found in it), no record was\n' +
+        'written (the summary says why), the run was stopped, or the output is unreadable; 2 usage error.\n\n' +
         'Examples:\n  pith warc CC-MAIN-2024-22-00000.warc.gz -o out/ --content text,markdown\n' +
         '  pith warc crawl/*.warc.gz -o out/ --output parquet --workers 8\n' +
         '  curl -s https://…/file.warc.gz | pith warc - -o out/',

@@ -20,6 +20,7 @@ import { hostname } from 'node:os';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import {
   archiveSource,
+  type BatchProgress,
   type BatchSource,
   dropBelowQuality,
   FeedValidators,
@@ -33,7 +34,13 @@ import { PoliteFetcher } from '../input/feed/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../input/warc/index.js';
 import { type CheckedJob, checkJob, type JobPolicy, JobRefusal } from './checks.js';
 import { workerConnection } from './connection.js';
-import { feedStateName, outputName, type QueueJobData, type QueueJobResult } from './jobs.js';
+import {
+  feedStateName,
+  outputName,
+  type QueueJobData,
+  type QueueJobProgress,
+  type QueueJobResult,
+} from './jobs.js';
 import type { WorkerMetrics } from './metrics.js';
 import { DirectoryStore } from './store.js';
 
@@ -227,6 +234,8 @@ export class QueueWorker {
     const writer = await store
       .create(output, data.format)
       .catch((error: unknown) => failed(writeFailed(error)));
+    this.#log(`job ${job.id} started: ${label}`);
+    const progress = this.#progressReporter(job);
     try {
       const outcome = await runBatch({
         source: this.#source(checked, validators),
@@ -244,6 +253,7 @@ export class QueueWorker {
           validators?.written(records);
           metrics?.recordsWritten(records.length);
         },
+        onProgress: progress,
         ...(signal ? { signal } : {}),
       });
       if (!outcome.finished) {
@@ -267,6 +277,9 @@ export class QueueWorker {
         skipped: counts.skipped,
       });
       metrics?.jobEnded('completed', done);
+      this.#log(
+        `job ${job.id} done: ${label}: ${counts.pages} records (${counts.ok} ok, ${counts.pages - counts.ok} failed), ${Object.values(counts.skipped).reduce((sum, count) => sum + count, 0)} skipped, ${(done.ms / 1000).toFixed(1)} s`,
+      );
       return done;
     } catch (error) {
       if (error instanceof WaitingError) throw error;
@@ -278,6 +291,31 @@ export class QueueWorker {
         throw new UnrecoverableError(`CORRUPT_INPUT: ${error.message}`);
       throw this.#publicError(job, error, 'READ_FAILED', label);
     }
+  }
+
+  /**
+   * Reports a running job's progress to Redis (what `pith queue status` shows), at most once a
+   * second: a lost update costs nothing, so it is not waited for.
+   */
+  #progressReporter(job: Job<QueueJobData, QueueJobResult>): (progress: BatchProgress) => void {
+    let last = 0;
+    const report = (progress: BatchProgress) => {
+      const view: QueueJobProgress = {
+        worker: this.name,
+        pages: progress.pages,
+        failed: progress.failed,
+        skipped: progress.skipped,
+        bytesRead: progress.bytesRead,
+      };
+      void job.updateProgress(view as unknown as object).catch(() => undefined);
+    };
+    report({ pages: 0, failed: 0, skipped: 0, bytesRead: 0, seconds: 0 });
+    return (progress) => {
+      const now = performance.now();
+      if (now - last < 1000) return;
+      last = now;
+      report(progress);
+    };
   }
 
   /**
@@ -365,11 +403,20 @@ function politeFetcher(
 /**
  * A feed job whose feed gave no item is not done: a feed that could not be reached (no answer, a
  * 5xx) is retried with the job's backoff; one refused (4xx), blocked by the address policy,
- * disallowed by robots.txt or not a feed is a dead letter with that reason. Undefined: the job is
- * done. (An archive with no record fails in the source: CORRUPT_INPUT.)
+ * disallowed by robots.txt or not a feed is a dead letter with that reason; so is an archive job
+ * that gave no page and met corrupt bytes (an archive with no record at all fails in the source:
+ * CORRUPT_INPUT). Undefined: the job is done.
  */
 function unreadableInput(input: string, pages: number, skipped: Record<string, number>): Error | undefined {
   const reasons = Object.keys(skipped);
+  // A text file that happens to hold a record header (a README quoting one) is no archive either.
+  if (pages === 0 && (skipped.corrupt ?? 0) > 0) {
+    return new UnrecoverableError(
+      `CORRUPT_INPUT: ${input} holds no readable page (${Object.entries(skipped)
+        .map(([reason, count]) => `${reason} ${count}`)
+        .join(', ')})`,
+    );
+  }
   if (pages > 0 || reasons.length !== 1) return undefined;
   switch (reasons[0]) {
     case 'feed-unreachable':

@@ -90,7 +90,10 @@ function contentFormats(value: string): RecordContentFormat[] {
 
 /** Adds the flags every batch command has. */
 export function addBatchOptions(command: Command): Command {
-  command.requiredOption('-o, --out <dir>', 'output directory: part files, and the checkpoint of the run');
+  command.requiredOption(
+    '-o, --out <dir>',
+    'output directory: part files, and the checkpoint of the run (pith warc: - for JSON Lines on standard output)',
+  );
   return addRecordOptions(command)
     .addOption(
       new Option('-w, --workers <n>', 'worker threads')
@@ -327,7 +330,9 @@ export function printSummary(
     );
   }
   lines.push(
-    `  ${outcome.parts} part files in ${out}${outcome.finished ? '' : ' (stopped: run the same command again to resume)'}`,
+    out === '-'
+      ? `  written to standard output${outcome.finished ? '' : ' (stopped)'}`
+      : `  ${outcome.parts} part files in ${out}${outcome.finished ? '' : ' (stopped: run the same command again to resume)'}`,
   );
   process.stderr.write(`${lines.join('\n')}\n`);
 }

@@ -660,6 +660,15 @@ async function emit(
   }
   if (single) {
     process.stdout.write(ensureNewline(content));
+  } else if (result.format === 'json') {
+    // -f json over several inputs: each line is the document -f json prints for one input, with
+    // `input` and `ok` first (never a JSON document inside a string).
+    const document = JSON.parse(content) as Record<string, unknown>;
+    const flag =
+      options.minQuality === undefined
+        ? {}
+        : { belowQuality: isBelowQuality(result.quality, options.minQuality) };
+    process.stdout.write(`${JSON.stringify({ input: name, ok: true, ...flag, ...document })}\n`);
   } else {
     const record = {
       input: name,

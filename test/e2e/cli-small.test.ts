@@ -24,6 +24,23 @@ describe('pith: the small truths', () => {
     assert.match(run.stderr, /INPUT_TOO_LARGE: .*\(raise --max-bytes to accept it\)/);
   });
 
+  test('-f json over several inputs: each line is the document -f json prints for one, never a JSON document in a string', () => {
+    const single = runPith(['extract', '-f', 'json', 'examples/article.html']);
+    assert.equal(single.code, 0, single.stderr);
+    const many = runPith(['extract', '-f', 'json', 'examples/article.html', 'examples/article.html']);
+    assert.equal(many.code, 0, many.stderr);
+    const lines = many.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(lines.length, 2);
+    const document = JSON.parse(single.stdout) as Record<string, unknown>;
+    for (const line of lines) {
+      assert.deepEqual(line, { input: 'examples/article.html', ok: true, ...document });
+      assert.doesNotMatch(String(line.content), /^\s*\{/, 'content is the text, not a JSON document');
+    }
+  });
+
   test('pith warc -o - writes JSON Lines records on standard output', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'pith-small-')), 'one.warc.gz');
     writeFileSync(

@@ -36,8 +36,8 @@ describe('pith: the small truths', () => {
     assert.equal(lines.length, 2);
     const document = JSON.parse(single.stdout) as Record<string, unknown>;
     for (const line of lines) {
-      assert.deepEqual(line, { input: 'examples/article.html', ok: true, ...document });
       assert.doesNotMatch(String(line.content), /^\s*\{/, 'content is the text, not a JSON document');
+      assert.deepEqual(line, { input: 'examples/article.html', ok: true, ...document });
     }
   });
 

@@ -119,7 +119,16 @@ describe('the queue tells the truth', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout
       assert.deepEqual(outputFiles(out), [], 'no empty output for a job that read nothing');
 
       // A running job: its input, its worker, its records so far.
-      const running = await addJobs(redis, ['feed', `${base}/feed.xml`, '-o', out, ...polite]);
+      // The held page waits for the test: a long fetch budget (pith commands start slowly on a busy machine).
+      const running = await addJobs(redis, [
+        'feed',
+        `${base}/feed.xml`,
+        '-o',
+        out,
+        ...polite,
+        '--fetch-timeout',
+        '600000',
+      ]);
       const shown = await until(async () => {
         const status = await pith(['queue', 'status', '--redis', redis.url]);
         return /running:\n {2}\S+ feed http:\/\/127\.0\.0\.1:\d+\/feed\.xml \(round [^)]+\) on w1: 1 records so far \(0 failed\)/.test(
@@ -130,7 +139,6 @@ describe('the queue tells the truth', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout
       }, 500);
       assert.equal(shown.code, 0);
       const raw = (await pith(['queue', 'status', '--json', '--redis', redis.url])).stdout;
-      console.log(raw, shown.stdout);
       const json = JSON.parse(raw) as {
         running: { id: string; worker: string; pages: number }[];
       };

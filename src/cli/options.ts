@@ -72,7 +72,8 @@ const SPAN_UNITS: Readonly<Record<string, number>> = {
 export function timeSpan(value: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/i.exec(value.trim());
   const ms = match
-    ? Math.round(Number(match[1]) * (SPAN_UNITS[(match[2] ?? 'ms').toLowerCase()] ?? Number.NaN))
+    ? // own-keys: the regular expression lets only ms, s, m, h or d through.
+      Math.round(Number(match[1]) * (SPAN_UNITS[(match[2] ?? 'ms').toLowerCase()] ?? Number.NaN))
     : Number.NaN;
   if (!Number.isSafeInteger(ms) || ms < 1) {
     throw new InvalidArgumentError('expected a time such as 7d, 12h, 30m, 90s or milliseconds');

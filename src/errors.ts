@@ -24,6 +24,7 @@ export type PithErrorCode =
   | 'FETCH_ROBOTS_DISALLOWED'
   | 'BAD_CONTENT_ENCODING'
   | 'BAD_FEED'
+  | 'CORRUPT_INPUT'
   | 'WORKER_FAILED';
 
 /** The bounds a caller can raise (`ExtractOptions.limits`); a PithError over one names it. */

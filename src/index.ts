@@ -632,7 +632,8 @@ function checkExtractorOptions(
  */
 function formatOptionsOf(metadata: Metadata, options: ExtractOptions) {
   return {
-    url: options.url,
+    // Without a URL from the caller, links resolve from the page's own (canonical, og:url; a <base href> on top).
+    url: options.url ?? metadata.canonicalUrl,
     images: options.images ?? true,
     links: options.links ?? true,
     title: metadata.title,

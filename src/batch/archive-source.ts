@@ -3,6 +3,7 @@
  * point on; `-` is standard input (resumed by reading through to the point).
  */
 import { stat } from 'node:fs/promises';
+import { PithError } from '../index.js';
 import { type ByteRange, readArchive } from '../input/warc/index.js';
 import type { ResumePoint } from '../output/index.js';
 import type { BatchSource, SourceItem } from './run.js';
@@ -35,9 +36,17 @@ export function archiveSource(inputs: readonly string[], options: ArchiveSourceO
         from && input === from.input ? from.position : range ? { offset: range.start, skip: 0 } : undefined;
       const source = file === '-' ? (process.stdin as AsyncIterable<Uint8Array>) : file;
       const reading = { maxRecordBytes: options.maxRecordBytes, start, ...(range ? { end: range.end } : {}) };
+      const name = options.names?.[input] ?? file;
+      // Read from its start, an input in which no record is found is not an archive at all.
+      const fromStart = (start?.offset ?? 0) === 0;
+      let records = 0;
+      let unreadable: string | undefined;
       for await (const item of readArchive(source, reading)) {
         const position = item.position;
         const bytesRead = before + position.offset;
+        if (item.kind === 'skip' && (item.reason === 'corrupt' || item.reason === 'truncated'))
+          unreadable ??= item.detail;
+        else records++;
         if (item.kind === 'skip') {
           yield { kind: 'skip', reason: item.reason, input, position, bytesRead };
           continue;
@@ -67,7 +76,14 @@ export function archiveSource(inputs: readonly string[], options: ArchiveSourceO
           },
         };
       }
+      if (fromStart && records === 0) throw notAnArchive(name, unreadable);
       before += size;
     }
   };
+}
+
+/** CORRUPT_INPUT: an input of `pith warc` (or a queue job's archive) in which no record was found. */
+function notAnArchive(name: string, detail: string | undefined): PithError {
+  const why = detail === undefined ? 'it is empty' : `no record found: ${detail}`;
+  return new PithError('CORRUPT_INPUT', `${name} is not a WARC or ARC archive (${why})`);
 }

@@ -5,7 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { isPithError } from '../index.js';
-import { type FeedItem, type PoliteFetcher, readFeed, type Validators } from '../input/feed/index.js';
+import {
+  type FeedItem,
+  type PoliteFetcher,
+  readFeed,
+  robotsDisallowed,
+  type Validators,
+} from '../input/feed/index.js';
+import { FetchStatusError } from '../internal.js';
 import type { PageRecord } from '../output/index.js';
 import type { BatchSource, SourceItem } from './run.js';
 import type { PageResult, PageSettings } from './types.js';
@@ -15,8 +22,8 @@ export interface FeedSourceOptions {
   fetcher: PoliteFetcher;
   /** Item pages fetched at once, over all hosts (default 8; each host has its own limit). */
   concurrency?: number;
-  /** A feed that could not be read, and why (the run goes on). */
-  onFeedProblem?: (feed: string, message: string) => void;
+  /** A feed that could not be read, and why (the run goes on): the error, for the caller to word. */
+  onFeedProblem?: (feed: string, problem: Error) => void;
   /** A page was fetched: its validators, to keep once its record is written. */
   onFetched?: (url: string, itemUrl: string, validators: Validators) => void;
   /** A feed was fetched: its validators, to keep when the run finishes. */
@@ -82,8 +89,8 @@ async function loadFeed(
       const result = await options.fetcher.fetch(feed, { conditional: true, accept: FEED_TYPES });
       if (result.kind === 'not-modified') return { skip: 'feed-not-modified' };
       if (result.kind === 'disallowed') {
-        options.onFeedProblem?.(feed, 'disallowed by robots.txt');
-        return { skip: 'robots-disallowed' };
+        options.onFeedProblem?.(feed, robotsDisallowed(feed));
+        return { skip: 'feed-disallowed' };
       }
       text = Buffer.from(result.page.bytes).toString('utf8');
       url = result.page.url;
@@ -92,16 +99,51 @@ async function loadFeed(
       text = await readFile(feed, 'utf8');
     }
   } catch (error) {
-    options.onFeedProblem?.(feed, error instanceof Error ? error.message : String(error));
-    return { skip: 'feed-unreachable' };
+    const problem = error instanceof Error ? error : new Error(String(error));
+    options.onFeedProblem?.(feed, problem);
+    return { skip: feedProblem(problem) };
   }
   try {
     return { items: readFeed(text, url).items, url };
   } catch (error) {
-    options.onFeedProblem?.(feed, error instanceof Error ? error.message : String(error));
+    options.onFeedProblem?.(feed, error instanceof Error ? error : new Error(String(error)));
     return { skip: 'bad-feed' };
   }
 }
+
+/**
+ * Why a feed could not be had, as a skip reason: four answers a caller acts on differently.
+ * `feed-unreachable` (no answer, a timeout, a 5xx or 429 after the retries, its robots.txt
+ * unreachable: try again later), `feed-refused` (the server said no: 4xx), `feed-blocked` (pith's
+ * address policy: --allow-private), `feed-disallowed` (robots.txt); anything else (not a feed, too
+ * large, not a feed's type) is a `bad-feed`.
+ */
+export function feedProblem(error: Error): FeedProblem {
+  if (!isPithError(error)) return 'feed-unreachable'; // a file that cannot be read
+  if (error.code === 'FETCH_BLOCKED') return 'feed-blocked';
+  if (error.code === 'FETCH_ROBOTS_DISALLOWED') return 'feed-disallowed';
+  if (error.code === 'FETCH_FAILED' || error.code === 'FETCH_TIMEOUT') return 'feed-unreachable';
+  if (error instanceof FetchStatusError)
+    return error.status === 429 || error.status >= 500 ? 'feed-unreachable' : 'feed-refused';
+  return 'bad-feed';
+}
+
+/** Why a feed gave no item (skip reasons of the feed itself). */
+export type FeedProblem =
+  | 'feed-unreachable'
+  | 'feed-refused'
+  | 'feed-blocked'
+  | 'feed-disallowed'
+  | 'bad-feed';
+
+/** The skip reasons that say a feed could not be read (a run with one of them did not do its work). */
+export const FEED_PROBLEMS: readonly FeedProblem[] = [
+  'feed-unreachable',
+  'feed-refused',
+  'feed-blocked',
+  'feed-disallowed',
+  'bad-feed',
+];
 
 export interface UrlSourceOptions {
   settings: PageSettings;
@@ -158,7 +200,8 @@ async function fetchPage(
       input,
       position,
       bytesRead: 0,
-      fields,
+      // A page answered with an error status keeps it (a 404 is not a page that never answered).
+      fields: error instanceof FetchStatusError ? { ...fields, httpStatus: error.status } : fields,
       code: isPithError(error) ? error.code : 'INTERNAL',
       message: error instanceof Error ? error.message : String(error),
     };

@@ -6,7 +6,10 @@
  */
 export { type ArchiveSourceOptions, archiveSource } from './archive-source.js';
 export {
+  FEED_PROBLEMS,
+  type FeedProblem,
   type FeedSourceOptions,
+  feedProblem,
   feedSource,
   mergeFeedFields,
   type UrlSourceOptions,

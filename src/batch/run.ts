@@ -113,6 +113,11 @@ export interface BatchOutcome {
   finished: boolean;
   /** The run had finished before: nothing was done. */
   alreadyFinished: boolean;
+  /**
+   * What this run did itself (a resumed run's counts include the earlier runs'): records written,
+   * and where in the inputs (bytes of all inputs before) it started reading.
+   */
+  thisRun: { pages: number; fromBytes: number };
 }
 
 export async function runBatch(options: BatchOptions): Promise<BatchOutcome> {
@@ -129,11 +134,19 @@ export async function runBatch(options: BatchOptions): Promise<BatchOutcome> {
       resumed: true,
       finished: true,
       alreadyFinished: true,
+      thisRun: { pages: 0, fromBytes: 0 },
     };
   }
   const run = new Run(options, start.state);
   const finished = await run.execute();
-  return { counts: run.counts, parts: run.parts, resumed: start.resumed, finished, alreadyFinished: false };
+  return {
+    counts: run.counts,
+    parts: run.parts,
+    resumed: start.resumed,
+    finished,
+    alreadyFinished: false,
+    thisRun: { pages: run.counts.pages - start.state.counts.pages, fromBytes: run.fromBytes },
+  };
 }
 
 async function startingState(
@@ -204,6 +217,7 @@ class Run {
   counts: RunCounts;
   parts: number;
   #progress: BatchProgress = { pages: 0, failed: 0, skipped: 0, bytesRead: 0, seconds: 0 };
+  #firstBytes: number | undefined;
   readonly #started = performance.now();
 
   constructor(options: BatchOptions, state: Omit<CheckpointState, 'version'>) {
@@ -224,6 +238,7 @@ class Run {
     for await (const item of options.source(this.#from)) {
       const point: ResumePoint = { seq, input: item.input, position: item.position };
       seq++;
+      this.#firstBytes ??= item.bytesRead;
       this.#progress.bytesRead = item.bytesRead;
       if (this.#done.has(point.seq)) continue; // done by an earlier run
       this.#lastRead = point;
@@ -258,6 +273,11 @@ class Run {
     await this.#writing;
     await this.#flush(finished);
     return finished;
+  }
+
+  /** Where in the inputs this run started reading (0 unless resumed). */
+  get fromBytes(): number {
+    return this.#firstBytes ?? 0;
   }
 
   get options(): BatchOptions {

@@ -11,6 +11,7 @@ import {
   type BatchProgress,
   DEFAULT_THREAD_HEAP_MB,
   dropBelowQuality,
+  FEED_PROBLEMS,
   type PageSettings,
 } from '../batch/index.js';
 import { PithError } from '../index.js';
@@ -83,7 +84,10 @@ function contentFormats(value: string): RecordContentFormat[] {
 
 /** Adds the flags every batch command has. */
 export function addBatchOptions(command: Command): Command {
-  command.requiredOption('-o, --out <dir>', 'output directory: part files, and the checkpoint of the run');
+  command.requiredOption(
+    '-o, --out <dir>',
+    'output directory: part files, and the checkpoint of the run (pith warc: - for JSON Lines on standard output)',
+  );
   return addRecordOptions(command)
     .addOption(
       new Option('-w, --workers <n>', 'worker threads')
@@ -300,12 +304,49 @@ export function printSummary(
     `  skipped ${skipped} records${skipped > 0 ? ` (${countsLine(counts.skipped)})` : ''}`,
   ];
   if (!outcome.alreadyFinished) {
+    // Rates of this run's own work: a resumed run's earlier pages took none of its time.
+    const { pages } = outcome.thisRun;
     lines.push(
-      `  ${seconds.toFixed(1)} s${outcome.resumed ? ' (resumed)' : ''}, ${(counts.pages / Math.max(seconds, 0.001)).toFixed(1)} pages/s overall, ${(bytes / 1e6 / Math.max(seconds, 0.001)).toFixed(2)} MB/s read`,
+      `  ${seconds.toFixed(1)} s${outcome.resumed ? ` (resumed: ${pages} pages in this run)` : ''}, ${(pages / Math.max(seconds, 0.001)).toFixed(1)} pages/s overall, ${(bytes / 1e6 / Math.max(seconds, 0.001)).toFixed(2)} MB/s read`,
     );
   }
   lines.push(
-    `  ${outcome.parts} part files in ${out}${outcome.finished ? '' : ' (stopped: run the same command again to resume)'}`,
+    out === '-'
+      ? `  written to standard output${outcome.finished ? '' : ' (stopped)'}`
+      : `  ${outcome.parts} part files in ${out}${outcome.finished ? '' : ' (stopped: run the same command again to resume)'}`,
   );
   process.stderr.write(`${lines.join('\n')}\n`);
 }
+
+/**
+ * The exit status of a batch run, with the line that says why when it is not 0: a run stopped
+ * before its end, a feed that could not be read, or a run that wrote no record (a cron job must not
+ * succeed having produced nothing). A feed run in which nothing changed since the last one wrote
+ * nothing and is right.
+ */
+export function runVerdict(command: string, outcome: BatchOutcome): { status: number; why?: string } {
+  if (!outcome.finished) return { status: 1 };
+  if (outcome.alreadyFinished) return { status: 0 };
+  const { counts } = outcome;
+  const problems = Object.entries(counts.skipped).filter(([reason]) =>
+    (FEED_PROBLEMS as readonly string[]).includes(reason),
+  );
+  if (problems.length > 0) {
+    const feeds = problems.reduce((sum, [, count]) => sum + count, 0);
+    return {
+      status: 1,
+      why: `pith ${command}: ${feeds} feed${feeds === 1 ? '' : 's'} could not be read (${countsLine(Object.fromEntries(problems))}): see above`,
+    };
+  }
+  if (counts.pages > 0) return { status: 0 };
+  const reasons = Object.keys(counts.skipped);
+  if (reasons.length > 0 && reasons.every((reason) => UNCHANGED.has(reason))) return { status: 0 };
+  const skipped =
+    reasons.length > 0
+      ? `: every record was skipped (${countsLine(counts.skipped)})`
+      : ': the input held no record';
+  return { status: 1, why: `pith ${command}: no record written${skipped}` };
+}
+
+/** Skip reasons of a feed run that found nothing new: writing nothing is then the right answer. */
+const UNCHANGED = new Set(['not-modified', 'feed-not-modified', 'duplicate']);

@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, sep } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   type ChunkOptions,
@@ -29,7 +29,7 @@ import {
   readXmlPages,
   renderBlocksScreenshot,
 } from '../internal.js';
-import { describeSource, expandInputs, type InputSource } from './inputs.js';
+import { describeSource, expandInputs, type InputSource, mappedUrl, parseUrlMap } from './inputs.js';
 import { cliMessage } from './messages.js';
 import {
   addChunkOptions,
@@ -48,6 +48,9 @@ interface ExtractCommandOptions extends ChunkFlags {
   contentFormat: 'text' | 'markdown' | 'html';
   extractor: string;
   url?: string;
+  urlMap?: string;
+  /** `--url-map`'s URLs by file path (read once, before the first input). */
+  urls?: ReadonlyMap<string, string>;
   title?: string;
   out?: string;
   option?: Record<string, unknown>;
@@ -203,9 +206,19 @@ export function extractCommand(): Command {
         .default('text'),
     )
     .option('-e, --extractor <name>', 'extraction algorithm (see below)', 'pith')
-    .option('--url <url>', 'page URL for a file or stdin input: resolves relative links')
+    .option(
+      '--url <url>',
+      "page URL for a file or stdin input: resolves relative links (default: the page's own canonical or og:url)",
+    )
+    .option(
+      '--url-map <file>',
+      "each file's page URL, one 'PATH URL' a line (PATH as named, or under its directory argument)",
+    )
     .option('--title <title>', 'the article title, when known: a hint for extractors')
-    .option('-o, --out <dir>', 'write one file per input into this directory')
+    .option(
+      '-o, --out <dir>',
+      'write one file per input into this directory, mirroring the folders under each directory argument, and _manifest.jsonl',
+    )
     .option('--option <name=value>', 'an extractor parameter (repeatable)', collectOption)
     .option('--diagnostics', "include the extractor's diagnostics (json/xml output)")
     .option('--no-images', 'leave images out of markdown and html output')
@@ -319,6 +332,12 @@ async function runExtract(inputs: string[], options: ExtractCommandOptions): Pro
     throw new PithError('BAD_OPTION', '--plot and --screenshot take exactly one input');
   }
   if (options.out) await makeOutputDirectory(options.out);
+  if (options.urlMap) {
+    const text = await readFile(options.urlMap, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new PithError('BAD_OPTION', `--url-map ${options.urlMap}: ${error.code ?? error.message}`);
+    });
+    options.urls = parseUrlMap(text, options.urlMap);
+  }
   if (options.chunks) {
     // The tokenizer is loaded only when chunks are asked for (1.2 MB of ranks).
     options.chunking = {
@@ -393,6 +412,7 @@ async function runBatch(
   let done = 0;
   let below = 0;
   const usedNames = new Set<string>();
+  const manifest: ManifestEntry[] = [];
   for (const source of sources) {
     for await (const outcome of outcomesOf(source, options, browser)) {
       done++;
@@ -403,14 +423,24 @@ async function runBatch(
         if (options.minQuality !== undefined && isBelowQuality(outcome.result.quality, options.minQuality)) {
           below++;
           reportBelowQuality(outcome, options);
-          if (options.belowQuality === 'drop') continue;
+          if (options.belowQuality === 'drop') {
+            manifest.push(manifestEntry(outcome, null, 'dropped'));
+            continue;
+          }
         }
       }
-      await emit(outcome, options, single, usedNames);
+      const output = await emit(outcome, options, single, usedNames);
+      manifest.push(manifestEntry(outcome, output ?? null, 'error' in outcome ? 'failed' : 'ok'));
     }
     progress.tick(failed);
   }
   progress.stop();
+  if (options.out) {
+    await writeFile(
+      join(options.out, MANIFEST_FILE),
+      manifest.map((entry) => `${JSON.stringify(entry)}\n`).join(''),
+    );
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (!single || done > 1) {
     const quality =
@@ -570,17 +600,18 @@ async function load(
   }
   return {
     bytes: await readInputFile(source.path, { maxBytes: options.maxBytes }),
-    url: options.url,
+    url: (options.urls && mappedUrl(options.urls, source)) ?? options.url,
     contentType: undefined,
   };
 }
 
+/** Writes one outcome; with `--out`, returns the file written (relative to it). */
 async function emit(
   outcome: Outcome,
   options: ExtractCommandOptions,
   single: boolean,
   usedNames: Set<string>,
-) {
+): Promise<string | undefined> {
   const name = outcome.label ?? describeSource(outcome.source);
   if ('error' in outcome) {
     process.stderr.write(`pith: ${name}: ${oneLine(outcome.error, name)}\n`);
@@ -594,20 +625,33 @@ async function emit(
       .map((record) => `${JSON.stringify({ input: name, ...record })}\n`)
       .join('');
     if (options.out) {
-      const file = join(options.out, outputName(outcome.source, options.format, usedNames)).replace(
+      const name = outputName(outcome.source, options.format, usedNames).replace(
         /\.[^./]+$/,
         '.chunks.jsonl',
       );
-      await writeFile(file, lines);
-    } else process.stdout.write(lines);
+      await writeOutput(options.out, name, lines);
+      return name;
+    }
+    process.stdout.write(lines);
     return;
   }
   const content = result.content;
   if (options.out) {
-    const file = join(options.out, outputName(outcome.source, options.format, usedNames));
-    await writeFile(file, ensureNewline(content));
-  } else if (single) {
+    const name = outputName(outcome.source, options.format, usedNames);
+    await writeOutput(options.out, name, ensureNewline(content));
+    return name;
+  }
+  if (single) {
     process.stdout.write(ensureNewline(content));
+  } else if (result.format === 'json') {
+    // -f json over several inputs: each line is the document -f json prints for one input, with
+    // `input` and `ok` first (never a JSON document inside a string).
+    const document = JSON.parse(content) as Record<string, unknown>;
+    const flag =
+      options.minQuality === undefined
+        ? {}
+        : { belowQuality: isBelowQuality(result.quality, options.minQuality) };
+    process.stdout.write(`${JSON.stringify({ input: name, ok: true, ...flag, ...document })}\n`);
   } else {
     const record = {
       input: name,
@@ -652,10 +696,59 @@ function ensureNewline(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
-/** A file name for an input's output: its base name with the format's extension, made unique. */
+/** `--out`'s list of what became of each input: input, output, status, quality. */
+const MANIFEST_FILE = '_manifest.jsonl';
+
+interface ManifestEntry {
+  input: string;
+  /** The file written, relative to `--out` (null: failed or dropped). */
+  output: string | null;
+  status: 'ok' | 'failed' | 'dropped';
+  quality: number | null;
+  url: string | null;
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+function manifestEntry(
+  outcome: Outcome,
+  output: string | null,
+  status: ManifestEntry['status'],
+): ManifestEntry {
+  const input = outcome.label ?? describeSource(outcome.source);
+  if ('error' in outcome) {
+    const { error } = outcome;
+    return {
+      input,
+      output,
+      status,
+      quality: null,
+      url: null,
+      errorCode: isPithError(error) ? error.code : 'INTERNAL',
+      errorMessage: cliMessage(error),
+    };
+  }
+  const url = outcome.url ?? outcome.result.metadata.canonicalUrl ?? null;
+  return { input, output, status, quality: outcome.result.quality, url };
+}
+
+async function writeOutput(out: string, name: string, content: string): Promise<void> {
+  const file = join(out, name);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+/**
+ * A file name for an input's output, relative to `--out`: the input's path under its directory
+ * argument (the tree mirrored), else its base name, with the format's extension; made unique.
+ */
 function outputName(source: InputSource, format: OutputFormat, usedNames: Set<string>): string {
   let stem = 'stdin';
-  if (source.kind === 'file') stem = basename(source.path).replace(/\.(x?html?)(\.gz)?$/i, '');
+  if (source.kind === 'file')
+    stem = (source.relative ?? basename(source.path))
+      .split(sep)
+      .join('/')
+      .replace(/\.(x?html?)(\.gz)?$/i, '');
   else if (source.kind === 'url')
     stem = source.url
       .replace(/^https?:\/\//i, '')

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
-import { BatchError, FeedValidators, feedSource, PagePool, runBatch } from '../batch/index.js';
+import { BatchError, FeedValidators, feedProblem, feedSource, PagePool, runBatch } from '../batch/index.js';
 import { PithError } from '../index.js';
 import { PoliteFetcher } from '../input/feed/index.js';
 import { writeFileAtomic } from '../output/index.js';
@@ -14,8 +14,10 @@ import {
   type FetchCommandOptions,
   pageSettings,
   printSummary,
+  runVerdict,
   stopOnInterrupt,
 } from './batch-options.js';
+import { cliMessage } from './messages.js';
 
 interface FeedCommandOptions extends BatchCommandOptions, FetchCommandOptions {
   cache?: string;
@@ -38,8 +40,15 @@ export function feedCommand(): Command {
     .addHelpText(
       'after',
       '\nItems that are not fetched are counted by reason: robots-disallowed, not-modified, no-link,\n' +
-        'duplicate, bad-feed (broken XML/JSON), feed-unreachable. An item page that cannot be had is a\n' +
-        'record with its error code (FETCH_TIMEOUT, FETCH_TOO_MANY_REDIRECTS, FETCH_BAD_STATUS…).\n\n' +
+        'duplicate. A feed that cannot be read is one line on stderr with one of five reasons:\n' +
+        'feed-unreachable (no answer, a timeout, a 5xx or 429 after the retries, its robots.txt out of\n' +
+        'reach), feed-refused (4xx), feed-blocked (a private address: --allow-private), feed-disallowed\n' +
+        '(robots.txt), bad-feed (not RSS/Atom/RDF/JSON Feed). An item page that cannot be had is a\n' +
+        'record with its error code (FETCH_TIMEOUT, FETCH_TOO_MANY_REDIRECTS, FETCH_BAD_STATUS…) and\n' +
+        'its httpStatus when the server answered.\n\n' +
+        'Exit status: 0 the run finished and wrote records (or nothing changed since the last run),\n' +
+        '1 a feed could not be read, no record was written, the run was stopped, or the output is\n' +
+        'unreadable; 2 usage error.\n\n' +
         'Examples:\n  pith feed https://example.com/feed.xml -o out/ --content markdown\n' +
         '  pith feed feeds/*.xml -o out/ --output parquet --per-host 1 --delay 2000',
     )
@@ -77,7 +86,8 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
         settings,
         fetcher,
         concurrency: options.concurrency,
-        onFeedProblem: (feed, message) => process.stderr.write(`pith feed: ${feed}: ${message}\n`),
+        onFeedProblem: (feed, problem) =>
+          process.stderr.write(`pith feed: ${feed}: ${feedProblemLine(problem)}\n`),
         onFetched: validators.onFetched,
         onFeedFetched: validators.onFeedFetched,
       }),
@@ -103,7 +113,9 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
     const seconds = (performance.now() - started) / 1000;
     printSummary('feed', options.out, outcome, seconds, 0);
     process.stderr.write(`  ${fetcher.requests} HTTP requests (robots.txt and retries included)\n`);
-    return outcome.finished ? 0 : 1;
+    const verdict = runVerdict('feed', outcome);
+    if (verdict.why) process.stderr.write(`${verdict.why}\n`);
+    return verdict.status;
   } catch (error) {
     progress.stop();
     if (error instanceof BatchError) throw new PithError('BAD_OPTION', error.message);
@@ -112,4 +124,9 @@ async function runFeed(feeds: string[], options: FeedCommandOptions): Promise<nu
     interrupt.dispose();
     await pool.close();
   }
+}
+
+/** A feed that could not be read: which of the four answers (or not a feed), and the error as the CLI words it. */
+function feedProblemLine(problem: Error): string {
+  return `${feedProblem(problem)}: ${cliMessage(problem)}`;
 }

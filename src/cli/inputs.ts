@@ -1,8 +1,15 @@
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, normalize, relative } from 'node:path';
+import { PithError } from '../index.js';
 
-/** One thing to extract: a file, a URL or standard input. */
-export type InputSource = { kind: 'file'; path: string } | { kind: 'url'; url: string } | { kind: 'stdin' };
+/**
+ * One thing to extract: a file, a URL or standard input. A file found under a directory argument
+ * has its path relative to that directory (`relative`), which `--out` mirrors.
+ */
+export type InputSource =
+  | { kind: 'file'; path: string; relative?: string }
+  | { kind: 'url'; url: string }
+  | { kind: 'stdin' };
 
 const PAGE_FILE = /\.(html?|xhtml|htm\.gz|html?\.gz|xhtml\.gz)$/i;
 
@@ -38,7 +45,8 @@ export async function expandInputs(argumentsList: readonly string[]): Promise<In
       const info = await stat(argument).catch(() => undefined);
       if (!info && isOtherUrl(argument)) sources.push({ kind: 'url', url: argument });
       else if (info?.isDirectory()) {
-        for (const path of await listPageFiles(argument)) sources.push({ kind: 'file', path });
+        for (const path of await listPageFiles(argument))
+          sources.push({ kind: 'file', path, relative: relative(argument, path) });
       } else sources.push({ kind: 'file', path: argument });
     }
   }
@@ -58,4 +66,36 @@ async function listPageFiles(directory: string): Promise<string[]> {
     }
   }
   return found.sort();
+}
+
+/**
+ * `--url-map FILE`: the page URL of each input file, one `PATH URL` a line (blank lines and `#`
+ * comments skipped), PATH as the file is named on the command line or under its directory
+ * argument. A file's links resolve from its URL, and its records carry it.
+ */
+export function parseUrlMap(text: string, name: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^(.*\S)\s+(\S+)$/.exec(line);
+    const url = match?.[2];
+    if (!match || !url || !isUrlArgument(url)) {
+      throw new PithError(
+        'BAD_OPTION',
+        `--url-map ${name}, line ${index + 1}: expected 'PATH URL' (an http(s) URL)`,
+      );
+    }
+    map.set(normalize(match[1]), url);
+  }
+  return map;
+}
+
+/** The URL `--url-map` gives a file source (by its path as named, or under its directory argument). */
+export function mappedUrl(map: ReadonlyMap<string, string>, source: InputSource): string | undefined {
+  if (source.kind !== 'file') return undefined;
+  return (
+    map.get(normalize(source.path)) ??
+    (source.relative === undefined ? undefined : map.get(normalize(source.relative)))
+  );
 }

@@ -4,7 +4,7 @@
  * failures to exit codes: 0 ok, 1 some inputs failed, 2 usage error.
  */
 import { Command, CommanderError } from 'commander';
-import { isPithError, VERSION } from '../index.js';
+import { EXTRACTORS, isPithError, VERSION } from '../index.js';
 import { useModelFiles } from '../tools/index.js';
 import { cliMessage } from './messages.js';
 
@@ -37,7 +37,11 @@ const program = new Command('pith')
     'pith finds the main content of web pages: the article, post or documentation text, ' +
       'without navigation, ads, footers and comment threads.',
   )
-  .version(VERSION, '-V, --version')
+  // Two versions: the package's, and each extractor's own (what results and records carry).
+  .version(
+    `${VERSION} (the pith package; the default extractor, pith, is version ${EXTRACTORS.pith.version}: results name it in extractor.version, records in extractorVersion)`,
+    '-V, --version',
+  )
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 // Model files named by path (--pith-model FILE), and every shipped model ready for extract().
@@ -56,7 +60,8 @@ try {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isPithError(error)) {
     process.stderr.write(`pith: ${cliMessage(error)}\n`);
-    process.exitCode = error.code === 'READ_FAILED' ? 1 : 2;
+    // An input that cannot be read is a failure of the run (1); the rest are usage errors (2).
+    process.exitCode = error.code === 'READ_FAILED' || error.code === 'CORRUPT_INPUT' ? 1 : 2;
   } else {
     process.stderr.write(`pith: internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exitCode = 1;

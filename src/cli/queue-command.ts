@@ -265,7 +265,9 @@ async function submit(options: AddCommandOptions, jobs: QueueJobData[]): Promise
 
 function statusCommand(): Command {
   return addQueueOptions(new Command('status'))
-    .description('jobs by state, records/s, workers, dead letters')
+    .description(
+      'jobs by state, records/s, workers, the running jobs (input, worker, records so far), dead letters',
+    )
     .option('--json', 'as JSON')
     .action(async (options: QueueOptions & { json?: boolean }) =>
       withQueue(options, async (queue) => {
@@ -285,6 +287,16 @@ function statusText(status: QueueStatus): string {
   for (const worker of status.workers) {
     lines.push(
       `  ${worker.name}${worker.connected ? '' : ' (gone)'}: ${worker.jobs} jobs, ${worker.pages} pages${worker.recordsPerSecond === null ? '' : `, ${worker.recordsPerSecond} records/s`}`,
+    );
+  }
+  if (status.running.length > 0) lines.push('running:');
+  for (const job of status.running) {
+    const where = job.worker === null ? 'starting' : `on ${job.worker}`;
+    const read = job.bytesRead > 0 ? `, ${(job.bytesRead / 1e6).toFixed(1)} MB read` : '';
+    const time = job.seconds === null ? '' : `, ${job.seconds.toFixed(0)} s`;
+    const attempt = job.attemptsMade > 0 ? ` (attempt ${job.attemptsMade + 1})` : '';
+    lines.push(
+      `  ${job.id} ${job.input} ${where}: ${job.pages} records so far (${job.failed} failed), ${job.skipped} skipped${read}${time}${attempt}`,
     );
   }
   if (status.deadLetters.length > 0) lines.push('dead letters (pith queue retry-failed retries them):');

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { archiveSource, BatchError, PagePool, runBatch } from '../batch/index.js';
 import { PithError } from '../index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../input/warc/index.js';
+import { encodeRecords, type PageRecord } from '../output/index.js';
 import {
   addBatchOptions,
   type BatchCommandOptions,
@@ -11,6 +12,7 @@ import {
   outputIdentity,
   pageSettings,
   printSummary,
+  runVerdict,
   stopOnInterrupt,
 } from './batch-options.js';
 
@@ -38,9 +40,13 @@ export function warcCommand(): Command {
         'pageType, tags, quality, the content (text, markdown, html), extractor, encoding, bytes, ms,\n' +
         'diagnostics. Records that are not HTML pages (requests, metadata, redirects, images…) are\n' +
         'counted by reason in the summary.\n\n' +
-        'Exit status: 0 the run finished (failed pages are records with their error code), 1 stopped\n' +
-        'or unreadable output, 2 usage error.\n\n' +
+        'Exit status: 0 the run finished and wrote records (failed pages are records with their error\n' +
+        'code), 1 an input is no archive (CORRUPT_INPUT: no record found in it), no record was\n' +
+        'written (the summary says why), the run was stopped, or the output is unreadable; 2 usage error.\n\n' +
+        '-o - writes the records to standard output as JSON Lines (plain, or --output jsonl.zst),\n' +
+        'without part files or a checkpoint.\n\n' +
         'Examples:\n  pith warc CC-MAIN-2024-22-00000.warc.gz -o out/ --content text,markdown\n' +
+        "  pith warc file.warc.gz -o - --content text | jq -r '.title'\n" +
         '  pith warc crawl/*.warc.gz -o out/ --output parquet --workers 8\n' +
         '  curl -s https://…/file.warc.gz | pith warc - -o out/',
     )
@@ -68,8 +74,23 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
   const interrupt = stopOnInterrupt('warc');
   const started = performance.now();
   let bytesRead = 0;
+  // `-o -`: JSON Lines on standard output, part by part (no part files, no checkpoint).
+  const toStdout = options.out === '-';
+  if (toStdout && options.output === 'parquet')
+    throw new PithError('BAD_OPTION', '-o - writes JSON Lines: Parquet needs --out DIR');
+  const stdoutFormat = options.output === 'jsonl.gz' ? 'jsonl' : options.output;
   try {
     const outcome = await runBatch({
+      ...(toStdout
+        ? {
+            sink: async (records: readonly PageRecord[]) => {
+              const bytes = await encodeRecords(records, stdoutFormat);
+              await new Promise<void>((resolve, reject) =>
+                process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())),
+              );
+            },
+          }
+        : {}),
       source: archiveSource(archives, {
         settings,
         maxRecordBytes: Math.max(DEFAULT_MAX_RECORD_BYTES, options.maxBytes),
@@ -78,10 +99,10 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
       out: options.out,
       format: options.output,
       drop: belowQualityDrop(options),
-      identity: { inputs, options: outputIdentity(options) },
+      identity: toStdout ? null : { inputs, options: outputIdentity(options) },
       ordered: !options.unordered,
       partRecords: options.partRecords,
-      restart: options.restart,
+      restart: options.restart && !toStdout,
       signal: interrupt.signal,
       onProgress: (update) => {
         bytesRead = update.bytesRead;
@@ -90,8 +111,11 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
     });
     progress.stop();
     const seconds = (performance.now() - started) / 1000;
-    printSummary('warc', options.out, outcome, seconds, outcome.finished ? totalBytes : bytesRead);
-    return outcome.finished ? 0 : 1;
+    const read = (outcome.finished ? totalBytes : bytesRead) - outcome.thisRun.fromBytes;
+    printSummary('warc', options.out, outcome, seconds, read);
+    const verdict = runVerdict('warc', outcome);
+    if (verdict.why) process.stderr.write(`${verdict.why}\n`);
+    return verdict.status;
   } catch (error) {
     progress.stop();
     if (error instanceof BatchError) throw new PithError('BAD_OPTION', error.message);

@@ -88,7 +88,13 @@ export function isGzip(bytes: Uint8Array): boolean {
 }
 
 function tooLarge(name: string, limit: number, what = ''): PithError {
-  return new PithError('INPUT_TOO_LARGE', `${name}: ${what}input is larger than the limit of ${limit} bytes`);
+  return new PithError(
+    'INPUT_TOO_LARGE',
+    `${name}: ${what}input is larger than the limit of ${limit} bytes`,
+    {
+      limit: 'maxBytes',
+    },
+  );
 }
 
 function asReadError(error: unknown, name: string): PithError {

@@ -49,18 +49,42 @@ function jsonLines(record: PageRecord): string {
   return chunks.list.map((chunk) => `${JSON.stringify({ ...head, ...chunk })}\n`).join('');
 }
 
+/**
+ * Parquet with an explicit schema: every column OPTIONAL; `authors`, `tags` and `reasons` real
+ * lists of strings (the standard three-level LIST: DuckDB, pyarrow and hyparquet read them as
+ * lists, not as JSON strings); `diagnostics` a JSON column; `bytes` INT64.
+ */
 function encodeParquet(records: readonly PageRecord[]): Uint8Array {
   const columnData = RECORD_COLUMNS.map(([name, type]) => {
     const values = records.map((record) => record[name]);
-    if (type === 'STRING_LIST') return { name, data: values };
-    if (type === 'INT64') {
-      return { name, data: values.map((value) => (value === null ? null : BigInt(value as number))), type };
-    }
-    return { name, data: values, type };
+    if (type === 'INT64')
+      return { name, data: values.map((value) => (value === null ? null : BigInt(value as number))) };
+    return { name, data: values };
   });
   const buffer = parquetWriteBuffer({
     columnData: columnData as Parameters<typeof parquetWriteBuffer>[0]['columnData'],
+    schema: PARQUET_SCHEMA,
     createdBy: `pith ${VERSION}`,
   });
   return new Uint8Array(buffer);
 }
+
+type SchemaElement = NonNullable<Parameters<typeof parquetWriteBuffer>[0]['schema']>[number];
+
+const PARQUET_SCHEMA: SchemaElement[] = [
+  { name: 'root', num_children: RECORD_COLUMNS.length },
+  ...RECORD_COLUMNS.flatMap(([name, type]): SchemaElement[] => {
+    if (type === 'STRING_LIST') {
+      return [
+        { name, repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
+        { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
+        { name: 'element', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+      ];
+    }
+    if (type === 'STRING')
+      return [{ name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' }];
+    if (type === 'JSON')
+      return [{ name, type: 'BYTE_ARRAY', converted_type: 'JSON', repetition_type: 'OPTIONAL' }];
+    return [{ name, type, repetition_type: 'OPTIONAL' }];
+  }),
+];

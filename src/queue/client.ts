@@ -6,7 +6,7 @@
 import { type Job, Queue } from 'bullmq';
 import { checkJobFields, DEFAULT_WORKER_JOB_BYTES } from './checks.js';
 import { clientConnection } from './connection.js';
-import { jobId, jobInput, type QueueJobData, type QueueJobResult } from './jobs.js';
+import { jobId, jobInput, type QueueJobData, type QueueJobProgress, type QueueJobResult } from './jobs.js';
 import { type JobQuota, type QuotaVerdict, type Retention, reserveJob } from './quota.js';
 
 /** A completed job is kept a week by default (its id keeps a resubmission out; status reads its counts). */
@@ -60,12 +60,29 @@ export interface WorkerStatus {
   recordsPerSecond: number | null;
 }
 
+export interface RunningJob {
+  id: string;
+  input: string;
+  /** The worker running it (null until it reported, a second after it started). */
+  worker: string | null;
+  /** Records so far (pages extracted or failed), of which failed, items skipped, archive bytes read. */
+  pages: number;
+  failed: number;
+  skipped: number;
+  bytesRead: number;
+  /** Since it started, s (this attempt). */
+  seconds: number | null;
+  attemptsMade: number;
+}
+
 export interface QueueStatus {
   queue: string;
   counts: Record<(typeof COUNTED_STATES)[number], number>;
   /** Over the most recent completed jobs (at most `window`). */
   recent: { window: number; jobs: number; pages: number; ok: number; recordsPerSecond: number | null };
   workers: WorkerStatus[];
+  /** Jobs running now (at most 50): the worker that runs each, how far it is, for how long. */
+  running: RunningJob[];
   /** Failed jobs (dead letters): their last error. */
   deadLetters: { id: string; input: string; attemptsMade: number; reason: string }[];
 }
@@ -176,6 +193,7 @@ export class PithQueue {
     const counts = await this.counts();
     const completed = await this.#queue.getCompleted(0, window - 1);
     const failed = await this.#queue.getFailed(0, 19);
+    const active = await this.#queue.getActive(0, 49);
     const connected = await this.#queue.getWorkers().catch(() => [] as { rawname?: string }[]);
     const byWorker = new Map<string, WorkerStatus>();
     const worker = (name: string) => {
@@ -225,6 +243,7 @@ export class PithQueue {
         recordsPerSecond: last > first ? round((pages / (last - first)) * 1000) : null,
       },
       workers: [...byWorker.values()].sort((a, b) => a.name.localeCompare(b.name)),
+      running: active.map((job) => runningJob(job)),
       deadLetters: failed.map((job) => ({
         id: job.id ?? '',
         input: jobInput(job.data),
@@ -277,5 +296,24 @@ function viewOf(job: Job<QueueJobData, QueueJobResult>, state: JobState): JobVie
     result: job.returnvalue ?? null,
     failedReason: job.failedReason ?? null,
     owner: job.data.owner ?? null,
+  };
+}
+
+/** A running job as status shows it, from the progress its worker reports (jobs.ts, QueueJobProgress). */
+function runningJob(job: Job<QueueJobData, QueueJobResult>): RunningJob {
+  const progress = (typeof job.progress === 'object' && job.progress !== null ? job.progress : {}) as Partial<
+    Record<keyof QueueJobProgress, unknown>
+  >;
+  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  return {
+    id: job.id ?? '',
+    input: jobInput(job.data),
+    worker: typeof progress.worker === 'string' ? progress.worker : null,
+    pages: count(progress.pages),
+    failed: count(progress.failed),
+    skipped: count(progress.skipped),
+    bytesRead: count(progress.bytesRead),
+    seconds: job.processedOn ? Math.round((Date.now() - job.processedOn) / 100) / 10 : null,
+    attemptsMade: job.attemptsMade,
   };
 }

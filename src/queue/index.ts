@@ -26,6 +26,7 @@ export {
   type JobView,
   PithQueue,
   type QueueStatus,
+  type RunningJob,
 } from './client.js';
 export { DEFAULT_QUEUE, DEFAULT_REDIS_URL, redisUrl } from './connection.js';
 export {
@@ -34,6 +35,7 @@ export {
   jobInput,
   outputName,
   type QueueJobData,
+  type QueueJobProgress,
   type QueueJobResult,
   type UrlsJobData,
   type WarcJobData,

@@ -81,6 +81,20 @@ export interface FeedJobData extends CommonJobData {
 export type QueueJobData = WarcJobData | UrlsJobData | FeedJobData;
 
 /** What a job returns when it completes (kept by BullMQ with the job; `pith queue status` sums it). */
+/**
+ * A running job's progress, as its worker reports it (BullMQ's job progress, every second or so):
+ * `pith queue status` shows what runs, where and how far.
+ */
+export interface QueueJobProgress {
+  worker: string;
+  /** Records done so far (pages extracted or failed), of which failed; items skipped. */
+  pages: number;
+  failed: number;
+  skipped: number;
+  /** Bytes of the archive read so far (0 for URL and feed jobs). */
+  bytesRead: number;
+}
+
 export interface QueueJobResult {
   /** The output file's name in the results store. */
   output: string;

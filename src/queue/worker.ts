@@ -20,6 +20,7 @@ import { hostname } from 'node:os';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import {
   archiveSource,
+  type BatchProgress,
   type BatchSource,
   dropBelowQuality,
   FeedValidators,
@@ -28,11 +29,18 @@ import {
   runBatch,
   urlSource,
 } from '../batch/index.js';
+import { isPithError } from '../index.js';
 import { PoliteFetcher } from '../input/feed/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../input/warc/index.js';
 import { type CheckedJob, checkJob, type JobPolicy, JobRefusal } from './checks.js';
 import { workerConnection } from './connection.js';
-import { feedStateName, outputName, type QueueJobData, type QueueJobResult } from './jobs.js';
+import {
+  feedStateName,
+  outputName,
+  type QueueJobData,
+  type QueueJobProgress,
+  type QueueJobResult,
+} from './jobs.js';
 import type { WorkerMetrics } from './metrics.js';
 import { DirectoryStore } from './store.js';
 
@@ -226,6 +234,8 @@ export class QueueWorker {
     const writer = await store
       .create(output, data.format)
       .catch((error: unknown) => failed(writeFailed(error)));
+    this.#log(`job ${job.id} started: ${label}`);
+    const progress = this.#progressReporter(job);
     try {
       const outcome = await runBatch({
         source: this.#source(checked, validators),
@@ -243,6 +253,7 @@ export class QueueWorker {
           validators?.written(records);
           metrics?.recordsWritten(records.length);
         },
+        onProgress: progress,
         ...(signal ? { signal } : {}),
       });
       if (!outcome.finished) {
@@ -266,14 +277,45 @@ export class QueueWorker {
         skipped: counts.skipped,
       });
       metrics?.jobEnded('completed', done);
+      this.#log(
+        `job ${job.id} done: ${label}: ${counts.pages} records (${counts.ok} ok, ${counts.pages - counts.ok} failed), ${Object.values(counts.skipped).reduce((sum, count) => sum + count, 0)} skipped, ${(done.ms / 1000).toFixed(1)} s`,
+      );
       return done;
     } catch (error) {
       if (error instanceof WaitingError) throw error;
       await writer.abort().catch(() => undefined);
       metrics?.jobEnded('failed');
       if (error instanceof UnrecoverableError) throw error;
+      // An archive in which no record is found will not become one: a dead letter with the reason.
+      if (isPithError(error) && error.code === 'CORRUPT_INPUT')
+        throw new UnrecoverableError(`CORRUPT_INPUT: ${error.message}`);
       throw this.#publicError(job, error, 'READ_FAILED', label);
     }
+  }
+
+  /**
+   * Reports a running job's progress to Redis (what `pith queue status` shows), at most once a
+   * second: a lost update costs nothing, so it is not waited for.
+   */
+  #progressReporter(job: Job<QueueJobData, QueueJobResult>): (progress: BatchProgress) => void {
+    let last = 0;
+    const report = (progress: BatchProgress) => {
+      const view: QueueJobProgress = {
+        worker: this.name,
+        pages: progress.pages,
+        failed: progress.failed,
+        skipped: progress.skipped,
+        bytesRead: progress.bytesRead,
+      };
+      void job.updateProgress(view as unknown as object).catch(() => undefined);
+    };
+    report({ pages: 0, failed: 0, skipped: 0, bytesRead: 0, seconds: 0 });
+    return (progress) => {
+      const now = performance.now();
+      if (now - last < 1000) return;
+      last = now;
+      report(progress);
+    };
   }
 
   /**
@@ -327,7 +369,7 @@ export class QueueWorker {
         settings: data.settings,
         fetcher,
         concurrency: data.fetch.concurrency,
-        onFeedProblem: (feed, message) => this.#log(`feed ${feed}: ${message}`),
+        onFeedProblem: (feed, problem) => this.#log(`feed ${feed}: ${problem.message}`),
         ...(validators ? { onFetched: validators.onFetched, onFeedFetched: validators.onFeedFetched } : {}),
       });
     }
@@ -359,22 +401,37 @@ function politeFetcher(
 }
 
 /**
- * A job whose input gave no page and only a reason that will not change is a dead letter with that
- * reason (an archive of corrupt records, a feed that is not one); a feed that could not be reached
- * is retried with the job's backoff. Undefined: the job is done.
+ * A feed job whose feed gave no item is not done: a feed that could not be reached (no answer, a
+ * 5xx) is retried with the job's backoff; one refused (4xx), blocked by the address policy,
+ * disallowed by robots.txt or not a feed is a dead letter with that reason; so is an archive job
+ * that gave no page and met corrupt bytes (an archive with no record at all fails in the source:
+ * CORRUPT_INPUT). Undefined: the job is done.
  */
 function unreadableInput(input: string, pages: number, skipped: Record<string, number>): Error | undefined {
   const reasons = Object.keys(skipped);
-  if (pages > 0 || reasons.length !== 1) return undefined;
-  if (reasons[0] === 'corrupt') {
+  // A text file that happens to hold a record header (a README quoting one) is no archive either.
+  if (pages === 0 && (skipped.corrupt ?? 0) > 0) {
     return new UnrecoverableError(
-      `CORRUPT_INPUT: ${input} holds no readable record (${skipped.corrupt} corrupt)`,
+      `CORRUPT_INPUT: ${input} holds no readable page (${Object.entries(skipped)
+        .map(([reason, count]) => `${reason} ${count}`)
+        .join(', ')})`,
     );
   }
-  if (reasons[0] === 'bad-feed') return new UnrecoverableError(`BAD_FEED: ${input} is not a feed`);
-  if (reasons[0] === 'feed-unreachable')
-    return new PublicJobError(`FETCH_FAILED: ${input} could not be fetched`);
-  return undefined;
+  if (pages > 0 || reasons.length !== 1) return undefined;
+  switch (reasons[0]) {
+    case 'feed-unreachable':
+      return new PublicJobError(`FETCH_FAILED: ${input} could not be reached`);
+    case 'feed-refused':
+      return new UnrecoverableError(`FETCH_BAD_STATUS: ${input} was refused by its server`);
+    case 'feed-blocked':
+      return new UnrecoverableError(`FETCH_BLOCKED: ${input} is on a private or reserved address`);
+    case 'feed-disallowed':
+      return new UnrecoverableError(`FETCH_ROBOTS_DISALLOWED: ${input} is disallowed by robots.txt`);
+    case 'bad-feed':
+      return new UnrecoverableError(`BAD_FEED: ${input} is not a feed`);
+    default:
+      return undefined;
+  }
 }
 
 /** A job's error whose message names nothing but what the job named: kept as it is. */

@@ -206,8 +206,10 @@ describe('pith feed against a local server (slow host, 429, redirect loop, robot
       '1',
     ];
     const first = await pith(args);
-    assert.equal(first.code, 0, first.stderr);
-    assert.match(first.stderr, /broken\.xml: not a readable RSS, Atom, RDF or JSON feed/);
+    // A feed that could not be read (broken.xml) makes the run exit 1, saying why (issue 40).
+    assert.equal(first.code, 1, first.stderr);
+    assert.match(first.stderr, /broken\.xml: bad-feed: not a readable RSS, Atom, RDF or JSON feed/);
+    assert.match(first.stderr, /1 feed could not be read \(bad-feed 1\)/);
     assert.match(first.stderr, /robots-disallowed 1/);
     assert.match(first.stderr, /bad-feed 1/);
     const rows = readRows(out);
@@ -250,7 +252,7 @@ describe('pith feed against a local server (slow host, 429, redirect loop, robot
     const before = readdirSync(out).filter((name) => name.startsWith('part-')).length;
     const pageHits = hits.get('/news/rtl');
     const second = await pith(args);
-    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.code, 1, 'broken.xml is still no feed');
     assert.match(second.stderr, /feed-not-modified 1/);
     assert.match(second.stderr, /not-modified 2/);
     assert.equal(hits.get('/news/rtl'), (pageHits ?? 0) + 1, 'a conditional request, answered 304');

@@ -189,7 +189,11 @@ export class PoliteFetcher {
     return rules.isAllowed(url, this.#options.robotsAgent) !== false;
   }
 
-  /** RFC 9309: a 4xx robots.txt allows everything; one that cannot be had (5xx, network) disallows everything. */
+  /**
+   * RFC 9309: a 4xx robots.txt allows everything; one that cannot be had (5xx, no answer) makes the
+   * site unreachable: nothing is fetched, and the error says why (an unreachable host is not a
+   * disallowed page: the caller retries the one, not the other).
+   */
   async #loadRobots(origin: string): Promise<Robots | 'allow-all' | 'disallow-all'> {
     const robotsUrl = `${origin}/robots.txt`;
     try {
@@ -205,8 +209,14 @@ export class PoliteFetcher {
       }
       return rules;
     } catch (error) {
-      if (error instanceof FetchStatusError && error.status >= 400 && error.status < 500) return 'allow-all';
-      if (isPithError(error) && error.code === 'FETCH_BLOCKED') throw error;
+      if (
+        error instanceof FetchStatusError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 429
+      )
+        return 'allow-all';
+      if (isPithError(error)) throw error;
       return 'disallow-all';
     }
   }

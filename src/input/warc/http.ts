@@ -80,7 +80,9 @@ export function decodeHttpBody(body: Uint8Array, encoding: HttpBodyEncoding, max
   }
   for (const coding of codings) bytes = decompress(bytes, coding, maxBytes);
   if (bytes.length > maxBytes) {
-    throw new PithError('INPUT_TOO_LARGE', `the page is larger than the limit of ${maxBytes} bytes`);
+    throw new PithError('INPUT_TOO_LARGE', `the page is larger than the limit of ${maxBytes} bytes`, {
+      limit: 'maxBytes',
+    });
   }
   return bytes;
 }
@@ -103,7 +105,9 @@ function decompress(bytes: Uint8Array, coding: string, maxBytes: number): Uint8A
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new PithError('INPUT_TOO_LARGE', `the decompressed page is larger than ${maxBytes} bytes`);
+      throw new PithError('INPUT_TOO_LARGE', `the decompressed page is larger than ${maxBytes} bytes`, {
+        limit: 'maxBytes',
+      });
     }
     const message = error instanceof Error ? error.message : String(error);
     throw new PithError('BAD_CONTENT_ENCODING', `Content-Encoding ${coding}: ${message}`);

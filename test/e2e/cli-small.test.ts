@@ -1,0 +1,89 @@
+/**
+ * The small ones of issue 40 (item 9), through the CLI: INPUT_TOO_LARGE names --max-bytes; pith warc
+ * writes to standard output (-o -); the launcher says what to do when pith is not built (npx pith
+ * on a fresh clone) instead of exiting 127.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
+import { REPO_ROOT, runPith } from '../helpers.js';
+
+const PAGE = `<!DOCTYPE html><html><head><title>Rivers</title></head><body><article><h1>Rivers</h1>
+<p>${'Rivers bend because water flows faster on the outside of a curve. '.repeat(8)}</p></article></body></html>`;
+
+describe('pith: the small truths', () => {
+  test('INPUT_TOO_LARGE names --max-bytes', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pith-small-')), 'big.html');
+    writeFileSync(file, PAGE);
+    const run = runPith(['extract', file, '--max-bytes', '100']);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /INPUT_TOO_LARGE: .*\(raise --max-bytes to accept it\)/);
+  });
+
+  test('-f json over several inputs: each line is the document -f json prints for one, never a JSON document in a string', () => {
+    const single = runPith(['extract', '-f', 'json', 'examples/article.html']);
+    assert.equal(single.code, 0, single.stderr);
+    const many = runPith(['extract', '-f', 'json', 'examples/article.html', 'examples/article.html']);
+    assert.equal(many.code, 0, many.stderr);
+    const lines = many.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(lines.length, 2);
+    const document = JSON.parse(single.stdout) as Record<string, unknown>;
+    for (const line of lines) {
+      assert.doesNotMatch(String(line.content), /^\s*\{/, 'content is the text, not a JSON document');
+      assert.deepEqual(line, { input: 'examples/article.html', ok: true, ...document });
+    }
+  });
+
+  test('pith warc -o - writes JSON Lines records on standard output', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pith-small-')), 'one.warc.gz');
+    writeFileSync(
+      file,
+      Buffer.concat(
+        compress(
+          [warcinfo('test'), ...pageRecords('https://example.com/rivers', Buffer.from(PAGE))],
+          'record',
+        ),
+      ),
+    );
+    const run = runPith(['warc', file, '-o', '-', '--content', 'text', '--workers', '1', '--no-progress']);
+    assert.equal(run.code, 0, run.stderr);
+    const records = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(
+      records.map((record) => [record.url, record.ok, record.title]),
+      [['https://example.com/rivers', true, 'Rivers']],
+    );
+    assert.match(run.stderr, /written to standard output/);
+    const parquet = runPith(['warc', file, '-o', '-', '--output', 'parquet']);
+    assert.equal(parquet.code, 2);
+    assert.match(parquet.stderr, /Parquet needs --out DIR/);
+  });
+
+  test('the launcher of a copy that is not built says what to do (no exit 127, no bare ENOENT)', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'pith-fresh-'));
+    mkdirSync(join(copy, 'bin'));
+    copyFileSync(join(REPO_ROOT, 'bin', 'pith.mjs'), join(copy, 'bin', 'pith.mjs'));
+    const run = spawnSync(process.execPath, [join(copy, 'bin', 'pith.mjs'), 'extract', 'page.html'], {
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /pith: not built .*dist\/cli\/main\.js is missing/);
+    assert.match(run.stderr, /run `npm ci`/);
+    assert.match(run.stderr, /rm -rf ~\/\.npm\/_npx/);
+    // Built, it is the command itself.
+    const built = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'pith.mjs'), '--help'], {
+      encoding: 'utf8',
+    });
+    assert.equal(built.status, 0, built.stderr);
+    assert.match(built.stdout, /Usage: pith/);
+  });
+});

@@ -33,6 +33,7 @@ import {
   chunkMarkdown,
   formatComments,
   formatExtraction,
+  type JsonMetadata,
   type OutputComment,
   type ReadComments,
   readComments,
@@ -430,14 +431,10 @@ export function chunk(result: ExtractResult, options: ChunkOptions = {}): Chunk[
 }
 
 /** A chunk as a record of its own (JSON Lines): the page's URL and metadata, then the chunk. */
-export interface ChunkRecord extends Chunk {
+export interface ChunkRecord
+  extends Chunk,
+    Pick<JsonMetadata, 'title' | 'authors' | 'published' | 'modified' | 'siteName' | 'language'> {
   url: string | null;
-  title: string | null;
-  authors: string[];
-  published: string | null;
-  modified: string | null;
-  siteName: string | null;
-  language: string | null;
   /** How `tokens` were counted (`cl100k_base`, `characters/4`). */
   tokenizer: string;
   /** The page's number of chunks. */

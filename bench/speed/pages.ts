@@ -6,6 +6,8 @@ import os from 'node:os';
 
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { seededRandom } from '../../src/internal.js';
 import { listPages, type PageRef, repoRoot } from '../parsers/corpus.js';
@@ -157,4 +159,36 @@ export function interleavedCpu(
     perPass.push(spent[1] / spent[0]);
   }
   return { ms: sums.map((sum) => sum / count / passes), perPass };
+}
+
+type PithModule = typeof import('../../src/index.js');
+/** Types from the tools' door; the code itself is loaded from each build's files. */
+export type Internal = typeof import('../../src/internal.js');
+
+/** A module of a build, or {} when that build has no such file (an older release). */
+export async function loadFromBuild<T>(dir: string, file: string): Promise<Partial<T>> {
+  try {
+    return (await import(pathToFileURL(path.join(dir, file)).href)) as T;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The modules of one build (`dir`: its dist/) that the A/B benches time stage by stage, and the
+ * comment separation as extract() runs it when comments are not asked for.
+ */
+export async function buildModules(dir: string) {
+  const pith = (await loadFromBuild<PithModule>(dir, 'index.js')) as PithModule;
+  const { pageRows } = await loadFromBuild<Internal>(dir, 'extractors/pith/rows.js');
+  const comments = await loadFromBuild<Internal>(dir, 'features/comments/index.js');
+  const { assessQuality } = await loadFromBuild<Internal>(dir, 'quality/index.js');
+  const { formatExtraction } = await loadFromBuild<Internal>(dir, 'format/index.js');
+  const extractor = pith.getExtractor('pith');
+  const separate = (extraction: ReturnType<typeof extractor.extract>) =>
+    comments.separateComments?.(extraction, {
+      forumOutsideShare: comments.FORUM_OUTSIDE_SHARE_UNASKED,
+      keptSubtreeOnly: true,
+    });
+  return { pith, pageRows, assessQuality, formatExtraction, extractor, separate };
 }

@@ -30,14 +30,9 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
-import { flag, hasFlag, interleavedCpu } from './pages.js';
+import { buildModules, flag, hasFlag, interleavedCpu } from './pages.js';
 import { datasetPages } from './rows-digest.js';
-
-type PithModule = typeof import('../../src/index.js');
-/** Types from the tools' door; the code itself is loaded from each build's files. */
-type Internal = typeof import('../../src/internal.js');
 
 const perDataset = Number(flag('per-dataset', '100'));
 const passes = Number(flag('passes', '3'));
@@ -62,15 +57,6 @@ async function loadMix(): Promise<MixPage[]> {
   return out;
 }
 
-/** A module of a build, or {} when that build has no such file (an older release). */
-async function load<T>(dir: string, file: string): Promise<Partial<T>> {
-  try {
-    return (await import(pathToFileURL(path.join(dir, file)).href)) as T;
-  } catch {
-    return {};
-  }
-}
-
 type Stage = (index: number) => unknown;
 
 interface Build {
@@ -80,17 +66,7 @@ interface Build {
 }
 
 async function buildOf(dir: string, raw: readonly MixPage[]): Promise<Build> {
-  const pith = (await load<PithModule>(dir, 'index.js')) as PithModule;
-  const { pageRows } = await load<Internal>(dir, 'extractors/pith/rows.js');
-  const comments = await load<Internal>(dir, 'features/comments/index.js');
-  const { assessQuality } = await load<Internal>(dir, 'quality/index.js');
-  const { formatExtraction } = await load<Internal>(dir, 'format/index.js');
-  const extractor = pith.getExtractor('pith');
-  const separate = (extraction: ReturnType<typeof extractor.extract>) =>
-    comments.separateComments?.(extraction, {
-      forumOutsideShare: comments.FORUM_OUTSIDE_SHARE_UNASKED,
-      keptSubtreeOnly: true,
-    });
+  const { pith, pageRows, assessQuality, formatExtraction, extractor, separate } = await buildModules(dir);
   const pages = raw.map((page) => {
     const text = pith.decodeHtml(page.bytes).text;
     const doc = pith.parseHtml(text);

@@ -11,7 +11,7 @@ import { type BuildOptions, build } from 'esbuild';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** The library's public entry: the one path to the library for every bundle (and so every runtime test). */
-export const LIBRARY_ENTRY = `${ROOT}src/index.ts`;
+export const LIBRARY_ENTRY = `${ROOT}packages/pith/src/index.ts`;
 
 /** Where the browser bundle is written: its entry module and the chunks it imports. */
 export const BROWSER_BUNDLE_DIR = `${ROOT}dist/browser/`;

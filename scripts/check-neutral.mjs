@@ -17,7 +17,7 @@ import { build } from 'esbuild';
 const BUDGET_GZIP_BYTES = 440 * 1024;
 
 const root = new URL('../', import.meta.url);
-const entry = new URL('src/index.ts', root).pathname;
+const entry = new URL('packages/pith/src/index.ts', root).pathname;
 const common = {
   entryPoints: [entry],
   bundle: true,
@@ -75,7 +75,7 @@ const single = await build({ ...common, format: 'iife', globalName: 'pith' });
 const context = createContext({ TextDecoder, TextEncoder, URL, URLSearchParams, console });
 runInContext(new TextDecoder().decode(single.outputFiles[0].contents), context);
 // Run with tsx (`node --import tsx`), which resolves the sources' .js imports to their .ts files.
-const { extractAsync } = await import('../src/index.ts');
+const { extractAsync } = await import('../packages/pith/src/index.ts');
 const examples = new URL('examples/', root);
 let compared = 0;
 for (const name of readdirSync(examples)

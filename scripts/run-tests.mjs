@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The shipped models as ES modules (the library imports them): built when missing or older.
-await import('./models.mjs');
+await import('../packages/pith/scripts/models.mjs');
 // The browser bundle that test/runtimes/ runs in Deno, Bun, workerd and Chromium, built once before the
 // run (the test files run in parallel: none builds it while another reads it).
 const bundle = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/browser-bundle.ts'], {

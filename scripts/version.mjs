@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const file = new URL('../src/version.ts', import.meta.url);
+const file = new URL('../packages/pith/src/version.ts', import.meta.url);
 const source = readFileSync(file, 'utf8');
 const updated = source.replace(/export const VERSION = '[^']*';/, `export const VERSION = '${version}';`);
 if (updated === source && !source.includes(`'${version}'`))

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import type { DefaultTreeAdapterMap } from 'parse5';
-import { monitorDeadlineChecks } from '../src/dom/index.js';
+import { monitorDeadlineChecks } from '../packages/pith/src/dom/index.js';
 
 type Element = DefaultTreeAdapterMap['element'];
 type ParentNode = DefaultTreeAdapterMap['parentNode'];
@@ -13,7 +13,7 @@ type ParentNode = DefaultTreeAdapterMap['parentNode'];
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The CLI run from source (`node --import tsx src/cli/main.ts …`): prefix these to its arguments. */
-export const PITH_ARGV: readonly string[] = ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts')];
+export const PITH_ARGV: readonly string[] = ['--import', 'tsx', join(REPO_ROOT, 'packages/cli/src/main.ts')];
 
 /** Runs the CLI from source to its end: exit code and output (colours off; `env` adds variables). */
 export function runPith(

@@ -22,8 +22,8 @@ import {
   snippetScores,
   summariseShingles,
   sumSnippetCounts,
-} from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
+} from '@pith/workbench/eval';
+import { extract } from 'pith';
 
 const { values } = parseArgs({
   options: {

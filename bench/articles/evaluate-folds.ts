@@ -21,8 +21,8 @@ import {
   snippetScores,
   sumSnippetCounts,
   withHeadline,
-} from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
+} from '@pith/workbench/eval';
+import { extract } from 'pith';
 import { extractorOptionPairs } from '../default/options.js';
 
 /** The datasets whose gold is a main-content text, used to train the block classifier (trafilatura-eval has snippets only and stays out of training). */

@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { listDataset, resolveDatasetSpec } from '../../src/eval/index.js';
+import { listDataset, resolveDatasetSpec } from '@pith/workbench/eval';
 
 const [dataset, outDir] = process.argv.slice(2);
 if (!dataset || !outDir) {

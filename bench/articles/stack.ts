@@ -13,14 +13,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { resolveDatasetSpec } from '../../src/eval/index.js';
-import {
-  compiledProbability,
-  compileGbdt,
-  type GbdtModel,
-  parseModel,
-  serializeModel,
-} from '../../src/internal.js';
+import { resolveDatasetSpec } from '@pith/workbench/eval';
 import {
   BLOCK_ROWS_CODE,
   BLOCK_TRAINING_DATASETS,
@@ -31,7 +24,8 @@ import {
   groupedFolds,
   trainBlockModel,
   trainingListOptions,
-} from '../../src/train/index.js';
+} from '@pith/workbench/train';
+import { compiledProbability, compileGbdt, type GbdtModel, parseModel, serializeModel } from 'pith/internal';
 
 const { values: args } = parseArgs({
   options: {

@@ -9,9 +9,9 @@
  *     [--seeds cuter,mss,ttr,cetr,density] [--stack FOLD-1-MODEL … (bench/choice/stack.ts's, in fold order)]
  */
 import { parseArgs } from 'node:util';
-import { readHeldOut } from '../../src/eval/index.js';
-import { useModelFiles } from '../../src/tools/index.js';
-import { CHOICE_DATASETS, collectChoicePages } from '../../src/train/index.js';
+import { useModelFiles } from '@pith/tools';
+import { readHeldOut } from '@pith/workbench/eval';
+import { CHOICE_DATASETS, collectChoicePages } from '@pith/workbench/train';
 
 const { values } = parseArgs({
   options: {

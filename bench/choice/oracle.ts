@@ -13,8 +13,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { bootstrap, bootstrapMean, type PrimaryScore } from '../../src/eval/index.js';
-import { type ChoicePageLine, readChoicePages } from '../../src/train/index.js';
+import { bootstrap, bootstrapMean, type PrimaryScore } from '@pith/workbench/eval';
+import { type ChoicePageLine, readChoicePages } from '@pith/workbench/train';
 
 const { values } = parseArgs({
   options: {

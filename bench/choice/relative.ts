@@ -12,14 +12,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { type ChoicePageLine, choiceFolds, readChoicePages, usablePage } from '@pith/workbench/train';
 import {
   CHOICE_FEATURE_NAMES,
   CHOICE_WIDTH,
   type GbdtModel,
   predictProbability,
   trainGbdt,
-} from '../../src/internal.js';
-import { type ChoicePageLine, choiceFolds, readChoicePages, usablePage } from '../../src/train/index.js';
+} from 'pith/internal';
 
 const { values } = parseArgs({
   options: {

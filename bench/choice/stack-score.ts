@@ -14,6 +14,7 @@
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { useModelFiles } from '@pith/tools';
 import {
   bootstrapMean,
   datasetScoring,
@@ -24,10 +25,9 @@ import {
   resolveDatasetSpec,
   scorePrimary,
   withHeadline,
-} from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
-import { useModelFiles } from '../../src/tools/index.js';
-import { CHOICE_DATASETS } from '../../src/train/index.js';
+} from '@pith/workbench/eval';
+import { CHOICE_DATASETS } from '@pith/workbench/train';
+import { extract } from 'pith';
 
 const { values: args } = parseArgs({
   options: {

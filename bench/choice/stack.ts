@@ -24,7 +24,7 @@ import {
   serializeModel,
   stackRows,
   trainGbdt,
-} from '../../src/internal.js';
+} from 'pith/internal';
 
 const { values: args } = parseArgs({
   options: {

@@ -7,8 +7,8 @@
  *   npx tsx bench/cuter/ablate.ts [--dataset …] [--limit N]
  */
 import { parseArgs } from 'node:util';
-import { markdownTable } from '../../src/eval/index.js';
-import { CUTER_DEFAULTS, type CuterOptions, MIN_TP_RULES } from '../../src/internal.js';
+import { markdownTable } from '@pith/workbench/eval';
+import { CUTER_DEFAULTS, type CuterOptions, MIN_TP_RULES } from 'pith/internal';
 import { DATASETS, type DatasetName, loadDataset, parseDatasetSpec } from './pages.js';
 import { type PreparedPage, preparePage, scoreSettings } from './prepare.js';
 

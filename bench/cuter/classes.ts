@@ -5,8 +5,8 @@
  * from the gold standard (docs/algorithms/cuter.md, "Page classes").
  */
 
-import { normaliseWords, SequenceMatcher } from '../../src/eval/index.js';
-import { NodeKind, parseHtml, TAG } from '../../src/internal.js';
+import { normaliseWords, SequenceMatcher } from '@pith/workbench/eval';
+import { NodeKind, parseHtml, TAG } from 'pith/internal';
 
 export type PageClass = 'single-body' | 'multi-body' | 'with-comments';
 export const PAGE_CLASSES: readonly PageClass[] = ['single-body', 'multi-body', 'with-comments'];

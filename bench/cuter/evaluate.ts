@@ -25,8 +25,8 @@ import {
   scoreWordSequence,
   summariseWordSequence,
   type WordSequenceScore,
-} from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
+} from '@pith/workbench/eval';
+import { extract } from 'pith';
 import { PAGE_CLASSES, type PageClass } from './classes.js';
 import { type ClassedPage, DATASETS, loadDataset, parseDatasetSpec, prepareRetrieved } from './pages.js';
 

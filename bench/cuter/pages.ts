@@ -5,13 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  applyRetrievedTransform,
-  type DatasetPage,
-  readCleanEval,
-  readL3sGn1,
-} from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
+import { applyRetrievedTransform, type DatasetPage, readCleanEval, readL3sGn1 } from '@pith/workbench/eval';
+import { extract } from 'pith';
 import {
   alignedInterrupted,
   l3sInterrupted,

@@ -7,7 +7,7 @@
  * evaluate.ts re-measures the chosen settings through the public API.
  */
 
-import { cuterAccuracyDetails, normaliseWords, scoreWordArrays } from '../../src/eval/index.js';
+import { cuterAccuracyDetails, normaliseWords, scoreWordArrays } from '@pith/workbench/eval';
 import {
   analysePage,
   buildSelection,
@@ -20,7 +20,7 @@ import {
   extractMetadata,
   formatExtraction,
   parseHtml,
-} from '../../src/internal.js';
+} from 'pith/internal';
 import { type ClassedPage, prepareRetrieved } from './pages.js';
 
 export interface PageScore {

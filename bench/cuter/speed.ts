@@ -8,8 +8,8 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { readCleanEval, readL3sGn1 } from '../../src/eval/index.js';
-import { type Doc, decodeHtml, getExtractor, parseHtml } from '../../src/internal.js';
+import { readCleanEval, readL3sGn1 } from '@pith/workbench/eval';
+import { type Doc, decodeHtml, getExtractor, parseHtml } from 'pith/internal';
 import { DATASETS, parseDatasetSpec } from './pages.js';
 
 const { values } = parseArgs({

@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CUTER_DEFAULTS, type CuterOptions, MIN_TP_RULES, type MinTpRule } from '../../src/internal.js';
+import { CUTER_DEFAULTS, type CuterOptions, MIN_TP_RULES, type MinTpRule } from 'pith/internal';
 import { DATASETS, type DatasetName, loadDataset, parseDatasetSpec } from './pages.js';
 import { type PreparedPage, preparePage, scoreSettings } from './prepare.js';
 

@@ -12,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { listDataset, resolveDatasetSpec, SHARED_DATASETS } from '../../src/eval/index.js';
-import { decodeHtml } from '../../src/index.js';
+import { listDataset, resolveDatasetSpec, SHARED_DATASETS } from '@pith/workbench/eval';
+import { decodeHtml } from 'pith';
 
 const { values, positionals } = parseArgs({
   options: { compare: { type: 'boolean' } },

@@ -16,16 +16,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { listDataset, normaliseSnippetText, resolveDatasetSpec } from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
-import {
-  type Blocks,
-  CUE_GROUPS,
-  type Doc,
-  LANDMARKS,
-  loadBlockModel,
-  pageRows,
-} from '../../src/internal.js';
+import { listDataset, normaliseSnippetText, resolveDatasetSpec } from '@pith/workbench/eval';
+import { extract } from 'pith';
+import { type Blocks, CUE_GROUPS, type Doc, LANDMARKS, loadBlockModel, pageRows } from 'pith/internal';
 import { extractorOptionPairs } from './options.js';
 
 const { values } = parseArgs({

@@ -13,7 +13,7 @@ import {
   DENSITY_MODEL_CODE,
   type LoadedDataset,
   loadDatasets,
-} from '../../src/train/index.js';
+} from '@pith/workbench/train';
 
 /** Every dataset the shared archives hold, by the name `npm run datasets` unpacks it under. */
 export const ALL_DATASETS = [

@@ -15,7 +15,6 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { DEFAULT_MIN_TEXT_CHARS } from '../../src/internal.js';
 import {
   type CategoryCounts,
   countsToFile,
@@ -31,7 +30,8 @@ import {
   type TrainedCounts,
   type TrainingExample,
   trainCounts,
-} from '../../src/train/index.js';
+} from '@pith/workbench/train';
+import { DEFAULT_MIN_TEXT_CHARS } from 'pith/internal';
 import { ALL_DATASETS, cachedChunks } from './common.js';
 
 const { values } = parseArgs({

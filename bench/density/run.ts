@@ -19,7 +19,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_MIN_TEXT_CHARS } from '../../src/internal.js';
 import {
   countsToFile,
   DEFAULT_MAX_CHUNK_CHARS,
@@ -27,7 +26,8 @@ import {
   examplesOf,
   serializeModelFile,
   trainCounts,
-} from '../../src/train/index.js';
+} from '@pith/workbench/train';
+import { DEFAULT_MIN_TEXT_CHARS } from 'pith/internal';
 import { ALL_DATASETS, cachedChunks, SHIPPED_MIN_COUNT } from './common.js';
 
 const { values } = parseArgs({

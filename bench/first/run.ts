@@ -28,8 +28,8 @@ import {
   summariseSnippetRun,
   summariseWordRun,
   wordSequenceTable,
-} from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
+} from '@pith/workbench/eval';
+import { extract } from 'pith';
 
 const DATASETS = ['trafilatura-eval', 'l3s-gn1', 'cleaneval', 'cleanportaleval'] as const;
 type DatasetName = (typeof DATASETS)[number];

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { chunk, extract, loadTokenCounter } from '../../src/index.js';
+import { chunk, extract, loadTokenCounter } from 'pith';
 
 const { values } = parseArgs({
   options: {

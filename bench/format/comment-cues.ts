@@ -15,7 +15,7 @@
  * elements (and of the last heading before the first comment text), per dataset.
  */
 import { join } from 'node:path';
-import { IS_HEADING, NodeKind, TAG } from '../../src/internal.js';
+import { IS_HEADING, NodeKind, TAG } from 'pith/internal';
 import { LABEL, type LabelledPage, l3sPages, trafilaturaCommentPages } from './comment-data.js';
 
 /** Candidate substrings (several languages) whose precision is measured. */

@@ -12,7 +12,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Doc, decodeHtml, IS_BLOCK, IS_VOID, NodeKind, parseHtml, TAG } from '../../src/internal.js';
+import { type Doc, decodeHtml, IS_BLOCK, IS_VOID, NodeKind, parseHtml, TAG } from 'pith/internal';
 
 /** Per text node: what it is in the gold. */
 export const LABEL = { none: 0, comment: 1, main: 2, other: 3 } as const;

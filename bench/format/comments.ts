@@ -20,8 +20,8 @@
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { listWcxb, WCXB_PAGE_TYPES } from '../../src/eval/index.js';
-import { type CommentSection, commentMask, decodeHtml, findComments, parseHtml } from '../../src/internal.js';
+import { listWcxb, WCXB_PAGE_TYPES } from '@pith/workbench/eval';
+import { type CommentSection, commentMask, decodeHtml, findComments, parseHtml } from 'pith/internal';
 import { LABEL, type LabelledPage, l3sPages, trafilaturaCommentPages } from './comment-data.js';
 import { runContext, writeDocSection } from './doc-section.js';
 

@@ -18,7 +18,7 @@ import {
   listDataset,
   pageConsistency,
   resolveDatasetSpec,
-} from '../../src/eval/index.js';
+} from '@pith/workbench/eval';
 import { repoRoot } from '../parsers/corpus.js';
 import { flag } from '../speed/pages.js';
 import { DATASETS } from '../speed/rows-digest.js';

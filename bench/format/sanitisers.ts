@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
-import { HTML_ALLOW_LIST, LINK_SCHEMES } from '../../src/internal.js';
+import { HTML_ALLOW_LIST, LINK_SCHEMES } from 'pith/internal';
 import { unsafePartsOf } from '../../test/format/xss-check.js';
 import { XSS_VECTORS, xssPage } from '../../test/format/xss-vectors.js';
 import { parse5Elements, REPO_ROOT } from '../../test/helpers.js';

@@ -25,14 +25,8 @@ import {
   scoreBagOfWords,
   scoreWordSequence,
   summariseWordSequence,
-} from '../../src/eval/index.js';
-import {
-  decodeHtml,
-  extractMetadata,
-  formatExtraction,
-  getExtractor,
-  parseHtml,
-} from '../../src/internal.js';
+} from '@pith/workbench/eval';
+import { decodeHtml, extractMetadata, formatExtraction, getExtractor, parseHtml } from 'pith/internal';
 import { runContext, writeDocSection } from './doc-section.js';
 
 const VARIANTS = ['as-is', 'drop', 'print'] as const;

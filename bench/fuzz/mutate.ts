@@ -2,7 +2,7 @@
 // Everything is a pure function of a seeded PRNG, so page i of seed S is the same page on every run
 // (`npm run fuzz -- --seed S --only i` rebuilds it).
 
-import { type Random, randomIndex } from '../../src/internal.js';
+import { type Random, randomIndex } from 'pith/internal';
 
 /** A fuzz page: the bytes pith gets, how they were made, and the HTTP Content-Type to pass, if any. */
 export interface FuzzPage {

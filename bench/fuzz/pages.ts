@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { listDataset, resolveDatasetSpec, SHARED_DATASETS } from '../../src/eval/index.js';
-import { randomIndex, seededRandom } from '../../src/internal.js';
+import { listDataset, resolveDatasetSpec, SHARED_DATASETS } from '@pith/workbench/eval';
+import { randomIndex, seededRandom } from 'pith/internal';
 import { type FuzzPage, generatePage, mutatePage } from './mutate.js';
 import type { FuzzTask } from './types.js';
 

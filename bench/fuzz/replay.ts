@@ -10,8 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extract, formatResult, isPithError, OUTPUT_FORMATS, type OutputFormat } from '../../src/index.js';
-import { checkDeadline, monitorDeadlineChecks, withDeadline } from '../../src/internal.js';
+import { extract, formatResult, isPithError, OUTPUT_FORMATS, type OutputFormat } from 'pith';
+import { checkDeadline, monitorDeadlineChecks, withDeadline } from 'pith/internal';
 import { listSources, pageOf, taskOf } from './pages.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../../src/eval/index.js';
+import { startWorker } from '@pith/workbench/eval';
 import { listSources, taskOf } from './pages.js';
 import {
   ALLOWED_OVERSHOOT_MS,

@@ -11,8 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
-import { type ArchiveItem, readArchive } from '../../src/input/warc/index.js';
-import { seededRandom } from '../../src/internal.js';
+import { type ArchiveItem, readArchive } from '@pith/crawl/warc';
+import { seededRandom } from 'pith/internal';
 
 export interface CleanArchive {
   name: string;

@@ -21,8 +21,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_RECORD_BYTES } from '../../src/input/warc/index.js';
-import { seededRandom } from '../../src/internal.js';
+import { DEFAULT_MAX_RECORD_BYTES } from '@pith/crawl/warc';
+import { seededRandom } from 'pith/internal';
 import { compress, pageRecords, warcinfo } from '../warc/archive.js';
 import { datasetPagesForArchive } from '../warc/build-archive.js';
 import {

@@ -8,8 +8,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pageOf } from './pages.js';
 import { type FuzzSettings, type FuzzTask, isFinding, type PageReport, type RunReport } from './types.js';
 
-type PithModule = typeof import('../../src/index.js');
-type InternalModule = typeof import('../../src/internal.js');
+type PithModule = typeof import('pith');
+type InternalModule = typeof import('pith/internal');
 
 const settings = workerData as FuzzSettings;
 const base =

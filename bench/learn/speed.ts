@@ -17,7 +17,7 @@ import {
   serializeModel,
   trainGbdt,
   trainLogistic,
-} from '../../src/internal.js';
+} from 'pith/internal';
 
 const { values } = parseArgs({
   options: {

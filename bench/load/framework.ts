@@ -15,9 +15,9 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { createServer } from '@pith/server';
 import autocannon from 'autocannon';
-import { extract } from '../../src/index.js';
-import { createServer } from '../../src/server/index.js';
+import { extract } from 'pith';
 import { samplePath } from '../../test/helpers.js';
 
 const { values } = parseArgs({

@@ -20,7 +20,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { lineChart, PALETTE } from '../../src/eval/index.js';
+import { lineChart, PALETTE } from '@pith/workbench/eval';
 import { REPO_ROOT } from '../../test/helpers.js';
 import { listSources } from '../fuzz/pages.js';
 import { loadPipeline } from '../speed/pipeline.js';

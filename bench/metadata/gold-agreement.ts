@@ -26,8 +26,8 @@ import {
   type MetadataHalf,
   metadataHalfOf,
   scoreMetadata,
-} from '../../src/eval/index.js';
-import { decodeHtml, extractMetadata, type Metadata, parseHtml } from '../../src/internal.js';
+} from '@pith/workbench/eval';
+import { decodeHtml, extractMetadata, type Metadata, parseHtml } from 'pith/internal';
 
 export interface GoldCase {
   dataset: 'wcxb-dev' | 'trafilatura-eval';

@@ -11,7 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { dateInstant, extractMetadata, type Metadata, parseDate, parseHtml } from '../../src/internal.js';
+import { dateInstant, extractMetadata, type Metadata, parseDate, parseHtml } from 'pith/internal';
 
 /** Upstream's harness parses every page with this URL. */
 const PAGE_URL = 'http://fakehost/test/page.html';

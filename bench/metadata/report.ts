@@ -21,7 +21,7 @@ import {
   type MetadataScores,
   metadataHalfOf,
   scoreMetadata,
-} from '../../src/eval/index.js';
+} from '@pith/workbench/eval';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

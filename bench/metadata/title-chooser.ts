@@ -12,7 +12,7 @@
  *   npx tsx bench/metadata/title-chooser.ts
  */
 import path from 'node:path';
-import { listWcxb, metadataHalfOf, normaliseMetadataText } from '../../src/eval/index.js';
+import { listWcxb, metadataHalfOf, normaliseMetadataText } from '@pith/workbench/eval';
 import {
   decodeHtml,
   extractMetadata,
@@ -22,7 +22,7 @@ import {
   stripSiteName,
   TAG,
   trainGbdt,
-} from '../../src/internal.js';
+} from 'pith/internal';
 import { repoRoot } from '../parsers/corpus.js';
 
 const key = (text: string | undefined) => normaliseMetadataText(text ?? '');

@@ -21,16 +21,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  classifyPageTypeFeatures,
-  DEFAULT_DECISION_POLICY,
-  type DecisionPolicy,
-  decide,
-  PAGE_TYPES,
-  type PageTypeModel,
-  pageTypeCues,
-  serializePageTypeModel,
-} from '../../src/internal.js';
-import {
   crossValidate,
   type FeatureSet,
   type FitOptions,
@@ -43,7 +33,17 @@ import {
   SHIPPED_FIT,
   score,
   pageTypeStratifiedFolds as stratifiedFolds,
-} from '../../src/train/index.js';
+} from '@pith/workbench/train';
+import {
+  classifyPageTypeFeatures,
+  DEFAULT_DECISION_POLICY,
+  type DecisionPolicy,
+  decide,
+  PAGE_TYPES,
+  type PageTypeModel,
+  pageTypeCues,
+  serializePageTypeModel,
+} from 'pith/internal';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -13,7 +13,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { listDataset, resolveDatasetSpec } from '../../src/eval/index.js';
+import { listDataset, resolveDatasetSpec } from '@pith/workbench/eval';
 import {
   classifyPageType,
   type Doc,
@@ -21,7 +21,7 @@ import {
   loadPageTypeModel,
   pageTypeFeatures,
   parseHtml,
-} from '../../src/internal.js';
+} from 'pith/internal';
 
 const { values } = parseArgs({
   options: {

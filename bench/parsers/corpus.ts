@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { seededRandom } from '../../src/internal.js';
+import { seededRandom } from 'pith/internal';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const datasetsDir = path.join(repoRoot, '.cache', 'datasets');

@@ -266,7 +266,7 @@ function spawnWorker(
 function gitHead(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src/dom'], {
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages/pith/src/dom'], {
       encoding: 'utf8',
     }).trim();
     return dirty ? `${head} (src/dom modified)` : head;

@@ -201,7 +201,9 @@ export function itemsFromPithDoc(doc: PithDocLike, withAttrs = false): Item[] {
  */
 export async function loadPithParser(): Promise<((html: string) => PithDocLike) | null> {
   const override = process.env.PITH_PARSER_MODULE;
-  const modulePath = override ? pathToFileURL(path.resolve(override)).href : '../../src/dom/index.js';
+  const modulePath = override
+    ? pathToFileURL(path.resolve(override)).href
+    : '../../packages/pith/src/dom/index.js';
   try {
     const mod = (await import(modulePath)) as { parseHtml?: (html: string) => PithDocLike };
     return typeof mod.parseHtml === 'function' ? mod.parseHtml : null;

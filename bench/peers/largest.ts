@@ -11,8 +11,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { outputText, PEERS } from '../../src/eval/peers/index.js';
-import { decodeHtml, isGzip } from '../../src/internal.js';
+import { isGzip } from '@pith/tools';
+import { outputText, PEERS } from '@pith/workbench/eval/peers';
+import { decodeHtml } from 'pith/internal';
 
 const DATASETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '.cache', 'datasets');
 

@@ -21,9 +21,9 @@ import {
   l3sPrepareRetrieved,
   parseL3sUrlMapping,
   scoreWordSequence,
-} from '../../src/eval/index.js';
-import { outputText, PEERS } from '../../src/eval/peers/index.js';
-import { decodeHtml } from '../../src/internal.js';
+} from '@pith/workbench/eval';
+import { outputText, PEERS } from '@pith/workbench/eval/peers';
+import { decodeHtml } from 'pith/internal';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const DEFAULT_DATASET = path.resolve(path.dirname(SCRIPT), '..', '..', '.cache', 'datasets', 'l3s-gn1');

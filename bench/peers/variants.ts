@@ -18,7 +18,7 @@ import {
   l3sPrepareRetrieved,
   parseL3sUrlMapping,
   scoreWordSequence,
-} from '../../src/eval/index.js';
+} from '@pith/workbench/eval';
 import {
   createArticleExtractor,
   createDefuddle,
@@ -26,8 +26,8 @@ import {
   createReadabilityJsdom,
   createReadabilityLinkedom,
   type TextExtractor,
-} from '../../src/eval/peers/index.js';
-import { decodeHtml } from '../../src/internal.js';
+} from '@pith/workbench/eval/peers';
+import { decodeHtml } from 'pith/internal';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -33,16 +33,10 @@ import {
   siteOf,
   snippetScores,
   withHeadline,
-} from '../../src/eval/index.js';
-import { type Extraction, extract, type Metadata } from '../../src/index.js';
-import {
-  IS_HEADING,
-  NodeKind,
-  type PithDiagnostics,
-  QUALITY_FEATURES,
-  qualityDetails,
-} from '../../src/internal.js';
-import { CHOICE_DATASETS } from '../../src/train/index.js';
+} from '@pith/workbench/eval';
+import { CHOICE_DATASETS } from '@pith/workbench/train';
+import { type Extraction, extract, type Metadata } from 'pith';
+import { IS_HEADING, NodeKind, type PithDiagnostics, QUALITY_FEATURES, qualityDetails } from 'pith/internal';
 
 /** Every development set with a gold (the choice's list: src/train/choice). */
 export const QUALITY_DATASETS = CHOICE_DATASETS;

@@ -22,7 +22,8 @@ import {
   reliabilityBins,
   reliabilityDiagram,
   spearman,
-} from '../../src/eval/index.js';
+} from '@pith/workbench/eval';
+import { groupedFolds } from '@pith/workbench/train';
 import {
   calibrate,
   compiledProbability,
@@ -38,8 +39,7 @@ import {
   serializeModel,
   trainGbdt,
   VERSION,
-} from '../../src/internal.js';
-import { groupedFolds } from '../../src/train/index.js';
+} from 'pith/internal';
 import type { QualityRow } from './rows.js';
 
 export const QUALITY_GBDT_PARAMS: Partial<GbdtParams> = {
@@ -56,7 +56,7 @@ export const QUALITY_GBDT_PARAMS: Partial<GbdtParams> = {
 const { values } = parseArgs({
   options: {
     rows: { type: 'string', multiple: true },
-    out: { type: 'string', default: 'models/quality.json' },
+    out: { type: 'string', default: 'packages/pith/models/quality.json' },
     report: { type: 'string', default: '.cache/quality/report.json' },
     svg: { type: 'string' },
     folds: { type: 'string', default: '5' },
@@ -298,7 +298,7 @@ if (!values['no-write']) {
     model: JSON.parse(serializeModel(model, { binEdges: false })),
     calibration: { x: map.x.map((v) => round(v, 5)), y: map.y.map((v) => round(v, 4)) },
   };
-  const out = values.out ?? 'models/quality.json';
+  const out = values.out ?? 'packages/pith/models/quality.json';
   writeFileSync(`${out}.tmp`, `${JSON.stringify(file)}\n`);
   renameSync(`${out}.tmp`, out);
   process.stderr.write(`wrote ${out}\n`);

@@ -25,12 +25,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PithQueue } from '@pith/crawl/queue';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { PithQueue } from '../../src/queue/index.js';
 import { loadAverage, RedisServer } from './redis-server.js';
 
-const CLI = path.resolve('dist/cli/main.js');
+const CLI = path.resolve('packages/cli/dist/main.js');
 
 /** Redis's own counters: CPU seconds and commands processed (by command). */
 async function redisCounters(redis: Redis): Promise<{ cpuS: number; commands: Record<string, number> }> {

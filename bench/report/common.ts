@@ -12,7 +12,7 @@ import {
   readResult,
   runBench,
   writeResult,
-} from '../../src/eval/index.js';
+} from '@pith/workbench/eval';
 
 /** The `parseArgs` options of a report run (each script adds its own). */
 export const REPORT_RUN_OPTIONS = {

@@ -22,8 +22,8 @@ import {
   scoreLcs,
   scoreShingles,
   scoreWordSequence,
-} from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
+} from '@pith/workbench/eval';
+import { extract } from 'pith';
 
 const { values } = parseArgs({ options: { dataset: { type: 'string', default: 'l3s-gn1' } } });
 const SIZES = [125_000, 250_000, 500_000, 1_000_000];

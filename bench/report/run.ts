@@ -34,8 +34,8 @@ import {
   renderMarkdownReport,
   resolveDatasetSpec,
   summariseBench,
-} from '../../src/eval/index.js';
-import { EXTRACTORS } from '../../src/index.js';
+} from '@pith/workbench/eval';
+import { EXTRACTORS } from 'pith';
 import { positive, REPORT_RUN_OPTIONS, reportRun, writeSection } from './common.js';
 
 /** Where `pith train blocks` (5 folds by site, the default) writes its held-out file. */

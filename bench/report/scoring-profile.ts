@@ -19,8 +19,8 @@ import {
   prepareGold,
   resolveDatasetSpec,
   scorePrepared,
-} from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
+} from '@pith/workbench/eval';
+import { extract } from 'pith';
 
 const { values } = parseArgs({
   options: {

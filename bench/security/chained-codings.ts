@@ -13,8 +13,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { fetchPage } from '../../src/internal.js';
-import { createServer as createPithServer } from '../../src/server/index.js';
+import { createServer as createPithServer } from '@pith/server';
+import { fetchPage } from '@pith/tools';
 import { PITH_ARGV } from '../../test/helpers.js';
 
 const { values } = parseArgs({

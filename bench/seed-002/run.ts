@@ -41,8 +41,8 @@ import {
   PUBLISHED,
   resolveDatasetSpec,
   summariseBench,
-} from '../../src/eval/index.js';
-import { EXTRACTORS } from '../../src/index.js';
+} from '@pith/workbench/eval';
+import { EXTRACTORS } from 'pith';
 import { positive, REPORT_RUN_OPTIONS, reportRun, writeSection } from '../report/common.js';
 
 const START_PREFIX = '<!-- bench:seed-002:start';
@@ -105,9 +105,13 @@ const log = (message: string) => process.stderr.write(`bench:seed-002: ${message
 /** Runs `pith …` from source (the training the table needs), niced: it is CPU for minutes. */
 function pith(args: string[]): void {
   log(`running pith ${args.join(' ')}`);
-  execFileSync('nice', ['-n', '10', process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...args], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  execFileSync(
+    'nice',
+    ['-n', '10', process.execPath, '--import', 'tsx', 'packages/cli/src/main.ts', ...args],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
 }
 
 function ensureModels(): void {

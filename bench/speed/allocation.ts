@@ -29,8 +29,9 @@ const datasets = flag('datasets', SPEED_DATASETS.join(',')).split(',');
 const interval = Number(flag('interval', '4096'));
 const top = Number(flag('top', '30'));
 const dist = flag('dist', '');
-const entry = dist === '' ? path.join(repoRoot, 'src/index.ts') : path.resolve(dist, 'index.js');
-const { extract } = (await import(pathToFileURL(entry).href)) as typeof import('../../src/index.js');
+const entry =
+  dist === '' ? path.join(repoRoot, 'packages/pith/src/index.ts') : path.resolve(dist, 'index.js');
+const { extract } = (await import(pathToFileURL(entry).href)) as typeof import('pith');
 
 const pages = loadSpeedPages(perDataset, datasets);
 const run = () => {

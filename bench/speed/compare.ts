@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
 import { cpuMs, flag, loadSpeedPages, printComparison, SPEED_DATASETS } from './pages.js';
 
-type PithModule = typeof import('../../src/index.js');
+type PithModule = typeof import('pith');
 
 const perDataset = Number(flag('per-dataset', '100'));
 const passes = Number(flag('passes', '5'));

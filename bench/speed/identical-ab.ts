@@ -16,8 +16,8 @@ import { repoRoot } from '../parsers/corpus.js';
 import { flag } from './pages.js';
 import { DATASETS, datasetPages, rowsDigest } from './rows-digest.js';
 
-type PithModule = typeof import('../../src/index.js');
-type Internal = typeof import('../../src/internal.js');
+type PithModule = typeof import('pith');
+type Internal = typeof import('pith/internal');
 
 const stride = Number(flag('stride', '8'));
 const datasets = flag('datasets', DATASETS.join(',')).split(',');

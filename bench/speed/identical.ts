@@ -28,14 +28,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { listDataset, resolveDatasetSpec } from '../../src/eval/index.js';
+import { listDataset, resolveDatasetSpec } from '@pith/workbench/eval';
 import { repoRoot } from '../parsers/corpus.js';
 import { flag, hasFlag } from './pages.js';
 import { DATASETS, datasetPages, hashOf, rowsDigest } from './rows-digest.js';
 
-type PithModule = typeof import('../../src/index.js');
+type PithModule = typeof import('pith');
 /** Types from the tools' door; the code itself is loaded from the chosen tree's files. */
-type Internal = typeof import('../../src/internal.js');
+type Internal = typeof import('pith/internal');
 type RowsModule = Pick<Internal, 'pageRows'>;
 type ModelModule = Pick<Internal, 'loadBlockModel'>;
 

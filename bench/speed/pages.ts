@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { seededRandom } from '../../src/internal.js';
+import { seededRandom } from 'pith/internal';
 import { listPages, type PageRef, repoRoot } from '../parsers/corpus.js';
 
 export interface BytePage {
@@ -161,9 +161,9 @@ export function interleavedCpu(
   return { ms: sums.map((sum) => sum / count / passes), perPass };
 }
 
-type PithModule = typeof import('../../src/index.js');
+type PithModule = typeof import('pith');
 /** Types from the tools' door; the code itself is loaded from each build's files. */
-export type Internal = typeof import('../../src/internal.js');
+export type Internal = typeof import('pith/internal');
 
 /** A module of a build, or {} when that build has no such file (an older release). */
 export async function loadFromBuild<T>(dir: string, file: string): Promise<Partial<T>> {

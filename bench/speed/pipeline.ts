@@ -9,10 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
 import { flag, hasFlag } from './pages.js';
 
-type PithModule = typeof import('../../src/index.js');
+type PithModule = typeof import('pith');
 /** Types from the tools' door; the code itself is loaded from the chosen tree's files. */
-type FormatModule = Pick<typeof import('../../src/internal.js'), 'formatExtraction'>;
-type PeersModule = typeof import('../../src/eval/peers/index.js');
+type FormatModule = Pick<typeof import('pith/internal'), 'formatExtraction'>;
+type PeersModule = typeof import('@pith/workbench/eval/peers');
 
 export interface Pipeline {
   pith: PithModule;

@@ -12,9 +12,9 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
 import { cpuMs, flag, loadSpeedPages } from './pages.js';
 
-type PithModule = typeof import('../../src/index.js');
+type PithModule = typeof import('pith');
 /** Types from the tools' door; the code itself is loaded from the chosen tree's files. */
-type Internal = typeof import('../../src/internal.js');
+type Internal = typeof import('pith/internal');
 type HeuristicModule = Pick<Internal, 'runHeuristic'>;
 type BlocksModule = Pick<Internal, 'segmentBlocks' | 'blockFeatures'>;
 type PageTypeModule = Pick<Internal, 'pageTypeFeatures'>;

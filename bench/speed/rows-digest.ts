@@ -6,8 +6,8 @@
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { listDataset, resolveDatasetSpec, SHARED_DATASETS } from '../../src/eval/index.js';
-import type { PageRows } from '../../src/internal.js';
+import { listDataset, resolveDatasetSpec, SHARED_DATASETS } from '@pith/workbench/eval';
+import type { PageRows } from 'pith/internal';
 
 /** The six datasets unpacked in .cache/datasets (and kept in part in the shared sample). */
 export const DATASETS = SHARED_DATASETS;

@@ -11,7 +11,7 @@
 //   npx tsx bench/speed/profile-summary.ts .cache/speed/prof/<file>.cpuprofile
 
 import os from 'node:os';
-import type { ContentFormat } from '../../src/internal.js';
+import type { ContentFormat } from 'pith/internal';
 import { cpuMs, flag, loadSpeedPages, SPEED_DATASETS } from './pages.js';
 import { loadPipeline } from './pipeline.js';
 

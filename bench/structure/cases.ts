@@ -18,8 +18,8 @@ import {
   type StructureSource,
   scoreElements,
   structureCases,
-} from '../../src/eval/index.js';
-import { decodeHtml } from '../../src/index.js';
+} from '@pith/workbench/eval';
+import { decodeHtml } from 'pith';
 
 const { values } = parseArgs({
   options: {

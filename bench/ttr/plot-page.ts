@@ -6,14 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import {
-  decodeHtml,
-  parseHtml,
-  plotExtraction,
-  TTR_METHODS,
-  type TtrMethod,
-  ttr,
-} from '../../src/internal.js';
+import { decodeHtml, parseHtml, plotExtraction, TTR_METHODS, type TtrMethod, ttr } from 'pith/internal';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

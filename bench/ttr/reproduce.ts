@@ -41,7 +41,7 @@ import {
   summariseWordSequence,
   sumSnippetCounts,
   type WordSequenceScore,
-} from '../../src/eval/index.js';
+} from '@pith/workbench/eval';
 import {
   decodeHtml,
   formatExtraction,
@@ -50,7 +50,7 @@ import {
   renderLinePlot,
   TTR_METHODS,
   ttr,
-} from '../../src/internal.js';
+} from 'pith/internal';
 
 const DATASETS = ['cleaneval', 'l3s-gn1', 'trafilatura-eval'] as const;
 type DatasetName = (typeof DATASETS)[number];

@@ -14,8 +14,8 @@ import {
   readL3sGn1,
   scoreLcs,
   seededRandom,
-} from '../../src/eval/index.js';
-import { decodeHtml, formatExtraction, parseHtml, ttr } from '../../src/internal.js';
+} from '@pith/workbench/eval';
+import { decodeHtml, formatExtraction, parseHtml, ttr } from 'pith/internal';
 
 const { values } = parseArgs({
   options: {

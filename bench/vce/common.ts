@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { SnippetGold } from '../../src/eval/index.js';
+import type { SnippetGold } from '@pith/workbench/eval';
 import {
   applyRetrievedTransform,
   type DatasetPage,
@@ -15,7 +15,7 @@ import {
   listTrafilaturaEval,
   type PageRef,
   type RetrievedTransform,
-} from '../../src/eval/index.js';
+} from '@pith/workbench/eval';
 import {
   allocateLayoutColumns,
   type Doc,
@@ -23,7 +23,7 @@ import {
   type Layout,
   parseHtml,
   seededRandom,
-} from '../../src/internal.js';
+} from 'pith/internal';
 
 export const DATASETS = ['cleaneval', 'l3s-gn1', 'trafilatura-eval'] as const;
 export type DatasetName = (typeof DATASETS)[number];
@@ -49,7 +49,7 @@ export interface BenchPage {
   transform?: RetrievedTransform;
 }
 
-export { seededRandom } from '../../src/internal.js';
+export { seededRandom } from 'pith/internal';
 
 export function siteOf(url: string | undefined): string {
   if (!url) return '(unknown)';

@@ -14,8 +14,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pearson, spearman } from '../../src/eval/index.js';
-import { Display, estimateLayout, NodeKind } from '../../src/internal.js';
+import { pearson, spearman } from '@pith/workbench/eval';
+import { Display, estimateLayout, NodeKind } from 'pith/internal';
 import {
   CACHE_DIR,
   loadBenchPage,

@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BrowserLayoutEngine } from '../../src/internal.js';
+import { BrowserLayoutEngine } from '@pith/tools';
 import {
   argValue,
   CACHE_DIR,

@@ -22,6 +22,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { BrowserLayoutEngine } from '@pith/tools';
 import {
   bootstrapMeans,
   bootstrapSnippetScores,
@@ -31,10 +32,9 @@ import {
   type SnippetCounts,
   snippetScores,
   type WordSequenceScore,
-} from '../../src/eval/index.js';
+} from '@pith/workbench/eval';
 import {
   allText,
-  BrowserLayoutEngine,
   type Extraction,
   estimateLayout,
   extractMetadata,
@@ -46,7 +46,7 @@ import {
   VCE_PAPER_READING,
   type VceOptions,
   vce,
-} from '../../src/internal.js';
+} from 'pith/internal';
 import {
   argValue,
   CACHE_DIR,

@@ -18,7 +18,7 @@ import {
   type SnippetCounts,
   scoreWordSequence,
   type WordSequenceScore,
-} from '../../src/eval/index.js';
+} from '@pith/workbench/eval';
 import {
   type BlockTree,
   type Doc,
@@ -26,7 +26,7 @@ import {
   formatExtraction,
   NodeKind,
   type Selection,
-} from '../../src/internal.js';
+} from 'pith/internal';
 import { type BenchPage, prepareRetrieved } from './common.js';
 
 export interface GoldAnnotation {

@@ -14,7 +14,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SnippetCounts } from '../../src/eval/index.js';
+import type { SnippetCounts } from '@pith/workbench/eval';
 import {
   averageFontSize,
   averagesOf,
@@ -30,7 +30,7 @@ import {
   selectMainBlock,
   VCE_DEFAULTS,
   type VceOptions,
-} from '../../src/internal.js';
+} from 'pith/internal';
 import {
   type BenchPage,
   CACHE_DIR,

@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
-import { listDataset, resolveDatasetSpec, SHARED_DATASETS } from '../../src/eval/index.js';
+import { listDataset, resolveDatasetSpec, SHARED_DATASETS } from '@pith/workbench/eval';
 import { type ArchiveCompression, compress, pageRecords, warcinfo } from './archive.js';
 
 export interface SourcePage {

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** The CLI to run (`PITH_CLI=other/dist/cli/main.js` to measure another build). */
-const CLI = path.resolve(process.env.PITH_CLI ?? 'dist/cli/main.js');
+const CLI = path.resolve(process.env.PITH_CLI ?? 'packages/cli/dist/main.js');
 
 interface Sample {
   seconds: number;

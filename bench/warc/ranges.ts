@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { archiveRanges, readArchive } from '../../src/input/warc/index.js';
+import { archiveRanges, readArchive } from '@pith/crawl/warc';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

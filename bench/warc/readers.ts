@@ -15,7 +15,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import * as sourceReader from '../../src/input/warc/index.js';
+import * as sourceReader from '@pith/crawl/warc';
 
 type Reader = Pick<typeof sourceReader, 'readArchive' | 'decodeHttpBody'>;
 

@@ -14,9 +14,9 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { decodeHttpBody, readArchive } from '../../src/input/warc/index.js';
+import { decodeHttpBody, readArchive } from '@pith/crawl/warc';
 
-const CLI = path.resolve('dist/cli/main.js');
+const CLI = path.resolve('packages/cli/dist/main.js');
 
 interface Run {
   label: string;

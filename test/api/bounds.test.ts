@@ -14,7 +14,7 @@ import {
   loadShippedModels,
   type OutputFormat,
   type PithError,
-} from '../../src/index.js';
+} from '../../packages/pith/src/index.js';
 import { stagesChecked } from '../helpers.js';
 
 // Every extractor runs here, density's and mss's models too.

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { withoutControls } from '../../src/dom/index.js';
+import { withoutControls } from '../../packages/pith/src/dom/index.js';
 import {
   EXTRACTORS,
   extract,
@@ -12,7 +12,7 @@ import {
   PithError,
   parseHtml,
   VERSION,
-} from '../../src/index.js';
+} from '../../packages/pith/src/index.js';
 import { REPO_ROOT } from '../helpers.js';
 
 // Every extractor runs here, density's and mss's models too.

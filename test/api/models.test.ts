@@ -6,7 +6,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { extract, extractAsync, isPithError, loadShippedModels, setModelReader } from '../../src/index.js';
+import {
+  extract,
+  extractAsync,
+  isPithError,
+  loadShippedModels,
+  setModelReader,
+} from '../../packages/pith/src/index.js';
 
 const PAGE = `<html><body><nav><a href="/">Home</a> | <a href="/news">News</a></nav><article><h1>Rivers</h1>${'<p>The river bends slowly through the valley, carving a wide loop in the soft clay bank of the plain.</p>'.repeat(6)}</article></body></html>`;
 
@@ -46,7 +52,10 @@ describe('models that are not shipped', () => {
 
   test("a reader the caller installs gives the model's text by name", () => {
     const asked: string[] = [];
-    const shipped = readFileSync(new URL('../../models/pith-blocks.json', import.meta.url), 'utf8');
+    const shipped = readFileSync(
+      new URL('../../packages/pith/models/pith-blocks.json', import.meta.url),
+      'utf8',
+    );
     setModelReader((name) => {
       asked.push(name);
       if (name !== 'copy-of-blocks') throw Object.assign(new Error('no such model'), { code: 'ENOENT' });

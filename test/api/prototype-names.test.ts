@@ -7,11 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseHtml, TAG } from '../../src/dom/index.js';
-import { extract, getExtractor, isPithError, loadShippedModels } from '../../src/index.js';
-import { decodeBytes, readXml } from '../../src/input/index.js';
-import { parseHttpResponseHead } from '../../src/input/warc/index.js';
-import { Display, displayOf, parseCssColor } from '../../src/layout/index.js';
+import { parseHttpResponseHead } from '../../packages/crawl/src/warc/index.js';
+import { parseHtml, TAG } from '../../packages/pith/src/dom/index.js';
+import { extract, getExtractor, isPithError, loadShippedModels } from '../../packages/pith/src/index.js';
+import { decodeBytes, readXml } from '../../packages/pith/src/input/index.js';
+import { Display, displayOf, parseCssColor } from '../../packages/pith/src/layout/index.js';
 import { PROTOTYPE_NAMES } from '../helpers.js';
 
 // The sync extract() reads the shipped models once they are loaded (density's and mss's included).

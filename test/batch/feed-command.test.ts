@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { readFeed } from '../../src/input/feed/index.js';
+import { readFeed } from '../../packages/crawl/src/feed/index.js';
 import { HAS_SAMPLE, PITH_ARGV, REPO_ROOT, samplePath } from '../helpers.js';
 
 function pith(args: string[]): Promise<{ code: number | null; stderr: string }> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { detectLanguage } from '../../src/batch/language.js';
+import { detectLanguage } from '../../packages/crawl/src/batch/language.js';
 
 describe('detectLanguage (the detectedLanguage of a record)', () => {
   test('a sentence is enough; nothing to read is null', () => {

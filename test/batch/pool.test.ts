@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PagePool, type PageSettings } from '../../src/batch/index.js';
+import { PagePool, type PageSettings } from '../../packages/crawl/src/batch/index.js';
 
 const settings: PageSettings = {
   formats: ['text'],

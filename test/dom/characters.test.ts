@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { trimCodes } from '../../src/dom/index.js';
+import { trimCodes } from '../../packages/pith/src/dom/index.js';
 import { runModuleWithin } from '../helpers.js';
 
 const isSpace = (code: number) => code === 0x20;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { int32Of, listOf } from '../../src/dom/index.js';
+import { int32Of, listOf } from '../../packages/pith/src/dom/index.js';
 import { stagesChecked } from '../helpers.js';
 
 describe('copies of per-line values (listOf, int32Of)', () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import fc from 'fast-check';
-import { decodeAttributeValue, decodeText, parseHtml } from '../../src/dom/parse.js';
+import { decodeAttributeValue, decodeText, parseHtml } from '../../packages/pith/src/dom/parse.js';
 import { longTexts, stagesChecked } from '../helpers.js';
 
 describe('a text of megabytes of entities', () => {

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { type Doc, NodeKind } from '../../src/dom/index.js';
-import { parseHtml, parseInChunks } from '../../src/dom/parse.js';
+import { type Doc, NodeKind } from '../../packages/pith/src/dom/index.js';
+import { parseHtml, parseInChunks } from '../../packages/pith/src/dom/parse.js';
 import { stagesChecked } from '../helpers.js';
 
 /** Every node: kind, tag, parent, end, its text or its attributes, and the source range. */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { NodeKind, parseHtml, Selection, TAG } from '../../src/dom/index.js';
-import { isPithError } from '../../src/errors.js';
+import { NodeKind, parseHtml, Selection, TAG } from '../../packages/pith/src/dom/index.js';
+import { isPithError } from '../../packages/pith/src/errors.js';
 
 describe('parseHtml: tree', () => {
   const doc = parseHtml(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { NodeKind, parseHtml } from '../../src/dom/index.js';
+import { NodeKind, parseHtml } from '../../packages/pith/src/dom/index.js';
 
 /** Every text node `isSourceText` vouches for holds exactly its source range. */
 function checkSourceTexts(html: string): number {

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { cliMessage } from '../../src/cli/messages.js';
-import { FetchBlockedError, FetchUnresolvedError } from '../../src/internal.js';
+import { cliMessage } from '../../packages/cli/src/messages.js';
+import { FetchBlockedError, FetchUnresolvedError } from '../../packages/tools/src/fetch.js';
 import { PITH_ARGV, REPO_ROOT, runPith } from '../helpers.js';
 import { layeredOrigin } from '../server/helpers.js';
 

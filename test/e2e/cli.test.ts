@@ -60,7 +60,7 @@ describe('pith extract (CLI)', () => {
   });
 
   test('-f xml is the article XML for every extractor, as the library writes it', async () => {
-    const { extract } = await import('../../src/index.js');
+    const { extract } = await import('../../packages/pith/src/index.js');
     const page = readFileSync(EXAMPLE);
     for (const extractor of ['pith', 'cuter', 'ttr']) {
       const cli = pith(['extract', '-e', extractor, '-f', 'xml', EXAMPLE]);
@@ -139,7 +139,7 @@ describe('pith extract (CLI)', () => {
     const estimated = pith(['extract', '-e', 'vce', '--layout', 'estimate', '-f', 'text', EXAMPLE]);
     assert.equal(estimated.code, 0, estimated.stderr);
     assert.match(estimated.stdout, /oxbow lake/);
-    const { browserAvailability } = await import('../../src/internal.js');
+    const { browserAvailability } = await import('../../packages/tools/src/browser.js');
     const availability = await browserAvailability();
     if (!availability.available) {
       // CI installs Chromium: there, a missing browser is a failure, not a skip.

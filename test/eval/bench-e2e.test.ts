@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { parseResult } from '../../src/eval/bench/results-io.js';
-import { SHARED_DATASETS } from '../../src/eval/datasets/index.js';
+import { parseResult } from '../../packages/workbench/src/eval/bench/results-io.js';
+import { SHARED_DATASETS } from '../../packages/workbench/src/eval/datasets/index.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 
 const skip = HAS_SAMPLE ? false : 'dataset samples not found (../shared/datasets/sample)';

@@ -7,30 +7,54 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { prepareGold, scorePage, scorePrepared, withHeadline } from '../../src/eval/bench/scoring.js';
-import { warmUpPages } from '../../src/eval/bench/speed-types.js';
-import { LANGUAGE_GROUP_MIN_PAGES, primaryF1, summariseByLanguage } from '../../src/eval/bench/summary.js';
-import { threadCpuMs } from '../../src/eval/bench/thread-cpu.js';
-import type { BenchPageResult, BenchResult } from '../../src/eval/bench/types.js';
+import {
+  prepareGold,
+  scorePage,
+  scorePrepared,
+  withHeadline,
+} from '../../packages/workbench/src/eval/bench/scoring.js';
+import { warmUpPages } from '../../packages/workbench/src/eval/bench/speed-types.js';
+import {
+  LANGUAGE_GROUP_MIN_PAGES,
+  primaryF1,
+  summariseByLanguage,
+} from '../../packages/workbench/src/eval/bench/summary.js';
+import { threadCpuMs } from '../../packages/workbench/src/eval/bench/thread-cpu.js';
+import type { BenchPageResult, BenchResult } from '../../packages/workbench/src/eval/bench/types.js';
 import {
   bagOfWordsReference,
   scoreBagOfWords,
   scoreBagOfWordsAgainst,
   snippetRate,
-} from '../../src/eval/metrics/bag-of-words.js';
-import { bootstrap, bootstrapMeans, bootstrapShingleScores } from '../../src/eval/metrics/bootstrap.js';
-import { cuterAccuracyDetails, cuterAccuracyOfWords } from '../../src/eval/metrics/cuter-accuracy.js';
-import { editDistance, lcsLength, scoreLcs, scoreLcsSequences } from '../../src/eval/metrics/lcs.js';
+} from '../../packages/workbench/src/eval/metrics/bag-of-words.js';
+import {
+  bootstrap,
+  bootstrapMeans,
+  bootstrapShingleScores,
+} from '../../packages/workbench/src/eval/metrics/bootstrap.js';
+import {
+  cuterAccuracyDetails,
+  cuterAccuracyOfWords,
+} from '../../packages/workbench/src/eval/metrics/cuter-accuracy.js';
+import {
+  editDistance,
+  lcsLength,
+  scoreLcs,
+  scoreLcsSequences,
+} from '../../packages/workbench/src/eval/metrics/lcs.js';
 import {
   scoreShingleCounts,
   scoreShingles,
   shingleCounts,
   summariseShingles,
-} from '../../src/eval/metrics/shingles.js';
-import { countSnippets } from '../../src/eval/metrics/snippets.js';
-import { gzipSize, spaceSavings } from '../../src/eval/metrics/space-savings.js';
-import { normaliseWords, scoreWordSequence } from '../../src/eval/metrics/word-sequence.js';
-import { costTable } from '../../src/eval/report-bench.js';
+} from '../../packages/workbench/src/eval/metrics/shingles.js';
+import { countSnippets } from '../../packages/workbench/src/eval/metrics/snippets.js';
+import { gzipSize, spaceSavings } from '../../packages/workbench/src/eval/metrics/space-savings.js';
+import {
+  normaliseWords,
+  scoreWordSequence,
+} from '../../packages/workbench/src/eval/metrics/word-sequence.js';
+import { costTable } from '../../packages/workbench/src/eval/report-bench.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

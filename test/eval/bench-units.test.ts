@@ -10,11 +10,11 @@ import {
   scoreKey,
   writeCache,
   writeScores,
-} from '../../src/eval/bench/cache.js';
-import type { ExtractorRef } from '../../src/eval/bench/extractors.js';
-import { pithExtractorRef } from '../../src/eval/bench/extractors.js';
-import { parseResult, serialiseResult } from '../../src/eval/bench/results-io.js';
-import { scorePage } from '../../src/eval/bench/scoring.js';
+} from '../../packages/workbench/src/eval/bench/cache.js';
+import type { ExtractorRef } from '../../packages/workbench/src/eval/bench/extractors.js';
+import { pithExtractorRef } from '../../packages/workbench/src/eval/bench/extractors.js';
+import { parseResult, serialiseResult } from '../../packages/workbench/src/eval/bench/results-io.js';
+import { scorePage } from '../../packages/workbench/src/eval/bench/scoring.js';
 import {
   comparePaired,
   pagePrf,
@@ -22,12 +22,16 @@ import {
   qualityCalibrations,
   summariseBench,
   worstPages,
-} from '../../src/eval/bench/summary.js';
-import type { BenchPageResult, BenchResult } from '../../src/eval/bench/types.js';
-import { wordDiff } from '../../src/eval/bench/word-diff.js';
-import { PUBLISHED } from '../../src/eval/published.js';
-import { renderMarkdownReport, seed002Table, speedTable } from '../../src/eval/report-bench.js';
-import { markdownToHtml, renderHtmlReport } from '../../src/eval/report-html.js';
+} from '../../packages/workbench/src/eval/bench/summary.js';
+import type { BenchPageResult, BenchResult } from '../../packages/workbench/src/eval/bench/types.js';
+import { wordDiff } from '../../packages/workbench/src/eval/bench/word-diff.js';
+import { PUBLISHED } from '../../packages/workbench/src/eval/published.js';
+import {
+  renderMarkdownReport,
+  seed002Table,
+  speedTable,
+} from '../../packages/workbench/src/eval/report-bench.js';
+import { markdownToHtml, renderHtmlReport } from '../../packages/workbench/src/eval/report-html.js';
 import {
   bars,
   binCounts,
@@ -36,7 +40,7 @@ import {
   lineChart,
   scatter,
   stackedBars,
-} from '../../src/eval/report-svg.js';
+} from '../../packages/workbench/src/eval/report-svg.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

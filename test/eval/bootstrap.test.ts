@@ -8,8 +8,8 @@ import {
   bootstrapSnippetScores,
   quantile,
   seededRandom,
-} from '../../src/eval/metrics/bootstrap.js';
-import { snippetScores, sumSnippetCounts } from '../../src/eval/metrics/snippets.js';
+} from '../../packages/workbench/src/eval/metrics/bootstrap.js';
+import { snippetScores, sumSnippetCounts } from '../../packages/workbench/src/eval/metrics/snippets.js';
 
 function sample(n: number, seed: number): number[] {
   const random = seededRandom(seed);

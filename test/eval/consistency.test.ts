@@ -15,7 +15,7 @@ import {
   markdownElements,
   pageConsistency,
   pageHeader,
-} from '../../src/eval/structure/index.js';
+} from '../../packages/workbench/src/eval/structure/index.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'structure', 'fixtures');

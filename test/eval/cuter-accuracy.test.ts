@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { cuterAccuracyDetails, scoreCuterAccuracy } from '../../src/eval/metrics/cuter-accuracy.js';
+import {
+  cuterAccuracyDetails,
+  scoreCuterAccuracy,
+} from '../../packages/workbench/src/eval/metrics/cuter-accuracy.js';
 
 describe('scoreCuterAccuracy: Y/A and (X−Y)/X of seed 001', () => {
   test('the exact article: accuracy 1, noise 0', () => {

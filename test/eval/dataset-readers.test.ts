@@ -18,7 +18,7 @@ import {
   resolveDatasetSpec,
   visibleText,
   wcxbPageType,
-} from '../../src/eval/datasets/index.js';
+} from '../../packages/workbench/src/eval/datasets/index.js';
 import { HAS_SAMPLE, samplePath } from '../helpers.js';
 
 const skip = HAS_SAMPLE ? false : 'dataset samples not found (../shared/datasets/sample)';

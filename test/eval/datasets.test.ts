@@ -17,7 +17,7 @@ import {
   readL3sGn1,
   readTrafilaturaEval,
   stripTextWrapper,
-} from '../../src/eval/datasets/index.js';
+} from '../../packages/workbench/src/eval/datasets/index.js';
 
 // The shared datasets' sample/ (byte-identical cases of each dataset), beside the repo.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -3,11 +3,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { pithExtractorRef } from '../../src/eval/bench/extractors.js';
-import { pageDigest, parseHeldOut, readHeldOut } from '../../src/eval/bench/held-out.js';
-import { summariseBench } from '../../src/eval/bench/summary.js';
-import type { BenchPageResult, BenchResult } from '../../src/eval/bench/types.js';
-import { headlineNotes, headlineTable, renderMarkdownReport } from '../../src/eval/report-bench.js';
+import { pithExtractorRef } from '../../packages/workbench/src/eval/bench/extractors.js';
+import { pageDigest, parseHeldOut, readHeldOut } from '../../packages/workbench/src/eval/bench/held-out.js';
+import { summariseBench } from '../../packages/workbench/src/eval/bench/summary.js';
+import type { BenchPageResult, BenchResult } from '../../packages/workbench/src/eval/bench/types.js';
+import {
+  headlineNotes,
+  headlineTable,
+  renderMarkdownReport,
+} from '../../packages/workbench/src/eval/report-bench.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

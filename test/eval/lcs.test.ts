@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { charSequence, editDistance, lcsLength, scoreLcs, wordSequence } from '../../src/eval/metrics/lcs.js';
+import {
+  charSequence,
+  editDistance,
+  lcsLength,
+  scoreLcs,
+  wordSequence,
+} from '../../packages/workbench/src/eval/metrics/lcs.js';
 
 // Reference values from a plain O(n·m) dynamic programme in Python (whitespace removed
 // with re.sub(r'\s+', '', s) for characters, s.split() for words), copied here as numbers.

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { metadataHalfOf } from '../../src/eval/datasets/index.js';
+import { metadataHalfOf } from '../../packages/workbench/src/eval/datasets/index.js';
 import {
   authorNameSet,
   countMetadataField,
   dayOf,
   normaliseMetadataText,
   scoreMetadata,
-} from '../../src/eval/metrics/metadata.js';
+} from '../../packages/workbench/src/eval/metrics/metadata.js';
 
 test('titles compare after NFKC, typography, case and whitespace', () => {
   assert.equal(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { listWcxb } from '../../src/eval/datasets/index.js';
+import { listWcxb } from '../../packages/workbench/src/eval/datasets/index.js';
 import {
   bagOfWordsTokens,
   pairedBootstrap,
@@ -17,7 +17,7 @@ import {
   snippetRate,
   summariseBagOfWords,
   summariseShingles,
-} from '../../src/eval/metrics/index.js';
+} from '../../packages/workbench/src/eval/metrics/index.js';
 import { HAS_SAMPLE, samplePath } from '../helpers.js';
 
 // Reference answers from Python (fixtures/make-metric-fixtures.py): WCXB's evaluate.py itself,

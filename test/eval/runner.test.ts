@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DatasetPage } from '../../src/eval/datasets/types.js';
-import { markdownTable, snippetTable, wordSequenceTable } from '../../src/eval/report.js';
-import { runExtractor, summariseSnippetRun, summariseWordRun } from '../../src/eval/runner.js';
+import type { DatasetPage } from '../../packages/workbench/src/eval/datasets/types.js';
+import { markdownTable, snippetTable, wordSequenceTable } from '../../packages/workbench/src/eval/report.js';
+import {
+  runExtractor,
+  summariseSnippetRun,
+  summariseWordRun,
+} from '../../packages/workbench/src/eval/runner.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

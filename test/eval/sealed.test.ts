@@ -7,7 +7,7 @@ import {
   listDataset,
   resolveDatasetSpec,
   siteOf,
-} from '../../src/eval/datasets/index.js';
+} from '../../packages/workbench/src/eval/datasets/index.js';
 import { HAS_SAMPLE, samplePath } from '../helpers.js';
 
 test('siteOf: the registrable domain, roughly', () => {

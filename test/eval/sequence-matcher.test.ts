@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { SequenceMatcher } from '../../src/eval/metrics/sequence-matcher.js';
+import { SequenceMatcher } from '../../packages/workbench/src/eval/metrics/sequence-matcher.js';
 
 // Inputs and Python difflib's answers, produced once by fixtures/make-difflib-fixtures.py.
 interface Answer {

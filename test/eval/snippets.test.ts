@@ -5,7 +5,7 @@ import {
   normaliseSnippetText,
   snippetScores,
   sumSnippetCounts,
-} from '../../src/eval/metrics/snippets.js';
+} from '../../packages/workbench/src/eval/metrics/snippets.js';
 
 describe('snippet scoring (trafilatura eval_common.py)', () => {
   it('normalises whitespace like Python re.sub(r"\\s+", " ", t).strip()', () => {

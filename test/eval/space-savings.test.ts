@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { spaceSavings } from '../../src/eval/metrics/space-savings.js';
+import { spaceSavings } from '../../packages/workbench/src/eval/metrics/space-savings.js';
 
 describe('space savings (seed 000, Table 4)', () => {
   const page = new TextEncoder().encode(

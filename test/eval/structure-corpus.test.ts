@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { decodeHtml } from '../../packages/pith/src/index.js';
 import {
   addCounts,
   CLASSES,
@@ -18,8 +19,7 @@ import {
   precision,
   scoreElements,
   structureCases,
-} from '../../src/eval/structure/index.js';
-import { decodeHtml } from '../../src/index.js';
+} from '../../packages/workbench/src/eval/structure/index.js';
 import { REPO_ROOT } from '../helpers.js';
 
 /** Per class: the share of gold elements kept and the share of output elements in the gold, now. */

@@ -5,7 +5,7 @@ import {
   scoreWordArrays,
   scoreWordSequence,
   summariseWordSequence,
-} from '../../src/eval/metrics/word-sequence.js';
+} from '../../packages/workbench/src/eval/metrics/word-sequence.js';
 
 describe('normaliseWords (seed 002)', () => {
   it('removes tags, punctuation and control characters, lower-cases, splits on whitespace', () => {

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type Doc, NodeKind, parseHtml } from '../../src/dom/index.js';
-import { mainRun, paragraphBlocks } from '../../src/extractors/pith/candidates.js';
-import { guardFooter } from '../../src/extractors/pith/choice.js';
-import { CHOICE_COLUMNS, CHOICE_WIDTH } from '../../src/extractors/pith/choice-features.js';
-import { type PithDiagnostics, pageRows } from '../../src/extractors/pith/index.js';
+import { type Doc, NodeKind, parseHtml } from '../../packages/pith/src/dom/index.js';
+import { mainRun, paragraphBlocks } from '../../packages/pith/src/extractors/pith/candidates.js';
+import { guardFooter } from '../../packages/pith/src/extractors/pith/choice.js';
+import { CHOICE_COLUMNS, CHOICE_WIDTH } from '../../packages/pith/src/extractors/pith/choice-features.js';
+import { type PithDiagnostics, pageRows } from '../../packages/pith/src/extractors/pith/index.js';
 import {
   OWN_FEATURES,
   STACK_FEATURE_NAMES,
   STACK_WIDTH,
   stackRows,
-} from '../../src/extractors/pith/stack-features.js';
-import { extract } from '../../src/index.js';
+} from '../../packages/pith/src/extractors/pith/stack-features.js';
+import { extract } from '../../packages/pith/src/index.js';
 
 function chosenText(doc: Doc, chosen: Uint8Array): string {
   const parts: string[] = [];

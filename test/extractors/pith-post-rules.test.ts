@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { NodeKind, parseHtml, Selection, TAG } from '../../src/dom/index.js';
+import { NodeKind, parseHtml, Selection, TAG } from '../../packages/pith/src/dom/index.js';
 import {
   blockStart,
   dropCopyrightLines,
@@ -14,9 +14,9 @@ import {
   keepLeads,
   keepSectionHeadings,
   keepStructuresOfKeptContainers,
-} from '../../src/extractors/pith/post-rules.js';
-import { type Blocks, blockText, segmentBlocks } from '../../src/features/blocks/index.js';
-import { extract } from '../../src/index.js';
+} from '../../packages/pith/src/extractors/pith/post-rules.js';
+import { type Blocks, blockText, segmentBlocks } from '../../packages/pith/src/features/blocks/index.js';
+import { extract } from '../../packages/pith/src/index.js';
 
 /**
  * A page, its blocks, and the classifier's choice simulated: every block is

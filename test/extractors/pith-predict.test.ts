@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import type { GbdtModel, GbdtTree } from '../../src/learn/gbdt-model.js';
-import { compiledMargin, compileGbdt, predictMargin } from '../../src/learn/index.js';
+import type { GbdtModel, GbdtTree } from '../../packages/pith/src/learn/gbdt-model.js';
+import { compiledMargin, compileGbdt, predictMargin } from '../../packages/pith/src/learn/index.js';
 
 /**
  * Thresholds where a float32 comparison is easy to get wrong: not representable in float32,

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DATASETS, datasetPages, rowsDigest } from '../../bench/speed/rows-digest.js';
-import { pageRows } from '../../src/extractors/pith/rows.js';
-import { extract } from '../../src/index.js';
+import { pageRows } from '../../packages/pith/src/extractors/pith/rows.js';
+import { extract } from '../../packages/pith/src/index.js';
 import { HAS_SAMPLE, SAMPLE_DIR } from '../helpers.js';
 
 /**

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type Doc, NodeKind, parseHtml, type Selection } from '../../src/dom/index.js';
-import { type PithDiagnostics, pith } from '../../src/extractors/pith/index.js';
-import { extract, setModelReader } from '../../src/index.js';
-import { readModelFile } from '../../src/tools/index.js';
+import { type Doc, NodeKind, parseHtml, type Selection } from '../../packages/pith/src/dom/index.js';
+import { type PithDiagnostics, pith } from '../../packages/pith/src/extractors/pith/index.js';
+import { extract, setModelReader } from '../../packages/pith/src/index.js';
+import { readModelFile } from '../../packages/tools/src/index.js';
 
 function keptText(doc: Doc, selection: Selection): string {
   const parts: string[] = [];

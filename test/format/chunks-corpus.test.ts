@@ -10,9 +10,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { markdownElements } from '../../src/eval/index.js';
-import { CHARACTER_ESTIMATE, type Chunk, chunkMarkdown, type TokenCounter } from '../../src/format/index.js';
-import { extract, loadTokenCounter } from '../../src/index.js';
+import {
+  CHARACTER_ESTIMATE,
+  type Chunk,
+  chunkMarkdown,
+  type TokenCounter,
+} from '../../packages/pith/src/format/index.js';
+import { extract, loadTokenCounter } from '../../packages/pith/src/index.js';
+import { markdownElements } from '../../packages/workbench/src/eval/index.js';
 
 const CL100K_BASE = await loadTokenCounter('cl100k_base');
 

@@ -9,8 +9,8 @@ import {
   cachedCounter,
   chunkMarkdown,
   type TokenCounter,
-} from '../../src/format/index.js';
-import { chunk, chunkRecords, extract, loadTokenCounter } from '../../src/index.js';
+} from '../../packages/pith/src/format/index.js';
+import { chunk, chunkRecords, extract, loadTokenCounter } from '../../packages/pith/src/index.js';
 
 const CL100K_BASE = await loadTokenCounter('cl100k_base');
 

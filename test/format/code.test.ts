@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import MarkdownIt from 'markdown-it';
-import { toHtml, toMarkdown, toText } from '../../src/format/index.js';
+import { toHtml, toMarkdown, toText } from '../../packages/pith/src/format/index.js';
 import { extraction } from './helpers.js';
 
 const parser = new MarkdownIt('default', { html: false, linkify: false });

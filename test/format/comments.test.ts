@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import MarkdownIt from 'markdown-it';
-import { parseHtml, Selection, TAG } from '../../src/dom/index.js';
-import { findComments, separateComments } from '../../src/features/comments/index.js';
-import { formatComments, readComments } from '../../src/format/index.js';
-import { extract } from '../../src/index.js';
+import { parseHtml, Selection, TAG } from '../../packages/pith/src/dom/index.js';
+import { findComments, separateComments } from '../../packages/pith/src/features/comments/index.js';
+import { formatComments, readComments } from '../../packages/pith/src/format/index.js';
+import { extract } from '../../packages/pith/src/index.js';
 
 const parser = new MarkdownIt('default', { html: false, linkify: false });
 const NOW = Date.UTC(2026, 0, 1);

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
-import { parseHtml } from '../../src/dom/index.js';
-import { toMarkdown } from '../../src/format/index.js';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { toMarkdown } from '../../packages/pith/src/format/index.js';
 import { extraction } from './helpers.js';
 
 const parser = new MarkdownIt('default', { html: false, linkify: false });

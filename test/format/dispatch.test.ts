@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isPithError } from '../../src/errors.js';
+import { isPithError } from '../../packages/pith/src/errors.js';
 import {
   FORMATS,
   formatExtraction,
@@ -8,8 +8,8 @@ import {
   toHtml,
   toMarkdown,
   toText,
-} from '../../src/format/index.js';
-import type { ContentFormat } from '../../src/format/types.js';
+} from '../../packages/pith/src/format/index.js';
+import type { ContentFormat } from '../../packages/pith/src/format/types.js';
 import { extraction } from './helpers.js';
 
 describe('formatExtraction', () => {

@@ -2,7 +2,7 @@
 // (../shared/structure/defuddle, dev half) and the pages they come from.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { toHtml, toMarkdown, toText } from '../../src/format/index.js';
+import { toHtml, toMarkdown, toText } from '../../packages/pith/src/format/index.js';
 import { extraction } from './helpers.js';
 
 const URL_ = 'https://example.com/post/';

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Parser } from 'htmlparser2';
-import { parseHtml, Selection } from '../../src/dom/index.js';
+import { parseHtml, Selection } from '../../packages/pith/src/dom/index.js';
 import {
   type Article,
   type FormattedResult,
   stripInvalidXml,
   toJson,
   toXml,
-} from '../../src/format/index.js';
+} from '../../packages/pith/src/format/index.js';
 
 const metadata = {
   title: 'A "title" & <more>',

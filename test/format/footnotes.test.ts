@@ -3,8 +3,8 @@
 // Wikipedia, Pandoc/Hugo, the WordPress block editor and Word write.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Selection } from '../../src/dom/index.js';
-import { toHtml, toMarkdown, toText } from '../../src/format/index.js';
+import { Selection } from '../../packages/pith/src/dom/index.js';
+import { toHtml, toMarkdown, toText } from '../../packages/pith/src/format/index.js';
 import { extraction, keepFirst } from './helpers.js';
 
 const URL_ = 'https://example.com/post/';

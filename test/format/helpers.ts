@@ -1,4 +1,4 @@
-import { type Doc, type Extraction, parseHtml, Selection } from '../../src/dom/index.js';
+import { type Doc, type Extraction, parseHtml, Selection } from '../../packages/pith/src/dom/index.js';
 
 /** An extraction of `html` that keeps the whole document, or what `keep` selects. */
 export function extraction(

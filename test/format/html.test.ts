@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseFragment } from 'parse5';
-import { type Doc, Selection, TAG } from '../../src/dom/index.js';
-import { toHtml, toMarkdown } from '../../src/format/index.js';
+import { type Doc, Selection, TAG } from '../../packages/pith/src/dom/index.js';
+import { toHtml, toMarkdown } from '../../packages/pith/src/format/index.js';
 import { extraction, keepFirst, keepTextOnly } from './helpers.js';
 
 const URL_ = 'https://example.com/a/page.html';

@@ -9,20 +9,27 @@ import {
   TAG,
   TEXT_PIECE,
   withoutControls,
-} from '../../src/dom/index.js';
-import { writeText } from '../../src/format/blocks.js';
+} from '../../packages/pith/src/dom/index.js';
+import { writeText } from '../../packages/pith/src/format/blocks.js';
 import {
   collapseWhitespace,
   eachTextPiece,
   keptText,
   mapTextPieces,
   WHITESPACE_RUN,
-} from '../../src/format/common.js';
-import { articleOf, escapeHtmlText, toHtml, toMarkdown, toText, toXml } from '../../src/format/index.js';
-import { MarkdownInline } from '../../src/format/inline.js';
-import { TextInline } from '../../src/format/text.js';
-import { escapeXmlText } from '../../src/format/xml.js';
-import { extract } from '../../src/index.js';
+} from '../../packages/pith/src/format/common.js';
+import {
+  articleOf,
+  escapeHtmlText,
+  toHtml,
+  toMarkdown,
+  toText,
+  toXml,
+} from '../../packages/pith/src/format/index.js';
+import { MarkdownInline } from '../../packages/pith/src/format/inline.js';
+import { TextInline } from '../../packages/pith/src/format/text.js';
+import { escapeXmlText } from '../../packages/pith/src/format/xml.js';
+import { extract } from '../../packages/pith/src/index.js';
 import { longTexts, stagesChecked } from '../helpers.js';
 
 /** About `size` characters of varied article markup. */

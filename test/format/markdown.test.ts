@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import MarkdownIt from 'markdown-it';
-import { parseHtml, Selection } from '../../src/dom/index.js';
-import { toMarkdown, toText } from '../../src/format/index.js';
+import { parseHtml, Selection } from '../../packages/pith/src/dom/index.js';
+import { toMarkdown, toText } from '../../packages/pith/src/format/index.js';
 import { extraction, keepTextOnly } from './helpers.js';
 
 const URL_ = 'https://example.com/blog/post.html';

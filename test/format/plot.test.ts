@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseHtml } from '../../src/dom/index.js';
-import { pith } from '../../src/extractors/pith/index.js';
-import { ttr } from '../../src/extractors/ttr/index.js';
-import { isLinePlotDiagnostics, plotExtraction, renderLinePlot } from '../../src/format/index.js';
-import { niceTicks } from '../../src/format/plot.js';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { pith } from '../../packages/pith/src/extractors/pith/index.js';
+import { ttr } from '../../packages/pith/src/extractors/ttr/index.js';
+import {
+  isLinePlotDiagnostics,
+  plotExtraction,
+  renderLinePlot,
+} from '../../packages/pith/src/format/index.js';
+import { niceTicks } from '../../packages/pith/src/format/plot.js';
 
 function count(haystack: string, needle: RegExp): number {
   return haystack.match(needle)?.length ?? 0;

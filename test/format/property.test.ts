@@ -3,8 +3,15 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { parseFragment } from 'parse5';
-import { type Doc, IS_BLOCK, outputText, parseHtml, Selection, TAG } from '../../src/dom/index.js';
-import { isCodeButton } from '../../src/features/code/index.js';
+import {
+  type Doc,
+  IS_BLOCK,
+  outputText,
+  parseHtml,
+  Selection,
+  TAG,
+} from '../../packages/pith/src/dom/index.js';
+import { isCodeButton } from '../../packages/pith/src/features/code/index.js';
 import {
   articleOf,
   formatExtraction,
@@ -13,7 +20,7 @@ import {
   toMarkdown,
   toText,
   toXml,
-} from '../../src/format/index.js';
+} from '../../packages/pith/src/format/index.js';
 import { asRead } from './helpers.js';
 
 const TAGS = [

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { type Doc, Selection } from '../../src/dom/index.js';
-import { toHtml, toMarkdown, toText } from '../../src/format/index.js';
+import { type Doc, Selection } from '../../packages/pith/src/dom/index.js';
+import { toHtml, toMarkdown, toText } from '../../packages/pith/src/format/index.js';
 import { extraction } from './helpers.js';
 
 /** Keeps the text nodes that have visible characters (and the elements all of whose text is kept), as the default extractor's selections do: whitespace-only text nodes are never chosen. */

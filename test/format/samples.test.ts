@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import MarkdownIt from 'markdown-it';
-import { type Extraction, parseHtml, Selection } from '../../src/dom/index.js';
-import { formatExtraction, toHtml, toMarkdown, toText } from '../../src/format/index.js';
-import { extract } from '../../src/index.js';
+import { type Extraction, parseHtml, Selection } from '../../packages/pith/src/dom/index.js';
+import { formatExtraction, toHtml, toMarkdown, toText } from '../../packages/pith/src/format/index.js';
+import { extract } from '../../packages/pith/src/index.js';
 import { HAS_SAMPLE, samplePath } from '../helpers.js';
 
 const parser = new MarkdownIt('default', { html: false, linkify: false });

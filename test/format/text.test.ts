@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Selection } from '../../src/dom/index.js';
-import { toHtml, toMarkdown, toText } from '../../src/format/index.js';
+import { Selection } from '../../packages/pith/src/dom/index.js';
+import { toHtml, toMarkdown, toText } from '../../packages/pith/src/format/index.js';
 import { extraction, keepFirst, keepTextOnly } from './helpers.js';
 
 const text = (html: string) => toText(extraction(html));

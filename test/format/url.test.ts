@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseHtml, TAG } from '../../src/dom/index.js';
-import { baseUrlOf, imageSource, safeUrl } from '../../src/format/index.js';
+import { parseHtml, TAG } from '../../packages/pith/src/dom/index.js';
+import { baseUrlOf, imageSource, safeUrl } from '../../packages/pith/src/format/index.js';
 
 describe('safeUrl', () => {
   // The trimming's hang guard is in test/dom/characters.test.ts (trimCodes; fuzz seed 201, page 3236:

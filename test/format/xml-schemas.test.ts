@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { extract } from '../../src/index.js';
+import { extract } from '../../packages/pith/src/index.js';
 import {
   type Article,
   type ArticleMedia,
@@ -16,7 +16,7 @@ import {
   textOf,
   toXml,
   writeArticlesXml,
-} from '../../src/internal.js';
+} from '../../packages/pith/src/internal.js';
 import { REPO_ROOT } from '../helpers.js';
 import { XsdSubset } from './xsd-subset.js';
 

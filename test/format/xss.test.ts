@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import MarkdownIt from 'markdown-it';
-import { extract } from '../../src/index.js';
+import { extract } from '../../packages/pith/src/index.js';
 import { unsafePartsOf } from './xss-check.js';
 import { XSS_VECTORS, xssPage } from './xss-vectors.js';
 

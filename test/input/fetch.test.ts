@@ -4,14 +4,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { isPithError, PithError, type PithErrorCode } from '../../src/errors.js';
+import { isPithError, PithError, type PithErrorCode } from '../../packages/pith/src/errors.js';
 import {
   FetchBlockedError,
   type FetchOptions,
   FetchUnresolvedError,
   fetchPage,
   undoContentCodings,
-} from '../../src/input/fetch.js';
+} from '../../packages/tools/src/fetch.js';
 
 // Every server here listens on a loopback address; no test sends a packet anywhere else. Addresses
 // the guard must refuse (10.0.0.1, 169.254.169.254, …) are refused before any connection is tried.

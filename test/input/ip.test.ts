@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isPrivateAddress } from '../../src/input/ip.js';
+import { isPrivateAddress } from '../../packages/tools/src/ip.js';
 
 describe('isPrivateAddress', () => {
   const refused = [

@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createGzip, gzipSync } from 'node:zlib';
-import { isPithError, type PithErrorCode } from '../../src/errors.js';
-import { isGzip, readInputFile, readInputFileSync, readInputStream } from '../../src/input/read.js';
+import { isPithError, type PithErrorCode } from '../../packages/pith/src/errors.js';
+import { isGzip, readInputFile, readInputFileSync, readInputStream } from '../../packages/tools/src/read.js';
 
 const SAMPLE = resolve(fileURLToPath(new URL('../..', import.meta.url)), '../shared/datasets/sample');
 

@@ -8,9 +8,9 @@ import { isAscii as nodeIsAscii, isUtf8 as nodeIsUtf8 } from 'node:buffer';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
-import { base64ToBytes, bytesToBase64 } from '../../src/base64.js';
-import { extract } from '../../src/index.js';
-import { decodeBytes, decodeHtml, isAscii, utf8Length } from '../../src/input/index.js';
+import { base64ToBytes, bytesToBase64 } from '../../packages/pith/src/base64.js';
+import { extract } from '../../packages/pith/src/index.js';
+import { decodeBytes, decodeHtml, isAscii, utf8Length } from '../../packages/pith/src/input/index.js';
 
 const bytesWithOffset = fc
   .tuple(fc.uint8Array({ maxLength: 200 }), fc.nat({ max: 7 }))

@@ -22,7 +22,7 @@ import {
   readItems,
   violations,
 } from '../../bench/fuzz/warc-damage.js';
-import { type ArchiveItem, readArchive } from '../../src/input/warc/index.js';
+import { type ArchiveItem, readArchive } from '../../packages/crawl/src/warc/index.js';
 import { REPO_ROOT } from '../helpers.js';
 
 const SAMPLES = resolve(REPO_ROOT, '..', 'shared', 'warc-samples');
@@ -203,7 +203,7 @@ describe('damaged archives gzipped per record: a broken member costs itself', { 
         [
           '--import',
           'tsx',
-          join(REPO_ROOT, 'src/cli/main.ts'),
+          join(REPO_ROOT, 'packages/cli/src/main.ts'),
           'warc',
           file,
           '-o',

@@ -13,7 +13,7 @@ import {
   decodeHttpBody,
   parseHttpResponseHead,
   readArchive,
-} from '../../src/input/warc/index.js';
+} from '../../packages/crawl/src/warc/index.js';
 import { REPO_ROOT } from '../helpers.js';
 
 const SAMPLES = resolve(REPO_ROOT, '..', 'shared', 'warc-samples');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isPithError } from '../../src/errors.js';
-import { extract } from '../../src/index.js';
-import { readXmlPages } from '../../src/internal.js';
+import { isPithError } from '../../packages/pith/src/errors.js';
+import { extract } from '../../packages/pith/src/index.js';
+import { readXmlPages } from '../../packages/pith/src/internal.js';
 
 describe('readXmlPages', () => {
   test('a batch: url, id, title, HTML in CDATA and escaped', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { isPithError } from '../../src/errors.js';
-import { childElements, readXml, textOf } from '../../src/internal.js';
+import { isPithError } from '../../packages/pith/src/errors.js';
+import { childElements, readXml, textOf } from '../../packages/pith/src/internal.js';
 
 function fails(xml: string, pattern: RegExp): void {
   assert.throws(

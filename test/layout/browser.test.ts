@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { type Doc, parseHtml } from '../../src/dom/index.js';
-import { isPithError } from '../../src/errors.js';
-import { BrowserLayoutEngine, browserAvailability } from '../../src/layout/browser.js';
-import { Display } from '../../src/layout/index.js';
+import { type Doc, parseHtml } from '../../packages/pith/src/dom/index.js';
+import { isPithError } from '../../packages/pith/src/errors.js';
+import { Display } from '../../packages/pith/src/layout/index.js';
+import { BrowserLayoutEngine, browserAvailability } from '../../packages/tools/src/browser.js';
 import { browserSkip, CHROMIUM, chromiumDescendants, eventually, IN_CI } from './browser-helpers.js';
 
 function byId(doc: Doc, id: string): number {

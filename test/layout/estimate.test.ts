@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { type Doc, parseHtml } from '../../src/dom/index.js';
+import { type Doc, parseHtml } from '../../packages/pith/src/dom/index.js';
 import {
   backgroundColourOf,
   fontTagSize,
   parseFontSize,
   parseInlineStyle,
   parseLength,
-} from '../../src/layout/css.js';
+} from '../../packages/pith/src/layout/css.js';
 import {
   Display,
   displayOf,
@@ -16,7 +16,7 @@ import {
   type Layout,
   packRgba,
   parseCssColor,
-} from '../../src/layout/index.js';
+} from '../../packages/pith/src/layout/index.js';
 
 function byId(doc: Doc, id: string): number {
   for (let node = 0; node < doc.size; node++) if (doc.attr(node, 'id') === id) return node;

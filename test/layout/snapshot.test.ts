@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type Doc, parseHtml } from '../../src/dom/index.js';
+import { type Doc, parseHtml } from '../../packages/pith/src/dom/index.js';
 import {
   Display,
   type DomSnapshot,
@@ -8,7 +8,7 @@ import {
   layoutFromSnapshot,
   NODE_ID_ATTRIBUTE,
   packRgba,
-} from '../../src/layout/index.js';
+} from '../../packages/pith/src/layout/index.js';
 
 function byId(doc: Doc, id: string): number {
   for (let node = 0; node < doc.size; node++) if (doc.attr(node, 'id') === id) return node;

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { binEdgesFromSorted, binOf, edgeBetween, MISSING_BIN } from '../../src/learn/binning.js';
+import {
+  binEdgesFromSorted,
+  binOf,
+  edgeBetween,
+  MISSING_BIN,
+} from '../../packages/pith/src/learn/binning.js';
 
 describe('binning by hand', () => {
   it('an edge is the shortest decimal strictly between two values, near their midpoint', () => {

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { compiledMargin, compileGbdt, predictMargin, trainGbdt } from '../../src/learn/index.js';
-import { seededRandom } from '../../src/random.js';
+import {
+  compiledMargin,
+  compileGbdt,
+  predictMargin,
+  trainGbdt,
+} from '../../packages/pith/src/learn/index.js';
+import { seededRandom } from '../../packages/pith/src/random.js';
 
 test('the compiled ensemble predicts exactly what the model does, NaN included', () => {
   const random = seededRandom(7);

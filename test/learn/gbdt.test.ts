@@ -9,7 +9,7 @@ import {
   serializeModel,
   sigmoid,
   trainGbdt,
-} from '../../src/learn/index.js';
+} from '../../packages/pith/src/learn/index.js';
 import { assertClose, randomRows, table, UNCONSTRAINED } from './helpers.js';
 
 describe('trainGbdt: one split by hand', () => {

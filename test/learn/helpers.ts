@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { TrainingData } from '../../src/learn/index.js';
-import { seededRandom } from '../../src/random.js';
+import type { TrainingData } from '../../packages/pith/src/learn/index.js';
+import { seededRandom } from '../../packages/pith/src/random.js';
 
 /** Asserts |actual − expected| ≤ tolerance, showing both on failure. */
 export function assertClose(actual: number, expected: number, tolerance = 1e-9): void {

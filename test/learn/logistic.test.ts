@@ -6,7 +6,7 @@ import {
   serializeModel,
   sigmoid,
   trainLogistic,
-} from '../../src/learn/index.js';
+} from '../../packages/pith/src/learn/index.js';
 import { assertClose, repeat, table } from './helpers.js';
 
 // One binary feature, 5 rows with x = 0 (1 positive) and 5 with x = 1 (4 positive).

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { accuracy, auc, logLoss } from '../../src/learn/index.js';
+import { accuracy, auc, logLoss } from '../../packages/pith/src/learn/index.js';
 import { assertClose } from './helpers.js';
 
 describe('metrics', () => {

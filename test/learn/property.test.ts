@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseModel, predictProbabilities, serializeModel, trainGbdt } from '../../src/learn/index.js';
+import {
+  parseModel,
+  predictProbabilities,
+  serializeModel,
+  trainGbdt,
+} from '../../packages/pith/src/learn/index.js';
 import { table } from './helpers.js';
 
 /** Small data sets: few distinct values (ties), NaN, 0/1 labels, integer weights. */

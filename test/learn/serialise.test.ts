@@ -9,7 +9,7 @@ import {
   serializeModel,
   trainGbdt,
   trainLogistic,
-} from '../../src/learn/index.js';
+} from '../../packages/pith/src/learn/index.js';
 import { randomRows, table } from './helpers.js';
 
 const random = randomRows(400, 3, 21);

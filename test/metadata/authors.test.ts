@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cleanAuthors } from '../../src/metadata/index.js';
+import { cleanAuthors } from '../../packages/pith/src/metadata/index.js';
 import { metadataOf, page } from './helpers.js';
 
 describe('cleanAuthors', () => {

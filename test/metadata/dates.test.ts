@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dateInstant, parseDate } from '../../src/metadata/index.js';
+import { dateInstant, parseDate } from '../../packages/pith/src/metadata/index.js';
 import { metadataOf, NOW, page } from './helpers.js';
 
 const parse = (value: unknown) => parseDate(value, NOW);

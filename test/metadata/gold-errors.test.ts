@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cleanAuthors, parseDate } from '../../src/metadata/index.js';
+import { cleanAuthors, parseDate } from '../../packages/pith/src/metadata/index.js';
 import { ld, metadataOf, NOW, page } from './helpers.js';
 
 describe('authors: labels and leftovers of bylines, in several languages', () => {

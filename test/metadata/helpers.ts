@@ -1,5 +1,5 @@
-import { parseHtml } from '../../src/dom/index.js';
-import { extractMetadata, type Metadata } from '../../src/metadata/index.js';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { extractMetadata, type Metadata } from '../../packages/pith/src/metadata/index.js';
 
 /** A fixed "now" so that date plausibility checks are deterministic. */
 export const NOW = Date.parse('2024-06-15T12:00:00Z');

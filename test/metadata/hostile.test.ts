@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseHtml } from '../../src/dom/index.js';
-import { extractMetadata } from '../../src/metadata/index.js';
-import { MAX_BLOCK_LENGTH } from '../../src/metadata/jsonld.js';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { extractMetadata } from '../../packages/pith/src/metadata/index.js';
+import { MAX_BLOCK_LENGTH } from '../../packages/pith/src/metadata/jsonld.js';
 import { ld, NOW, page } from './helpers.js';
 
 // Speed is measured by benchmarks, not asserted here: these tests check that hostile

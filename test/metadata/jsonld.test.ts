@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseJsonLd, repairJson } from '../../src/metadata/jsonld.js';
+import { parseJsonLd, repairJson } from '../../packages/pith/src/metadata/jsonld.js';
 import { stagesChecked } from '../helpers.js';
 import { ld, metadataOf, page } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseHtml } from '../../src/dom/index.js';
-import { extractMetadata, normalizeLanguage } from '../../src/metadata/index.js';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { extractMetadata, normalizeLanguage } from '../../packages/pith/src/metadata/index.js';
 import { metadataOf, NOW, page } from './helpers.js';
 
 describe('language', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml } from '../../src/dom/index.js';
-import { extractMetadata, type Metadata, parseDate } from '../../src/metadata/index.js';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { extractMetadata, type Metadata, parseDate } from '../../packages/pith/src/metadata/index.js';
 import { NOW } from './helpers.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})?)?$/;

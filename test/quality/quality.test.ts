@@ -2,21 +2,21 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import {
-  expectedCalibrationError,
-  keepCurve,
-  reliabilityBins,
-  reliabilityDiagram,
-  spearman,
-} from '../../src/eval/index.js';
-import { extract, formatResult, QUALITY_REASONS, RESULT_PAGE_TYPES } from '../../src/index.js';
+import { extract, formatResult, QUALITY_REASONS, RESULT_PAGE_TYPES } from '../../packages/pith/src/index.js';
 import {
   calibrate,
   isotonicFit,
   QUALITY_FEATURES,
   qualityModelFromJson,
   qualityReasons,
-} from '../../src/internal.js';
+} from '../../packages/pith/src/internal.js';
+import {
+  expectedCalibrationError,
+  keepCurve,
+  reliabilityBins,
+  reliabilityDiagram,
+  spearman,
+} from '../../packages/workbench/src/eval/index.js';
 
 const ARTICLE = readFileSync(
   new URL('../../../shared/datasets/sample/readability-testpages/001/source.html', import.meta.url),
@@ -201,7 +201,9 @@ describe('reasons and the model file', () => {
 
   test('a model file of another kind or for other features is refused with BAD_OPTION', () => {
     assert.throws(() => qualityModelFromJson({ format: 'x' }), { code: 'BAD_OPTION' });
-    const shipped = JSON.parse(readFileSync(new URL('../../models/quality.json', import.meta.url), 'utf8'));
+    const shipped = JSON.parse(
+      readFileSync(new URL('../../packages/pith/models/quality.json', import.meta.url), 'utf8'),
+    );
     assert.doesNotThrow(() => qualityModelFromJson(shipped));
     assert.throws(() => qualityModelFromJson({ ...shipped, features: ['other'] }), /other features/);
   });

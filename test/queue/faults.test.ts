@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { PithQueue } from '../../src/queue/index.js';
+import { PithQueue } from '../../packages/crawl/src/queue/index.js';
 import { HAS_SAMPLE } from '../helpers.js';
 import {
   assertEachOnce,

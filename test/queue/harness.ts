@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { type RedisServer, waitForOutput } from '../../bench/queue/redis-server.js';
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
-import { JobService, type JobView, type PithQueue } from '../../src/queue/index.js';
+import { JobService, type JobView, type PithQueue } from '../../packages/crawl/src/queue/index.js';
 import { REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
 
 export interface PithProcess {
@@ -43,11 +43,15 @@ process.on('exit', () => {
 
 /** Starts `pith ARGS` from source. */
 export function startPith(args: readonly string[]): PithProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: '1', PITH_REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'packages/cli/src/main.ts'), ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NO_COLOR: '1', PITH_REDIS_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running.add(child);
   child.once('exit', () => running.delete(child));
   let stderr = '';

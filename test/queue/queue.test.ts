@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Queue } from 'bullmq';
-import { VERSION } from '../../src/index.js';
-import { PithQueue } from '../../src/queue/index.js';
+import { PithQueue } from '../../packages/crawl/src/queue/index.js';
+import { VERSION } from '../../packages/pith/src/index.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 import { localServer } from '../server/helpers.js';
 import {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { PithQueue } from '../../src/queue/index.js';
+import { PithQueue } from '../../packages/crawl/src/queue/index.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 import { localServer } from '../server/helpers.js';
 import {

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Queue } from 'bullmq';
-import { JobService, type JobServiceOptions } from '../../src/queue/index.js';
-import { createServer, type PithServer } from '../../src/server/index.js';
+import { JobService, type JobServiceOptions } from '../../packages/crawl/src/queue/index.js';
+import { createServer, type PithServer } from '../../packages/server/src/index.js';
 import { HAS_SAMPLE } from '../helpers.js';
 import { HAS_REDIS, killAll, RedisServer, sampleArchive, startWorker, until } from './harness.js';
 

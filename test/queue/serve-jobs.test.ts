@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Ajv } from 'ajv';
-import { createServer, type PithServer } from '../../src/server/index.js';
+import { createServer, type PithServer } from '../../packages/server/src/index.js';
 import { HAS_SAMPLE } from '../helpers.js';
 import {
   HAS_REDIS,

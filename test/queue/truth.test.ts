@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { warcRecord } from '../../bench/warc/archive.js';
-import { PithQueue } from '../../src/queue/index.js';
+import { PithQueue } from '../../packages/crawl/src/queue/index.js';
 import { HAS_SAMPLE, samplePath } from '../helpers.js';
 import { localServer } from '../server/helpers.js';
 import {

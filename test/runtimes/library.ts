@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { BROWSER_BUNDLE, BROWSER_BUNDLE_DIR, buildBrowserBundle } from '../../scripts/browser-bundle.js';
 
-export * as library from '../../src/index.js';
+export * as library from '../../packages/pith/src/index.js';
 export { BROWSER_BUNDLE, BROWSER_BUNDLE_DIR };
 
 /** The harness every runtime runs (plain JavaScript, no import). */

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type PithServer, parseApiKeys } from '../../src/server/index.js';
+import { type PithServer, parseApiKeys } from '../../packages/server/src/index.js';
 import { testServer } from './helpers.js';
 
 const KEYS = ['k7Qf2mZ9xP4rT8vL1nB6cW3y', 'second-key_0123456789.~+/=='];

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import iconv from 'iconv-lite';
-import { EXTRACTORS, type ExtractorParameter, extract, formatExtraction } from '../../src/index.js';
-import type { PithServer } from '../../src/server/index.js';
+import {
+  EXTRACTORS,
+  type ExtractorParameter,
+  extract,
+  formatExtraction,
+} from '../../packages/pith/src/index.js';
+import type { PithServer } from '../../packages/server/src/index.js';
 import { HAS_SAMPLE } from '../helpers.js';
 import { ARTICLE_HTML, postRaw, samplePage, testServer } from './helpers.js';
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, describe, test } from 'node:test';
-import type { PithServer, ServerOptions } from '../../src/server/index.js';
+import type { PithServer, ServerOptions } from '../../packages/server/src/index.js';
 import { testServer } from './helpers.js';
 
 const KEY = 'pith-test-key-0123456789abcdef';

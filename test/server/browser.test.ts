@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import iconv from 'iconv-lite';
 import type { Browser, Frame, Page } from 'playwright-core';
-import type { PithServer } from '../../src/server/index.js';
+import type { PithServer } from '../../packages/server/src/index.js';
 import { HAS_SAMPLE, REPO_ROOT } from '../helpers.js';
 import { browserSkip, CHROMIUM } from '../layout/browser-helpers.js';
 import { samplePage, testServer } from './helpers.js';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CommanderError } from 'commander';
-import { serveCommand } from '../../src/cli/serve-command.js';
-import { isLoopback, startupWarnings } from '../../src/server/index.js';
+import { serveCommand } from '../../packages/cli/src/serve-command.js';
+import { isLoopback, startupWarnings } from '../../packages/server/src/index.js';
 import { PITH_ARGV, REPO_ROOT } from '../helpers.js';
 import { eventually, startServe } from './helpers.js';
 

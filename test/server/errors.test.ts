@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { PithServer } from '../../src/server/index.js';
+import type { PithServer } from '../../packages/server/src/index.js';
 import { ARTICLE_HTML, testServer } from './helpers.js';
 
 let server: PithServer;

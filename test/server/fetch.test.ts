@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import type { LookupFunction } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { PithServer } from '../../src/server/index.js';
+import type { PithServer } from '../../packages/server/src/index.js';
 import { ARTICLE_HTML, eventually, layeredOrigin, startServe, testServer } from './helpers.js';
 
 async function fetchThrough(server: PithServer, url: string) {

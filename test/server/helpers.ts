@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { createServer, type PithServer, type ServerOptions } from '../../src/server/index.js';
+import { createServer, type PithServer, type ServerOptions } from '../../packages/server/src/index.js';
 import { PITH_ARGV, REPO_ROOT, samplePath } from '../helpers.js';
 
 /** A small article page, written here so that API tests do not depend on the datasets. */

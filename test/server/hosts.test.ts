@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { hostName, hostPolicy } from '../../src/server/hosts.js';
-import type { PithServer, ServerOptions } from '../../src/server/index.js';
+import { hostName, hostPolicy } from '../../packages/server/src/hosts.js';
+import type { PithServer, ServerOptions } from '../../packages/server/src/index.js';
 import { testServer } from './helpers.js';
 
 const servers: PithServer[] = [];

@@ -24,7 +24,7 @@ import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createServer, type PithServer } from '../../src/server/index.js';
+import { createServer, type PithServer } from '../../packages/server/src/index.js';
 import { HAS_SAMPLE } from '../helpers.js';
 import {
   HAS_REDIS,

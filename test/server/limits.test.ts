@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_SERVER_OPTIONS, type PithServer } from '../../src/server/index.js';
+import { DEFAULT_SERVER_OPTIONS, type PithServer } from '../../packages/server/src/index.js';
 import {
   ARTICLE_HTML,
   eventually,

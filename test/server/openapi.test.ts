@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { PithServer } from '../../src/server/index.js';
+import type { PithServer } from '../../packages/server/src/index.js';
 import { ARTICLE_HTML, localServer, testServer } from './helpers.js';
 
 type Document = {

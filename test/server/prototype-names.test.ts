@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { PithServer } from '../../src/server/index.js';
-import type { JobRequestBody } from '../../src/server/options.js';
+import type { PithServer } from '../../packages/server/src/index.js';
+import type { JobRequestBody } from '../../packages/server/src/options.js';
 import { PROTOTYPE_NAMES } from '../helpers.js';
 import { ARTICLE_HTML, testServer } from './helpers.js';
 

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { isPrivateAddress } from '../../src/input/ip.js';
-import type { PithServer } from '../../src/server/index.js';
+import type { PithServer } from '../../packages/server/src/index.js';
+import { isPrivateAddress } from '../../packages/tools/src/ip.js';
 import { ARTICLE_HTML, localServer, testServer } from './helpers.js';
 
 /** A resolver for made-up names; anything else fails as an unknown name would. */

@@ -13,7 +13,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import type { PithServer, ServerOptions } from '../../src/server/index.js';
+import type { PithServer, ServerOptions } from '../../packages/server/src/index.js';
 import { answerMarker, countMarker } from './fixtures/large-answer-worker.js';
 import { ARTICLE_HTML, eventually, testServer } from './helpers.js';
 

@@ -7,15 +7,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
-import { type Extraction, extract, parseHtml } from '../../src/index.js';
-import { Selection } from '../../src/internal.js';
+import { type Extraction, extract, parseHtml } from '../../packages/pith/src/index.js';
+import { Selection } from '../../packages/pith/src/internal.js';
 import {
   keptView,
   VIEW_FIRST_KEPT_ID,
   VIEW_NODE_ATTRIBUTE,
   VIEW_STATE_ATTRIBUTE,
   VIEW_WHY_ATTRIBUTE,
-} from '../../src/server/index.js';
+} from '../../packages/server/src/index.js';
 import { XSS_VECTORS } from '../format/xss-vectors.js';
 import { ACTIVE_ELEMENTS, parse5Elements } from '../helpers.js';
 import { ARTICLE_HTML } from './helpers.js';

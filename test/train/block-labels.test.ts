@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseHtml } from '../../src/dom/index.js';
-import type { DatasetPage } from '../../src/eval/index.js';
-import { blockText, segmentBlocks } from '../../src/features/blocks/index.js';
-import { SNIPPET_LABELLER, TEXT_LABELLER } from '../../src/train/index.js';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { blockText, segmentBlocks } from '../../packages/pith/src/features/blocks/index.js';
+import type { DatasetPage } from '../../packages/workbench/src/eval/index.js';
+import { SNIPPET_LABELLER, TEXT_LABELLER } from '../../packages/workbench/src/train/index.js';
 
 const HTML = `<html><body>
 <nav><a href="/">Home</a> <a href="/news">News</a></nav>

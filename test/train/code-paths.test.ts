@@ -16,7 +16,7 @@ import {
   DENSITY_MODEL_CODE,
   MSS_MODEL_CODE,
   PAGE_TYPE_MODEL_CODE,
-} from '../../src/train/index.js';
+} from '../../packages/workbench/src/train/index.js';
 import { REPO_ROOT } from '../helpers.js';
 
 /** Every source file the entries use, following each imported name to its declaration. */
@@ -75,7 +75,7 @@ function dependencies(program: ts.Program, entries: readonly string[]): string[]
   // The shipped models' generated modules (models/*.js, *.d.ts) are a model's output, not its code.
   return [...seen]
     .map((file) => relative(REPO_ROOT, file))
-    .filter((file) => !file.startsWith('models/'))
+    .filter((file) => !file.startsWith('packages/pith/models/'))
     .sort();
 }
 
@@ -104,38 +104,38 @@ describe('the code a model depends on (the manifest’s commit and date rest on 
     {
       name: 'density',
       code: DENSITY_MODEL_CODE,
-      entries: ['src/train/density/trainer.ts'],
-      expect: 'src/extractors/density/filter.ts',
+      entries: ['packages/workbench/src/train/density/trainer.ts'],
+      expect: 'packages/pith/src/extractors/density/filter.ts',
     },
     {
       name: 'blocks',
       code: BLOCK_MODEL_CODE,
-      entries: ['src/train/blocks/trainer.ts'],
-      expect: 'src/features/blocks/features.ts',
+      entries: ['packages/workbench/src/train/blocks/trainer.ts'],
+      expect: 'packages/pith/src/features/blocks/features.ts',
     },
     {
       name: 'block rows (their cache key)',
       code: BLOCK_ROWS_CODE,
-      entries: ['src/train/blocks/rows.ts'],
-      expect: 'src/extractors/pith/rows.ts',
+      entries: ['packages/workbench/src/train/blocks/rows.ts'],
+      expect: 'packages/pith/src/extractors/pith/rows.ts',
     },
     {
       name: 'choice',
       code: CHOICE_MODEL_CODE,
-      entries: ['src/train/choice/trainer.ts'],
-      expect: 'src/extractors/pith/choice-features.ts',
+      entries: ['packages/workbench/src/train/choice/trainer.ts'],
+      expect: 'packages/pith/src/extractors/pith/choice-features.ts',
     },
     {
       name: 'mss',
       code: MSS_MODEL_CODE,
-      entries: ['src/train/mss/trainer.ts'],
-      expect: 'src/extractors/mss/tokens.ts',
+      entries: ['packages/workbench/src/train/mss/trainer.ts'],
+      expect: 'packages/pith/src/extractors/mss/tokens.ts',
     },
     {
       name: 'page-type',
       code: PAGE_TYPE_MODEL_CODE,
-      entries: ['src/train/page-type/trainer.ts'],
-      expect: 'src/features/page-type/features.ts',
+      entries: ['packages/workbench/src/train/page-type/trainer.ts'],
+      expect: 'packages/pith/src/features/page-type/features.ts',
     },
   ];
   for (const model of models) {

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { type GroupedItem, groupedFolds, groupItems, stratifiedFolds } from '../../src/train/index.js';
+import {
+  type GroupedItem,
+  groupedFolds,
+  groupItems,
+  stratifiedFolds,
+} from '../../packages/workbench/src/train/index.js';
 
 const item = (stratum: string, ...keys: string[]): GroupedItem => ({ keys, stratum });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { DatasetPage } from '../../src/eval/datasets/types.js';
+import type { DatasetPage } from '../../packages/workbench/src/eval/datasets/types.js';
 import {
   goldShare,
   hasContentMarkers,
@@ -10,7 +10,7 @@ import {
   snippetGoldIndex,
   textGoldIndex,
   words,
-} from '../../src/train/index.js';
+} from '../../packages/workbench/src/train/index.js';
 
 const bytes = (html: string) => new TextEncoder().encode(html);
 

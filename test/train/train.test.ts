@@ -9,8 +9,8 @@ import {
   loadDensityModel,
   type NgramCounts,
   parseDensityModel,
-} from '../../src/extractors/density/index.js';
-import { useModelFiles } from '../../src/tools/index.js';
+} from '../../packages/pith/src/extractors/density/index.js';
+import { useModelFiles } from '../../packages/tools/src/index.js';
 import {
   countsToFile,
   countsToModel,
@@ -25,7 +25,7 @@ import {
   splitPages,
   type TrainingExample,
   trainCounts,
-} from '../../src/train/index.js';
+} from '../../packages/workbench/src/train/index.js';
 
 // The trainer's round trip reads its model back from a file: the tools' reader, as the CLI installs it.
 await useModelFiles();

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Worker } from 'node:worker_threads';
-import { normaliseSnippetText } from '../../../src/eval/metrics/snippets.js';
+import { decodeHtml } from '../../../packages/pith/src/input/index.js';
+import { normaliseSnippetText } from '../../../packages/workbench/src/eval/metrics/snippets.js';
 import {
   createBoilerpipe,
   createPythonPeer,
@@ -21,9 +22,8 @@ import {
   PeerRuntimeError,
   type TextExtractor,
   trafilaturaMetadata,
-} from '../../../src/eval/peers/index.js';
-import { vendoredPythonPath } from '../../../src/eval/peers/python.js';
-import { decodeHtml } from '../../../src/input/index.js';
+} from '../../../packages/workbench/src/eval/peers/index.js';
+import { vendoredPythonPath } from '../../../packages/workbench/src/eval/peers/python.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../../helpers.js';
 
 const IN_CI = process.env.CI === 'true';
@@ -144,7 +144,8 @@ describe('the outside-peer harness (a stub program)', () => {
   });
 
   it('the program ends when the bench worker that started it is terminated mid-page', async () => {
-    const externalModule = new URL('../../../src/eval/peers/external.ts', import.meta.url).href;
+    const externalModule = new URL('../../../packages/workbench/src/eval/peers/external.ts', import.meta.url)
+      .href;
     const tsx = import.meta.resolve('tsx/esm/api');
     const code = `
       const { parentPort } = require('node:worker_threads');

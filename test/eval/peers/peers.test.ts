@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { normaliseSnippetText } from '../../../src/eval/metrics/snippets.js';
+import { decodeHtml } from '../../../packages/pith/src/input/index.js';
+import { normaliseSnippetText } from '../../../packages/workbench/src/eval/metrics/snippets.js';
 import {
   createArticleExtractor,
   createDefuddle,
@@ -17,9 +18,8 @@ import {
   PLACEHOLDER_URL,
   pageUrl,
   type TextExtractor,
-} from '../../../src/eval/peers/index.js';
-import { loadPeerModule } from '../../../src/eval/peers/types.js';
-import { decodeHtml } from '../../../src/input/index.js';
+} from '../../../packages/workbench/src/eval/peers/index.js';
+import { loadPeerModule } from '../../../packages/workbench/src/eval/peers/types.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../../helpers.js';
 
 /** The JS peers (dev dependencies); the outside ones are tested in peers-external.test.ts. */

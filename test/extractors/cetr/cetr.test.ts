@@ -13,9 +13,9 @@ import {
   gaussianKernel,
   gaussianSmooth,
   originKMeans,
-} from '../../../src/extractors/cetr/index.js';
-import { extract, formatExtraction, parseHtml } from '../../../src/index.js';
-import { seededRandom } from '../../../src/random.js';
+} from '../../../packages/pith/src/extractors/cetr/index.js';
+import { extract, formatExtraction, parseHtml } from '../../../packages/pith/src/index.js';
+import { seededRandom } from '../../../packages/pith/src/random.js';
 
 const close = (actual: number, expected: number, what = '') =>
   assert.ok(Math.abs(actual - expected) < 1e-9, `${what} ${actual} ≠ ${expected}`);

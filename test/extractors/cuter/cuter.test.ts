@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type Doc, NodeKind, parseHtml, type Selection } from '../../../src/dom/index.js';
-import { isPithError } from '../../../src/errors.js';
+import { type Doc, NodeKind, parseHtml, type Selection } from '../../../packages/pith/src/dom/index.js';
+import { isPithError } from '../../../packages/pith/src/errors.js';
 import {
   analysePage,
   CUTER_DEFAULTS,
@@ -9,8 +9,8 @@ import {
   type CuterOptions,
   cuter,
   decide,
-} from '../../../src/extractors/cuter/index.js';
-import { extract } from '../../../src/index.js';
+} from '../../../packages/pith/src/extractors/cuter/index.js';
+import { extract } from '../../../packages/pith/src/index.js';
 
 /** The paper's algorithm with nothing of ours switched on: no minTP, no reach limit, no formatting weight. */
 const PLAIN: Partial<CuterOptions> = {

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { NodeKind, parseHtml } from '../../../src/dom/index.js';
+import { NodeKind, parseHtml } from '../../../packages/pith/src/dom/index.js';
 import {
   analysePage,
   buildSelection,
@@ -19,7 +19,7 @@ import {
   decide,
   MIN_TP_RULES,
   resolveCuterOptions,
-} from '../../../src/extractors/cuter/index.js';
+} from '../../../packages/pith/src/extractors/cuter/index.js';
 
 // A random page: nested blocks, paragraphs with inline links and formatting, images, ads.
 const word = fc.constantFrom(

@@ -9,10 +9,21 @@ import {
   type DensityDiagnostics,
   density,
   loadDensityModel,
-} from '../../../src/extractors/density/index.js';
-import { EXTRACTORS, extract, formatExtraction, isPithError, parseHtml } from '../../../src/index.js';
-import { useModelFiles } from '../../../src/tools/index.js';
-import { countsToFile, countsToModel, serializeModelFile, trainCounts } from '../../../src/train/index.js';
+} from '../../../packages/pith/src/extractors/density/index.js';
+import {
+  EXTRACTORS,
+  extract,
+  formatExtraction,
+  isPithError,
+  parseHtml,
+} from '../../../packages/pith/src/index.js';
+import { useModelFiles } from '../../../packages/tools/src/index.js';
+import {
+  countsToFile,
+  countsToModel,
+  serializeModelFile,
+  trainCounts,
+} from '../../../packages/workbench/src/train/index.js';
 
 // Models named by path, as the CLI reads them; the shipped density model loaded.
 await useModelFiles();

@@ -6,7 +6,7 @@ import {
   lineDensity,
   measureLine,
   sampleStandardDeviation,
-} from '../../../src/extractors/density/index.js';
+} from '../../../packages/pith/src/extractors/density/index.js';
 
 const close = (actual: number, expected: number, epsilon = 1e-12) =>
   assert.ok(Math.abs(actual - expected) <= epsilon, `${actual} ≠ ${expected}`);

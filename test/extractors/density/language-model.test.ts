@@ -15,8 +15,8 @@ import {
   mapTextInPieces,
   modelFromCounts,
   type NgramCounts,
-} from '../../../src/extractors/density/index.js';
-import { NgramCounter, pruneCounts } from '../../../src/train/index.js';
+} from '../../../packages/pith/src/extractors/density/index.js';
+import { NgramCounter, pruneCounts } from '../../../packages/workbench/src/train/index.js';
 import { longTexts, stagesChecked } from '../../helpers.js';
 
 const close = (actual: number, expected: number, epsilon = 1e-12) =>

@@ -14,9 +14,9 @@ import {
   parseMssModel,
   tokenize,
   trigramAt,
-} from '../../../src/extractors/mss/index.js';
-import { extract, formatExtraction, loadShippedModels, parseHtml } from '../../../src/index.js';
-import { labelTokens } from '../../../src/train/index.js';
+} from '../../../packages/pith/src/extractors/mss/index.js';
+import { extract, formatExtraction, loadShippedModels, parseHtml } from '../../../packages/pith/src/index.js';
+import { labelTokens } from '../../../packages/workbench/src/train/index.js';
 
 const MANIFEST = { datasets: [], command: '', date: '', code: { pith: '', extractor: '' }, options: {} };
 

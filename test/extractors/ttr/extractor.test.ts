@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { NodeKind, parseHtml } from '../../../src/dom/index.js';
-import { analyseTtr, TTR_METHODS, ttr } from '../../../src/extractors/ttr/index.js';
-import { formatExtraction } from '../../../src/format/index.js';
-import { type ExtractOptions, extract, isPithError } from '../../../src/index.js';
+import { NodeKind, parseHtml } from '../../../packages/pith/src/dom/index.js';
+import { analyseTtr, TTR_METHODS, ttr } from '../../../packages/pith/src/extractors/ttr/index.js';
+import { formatExtraction } from '../../../packages/pith/src/format/index.js';
+import { type ExtractOptions, extract, isPithError } from '../../../packages/pith/src/index.js';
 
 const paragraph = (n: number) =>
   `<p>Paragraph ${n} of the story goes on with enough plain words to carry a high text-to-tag ratio on its line, as article prose does.</p>`;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { computeTtrLines, physicalLineStarts } from '../../../src/extractors/ttr/index.js';
+import { computeTtrLines, physicalLineStarts } from '../../../packages/pith/src/extractors/ttr/index.js';
 
 const PAPER = { removeStyle: false, reflow: false };
 

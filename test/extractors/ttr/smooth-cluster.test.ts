@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { clusterContent } from '../../../src/extractors/ttr/cluster.js';
+import { clusterContent } from '../../../packages/pith/src/extractors/ttr/cluster.js';
 import {
   chooseRun,
   expectationMaximization,
@@ -12,7 +12,7 @@ import {
   smooth,
   standardDeviation,
   thresholdContent,
-} from '../../../src/extractors/ttr/index.js';
+} from '../../../packages/pith/src/extractors/ttr/index.js';
 
 const close = (actual: ArrayLike<number>, expected: number[]) => {
   assert.equal(actual.length, expected.length);

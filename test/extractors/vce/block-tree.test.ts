@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml } from '../../../src/dom/index.js';
+import { parseHtml } from '../../../packages/pith/src/dom/index.js';
 import {
   blockPattern,
   findMainBlock,
@@ -9,8 +9,8 @@ import {
   resolveOptions,
   selectMainBlock,
   visualDistance,
-} from '../../../src/extractors/vce/index.js';
-import { Display } from '../../../src/layout/index.js';
+} from '../../../packages/pith/src/extractors/vce/index.js';
+import { Display } from '../../../packages/pith/src/layout/index.js';
 import { byId, handLayout } from './helpers.js';
 
 const WHITE = 0xffffffff;

@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { VceDiagnostics } from '../../../src/extractors/vce/index.js';
-import { extractAsync } from '../../../src/index.js';
-import { BrowserLayoutEngine, renderBlocksScreenshot } from '../../../src/internal.js';
+import type { VceDiagnostics } from '../../../packages/pith/src/extractors/vce/index.js';
+import { extractAsync } from '../../../packages/pith/src/index.js';
+import { BrowserLayoutEngine } from '../../../packages/tools/src/browser.js';
+import { renderBlocksScreenshot } from '../../../packages/tools/src/screenshot.js';
 import { browserSkip } from '../../layout/browser-helpers.js';
 import { COMMENT_THREAD, NO_TEXT, TABLE_LAYOUT, WIDE_SIDEBAR } from './pages.js';
 

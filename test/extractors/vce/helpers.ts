@@ -2,10 +2,10 @@
  * Hand-built layouts and blocks for the VCE unit tests: no browser, every number chosen
  * so that the expected blocks and FactorValues can be worked out by hand.
  */
-import type { Doc } from '../../../src/dom/index.js';
-import type { Block, BlockTree } from '../../../src/extractors/vce/index.js';
-import { Display, type Layout } from '../../../src/layout/index.js';
-import { allocateLayoutColumns } from '../../../src/layout/types.js';
+import type { Doc } from '../../../packages/pith/src/dom/index.js';
+import type { Block, BlockTree } from '../../../packages/pith/src/extractors/vce/index.js';
+import { Display, type Layout } from '../../../packages/pith/src/layout/index.js';
+import { allocateLayoutColumns } from '../../../packages/pith/src/layout/types.js';
 
 export interface HandBox {
   x?: number;

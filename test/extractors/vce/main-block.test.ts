@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { isPithError } from '../../../src/errors.js';
+import { isPithError } from '../../../packages/pith/src/errors.js';
 import {
   averageFontSize,
   averagesOf,
@@ -10,7 +10,7 @@ import {
   linkDensityOf,
   meetsMinimumConditions,
   resolveOptions,
-} from '../../../src/extractors/vce/index.js';
+} from '../../../packages/pith/src/extractors/vce/index.js';
 import { handBlock, handTree } from './helpers.js';
 
 const OPTIONS = resolveOptions({

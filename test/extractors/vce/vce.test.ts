@@ -1,9 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseHtml } from '../../../src/dom/index.js';
-import { runVce, type VceDiagnostics, vce } from '../../../src/extractors/vce/index.js';
-import { EXTRACTORS, extract, extractAsync, isPithError, type LayoutProvider } from '../../../src/index.js';
-import { estimateLayout } from '../../../src/layout/index.js';
+import { parseHtml } from '../../../packages/pith/src/dom/index.js';
+import { runVce, type VceDiagnostics, vce } from '../../../packages/pith/src/extractors/vce/index.js';
+import {
+  EXTRACTORS,
+  extract,
+  extractAsync,
+  isPithError,
+  type LayoutProvider,
+} from '../../../packages/pith/src/index.js';
+import { estimateLayout } from '../../../packages/pith/src/layout/index.js';
 import { byId } from './helpers.js';
 import { NO_TEXT, TABLE_LAYOUT } from './pages.js';
 

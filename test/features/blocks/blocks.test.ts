@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml } from '../../../src/dom/index.js';
-import { tokenBits } from '../../../src/features/blocks/cues.js';
+import { parseHtml } from '../../../packages/pith/src/dom/index.js';
+import { tokenBits } from '../../../packages/pith/src/features/blocks/cues.js';
 import {
   BLOCK_FEATURE_NAMES,
   blockFeatures,
@@ -15,7 +15,7 @@ import {
   LANDMARK,
   labelBlocks,
   segmentBlocks,
-} from '../../../src/features/blocks/index.js';
+} from '../../../packages/pith/src/features/blocks/index.js';
 
 const PAGE = `<html><head><title>Rivers</title></head><body>
 <nav class="site-menu"><a href="/">Home</a> <a href="/news">News</a></nav>

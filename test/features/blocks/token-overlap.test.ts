@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml } from '../../../src/dom/index.js';
+import { parseHtml } from '../../../packages/pith/src/dom/index.js';
 import {
   BLOCK_FEATURE_NAMES,
   blockFeatures,
   blockText,
   segmentBlocks,
   wordTokens,
-} from '../../../src/features/blocks/index.js';
+} from '../../../packages/pith/src/features/blocks/index.js';
 
 const column = (name: string) => BLOCK_FEATURE_NAMES.indexOf(name);
 
@@ -117,7 +117,7 @@ test('a sigma before a zero-width no-break space: final in the joined text, wher
 });
 
 test('no class/id cue group matches a number (cueBits skips numeric tokens for that)', async () => {
-  const { tokenBits } = await import('../../../src/features/blocks/cues.js');
+  const { tokenBits } = await import('../../../packages/pith/src/features/blocks/cues.js');
   fc.assert(
     fc.property(fc.stringMatching(/^[0-9]{1,40}$/), (digits) => {
       assert.equal(tokenBits(digits), 0);

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { type Doc, parseHtml } from '../../../src/dom/index.js';
-import { type CommentSection, commentMask, findComments } from '../../../src/features/comments/index.js';
+import { type Doc, parseHtml } from '../../../packages/pith/src/dom/index.js';
+import {
+  type CommentSection,
+  commentMask,
+  findComments,
+} from '../../../packages/pith/src/features/comments/index.js';
 
 const ARTICLE =
   '<article><h1>Post</h1><p>The article text is long enough to be the content of this page.</p></article>';

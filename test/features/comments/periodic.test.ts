@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { type PeriodicSpan, periodicSpans } from '../../../src/features/comments/periodic.js';
+import { type PeriodicSpan, periodicSpans } from '../../../packages/pith/src/features/comments/periodic.js';
 
 /** The definition, restarting one step after every rejected start (the quadratic original). */
 function byDefinition(shapes: readonly string[], usable: readonly boolean[]): PeriodicSpan[] {

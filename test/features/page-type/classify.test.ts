@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { parseHtml } from '../../../src/dom/index.js';
+import { parseHtml } from '../../../packages/pith/src/dom/index.js';
 import {
   classifyPageType,
   classifyPageTypeFeatures,
@@ -13,7 +13,7 @@ import {
   PAGE_TYPES,
   type PageTypeResult,
   pageTypeFeatures,
-} from '../../../src/features/page-type/index.js';
+} from '../../../packages/pith/src/features/page-type/index.js';
 import { HAS_SAMPLE, samplePath } from '../../helpers.js';
 
 function checkResult(result: PageTypeResult): void {

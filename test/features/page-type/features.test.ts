@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseHtml } from '../../../src/dom/index.js';
+import { parseHtml } from '../../../packages/pith/src/dom/index.js';
 import {
   KeywordMatcher,
   PAGE_TYPE_FEATURE_INDEX,
@@ -8,7 +8,7 @@ import {
   type PageTypeFeatureName,
   pageTypeCues,
   pageTypeFeatures,
-} from '../../../src/features/page-type/index.js';
+} from '../../../packages/pith/src/features/page-type/index.js';
 
 function features(html: string, url?: string, metadata?: Parameters<typeof pageTypeFeatures>[2]) {
   const vector = pageTypeFeatures(parseHtml(html), url, metadata);

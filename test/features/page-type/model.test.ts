@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { isPithError } from '../../../src/errors.js';
+import { isPithError } from '../../../packages/pith/src/errors.js';
 import {
   combineMargins,
   loadPageTypeModel,
@@ -10,9 +10,9 @@ import {
   pageTypeModelFromJson,
   predictPageTypeProbabilities,
   serializePageTypeModel,
-} from '../../../src/features/page-type/index.js';
+} from '../../../packages/pith/src/features/page-type/index.js';
 
-const SHIPPED_FILE = new URL('../../../models/page-type.json', import.meta.url);
+const SHIPPED_FILE = new URL('../../../packages/pith/models/page-type.json', import.meta.url);
 const shippedText = readFileSync(SHIPPED_FILE, 'utf8');
 const shippedJson = () => JSON.parse(shippedText) as Record<string, unknown>;
 

@@ -1,0 +1,121 @@
+/**
+ * The shapes the HTTP API speaks (their JSON schemas are in schemas.ts, and the
+ * OpenAPI test checks that real responses match them), and the task a worker thread
+ * receives.
+ */
+import type { ChunkRecord, OutputComment, OutputFormat, TokenizerName } from 'pith';
+import type { JsonMetadata } from 'pith/internal';
+
+/** Extra renderings a caller (the web page) can ask for besides `content`. */
+export const INCLUDES = ['markdown', 'html', 'text', 'view', 'plot'] as const;
+export type Include = (typeof INCLUDES)[number];
+
+/** The raw-page media types POST /v1/extract takes besides JSON. */
+export const RAW_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain', 'application/octet-stream'];
+
+export const CONTENT_FORMATS = ['text', 'markdown', 'html'] as const;
+export type ContentFormat = (typeof CONTENT_FORMATS)[number];
+
+/** What to do with one page, however it arrived. */
+export interface ExtractSettings {
+  format: OutputFormat;
+  /** For 'json' and 'xml': the format of the content inside. */
+  contentFormat?: ContentFormat;
+  extractor: string;
+  options: Record<string, unknown>;
+  title?: string;
+  diagnostics: boolean;
+  images: boolean;
+  links: boolean;
+  /** Comments apart from the body (a final section; a `comments` list in the response). */
+  comments: boolean;
+  /** Comments left in the body as the extractor selected them. */
+  keepComments: boolean;
+  /** The title as a heading on top of the content. */
+  titleHeading: boolean;
+  /** YAML front matter on top of Markdown and text content. */
+  frontMatter: boolean;
+  include: Include[];
+  /** Chunks for retrieval (the answer is JSON Lines of chunk records). */
+  chunks?: { maxTokens: number; overlap: number; tokenizer: TokenizerName };
+}
+
+/** One page for a worker thread. */
+export interface ExtractTask extends ExtractSettings {
+  /** The page, as a string (JSON bodies) or raw bytes (raw bodies and fetched pages). */
+  input: string | Uint8Array;
+  /** The Content-Type header that came with raw bytes (its charset decodes them). */
+  contentType?: string;
+  /** The page URL (for links, and reported back). */
+  url?: string;
+  /** When the page must be done (a `Date.now()` timestamp): the queue wait counts. */
+  deadline: number;
+  /** Largest answer in bytes (its JSON, UTF-8): past it, ANSWER_TOO_LARGE. */
+  maxAnswerBytes: number;
+  /** What the server fetched, reported back as is. */
+  fetched?: FetchInfo;
+}
+
+export interface FetchInfo {
+  /** The URL asked for, before redirects. */
+  requested: string;
+  status: number;
+  contentType: string | null;
+  redirects: string[];
+}
+
+/** The JSON metadata (every field present, `null` when unknown): pith's JSON output's `metadata`. */
+export type ApiMetadata = JsonMetadata;
+
+export interface KeptViewBody {
+  html: string;
+  keptBlocks: number;
+  droppedBlocks: number;
+  keptText: number;
+  totalText: number;
+}
+
+/** The body of a successful extraction. */
+export interface ExtractResponse {
+  url: string | null;
+  extractor: { name: string; version: string };
+  format: OutputFormat;
+  content: string;
+  /** Expected F1 of this extraction (null: no estimate, e.g. another extractor than pith). */
+  quality: number | null;
+  /** What kind of page this is, with the recogniser's probability. */
+  pageType: { type: string; probability: number };
+  /** Codes of what lowered the quality or emptied the result (QUALITY_REASONS). */
+  reasons: string[];
+  metadata: ApiMetadata;
+  /** The encoding raw bytes were decoded with (null for JSON `html` strings). */
+  encoding: string | null;
+  /** Where the layout came from, for extractors that need one (`vce`). */
+  layout: string | null;
+  warnings: string[];
+  /** Time spent in the worker (decode, parse, extract, render), ms. */
+  ms: number;
+  fetched?: FetchInfo;
+  diagnostics?: unknown;
+  /** The page's comments, with `comments: true` (in page order; `replyTo` indexes this list). */
+  comments?: OutputComment[];
+  renderings?: Partial<Record<ContentFormat, string>>;
+  view?: KeptViewBody;
+  /** The per-line plot (SVG) of line-based extractors (ttr, density); null for the others. */
+  plot?: string | null;
+  /** With `chunks`: the body's chunks as records (the route answers them as JSON Lines). */
+  chunks?: ChunkRecord[];
+}
+
+/** Every error body: `{ "error": { "code", "message" } }`, codes from PithError where they apply. */
+export interface ApiError {
+  code: string;
+  message: string;
+}
+
+/**
+ * What a worker thread gives back: the answer as JSON bytes (an ExtractResponse; serialised and
+ * measured in the worker, moved to the main thread without a copy), or an error.
+ */
+/** A page's answer as bytes (JSON, or JSON Lines when `lines`: the chunks), or its error. */
+export type TaskOutcome = { body: Uint8Array; lines: boolean } | { error: ApiError };

@@ -1,0 +1,423 @@
+/**
+ * The structure of an article, element by element: what the structure benchmark and the
+ * consistency check compare. Read from Markdown (markdown-it, CommonMark + GFM tables, footnotes,
+ * `$…$` / `$$…$$` math) or from HTML (pith's parser), into the same lists, so that any two
+ * renderings of an article can be compared class by class.
+ */
+import { tex } from '@mdit/plugin-tex';
+import MarkdownIt, { type PluginSimple, type PluginWithOptions } from 'markdown-it';
+import markdownItFootnote from 'markdown-it-footnote';
+import { type Doc, IS_BLOCK, parseHtml, TAG } from 'pith/internal';
+
+export interface Heading {
+  level: number;
+  text: string;
+  /** In a table cell (which a GFM table cannot hold a heading in: the Markdown writes its text there). */
+  inTable?: boolean;
+}
+export interface CodeBlock {
+  text: string;
+  /** Lower case; '' when none is marked. */
+  language: string;
+}
+export interface ListItem {
+  /** 0 for items of a top-level list, 1 inside an item of one, … */
+  depth: number;
+  text: string;
+  /** In a table cell (which a GFM table cannot hold a list in: the Markdown writes its text there). */
+  inTable?: boolean;
+}
+
+/** An article's elements, in document order within each class. */
+export interface Elements {
+  headings: Heading[];
+  code: CodeBlock[];
+  formulas: string[];
+  footnotes: string[];
+  /** Each table's rows, each row its cells' text. */
+  tables: string[][][];
+  images: string[];
+  listItems: ListItem[];
+  links: string[];
+}
+
+export function emptyElements(): Elements {
+  return {
+    headings: [],
+    code: [],
+    formulas: [],
+    footnotes: [],
+    tables: [],
+    images: [],
+    listItems: [],
+    links: [],
+  };
+}
+
+const WHITESPACE = /\s+/g;
+
+/** Text as compared: NFKC, whitespace collapsed, trimmed. */
+export function cleanText(text: string): string {
+  return text.normalize('NFKC').replace(WHITESPACE, ' ').trim();
+}
+
+/** Code as compared: line ends unified, no-break spaces as spaces, trailing spaces and blank edge lines cut. */
+export function cleanCode(text: string): string {
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\u00a0/g, ' ')
+    .split('\n');
+  for (let index = 0; index < lines.length; index++) lines[index] = lines[index].trimEnd();
+  let start = 0;
+  while (start < lines.length && lines[start] === '') start++;
+  let stop = lines.length;
+  while (stop > start && lines[stop - 1] === '') stop--;
+  return lines.slice(start, stop).join('\n');
+}
+
+/** A URL as compared: absolute against `base` when it parses, without its fragment. */
+export function cleanUrl(url: string, base: string | undefined): string {
+  const trimmed = url.trim();
+  try {
+    const absolute = new URL(trimmed, base);
+    absolute.hash = '';
+    return absolute.href;
+  } catch {
+    return trimmed;
+  }
+}
+
+// ── from Markdown ────────────────────────────────────────────────────────────
+
+// Both plugins are typed against markdown-it's CommonJS types; this module uses its ESM ones.
+const footnotes = markdownItFootnote as unknown as PluginSimple;
+const texPlugin = tex as unknown as PluginWithOptions<{ render: (content: string) => string }>;
+
+const markdownParser = new MarkdownIt('commonmark', { html: false })
+  .enable(['table', 'strikethrough'])
+  .use(footnotes)
+  .use(texPlugin, { render: (content: string) => content });
+// Destinations as the Markdown writes them: markdown-it's own normalisation percent-encodes what a
+// URL parser keeps (`|`, a backtick), which would make `a|b` in Markdown another URL than in HTML.
+markdownParser.normalizeLink = (url: string) => url;
+
+type Token = ReturnType<MarkdownIt['parse']>[number];
+
+/** A `<br>` inside a GFM table cell, its line break (text to a parser without HTML). */
+const CELL_BREAK = /<br\s*\/?>/i;
+/**
+ * A list item's marker at the start of a cell's line, as written (`- Default<br>- Tele`: a list in
+ * the cell); text that starts so is written escaped (`\- y`, `1\. z`) and is not one.
+ */
+const CELL_ITEM_MARKER = /^\s*(?:[-+*]|\d{1,9}[.)])\s+/;
+
+/**
+ * A table cell's text: its lines (split at `<br>`) without the list markers a writer puts before a
+ * list's items in a cell, so that a cell compares with the same cell of HTML (`<td><ul><li>`). Read
+ * from the cell's source, where an escaped marker is still told apart.
+ */
+function cellText(token: Token, env: object): string {
+  const source = token.content
+    .split(CELL_BREAK)
+    .map((line) => line.replace(CELL_ITEM_MARKER, ''))
+    .join(' ');
+  // The document's env: its footnote definitions, so that `[^1]` in a cell stays a mark.
+  const [inline] = markdownParser.parseInline(source, env);
+  return inline ? inlineText(inline) : '';
+}
+
+/** The text of an inline token: text, code spans and math; breaks as spaces; images and footnote marks left out. */
+function inlineText(token: Token): string {
+  let text = '';
+  const image = 0;
+  for (const child of token.children ?? []) {
+    switch (child.type) {
+      case 'text':
+      case 'code_inline':
+      case 'math_inline':
+        if (image === 0) text += child.content;
+        break;
+      case 'softbreak':
+      case 'hardbreak':
+        text += ' ';
+        break;
+      case 'image':
+        break;
+    }
+  }
+  return text;
+}
+
+/** The elements of a Markdown document; `base` resolves relative link and image URLs. */
+export function markdownElements(markdown: string, base?: string): Elements {
+  const out = emptyElements();
+  const env = {};
+  const tokens = markdownParser.parse(markdown, env);
+  let listDepth = -1;
+  /** Open list items: the text gathered for each (innermost last). */
+  const items: { depth: number; parts: string[] }[] = [];
+  let table: string[][] | undefined;
+  let row: string[] | undefined;
+  let heading: number | undefined;
+  let footnote: string[] | undefined;
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        listDepth++;
+        continue;
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        listDepth--;
+        continue;
+      case 'list_item_open':
+        items.push({ depth: listDepth, parts: [] });
+        continue;
+      case 'list_item_close': {
+        const item = items.pop();
+        if (item) {
+          const text = cleanText(item.parts.join(' '));
+          if (text !== '') out.listItems.push({ depth: item.depth, text });
+        }
+        continue;
+      }
+      case 'heading_open':
+        heading = Number(token.tag.slice(1));
+        continue;
+      case 'heading_close':
+        heading = undefined;
+        continue;
+      case 'table_open':
+        table = [];
+        continue;
+      case 'table_close':
+        if (table && table.length > 0) out.tables.push(table);
+        table = undefined;
+        continue;
+      case 'tr_open':
+        row = [];
+        continue;
+      case 'tr_close':
+        if (table && row) table.push(row);
+        row = undefined;
+        continue;
+      case 'fence':
+      case 'code_block': {
+        const language = token.info.trim().split(/\s+/)[0] ?? '';
+        out.code.push({ text: cleanCode(token.content), language: language.toLowerCase() });
+        continue;
+      }
+      case 'math_block':
+        out.formulas.push(cleanText(token.content));
+        continue;
+      case 'footnote_open':
+        footnote = [];
+        continue;
+      case 'footnote_close':
+        if (footnote) {
+          const text = cleanText(footnote.join(' '));
+          if (text !== '') out.footnotes.push(text);
+        }
+        footnote = undefined;
+        continue;
+      case 'inline':
+        break;
+      default:
+        continue;
+    }
+    // An inline token: its text goes to what holds it; its images, links and formulas are elements.
+    const text = inlineText(token);
+    if (heading !== undefined) {
+      const clean = cleanText(text);
+      if (clean !== '') out.headings.push({ level: heading, text: clean });
+    } else if (row) row.push(cleanText(cellText(token, env)));
+    else if (footnote) footnote.push(text);
+    else if (items.length > 0) items[items.length - 1].parts.push(text);
+    for (const child of token.children ?? []) {
+      if (child.type === 'image') {
+        const src = child.attrGet('src');
+        if (src) out.images.push(cleanUrl(src, base));
+      } else if (child.type === 'link_open') {
+        const href = child.attrGet('href');
+        if (href) out.links.push(cleanUrl(href, base));
+      } else if (child.type === 'math_inline') {
+        out.formulas.push(cleanText(child.content));
+      }
+    }
+  }
+  return out;
+}
+
+// ── from HTML ────────────────────────────────────────────────────────────────
+
+const HEADINGS = [TAG.h1, TAG.h2, TAG.h3, TAG.h4, TAG.h5, TAG.h6];
+const LISTS = new Set<number>([TAG.ul, TAG.ol]);
+/**
+ * What a list item's text leaves out, as the Markdown reader does (there, only an item's inline
+ * text is its text): nested lists, code blocks, tables and headings, each an element of its own.
+ */
+const NOT_ITEM_TEXT = new Set<number>([...LISTS, TAG.pre, TAG.table, ...HEADINGS, TAG.rt, TAG.rp]);
+/** Ruby readings: a browser shows them over the base text, a reader reads the base (as the Markdown writes it). */
+const NOT_TEXT = new Set<number>([TAG.rt, TAG.rp]);
+
+/**
+ * The raw text of a subtree (for `<pre>`): text nodes as they are, a line break at `<br>` and
+ * where a block starts or ends (a browser sets a `<div>` inside a `<pre>` on lines of its own).
+ */
+function rawText(doc: Doc, node: number): string {
+  const parts: string[] = [];
+  const stop = doc.end(node);
+  const blockEnds: number[] = [];
+  const newLine = () => {
+    const last = parts.length > 0 ? parts[parts.length - 1] : '\n';
+    if (!last.endsWith('\n')) parts.push('\n');
+  };
+  for (let at = node + 1; at < stop; at++) {
+    while (blockEnds.length > 0 && at >= blockEnds[blockEnds.length - 1]) {
+      blockEnds.pop();
+      newLine();
+    }
+    if (doc.isText(at) && !doc.columns.hidden[at]) parts.push(doc.text(at));
+    else if (doc.tag(at) === TAG.br) parts.push('\n');
+    else if (doc.isElement(at) && IS_BLOCK[doc.tag(at)]) {
+      newLine();
+      blockEnds.push(doc.end(at));
+    }
+  }
+  const text = parts.join('');
+  return text.startsWith('\n') ? text.slice(1) : text;
+}
+
+/** A footnote mark (`role="doc-noteref"`, as pith's HTML and Pandoc write them): no text, no link, as in Markdown. */
+function isNoteReference(doc: Doc, node: number): boolean {
+  return doc.tag(node) === TAG.a && doc.attr(node, 'role') === 'doc-noteref';
+}
+
+/**
+ * The visible text of a subtree without the subtrees of `skip` elements (nested lists, …): as
+ * `Doc.textContent`, a space at block boundaries only (`1.<cite>Xie</cite>` reads "1.Xie").
+ */
+function textWithout(doc: Doc, node: number, skip: ReadonlySet<number>): string {
+  const parts: string[] = [];
+  const stop = doc.end(node);
+  const blockEnds: number[] = [];
+  for (let at = node + 1; at < stop; at++) {
+    while (blockEnds.length > 0 && at >= blockEnds[blockEnds.length - 1]) {
+      blockEnds.pop();
+      parts.push(' ');
+    }
+    if (doc.isElement(at)) {
+      if (skip.has(doc.tag(at)) || doc.isHiddenContent(at) || isNoteReference(doc, at)) {
+        if (IS_BLOCK[doc.tag(at)]) parts.push(' ');
+        at = doc.end(at) - 1;
+      } else if (IS_BLOCK[doc.tag(at)]) {
+        parts.push(' ');
+        blockEnds.push(doc.end(at));
+      }
+    } else if (doc.isText(at) && !doc.columns.hidden[at]) parts.push(doc.text(at));
+  }
+  return cleanText(parts.join(''));
+}
+
+const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/;
+
+function htmlLanguage(doc: Doc, pre: number): string {
+  for (const node of [pre, doc.findFirst(TAG.code, pre)]) {
+    if (node <= 0) continue;
+    const match = LANGUAGE_CLASS.exec(doc.attr(node, 'class') ?? '');
+    if (match) return match[1].toLowerCase();
+  }
+  return '';
+}
+
+/** The TeX of a `<math>`: its `application/x-tex` annotation, else its `alttext`, else ''. */
+function mathTex(doc: Doc, math: number): string {
+  const stop = doc.end(math);
+  for (let at = math + 1; at < stop; at++) {
+    if (doc.tagName(at) === 'annotation' && /tex/i.test(doc.attr(at, 'encoding') ?? '')) {
+      return cleanText(doc.textContent(at));
+    }
+  }
+  return cleanText(doc.attr(math, 'alttext') ?? '');
+}
+
+/** The elements of an HTML document or fragment; `base` resolves relative URLs. */
+export function htmlElements(html: string, base?: string): Elements {
+  const doc = parseHtml(html, { url: base });
+  const out = emptyElements();
+  const lists: number[] = [];
+  const tables: { end: number; rows: string[][] }[] = [];
+  let notesEnd = -1;
+  for (let at = 1; at < doc.size; at++) {
+    while (lists.length > 0 && lists[lists.length - 1] <= at) lists.pop();
+    while (tables.length > 0 && tables[tables.length - 1].end <= at) {
+      const table = tables.pop() as { rows: string[][] };
+      if (table.rows.length > 0) out.tables.push(table.rows);
+    }
+    if (!doc.isElement(at)) continue;
+    if (doc.isHiddenContent(at)) {
+      at = doc.end(at) - 1;
+      continue;
+    }
+    const tag = doc.tag(at);
+    const level = HEADINGS.indexOf(tag);
+    if (level >= 0) {
+      const text = textWithout(doc, at, NOT_TEXT);
+      if (text !== '') {
+        const heading: Heading = { level: level + 1, text };
+        if (tables.length > 0) heading.inTable = true;
+        out.headings.push(heading);
+      }
+    } else if (tag === TAG.pre) {
+      out.code.push({ text: cleanCode(rawText(doc, at)), language: htmlLanguage(doc, at) });
+      at = doc.end(at) - 1;
+    } else if (LISTS.has(tag)) {
+      lists.push(doc.end(at));
+    } else if (tag === TAG.li && at < notesEnd) {
+      // A note of the endnotes (pith's HTML writes its footnotes so): a footnote, as in Markdown.
+      if (doc.tag(doc.parent(doc.parent(at))) === TAG.section) {
+        const text = textWithout(doc, at, NOT_TEXT);
+        if (text !== '') out.footnotes.push(text);
+      }
+    } else if (tag === TAG.li) {
+      const text = textWithout(doc, at, NOT_ITEM_TEXT);
+      if (text !== '') {
+        const item: ListItem = { depth: Math.max(0, lists.length - 1), text };
+        if (tables.length > 0) item.inTable = true;
+        out.listItems.push(item);
+      }
+    } else if (tag === TAG.table) {
+      tables.push({ end: doc.end(at), rows: [] });
+    } else if (tag === TAG.tr && tables.length > 0) {
+      const cells: string[] = [];
+      for (const cell of doc.children(at)) {
+        if (doc.tag(cell) === TAG.td || doc.tag(cell) === TAG.th)
+          cells.push(textWithout(doc, cell, NOT_TEXT));
+      }
+      tables[tables.length - 1].rows.push(cells);
+    } else if (tag === TAG.img && doc.attr(at, 'role') === 'math') {
+      // A picture of a formula, its TeX the alt text (pith's HTML marks them so): a formula, as in Markdown.
+      const formula = cleanText(doc.attr(at, 'alt') ?? '');
+      if (formula !== '') out.formulas.push(formula);
+    } else if (tag === TAG.img) {
+      const src = doc.attr(at, 'src');
+      if (src) out.images.push(cleanUrl(src, base));
+    } else if (tag === TAG.section && doc.attr(at, 'role') === 'doc-endnotes') {
+      notesEnd = doc.end(at);
+    } else if (isNoteReference(doc, at)) {
+      at = doc.end(at) - 1;
+    } else if (tag === TAG.a) {
+      const href = doc.attr(at, 'href');
+      if (href) out.links.push(cleanUrl(href, base));
+    } else if (tag === TAG.math) {
+      const formula = mathTex(doc, at);
+      if (formula !== '') out.formulas.push(formula);
+      at = doc.end(at) - 1;
+    }
+  }
+  while (tables.length > 0) {
+    const table = tables.pop() as { rows: string[][] };
+    if (table.rows.length > 0) out.tables.push(table.rows);
+  }
+  return out;
+}

@@ -14,20 +14,24 @@
 // or when the line (or the one above) says why it is safe: `// own-keys: <why>` (a key from a
 // closed set, such as one character a regex matched).
 //
-//   node lint/own-keys.mjs          (part of `npm run lint`: every file under src/)
+//   node lint/own-keys.mjs          (part of `npm run lint`: every package's src/)
 //   node lint/own-keys.mjs FILE…    (those files only)
 import path from 'node:path';
 import ts from 'typescript';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const configFile = ts.getParsedCommandLineOfConfigFile(
-  path.join(root, 'tsconfig.build.json'),
+  path.join(root, 'tsconfig.json'),
   {},
   { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => console.error(diagnostic.messageText) },
 );
 if (!configFile) process.exit(2);
 const only = process.argv.slice(2).map((file) => path.resolve(file));
-const program = ts.createProgram(only.length > 0 ? only : configFile.fileNames, configFile.options);
+const isPackageSource = (file) => path.resolve(file).startsWith(path.join(root, 'packages') + path.sep) && /[\\/]src[\\/]/.test(path.relative(root, file));
+const program = ts.createProgram(
+  only.length > 0 ? only : configFile.fileNames.filter(isPackageSource),
+  configFile.options,
+);
 const checker = program.getTypeChecker();
 
 /** Whether `type` admits strings that are not literals known to the compiler. */
@@ -158,7 +162,7 @@ for (const sourceFile of program.getSourceFiles()) {
   const wanted =
     only.length > 0
       ? only.includes(path.resolve(sourceFile.fileName))
-      : sourceFile.fileName.startsWith(path.join(root, 'src') + path.sep);
+      : isPackageSource(sourceFile.fileName);
   if (!wanted) continue;
   const check = (node, tableNode, keyNode) => {
     if (!isOpenString(checker.getTypeAtLocation(keyNode))) return;

@@ -71,16 +71,16 @@ describe('pith: the small truths', () => {
   test('the launcher of a copy that is not built says what to do (no exit 127, no bare ENOENT)', () => {
     const copy = mkdtempSync(join(tmpdir(), 'pith-fresh-'));
     mkdirSync(join(copy, 'bin'));
-    copyFileSync(join(REPO_ROOT, 'bin', 'pith.mjs'), join(copy, 'bin', 'pith.mjs'));
-    const run = spawnSync(process.execPath, [join(copy, 'bin', 'pith.mjs'), 'extract', 'page.html'], {
+    copyFileSync(join(REPO_ROOT, 'packages', 'cli', 'bin', 'pith.js'), join(copy, 'bin', 'pith.js'));
+    const run = spawnSync(process.execPath, [join(copy, 'bin', 'pith.js'), 'extract', 'page.html'], {
       encoding: 'utf8',
     });
     assert.equal(run.status, 1);
-    assert.match(run.stderr, /pith: not built .*dist\/cli\/main\.js is missing/);
+    assert.match(run.stderr, /pith: not built .*dist\/main\.js is missing/);
     assert.match(run.stderr, /run `npm ci`/);
     assert.match(run.stderr, /rm -rf ~\/\.npm\/_npx/);
     // Built, it is the command itself.
-    const built = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'pith.mjs'), '--help'], {
+    const built = spawnSync(process.execPath, [join(REPO_ROOT, 'packages', 'cli', 'bin', 'pith.js'), '--help'], {
       encoding: 'utf8',
     });
     assert.equal(built.status, 0, built.stderr);

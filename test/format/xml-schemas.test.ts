@@ -5,18 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { extract } from '../../packages/pith/src/index.js';
 import {
   type Article,
   type ArticleMedia,
   articleOf,
-  childElements,
-  readXml,
-  readXmlPages,
-  textOf,
   toXml,
   writeArticlesXml,
-} from '../../packages/pith/src/internal.js';
+} from '../../packages/pith/src/format/index.js';
+import { extract } from '../../packages/pith/src/index.js';
+import { childElements, readXml, readXmlPages, textOf } from '../../packages/pith/src/input/index.js';
 import { REPO_ROOT } from '../helpers.js';
 import { XsdSubset } from './xsd-subset.js';
 

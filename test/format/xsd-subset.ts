@@ -11,7 +11,7 @@
  * token, anyURI, decimal, positiveInteger, nonNegativeInteger. Anything else in a schema is an
  * error, so a schema cannot silently use more than this checks.
  */
-import { childElements, readXml, textOf, type XmlElement } from '../../packages/pith/src/internal.js';
+import { childElements, readXml, textOf, type XmlElement } from '../../packages/pith/src/input/index.js';
 
 type Particle =
   | { kind: 'element'; name: string; type: string | XmlElement; min: number; max: number }

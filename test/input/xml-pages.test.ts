@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isPithError } from '../../packages/pith/src/errors.js';
 import { extract } from '../../packages/pith/src/index.js';
-import { readXmlPages } from '../../packages/pith/src/internal.js';
+import { readXmlPages } from '../../packages/pith/src/input/index.js';
 
 describe('readXmlPages', () => {
   test('a batch: url, id, title, HTML in CDATA and escaped', () => {

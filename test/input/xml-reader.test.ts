@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { isPithError } from '../../packages/pith/src/errors.js';
-import { childElements, readXml, textOf } from '../../packages/pith/src/internal.js';
+import { childElements, readXml, textOf } from '../../packages/pith/src/input/index.js';
 
 function fails(xml: string, pattern: RegExp): void {
   assert.throws(

@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { extract, formatResult, QUALITY_REASONS, RESULT_PAGE_TYPES } from '../../packages/pith/src/index.js';
+import { isotonicFit } from '../../packages/pith/src/learn/index.js';
 import {
   calibrate,
-  isotonicFit,
   QUALITY_FEATURES,
   qualityModelFromJson,
   qualityReasons,
-} from '../../packages/pith/src/internal.js';
+} from '../../packages/pith/src/quality/index.js';
 import {
   expectedCalibrationError,
   keepCurve,

@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { isServiceSafeValue } from '../../packages/pith/src/extractors/index.js';
 import { EXTRACTORS, type ExtractorParameter } from '../../packages/pith/src/index.js';
-import { isServiceSafeValue } from '../../packages/pith/src/internal.js';
 import type { PithServer } from '../../packages/server/src/index.js';
 import { ARTICLE_HTML, testServer } from './helpers.js';
 

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
+import { Selection } from '../../packages/pith/src/dom/index.js';
 import { type Extraction, extract, parseHtml } from '../../packages/pith/src/index.js';
-import { Selection } from '../../packages/pith/src/internal.js';
 import {
   keptView,
   VIEW_FIRST_KEPT_ID,

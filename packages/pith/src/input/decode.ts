@@ -228,7 +228,7 @@ function strictUtf8(bytes: Uint8Array): string | null {
 
 /** `null` when this runtime's TextDecoder does not support `encoding` (it throws a RangeError). */
 function tryTextDecoder(bytes: Uint8Array, encoding: string): string | null {
-  let decoder: TextDecoder;
+  let decoder: InstanceType<typeof TextDecoder>;
   try {
     decoder = new TextDecoder(encoding, { fatal: false, ignoreBOM: true });
   } catch {

@@ -9,7 +9,12 @@
  * Reading files and streams (read.ts), fetching (fetch.ts, ip.ts), archives (warc/) and feeds (feed/)
  * need Node: they are the tools' (src/internal.ts re-exports them), not on the library's import graph.
  */
-export { charsetFromContentType, mimeEssence } from './content-type.js';
+export {
+  charsetFromContentType,
+  contentCodings,
+  MAX_CONTENT_CODINGS,
+  mimeEssence,
+} from './content-type.js';
 export {
   DEFAULT_MAX_INPUT_BYTES,
   type DecodedHtml,

@@ -11,8 +11,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The folder holding the code doing the training (the package root, from src/ or dist/). */
-export const CODE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The folder the code lists are relative to: the repository's root (packages/workbench/src/train/ or
+ * packages/workbench/dist/train/ → four folders up).
+ */
+export const CODE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Runs git in the package root; undefined when git or the repository is not there. */
 function git(args: string[]): string | undefined {
@@ -83,7 +86,9 @@ export function codeHash(paths: readonly string[]): string {
   const hash = createHash('sha256');
   const present = paths.filter((entry) => existsSync(path.join(CODE_ROOT, entry)));
   // A built package has dist/ and no src/: the code that runs is what is hashed.
-  const running = present.some((entry) => entry.startsWith('src/')) ? present : [...present, 'dist'];
+  const running = present.some((entry) => /^packages\/[^/]+\/src\//.test(entry))
+    ? present
+    : [...present, 'packages/workbench/dist'];
   for (const file of codeFiles(running)) {
     hash
       .update(file)

@@ -61,14 +61,15 @@ export function moduleHref(pathOrUrl: string | URL): string {
 let codeHash: string | undefined;
 
 /**
- * A hash of pith's own code (every file under src/ or dist/ except eval/ and cli/)
- * and of its models (models/*.json, read by learned extractors), so that cached
+ * A hash of the library's code (every file of the package `pith` under src/ or dist/, whichever
+ * runs) and of its models (models/*.json, read by learned extractors), so that cached
  * outputs of pith's extractors expire when either changes even though the version
  * string does not.
  */
 export function pithCodeHash(): string {
   if (codeHash !== undefined) return codeHash;
-  const root = fileURLToPath(new URL('../../', import.meta.url));
+  // The library's entry (src/index.ts from source, dist/index.js built) names the folder that runs.
+  const root = path.dirname(fileURLToPath(import.meta.resolve('pith')));
   const hash = createHash('sha256');
   const walk = (dir: string, base: string) => {
     let names: string[];
@@ -88,8 +89,8 @@ export function pithCodeHash(): string {
     }
   };
   walk(root, root);
-  // models/ sits beside src/ and dist/ at the package root.
-  const models = fileURLToPath(new URL('../../../../pith/models/', import.meta.url));
+  // models/ sits beside src/ and dist/ at the library's package root.
+  const models = path.join(root, '..', 'models');
   hash.update('models\0');
   walk(models, models);
   codeHash = hash.digest('hex').slice(0, 16);

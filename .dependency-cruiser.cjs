@@ -1,60 +1,49 @@
 /**
- * pith's import rules (docs/decisions.md, "Import rules"; ../shared/DESIGN.md, "Suggested layout"),
- * checked by `npm run lint:imports` (part of `npm run lint` and so of .ci/run).
+ * pith's import rules (docs/decisions.md, "Import rules" and "Packages"; ../shared/DESIGN.md, "Suggested
+ * layout"), checked by `npm run lint:imports` (part of `npm run lint` and so of .ci/run).
  *
- * Rooms: the library's rooms (dom, input, metadata, learn, layout, features/*, extractors/*, format, quality)
- * and a few one-file leaves (errors, random, version, model-files); two doors over them, the public
- * API (src/index.ts) and the tools' door (src/internal.ts); the tools (cli, server, eval, train,
- * batch, output and the scripts in bench/), which use the library only through those two doors and
- * the doors of the two input rooms loaded apart, input/warc and input/feed (they pull in their own
- * packages: a page extraction never loads them).
- * Tests (test/) may open any room: they test rooms from the inside.
+ * Packages (npm workspaces under packages/): the library `pith` (packages/pith) and the tools beside it,
+ * @pith/tools (what the tools share that needs Node: fetching, reading files, model files, Chromium),
+ * @pith/crawl (batch, output, queue, warc, feed), @pith/server, @pith/workbench (eval, train) and
+ * @pith/cli. A tool reaches the library only through its two doors, `pith` (src/index.ts, the public
+ * API) and `pith/internal` (src/internal.ts, named exports for the tools), and another tool package
+ * only through its exports (a room's index.ts).
+ *
+ * Inside the library: rooms (dom, input, metadata, learn, layout, features/*, extractors/*, format,
+ * quality) and a few one-file leaves (errors, random, version, model-files, base64), each room used
+ * through its door (index.ts). Tests (test/) may open any room: they test rooms from the inside.
  */
-const LIBRARY = '^src/(dom|input|metadata|learn|layout|features|extractors|format|quality)/';
-const LEAVES = '^src/(errors|random|version|model-files|base64)\\.ts$';
-/**
- * Files in the library's rooms that are the tools' (they need Node: files, sockets, Chromium) and
- * are off the library's import graph: src/internal.ts re-exports them for the tools, no library
- * file imports them. They move to the tools' packages with the split (issue 39).
- */
-const NODE_FILES = '^src/input/(fetch|ip|read)\\.ts$|^src/input/(warc|feed)/|^src/layout/(browser|screenshot)\\.ts$';
+const LIB = '^packages/pith/src/';
+const LIBRARY = `${LIB}(dom|input|metadata|learn|layout|features|extractors|format|quality)/`;
+const LEAVES = `${LIB}(errors|random|version|model-files|base64)\\.ts$`;
 /**
  * The npm packages the library may use: each runs in any JavaScript runtime (checked by
  * `npm run check:neutral`, which bundles the library for a neutral platform). chardet is used through
  * its recognisers' files: its entry point reads files too.
  */
 const RUNS_ANYWHERE = '^node_modules/(htmlparser2|entities|mathml-to-latex|stemmer|gpt-tokenizer|chardet/lib/(encoding|match))';
-const DOORS = '^src/(index|internal)\\.ts$';
-const TOOLS = '^(src/(cli|server|eval|train|batch|output|queue|tools)/|bench/)';
-/** The tools' own rooms under src/ (tools/: what several tools share that needs Node). */
-const TOOL_ROOMS = '^src/(cli|server|eval|train|batch|output|queue|tools)/';
-/**
- * Doors of the tools, for the tools that use each other (cli → eval, train, server, batch, output,
- * queue; train → eval; batch → output; queue → batch, output).
- */
-const TOOL_DOORS = '^src/(eval|train|server|batch|output|queue|tools)/index\\.ts$|^src/eval/peers/index\\.ts$';
-/** Input rooms loaded apart, with their own door: archives and feeds (cli/, batch/ and bench/ use them). */
-const APART_DOORS = '^src/input/(warc|feed)/index\\.ts$';
-/** Rooms with a door (index.ts) directly under src/. */
-const ROOMS = '^src/(dom|input|metadata|learn|layout|format|quality|cli|server|eval|train|batch|output|queue|tools)/';
-/** Door files: a room's index.ts, eval's peers and the archive and feed readers (loaded apart). */
-const DOOR_FILES = [
-  '^src/[^/]+/index\\.ts$',
-  NODE_FILES,
-  '^src/(features|extractors)/[^/]+/index\\.ts$',
-  '^src/eval/peers/index\\.ts$',
-  APART_DOORS,
+const DOORS = `${LIB}(index|internal)\\.ts$`;
+const TOOLS = '^(packages/(tools|crawl|server|workbench|cli)/|bench/)';
+/** The exports of the tool packages (package.json "exports"; tsconfig.json "paths" maps them to these). */
+const TOOL_DOORS = [
+  '^packages/(tools|server)/src/index\\.ts$',
+  '^packages/crawl/src/(batch|output|queue|warc|feed)/index\\.ts$',
+  '^packages/workbench/src/(eval|eval/peers|train)/index\\.ts$',
 ];
+/** Rooms with a door (index.ts) directly under the library's src/. */
+const ROOMS = `${LIB}(dom|input|metadata|learn|layout|format|quality)/`;
+/** Door files of the library: a room's index.ts, a feature's or an extractor's. */
+const DOOR_FILES = [`${LIB}[^/]+/index\\.ts$`, `${LIB}(features|extractors)/[^/]+/index\\.ts$`];
 const WHERE = 'see docs/decisions.md, "Import rules"';
 
-/** A room may import only the rooms listed, besides itself and the leaves. */
+/** A library room may import only the rooms listed, besides itself and the leaves. */
 function onlyFrom(name, room, allowed, why) {
   return {
     name,
     comment: `${why} (${WHERE})`,
     severity: 'error',
-    from: { path: `^src/${room}/` },
-    to: { path: '^src/', pathNot: [`^src/${room}/`, LEAVES, ...allowed.map((other) => `^src/${other}/`)] },
+    from: { path: `${LIB}${room}/` },
+    to: { path: LIB, pathNot: [`${LIB}${room}/`, LEAVES, ...allowed.map((other) => `${LIB}${other}/`)] },
   };
 }
 
@@ -63,33 +52,36 @@ module.exports = {
     {
       name: 'library-runs-anywhere',
       comment:
-        'the library (its rooms, the leaves, the public door) imports no Node built-in and no package ' +
-        `outside the ones that run in any JavaScript runtime, nor the tools' Node files (${WHERE}, "One library for every runtime")`,
+        'the library (packages/pith) imports no Node built-in and no package outside the ones that run in ' +
+        `any JavaScript runtime (${WHERE}, "One library for every runtime")`,
       severity: 'error',
-      from: { path: [LIBRARY, LEAVES, '^src/index\\.ts$'], pathNot: NODE_FILES },
+      from: { path: LIB },
+      to: { pathNot: [LIB, RUNS_ANYWHERE, '^packages/pith/models/[^/]+\\.js$'] },
+    },
+    {
+      name: 'packages-declare-what-they-import',
+      comment:
+        "a package's code imports only the npm packages its own package.json lists in dependencies " +
+        '(an installed tarball has nothing else; the development tools are the repository root\'s)',
+      severity: 'error',
+      from: { path: '^packages/[^/]+/src/' },
       to: {
-        pathNot: ['^src/', RUNS_ANYWHERE, '^models/[^/]+\\.js$'],
+        dependencyTypes: ['npm-dev', 'npm-no-pkg', 'npm-unknown', 'npm-optional', 'npm-peer'],
+        // The service's page compiles its script with TypeScript only when it runs from source (tsx),
+        // where the repository's development tools are; a built package reads the compiled script.
+        pathNot: '^node_modules/typescript/',
       },
     },
     {
-      name: 'library-never-uses-node-files',
-      comment: `no library file imports the tools' Node files in input/ and layout/ (${WHERE})`,
-      severity: 'error',
-      from: { path: [LIBRARY, LEAVES, '^src/index\\.ts$'], pathNot: NODE_FILES },
-      to: { path: NODE_FILES },
-    },
-    {
       name: 'tools-use-the-doors',
-      comment:
-        'cli/, server/, eval/, train/ and bench/ reach the library only through src/index.ts (the public API) ' +
-        `or src/internal.ts (the tools' door: every room's door re-exported) (${WHERE})`,
+      comment: `the tools reach the library only through 'pith' (src/index.ts) or 'pith/internal' (src/internal.ts) (${WHERE})`,
       severity: 'error',
       from: { path: TOOLS },
-      to: { path: [LIBRARY, LEAVES], pathNot: APART_DOORS },
+      to: { path: LIB, pathNot: DOORS },
     },
     {
       name: 'library-never-uses-tools-or-doors',
-      comment: `the library's rooms never import cli/, server/, eval/, train/, bench/, src/index.ts or src/internal.ts (${WHERE})`,
+      comment: `the library's rooms never import a tool, src/index.ts or src/internal.ts (${WHERE})`,
       severity: 'error',
       from: { path: [LIBRARY, LEAVES] },
       to: { path: [TOOLS, DOORS] },
@@ -102,53 +94,60 @@ module.exports = {
       to: { path: TOOLS },
     },
     {
-      name: 'tools-use-each-other-by-the-door',
-      comment: `one tool uses another only through its index.ts: cli → eval, train, server, batch, output; train → eval; batch → output; bench → any (${WHERE})`,
+      name: 'packages-through-their-exports',
+      comment: `a tool package uses another only through its exports (a room's index.ts) (${WHERE}, "Packages")`,
       severity: 'error',
-      from: { path: TOOL_ROOMS },
-      to: { path: TOOL_ROOMS, pathNot: ['^src/$1/', TOOL_DOORS] },
+      from: { path: '^(packages/([^/]+)/|bench/)' },
+      to: { path: '^packages/(tools|crawl|server|workbench|cli)/', pathNot: ['^packages/$2/', ...TOOL_DOORS] },
     },
     {
-      name: 'eval-and-server-use-no-tool',
-      comment: `eval/, server/ and output/ use no other tool but tools/ (what the tools share) (${WHERE})`,
+      name: 'tools-package-uses-only-the-library',
+      comment: `@pith/tools (what the tools share) uses the library and no tool (${WHERE}, "Packages")`,
       severity: 'error',
-      from: { path: '^src/(eval|server|output)/' },
-      to: { path: TOOL_ROOMS, pathNot: ['^src/$1/', '^src/tools/'] },
+      from: { path: '^packages/tools/' },
+      to: { path: '^packages/(crawl|server|workbench|cli)/' },
     },
     {
-      name: 'shared-tools-use-no-tool',
-      comment: `tools/ (what several tools share) uses the library's doors and no tool (${WHERE})`,
+      name: 'tool-packages-use-only-tools',
+      comment: `@pith/crawl, @pith/server and @pith/workbench use the library and @pith/tools, no other tool; the CLI uses them all (${WHERE}, "Packages")`,
       severity: 'error',
-      from: { path: '^src/tools/' },
-      to: { path: TOOL_ROOMS, pathNot: '^src/tools/' },
+      from: { path: '^packages/(crawl|server|workbench)/' },
+      to: { path: '^packages/(crawl|server|workbench|cli)/', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'rooms-of-a-tool-package-through-their-door',
+      comment: `one room of a tool package uses another only through its index.ts (${WHERE})`,
+      severity: 'error',
+      from: { path: '^packages/(crawl|workbench)/src/([^/]+)/' },
+      to: { path: '^packages/$1/src/', pathNot: ['^packages/$1/src/$2/', ...TOOL_DOORS] },
     },
     {
       name: 'train-uses-only-eval',
       comment: `training uses eval/ (the dataset readers) and no other tool (${WHERE})`,
       severity: 'error',
-      from: { path: '^src/train/' },
-      to: { path: '^src/(cli|server|batch|output)/' },
+      from: { path: '^packages/workbench/src/train/' },
+      to: { path: '^packages/(cli|server|crawl)/' },
+    },
+    {
+      name: 'eval-uses-no-tool',
+      comment: `eval/ uses no other tool but @pith/tools (${WHERE})`,
+      severity: 'error',
+      from: { path: '^packages/workbench/src/eval/' },
+      to: { path: '^packages/workbench/src/train/' },
     },
     {
       name: 'batch-uses-only-output',
-      comment: `the batch runner uses output/ (records, files, checkpoints) and no other tool (${WHERE})`,
+      comment: `the batch runner uses output/ (records, files, checkpoints) and the readers of archives and feeds, no other tool (${WHERE})`,
       severity: 'error',
-      from: { path: '^src/batch/' },
-      to: { path: '^src/(cli|server|eval|train)/' },
+      from: { path: '^packages/crawl/src/batch/' },
+      to: { path: '^packages/crawl/src/queue/' },
     },
     {
-      name: 'queue-uses-batch-and-output',
-      comment: `the queue runs jobs with the batch runner and writes with output/, and uses no other tool (${WHERE})`,
+      name: 'output-warc-and-feed-use-no-tool',
+      comment: `output/ and the readers of archives and feeds use no other room of @pith/crawl (${WHERE})`,
       severity: 'error',
-      from: { path: '^src/queue/' },
-      to: { path: '^src/(cli|server|eval|train)/' },
-    },
-    {
-      name: 'bench-uses-tool-doors',
-      comment: `bench scripts use the tools through their doors: ${TOOL_DOORS} (${WHERE})`,
-      severity: 'error',
-      from: { path: '^bench/' },
-      to: { path: TOOL_ROOMS, pathNot: TOOL_DOORS },
+      from: { path: '^packages/crawl/src/(output|warc|feed)/' },
+      to: { path: '^packages/crawl/src/', pathNot: '^packages/crawl/src/$1/' },
     },
     onlyFrom('dom-is-the-floor', 'dom', [], 'dom/ imports nothing but itself and the leaves'),
     onlyFrom('input-stays-input', 'input', ['dom'], 'input/ uses only dom/ (never an extractor or format/)'),
@@ -183,42 +182,42 @@ module.exports = {
       name: 'no-extractor-imports-another',
       comment: `one extractor never imports another: shared signals live in dom/ or features/ (${WHERE})`,
       severity: 'error',
-      from: { path: '^src/extractors/([^/]+)/' },
-      to: { path: '^src/extractors/[^/]+/', pathNot: '^src/extractors/$1/' },
+      from: { path: `${LIB}extractors/([^/]+)/` },
+      to: { path: `${LIB}extractors/[^/]+/`, pathNot: `${LIB}extractors/$1/` },
     },
     {
       name: 'rooms-through-their-door',
       comment: `another room is imported through its index.ts, never a file inside it (${WHERE})`,
       severity: 'error',
-      from: { path: '^src/([^/]+)/' },
-      to: { path: ROOMS, pathNot: ['^src/$1/', ...DOOR_FILES] },
+      from: { path: `${LIB}([^/]+)/` },
+      to: { path: ROOMS, pathNot: [`${LIB}$1/`, ...DOOR_FILES] },
     },
     {
-      name: 'rooms-through-their-door-from-doors-and-bench',
+      name: 'rooms-through-their-door-from-doors',
       comment: `a room is imported through its index.ts, never a file inside it (${WHERE})`,
       severity: 'error',
-      from: { path: '^(bench/|src/[^/]+\\.ts$)' },
+      from: { path: `${LIB}[^/]+\\.ts$` },
       to: { path: ROOMS, pathNot: DOOR_FILES },
     },
     {
       name: 'features-and-extractors-through-their-door',
       comment: `a feature or an extractor is imported through its index.ts (${WHERE})`,
       severity: 'error',
-      from: { path: '^(bench/|src/)', pathNot: '^src/(features|extractors)/[^/]+/' },
-      to: { path: '^src/(features|extractors)/[^/]+/', pathNot: DOOR_FILES },
+      from: { path: LIB, pathNot: `${LIB}(features|extractors)/[^/]+/` },
+      to: { path: `${LIB}(features|extractors)/[^/]+/`, pathNot: DOOR_FILES },
     },
     {
       name: 'features-and-extractors-through-their-door-from-inside',
       comment: `a feature or an extractor is imported through its index.ts (${WHERE})`,
       severity: 'error',
-      from: { path: '^src/(features|extractors)/([^/]+)/' },
-      to: { path: '^src/(features|extractors)/[^/]+/', pathNot: ['^src/$1/$2/', ...DOOR_FILES] },
+      from: { path: `${LIB}(features|extractors)/([^/]+)/` },
+      to: { path: `${LIB}(features|extractors)/[^/]+/`, pathNot: [`${LIB}$1/$2/`, ...DOOR_FILES] },
     },
     {
       name: 'no-cycles',
       comment: `no import cycles: rooms form layers (${WHERE})`,
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^packages/' },
       to: { circular: true },
     },
   ],
@@ -226,7 +225,9 @@ module.exports = {
     // The library's imports of packages and Node built-ins are in the graph (library-runs-anywhere),
     // not what is inside the packages.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(test|scripts|dist|models)/' },
+    exclude: { path: '(^|/)(dist|models)/|^(test|scripts)/|^packages/[^/]+/(scripts|bin)/' },
+    // Each package's dependencies are its own package.json's (packages-declare-what-they-import).
+    combinedDependencies: false,
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.js'], exportsFields: ['exports'], conditionNames: ['import', 'default'] },

@@ -17,6 +17,7 @@ export {
   parseHtml,
   Selection,
   TAG,
+  timeoutError,
   withDeadline,
 } from './dom/index.js';
 export { isPithError, PithError } from './errors.js';
@@ -63,7 +64,7 @@ export {
   tokenize,
   trigramAt,
 } from './extractors/mss/index.js';
-export { loadBlockModel, type PageRows, pageRows, pith } from './extractors/pith/index.js';
+export { loadBlockModel, type PageRows, pageRows, pith, runHeuristic } from './extractors/pith/index.js';
 export { seededRandom, TTR_METHODS, type TtrMethod, ttr } from './extractors/ttr/index.js';
 export {
   averageFontSize,
@@ -80,13 +81,21 @@ export {
 } from './extractors/vce/index.js';
 export {
   type Blocks,
+  blockFeatures,
   blockText,
   CUE_GROUPS,
   LANDMARKS,
   labelBlocks,
+  segmentBlocks,
   wordTokens,
 } from './features/blocks/index.js';
-export { type CommentSection, commentMask, findComments } from './features/comments/index.js';
+export {
+  type CommentSection,
+  commentMask,
+  FORUM_OUTSIDE_SHARE_UNASKED,
+  findComments,
+  separateComments,
+} from './features/comments/index.js';
 export {
   type CombineRule,
   classifyPageType,
@@ -166,6 +175,7 @@ export {
 } from './metadata/index.js';
 export { loadShippedModels, setModelReader } from './model-files.js';
 export {
+  assessQuality,
   calibrate,
   QUALITY_FEATURES,
   QUALITY_MODEL_FORMAT,

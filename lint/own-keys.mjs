@@ -27,7 +27,9 @@ const configFile = ts.getParsedCommandLineOfConfigFile(
 );
 if (!configFile) process.exit(2);
 const only = process.argv.slice(2).map((file) => path.resolve(file));
-const isPackageSource = (file) => path.resolve(file).startsWith(path.join(root, 'packages') + path.sep) && /[\\/]src[\\/]/.test(path.relative(root, file));
+const isPackageSource = (file) =>
+  path.resolve(file).startsWith(path.join(root, 'packages') + path.sep) &&
+  /[\\/]src[\\/]/.test(path.relative(root, file));
 const program = ts.createProgram(
   only.length > 0 ? only : configFile.fileNames.filter(isPackageSource),
   configFile.options,
@@ -160,9 +162,7 @@ const problems = [];
 for (const sourceFile of program.getSourceFiles()) {
   if (sourceFile.isDeclarationFile) continue;
   const wanted =
-    only.length > 0
-      ? only.includes(path.resolve(sourceFile.fileName))
-      : isPackageSource(sourceFile.fileName);
+    only.length > 0 ? only.includes(path.resolve(sourceFile.fileName)) : isPackageSource(sourceFile.fileName);
   if (!wanted) continue;
   const check = (node, tableNode, keyNode) => {
     if (!isOpenString(checker.getTypeAtLocation(keyNode))) return;

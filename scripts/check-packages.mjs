@@ -27,10 +27,14 @@ try {
     const dir = path.join(root, workspace);
     const { name } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
     // Built already (npm ci builds every workspace): --ignore-scripts skips prepack's second build.
-    const packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], { cwd: dir }));
+    const packed = JSON.parse(
+      run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], { cwd: dir }),
+    );
     const tarball = path.join(out, packed[0].filename);
     tarballs.set(name, tarball);
-    console.log(`${name}: ${packed[0].entryCount} files, ${kib(packed[0].size)} packed, ${kib(packed[0].unpackedSize)} unpacked`);
+    console.log(
+      `${name}: ${packed[0].entryCount} files, ${kib(packed[0].size)} packed, ${kib(packed[0].unpackedSize)} unpacked`,
+    );
     for (const [tool, args] of [
       ['publint', ['run', tarball, '--strict']],
       // ESM only (no require() entry): the resolution modes that can load it.
@@ -57,7 +61,10 @@ function smokeTest() {
   const all = mkdtempSync(path.join(tmpdir(), 'pith-install-all-'));
   try {
     // The library alone: what a user of `pith` downloads.
-    writeFileSync(path.join(library, 'package.json'), '{ "name": "try-pith", "private": true, "type": "module" }\n');
+    writeFileSync(
+      path.join(library, 'package.json'),
+      '{ "name": "try-pith", "private": true, "type": "module" }\n',
+    );
     run('npm', ['install', '--no-audit', '--no-fund', tarballs.get('pith')], { cwd: library });
     const packages = countPackages(path.join(library, 'node_modules'));
     const bytes = size(path.join(library, 'node_modules'));
@@ -72,10 +79,14 @@ function smokeTest() {
     );
     const fromLibrary = run(process.execPath, ['try.mjs'], { cwd: library });
     // Every package: the command.
-    writeFileSync(path.join(all, 'package.json'), '{ "name": "try-pith-cli", "private": true, "type": "module" }\n');
+    writeFileSync(
+      path.join(all, 'package.json'),
+      '{ "name": "try-pith-cli", "private": true, "type": "module" }\n',
+    );
     run('npm', ['install', '--no-audit', '--no-fund', ...tarballs.values()], { cwd: all });
     const fromCli = run(path.join(all, 'node_modules/.bin/pith'), ['extract', example], { cwd: all });
-    const ok = /oxbow lake/.test(fromLibrary) && fromCli === fromLibrary;
+    // The command ends its output with a line feed.
+    const ok = /oxbow lake/.test(fromLibrary) && fromCli === `${fromLibrary}\n`;
     console.log(
       ok
         ? "installed: import { extract } from 'pith' and `pith extract` give the example's article"

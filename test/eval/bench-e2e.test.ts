@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { parseResult } from '../../packages/workbench/src/eval/bench/results-io.js';
 import { SHARED_DATASETS } from '../../packages/workbench/src/eval/datasets/index.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
@@ -27,7 +27,7 @@ function run(entry: string[], args: string[]) {
 }
 
 const fromSource = (args: string[]) =>
-  run(['--import', 'tsx', path.join(REPO_ROOT, 'src', 'cli', 'main.ts')], args);
+  run(['--import', 'tsx', path.join(REPO_ROOT, 'packages', 'cli', 'src', 'main.ts')], args);
 
 function out(): string {
   return mkdtempSync(path.join(tmpdir(), 'pith-bench-'));
@@ -456,30 +456,16 @@ describe('pith bench (end to end)', { skip }, () => {
 });
 
 describe('pith bench from a compiled build', { skip }, () => {
-  // Inside the repo, so that the build finds node_modules; .cache/ is ignored by git. The shipped
-  // models' modules are imported from the folder beside the build, as models/ is beside dist/.
-  const top = path.join(REPO_ROOT, '.cache', `test-dist-${process.pid}`);
-  const build = path.join(top, 'dist');
-  after(() => rmSync(top, { recursive: true, force: true }));
+  // The packages' builds (npm ci builds every workspace): the CLI's dist/ reaches the other packages'
+  // dist/ through node_modules, and the library's models sit beside its dist/.
+  const cli = path.join(REPO_ROOT, 'packages', 'cli', 'dist', 'main.js');
 
   it('starts its worker threads and speed children from dist/ (plain node, no tsx)', () => {
-    const tsc = spawnSync(
-      process.execPath,
-      [
-        path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
-        '-p',
-        'tsconfig.build.json',
-        '--outDir',
-        build,
-      ],
-      { cwd: REPO_ROOT, encoding: 'utf8' },
-    );
-    assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
-    symlinkSync(path.join(REPO_ROOT, 'models'), path.join(top, 'models'));
-    assert.ok(existsSync(path.join(build, 'eval', 'bench', 'worker.js')));
+    const worker = path.join(REPO_ROOT, 'packages', 'workbench', 'dist', 'eval', 'bench', 'worker.js');
+    assert.ok(existsSync(cli) && existsSync(worker), 'the packages are built (npm run build)');
     const dir = out();
     const { code, stderr } = run(
-      [path.join(build, 'cli', 'main.js')],
+      [cli],
       [
         '--dataset',
         samplePath('cleaneval'),

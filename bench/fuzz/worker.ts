@@ -13,7 +13,9 @@ type InternalModule = typeof import('pith/internal');
 
 const settings = workerData as FuzzSettings;
 const base =
-  settings.from === 'src' ? path.join(settings.repoRoot, 'src') : path.join(settings.repoRoot, 'dist');
+  settings.from === 'src'
+    ? path.join(settings.repoRoot, 'packages', 'pith', 'src')
+    : path.join(settings.repoRoot, 'packages', 'pith', 'dist');
 const extension = settings.from === 'src' ? 'ts' : 'js';
 const pith = (await import(pathToFileURL(path.join(base, `index.${extension}`)).href)) as PithModule;
 // The tools' door: the deadline monitor is not part of the public API.

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { REPO_ROOT, SAMPLE_DIR } from '../../test/helpers.js';
 
-export const CLI = join(REPO_ROOT, 'dist', 'cli', 'main.js');
+export const CLI = join(REPO_ROOT, 'packages', 'cli', 'dist', 'main.js');
 
 /**
  * A load bench's command line as it was run, for the report: its niceness (a child server

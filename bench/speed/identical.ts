@@ -54,7 +54,7 @@ interface Baseline {
 const stride = Number(flag('stride', '1'));
 const offset = Number(flag('offset', '0'));
 const datasets = flag('datasets', DATASETS.join(',')).split(',');
-const impl = path.resolve(repoRoot, flag('impl', 'src'));
+const impl = path.resolve(repoRoot, flag('impl', 'packages/pith/src'));
 /** The tree the code runs from (paths inside diagnostics start with it). */
 const implRoot = path.dirname(impl);
 const baselineFile = path.resolve(repoRoot, flag('baseline', '.cache/speed-identical/baseline.json'));

@@ -24,7 +24,9 @@ export interface Pipeline {
 }
 
 export async function loadPipeline(fromSource = hasFlag('src')): Promise<Pipeline> {
-  const base = fromSource ? path.join(repoRoot, 'src') : path.resolve(repoRoot, flag('dist', 'dist'));
+  const base = fromSource
+    ? path.join(repoRoot, 'packages', 'pith', 'src')
+    : path.resolve(repoRoot, flag('dist', 'packages/pith/dist'));
   const file = (name: string) => path.join(base, `${name}.${fromSource ? 'ts' : 'js'}`);
   if (!fromSource && !existsSync(file('index'))) {
     throw new Error(`${base} has no build: run \`npm run build\` first (or pass --src)`);

@@ -21,7 +21,7 @@ type PageTypeModule = Pick<Internal, 'pageTypeFeatures'>;
 type ModelModule = Pick<Internal, 'loadBlockModel'>;
 type RowsModule = Pick<Internal, 'pageRows'>;
 
-const base = path.resolve(repoRoot, flag('dist', 'dist'));
+const base = path.resolve(repoRoot, flag('dist', 'packages/pith/dist'));
 const load = async <T>(file: string) => (await import(pathToFileURL(path.join(base, file)).href)) as T;
 const pith = await load<PithModule>('index.js');
 const { runHeuristic } = await load<HeuristicModule>('extractors/pith/heuristic.js');

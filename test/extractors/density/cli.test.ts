@@ -49,7 +49,7 @@ describe('pith extract --extractor density (CLI)', () => {
     // A model file cut short (e.g. copied while being written) is refused, not half-used.
     const dir = mkdtempSync(join(tmpdir(), 'pith-density-cli-'));
     const truncated = join(dir, 'truncated.json');
-    const shipped = readFileSync(join(REPO_ROOT, 'models', 'density.json'), 'utf8');
+    const shipped = readFileSync(join(REPO_ROOT, 'packages', 'pith', 'models', 'density.json'), 'utf8');
     writeFileSync(truncated, shipped.slice(0, 2000));
     const corrupt = pith(['extract', '--extractor', 'density', '--density-model', truncated, ARTICLE]);
     assert.equal(corrupt.code, 2);

@@ -64,7 +64,24 @@ export {
   tokenize,
   trigramAt,
 } from './extractors/mss/index.js';
-export { loadBlockModel, type PageRows, pageRows, pith, runHeuristic } from './extractors/pith/index.js';
+export {
+  CANDIDATE_NAMES,
+  CHOICE_FEATURE_NAMES,
+  CHOICE_MODEL_FORMAT,
+  CHOICE_MODEL_VERSION,
+  CHOICE_WIDTH,
+  type ChoiceModelFile,
+  candidatesOf,
+  guardFooter,
+  loadBlockModel,
+  type PageRows,
+  pageRows,
+  pith,
+  runHeuristic,
+  STACK_FEATURE_NAMES,
+  STACK_WIDTH,
+  stackRows,
+} from './extractors/pith/index.js';
 export { seededRandom, TTR_METHODS, type TtrMethod, ttr } from './extractors/ttr/index.js';
 export {
   averageFontSize,
@@ -148,6 +165,7 @@ export {
 export {
   auc,
   binColumns,
+  type Calibration,
   compiledProbability,
   compileGbdt,
   computeBinEdges,

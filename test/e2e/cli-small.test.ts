@@ -80,9 +80,13 @@ describe('pith: the small truths', () => {
     assert.match(run.stderr, /run `npm ci`/);
     assert.match(run.stderr, /rm -rf ~\/\.npm\/_npx/);
     // Built, it is the command itself.
-    const built = spawnSync(process.execPath, [join(REPO_ROOT, 'packages', 'cli', 'bin', 'pith.js'), '--help'], {
-      encoding: 'utf8',
-    });
+    const built = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'packages', 'cli', 'bin', 'pith.js'), '--help'],
+      {
+        encoding: 'utf8',
+      },
+    );
     assert.equal(built.status, 0, built.stderr);
     assert.match(built.stdout, /Usage: pith/);
   });

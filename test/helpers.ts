@@ -12,7 +12,7 @@ type ParentNode = DefaultTreeAdapterMap['parentNode'];
 /** The repository root. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The CLI run from source (`node --import tsx src/cli/main.ts …`): prefix these to its arguments. */
+/** The CLI run from source (`node --import tsx packages/cli/src/main.ts …`): prefix these to its arguments. */
 export const PITH_ARGV: readonly string[] = ['--import', 'tsx', join(REPO_ROOT, 'packages/cli/src/main.ts')];
 
 /** Runs the CLI from source to its end: exit code and output (colours off; `env` adds variables). */

@@ -68,14 +68,14 @@ function leaveOutModel(name: string): string {
 
 const commands: string[] = [
   '# 1. filter alone, filter + shipped classifier (in-sample), pith, on every dataset',
-  `nice -n 10 npx tsx src/cli/main.ts bench ${scored.map((d) => `-d ${d}`).join(' ')} ` +
+  `nice -n 10 npx tsx packages/cli/src/main.ts bench ${scored.map((d) => `-d ${d}`).join(' ')} ` +
     '-e pith -e density -e density:classifier=false --speed --out .cache/bench/density-all',
   '# 2. filter + a classifier trained without the dataset it is scored on',
 ];
 for (const name of scored) {
   const model = leaveOutModel(name);
   commands.push(
-    `nice -n 10 npx tsx src/cli/main.ts bench -d ${name} -e density:model=${model} --out .cache/bench/density-without-${name}`,
+    `nice -n 10 npx tsx packages/cli/src/main.ts bench -d ${name} -e density:model=${model} --out .cache/bench/density-without-${name}`,
   );
 }
 process.stdout.write(`${commands.join('\n')}\n`);

@@ -219,7 +219,7 @@ function writeSection(figures: Figures): void {
     `- Command: \`${command}\`.`,
     `- Date: ${new Date().toISOString().slice(0, 10)}; Node ${process.version}; ${cpus().length} cores (${cpu}), ${(totalmem() / 1024 ** 3).toFixed(0)} GB. ` +
       'The machine is shared with other engineers’ jobs and the run was niced: throughput and latency are lower bounds, not the service’s ceiling.',
-    `- Server: the built CLI (\`node dist/cli/main.js serve\`) in its own process, ${CONCURRENCY} worker threads, 15 s budget per page; ` +
+    `- Server: the built CLI (\`node packages/cli/dist/main.js serve\`) in its own process, ${CONCURRENCY} worker threads, 15 s budget per page; ` +
       `autocannon in the bench process, ${CONNECTIONS} connections on 127.0.0.1, 60 s client timeout.`,
     `- Pages: ${figures.pages} sample pages (readability-testpages, L3S-GN1, CleanPortalEval from \`../shared/datasets/sample\`), ${(figures.totalBytes / 1024).toFixed(0)} KB in all, ` +
       'sent in turn as `POST /v1/extract` JSON bodies, Markdown out, default extractor; each page extracted twice before the measured runs.',

@@ -5,7 +5,7 @@
  *
  *   npm run build && nice -n 10 npx tsx bench/load/soak.ts [--duration 600] [--share 0.8] [--max-heap MB] [--write]
  *
- * 1. The built server (`node dist/cli/main.js serve`) in its own process on 127.0.0.1,
+ * 1. The built server (`node packages/cli/dist/main.js serve`) in its own process on 127.0.0.1,
  *    every sample page extracted twice first.
  * 2. Capacity: `--capacity-connections` clients back to back for `--capacity-duration` s
  *    (enough to keep every worker busy without a long queue): answered pages per second.

@@ -7,7 +7,7 @@
  * the server let go of each connection.
  *
  *   npm run build && nice -n 10 npx tsx bench/load/unread.ts [--clients 50] [--page-mb 9.6]
- *       [--observe 180] [--max-rss-mb 6000] [--cli dist/cli/main.js] [-- server flags…]
+ *       [--observe 180] [--max-rss-mb 6000] [--cli packages/cli/dist/main.js] [-- server flags…]
  *
  * The server is `node CLI serve` on a free port of 127.0.0.1 (`--cli` runs another build, e.g.
  * main's, for the before/after figures), with `--concurrency 2 --timeout 600s` and whatever

@@ -3,7 +3,7 @@
  * cap, decoded), through the three doors that fetch: `fetchPage`, `pith extract URL` (the built
  * CLI, as a user runs it) and the service's URL route (`pith serve`'s app, in this process).
  * The page server listens on 127.0.0.1 only; the body is gzipped N times before the clock starts.
- * The CLI runs from source (node --import tsx src/cli/main.ts), its start-up measured beside it.
+ * The CLI runs from source (node --import tsx packages/cli/src/main.ts), its start-up measured beside it.
  * For docs/security.md, "Fetcher and input tables".
  *
  *   nice -n 10 npx tsx bench/security/chained-codings.ts [--layers 2000] [--runs 5]

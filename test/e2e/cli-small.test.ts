@@ -52,7 +52,20 @@ describe('pith: the small truths', () => {
         ),
       ),
     );
-    const run = runPith(['warc', file, '-o', '-', '--content', 'text', '--workers', '1', '--no-progress']);
+    // A large time budget: a loaded machine must not turn this into a timeout.
+    const run = runPith([
+      'warc',
+      file,
+      '-o',
+      '-',
+      '--content',
+      'text',
+      '--workers',
+      '1',
+      '--no-progress',
+      '--timeout',
+      '600000',
+    ]);
     assert.equal(run.code, 0, run.stderr);
     const records = run.stdout
       .trim()

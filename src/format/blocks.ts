@@ -24,6 +24,7 @@ import {
   isGutter,
   isPreformatted,
 } from '../features/code/index.js';
+import { videoEmbed } from '../features/embeds/index.js';
 import {
   type Footnotes,
   footnotesOf,
@@ -425,6 +426,7 @@ class BlockWalk {
         }
       }
       if (DROPPED[t]) {
+        if (t === TAG.iframe && kept[at] && this.links && this.capture === undefined) this.onVideo(at);
         // A form control is a block boundary; hidden content is nothing at all (as in textContent).
         if (IS_BLOCK[t] && !IS_HIDDEN_CONTENT[t]) {
           if (this.capture) this.captureBreak();
@@ -856,6 +858,17 @@ class BlockWalk {
     if (src === undefined || this.imageRepeats.repeats(src)) return;
     const alt = (this.doc.attr(node, 'alt') ?? '').replace(WHITESPACE_RUN, ' ').trim();
     this.inline.image((this.markup as InlineMarkup).image(alt, src, this.inline.cell));
+  }
+
+  /** A kept video player (a YouTube iframe): a link to the video, its title the text. */
+  private onVideo(node: number): void {
+    const video = videoEmbed(this.doc, node);
+    const href = video && safeUrl(video.url, this.base, 'link');
+    if (video === undefined || href === undefined) return;
+    const links = this.markup as InlineMarkup;
+    this.inline.pushFrame(LINK, links.linkOpen, links.linkClose(href));
+    this.onText(video.title);
+    this.inline.popFrame();
   }
 
   /** A formula: a block of its own when displayed at block level, else inline. */

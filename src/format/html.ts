@@ -9,6 +9,7 @@ import {
   tick,
 } from '../dom/index.js';
 import { codeLanguage, isGutter } from '../features/code/index.js';
+import { videoEmbed } from '../features/embeds/index.js';
 import {
   type Footnotes,
   footnotesOf,
@@ -504,6 +505,8 @@ class HtmlWriter {
         }
       }
       if (DROPPED[t]) {
+        if (t === TAG.iframe && kept[at] && links && this.preDepth === 0 && this.linkDepth === 0)
+          this.onVideo(at);
         if (IS_BLOCK[t] && !IS_HIDDEN_CONTENT[t]) this.boundary();
         at = end[at] - 1;
         continue;
@@ -648,6 +651,17 @@ class HtmlWriter {
     const last = this.out.length > 0 ? this.out[this.out.length - 1] : '\n';
     if (!last.endsWith('\n')) this.out.push('\n');
     this.out.push(`<section role="doc-endnotes"><ol>\n${items.join('')}</ol></section>`);
+  }
+
+  /** A kept video player (a YouTube iframe): a link to the video, its title the text (as in the Markdown). */
+  private onVideo(node: number): void {
+    const video = videoEmbed(this.doc, node);
+    const href = video && safeUrl(video.url, this.base, 'link');
+    if (video === undefined || href === undefined) return;
+    this.beforeInline();
+    this.out.push(`<a href="${escapeHtmlAttribute(href)}">${escapeHtmlText(video.title)}</a>`);
+    this.wroteContent = true;
+    this.imageRepeats.text();
   }
 
   private formulas: boolean | undefined;

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { toHtml, toMarkdown, toText } from '../../src/format/index.js';
+import { extract } from '../../src/index.js';
 import { extraction } from './helpers.js';
 
 const URL_ = 'https://example.com/post/';
@@ -166,5 +167,41 @@ describe('headings', () => {
     assert.match(out, /<h2>Syntax<\/h2>/);
     assert.match(out, /<h3><code>Array<\/code> methods<\/h3>/);
     assert.equal(out.match(/<a /g)?.length, 1);
+  });
+});
+
+describe('videos', () => {
+  // Readability's test page embedded-videos: players between paragraphs, in a <p>, in a <div>.
+  const lorem =
+    'Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore.';
+  const page =
+    `<article><h1>Lorem</h1><div><p>${lorem}</p></div><h2>Videos</h2><p>At root</p>` +
+    '<iframe width="560" height="315" src="https://www.youtube-nocookie.com/embed/LtOGa5M8AuU" title="YouTube video player" frameborder="0" allowfullscreen=""></iframe>' +
+    '<p>In a paragraph</p><p><iframe src="https://player.vimeo.com/video/32246206?color=ffffff+title=0+byline=0+portrait=0" width="500" height="281"></iframe></p>' +
+    '<p>In a div</p><div><iframe src="https://ads.example.com/frame.html"></iframe></div>' +
+    `<h2>Foo</h2><div>Tempor ${lorem}</div></article>`;
+
+  test("a YouTube or Vimeo player is a link to the video, with the frame's title; another iframe is nothing", () => {
+    assert.equal(
+      md(page),
+      `## Lorem\n\n${lorem}\n\n## Videos\n\nAt root\n\n[YouTube video player](https://www.youtube.com/watch?v=LtOGa5M8AuU)\n\n` +
+        `In a paragraph\n\n[Vimeo video](https://vimeo.com/32246206)\n\nIn a div\n\n## Foo\n\nTempor ${lorem}`,
+    );
+    const html = toHtml(extraction(page, { url: URL_ }));
+    assert.match(html, /<p><a href="https:\/\/vimeo.com\/32246206">Vimeo video<\/a><\/p>/);
+    assert.equal(html.match(/<a /g)?.length, 2);
+    assert.doesNotMatch(text(page), /video/);
+  });
+
+  test('the extractor keeps a player between kept text (text-less iframes are otherwise dropped)', () => {
+    // Readability's test page videos-2 (Libération): each player alone in a <p>, in a body with a share bar.
+    const body =
+      '<div class="article-body"><div class="share">Partager sur Facebook Partager sur Twitter</div>' +
+      `<h3>Pour dépasser le tabac</h3><p><strong><em>Vape Wave</em> (documentaire, 1h28, Planète+)</strong></p>` +
+      '<p><iframe width="100%" src="https://www.youtube.com/embed/lGL7RgHn5f0" frameborder="0" allowfullscreen="allowfullscreen"></iframe></p>' +
+      `<p>Pendant quelques jours, le doute a plané. ${lorem}</p><p>${lorem} ${lorem}</p></div>`;
+    const html = `<html><body><nav><a href="/">Home</a></nav><article>${body}</article><footer>© 2024</footer></body></html>`;
+    const { content } = extract(html, { url: URL_, format: 'markdown' });
+    assert.match(content, /\(https:\/\/www\.youtube\.com\/watch\?v=lGL7RgHn5f0\)/);
   });
 });

@@ -19,6 +19,7 @@ import {
   tickAt,
 } from '../../dom/index.js';
 import { type Blocks, blockText, cueBit, LANDMARK } from '../../features/blocks/index.js';
+import { videoEmbed } from '../../features/embeds/index.js';
 
 /** Per block: 1 when any of its text nodes is chosen. */
 export function chosenBlocks(blocks: Blocks, chosen: Uint8Array): Uint8Array {
@@ -885,7 +886,10 @@ function figureOf(doc: Doc, image: number): number {
  * dropped, and the image belongs to the article all the same.
  */
 export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void {
+  // A known video player (a YouTube iframe) is kept the same way: pruning and the text-based
+  // selection drop every iframe, and the writers write this one as a link to the video.
   const images = doc.findAll(TAG.img);
+  for (const frame of doc.findAll(TAG.iframe)) if (videoEmbed(doc, frame) !== undefined) images.push(frame);
   if (images.length === 0) return;
   // A gallery's figures sit side by side: another figure's dropped caption is not the text around one.
   const { before, after } = chosenAround(doc, selection.kept, true);

@@ -43,6 +43,7 @@ import {
   IS_TABLE_SECTION,
   isUnrendered,
   keptText,
+  listRoleTag,
   type TableFacts,
   WHITESPACE_RUN,
   withoutSoftHyphens,
@@ -447,7 +448,7 @@ class BlockWalk {
         at = end[at] - 1;
         continue;
       }
-      this.open(at, t);
+      this.open(at, listRoleTag(doc, at, t));
     }
     while (frames.length > 0) this.close(frames.pop() as Frame);
     this.flushParagraph();

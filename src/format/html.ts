@@ -22,6 +22,7 @@ import {
   IS_LIST,
   isUnrendered,
   keptText,
+  listRoleTag,
   mapTextPieces,
   type TableFacts,
   withoutSoftHyphens,
@@ -520,10 +521,12 @@ class HtmlWriter {
         at = end[at] - 1;
         continue;
       }
-      if (t === TAG.li) this.aroundItem(at);
+      // `<div role="list">` and its `role="listitem"` children are written as `<ul>` and `<li>`.
+      const listTag = listRoleTag(doc, at, t);
+      if (listTag === TAG.li) this.aroundItem(at);
       // A list is written when it holds an item that is (the Markdown's rule: only kept items are items).
-      const items = IS_LIST[t] ? this.keptItems(at) : undefined;
-      let name = (items === undefined ? kept[at] : items !== 'none') ? OUTPUT_BY_TAG[t] : '';
+      const items = IS_LIST[listTag] ? this.keptItems(at) : undefined;
+      let name = (items === undefined ? kept[at] : items !== 'none') ? OUTPUT_BY_TAG[listTag] : '';
       // A layout table (and the rows and cells of one) unwraps: its cells are blocks, as in the Markdown.
       if (name === 'table' ? !this.isDataTable(at) : TABLE_PART.has(name) && !this.inDataTable(at)) name = '';
       let attributes: string | undefined;
@@ -694,7 +697,7 @@ class HtmlWriter {
     const doc = this.doc;
     let first = true;
     for (let child = doc.firstChild(list); child >= 0; child = doc.nextSibling(child)) {
-      if (doc.tag(child) !== TAG.li || this.footnotes?.noteAt.has(child)) continue;
+      if (listRoleTag(doc, child, doc.tag(child)) !== TAG.li || this.footnotes?.noteAt.has(child)) continue;
       if (this.kept[child]) return first ? 'first' : 'later';
       if (first && this.writesContent(child)) first = false;
     }

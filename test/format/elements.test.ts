@@ -205,3 +205,32 @@ describe('videos', () => {
     assert.match(content, /\(https:\/\/www\.youtube\.com\/watch\?v=lGL7RgHn5f0\)/);
   });
 });
+
+describe('lists', () => {
+  test("ARIA lists (Webflow's collection list: <div role=list> of <div role=listitem>) are lists", () => {
+    // jodel.com/advertising (trafilatura-eval), the cards' text.
+    const item = (href: string, title: string, quote: string) =>
+      `<div role="listitem" class="integration-card w-dyn-item"><a href="${href}" class="integration-card-content w-inline-block">` +
+      `<div class="integration-card-top-container"><div><h3 class="w-basic-heading">${title}</h3></div></div>` +
+      `<p class="mg-bottom-16px">${quote}</p></a></div>`;
+    const html =
+      '<div class="collection-list-wrapper w-dyn-list"><div role="list" class="integrations-grid w-dyn-items">' +
+      item(
+        '/success-stories/back-market',
+        'Back Market',
+        'Die Nähe zu den Jodel Nutzer*innen zahlt sich aus.',
+      ) +
+      item('/success-stories/bruno-banani', 'Bruno Banani', 'Hohe Interaktionen mit unseren Ads.') +
+      '</div></div><div role="listitem">Not in a list.</div>';
+    assert.equal(
+      md(html),
+      '- ### [Back Market](https://example.com/success-stories/back-market)\n\n' +
+        '  [Die Nähe zu den Jodel Nutzer\\*innen zahlt sich aus.](https://example.com/success-stories/back-market)\n' +
+        '- ### [Bruno Banani](https://example.com/success-stories/bruno-banani)\n\n' +
+        '  [Hohe Interaktionen mit unseren Ads.](https://example.com/success-stories/bruno-banani)\n\nNot in a list.',
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.equal(out.match(/<ul>/g)?.length, 1);
+    assert.equal(out.match(/<li>/g)?.length, 2);
+  });
+});

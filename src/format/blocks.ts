@@ -18,6 +18,7 @@ import {
   withoutControls,
 } from '../dom/index.js';
 import {
+  codeHeaders,
   codeHoldsBlocks,
   codeLanguage,
   isCodeButton,
@@ -441,7 +442,8 @@ class BlockWalk {
         (this.headings > 0 && isHeadingTool(doc, at)) ||
         IS_NOT_INLINE_TEXT[t] ||
         isUnrendered(doc, at, t) ||
-        isCodeButton(doc, at, this.capture?.pre === true)
+        isCodeButton(doc, at, this.capture?.pre === true) ||
+        codeHeaders(doc).has(at)
       ) {
         // Line numbers of a code listing, ruby readings, MathML annotations, a listing's copy
         // button: not part of the text read.

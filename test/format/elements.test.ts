@@ -110,6 +110,35 @@ describe('code', () => {
     assert.equal(md(html), '```\n/ip address\nadd address=192.168.88.1/24\n```');
   });
 
+  test("ChatGPT's header bar inside the listing: its label is the language, not a line of code", () => {
+    // Defuddle's codeblocks--chatgpt-codemirror (dev half), shortened.
+    const icon = '<svg width="20" height="20" aria-hidden="true"><use href="/sprites.svg#copy"></use></svg>';
+    const html =
+      '<pre class="overflow-visible!"><div class="relative w-full"><div class="sticky z-2 select-none top-0"><div class="flex w-full items-center justify-between">' +
+      `<div class="flex max-w-[75%] text-sm">${icon}Python</div><div class="flex flex-row"><button aria-label="Copy">${icon}</button>` +
+      `<button aria-label="Run code" type="button"><div class="flex">${icon}Run</div></button></div></div></div>` +
+      '<div class="w-full overflow-x-hidden"><div class="cm-editor"><div class="cm-content cm-readonly"><span>def</span><span> f(n):</span><br><span>    return n</span></div></div></div></div></pre>';
+    assert.equal(md(html), '```python\ndef f(n):\n    return n\n```');
+    assert.doesNotMatch(toHtml(extraction(html, { url: URL_ })), /Python/);
+  });
+
+  test('a header bar before the listing (language label and copy button) is no paragraph', () => {
+    // Defuddle's codeblocks--react-syntax-highlighter-linenums (dev half).
+    const html =
+      '<p>Here is the class:</p><div class="mb-4 rounded-lg border"><div class="flex items-center justify-between px-4 py-2">' +
+      '<div class="flex items-center gap-1"><span class="text-sm">java</span></div><button type="button"><span>Copy</span></button></div>' +
+      '<div class="overflow-x-auto"><pre><code class="language-java" style="white-space: pre;">public final class BuildConfig {}</code></pre></div></div>' +
+      // A file name over a listing is content: that bar stays.
+      '<div class="code-header"><span>main.py</span><button>Copy</button></div><pre><code>print(1)</code></pre>';
+    assert.equal(
+      md(html),
+      'Here is the class:\n\n```java\npublic final class BuildConfig {}\n```\n\nmain.py\n\n```\nprint(1)\n```',
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.doesNotMatch(out, />java</);
+    assert.match(out, /main\.py/);
+  });
+
   test('copy buttons are not text; a button inside a listing is not code', () => {
     const html =
       '<div><button>Copy</button><pre><code class="language-js">let a = 1;<button aria-label="Copy">Copy code</button></code></pre></div>';

@@ -526,6 +526,37 @@ describe('pith post-rules: images between kept text', () => {
     );
   });
 
+  test('a row of images, each with a short caption the classifier dropped, is kept whole', () => {
+    // auto-wirtschaft.ch (trafilatura-eval): a photo, its caption, then lightbox thumbnails, in one row.
+    const thumb = (n: number) =>
+      `<a href="news_images-1024/n8950_${n}-1.jpg" data-lightbox="lightbox-gallery" title="S-Camper ${n}."><img class="img56" src="news_images-56x56/n8950_${n}.jpg" alt="Campinglösungen"></a>`;
+    const row =
+      '<div class="col-md-12"><div class="row news-detail-image-row"><img class="news-detail-image" src="news_images-1200/n8950-1.jpg" alt="Campinglösungen">' +
+      `<div class="clearfix"></div><p>Mercedes-Benz EQV mit S-Camper Ausbau.</p>${thumb(1)}${thumb(2)}</div></div>`;
+    const page = setup(`<body><article>${prose(1)}${row}${prose(2)}</article></body>`, ['Mercedes-Benz']);
+    const selection = Selection.fromTextNodes(page.doc, page.chosen, true);
+    keepImagesBetweenKeptText(page.doc, selection);
+    assert.deepEqual(
+      page.doc.findAll(TAG.img).map((image) => selection.has(image)),
+      [true, true, true],
+    );
+  });
+
+  test('teaser cards (images with link text) between kept text are no row', () => {
+    const card = (n: number) =>
+      `<div class="card"><a href="/story-${n}"><img src="/t${n}.jpg" alt="">Story ${n} title</a></div>`;
+    const page = setup(
+      `<body><article>${prose(1)}<div class="related">${card(1)}${card(2)}</div>${prose(2)}</article></body>`,
+      ['Story'],
+    );
+    const selection = Selection.fromTextNodes(page.doc, page.chosen, true);
+    keepImagesBetweenKeptText(page.doc, selection);
+    assert.deepEqual(
+      page.doc.findAll(TAG.img).map((image) => selection.has(image)),
+      [false, false],
+    );
+  });
+
   test('an image after the last kept text stays out', () => {
     const page = setup(
       `<body><article>${prose(1)}</article><aside><img src="/ad.jpg" alt=""><p>Sponsored link text here.</p></aside></body>`,

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { toHtml, toMarkdown, toText } from '../../packages/pith/src/format/index.js';
+import { extract } from '../../packages/pith/src/index.js';
 import { extraction } from './helpers.js';
 
 const URL_ = 'https://example.com/post/';
@@ -109,6 +110,35 @@ describe('code', () => {
     assert.equal(md(html), '```\n/ip address\nadd address=192.168.88.1/24\n```');
   });
 
+  test("ChatGPT's header bar inside the listing: its label is the language, not a line of code", () => {
+    // Defuddle's codeblocks--chatgpt-codemirror (dev half), shortened.
+    const icon = '<svg width="20" height="20" aria-hidden="true"><use href="/sprites.svg#copy"></use></svg>';
+    const html =
+      '<pre class="overflow-visible!"><div class="relative w-full"><div class="sticky z-2 select-none top-0"><div class="flex w-full items-center justify-between">' +
+      `<div class="flex max-w-[75%] text-sm">${icon}Python</div><div class="flex flex-row"><button aria-label="Copy">${icon}</button>` +
+      `<button aria-label="Run code" type="button"><div class="flex">${icon}Run</div></button></div></div></div>` +
+      '<div class="w-full overflow-x-hidden"><div class="cm-editor"><div class="cm-content cm-readonly"><span>def</span><span> f(n):</span><br><span>    return n</span></div></div></div></div></pre>';
+    assert.equal(md(html), '```python\ndef f(n):\n    return n\n```');
+    assert.doesNotMatch(toHtml(extraction(html, { url: URL_ })), /Python/);
+  });
+
+  test('a header bar before the listing (language label and copy button) is no paragraph', () => {
+    // Defuddle's codeblocks--react-syntax-highlighter-linenums (dev half).
+    const html =
+      '<p>Here is the class:</p><div class="mb-4 rounded-lg border"><div class="flex items-center justify-between px-4 py-2">' +
+      '<div class="flex items-center gap-1"><span class="text-sm">java</span></div><button type="button"><span>Copy</span></button></div>' +
+      '<div class="overflow-x-auto"><pre><code class="language-java" style="white-space: pre;">public final class BuildConfig {}</code></pre></div></div>' +
+      // A file name over a listing is content: that bar stays.
+      '<div class="code-header"><span>main.py</span><button>Copy</button></div><pre><code>print(1)</code></pre>';
+    assert.equal(
+      md(html),
+      'Here is the class:\n\n```java\npublic final class BuildConfig {}\n```\n\nmain.py\n\n```\nprint(1)\n```',
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.doesNotMatch(out, />java</);
+    assert.match(out, /main\.py/);
+  });
+
   test('copy buttons are not text; a button inside a listing is not code', () => {
     const html =
       '<div><button>Copy</button><pre><code class="language-js">let a = 1;<button aria-label="Copy">Copy code</button></code></pre></div>';
@@ -166,5 +196,70 @@ describe('headings', () => {
     assert.match(out, /<h2>Syntax<\/h2>/);
     assert.match(out, /<h3><code>Array<\/code> methods<\/h3>/);
     assert.equal(out.match(/<a /g)?.length, 1);
+  });
+});
+
+describe('videos', () => {
+  // Readability's test page embedded-videos: players between paragraphs, in a <p>, in a <div>.
+  const lorem =
+    'Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore.';
+  const page =
+    `<article><h1>Lorem</h1><div><p>${lorem}</p></div><h2>Videos</h2><p>At root</p>` +
+    '<iframe width="560" height="315" src="https://www.youtube-nocookie.com/embed/LtOGa5M8AuU" title="YouTube video player" frameborder="0" allowfullscreen=""></iframe>' +
+    '<p>In a paragraph</p><p><iframe src="https://player.vimeo.com/video/32246206?color=ffffff+title=0+byline=0+portrait=0" width="500" height="281"></iframe></p>' +
+    '<p>In a div</p><div><iframe src="https://ads.example.com/frame.html"></iframe></div>' +
+    `<h2>Foo</h2><div>Tempor ${lorem}</div></article>`;
+
+  test("a YouTube or Vimeo player is a link to the video, with the frame's title; another iframe is nothing", () => {
+    assert.equal(
+      md(page),
+      `## Lorem\n\n${lorem}\n\n## Videos\n\nAt root\n\n[YouTube video player](https://www.youtube.com/watch?v=LtOGa5M8AuU)\n\n` +
+        `In a paragraph\n\n[Vimeo video](https://vimeo.com/32246206)\n\nIn a div\n\n## Foo\n\nTempor ${lorem}`,
+    );
+    const html = toHtml(extraction(page, { url: URL_ }));
+    assert.match(html, /<p><a href="https:\/\/vimeo.com\/32246206">Vimeo video<\/a><\/p>/);
+    assert.equal(html.match(/<a /g)?.length, 2);
+    assert.doesNotMatch(text(page), /video/);
+  });
+
+  test('the extractor keeps a player between kept text (text-less iframes are otherwise dropped)', () => {
+    // Readability's test page videos-2 (Libération): each player alone in a <p>, in a body with a share bar.
+    const body =
+      '<div class="article-body"><div class="share">Partager sur Facebook Partager sur Twitter</div>' +
+      `<h3>Pour dépasser le tabac</h3><p><strong><em>Vape Wave</em> (documentaire, 1h28, Planète+)</strong></p>` +
+      '<p><iframe width="100%" src="https://www.youtube.com/embed/lGL7RgHn5f0" frameborder="0" allowfullscreen="allowfullscreen"></iframe></p>' +
+      `<p>Pendant quelques jours, le doute a plané. ${lorem}</p><p>${lorem} ${lorem}</p></div>`;
+    const html = `<html><body><nav><a href="/">Home</a></nav><article>${body}</article><footer>© 2024</footer></body></html>`;
+    const { content } = extract(html, { url: URL_, format: 'markdown' });
+    assert.match(content, /\(https:\/\/www\.youtube\.com\/watch\?v=lGL7RgHn5f0\)/);
+  });
+});
+
+describe('lists', () => {
+  test("ARIA lists (Webflow's collection list: <div role=list> of <div role=listitem>) are lists", () => {
+    // jodel.com/advertising (trafilatura-eval), the cards' text.
+    const item = (href: string, title: string, quote: string) =>
+      `<div role="listitem" class="integration-card w-dyn-item"><a href="${href}" class="integration-card-content w-inline-block">` +
+      `<div class="integration-card-top-container"><div><h3 class="w-basic-heading">${title}</h3></div></div>` +
+      `<p class="mg-bottom-16px">${quote}</p></a></div>`;
+    const html =
+      '<div class="collection-list-wrapper w-dyn-list"><div role="list" class="integrations-grid w-dyn-items">' +
+      item(
+        '/success-stories/back-market',
+        'Back Market',
+        'Die Nähe zu den Jodel Nutzer*innen zahlt sich aus.',
+      ) +
+      item('/success-stories/bruno-banani', 'Bruno Banani', 'Hohe Interaktionen mit unseren Ads.') +
+      '</div></div><div role="listitem">Not in a list.</div>';
+    assert.equal(
+      md(html),
+      '- ### [Back Market](https://example.com/success-stories/back-market)\n\n' +
+        '  [Die Nähe zu den Jodel Nutzer\\*innen zahlt sich aus.](https://example.com/success-stories/back-market)\n' +
+        '- ### [Bruno Banani](https://example.com/success-stories/bruno-banani)\n\n' +
+        '  [Hohe Interaktionen mit unseren Ads.](https://example.com/success-stories/bruno-banani)\n\nNot in a list.',
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.equal(out.match(/<ul>/g)?.length, 1);
+    assert.equal(out.match(/<li>/g)?.length, 2);
   });
 });

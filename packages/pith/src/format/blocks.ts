@@ -18,12 +18,14 @@ import {
   withoutControls,
 } from '../dom/index.js';
 import {
+  codeHeaders,
   codeHoldsBlocks,
   codeLanguage,
   isCodeButton,
   isGutter,
   isPreformatted,
 } from '../features/code/index.js';
+import { videoEmbed } from '../features/embeds/index.js';
 import {
   type Footnotes,
   footnotesOf,
@@ -42,6 +44,7 @@ import {
   IS_TABLE_SECTION,
   isUnrendered,
   keptText,
+  listRoleTag,
   type TableFacts,
   WHITESPACE_RUN,
   withoutSoftHyphens,
@@ -425,6 +428,7 @@ class BlockWalk {
         }
       }
       if (DROPPED[t]) {
+        if (t === TAG.iframe && kept[at] && this.links && this.capture === undefined) this.onVideo(at);
         // A form control is a block boundary; hidden content is nothing at all (as in textContent).
         if (IS_BLOCK[t] && !IS_HIDDEN_CONTENT[t]) {
           if (this.capture) this.captureBreak();
@@ -438,14 +442,15 @@ class BlockWalk {
         (this.headings > 0 && isHeadingTool(doc, at)) ||
         IS_NOT_INLINE_TEXT[t] ||
         isUnrendered(doc, at, t) ||
-        isCodeButton(doc, at, this.capture?.pre === true)
+        isCodeButton(doc, at, this.capture?.pre === true) ||
+        codeHeaders(doc).has(at)
       ) {
         // Line numbers of a code listing, ruby readings, MathML annotations, a listing's copy
         // button: not part of the text read.
         at = end[at] - 1;
         continue;
       }
-      this.open(at, t);
+      this.open(at, listRoleTag(doc, at, t));
     }
     while (frames.length > 0) this.close(frames.pop() as Frame);
     this.flushParagraph();
@@ -856,6 +861,17 @@ class BlockWalk {
     if (src === undefined || this.imageRepeats.repeats(src)) return;
     const alt = (this.doc.attr(node, 'alt') ?? '').replace(WHITESPACE_RUN, ' ').trim();
     this.inline.image((this.markup as InlineMarkup).image(alt, src, this.inline.cell));
+  }
+
+  /** A kept video player (a YouTube iframe): a link to the video, its title the text. */
+  private onVideo(node: number): void {
+    const video = videoEmbed(this.doc, node);
+    const href = video && safeUrl(video.url, this.base, 'link');
+    if (video === undefined || href === undefined) return;
+    const links = this.markup as InlineMarkup;
+    this.inline.pushFrame(LINK, links.linkOpen, links.linkClose(href));
+    this.onText(video.title);
+    this.inline.popFrame();
   }
 
   /** A formula: a block of its own when displayed at block level, else inline. */

@@ -91,6 +91,23 @@ export const IS_PRE = tagTable(['pre', 'xmp', 'listing', 'plaintext']);
 /** Elements rendered as inline code. */
 export const IS_INLINE_CODE = tagTable(['code', 'kbd', 'samp', 'tt']);
 export const IS_LIST = tagTable(['ul', 'ol', 'menu', 'dir']);
+/** Elements an ARIA list role makes a list or an item of (`<div role="list">`); other tags keep their meaning. */
+const MAY_CARRY_LIST_ROLE = tagTable(['div', 'section', 'span']);
+
+/**
+ * The tag an element is written as: `<div role="list">` is a `<ul>`, and its `<div role="listitem">`
+ * children are `<li>` (Webflow's collection lists, cards laid out as a list); any other element is
+ * its own tag. An item outside a list is no item.
+ */
+export function listRoleTag(doc: Doc, node: number, tag: number): number {
+  if (!MAY_CARRY_LIST_ROLE[tag]) return tag;
+  const role = doc.attr(node, 'role')?.trim().toLowerCase();
+  if (role === 'list') return TAG.ul;
+  if (role !== 'listitem') return tag;
+  const parent = doc.parent(node);
+  const parentTag = doc.tag(parent);
+  return IS_LIST[parentTag] || listRoleTag(doc, parent, parentTag) === TAG.ul ? TAG.li : tag;
+}
 export const IS_TABLE_SECTION = tagTable(['thead', 'tbody', 'tfoot']);
 /** Blocks that make a table a layout table when they sit in its cells. */
 const IS_LAYOUT_BLOCK = tagTable(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'hr']);

@@ -8,7 +8,8 @@ import {
   tagId,
   tick,
 } from '../dom/index.js';
-import { codeLanguage, isGutter } from '../features/code/index.js';
+import { codeHeaders, codeLanguage, isGutter } from '../features/code/index.js';
+import { videoEmbed } from '../features/embeds/index.js';
 import {
   type Footnotes,
   footnotesOf,
@@ -21,6 +22,7 @@ import {
   IS_LIST,
   isUnrendered,
   keptText,
+  listRoleTag,
   mapTextPieces,
   type TableFacts,
   withoutSoftHyphens,
@@ -504,12 +506,15 @@ class HtmlWriter {
         }
       }
       if (DROPPED[t]) {
+        if (t === TAG.iframe && kept[at] && links && this.preDepth === 0 && this.linkDepth === 0)
+          this.onVideo(at);
         if (IS_BLOCK[t] && !IS_HIDDEN_CONTENT[t]) this.boundary();
         at = end[at] - 1;
         continue;
       }
       if (
         isGutter(doc, at) ||
+        codeHeaders(doc).has(at) ||
         isUnrendered(doc, at, t) ||
         (this.headingDepth > 0 && isHeadingTool(doc, at))
       ) {
@@ -517,10 +522,12 @@ class HtmlWriter {
         at = end[at] - 1;
         continue;
       }
-      if (t === TAG.li) this.aroundItem(at);
+      // `<div role="list">` and its `role="listitem"` children are written as `<ul>` and `<li>`.
+      const listTag = listRoleTag(doc, at, t);
+      if (listTag === TAG.li) this.aroundItem(at);
       // A list is written when it holds an item that is (the Markdown's rule: only kept items are items).
-      const items = IS_LIST[t] ? this.keptItems(at) : undefined;
-      let name = (items === undefined ? kept[at] : items !== 'none') ? OUTPUT_BY_TAG[t] : '';
+      const items = IS_LIST[listTag] ? this.keptItems(at) : undefined;
+      let name = (items === undefined ? kept[at] : items !== 'none') ? OUTPUT_BY_TAG[listTag] : '';
       // A layout table (and the rows and cells of one) unwraps: its cells are blocks, as in the Markdown.
       if (name === 'table' ? !this.isDataTable(at) : TABLE_PART.has(name) && !this.inDataTable(at)) name = '';
       let attributes: string | undefined;
@@ -650,6 +657,17 @@ class HtmlWriter {
     this.out.push(`<section role="doc-endnotes"><ol>\n${items.join('')}</ol></section>`);
   }
 
+  /** A kept video player (a YouTube iframe): a link to the video, its title the text (as in the Markdown). */
+  private onVideo(node: number): void {
+    const video = videoEmbed(this.doc, node);
+    const href = video && safeUrl(video.url, this.base, 'link');
+    if (video === undefined || href === undefined) return;
+    this.beforeInline();
+    this.out.push(`<a href="${escapeHtmlAttribute(href)}">${escapeHtmlText(video.title)}</a>`);
+    this.wroteContent = true;
+    this.imageRepeats.text();
+  }
+
   private formulas: boolean | undefined;
 
   /** The kept part of the page may hold formulas (looked at once, at the first image). */
@@ -680,7 +698,7 @@ class HtmlWriter {
     const doc = this.doc;
     let first = true;
     for (let child = doc.firstChild(list); child >= 0; child = doc.nextSibling(child)) {
-      if (doc.tag(child) !== TAG.li || this.footnotes?.noteAt.has(child)) continue;
+      if (listRoleTag(doc, child, doc.tag(child)) !== TAG.li || this.footnotes?.noteAt.has(child)) continue;
       if (this.kept[child]) return first ? 'first' : 'later';
       if (first && this.writesContent(child)) first = false;
     }

@@ -19,6 +19,7 @@ import {
   tickAt,
 } from '../../dom/index.js';
 import { type Blocks, blockText, cueBit, LANDMARK } from '../../features/blocks/index.js';
+import { videoEmbed } from '../../features/embeds/index.js';
 
 /** Per block: 1 when any of its text nodes is chosen. */
 export function chosenBlocks(blocks: Blocks, chosen: Uint8Array): Uint8Array {
@@ -879,22 +880,70 @@ function figureOf(doc: Doc, image: number): number {
   return image;
 }
 
+/** Levels above an image (or its figure) a row of images may be found (a column, the row). */
+const MAX_ROW_DEPTH = 3;
+
+/**
+ * The row an image sits in: the highest of its few nearest ancestors that holds another image and
+ * no kept text nor any link text (a strip of photos, each with a short caption the classifier
+ * dropped: auto-wirtschaft.ch's `news-detail-image-row`). Teaser cards hold link text and are no
+ * row. `images` and `keptText` count per node id, so a subtree's count is a difference.
+ */
+function rowOf(doc: Doc, around: number, images: Int32Array, keptText: Int32Array): number {
+  const { end, linkTextLength } = doc.columns;
+  let row = around;
+  let node = doc.parent(around);
+  for (let level = 0; node > 0 && level < MAX_ROW_DEPTH; level++, node = doc.parent(node)) {
+    const stop = end[node];
+    if (keptText[stop] - keptText[node] > 0 || linkTextLength[node] > 0) break;
+    if (images[stop] - images[node] >= 2) row = node;
+  }
+  return row;
+}
+
 /**
  * An image between kept text is kept (with its `<picture>` sources). An image in a
  * figure is judged around the figure: its caption is text the classifier may have
- * dropped, and the image belongs to the article all the same.
+ * dropped, and the image belongs to the article all the same; an image in a row of
+ * images is judged around the row, for the same reason.
  */
 export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void {
+  // A known video player (a YouTube iframe) is kept the same way: pruning and the text-based
+  // selection drop every iframe, and the writers write this one as a link to the video.
   const images = doc.findAll(TAG.img);
+  for (const frame of doc.findAll(TAG.iframe)) if (videoEmbed(doc, frame) !== undefined) images.push(frame);
   if (images.length === 0) return;
   // A gallery's figures sit side by side: another figure's dropped caption is not the text around one.
   const { before, after } = chosenAround(doc, selection.kept, true);
+  const rows = images.length > 1 ? rowCounts(doc, selection.kept, images) : undefined;
   for (const image of images) {
     if (selection.has(image) || doc.columns.hidden[image]) continue;
-    const around = figureOf(doc, image);
+    const figure = figureOf(doc, image);
+    const around = rows ? rowOf(doc, figure, rows.images, rows.keptText) : figure;
     const stop = doc.end(around);
     if (before[around] && stop < doc.size && after[stop]) selection.keepNode(image);
   }
+}
+
+/** Images, and kept text nodes with text, before each node id (for `rowOf`). */
+function rowCounts(
+  doc: Doc,
+  kept: Uint8Array,
+  images: readonly number[],
+): { images: Int32Array; keptText: Int32Array } {
+  const { kind, textLength, hidden } = doc.columns;
+  const size = doc.size;
+  const isImage = new Uint8Array(size);
+  for (const image of images) isImage[image] = 1;
+  const imageCounts = new Int32Array(size + 1);
+  const keptText = new Int32Array(size + 1);
+  for (let node = 0; node < size; node++) {
+    tick('pith');
+    imageCounts[node + 1] = imageCounts[node] + isImage[node];
+    const text = kept[node] && kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] ? 1 : 0;
+    keptText[node + 1] = keptText[node] + text;
+  }
+  return { images: imageCounts, keptText };
 }
 
 /** Shortest text of a block that counts as a repeat (shorter lines repeat by nature: "Share", "Yes"). */

@@ -88,6 +88,8 @@ export function codeLanguage(doc: Doc, pre: number): string | undefined {
     const language = languageOfElement(doc, ancestor);
     if (language) return language;
   }
+  // The label of its header bar ("Python" over ChatGPT's listings).
+  for (const header of codeHeaders(doc).values()) if (header.pre === pre && header.label) return header.label;
   return undefined;
 }
 
@@ -153,4 +155,78 @@ export function isPreformatted(doc: Doc, node: number): boolean {
     if (doc.isText(at) && doc.text(at).includes('\n')) return true;
   }
   return false;
+}
+
+/** A listing's header bar is at most this many levels above its button (ChatGPT: three). */
+const HEADER_LEVELS = 3;
+/** A header bar's text, its buttons' aside, is a label of at most this many characters. */
+const MAX_HEADER_TEXT = 40;
+/** A language's name as a header shows it: one word, no dots (a file name is no language). */
+const HEADER_LANGUAGE = /^[A-Za-z][\w+#-]{0,19}$/;
+
+export interface CodeHeader {
+  /** The listing the bar is the header of (a `<pre>`). */
+  pre: number;
+  /** Its label, when it is one word that names a language ("Python", "java"). */
+  label: string | undefined;
+}
+
+const headersOfDoc = new WeakMap<Doc, Map<number, CodeHeader>>();
+
+/**
+ * The header bars of code listings, by node: an element holding a button (copy, run) and at most
+ * a short label, first inside a `<pre>` (ChatGPT's "Python" bar in the listing) or right before
+ * the element that holds one (react-syntax-highlighter's and highlight.js themes' "java | Copy"
+ * bar). Toolbar, not text: the writers leave it out and read the listing's language from it.
+ * Found from the page's buttons, once per `Doc`.
+ */
+export function codeHeaders(doc: Doc): Map<number, CodeHeader> {
+  let headers = headersOfDoc.get(doc);
+  if (headers !== undefined) return headers;
+  headers = new Map();
+  for (const button of doc.findAll(TAG.button)) {
+    let node = doc.parent(button);
+    for (let level = 0; level < HEADER_LEVELS && node > 0 && doc.tag(node) !== TAG.pre; level++) {
+      if (doc.textLength(node) > MAX_HEADER_TEXT + doc.textLength(button) + 20) break;
+      const pre = listingOfHeader(doc, node);
+      if (pre >= 0) {
+        const label = headerLabel(doc, node);
+        if (label !== null) headers.set(node, { pre, label });
+        break;
+      }
+      node = doc.parent(node);
+    }
+  }
+  headersOfDoc.set(doc, headers);
+  return headers;
+}
+
+/** The `<pre>` whose header `node` would be (first thing in it, or before the element holding it), or -1. */
+function listingOfHeader(doc: Doc, node: number): number {
+  const inside = doc.closest(node, TAG.pre);
+  if (inside >= 0) {
+    for (let at = inside + 1; at < node; at++) if (doc.isText(at) && doc.text(at).trim() !== '') return -1;
+    return inside;
+  }
+  let next = doc.nextSibling(node);
+  while (next >= 0 && doc.isText(next) && doc.text(next).trim() === '') next = doc.nextSibling(next);
+  if (next < 0 || !doc.isElement(next)) return -1;
+  return doc.tag(next) === TAG.pre ? next : doc.findFirst(TAG.pre, next);
+}
+
+/**
+ * The label of a header bar: `undefined` for none, a language name, or `null` when its text
+ * (buttons aside) is more than a label: then it is no header bar.
+ */
+function headerLabel(doc: Doc, node: number): string | undefined | null {
+  let text = '';
+  const stop = doc.end(node);
+  for (let at = node + 1; at < stop; at++) {
+    if (doc.isElement(at) && doc.tag(at) === TAG.button) at = doc.end(at) - 1;
+    else if (doc.isText(at) && !doc.isHiddenContent(at)) text += doc.text(at);
+  }
+  text = text.trim();
+  if (text === '') return undefined;
+  // A file name ("main.py") or a caption is content: the bar is then no header.
+  return HEADER_LANGUAGE.test(text) && !IGNORED_LANGUAGES.has(text.toLowerCase()) ? text.toLowerCase() : null;
 }

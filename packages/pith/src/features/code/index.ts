@@ -3,4 +3,12 @@
  * line-number gutters, copy buttons, `<code>` wrappers that hold blocks, `white-space: pre` listings.
  * format/ writes the listing; this room only reads the page.
  */
-export { codeHoldsBlocks, codeLanguage, isCodeButton, isGutter, isPreformatted } from './detect.js';
+export {
+  type CodeHeader,
+  codeHeaders,
+  codeHoldsBlocks,
+  codeLanguage,
+  isCodeButton,
+  isGutter,
+  isPreformatted,
+} from './detect.js';

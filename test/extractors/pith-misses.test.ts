@@ -5,7 +5,31 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { parseHtml } from '../../src/dom/index.js';
 import { hasCueWord, NEGATIVE_CLASS, UNLIKELY_CLASS } from '../../src/extractors/pith/cues.js';
+import { dropMediaControls, dropSocialEmbeds } from '../../src/extractors/pith/post-rules.js';
+import { extract } from '../../src/index.js';
+
+/** Every node of a fragment chosen, as if the classifier kept it all. */
+function allChosen(html: string) {
+  const doc = parseHtml(html);
+  return { doc, chosen: new Uint8Array(doc.size).fill(1) };
+}
+
+/** The chosen text of a document, whitespace collapsed. */
+function chosenText(doc: ReturnType<typeof parseHtml>, chosen: Uint8Array): string {
+  let text = '';
+  for (let node = 0; node < doc.size; node++)
+    if (chosen[node] && doc.isText(node)) text += ` ${doc.text(node)}`;
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Prose of an article, for the fragments below to sit in (the classifier keeps it). */
+const ARTICLE_PROSE = Array.from(
+  { length: 6 },
+  (_, index) =>
+    `<p>Paragraph ${index + 1} of the post: the compiler reads the whole program, checks every type against its declaration, and reports the places where the two disagree, so that the author can fix them before the code ever runs in production.</p>`,
+).join('');
 
 describe('class/id cues match words, not parts of words (issue 37, item 4)', () => {
   test('a cue inside a longer word is not the cue', () => {
@@ -60,5 +84,79 @@ describe('class/id cues match words, not parts of words (issue 37, item 4)', () 
       ),
       { seed: 37 },
     );
+  });
+});
+
+describe('embedded social posts are not the article (issue 37, item 4)', () => {
+  // WCXB dev 0488 (a blog post quoting a tweet; the gold leaves the tweet out).
+  const TWEET =
+    '<blockquote class="twitter-tweet"><p lang="en" dir="ltr">If F# (or any other niche language) wants to stay relevant in the age of LLMs, we need to see a lot more good, working code online.<br><br>Strong types are good guardrails but training data seems to be the biggest differentiator in quality.<br><br>More code, more data, more quality.</p>&mdash; Hamilton Greene (@SIRHAMY) <a href="https://twitter.com/SIRHAMY/status/1991573764270666151?ref_src=twsrc%5Etfw">November 20, 2025</a></blockquote> <script async src="https://platform.twitter.com/widgets.js" charset="utf-8"></script>';
+
+  test('the rule unchooses the quoted post, and only it', () => {
+    const { doc, chosen } = allChosen(
+      `<article><p>I saw this take today.</p>${TWEET}<p>Here is why I disagree.</p></article>`,
+    );
+    assert.equal(dropSocialEmbeds(doc, chosen), 1);
+    const text = chosenText(doc, chosen);
+    assert.match(text, /I saw this take today\. Here is why I disagree\./);
+    assert.doesNotMatch(text, /niche language|SIRHAMY|November 20/);
+  });
+
+  test('extract() leaves the post out of the article around it', () => {
+    const html = `<html><body><article><h1>Typed languages and LLMs</h1>${ARTICLE_PROSE}${TWEET}${ARTICLE_PROSE}</article></body></html>`;
+    const { content } = extract(html, { format: 'text' });
+    assert.match(content, /Paragraph 6 of the post/);
+    assert.doesNotMatch(content, /niche language|SIRHAMY/);
+  });
+
+  test('a blockquote that is no embed stays', () => {
+    const { doc, chosen } = allChosen(
+      '<blockquote class="pullquote tweetable"><p>A quote of the article itself.</p></blockquote>',
+    );
+    assert.equal(dropSocialEmbeds(doc, chosen), 0);
+    assert.match(chosenText(doc, chosen), /A quote of the article itself/);
+  });
+});
+
+describe('caption toggles and gallery counters are not the caption (issue 37, item 4)', () => {
+  // WCXB dev 3011 (NPR: every photo's caption ends with "hide caption" and "toggle caption").
+  const CAPTION =
+    '<div class="credit-caption"><div class="caption-wrap"><div class="caption" aria-label="Image caption"><p> Are US teens getting enough sleep? A new study shows that high school students\' sleep is getting worse, with over three-quarters of them getting less than seven hours each night. <b class="credit" aria-label="Image credit"> Antonio Guillem/Getty Images </b> <b class="hide-caption"><b>hide caption</b></b></p></div><b class="toggle-caption"><b>toggle caption</b></b></div><span class="credit" aria-label="Image credit"> Antonio Guillem/Getty Images </span></div>';
+
+  test('the toggles go, the caption and its credit stay', () => {
+    const { doc, chosen } = allChosen(CAPTION);
+    assert.equal(dropMediaControls(doc, chosen), 2);
+    const text = chosenText(doc, chosen);
+    assert.match(text, /less than seven hours each night\. Antonio Guillem\/Getty Images/);
+    assert.doesNotMatch(text, /hide caption|toggle caption/);
+  });
+
+  test('a gallery counter alone in its element goes; the same words in a sentence stay', () => {
+    const { doc, chosen } = allChosen(
+      '<div class="gallery"><span class="counter">1 of 23</span><p>Only 1 of 23 councillors voted against the plan.</p><span>4 / 12</span></div>',
+    );
+    assert.equal(dropMediaControls(doc, chosen), 2);
+    assert.equal(chosenText(doc, chosen), 'Only 1 of 23 councillors voted against the plan.');
+  });
+});
+
+describe('body text set directly in a container between <br>s (issue 37, item 4)', () => {
+  // L3S-GN1 0a30f3dc (CBS News 2008): the story is text in a <div> between <br><br>, no <p>.
+  const STORY =
+    '<div><b>(AP)&nbsp;</b>"The Great Debaters," a film based on the real-life victories of a black debating team in the 1930s, topped the list of nominees announced Tuesday for the 39th NAACP Image Awards.<br><br>"Girlfriends" and "Everybody Hates Chris" led TV nominees.<br><br>"The Great Debaters" collected eight nominations, including outstanding motion picture and both outstanding actor and outstanding director for Denzel Washington. The movie also garnered three supporting-actor nominations for Forest Whitaker, Nate Parker and Denzel Whitaker.<br><br>Other best-picture nominees: "American Gangster," "I Am Legend," "Talk to Me" and "Tyler Perry\'s Why Did I Get Married?"<br><br>Other outstanding-actor nominees were Columbus Short for "Stomp the Yard," Don Cheadle for "Talk to Me," Terrence Howard for "Pride" and Will Smith for "I Am Legend."<br><br>In TV categories, "Everybody Hates Chris" and "Girlfriends" had seven nominations each, including best TV comedy.<br><br>The Image Awards honor those who promote diversity in the arts. Awards in 44 categories, including literature, will be presented Feb. 14 in a Los Angeles ceremony broadcast live on Fox.<br><br></div>';
+  const RAIL =
+    '<div class="lightbox">&#149; <a href="/stories/2007/10/15/people/main3367728.shtml" class="linksmall2">The Latest Photos</a><br>&#149; <a href="/stories/2008/01/15/people/main3717360.shtml" class="linksmall2">Sarkozy Romance  A Protocol Nightmare </a><br>&#149; <a href="/stories/2008/01/15/music_grammys/main3715687.shtml" class="linksmall2">WGA May Strike Grammys, OKs NAACP Awards</a><br></div>';
+
+  test('the default extractor keeps every paragraph and leaves the rail of links', () => {
+    const html = `<html><body><table><tr><td>${STORY}</td><td>${RAIL}</td></tr></table></body></html>`;
+    const { content } = extract(html, { format: 'text' });
+    for (const part of [
+      'topped the list of nominees',
+      'led TV nominees',
+      'Denzel Whitaker',
+      'broadcast live on Fox',
+    ])
+      assert.ok(content.includes(part), part);
+    assert.doesNotMatch(content, /Sarkozy Romance/);
   });
 });

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseHtml } from '../../src/dom/index.js';
 import { hasCueWord, NEGATIVE_CLASS, UNLIKELY_CLASS } from '../../src/extractors/pith/cues.js';
-import { dropMediaControls, dropSocialEmbeds } from '../../src/extractors/pith/post-rules.js';
+import { dropMediaControls } from '../../src/extractors/pith/post-rules.js';
 import { extract } from '../../src/index.js';
 
 /** Every node of a fragment chosen, as if the classifier kept it all. */
@@ -87,37 +87,6 @@ describe('class/id cues match words, not parts of words (issue 37, item 4)', () 
   });
 });
 
-describe('embedded social posts are not the article (issue 37, item 4)', () => {
-  // WCXB dev 0488 (a blog post quoting a tweet; the gold leaves the tweet out).
-  const TWEET =
-    '<blockquote class="twitter-tweet"><p lang="en" dir="ltr">If F# (or any other niche language) wants to stay relevant in the age of LLMs, we need to see a lot more good, working code online.<br><br>Strong types are good guardrails but training data seems to be the biggest differentiator in quality.<br><br>More code, more data, more quality.</p>&mdash; Hamilton Greene (@SIRHAMY) <a href="https://twitter.com/SIRHAMY/status/1991573764270666151?ref_src=twsrc%5Etfw">November 20, 2025</a></blockquote> <script async src="https://platform.twitter.com/widgets.js" charset="utf-8"></script>';
-
-  test('the rule unchooses the quoted post, and only it', () => {
-    const { doc, chosen } = allChosen(
-      `<article><p>I saw this take today.</p>${TWEET}<p>Here is why I disagree.</p></article>`,
-    );
-    assert.equal(dropSocialEmbeds(doc, chosen), 1);
-    const text = chosenText(doc, chosen);
-    assert.match(text, /I saw this take today\. Here is why I disagree\./);
-    assert.doesNotMatch(text, /niche language|SIRHAMY|November 20/);
-  });
-
-  test('extract() leaves the post out of the article around it', () => {
-    const html = `<html><body><article><h1>Typed languages and LLMs</h1>${ARTICLE_PROSE}${TWEET}${ARTICLE_PROSE}</article></body></html>`;
-    const { content } = extract(html, { format: 'text' });
-    assert.match(content, /Paragraph 6 of the post/);
-    assert.doesNotMatch(content, /niche language|SIRHAMY/);
-  });
-
-  test('a blockquote that is no embed stays', () => {
-    const { doc, chosen } = allChosen(
-      '<blockquote class="pullquote tweetable"><p>A quote of the article itself.</p></blockquote>',
-    );
-    assert.equal(dropSocialEmbeds(doc, chosen), 0);
-    assert.match(chosenText(doc, chosen), /A quote of the article itself/);
-  });
-});
-
 describe('caption toggles and gallery counters are not the caption (issue 37, item 4)', () => {
   // WCXB dev 3011 (NPR: every photo's caption ends with "hide caption" and "toggle caption").
   const CAPTION =
@@ -129,6 +98,13 @@ describe('caption toggles and gallery counters are not the caption (issue 37, it
     const text = chosenText(doc, chosen);
     assert.match(text, /less than seven hours each night\. Antonio Guillem\/Getty Images/);
     assert.doesNotMatch(text, /hide caption|toggle caption/);
+  });
+
+  test('extract() keeps the caption of a photo in the article, without its toggles', () => {
+    const html = `<html><body><article><h1>Teens and sleep</h1>${ARTICLE_PROSE}<figure>${CAPTION}</figure>${ARTICLE_PROSE}</article></body></html>`;
+    const { content } = extract(html, { format: 'text' });
+    assert.match(content, /Paragraph 6 of the post/);
+    assert.doesNotMatch(content, /hide caption|toggle caption/);
   });
 
   test('a gallery counter alone in its element goes; the same words in a sentence stay', () => {

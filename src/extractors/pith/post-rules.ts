@@ -547,34 +547,6 @@ export function dropCopyrightLines(blocks: Blocks, chosen: Uint8Array): number {
 }
 
 /**
- * Class names of a post embedded from a social network, as the network's embed code writes them
- * (its script swaps the element for an iframe; the saved page keeps the quoted post). Another
- * author's words: the gold of WCXB leaves them out (dev pages 0385, 0415, 0488, 4110).
- */
-const SOCIAL_EMBED_CLASS =
-  /(?:^|[^a-z0-9-])(?:twitter-tweet|twitter-video|twitter-timeline|instagram-media|tiktok-embed|fb-post|fb-video|bluesky-embed|mastodon-embed|reddit-embed-bq|threads-embed|text-post-media)(?![a-z0-9-])/;
-
-/** Unchooses the text of social posts embedded in the page (blockquotes of the networks' embed code). */
-export function dropSocialEmbeds(doc: Doc, chosen: Uint8Array): number {
-  let dropped = 0;
-  for (let node = 0; node < doc.size; node++) {
-    tick('pith');
-    if (!doc.isElement(node)) continue;
-    const classAndId = doc.classAndId(node);
-    if (classAndId === '' || !SOCIAL_EMBED_CLASS.test(classAndId)) continue;
-    let had = false;
-    const end = doc.end(node);
-    for (let inner = node; inner < end; inner++) {
-      if (chosen[inner]) had = true;
-      chosen[inner] = 0;
-    }
-    if (had) dropped++;
-    node = end - 1;
-  }
-  return dropped;
-}
-
-/**
  * The whole text of a media control: a caption toggle ("hide caption", NPR) or a gallery counter
  * ("1 of 23", "4 / 12"). Read on an element's whole text only, so a sentence that holds the words
  * is never touched.
@@ -1083,7 +1055,6 @@ export interface PostRuleCounts {
   leads: number;
   sectionHeadings: number;
   introducedLists: number;
-  socialEmbeds: number;
   mediaControls: number;
 }
 
@@ -1100,7 +1071,6 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
   const embeddedTeasers = dropEmbeddedTeasers(blocks, chosen, pageUrl);
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
-  const socialEmbeds = dropSocialEmbeds(blocks.doc, chosen);
   const mediaControls = dropMediaControls(blocks.doc, chosen);
   const leads = keepLeads(blocks, chosen);
   const sectionHeadings = keepSectionHeadings(blocks, chosen);
@@ -1114,7 +1084,6 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
     leads,
     sectionHeadings,
     introducedLists,
-    socialEmbeds,
     mediaControls,
   };
 }

@@ -48,6 +48,7 @@ export {
   guardFooter,
   loadChoiceModel,
 } from './choice.js';
+export { hasCueWord, NEGATIVE_CLASS, UNLIKELY_CLASS } from './cues.js';
 export { runHeuristic } from './heuristic.js';
 export { type BlockModel, DEFAULT_BLOCK_MODEL, loadBlockModel } from './model.js';
 export { PAGE_FEATURES, type PageRows, pageRows } from './rows.js';

@@ -548,6 +548,34 @@ export function dropCopyrightLines(blocks: Blocks, chosen: Uint8Array): number {
 }
 
 /**
+ * The whole text of a media control: a caption toggle ("hide caption", NPR) or a gallery counter
+ * ("1 of 23", "4 / 12"). Read on an element's whole text only, so a sentence that holds the words
+ * is never touched.
+ */
+const MEDIA_CONTROL =
+  /^(?:(?:hide|show|toggle|close|expand|collapse) (?:the )?caption|enlarge this image|(?:view|open|launch|start|close) (?:the )?(?:gallery|slideshow)|\d{1,3} ?(?:of|\/) ?\d{1,3})$/i;
+/** Longest text of a media control, in characters. */
+const MAX_CONTROL_CHARS = 30;
+
+/** Unchooses the text of caption toggles and gallery counters kept with a photo's caption. */
+export function dropMediaControls(doc: Doc, chosen: Uint8Array): number {
+  let dropped = 0;
+  for (let node = 0; node < doc.size; node++) {
+    tick('pith');
+    if (!chosen[node] || !doc.isText(node)) continue;
+    const parent = doc.parent(node);
+    if (parent < 0 || doc.textLength(parent) > MAX_CONTROL_CHARS) continue;
+    const text = doc.text(node).trim();
+    if (text.length > MAX_CONTROL_CHARS || !MEDIA_CONTROL.test(text.replace(/\s+/g, ' '))) continue;
+    // The element holds the control alone (its text is this node's).
+    if (doc.textContent(parent).trim().length !== text.length) continue;
+    chosen[node] = 0;
+    dropped++;
+  }
+  return dropped;
+}
+
+/**
  * How many blocks before the body's first paragraph a lead may sit: the header between them holds
  * the picture, its caption, the byline, the date and the share bar (trafilatura-eval dev: leads
  * 4 to 18 blocks above the first paragraph).
@@ -1076,6 +1104,7 @@ export interface PostRuleCounts {
   leads: number;
   sectionHeadings: number;
   introducedLists: number;
+  mediaControls: number;
 }
 
 /**
@@ -1091,6 +1120,7 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
   const embeddedTeasers = dropEmbeddedTeasers(blocks, chosen, pageUrl);
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
+  const mediaControls = dropMediaControls(blocks.doc, chosen);
   const leads = keepLeads(blocks, chosen);
   const sectionHeadings = keepSectionHeadings(blocks, chosen);
   const introducedLists = keepIntroducedLists(blocks.doc, chosen);
@@ -1103,5 +1133,6 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
     leads,
     sectionHeadings,
     introducedLists,
+    mediaControls,
   };
 }

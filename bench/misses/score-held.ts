@@ -9,9 +9,9 @@ import {
   resolveDatasetSpec,
   scorePage,
   withHeadline,
-} from '../../src/eval/index.js';
-import { extract } from '../../src/index.js';
-import { useModelFiles } from '../../src/tools/index.js';
+} from '../../packages/workbench/src/eval/index.js';
+import { extract } from '../../packages/pith/src/index.js';
+import { useModelFiles } from '../../packages/tools/src/index.js';
 
 await useModelFiles();
 const want = new Set(

@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml } from '../../src/dom/index.js';
-import { hasCueWord, NEGATIVE_CLASS, UNLIKELY_CLASS } from '../../src/extractors/pith/cues.js';
-import { dropMediaControls } from '../../src/extractors/pith/post-rules.js';
-import { extract } from '../../src/index.js';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { hasCueWord, NEGATIVE_CLASS, UNLIKELY_CLASS } from '../../packages/pith/src/extractors/pith/cues.js';
+import { dropMediaControls } from '../../packages/pith/src/extractors/pith/post-rules.js';
+import { extract } from '../../packages/pith/src/index.js';
 
 /** Every node of a fragment chosen, as if the classifier kept it all. */
 function allChosen(html: string) {

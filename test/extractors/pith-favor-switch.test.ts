@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { NO_FAVOR_SWITCH, switchedFavor } from '../../src/extractors/pith/favor-switch.js';
+import { AUTO_FAVOR_SWITCH, type PithDiagnostics } from '../../src/extractors/pith/index.js';
 import { TEXT_FEATURE_NAMES, textFeatures } from '../../src/extractors/pith/text-features.js';
+import { extract } from '../../src/index.js';
 import {
   chooseFavorSwitch,
   type FavorPage,
@@ -107,5 +109,19 @@ describe('textFeatures', () => {
     const of = textFeatures('', 'Title');
     assert.equal(value(of, 'sentenceWordShare'), 0);
     assert.equal(value(of, 'wordsBeforeFirstSentence'), 1);
+  });
+});
+
+describe("favor: 'auto'", () => {
+  const article = `<html><head><title>A story</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+    <article><h1>A story</h1>${Array.from({ length: 6 }, (_, n) => `<p>Paragraph ${n} of the story tells what happened, where, and to whom, in sentences long enough to read as prose.</p>`).join('')}</article>
+    <footer>© 2026 The Paper. All rights reserved.</footer></body></html>`;
+  test("answers with the threshold of the mode the page type picks, and as that mode's extraction does", () => {
+    const auto = extract(article, { format: 'text', extractorOptions: { favor: 'auto' } });
+    const diagnostics = auto.extraction.diagnostics as PithDiagnostics;
+    const mode = switchedFavor(diagnostics.pageType.probabilities.article, AUTO_FAVOR_SWITCH);
+    assert.equal(diagnostics.threshold, { balanced: 0.5, precision: 0.65, recall: 0.35 }[mode]);
+    const fixed = extract(article, { format: 'text', extractorOptions: { favor: mode } });
+    assert.equal(auto.content, fixed.content);
   });
 });

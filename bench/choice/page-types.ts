@@ -15,7 +15,7 @@ import {
   loadFeatureSet,
   pageTypeGroupedFolds,
   SHIPPED_FIT,
-} from '../../src/train/page-type/index.js';
+} from '../../src/train/index.js';
 
 const { values } = parseArgs({
   options: { out: { type: 'string', default: '.cache/choice/page-types-wcxb.json' } },

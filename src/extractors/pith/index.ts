@@ -238,7 +238,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       default: DEFAULTS.favor,
       choices: ['balanced', 'precision', 'recall', 'auto'],
       description:
-        'precision keeps only blocks the model is sure of; recall keeps blocks in doubt too; auto picks one per page by its page type.',
+        'precision keeps only blocks the model is sure of; recall keeps blocks in doubt too; auto: one per page, by its type.',
     },
     {
       name: 'model',

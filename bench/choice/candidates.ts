@@ -17,7 +17,7 @@ const { values } = parseArgs({
   options: {
     'held-out': { type: 'string', default: '.cache/train/blocks/folds-5-by-site.json' },
     out: { type: 'string', default: '.cache/choice/pages-0.jsonl' },
-    dataset: { type: 'string', multiple: true },
+    dataset: { type: 'string', short: 'd', multiple: true },
     shard: { type: 'string', default: '0/1' },
     limit: { type: 'string' },
     seeds: { type: 'string', default: '' },

@@ -6,18 +6,24 @@
  * [0, 1] ('gain': 0.5 + ΔF1 / 2). The page switches to the highest-scoring candidate only when
  * its score clears a threshold tuned by inner cross-validation inside the training folds (never
  * on the evaluated fold). Held out by site in the choice's folds (the block model's).
- * Writes held-out choices in the format bench/choice/oracle.ts --choice reads.
+ * Writes held-out choices in the format bench/choice/oracle.ts --choice reads. With `--text` (issue
+ * 37's third session, idea (b)) each row also holds the features of the candidate's rendered text
+ * (src/extractors/pith/text-features.ts: sentences, punctuation, where its first and last
+ * sentences and the title sit, boilerplate phrasing) and the same minus the balanced answer's.
  *
- *   npx tsx bench/choice/relative.ts --pages … [--label win|gain] [--only loose,paragraphs] --out FILE
+ *   npx tsx bench/choice/relative.ts --pages … [--label win|gain] [--only loose,paragraphs] [--text] --out FILE
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { bootstrapMean } from '@pith/workbench/eval';
 import { type ChoicePageLine, choiceFolds, readChoicePages, usablePage } from '@pith/workbench/train';
 import {
   CHOICE_FEATURE_NAMES,
   CHOICE_WIDTH,
   type GbdtModel,
   predictProbability,
+  TEXT_FEATURE_NAMES,
+  TEXT_WIDTH,
   trainGbdt,
 } from 'pith/internal';
 
@@ -31,10 +37,14 @@ const { values } = parseArgs({
     depth: { type: 'string', default: '4' },
     leaf: { type: 'string', default: '30' },
     out: { type: 'string', default: '.cache/choice/relative-choices.json' },
+    text: { type: 'boolean', default: false },
   },
 });
 
-const lines = readChoicePages(values.pages ?? []).filter(usablePage);
+const withText = values.text === true;
+const lines = readChoicePages(values.pages ?? []).filter(
+  (line) => usablePage(line) && (!withText || line.text?.balanced !== undefined),
+);
 const folds = choiceFolds(lines, 5);
 const only = values.only ? new Set(values.only.split(',')) : undefined;
 const eps = Number(values.eps);
@@ -50,7 +60,12 @@ const CANDIDATE_WIDTH = CHOICE_FEATURE_NAMES.findIndex((name) => name.startsWith
 const names = [
   ...CHOICE_FEATURE_NAMES,
   ...CHOICE_FEATURE_NAMES.slice(1, CANDIDATE_WIDTH).map((name) => `d:${name.slice(2)}`),
+  ...(withText
+    ? [...TEXT_FEATURE_NAMES.map((name) => `t:${name}`), ...TEXT_FEATURE_NAMES.map((name) => `dt:${name}`)]
+    : []),
 ];
+/** Where the text columns start in a row. */
+const TEXT_AT = CHOICE_WIDTH + CANDIDATE_WIDTH - 1;
 const WIDTH = names.length;
 const f1 = (line: ChoicePageLine, name: string) => line.scores[name]?.f1 ?? 0;
 
@@ -71,6 +86,15 @@ function pageRows(line: ChoicePageLine): PageRows {
     values.set(raw.subarray(index * CHOICE_WIDTH, (index + 1) * CHOICE_WIDTH), at);
     for (let column = 1; column < CANDIDATE_WIDTH; column++)
       values[at + CHOICE_WIDTH + column - 1] = raw[index * CHOICE_WIDTH + column] - raw[column];
+    if (withText) {
+      const own = line.text?.[line.candidates[index]] ?? [];
+      const base = line.text?.balanced ?? [];
+      for (let column = 0; column < TEXT_WIDTH; column++) {
+        values[at + TEXT_AT + column] = own[column] ?? Number.NaN;
+        values[at + TEXT_AT + TEXT_WIDTH + column] =
+          (own[column] ?? Number.NaN) - (base[column] ?? Number.NaN);
+      }
+    }
   });
   return { candidates, values };
 }
@@ -177,7 +201,11 @@ for (const dataset of datasets) {
   const choice = mean((line, page) => f1(line, line.candidates[chosen[page]]));
   const fitted = mean((line, page) => f1(line, line.candidates[inSample[page]]));
   const switched = of.filter(([, page]) => chosen[page] !== 0).length;
+  const delta = bootstrapMean(
+    of.map(([line, page]) => f1(line, line.candidates[chosen[page]]) - f1(line, 'balanced')),
+    { resamples: 1000, seed: 1 },
+  );
   console.log(
-    `${dataset.padEnd(22)} ${of.length} pages  default ${base.toFixed(4)}  oracle ${oracle.toFixed(4)}  choice ${choice.toFixed(4)} (in sample ${fitted.toFixed(4)})  share ${((choice - base) / (oracle - base)).toFixed(3)}  switched ${switched}`,
+    `${dataset.padEnd(22)} ${of.length} pages  default ${base.toFixed(4)}  oracle ${oracle.toFixed(4)}  choice ${choice.toFixed(4)} (in sample ${fitted.toFixed(4)})  Δ ${delta.estimate.toFixed(4)} [${delta.low.toFixed(3)}, ${delta.high.toFixed(3)}]  share ${((choice - base) / (oracle - base)).toFixed(3)}  switched ${switched}`,
   );
 }

@@ -241,7 +241,7 @@ describe('pith extract (CLI)', () => {
     assert.ok(!/seed 00\d/i.test(stdout), 'extractors named by algorithm, not by seed');
     assert.match(
       stdout,
-      /--pith-favor <string> +\[pith\] .*\(choices: "balanced", "precision", "recall", default: "balanced"\)/,
+      /--pith-favor <string> +\[pith\] .*\(choices: "balanced", "precision", "recall", "auto", default: "balanced"\)/,
     );
     const top = pith(['--help']);
     assert.equal(top.code, 0);

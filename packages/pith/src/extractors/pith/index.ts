@@ -24,6 +24,7 @@ import {
 } from './candidates.js';
 import { chooseCandidate, loadChoiceModel, SHIPPED_CHOICE_MODELS } from './choice.js';
 import { CHOICE_FEATURE_NAMES, CHOICE_LOG_WORDS, CHOICE_WIDTH, choiceFeatures } from './choice-features.js';
+import { type FavorMode, type FavorSwitch, switchedFavor } from './favor-switch.js';
 import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
 import {
   type BlockModel,
@@ -48,11 +49,13 @@ export {
   guardFooter,
   loadChoiceModel,
 } from './choice.js';
+export { type FavorMode, type FavorSwitch, NO_FAVOR_SWITCH, switchedFavor } from './favor-switch.js';
 export { hasCueWord, NEGATIVE_CLASS, UNLIKELY_CLASS } from './cues.js';
 export { runHeuristic } from './heuristic.js';
 export { type BlockModel, DEFAULT_BLOCK_MODEL, loadBlockModel } from './model.js';
 export { PAGE_FEATURES, type PageRows, pageRows } from './rows.js';
 export { STACK_FEATURE_NAMES, STACK_WIDTH, type StackInputs, stackRows } from './stack-features.js';
+export { TEXT_FEATURE_NAMES, TEXT_WIDTH, textFeatures } from './text-features.js';
 export { CHOICE_FEATURE_NAMES, CHOICE_WIDTH };
 
 /** The second stage's probability per block, from the first stage's and the block rows. */
@@ -77,8 +80,8 @@ function stackProbabilities(
 }
 
 export interface PithOptions extends HeuristicOptions {
-  /** What to favour when a block is in doubt. */
-  favor: 'balanced' | 'precision' | 'recall';
+  /** What to favour when a block is in doubt ('auto': per page, by its page type; favor-switch.ts). */
+  favor: FavorMode | 'auto';
   /** Block classifier: '' = the shipped models/pith-blocks.json, a shipped model's name, 'none' = heuristic only, or (the tools) a model file their reader knows. */
   model: string;
   /** When the classifier keeps no block, answer with the heuristic stage's region instead of nothing. */
@@ -200,7 +203,15 @@ const FALLBACK_SHARE = 0.1;
 const MIN_FALLBACK_REGION_WORDS = 150;
 
 /** Probability thresholds per `favor` mode. */
-const THRESHOLDS: Record<PithOptions['favor'], number> = { balanced: 0.5, precision: 0.65, recall: 0.35 };
+const THRESHOLDS: Record<FavorMode, number> = { balanced: 0.5, precision: 0.65, recall: 0.35 };
+
+/**
+ * `favor: 'auto'`: precision on pages whose article probability is at least `precisionFrom`,
+ * recall below `recallBelow`: the rule tuned on all 1,434 pages of the third session (never
+ * precision, recall below 0.05). Held out it does not beat balanced, so it is not the default
+ * (docs/algorithms/default.md, "Third session (issue 37)").
+ */
+export const AUTO_FAVOR_SWITCH: FavorSwitch = { precisionFrom: 2, recallBelow: 0.05 };
 
 /** Words of the visible text nodes marked in `chosen` and in `region`, in one pass over the page. */
 function wordsOf(doc: Doc, chosen: Uint8Array, region: Uint8Array): { kept: number; region: number } {
@@ -227,8 +238,9 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       name: 'favor',
       type: 'string',
       default: DEFAULTS.favor,
-      choices: ['balanced', 'precision', 'recall'],
-      description: 'precision keeps only blocks the model is sure of; recall keeps blocks in doubt too.',
+      choices: ['balanced', 'precision', 'recall', 'auto'],
+      description:
+        'precision keeps only blocks the model is sure of; recall keeps blocks in doubt too; auto: one per page, by its type.',
     },
     {
       name: 'model',
@@ -308,8 +320,15 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
   ],
   extract(doc: Doc, options: Partial<PithOptions>, context: ExtractorContext): Extraction<PithDiagnostics> {
     const settings = { ...DEFAULTS, ...options };
-    const threshold = THRESHOLDS[settings.favor] ?? THRESHOLDS.balanced;
     const rows = pageRows(doc, settings, context);
+    const favor: FavorMode =
+      settings.favor === 'auto'
+        ? switchedFavor(
+            classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()).probabilities.article,
+            AUTO_FAVOR_SWITCH,
+          )
+        : settings.favor;
+    const threshold = THRESHOLDS[favor] ?? THRESHOLDS.balanced;
     const { heuristic, blocks, features } = rows;
     const model = settings.model === 'none' ? undefined : loadBlockModel(settings.model);
     let selection: Selection = heuristic.selection;
@@ -389,9 +408,9 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
             // The favor modes keep their sense: precision never answers with more than its own
             // answer's words, recall never with fewer.
             const eligible = (index: number) =>
-              settings.favor === 'precision'
+              favor === 'precision'
                 ? words(index) <= words(0) + 1e-6
-                : settings.favor === 'recall'
+                : favor === 'recall'
                   ? words(index) >= words(0) - 1e-6
                   : true;
             const outcome = chooseCandidate(chooser, choiceRows, found, eligible);

@@ -30,6 +30,15 @@ import {
 } from './train.js';
 
 export {
+  chooseFavorSwitch,
+  FAVOR_FAMILIES,
+  FAVOR_GRID,
+  type FavorFamily,
+  type FavorPage,
+  favorGain,
+  tuneFavorSwitch,
+} from './favor-switch.js';
+export {
   CHOICE_DATASETS,
   type ChoicePageLine,
   type CollectOptions,

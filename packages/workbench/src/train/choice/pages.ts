@@ -9,7 +9,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ExtractResult, extract, formatResult } from 'pith';
-import { CHOICE_FEATURE_NAMES, candidatesOf, type Extraction } from 'pith/internal';
+import { CHOICE_FEATURE_NAMES, candidatesOf, type Extraction, textFeatures } from 'pith/internal';
 import {
   datasetScoring,
   type HeldOutModels,
@@ -56,6 +56,8 @@ export interface ChoicePageLine {
   words: Record<string, number>;
   /** `candidates.length × CHOICE_FEATURE_NAMES.length` values, row-major (null for NaN). */
   features: (number | null)[];
+  /** Per candidate: the features of its rendered text (TEXT_FEATURE_NAMES order; absent in older lines). */
+  text?: Record<string, number[]>;
   /** CPU ms of the default extractor with its candidates, and of each seed extractor. */
   cpuMs: Record<string, number>;
 }
@@ -167,10 +169,15 @@ export async function collectChoicePages(options: CollectOptions): Promise<numbe
       const scores: ChoicePageLine['scores'] = {};
       const words: ChoicePageLine['words'] = {};
       const names: string[] = [];
+      const texts: Record<string, number[]> = {};
       for (const candidate of found?.candidates ?? []) {
         const text = textOf(result, { ...result.extraction, selection: candidate.selection }, url);
         scores[candidate.name] = score(text);
         words[candidate.name] = wordCount(text);
+        texts[candidate.name] = Array.from(
+          textFeatures(text, title),
+          (value) => Math.round(value * 1e4) / 1e4,
+        );
         names.push(candidate.name);
       }
       if (!found) {
@@ -205,6 +212,7 @@ export async function collectChoicePages(options: CollectOptions): Promise<numbe
         candidates: names,
         scores,
         words,
+        text: texts,
         features: found ? Array.from(found.features, (value) => (Number.isFinite(value) ? value : null)) : [],
         cpuMs: { pith: pithMs, ...seedMs },
       };

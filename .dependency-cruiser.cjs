@@ -11,23 +11,36 @@
  * Tests (test/) may open any room: they test rooms from the inside.
  */
 const LIBRARY = '^src/(dom|input|metadata|learn|layout|features|extractors|format|quality)/';
-const LEAVES = '^src/(errors|random|version|model-files)\\.ts$';
+const LEAVES = '^src/(errors|random|version|model-files|base64)\\.ts$';
+/**
+ * Files in the library's rooms that are the tools' (they need Node: files, sockets, Chromium) and
+ * are off the library's import graph: src/internal.ts re-exports them for the tools, no library
+ * file imports them. They move to the tools' packages with the split (issue 39).
+ */
+const NODE_FILES = '^src/input/(fetch|ip|read)\\.ts$|^src/input/(warc|feed)/|^src/layout/(browser|screenshot)\\.ts$';
+/**
+ * The npm packages the library may use: each runs in any JavaScript runtime (checked by
+ * `npm run check:neutral`, which bundles the library for a neutral platform). chardet is used through
+ * its recognisers' files: its entry point reads files too.
+ */
+const RUNS_ANYWHERE = '^node_modules/(htmlparser2|entities|mathml-to-latex|stemmer|gpt-tokenizer|chardet/lib/(encoding|match))';
 const DOORS = '^src/(index|internal)\\.ts$';
-const TOOLS = '^(src/(cli|server|eval|train|batch|output|queue)/|bench/)';
-/** The tools' own rooms under src/. */
-const TOOL_ROOMS = '^src/(cli|server|eval|train|batch|output|queue)/';
+const TOOLS = '^(src/(cli|server|eval|train|batch|output|queue|tools)/|bench/)';
+/** The tools' own rooms under src/ (tools/: what several tools share that needs Node). */
+const TOOL_ROOMS = '^src/(cli|server|eval|train|batch|output|queue|tools)/';
 /**
  * Doors of the tools, for the tools that use each other (cli → eval, train, server, batch, output,
  * queue; train → eval; batch → output; queue → batch, output).
  */
-const TOOL_DOORS = '^src/(eval|train|server|batch|output|queue)/index\\.ts$|^src/eval/peers/index\\.ts$';
+const TOOL_DOORS = '^src/(eval|train|server|batch|output|queue|tools)/index\\.ts$|^src/eval/peers/index\\.ts$';
 /** Input rooms loaded apart, with their own door: archives and feeds (cli/, batch/ and bench/ use them). */
 const APART_DOORS = '^src/input/(warc|feed)/index\\.ts$';
 /** Rooms with a door (index.ts) directly under src/. */
-const ROOMS = '^src/(dom|input|metadata|learn|layout|format|quality|cli|server|eval|train|batch|output|queue)/';
+const ROOMS = '^src/(dom|input|metadata|learn|layout|format|quality|cli|server|eval|train|batch|output|queue|tools)/';
 /** Door files: a room's index.ts, eval's peers and the archive and feed readers (loaded apart). */
 const DOOR_FILES = [
   '^src/[^/]+/index\\.ts$',
+  NODE_FILES,
   '^src/(features|extractors)/[^/]+/index\\.ts$',
   '^src/eval/peers/index\\.ts$',
   APART_DOORS,
@@ -41,12 +54,30 @@ function onlyFrom(name, room, allowed, why) {
     comment: `${why} (${WHERE})`,
     severity: 'error',
     from: { path: `^src/${room}/` },
-    to: { pathNot: [`^src/${room}/`, LEAVES, ...allowed.map((other) => `^src/${other}/`)] },
+    to: { path: '^src/', pathNot: [`^src/${room}/`, LEAVES, ...allowed.map((other) => `^src/${other}/`)] },
   };
 }
 
 module.exports = {
   forbidden: [
+    {
+      name: 'library-runs-anywhere',
+      comment:
+        'the library (its rooms, the leaves, the public door) imports no Node built-in and no package ' +
+        `outside the ones that run in any JavaScript runtime, nor the tools' Node files (${WHERE}, "One library for every runtime")`,
+      severity: 'error',
+      from: { path: [LIBRARY, LEAVES, '^src/index\\.ts$'], pathNot: NODE_FILES },
+      to: {
+        pathNot: ['^src/', RUNS_ANYWHERE, '^models/[^/]+\\.js$'],
+      },
+    },
+    {
+      name: 'library-never-uses-node-files',
+      comment: `no library file imports the tools' Node files in input/ and layout/ (${WHERE})`,
+      severity: 'error',
+      from: { path: [LIBRARY, LEAVES, '^src/index\\.ts$'], pathNot: NODE_FILES },
+      to: { path: NODE_FILES },
+    },
     {
       name: 'tools-use-the-doors',
       comment:
@@ -79,10 +110,17 @@ module.exports = {
     },
     {
       name: 'eval-and-server-use-no-tool',
-      comment: `eval/, server/ and output/ use no other tool (${WHERE})`,
+      comment: `eval/, server/ and output/ use no other tool but tools/ (what the tools share) (${WHERE})`,
       severity: 'error',
       from: { path: '^src/(eval|server|output)/' },
-      to: { path: TOOL_ROOMS, pathNot: '^src/$1/' },
+      to: { path: TOOL_ROOMS, pathNot: ['^src/$1/', '^src/tools/'] },
+    },
+    {
+      name: 'shared-tools-use-no-tool',
+      comment: `tools/ (what several tools share) uses the library's doors and no tool (${WHERE})`,
+      severity: 'error',
+      from: { path: '^src/tools/' },
+      to: { path: TOOL_ROOMS, pathNot: '^src/tools/' },
     },
     {
       name: 'train-uses-only-eval',
@@ -126,13 +164,13 @@ module.exports = {
       'features-are-shared-signals',
       'features',
       ['dom', 'metadata', 'learn', 'layout'],
-      'features/ (signals shared by extractors) use dom/, metadata/, learn/, layout/ and each other, never an extractor, input/ or format/',
+      'features/ (signals shared by extractors and format/) use dom/, metadata/, learn/, layout/ and each other, never an extractor, input/ or format/',
     ),
     onlyFrom(
       'format-renders-only',
       'format',
-      ['dom', 'metadata'],
-      'format/ renders what it is given: it uses dom/ and metadata/ only (no detection from features/, no extractor)',
+      ['dom', 'metadata', 'features'],
+      'format/ renders what it is given: it uses dom/, metadata/ and the signals of features/ (footnotes, code, comments), never an extractor',
     ),
     onlyFrom(
       'extractors-use-dom-and-features',
@@ -190,10 +228,13 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^(src|bench)/',
+    // The library's imports of packages and Node built-ins are in the graph (library-runs-anywhere),
+    // not what is inside the packages.
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(test|scripts|dist|models)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'], exportsFields: ['exports'], conditionNames: ['import', 'default'] },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -3,6 +3,9 @@ import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+// The shipped models as ES modules (the library imports them): built when missing or older.
+await import('./models.mjs');
+
 function findTests(dir) {
   const out = [];
   for (const name of readdirSync(dir).sort()) {

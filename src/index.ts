@@ -18,7 +18,7 @@ import {
   withDeadline,
 } from './dom/index.js';
 import { PithError } from './errors.js';
-import { type ExtractorName, getExtractor } from './extractors/index.js';
+import { EXTRACTORS, type ExtractorName, getExtractor } from './extractors/index.js';
 import type { Extractor, ExtractorParameter } from './extractors/types.js';
 import {
   FORUM_OUTSIDE_SHARE_UNASKED,
@@ -35,6 +35,10 @@ import {
 } from './features/page-type/index.js';
 import {
   articleOf,
+  CHARACTER_ESTIMATE,
+  type Chunk,
+  type ChunkOptions,
+  chunkMarkdown,
   formatComments,
   formatExtraction,
   type OutputComment,
@@ -44,13 +48,12 @@ import {
   toXml,
   withFrontMatter,
 } from './format/index.js';
-import { checkIsPage, DEFAULT_MAX_INPUT_BYTES, decodeHtml } from './input/index.js';
+import { checkIsPage, DEFAULT_MAX_INPUT_BYTES, decodeHtml, utf8Length } from './input/index.js';
 import {
-  BrowserLayoutEngine,
-  browserAvailability,
   DEFAULT_VIEWPORT,
   estimateLayout,
   type Layout,
+  type LayoutProvider,
   type LayoutSource,
   type Viewport,
 } from './layout/index.js';
@@ -65,11 +68,12 @@ import {
   readMetadata,
   shippedMetadataModel,
 } from './metadata/index.js';
-import { modelPath } from './model-files.js';
+import { isShippedModel, loadShippedModels } from './model-files.js';
 import { assessQuality, type QualityAssessment } from './quality/index.js';
 
-// The public API: what a user of the library needs. pith's own tools (cli/, server/, eval/,
-// train/, bench/) find everything else at their own door, src/internal.ts.
+// The public API: what a user of the library needs, in any JavaScript runtime (no file system, no
+// Node built-in). pith's own tools (cli/, server/, eval/, train/, bench/) find everything else at
+// their own door, src/internal.ts.
 export type { Doc, Extraction, ParseLimits } from './dom/index.js';
 export { DEFAULT_LIMITS, parseHtml } from './dom/index.js';
 export {
@@ -84,32 +88,32 @@ export type { Extractor, ExtractorContext, ExtractorParameter } from './extracto
 export {
   type Article,
   articleOf,
+  CHARACTER_ESTIMATE,
+  type Chunk,
+  type ChunkBlockKind,
+  type ChunkOptions,
   type ContentFormat,
+  chunkMarkdown,
   type FormatOptions,
   formatExtraction,
   type JsonDocument,
+  loadTokenCounter,
   type OutputComment,
+  type TokenCounter,
+  type TokenizerName,
   toJson,
   toXml,
 } from './format/index.js';
-export {
-  DEFAULT_MAX_INPUT_BYTES,
-  type DecodedHtml,
-  decodeHtml,
-  type FetchedPage,
-  type FetchOptions,
-  fetchPage,
-  type ReadInputOptions,
-  readInputFile,
-  readInputStream,
-} from './input/index.js';
-export {
-  type BrowserEngineOptions,
-  BrowserLayoutEngine,
-  type LayoutSource,
-  type Viewport,
-} from './layout/index.js';
+export { DEFAULT_MAX_INPUT_BYTES, type DecodedHtml, decodeHtml } from './input/index.js';
+export type { Layout, LayoutProvider, LayoutSource, Viewport } from './layout/index.js';
 export type { Metadata, MetadataOptions, MetadataSources } from './metadata/index.js';
+export {
+  loadShippedModels,
+  type ModelReader,
+  SHIPPED_MODELS,
+  type ShippedModelName,
+  setModelReader,
+} from './model-files.js';
 export {
   QUALITY_REASONS,
   type QualityAssessment,
@@ -247,25 +251,22 @@ function budgetOf(options: ExtractOptions): { deadline: number; budget: number }
   return { deadline: Date.now() + budget, budget };
 }
 
-/** Where `extractAsync()` gets the layout of extractors that need one (`vce`). */
-export type LayoutChoice = 'browser' | 'estimate' | 'auto';
-
 export interface ExtractAsyncOptions extends ExtractOptions {
   /**
-   * 'browser': lay the page out in headless Chromium (fails when there is none);
-   * 'estimate': no browser; 'auto' (default): the browser when Chromium and
-   * playwright-core are available, else the estimate, with a warning.
+   * Where extractors that need a layout (`vce`) get it: a `LayoutProvider` (pith's tools pass
+   * headless Chromium, `BrowserLayoutEngine`; a browser extension could measure the live page), or
+   * 'estimate' (default): the layout estimated without a browser, as `extract()` does.
    * Ignored by extractors that need no layout.
    */
-  layout?: LayoutChoice;
+  layout?: LayoutProvider | 'estimate';
   /**
-   * A browser to reuse (`await BrowserLayoutEngine.launch()`, closed by the caller).
-   * Without one, a browser is launched for this call and closed again (slow: about a second).
+   * When the provider fails: 'estimate' (default) uses the estimated layout, with a warning;
+   * 'error' rejects with the provider's error.
    */
-  browser?: BrowserLayoutEngine;
+  onLayoutError?: 'estimate' | 'error';
   /**
-   * Time allowed for the browser layout, in ms (default: the engine's, 30,000). The layout
-   * also counts against `limits.timeoutMs`: it never gets more than what is left of it.
+   * Time allowed for the provider's layout, in ms. The layout also counts against
+   * `limits.timeoutMs`: it never gets more than what is left of it.
    */
   layoutTimeoutMs?: number;
 }
@@ -276,17 +277,17 @@ export interface ExtractAsyncResult extends ExtractResult {
 }
 
 /**
- * `extract()` for extractors that want a real layout: with `layout: 'browser'` or
- * 'auto', the page is laid out in headless Chromium (JavaScript off, no network)
- * before the extractor runs. Everything else is as in `extract()`.
+ * `extract()` that may wait: it loads the shipped model its extractor needs when that one is not
+ * loaded with the library (density's, mss's), and for extractors that want a real layout (`vce`) it
+ * asks the caller's `layout` provider before the extractor runs. Everything else is as in `extract()`.
  *
- * @throws PithError as `extract()`; with `layout: 'browser'`, also when no browser is
- *   available ('BAD_OPTION') or the page takes too long ('TIMEOUT').
+ * @throws PithError as `extract()`; with `onLayoutError: 'error'`, also the provider's error.
  */
 export async function extractAsync(
   input: string | Uint8Array,
   options: ExtractAsyncOptions = {},
 ): Promise<ExtractAsyncResult> {
+  await loadShippedModels(shippedModelsOf(options.extractor ?? 'pith'));
   const { deadline, budget } = budgetOf(options);
   const prepared = withDeadline(deadline, () => prepare(input, options, deadline), budget);
   const warnings: string[] = [];
@@ -314,36 +315,36 @@ export async function extractAsync(
   };
 }
 
+/** The shipped models an extractor may name (its model parameter's list), which `extractAsync()` loads. */
+function shippedModelsOf(name: string) {
+  const extractor = EXTRACTORS[name as ExtractorName] as Extractor | undefined;
+  return (extractor?.parameters ?? []).flatMap((parameter) => parameter.models ?? []).filter(isShippedModel);
+}
+
 async function layoutFor(doc: Doc, options: ExtractAsyncOptions, warnings: string[]): Promise<Layout> {
-  const choice = options.layout ?? 'auto';
-  if (choice !== 'browser' && choice !== 'estimate' && choice !== 'auto') {
+  const provider = options.layout ?? 'estimate';
+  const onError = options.onLayoutError ?? 'estimate';
+  if (provider !== 'estimate' && typeof (provider as Partial<LayoutProvider>)?.layout !== 'function') {
     throw new PithError(
       'BAD_OPTION',
-      `unknown layout '${String(choice)}' (choose from browser, estimate, auto)`,
+      `layout must be 'estimate' or a LayoutProvider, got ${String(provider)}`,
+    );
+  }
+  if (onError !== 'estimate' && onError !== 'error') {
+    throw new PithError(
+      'BAD_OPTION',
+      `onLayoutError must be 'estimate' or 'error', got '${String(onError)}'`,
     );
   }
   const viewport = options.viewport ?? DEFAULT_VIEWPORT;
-  if (choice === 'estimate') return estimateLayout(doc, { viewport });
-  if (!options.browser) {
-    const availability = await browserAvailability();
-    if (!availability.available) {
-      if (choice === 'browser') {
-        throw new PithError('BAD_OPTION', `browser layout is not available: ${availability.reason}`);
-      }
-      warnings.push(`browser layout unavailable (${availability.reason}); using the estimated layout`);
-      return estimateLayout(doc, { viewport });
-    }
-  }
-  const engine = options.browser ?? (await BrowserLayoutEngine.launch({ concurrency: 1, viewport }));
+  if (provider === 'estimate') return estimateLayout(doc, { viewport });
   try {
-    return await engine.layout(doc, { viewport, timeoutMs: options.layoutTimeoutMs });
+    return await provider.layout(doc, { viewport, timeoutMs: options.layoutTimeoutMs });
   } catch (error) {
-    if (choice === 'browser') throw error;
+    if (onError === 'error') throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    warnings.push(`browser layout failed (${reason}); using the estimated layout`);
+    warnings.push(`layout failed (${reason}); using the estimated layout`);
     return estimateLayout(doc, { viewport });
-  } finally {
-    if (!options.browser) await engine.close();
   }
 }
 
@@ -404,7 +405,7 @@ const BODY_TITLE = new WeakMap<Metadata, string | undefined>();
 function metadataModelOf(option: string | false | undefined): MetadataModel | null {
   if (option === false) return null;
   if (option === undefined) return shippedMetadataModel();
-  return loadMetadataModel(modelPath(option, ['metadata']));
+  return loadMetadataModel(option);
 }
 
 /** The page-type models metadata models carry (cross-validation folds' own), read once per model. */
@@ -499,7 +500,64 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
   if (commentList) result.comments = commentList;
   result.extraction = extraction;
   result.warnings = [...(extraction.warnings ?? [])];
+  if (format === 'markdown' && !options.frontMatter && !options.titleHeading && !commentList?.length)
+    Object.defineProperty(result, BODY_MARKDOWN, { value: true });
   return result;
+}
+
+/** Set (not enumerable) on a result whose `content` is the Markdown body alone (what `chunk()` reads). */
+const BODY_MARKDOWN = Symbol('body markdown');
+
+/**
+ * A result's Markdown body in chunks for retrieval (src/format/chunks.ts): at most `maxTokens`
+ * each (counted by `tokens`; `pith/tokens` has a real tokenizer, the default estimates from
+ * characters), along the heading tree, never cut inside a code block, formula, table row, list
+ * item, quote or footnote unless that element alone is over the cap (the chunk says so: `split`).
+ * A result in another format (or with front matter, a title heading, comments) is rendered as
+ * Markdown again for it.
+ */
+export function chunk(result: ExtractResult, options: ChunkOptions = {}): Chunk[] {
+  const markdown =
+    (result as ExtractResult & { [BODY_MARKDOWN]?: true })[BODY_MARKDOWN] === true
+      ? result.content
+      : formatResult(result, { format: 'markdown' });
+  return chunkMarkdown(markdown, options);
+}
+
+/** A chunk as a record of its own (JSON Lines): the page's URL and metadata, then the chunk. */
+export interface ChunkRecord extends Chunk {
+  url: string | null;
+  title: string | null;
+  authors: string[];
+  published: string | null;
+  modified: string | null;
+  siteName: string | null;
+  language: string | null;
+  /** How `tokens` were counted (`cl100k_base`, `characters/4`). */
+  tokenizer: string;
+  /** The page's number of chunks. */
+  chunkCount: number;
+}
+
+/** `chunk()`'s chunks as records, each with the page's URL (`url`, else its canonical URL) and metadata. */
+export function chunkRecords(
+  result: ExtractResult,
+  options: ChunkOptions & { url?: string } = {},
+): ChunkRecord[] {
+  const chunks = chunk(result, options);
+  const { metadata } = result;
+  const page = {
+    url: options.url ?? result.extraction.doc.url ?? metadata.canonicalUrl ?? null,
+    title: metadata.title ?? null,
+    authors: metadata.authors,
+    published: metadata.published ?? null,
+    modified: metadata.modified ?? null,
+    siteName: metadata.siteName ?? null,
+    language: metadata.language ?? null,
+    tokenizer: (options.tokens ?? CHARACTER_ESTIMATE).name,
+    chunkCount: chunks.length,
+  };
+  return chunks.map((one) => ({ ...page, ...one }));
 }
 
 /**
@@ -625,11 +683,7 @@ function checkInputSize(input: string | Uint8Array, maxBytes: number): void {
   }
   // A string has at most 3 UTF-8 bytes per UTF-16 code unit: measure only when it could be over.
   const size =
-    typeof input !== 'string'
-      ? input.length
-      : input.length * 3 <= maxBytes
-        ? 0
-        : Buffer.byteLength(input, 'utf8');
+    typeof input !== 'string' ? input.length : input.length * 3 <= maxBytes ? 0 : utf8Length(input);
   if (size > maxBytes) {
     throw new PithError('INPUT_TOO_LARGE', `the input is ${size} bytes, over the limit of ${maxBytes}`, {
       limit: 'maxBytes',

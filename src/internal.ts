@@ -24,10 +24,64 @@ export * from './features/page-type/index.js';
 export { decide } from './features/page-type/index.js';
 export * from './features/tag-ratio/index.js';
 export * from './format/index.js';
+// Reading files and streams, fetching: the tools' (Node), off the library's import graph.
+export {
+  DEFAULT_ACCEPT,
+  DEFAULT_FETCH_MAX_BYTES,
+  DEFAULT_FETCH_TIMEOUT_MS,
+  DEFAULT_MAX_REDIRECTS,
+  DEFAULT_USER_AGENT,
+  FetchBlockedError,
+  type FetchedPage,
+  type FetchOptions,
+  FetchStatusError,
+  FetchUnresolvedError,
+  fetchPage,
+  retryAfterMs,
+} from './input/fetch.js';
 export * from './input/index.js';
+export { isPrivateAddress } from './input/ip.js';
+export {
+  isGzip,
+  type ReadInputOptions,
+  readInputFile,
+  readInputFileSync,
+  readInputStream,
+} from './input/read.js';
+// Headless Chromium (playwright-core, Node): the tools' layout engine, off the library's import graph.
+export {
+  type BrowserAvailability,
+  type BrowserEngineOptions,
+  BrowserLayoutEngine,
+  browserAvailability,
+  browserLayout,
+  CHROMIUM_ARGS,
+  CHROMIUM_CANDIDATES,
+  findChromium,
+  type PageLayoutOptions,
+  type ScreenshotOptions,
+} from './layout/browser.js';
 export * from './layout/index.js';
+export {
+  type BlocksScreenshot,
+  type BlocksScreenshotOptions,
+  type OutlinedBlock,
+  outlineCss,
+  outlinesOf,
+  renderBlocksScreenshot,
+} from './layout/screenshot.js';
 export * from './learn/index.js';
 export * from './metadata/index.js';
+export {
+  isShippedModel,
+  loadShippedModels,
+  type ModelParser,
+  type ModelReader,
+  modelLoader,
+  SHIPPED_MODELS,
+  type ShippedModelName,
+  setModelReader,
+} from './model-files.js';
 export * from './quality/index.js';
 export * from './random.js';
 export * from './version.js';

@@ -1,68 +1,113 @@
 /**
- * Model files shipped in `models/` at the package root, and reading any model file once per
- * path. The root is one folder above this module both from `src/` (tsx) and from `dist/`.
- * A model is immutable once read, so caching it does not make extraction impure.
+ * Where models come from, in any JavaScript runtime: the library reads no file.
+ *
+ * - The shipped models (`models/NAME.json` at the package root) are ES modules built from those files
+ *   (scripts/models.mjs: the JSON text as one string, parsed when the model is first used). The default
+ *   extractor's three (pith-blocks, page-type, quality) are imported with the library; density's and
+ *   mss's (1.7 MB, for two research extractors) are loaded when asked for: `loadShippedModels()`, which
+ *   `extractAsync()` calls for the extractor it runs. The path is one folder above this module both from
+ *   `src/` (tsx) and from `dist/`.
+ * - Any other name (a model file the user of the CLI named) goes to the reader the tools install with
+ *   `setModelReader` (theirs reads files); without one it is an error.
+ *
+ * A model is immutable once parsed, so caching it does not make extraction impure.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { PithError } from './errors.js';
+import pageTypeText from '../models/page-type.js';
+import pithBlocksText from '../models/pith-blocks.js';
+import qualityText from '../models/quality.js';
+import { PithError } from './errors.js';
 
-const PACKAGE_ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** The models shipped with pith, by name (`models/NAME.json`). */
+export const SHIPPED_MODELS = ['pith-blocks', 'page-type', 'quality', 'density', 'mss'] as const;
+export type ShippedModelName = (typeof SHIPPED_MODELS)[number];
 
-/** The path of a model shipped with pith (`models/NAME`). */
-export function shippedModelPath(name: string): string {
-  return resolve(PACKAGE_ROOT, 'models', name);
+/** The shipped models loaded only when asked for, and how. */
+const LAZY_MODELS: Readonly<Record<string, () => Promise<{ default: string }>>> = {
+  density: () => import('../models/density.js'),
+  mss: () => import('../models/mss.js'),
+};
+
+/** Shipped models' texts that are here: the default ones from the start, the others once loaded. */
+const shippedTexts = new Map<string, string>([
+  ['pith-blocks', pithBlocksText],
+  ['page-type', pageTypeText],
+  ['quality', qualityText],
+]);
+
+export function isShippedModel(name: string): name is ShippedModelName {
+  return (SHIPPED_MODELS as readonly string[]).includes(name);
 }
 
 /**
- * The file a model option means: the name of a shipped model (`pith-blocks`, `density`) is
- * that model's file; anything else is a path the library or CLI user chose.
+ * Loads shipped models that are not loaded with the library (density's, mss's), so that `extract()`
+ * can run their extractors; all of them by default. `extractAsync()` loads what its extractor needs.
  */
-export function modelPath(value: string, shippedNames: readonly string[]): string {
-  return shippedNames.includes(value) ? shippedModelPath(`${value}.json`) : value;
+export async function loadShippedModels(names: readonly ShippedModelName[] = SHIPPED_MODELS): Promise<void> {
+  await Promise.all(
+    names.map(async (name) => {
+      const load = LAZY_MODELS[name];
+      if (load === undefined || shippedTexts.has(name)) return;
+      shippedTexts.set(name, (await load()).default);
+    }),
+  );
 }
+
+/** Reads a model that is not shipped, by the name the caller gave (the tools: a file path). */
+export type ModelReader = (name: string) => string;
+
+let modelReader: ModelReader | undefined;
 
 /**
- * Reads a regular file as UTF-8. Opened non-blocking and checked before reading, so a FIFO,
- * a device or a directory is refused at once instead of blocking the thread in open() or read().
+ * Installs where models that are not shipped come from (pith's tools install a file reader; the
+ * service installs none, so a client can name shipped models only). `undefined` removes it.
  */
-function readRegularFile(file: string): string {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    if (!fstatSync(fd).isFile()) {
-      throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
-    }
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
+export function setModelReader(reader: ModelReader | undefined): void {
+  modelReader = reader;
 }
 
-export interface ModelFileReader<T> {
-  /** Turns the file's text into a model; throws a PithError when the content is not a usable model. */
-  parse(text: string, file: string): T;
-  /** The error for a file that cannot be read (missing, unreadable). */
-  cannotRead(file: string, error: unknown): PithError;
+/** How one kind of model is made from its text, and the errors in its words. */
+export interface ModelParser<T> {
+  /** Turns the text into a model; throws a PithError when the content is not a usable model. */
+  parse(text: string, name: string): T;
+  /** The error for a model that cannot be read (a missing file, no reader). */
+  cannotRead(name: string, error: unknown): PithError;
 }
 
-/** A loader that reads, parses and caches a model per absolute path. */
-export function modelFileLoader<T>(reader: ModelFileReader<T>): (path: string) => T {
+/** A loader that finds, parses and caches a model per name (a shipped model's, or one the reader knows). */
+export function modelLoader<T>(parser: ModelParser<T>): (name: string) => T {
   const loaded = new Map<string, T>();
-  return (path) => {
-    const file = resolve(path);
-    const cached = loaded.get(file);
+  return (name) => {
+    const cached = loaded.get(name);
     if (cached !== undefined) return cached;
     let text: string;
     try {
-      text = readRegularFile(file);
+      text = modelText(name);
     } catch (error) {
-      throw reader.cannotRead(file, error);
+      throw parser.cannotRead(name, error);
     }
-    const model = reader.parse(text, file);
-    loaded.set(file, model);
+    const model = parser.parse(text, name);
+    loaded.set(name, model);
     return model;
   };
+}
+
+function modelText(name: string): string {
+  const shipped = shippedTexts.get(name);
+  if (shipped !== undefined) return shipped;
+  if (isShippedModel(name)) {
+    throw new PithError(
+      'BAD_OPTION',
+      `the shipped model '${name}' is not loaded: \`await loadShippedModels(['${name}'])\` first (extractAsync() loads it)`,
+    );
+  }
+  if (modelReader === undefined) {
+    throw new PithError(
+      'BAD_OPTION',
+      `'${name}' is not a shipped model (${SHIPPED_MODELS.join(', ')}); the library reads no files: ` +
+        'pass the parsed model itself, or install a reader with setModelReader()',
+    );
+  }
+  return modelReader(name);
 }
 
 /** One dataset a shipped model was trained on, as its manifest records it. */

@@ -116,3 +116,10 @@ export function longTexts(fragments: readonly string[]): fc.Arbitrary<string> {
       return 'x'.repeat(shift) + unit.repeat(Math.ceil(140_000 / unit.length));
     });
 }
+
+/**
+ * Object.prototype's own names ('constructor', 'toString', '__proto__', …): what a lookup into a
+ * plain object finds without owning it. Every entry point where a name from input indexes a table
+ * is tested with each (test/api/prototype-names.test.ts, test/server/prototype-names.test.ts).
+ */
+export const PROTOTYPE_NAMES: readonly string[] = Object.getOwnPropertyNames(Object.prototype);

@@ -56,10 +56,10 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** `pith serve` from dist/, on a free port of 127.0.0.1, with these extra flags. */
-export async function startServer(flags: readonly string[]): Promise<Server> {
-  if (!existsSync(CLI)) throw new Error('dist/ is missing: run `npm run build` first');
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...flags], {
+/** `pith serve` from dist/ (or another build's CLI), on a free port of 127.0.0.1, with these extra flags. */
+export async function startServer(flags: readonly string[], cli = CLI): Promise<Server> {
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` first`);
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...flags], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

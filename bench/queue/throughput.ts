@@ -108,7 +108,11 @@ function processCpu(pid: number): number {
 function startWorker(url: string, queue: string, threads: number, name: string) {
   const child = spawn(
     process.execPath,
-    [CLI, 'worker', '--redis', url, '--queue', queue, '--workers', String(threads), '--name', name],
+    [
+      ...[CLI, 'worker', '--redis', url, '--queue', queue, '--workers', String(threads), '--name', name],
+      // Every archive and output of the bench is in its temporary directory.
+      ...['--input-root', tmpdir(), '--output-root', tmpdir()],
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';

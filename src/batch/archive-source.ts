@@ -14,6 +14,11 @@ export interface ArchiveSourceOptions {
   maxRecordBytes: number;
   /** Only the records of this byte range (from `archiveRanges`), of each input. */
   range?: ByteRange;
+  /**
+   * What each input's records say in `warcFile` (default: the input as given): a queue job of
+   * the service names its archive inside the archive directory, never by the server's path.
+   */
+  names?: readonly string[];
 }
 
 export function archiveSource(inputs: readonly string[], options: ArchiveSourceOptions): BatchSource {
@@ -52,7 +57,7 @@ export function archiveSource(inputs: readonly string[], options: ArchiveSourceO
           },
           fields: {
             url: item.url ?? null,
-            warcFile: file,
+            warcFile: options.names?.[input] ?? file,
             warcOffset: position.offset,
             warcSkip: position.skip,
             warcRecordId: item.id ?? null,

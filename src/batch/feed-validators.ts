@@ -37,8 +37,9 @@ export class FeedValidators {
 
   /** For the fetcher. */
   readonly store: ValidatorStore = {
-    get: (url) => this.#known[url],
+    get: (url) => (Object.hasOwn(this.#known, url) ? this.#known[url] : undefined),
     set: (url, validators) => {
+      // own-keys: an absolute http(s) URL, never a prototype member's name
       this.#known[url] = validators;
     },
   };
@@ -57,12 +58,14 @@ export class FeedValidators {
   written(records: readonly PageRecord[]): void {
     for (const record of records) {
       const fetched = record.url ? this.#pages.get(record.url) : undefined;
+      // own-keys: an absolute http(s) URL, never a prototype member's name
       if (fetched && record.ok) this.#kept[fetched.itemUrl] = fetched.validators;
     }
   }
 
   /** The run finished: the feeds' validators may be kept. */
   finished(): void {
+    // own-keys: an absolute http(s) URL, never a prototype member's name
     for (const [url, validators] of this.#feeds) this.#kept[url] = validators;
   }
 

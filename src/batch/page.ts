@@ -3,13 +3,21 @@
  * inline for tests. Never throws: a page that fails is a result with its error code.
  */
 
-import { extract, formatExtraction, isPithError } from '../index.js';
+import {
+  CHARACTER_ESTIMATE,
+  chunkMarkdown,
+  extract,
+  formatExtraction,
+  isPithError,
+  type TokenCounter,
+} from '../index.js';
 import { decodeHttpBody } from '../input/warc/index.js';
 import { detectLanguage } from './language.js';
 import { failedResult, NO_CONTENT } from './result.js';
 import type { PageResult, PageTask } from './types.js';
 
-export function extractPage(task: PageTask): PageResult {
+/** `tokens`: the counter of `settings.chunks.tokenizer`, loaded by the worker (worker.ts). */
+export function extractPage(task: PageTask, tokens?: TokenCounter): PageResult {
   const started = performance.now();
   const { settings } = task;
   try {
@@ -36,6 +44,21 @@ export function extractPage(task: PageTask): PageResult {
     for (const format of settings.formats)
       content[format] = formatExtraction(result.extraction, format, formatOptions);
     const text = content.text ?? formatExtraction(result.extraction, 'text', formatOptions);
+    const chunking = settings.chunks;
+    const counter = tokens ?? CHARACTER_ESTIMATE;
+    const chunks = chunking
+      ? {
+          tokenizer: counter.name,
+          list: chunkMarkdown(
+            content.markdown ?? formatExtraction(result.extraction, 'markdown', formatOptions),
+            {
+              maxTokens: chunking.maxTokens,
+              overlap: chunking.overlap,
+              tokens: counter,
+            },
+          ),
+        }
+      : undefined;
     return {
       ok: true,
       errorCode: null,
@@ -64,6 +87,7 @@ export function extractPage(task: PageTask): PageResult {
       bytes: bytes.length,
       ms: elapsed(started),
       diagnostics: summarise(result.extraction.diagnostics),
+      ...(chunks ? { chunks } : {}),
     };
   } catch (error) {
     return failedResult(
@@ -87,8 +111,12 @@ function summarise(diagnostics: unknown): Record<string, string | number | boole
   if (typeof diagnostics !== 'object' || diagnostics === null) return null;
   const summary: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(diagnostics)) {
-    if (typeof value === 'string' || typeof value === 'boolean') summary[key] = value;
-    else if (typeof value === 'number' && Number.isFinite(value)) summary[key] = value;
+    const scalar =
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value));
+    // own-keys: an extractor's diagnostics names, never the page's
+    if (scalar) summary[key] = value;
   }
   return Object.keys(summary).length > 0 ? summary : null;
 }

@@ -228,6 +228,7 @@ class Run {
       if (this.#done.has(point.seq)) continue; // done by an earlier run
       this.#lastRead = point;
       if (item.kind === 'skip') {
+        // own-keys: the sources' own skip reasons
         this.counts.skipped[item.reason] = (this.counts.skipped[item.reason] ?? 0) + 1;
         this.#progress.skipped++;
         this.#done.add(point.seq);
@@ -318,6 +319,7 @@ class Run {
     for (const entry of part) {
       const reason = options.drop?.(entry.record);
       if (reason === undefined) written.push(entry);
+      // own-keys: the run's own drop reasons
       else this.counts.skipped[reason] = (this.counts.skipped[reason] ?? 0) + 1;
     }
     if (written.length > 0) {
@@ -339,6 +341,7 @@ class Run {
         if (record.ok) this.counts.ok++;
         else {
           const code = record.errorCode ?? 'INTERNAL';
+          // own-keys: pith's own error codes
           this.counts.failed[code] = (this.counts.failed[code] ?? 0) + 1;
         }
       }

@@ -1,3 +1,4 @@
+import type { TokenizerName } from '../index.js';
 import type { HttpBodyEncoding } from '../input/warc/index.js';
 import type { PageRecord, RecordContentFormat } from '../output/index.js';
 
@@ -18,6 +19,8 @@ export interface PageSettings {
   minQuality?: number;
   /** Benchmark only: decode the page but do not extract it (measures reading and writing). */
   noop?: boolean;
+  /** One record per chunk of the body's Markdown (`--chunks`). */
+  chunks?: { maxTokens: number; overlap: number; tokenizer: TokenizerName };
 }
 
 /** One page for a worker thread. */
@@ -61,4 +64,5 @@ export type PageResult = Pick<
   | 'bytes'
   | 'ms'
   | 'diagnostics'
+  | 'chunks'
 >;

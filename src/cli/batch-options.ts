@@ -13,6 +13,7 @@ import {
   dropBelowQuality,
   type PageSettings,
 } from '../batch/index.js';
+import type { TokenizerName } from '../index.js';
 import { PithError } from '../index.js';
 import {
   OUTPUT_FORMATS,
@@ -24,8 +25,10 @@ import {
   BELOW_QUALITY_CHOICES,
   type BelowQuality,
   collectOption,
+  nonNegativeInteger,
   positiveInteger,
   qualityThreshold,
+  TOKENIZERS,
 } from './options.js';
 
 /** The flags that say what each record holds (shared by the batch commands and `pith queue add`). */
@@ -45,6 +48,11 @@ export interface RecordCommandOptions {
   /** What becomes of them: flagged or dropped. */
   belowQuality: BelowQuality;
   unordered?: boolean;
+  /** `--chunks`: one record per chunk of the body's Markdown (`--max-tokens`, `--overlap`, `--tokenizer`). */
+  chunks?: boolean;
+  maxTokens: number;
+  overlap: number;
+  tokenizer: TokenizerName;
 }
 
 export interface BatchCommandOptions extends RecordCommandOptions {
@@ -127,6 +135,22 @@ export function addRecordOptions(command: Command): Command {
         .choices([...BELOW_QUALITY_CHOICES])
         .default('flag'),
     )
+    .option(
+      '--chunks',
+      "one record per chunk of the body's Markdown (for retrieval): the page's fields, then the chunk's (JSON Lines only)",
+    )
+    .option('--max-tokens <n>', 'with --chunks: the most tokens a chunk may have', positiveInteger, 512)
+    .option(
+      '--overlap <n>',
+      'with --chunks: tokens of a chunk repeated at the start of the next',
+      nonNegativeInteger,
+      0,
+    )
+    .addOption(
+      new Option('--tokenizer <name>', 'with --chunks: how tokens are counted (characters: one per 4)')
+        .choices([...TOKENIZERS])
+        .default('cl100k_base'),
+    )
     .addOption(new Option('--noop', 'benchmark: read and write, but do not extract').hideHelp());
 }
 
@@ -171,7 +195,18 @@ export function pageSettings(options: RecordCommandOptions): PageSettings {
     images: options.images,
     ...(options.minQuality === undefined ? {} : { minQuality: options.minQuality }),
     ...(options.noop ? { noop: true } : {}),
+    ...(options.chunks ? { chunks: chunkSettings(options) } : {}),
   };
+}
+
+/** `--chunks` settings; chunk records are JSON Lines (a Parquet file has one fixed row shape). */
+function chunkSettings(options: RecordCommandOptions): NonNullable<PageSettings['chunks']> {
+  if (options.output === 'parquet')
+    throw new PithError(
+      'BAD_OPTION',
+      '--chunks writes JSON Lines: choose --output jsonl, jsonl.gz or jsonl.zst',
+    );
+  return { maxTokens: options.maxTokens, overlap: options.overlap, tokenizer: options.tokenizer };
 }
 
 /** `--below-quality drop`: the records under `--min-quality` are not written (counted as skipped). */
@@ -190,6 +225,7 @@ export function outputIdentity(options: BatchCommandOptions, extra: Record<strin
     partRecords: options.partRecords,
     timeout: options.timeout,
     maxBytes: options.maxBytes,
+    ...(options.chunks ? { chunks: [options.maxTokens, options.overlap, options.tokenizer] } : {}),
     links: options.links,
     images: options.images,
     noop: options.noop === true,

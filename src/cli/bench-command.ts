@@ -316,7 +316,7 @@ async function runStructureCommand(options: BenchCommandOptions): Promise<number
   }
   const peers = options.peers === 'all' ? Object.keys(MARKDOWN_PEERS) : (options.peer ?? []);
   for (const peer of peers) {
-    if (!MARKDOWN_PEERS[peer]) {
+    if (!Object.hasOwn(MARKDOWN_PEERS, peer)) {
       throw new InvalidArgumentError(
         `--structure runs the Markdown peers ${Object.keys(MARKDOWN_PEERS).join(', ')}, not '${peer}'`,
       );

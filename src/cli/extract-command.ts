@@ -1,8 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import type { TokenizerName } from '../index.js';
 import {
-  BrowserLayoutEngine,
+  type ChunkOptions,
+  chunkRecords,
   DEFAULT_LIMITS,
   DEFAULT_MAX_INPUT_BYTES,
   EXTRACTORS,
@@ -11,16 +13,23 @@ import {
   type ExtractResult,
   extract,
   extractAsync,
-  fetchPage,
   isPithError,
+  loadTokenCounter,
   OUTPUT_FORMATS,
   type OutputFormat,
   PithError,
-  readInputFile,
-  readInputStream,
   type Viewport,
 } from '../index.js';
-import { browserAvailability, plotExtraction, readXmlPages, renderBlocksScreenshot } from '../internal.js';
+import {
+  BrowserLayoutEngine,
+  browserAvailability,
+  fetchPage,
+  plotExtraction,
+  readInputFile,
+  readInputStream,
+  readXmlPages,
+  renderBlocksScreenshot,
+} from '../internal.js';
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
 import { cliMessage } from './messages.js';
 import {
@@ -28,8 +37,10 @@ import {
   type BelowQuality,
   collectOption,
   isBelowQuality,
+  nonNegativeInteger,
   positiveInteger,
   qualityThreshold,
+  TOKENIZERS,
 } from './options.js';
 import { createProgress } from './progress.js';
 
@@ -61,6 +72,12 @@ interface ExtractCommandOptions {
   inputFormat: 'html' | 'xml';
   minQuality?: number;
   belowQuality: BelowQuality;
+  chunks?: boolean;
+  maxTokens: number;
+  overlap: number;
+  tokenizer: TokenizerName;
+  /** The chunk options, the counter loaded (only with --chunks). */
+  chunking?: ChunkOptions;
 }
 
 /** What one input produced: a result or an error. */
@@ -143,6 +160,7 @@ function extractorOptionsFrom(
   const collected: Record<string, unknown> = { ...(options.option ?? {}) };
   const given = options as unknown as Record<string, unknown>;
   for (const flag of flags) {
+    // own-keys: a parameter flag's own key
     const value = given[flag.key];
     if (value === undefined) continue;
     if (flag.extractor !== options.extractor) {
@@ -151,6 +169,7 @@ function extractorOptionsFrom(
         `--${flag.extractor}-${kebabCase(flag.parameter.name)} is a parameter of the '${flag.extractor}' extractor, not of '${options.extractor}'`,
       );
     }
+    // own-keys: an extractor parameter's name
     collected[flag.parameter.name] = value;
   }
   return collected;
@@ -266,6 +285,22 @@ export function extractCommand(): Command {
         .default('flag'),
     )
     .option(
+      '--chunks',
+      "the body's Markdown in chunks for retrieval: JSON Lines, one chunk a record with the page's URL and metadata",
+    )
+    .option('--max-tokens <n>', 'with --chunks: the most tokens a chunk may have', positiveInteger, 512)
+    .option(
+      '--overlap <n>',
+      'with --chunks: tokens of a chunk repeated at the start of the next',
+      nonNegativeInteger,
+      0,
+    )
+    .addOption(
+      new Option('--tokenizer <name>', 'with --chunks: how tokens are counted (characters: one per 4)')
+        .choices([...TOKENIZERS])
+        .default('cl100k_base'),
+    )
+    .option(
       '--screenshot <file.png>',
       "render the page with the visual extractor's blocks outlined, for one input",
     )
@@ -301,6 +336,14 @@ async function runExtract(inputs: string[], options: ExtractCommandOptions): Pro
     throw new PithError('BAD_OPTION', '--plot and --screenshot take exactly one input');
   }
   if (options.out) await makeOutputDirectory(options.out);
+  if (options.chunks) {
+    // The tokenizer is loaded only when chunks are asked for (1.2 MB of ranks).
+    options.chunking = {
+      maxTokens: options.maxTokens,
+      overlap: options.overlap,
+      tokens: await loadTokenCounter(options.tokenizer),
+    };
+  }
   // One HTML input prints its content; XML batches and several inputs print JSON Lines.
   const single = sources.length === 1 && !options.out && options.inputFormat !== 'xml';
   const browser = await launchBrowserIfNeeded(options);
@@ -351,7 +394,8 @@ async function launchBrowserIfNeeded(
 }
 
 function needsLayout(extractor: string): boolean {
-  return (EXTRACTORS as Record<string, { needsLayout?: boolean }>)[extractor]?.needsLayout === true;
+  const table = EXTRACTORS as Record<string, { needsLayout?: boolean }>;
+  return Object.hasOwn(table, extractor) && table[extractor].needsLayout === true;
 }
 
 async function runBatch(
@@ -494,8 +538,8 @@ async function runOne(
     if (!needsLayout(options.extractor)) return { source, result: extract(bytes, extractOptions), url };
     const result = await extractAsync(bytes, {
       ...extractOptions,
-      layout: browser ? options.layout : 'estimate',
-      ...(browser ? { browser } : {}),
+      layout: browser && options.layout !== 'estimate' ? browser : 'estimate',
+      onLayoutError: options.layout === 'browser' ? 'error' : 'estimate',
     });
     for (const warning of result.warnings)
       process.stderr.write(`pith: ${describeSource(source)}: ${warning}\n`);
@@ -562,6 +606,19 @@ async function emit(
     return;
   }
   const { result } = outcome;
+  if (options.chunking) {
+    const lines = chunkRecords(result, { ...options.chunking, ...(outcome.url ? { url: outcome.url } : {}) })
+      .map((record) => `${JSON.stringify({ input: name, ...record })}\n`)
+      .join('');
+    if (options.out) {
+      const file = join(options.out, outputName(outcome.source, options.format, usedNames)).replace(
+        /\.[^./]+$/,
+        '.chunks.jsonl',
+      );
+      await writeFile(file, lines);
+    } else process.stdout.write(lines);
+    return;
+  }
   const content = result.content;
   if (options.out) {
     const file = join(options.out, outputName(outcome.source, options.format, usedNames));

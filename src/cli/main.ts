@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { isPithError, VERSION } from '../index.js';
+import { useModelFiles } from '../tools/index.js';
 import { cliMessage } from './messages.js';
 
 /**
@@ -39,8 +40,11 @@ const program = new Command('pith')
   .version(VERSION, '-V, --version')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
+// Model files named by path (--pith-model FILE), and every shipped model ready for extract().
+await useModelFiles();
 const named = process.argv[2];
 for (const name of named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)) {
+  // own-keys: one of COMMANDS' own names (checked above)
   program.addCommand(await COMMANDS[name]());
 }
 

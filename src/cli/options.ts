@@ -1,5 +1,6 @@
 /** Parsers of command-line values shared by the commands. */
 import { InvalidArgumentError } from 'commander';
+import type { TokenizerName } from '../index.js';
 
 export function positiveInteger(value: string): number {
   const parsed = Number(value);
@@ -7,6 +8,15 @@ export function positiveInteger(value: string): number {
     throw new InvalidArgumentError('expected a positive whole number');
   return parsed;
 }
+
+export function nonNegativeInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('expected a whole number');
+  return parsed;
+}
+
+/** The token counters `--tokenizer` names (src/tokens.ts, loaded only when chunks are asked for). */
+export const TOKENIZERS: readonly TokenizerName[] = ['cl100k_base', 'characters'];
 
 /** `--option name=value`, repeatable: extractor parameters, numbers and booleans parsed. */
 export function collectOption(value: string, previous: Record<string, unknown>): Record<string, unknown> {
@@ -48,4 +58,24 @@ export function byteSize(value: string): number {
     throw new InvalidArgumentError('expected a size in bytes such as 1048576 or 256M');
   }
   return bytes;
+}
+
+const SPAN_UNITS: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/** A span of time such as `7d`, `12h`, `30m`, `90s` or milliseconds (`600000`). */
+export function timeSpan(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/i.exec(value.trim());
+  const ms = match
+    ? Math.round(Number(match[1]) * (SPAN_UNITS[(match[2] ?? 'ms').toLowerCase()] ?? Number.NaN))
+    : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms < 1) {
+    throw new InvalidArgumentError('expected a time such as 7d, 12h, 30m, 90s or milliseconds');
+  }
+  return ms;
 }

@@ -1,11 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { PithError, VERSION } from '../index.js';
 import { archiveRanges } from '../input/warc/index.js';
 import {
   DEFAULT_QUEUE,
   type JobFetchOptions,
+  JobRefusal,
   PithQueue,
   type QueueJobData,
   type QueueStatus,
@@ -19,7 +20,7 @@ import {
   pageSettings,
   type RecordCommandOptions,
 } from './batch-options.js';
-import { byteSize, positiveInteger } from './options.js';
+import { byteSize, positiveInteger, timeSpan } from './options.js';
 
 interface QueueOptions {
   redis?: string;
@@ -31,6 +32,8 @@ interface AddCommandOptions extends QueueOptions, RecordCommandOptions {
   json?: boolean;
   attempts: number;
   backoff: number;
+  keepCompleted: number;
+  keepFailed?: number;
 }
 
 /** `--redis` and `--queue`, on every queue command and on `pith worker`. */
@@ -81,6 +84,8 @@ async function withQueue(options: QueueOptions, run: (queue: PithQueue) => Promi
     await run(queue);
   } catch (error) {
     if (error instanceof PithError) throw error;
+    // A job the workers would refuse (checks.ts) is not added: the same code, here and now.
+    if (error instanceof JobRefusal) throw new PithError('BAD_OPTION', `${error.code}: ${error.message}`);
     throw new PithError('READ_FAILED', `queue ${options.queue} at ${url}: ${(error as Error).message}`);
   } finally {
     await queue.close().catch(() => undefined);
@@ -95,6 +100,19 @@ function addCommand(): Command {
         .requiredOption('-o, --out <dir>', 'results directory, the same path on every worker')
         .option('--attempts <n>', 'attempts before a job is a dead letter', positiveInteger, 3)
         .option('--backoff <ms>', 'first retry delay, doubled at each attempt', positiveInteger, 5000)
+        .addOption(
+          new Option(
+            '--keep-completed <time>',
+            'how long a completed job stays in Redis (7d, 12h, 30m): its id keeps a resubmission out until then',
+          )
+            .argParser(timeSpan)
+            .default(7 * 86_400_000, '7d'),
+        )
+        .option(
+          '--keep-failed <time>',
+          'how long a dead letter stays in Redis (default: until retry-failed or drain)',
+          timeSpan,
+        )
         .option('--json', 'print {added, existing, ids} as JSON'),
     );
   add.addCommand(
@@ -230,7 +248,11 @@ async function readUrls(file: string): Promise<string[]> {
 
 async function submit(options: AddCommandOptions, jobs: QueueJobData[]): Promise<void> {
   await withQueue(options, async (queue) => {
-    const outcome = await queue.add(jobs, { attempts: options.attempts, backoffMs: options.backoff });
+    const outcome = await queue.add(jobs, {
+      attempts: options.attempts,
+      backoffMs: options.backoff,
+      retention: { completedMs: options.keepCompleted, failedMs: options.keepFailed ?? null },
+    });
     if (options.json) {
       process.stdout.write(`${JSON.stringify(outcome)}\n`);
       return;

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { timeSpan } from './options.js';
 
 interface ServeCommandOptions {
   host: string;
@@ -21,29 +21,17 @@ interface ServeCommandOptions {
   warcDir?: string;
   redis?: string;
   jobsQueue: string;
-}
-
-/** True for addresses only this machine reaches: 127.0.0.0/8, ::1 and localhost. */
-export function isLoopback(host: string): boolean {
-  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (name === 'localhost' || name === '::1') return true;
-  if (isIP(name) === 4) return name.startsWith('127.');
-  return name === '::ffff:127.0.0.1' || /^::ffff:127\./.test(name);
-}
-
-/** What `pith serve` should warn about before it serves (empty: nothing). */
-export function startupWarnings(options: { host: string; apiKeys: boolean; rateLimit: boolean }): string[] {
-  if (isLoopback(options.host)) return [];
-  const warnings: string[] = [];
-  if (!options.apiKeys) {
-    warnings.push(
-      `listening on ${options.host}, reachable from the network, with no API key: anyone who reaches it can use it (--api-key-file FILE requires one)`,
-    );
-  }
-  if (!options.rateLimit) {
-    warnings.push(`listening on ${options.host} with no per-client rate limit (--rate-limit N sets one)`);
-  }
-  return warnings;
+  maxConnections: number;
+  sendTimeout: number;
+  maxAnswer: number;
+  maxUnsent: number;
+  allowHost: string[];
+  authFailures: number;
+  jobsMax: number;
+  jobsMaxBytes: number;
+  jobMaxBytes: number;
+  jobsRetention: number;
+  jobsShared?: boolean;
 }
 
 /** The keys of `--api-key-file`: a regular file, one key a line. */
@@ -90,7 +78,8 @@ const SIZE_UNITS: Readonly<Record<string, number>> = {
 /** `10mb`, `512kb`, `2m` or a number of bytes. */
 function byteSize(value: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(value.trim());
-  const unit = SIZE_UNITS[match?.[2].toLowerCase() ?? 'x'];
+  const name = match?.[2].toLowerCase() ?? '';
+  const unit = Object.hasOwn(SIZE_UNITS, name) ? SIZE_UNITS[name] : undefined;
   if (!match || unit === undefined)
     throw new InvalidArgumentError('expected a size such as 10mb, 512kb or 1048576');
   const bytes = Math.floor(Number(match[1]) * unit);
@@ -192,6 +181,54 @@ export function serveCommand(): Command {
         .argParser(duration)
         .default(60_000, '60s'),
     )
+    .addOption(
+      new Option(
+        '--max-connections <n>',
+        'connections open at once (keep-alive ones included); past it a new connection is closed at once',
+      )
+        .argParser(wholeNumber(1))
+        .default(512),
+    )
+    .addOption(
+      new Option(
+        '--send-timeout <ms>',
+        'time a client has to take an answer (a batch: each line) once it is ready (30000 or 30s); then the connection is closed',
+      )
+        .argParser(duration)
+        .default(30_000, '30s'),
+    )
+    .addOption(
+      new Option(
+        '--max-answer <size>',
+        'largest answer; larger is a 422 ANSWER_TOO_LARGE (include=view,html,markdown,text on a 10 MB page is about 50 MB)',
+      )
+        .argParser(byteSize)
+        .default(32 * 1024 * 1024, '32mb'),
+    )
+    .addOption(
+      new Option(
+        '--max-unsent <size>',
+        'bytes of answers not yet taken by their clients the server holds in all; past it, 503 with Retry-After',
+      )
+        .argParser(byteSize)
+        .default(256 * 1024 * 1024, '256mb'),
+    )
+    .addOption(
+      new Option(
+        '--allow-host <name>',
+        'a host name to answer to besides localhost, 127.0.0.1 and [::1] (repeat it; * for any): on a loopback address only these are answered, against DNS rebinding',
+      )
+        .argParser((value: string, previous: string[]) => [...previous, value])
+        .default([], 'none'),
+    )
+    .addOption(
+      new Option(
+        '--auth-failures <n>',
+        'requests with a key that is not valid one address may make per minute; then 429 for the rest of the minute (0: no limit)',
+      )
+        .argParser(wholeNumber(0))
+        .default(10),
+    )
     .option('--log', 'log one JSON line per request to standard output')
     .option(
       '--jobs-out <dir>',
@@ -203,6 +240,42 @@ export function serveCommand(): Command {
     )
     .option('--redis <url>', "the queue's Redis (default: $PITH_REDIS_URL, else redis://127.0.0.1:6379)")
     .option('--jobs-queue <name>', 'the queue jobs go to', 'pith')
+    .addOption(
+      new Option(
+        '--jobs-max <n>',
+        'jobs one client (API key, else address) may keep in Redis, running or finished and not yet removed; then 429 QUOTA_EXCEEDED',
+      )
+        .argParser(wholeNumber(1))
+        .default(1000),
+    )
+    .addOption(
+      new Option(
+        '--jobs-max-bytes <size>',
+        "bytes of job payload one client's jobs may keep in Redis; then 429 QUOTA_EXCEEDED",
+      )
+        .argParser(byteSize)
+        .default(64 * 1024 * 1024, '64mb'),
+    )
+    .addOption(
+      new Option(
+        '--job-max-bytes <size>',
+        "one job's payload (its URLs and settings as JSON); larger gets 413 JOB_TOO_LARGE",
+      )
+        .argParser(byteSize)
+        .default(1024 * 1024, '1mb'),
+    )
+    .addOption(
+      new Option(
+        '--jobs-retention <time>',
+        'how long a finished job (completed or failed) stays in Redis, and can be read, after it finishes (7d, 12h, 30m); its output file stays',
+      )
+        .argParser(timeSpan)
+        .default(7 * 86_400_000, '7d'),
+    )
+    .option(
+      '--jobs-shared',
+      'one space of jobs for all clients: any client finds and reads any job (default: each client its own)',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  pith serve                       # then open http://127.0.0.1:8080\n' +
@@ -213,8 +286,14 @@ export function serveCommand(): Command {
         '  curl -s --data-binary @page.html -H "content-type: text/html" "localhost:8080/v1/extract?format=text"\n',
     )
     .action(async (options: ServeCommandOptions, command: Command) => {
+      if (options.maxAnswer > options.maxUnsent) {
+        command.error(
+          `error: --max-answer (${options.maxAnswer} bytes) is over --max-unsent (${options.maxUnsent} bytes): no answer that large could be sent`,
+          { exitCode: 2, code: 'pith.maxAnswer' },
+        );
+      }
       // Loaded here so that `pith extract` does not pay for the HTTP framework.
-      const { createServer, parseApiKeys } = await import('../server/index.js');
+      const { createServer, parseApiKeys, startupWarnings } = await import('../server/index.js');
       const warn = (message: string) => process.stderr.write(`pith serve: warning: ${message}\n`);
       let apiKeys: string[] | undefined;
       if (options.apiKeyFile !== undefined) {
@@ -247,6 +326,10 @@ export function serveCommand(): Command {
           },
           timeoutMs: options.timeout,
           maxBytes: options.maxBody,
+          maxJobBytes: options.jobMaxBytes,
+          quota: { maxJobs: options.jobsMax, maxBytes: options.jobsMaxBytes },
+          retentionMs: options.jobsRetention,
+          shared: options.jobsShared === true,
         });
       }
       const server = createServer({
@@ -263,6 +346,12 @@ export function serveCommand(): Command {
         ...(options.rateLimit ? { rateLimit: { max: options.rateLimit, windowMs: options.rateWindow } } : {}),
         log: options.log === true,
         ...(jobs ? { jobs } : {}),
+        maxConnections: options.maxConnections,
+        sendTimeoutMs: options.sendTimeout,
+        maxAnswerBytes: options.maxAnswer,
+        maxUnsentBytes: options.maxUnsent,
+        allowedHosts: options.allowHost,
+        authFailuresPerMinute: options.authFailures,
       });
       const address = await server.listen();
       const access = [

@@ -235,12 +235,14 @@ export class Doc {
     this.#attributeRecords ??= new Array(this.size);
     let record = this.#attributeRecords[node];
     if (record === undefined) {
-      record = {};
+      // No prototype: an attribute named __proto__ or constructor is an attribute like any other.
+      const fresh: Record<string, string> = Object.create(null);
       for (let index = start; index < stop; index++) {
         const name = store.names[index];
-        if (!Object.hasOwn(record, name)) record[name] = store.values[index];
+        if (!Object.hasOwn(fresh, name)) fresh[name] = store.values[index];
       }
-      this.#attributeRecords[node] = record;
+      this.#attributeRecords[node] = fresh;
+      record = fresh;
     }
     return record;
   }
@@ -254,7 +256,8 @@ export class Doc {
       if (names[index] === name && values[index].includes(part)) return true;
     }
     if (merged !== undefined) {
-      for (const record of merged.values()) if (record[name]?.includes(part)) return true;
+      for (const record of merged.values())
+        if (Object.hasOwn(record, name) && record[name].includes(part)) return true;
     }
     return false;
   }

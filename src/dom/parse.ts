@@ -855,7 +855,7 @@ class DocBuilder implements TokenizerCallbacks {
   /** A repeated <html>/<body> tag: its attributes go to the existing element, as browsers do. */
   private mergeAttributes(existing: number): void {
     if (this.pendingCount === 0) return;
-    const merged: Record<string, string> = {};
+    const merged: Record<string, string> = Object.create(null);
     for (let index = 0; index < this.pendingCount; index++) {
       const name = this.pendingNames[index];
       if (!Object.hasOwn(merged, name)) merged[name] = this.pendingValues[index];

@@ -390,7 +390,9 @@ export function languageTable(summary: DatasetSummary): string | undefined {
         ? `other (${group.members.map((m) => `${m.language} ${m.pages}`).join(', ')})`
         : group.language,
       String(group.pages),
-      ...summary.rows.map((row) => formatNumber(group.f1[row.extractor] ?? Number.NaN)),
+      ...summary.rows.map((row) =>
+        formatNumber(Object.hasOwn(group.f1, row.extractor) ? group.f1[row.extractor] : Number.NaN),
+      ),
     ]),
   );
 }

@@ -25,8 +25,9 @@ export interface ExtractorParameter {
   /**
    * For a string parameter that names a model: the models shipped with pith it may name
    * (`models/<name>.json`), plus the special values the extractor takes ('' = the default,
-   * 'none' …). The library and the CLI also take a file path; the HTTP service takes only
-   * these names (nothing a client sends may name a file on the server).
+   * 'none' …). The library also takes a loaded model, the CLI a file path (the tools' model
+   * reader); the HTTP service takes only these names (nothing a client sends may name a file on
+   * the server). `extractAsync()` loads the shipped models listed here before it runs.
    */
   models?: readonly string[];
 }

@@ -18,6 +18,19 @@ import {
   withoutControls,
 } from '../dom/index.js';
 import {
+  codeHoldsBlocks,
+  codeLanguage,
+  isCodeButton,
+  isGutter,
+  isPreformatted,
+} from '../features/code/index.js';
+import {
+  type Footnotes,
+  footnotesOf,
+  keepsNoteText,
+  withoutLeadingLabel,
+} from '../features/footnotes/index.js';
+import {
   cachedTableFacts,
   collapseWhitespace,
   DROPPED,
@@ -33,8 +46,6 @@ import {
   WHITESPACE_RUN,
   withoutSoftHyphens,
 } from './common.js';
-import { codeHoldsBlocks, codeLanguage, isCodeButton, isGutter, isPreformatted } from './elements/code.js';
-import { type Footnotes, footnotesOf, keepsNoteText, withoutLeadingLabel } from './elements/footnotes.js';
 import { isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
 import { type Formula, formulaRole, mayHoldFormulas } from './elements/math.js';

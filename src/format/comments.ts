@@ -4,8 +4,7 @@
  * list (JSON/XML) or as a final section of the Markdown, text or HTML output.
  */
 import { type Doc, type Extraction, outputText, Selection, tick } from '../dom/index.js';
-import { cleanAuthors, parseDate } from '../metadata/index.js';
-import { withoutSoftHyphens } from './common.js';
+import { commentAuthor, commentDate } from '../features/comments/index.js';
 import { escapeHtmlAttribute, escapeHtmlText, toHtmlRange } from './html.js';
 import { escapeMarkdown } from './inline.js';
 import { toMarkdownRange } from './markdown.js';
@@ -39,14 +38,8 @@ export interface CommentsOptions extends FormatOptions {
 
 /** Default confidence a section needs to be output as comments (the same as the finder's). */
 const MIN_COMMENT_CONFIDENCE = 0.5;
-const POSTED_BY =
-  /^\s*(?:posted|written|submitted|geschrieben|verfasst|publié|publicado|scritto)\s+(?=by\b|von\b|par\b|por\b|da\b)/i;
 /** Replies deeper than this are shown at this depth. */
 const MAX_REPLY_DEPTH = 8;
-const MAX_LABEL = 200;
-/** "Ann says:", "Ann schreibt:": the verb after a name in comment headers. */
-const SAYS =
-  /\s+(?:says|said|wrote|writes|sagt|schreibt|schrieb|meint|dit|a écrit|écrit|dice|escribió|scrive|zegt|schreef)\s*:?\s*$/i;
 
 /** A comment read from the page, with what rendering it needs. */
 interface ReadComment extends OutputComment {
@@ -117,8 +110,8 @@ function read(doc: Doc, sections: readonly CommentSectionNodes[], options: Comme
     const depths: number[] = [];
     for (const comment of section.comments) {
       const text = renderer.render(comment, 'text');
-      const author = authorOf(doc, comment);
-      const date = dateOf(doc, comment, now);
+      const author = commentAuthor(doc, comment.author);
+      const date = commentDate(doc, comment.date, comment.author, now);
       const depth = comment.replyTo >= 0 ? Math.min(MAX_REPLY_DEPTH, (depths[comment.replyTo] ?? 0) + 1) : 0;
       depths.push(depth);
       if (text === '' && author === undefined) {
@@ -142,29 +135,6 @@ function read(doc: Doc, sections: readonly CommentSectionNodes[], options: Comme
     }
   }
   return out;
-}
-
-/** A label's text as a reader sees it (soft hyphens dropped, composed), like the text outputs. */
-function labelText(doc: Doc, node: number): string {
-  return withoutSoftHyphens(doc.textContent(node)).normalize('NFC');
-}
-
-function authorOf(doc: Doc, comment: CommentNodes): string | undefined {
-  if (comment.author < 0) return undefined;
-  // "Posted by: Ann | 5 May": the label goes first (cleanAuthors takes "Posted …" for a dateline).
-  const raw = labelText(doc, comment.author).slice(0, MAX_LABEL).replace(SAYS, '').replace(POSTED_BY, '');
-  const names = cleanAuthors([raw]);
-  return names.length > 0 ? names.join(', ') : undefined;
-}
-
-function dateOf(doc: Doc, comment: CommentNodes, now: number): string | undefined {
-  if (comment.date < 0) return undefined;
-  const datetime = doc.attr(comment.date, 'datetime');
-  const parsed = parseDate(datetime, now) ?? parseDate(labelText(doc, comment.date).slice(0, MAX_LABEL), now);
-  if (parsed !== undefined) return parsed;
-  if (comment.author === comment.date) return undefined;
-  const written = labelText(doc, comment.date);
-  return written !== '' && written.length <= 80 ? written : undefined;
 }
 
 /** Renders the text parts of one comment at a time, through one selection reused for all. */

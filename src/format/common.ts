@@ -12,7 +12,8 @@ import {
 function tagTable(names: readonly string[]): Uint8Array {
   const table = new Uint8Array(IS_HIDDEN_CONTENT.length);
   for (const name of names) {
-    const id = (TAG as Record<string, number>)[name];
+    const tags = TAG as Record<string, number>;
+    const id = Object.hasOwn(tags, name) ? tags[name] : undefined;
     if (id === undefined) throw new Error(`format: unknown tag ${name}`);
     table[id] = 1;
   }

@@ -195,6 +195,7 @@ export function jsonSafe(value: unknown, ancestors: object[] = [], depth = 0): u
     const out: Record<string, unknown> = {};
     for (const [key, item] of entries) {
       const safe = jsonSafe(item, ancestors, depth + 1);
+      // own-keys: an extractor's diagnostics names, never the page's
       if (safe !== undefined) out[key] = safe;
     }
     return out;

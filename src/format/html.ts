@@ -8,6 +8,13 @@ import {
   tagId,
   tick,
 } from '../dom/index.js';
+import { codeLanguage, isGutter } from '../features/code/index.js';
+import {
+  type Footnotes,
+  footnotesOf,
+  keepsNoteText,
+  withoutLeadingLabel,
+} from '../features/footnotes/index.js';
 import {
   cachedTableFacts,
   DROPPED,
@@ -18,8 +25,6 @@ import {
   type TableFacts,
   withoutSoftHyphens,
 } from './common.js';
-import { codeLanguage, isGutter } from './elements/code.js';
-import { type Footnotes, footnotesOf, keepsNoteText, withoutLeadingLabel } from './elements/footnotes.js';
 import { isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
 import { formulaRole, mayHoldFormulas } from './elements/math.js';
@@ -784,6 +789,7 @@ function attributesOf(doc: Doc, node: number, name: string, base: string | undef
     if (attribute === 'dir' && !/^(?:ltr|rtl|auto)$/i.test(value.trim())) continue;
     parts += htmlAttribute(attribute, attribute === 'title' ? value : value.trim().toLowerCase());
   }
+  // own-keys: an output element's name (OUTPUT_BY_TAG), never the page's
   for (const attribute of ATTRIBUTES[name] ?? []) {
     switch (attribute) {
       case 'href': {

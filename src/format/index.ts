@@ -29,6 +29,16 @@ export {
   writeBatchEntry,
 } from './article.js';
 export {
+  CHARACTER_ESTIMATE,
+  type Chunk,
+  type ChunkBlockKind,
+  type ChunkOptions,
+  chunkMarkdown,
+  loadTokenCounter,
+  type TokenCounter,
+  type TokenizerName,
+} from './chunks.js';
+export {
   type CommentNodes,
   type CommentSectionNodes,
   type CommentsOptions,

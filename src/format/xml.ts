@@ -33,5 +33,6 @@ const ATTRIBUTE_ESCAPES: Record<string, string> = {
 
 /** A double-quoted attribute value: markup, quotes and whitespace that normalisation would eat escaped. */
 export function escapeXmlAttribute(text: string): string {
+  // own-keys: one of the characters the regex matches
   return stripInvalidXml(text).replace(/[&<>"\t\n\r]/g, (char) => ATTRIBUTE_ESCAPES[char]);
 }

@@ -1,11 +1,13 @@
-import { isAscii, isUtf8 } from 'node:buffer';
-import iconv from 'iconv-lite';
+/**
+ * Bytes to text in any JavaScript runtime: the WHATWG encodings through the runtime's TextDecoder,
+ * windows-1252, x-user-defined and iso-8859-16 by table (docs/decisions.md, "Decoding in every runtime").
+ */
 import { checkDeadline } from '../dom/index.js';
 import { charsetFromContentType } from './content-type.js';
 import { detectEncoding, sniffUtf16 } from './detect.js';
 import { encodingForLabel } from './labels.js';
 import { prescanMetaCharset } from './prescan.js';
-import { utf8Stats } from './utf8.js';
+import { isAscii, utf8Stats } from './utf8.js';
 
 /** Where the encoding used by {@link decodeHtml} came from. */
 export type EncodingSource = 'bom' | 'http' | 'meta' | 'detected' | 'default';
@@ -30,6 +32,9 @@ export interface DecodeOptions {
    */
   declaredEncoding?: string;
 }
+
+/** Default cap on the bytes of one input (after decompression, before decoding): 32 MiB. */
+export const DEFAULT_MAX_INPUT_BYTES = 32 * 1024 * 1024;
 
 /** How many leading bytes the `<meta>` prescan reads (the spec says 1024; real pages need more). */
 export const META_PRESCAN_BYTES = 4096;
@@ -59,12 +64,15 @@ export function decodeHtml(bytes: Uint8Array, options: DecodeOptions = {}): Deco
   }
   const declared = plausible(declaredEncoding(bytes, options), bytes);
   const choice = chooseEncoding(bytes, declared);
-  return { text: decodeBytes(bytes, choice.encoding), encoding: choice.encoding, source: choice.source };
+  const text = choice.text ?? decodeBytes(bytes, choice.encoding);
+  return { text, encoding: choice.encoding, source: choice.source };
 }
 
 interface Choice {
   encoding: string;
   source: EncodingSource;
+  /** The text, when choosing already decoded it (valid UTF-8 is checked by decoding it). */
+  text?: string;
 }
 
 /** The declared encoding, out-of-band first, then `<meta>`; `null` when nothing usable is declared. */
@@ -96,8 +104,13 @@ function charsetOf(contentType: string | undefined): string | null {
 
 function chooseEncoding(bytes: Uint8Array, declared: Choice | null): Choice {
   if (isAscii(bytes)) return declared ?? asciiChoice(bytes);
-  if (isUtf8(bytes)) {
-    return declared?.encoding === 'utf-8' ? declared : { encoding: 'utf-8', source: 'detected' };
+  const utf8 = strictUtf8(bytes);
+  if (utf8 !== null) {
+    return {
+      encoding: 'utf-8',
+      source: declared?.encoding === 'utf-8' ? declared.source : 'detected',
+      text: utf8,
+    };
   }
   if (declared !== null && declared.encoding !== 'utf-8') return declared;
   if (mostlyUtf8(bytes)) return declared ?? { encoding: 'utf-8', source: 'detected' };
@@ -141,32 +154,21 @@ function sniffBom(bytes: Uint8Array): Bom | null {
   return null;
 }
 
-/** iconv-lite names for WHATWG encodings whose names it does not know. */
-const ICONV_ALIASES: Readonly<Record<string, string>> = {
-  'iso-8859-8-i': 'iso-8859-8',
-  'x-mac-cyrillic': 'maccyrillic',
-};
-
 /**
  * Decodes `bytes` with a WHATWG encoding, replacing bad bytes with U+FFFD; never throws.
  * windows-1252 (also every iso-8859-1/ascii label) is decoded here, because Node ≤ 22's TextDecoder
- * decodes it as ISO-8859-1 (0x80–0x9F become C1 controls instead of € ‚ ƒ „ … ’ “ ” – — ™ œ …).
- * Everything else goes to the runtime's TextDecoder (Node with full ICU knows almost every WHATWG
- * encoding), then to iconv-lite (e.g. iso-8859-16), then to windows-1252.
+ * decodes it as ISO-8859-1 (0x80–0x9F become C1 controls instead of € ‚ ƒ „ … ’ “ ” – — ™ œ …);
+ * so are x-user-defined and iso-8859-16, which no TextDecoder of Node's knows. Everything else goes
+ * to the runtime's TextDecoder (Node with full ICU, browsers and Deno know every WHATWG encoding);
+ * an encoding this runtime's TextDecoder does not know is read as windows-1252.
  */
 export function decodeBytes(bytes: Uint8Array, encoding: string): string {
-  if (encoding === 'windows-1252') return decodeInChunks(bytes, () => decodeWindows1252);
-  if (encoding === 'x-user-defined') return decodeInChunks(bytes, () => decodeUserDefined);
-  const viaTextDecoder = tryTextDecoder(bytes, encoding);
-  if (viaTextDecoder !== null) return viaTextDecoder;
-  const iconvName = ICONV_ALIASES[encoding] ?? encoding;
-  if (iconv.encodingExists(iconvName)) {
-    return decodeInChunks(bytes, () => {
-      const decoder = iconv.getDecoder(iconvName, { stripBOM: false });
-      return (chunk, last) => decoder.write(asBuffer(chunk)) + (last ? (decoder.end() ?? '') : '');
-    });
-  }
-  return decodeInChunks(bytes, () => decodeWindows1252);
+  const table = Object.hasOwn(BYTE_TABLES, encoding) ? BYTE_TABLES[encoding] : undefined;
+  if (table !== undefined) return decodeInChunks(bytes, () => (chunk) => decodeUnits(chunk, table()));
+  return (
+    tryTextDecoder(bytes, encoding) ??
+    decodeInChunks(bytes, () => (chunk) => decodeUnits(chunk, windows1252()))
+  );
 }
 
 /** Bytes decoded per step: between steps the time budget is checked (dom/deadline.ts). */
@@ -192,8 +194,18 @@ function decodeInChunks(
   return parts.join('');
 }
 
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/**
+ * The text of `bytes` when they are well-formed UTF-8, else `null`: one native pass that both checks
+ * and decodes (the text is the one a replacing decoder would give, since nothing needs replacing).
+ */
+function strictUtf8(bytes: Uint8Array): string | null {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  try {
+    return decodeInChunks(bytes, () => (chunk, last) => decoder.decode(chunk, { stream: !last }));
+  } catch (error) {
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
 }
 
 /** `null` when this runtime's TextDecoder does not support `encoding` (it throws a RangeError). */
@@ -212,26 +224,46 @@ const WINDOWS_1252_C1 =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
-const WINDOWS_1252_TABLE: Uint16Array = Uint16Array.from({ length: 256 }, (_, byte) =>
+/**
+ * WHATWG iso-8859-16 for 0xA0–0xFF (its index; the bytes below are Latin-1). Not in Node's ICU,
+ * which is why iconv-lite was here before (docs/decisions.md, "Decoding in every runtime").
+ */
+const ISO_8859_16_HIGH =
+  '\u00a0\u0104\u0105\u0141\u20ac\u201e\u0160\u00a7\u0161\u00a9\u0218\u00ab\u0179\u00ad\u017a\u017b' +
+  '\u00b0\u00b1\u010c\u0142\u017d\u201d\u00b6\u00b7\u017e\u010d\u0219\u00bb\u0152\u0153\u0178\u017c' +
+  '\u00c0\u00c1\u00c2\u0102\u00c4\u0106\u00c6\u00c7\u00c8\u00c9\u00ca\u00cb\u00cc\u00cd\u00ce\u00cf' +
+  '\u0110\u0143\u00d2\u00d3\u00d4\u0150\u00d6\u015a\u0170\u00d9\u00da\u00db\u00dc\u0118\u021a\u00df' +
+  '\u00e0\u00e1\u00e2\u0103\u00e4\u0107\u00e6\u00e7\u00e8\u00e9\u00ea\u00eb\u00ec\u00ed\u00ee\u00ef' +
+  '\u0111\u0144\u00f2\u00f3\u00f4\u0151\u00f6\u015b\u0171\u00f9\u00fa\u00fb\u00fc\u0119\u021b\u00ff';
+
+/** A byte → UTF-16 code unit table, built on first use. */
+function lazyTable(entry: (byte: number) => number): () => Uint16Array {
+  let table: Uint16Array | undefined;
+  return () => {
+    table ??= Uint16Array.from({ length: 256 }, (_, byte) => entry(byte));
+    return table;
+  };
+}
+
+const windows1252 = lazyTable((byte) =>
   byte >= 0x80 && byte < 0xa0 ? WINDOWS_1252_C1.charCodeAt(byte - 0x80) : byte,
 );
 
-/** Table lookup into UTF-16 code units, decoded natively (≈ 5× faster than a regex fix-up of Latin-1). */
-function decodeWindows1252(bytes: Uint8Array): string {
-  return decodeUnits(bytes, WINDOWS_1252_TABLE);
-}
+/** The encodings decoded by table lookup; x-user-defined: ASCII as is, 0x80–0xFF to U+F780–U+F7FF. */
+const BYTE_TABLES: Readonly<Record<string, () => Uint16Array>> = {
+  'windows-1252': windows1252,
+  'x-user-defined': lazyTable((byte) => (byte < 0x80 ? byte : 0xf700 + byte)),
+  'iso-8859-16': lazyTable((byte) => (byte < 0xa0 ? byte : ISO_8859_16_HIGH.charCodeAt(byte - 0xa0))),
+};
 
-const USER_DEFINED_TABLE: Uint16Array = Uint16Array.from({ length: 256 }, (_, byte) =>
-  byte < 0x80 ? byte : 0xf700 + byte,
-);
+const UTF16LE = new TextDecoder('utf-16le');
 
-/** WHATWG x-user-defined: ASCII as is, bytes 0x80–0xFF to U+F780–U+F7FF. */
-function decodeUserDefined(bytes: Uint8Array): string {
-  return decodeUnits(bytes, USER_DEFINED_TABLE);
-}
-
+/**
+ * Table lookup into UTF-16 code units, decoded natively (≈ 5× faster than a regex fix-up of Latin-1).
+ * The units are in the machine's byte order, little-endian on every machine JavaScript runs on.
+ */
 function decodeUnits(bytes: Uint8Array, table: Uint16Array): string {
   const units = new Uint16Array(bytes.length);
   for (let i = 0; i < bytes.length; i++) units[i] = table[bytes[i]];
-  return Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('utf16le');
+  return UTF16LE.decode(units);
 }

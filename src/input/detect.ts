@@ -1,4 +1,12 @@
-import chardet from 'chardet';
+// chardet's recognisers, not its entry point: that one also reads files (a `require('fs')` that only
+// a bundler honouring its "browser" field swaps out), which would put a Node built-in on the library's
+// import graph (docs/decisions.md, "Decoding in every runtime"). The version is pinned: these are its files.
+import type { Context, Recogniser } from 'chardet/lib/encoding/index.js';
+import * as iso2022 from 'chardet/lib/encoding/iso2022.js';
+import * as mbcs from 'chardet/lib/encoding/mbcs.js';
+import * as sbcs from 'chardet/lib/encoding/sbcs.js';
+import * as unicode from 'chardet/lib/encoding/unicode.js';
+import type { Match } from 'chardet/lib/match.js';
 import { checkDeadline } from '../dom/index.js';
 import { encodingForLabel } from './labels.js';
 
@@ -12,7 +20,7 @@ const MIN_CONFIDENCE = 10;
  * Guesses the encoding of bytes that are neither declared nor valid UTF-8, from a bounded prefix.
  * First a cheap UTF-16 sniff (HTML without a BOM whose every other byte is NUL), then `chardet` (a
  * port of ICU's detector: byte-pattern recognisers for the CJK multi-byte encodings and ISO-2022,
- * n-gram models for the single-byte ones), run twice: over the prefix with markup removed (ASCII
+ * n-gram models for the single-byte ones; its recognisers, run as its `analyse` runs them), run twice: over the prefix with markup removed (ASCII
  * tags would dilute the single-byte statistics) and over the raw prefix (legacy text sometimes lives
  * only in comments and attributes); the more confident answer wins. UTF-8, ASCII, UTF-32 and encodings browsers
  * will not decode are skipped. Returns a WHATWG encoding name, or `null` when nothing is confident.
@@ -35,17 +43,69 @@ interface Guess {
   confidence: number;
 }
 
+/**
+ * chardet's recognisers in the order of its `analyse`, less those whose answers are never used here
+ * (UTF-8, ASCII, UTF-32: see {@link detectEncoding}); dropping them changes no answer, since the
+ * matches are sorted stably by confidence and those were skipped.
+ */
+const RECOGNISERS: readonly Recogniser[] = [
+  new unicode.UTF_16BE(),
+  new unicode.UTF_16LE(),
+  new mbcs.sjis(),
+  new mbcs.big5(),
+  new mbcs.euc_jp(),
+  new mbcs.euc_kr(),
+  new mbcs.gb_18030(),
+  new iso2022.ISO_2022_JP(),
+  new iso2022.ISO_2022_KR(),
+  new iso2022.ISO_2022_CN(),
+  new sbcs.ISO_8859_1(),
+  new sbcs.ISO_8859_2(),
+  new sbcs.ISO_8859_5(),
+  new sbcs.ISO_8859_6(),
+  new sbcs.ISO_8859_7(),
+  new sbcs.ISO_8859_8(),
+  new sbcs.ISO_8859_9(),
+  new sbcs.windows_1251(),
+  new sbcs.windows_1256(),
+  new sbcs.windows_1257(),
+  new sbcs.windows_1258(),
+  new sbcs.windows_874(),
+  new sbcs.KOI8_R(),
+];
+
+/** chardet's matches for `sample`, most confident first (what its `analyse` returns). */
+function analyse(sample: Uint8Array): Match[] {
+  const byteStats = new Array<number>(256).fill(0);
+  for (let i = 0; i < sample.length; i++) byteStats[sample[i]]++;
+  let c1Bytes = false;
+  for (let byte = 0x80; byte <= 0x9f && !c1Bytes; byte++) c1Bytes = byteStats[byte] !== 0;
+  const context: Context = {
+    byteStats,
+    c1Bytes,
+    rawInput: sample,
+    rawLen: sample.length,
+    inputBytes: sample,
+    inputLen: sample.length,
+  };
+  const matches: Match[] = [];
+  for (const recogniser of RECOGNISERS) {
+    const match = recogniser.match(context);
+    if (match) matches.push(match);
+  }
+  return matches.sort((a, b) => b.confidence - a.confidence);
+}
+
 /** chardet's best usable match, or `null`. */
 function chardetGuess(sample: Uint8Array): Guess | null {
-  let matches: ReturnType<typeof chardet.analyse>;
+  let matches: Match[];
   try {
-    matches = chardet.analyse(sample);
+    matches = analyse(sample);
   } catch {
     return null;
   }
   for (const match of matches) {
     if (match.confidence < MIN_CONFIDENCE) break;
-    if (match.name === 'UTF-8' || match.name === 'ASCII' || match.name.startsWith('UTF-32')) continue;
     const encoding = encodingForLabel(match.name);
     if (encoding !== null) return { encoding, confidence: match.confidence };
   }

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { isPithError, PithError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { mimeEssence } from './content-type.js';
+import { contentCodings, MAX_CONTENT_CODINGS, mimeEssence } from './content-type.js';
 import { isPrivateAddress } from './ip.js';
 
 /** Options of {@link fetchPage}. */
@@ -54,6 +54,45 @@ export class FetchStatusError extends PithError {
     super('FETCH_BAD_STATUS', message);
     this.status = status;
     this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/**
+ * FETCH_BLOCKED for a host the address policy refuses: a literal address, or a name that resolves
+ * to one. For a name, the message says only "resolves to a private or reserved address": a
+ * service passes fetch errors on to its clients, and naming the address would map the internal
+ * network for them (the service logs it; the CLI, on its user's own machine, prints it).
+ */
+export class FetchBlockedError extends PithError {
+  /** The URL's host: a name, or the address itself. */
+  readonly host: string;
+  /** The first refused address: for logs, never for a remote client. */
+  readonly address: string;
+  constructor(url: string, host: string, address: string) {
+    // A literal address is the URL's own: naming it tells the client nothing new.
+    const why =
+      host === address ? 'is a private or reserved address' : 'resolves to a private or reserved address';
+    super('FETCH_BLOCKED', `${url}: ${host} ${why}`);
+    this.host = host;
+    this.address = address;
+  }
+}
+
+/**
+ * FETCH_FAILED for a host name that did not resolve: one message whatever the resolver said, so
+ * that a service client cannot tell a missing name (ENOTFOUND) from one that exists without an
+ * address (ENODATA, no address) or a failing server. The resolver's own error is the `cause`.
+ */
+export class FetchUnresolvedError extends PithError {
+  /** The host name that did not resolve. */
+  readonly host: string;
+  /** The resolver's code (ENOTFOUND, EAI_AGAIN…; '' for an empty answer): for logs and the CLI. */
+  readonly resolverCode: string;
+  constructor(url: string, host: string, cause: unknown) {
+    super('FETCH_FAILED', `${url}: ${host} could not be resolved`, { cause });
+    this.host = host;
+    const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : '';
+    this.resolverCode = typeof code === 'string' ? code : '';
   }
 }
 
@@ -118,11 +157,13 @@ interface Settings {
  *   the `lookup` handed to the socket, on the very addresses it connects to (no gap between check and
  *   connect, so DNS rebinding cannot slip through), on literal IP hosts (after WHATWG URL parsing has
  *   normalised forms like `http://2130706433/` and `http://0x7f.1/`), and again on every redirect hop.
- * - Follows at most `maxRedirects` redirects itself, http and https only; total time, body size
- *   (before and after decompression) and media type are bounded.
+ * - Follows at most `maxRedirects` redirects itself, http and https only; total time (decoding
+ *   included), body size (before and after each Content-Encoding), the codings chained (at most
+ *   {@link MAX_CONTENT_CODINGS}) and media type are bounded.
  *
  * Every failure is a PithError with a one-line message naming the URL: FETCH_BLOCKED, FETCH_TIMEOUT,
- * FETCH_TOO_LARGE, FETCH_TOO_MANY_REDIRECTS, FETCH_BAD_STATUS, FETCH_BAD_CONTENT_TYPE or FETCH_FAILED.
+ * FETCH_TOO_LARGE, FETCH_TOO_MANY_REDIRECTS, FETCH_TOO_MANY_ENCODINGS, FETCH_BAD_STATUS,
+ * FETCH_BAD_CONTENT_TYPE or FETCH_FAILED.
  */
 export async function fetchPage(url: string, options: FetchOptions = {}): Promise<FetchedPage> {
   const controller = new AbortController();
@@ -220,10 +261,7 @@ type Hop = { kind: 'page'; page: Omit<FetchedPage, 'redirects'> } | { kind: 'red
 async function fetchOnce(target: URL, settings: Settings): Promise<Hop> {
   const host = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
   if (isIP(host) !== 0 && !settings.allowed(host)) {
-    throw new PithError(
-      'FETCH_BLOCKED',
-      `${target.href}: address ${host} is not allowed (private or reserved)`,
-    );
+    throw new FetchBlockedError(target.href, host, host);
   }
   const response = await sendRequest(target, host, settings);
   try {
@@ -273,19 +311,15 @@ function sendRequest(target: URL, host: string, settings: Settings): Promise<Inc
 function guardedLookup(url: string, settings: Settings): LookupFunction {
   return (hostname, options, callback) => {
     settings.lookup(hostname, { ...options, all: true }, (error, result, family) => {
-      if (error) {
-        callback(error, '', undefined);
+      const addresses = error ? [] : toAddressList(result, family);
+      if (addresses.length === 0) {
+        callback(new FetchUnresolvedError(url, hostname, error) as NodeJS.ErrnoException, '', undefined);
         return;
       }
-      const addresses = toAddressList(result, family);
       const refused = addresses.find((entry) => !settings.allowed(entry.address));
-      if (addresses.length === 0 || refused !== undefined) {
-        const why =
-          refused === undefined
-            ? 'resolves to no address'
-            : `resolves to ${refused.address}, which is not allowed (private or reserved)`;
+      if (refused !== undefined) {
         callback(
-          new PithError('FETCH_BLOCKED', `${url}: ${hostname} ${why}`) as NodeJS.ErrnoException,
+          new FetchBlockedError(url, hostname, refused.address) as NodeJS.ErrnoException,
           '',
           undefined,
         );
@@ -325,7 +359,7 @@ async function readResponse(response: IncomingMessage, target: URL, settings: Se
   const contentType = response.headers['content-type'];
   checkContentType(contentType, target, settings.accept);
   checkContentLength(response.headers['content-length'], target, settings.maxBytes);
-  const bytes = await readBody(response, target, settings.maxBytes);
+  const bytes = await readBody(response, target, settings);
   return {
     kind: 'page',
     page: { url: target.href, status, headers: flattenHeaders(response.headers), contentType, bytes },
@@ -365,7 +399,8 @@ function checkContentLength(header: string | undefined, target: URL, maxBytes: n
 }
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const flat: Record<string, string> = {};
+  // No prototype: a header named __proto__ or constructor is a header like any other.
+  const flat: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   }
@@ -373,16 +408,18 @@ function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 }
 
 /** Reads the body, undoing Content-Encoding, bounded by `maxBytes` before and after decoding. */
-async function readBody(response: IncomingMessage, target: URL, maxBytes: number): Promise<Uint8Array> {
+async function readBody(response: IncomingMessage, target: URL, settings: Settings): Promise<Uint8Array> {
+  const codings = codingsToUndo(response.headers['content-encoding'], target);
+  const { maxBytes } = settings;
   const tooLarge = () =>
     new PithError('FETCH_TOO_LARGE', `${target.href}: body is over the limit of ${maxBytes} bytes`);
-  let body: AsyncIterable<Uint8Array> = limitBytes(response, maxBytes, tooLarge);
-  for (const coding of contentCodings(response.headers['content-encoding'], target)) {
-    body = decodeContent(body, coding);
-  }
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of limitBytes(body, maxBytes, tooLarge)) {
+  for await (const chunk of undoContentCodings(response, codings, {
+    maxBytes,
+    tooLarge,
+    signal: settings.signal,
+  })) {
     chunks.push(chunk);
     total += chunk.length;
   }
@@ -391,28 +428,57 @@ async function readBody(response: IncomingMessage, target: URL, maxBytes: number
 
 type Coding = 'gzip' | 'deflate' | 'br';
 
-/** The codings to undo, in the order to undo them (the header lists them in the order applied). */
-function contentCodings(header: string | undefined, target: URL): Coding[] {
-  const codings: Coding[] = [];
-  for (const raw of (header ?? '').split(',')) {
-    const coding = raw.trim().toLowerCase();
-    if (coding === '' || coding === 'identity') continue;
-    if (coding === 'gzip' || coding === 'x-gzip') codings.push('gzip');
-    else if (coding === 'deflate' || coding === 'br') codings.push(coding);
-    else throw new PithError('FETCH_FAILED', `${target.href}: unsupported Content-Encoding ${coding}`);
+/** The codings to undo, in order; at most {@link MAX_CONTENT_CODINGS}, each one pith can undo. */
+function codingsToUndo(header: string | undefined, target: URL): Coding[] {
+  const codings = contentCodings(header);
+  if (codings.length > MAX_CONTENT_CODINGS) {
+    throw new PithError(
+      'FETCH_TOO_MANY_ENCODINGS',
+      `${target.href}: ${codings.length} chained Content-Encodings (at most ${MAX_CONTENT_CODINGS} are undone)`,
+    );
   }
-  return codings.reverse();
+  for (const coding of codings) {
+    if (coding !== 'gzip' && coding !== 'deflate' && coding !== 'br')
+      throw new PithError('FETCH_FAILED', `${target.href}: unsupported Content-Encoding ${coding}`);
+  }
+  return codings as Coding[];
+}
+
+export interface DecodingLimits {
+  /** Largest body, before and after every coding. */
+  maxBytes: number;
+  tooLarge: () => PithError;
+  /**
+   * The fetch's deadline: once aborted, decoding stops at the next chunk of any layer and its
+   * streams are destroyed. (A socket that has delivered the whole body is past caring about its
+   * own abort: the decoders still hold the bytes.)
+   */
+  signal: AbortSignal;
+}
+
+/**
+ * The body's bytes with `codings` undone in order, bounded by `maxBytes` before and after each
+ * coding, and stopped by `signal` inside decoding (exported for tests).
+ */
+export function undoContentCodings(
+  body: AsyncIterable<Uint8Array>,
+  codings: readonly Coding[],
+  limits: DecodingLimits,
+): AsyncIterable<Uint8Array> {
+  let decoded = limitBytes(body, limits);
+  for (const coding of codings) decoded = limitBytes(decodeContent(decoded, coding, limits.signal), limits);
+  return decoded;
 }
 
 async function* limitBytes(
   chunks: AsyncIterable<Uint8Array>,
-  maxBytes: number,
-  tooLarge: () => PithError,
+  limits: DecodingLimits,
 ): AsyncGenerator<Uint8Array> {
   let total = 0;
   for await (const chunk of chunks) {
+    limits.signal.throwIfAborted();
     total += chunk.length;
-    if (total > maxBytes) throw tooLarge();
+    if (total > limits.maxBytes) throw limits.tooLarge();
     yield chunk;
   }
 }
@@ -420,19 +486,30 @@ async function* limitBytes(
 /**
  * Streams `source` through a decompressor, pulling only as much as the consumer reads, so a
  * decompression bomb stops at the size limit. Truncated streams yield what they decoded (as
- * browsers do). 'deflate' accepts both zlib-wrapped and raw deflate data, as browsers do.
+ * browsers do). 'deflate' accepts both zlib-wrapped and raw deflate data, as browsers do. An abort
+ * of `signal` destroys the decompressor at once.
  */
-async function* decodeContent(source: AsyncIterable<Uint8Array>, coding: Coding): AsyncGenerator<Uint8Array> {
+async function* decodeContent(
+  source: AsyncIterable<Uint8Array>,
+  coding: Coding,
+  signal: AbortSignal,
+): AsyncGenerator<Uint8Array> {
   const iterator = source[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) return;
   const decoder = decompressor(coding, first.value);
+  const stop = () => decoder.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+  signal.addEventListener('abort', stop, { once: true });
   const feeding = pipeline(prepend(first.value, iterator), decoder);
   feeding.catch(() => undefined); // failures surface through `decoder`
   try {
-    for await (const chunk of decoder) yield chunk as Uint8Array;
+    for await (const chunk of decoder) {
+      signal.throwIfAborted();
+      yield chunk as Uint8Array;
+    }
     await feeding;
   } finally {
+    signal.removeEventListener('abort', stop);
     decoder.destroy();
   }
 }

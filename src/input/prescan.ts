@@ -184,8 +184,8 @@ class Prescanner {
 
   /** Bytes [start, end) as a lower-cased Latin-1 string (only ASCII matters for matching). */
   private text(start: number, end: number): string {
-    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, end - start)
-      .toString('latin1')
-      .toLowerCase();
+    let text = '';
+    for (let i = start; i < end; i++) text += String.fromCharCode(this.bytes[i]);
+    return text.toLowerCase();
   }
 }

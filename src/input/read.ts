@@ -2,9 +2,9 @@ import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { isPithError, PithError } from '../errors.js';
+import { DEFAULT_MAX_INPUT_BYTES } from './decode.js';
 
-/** Default cap on the bytes of one input (after decompression): 32 MiB. */
-export const DEFAULT_MAX_INPUT_BYTES = 32 * 1024 * 1024;
+export { DEFAULT_MAX_INPUT_BYTES };
 
 /** Options of {@link readInputFile}, {@link readInputFileSync} and {@link readInputStream}. */
 export interface ReadInputOptions {

@@ -67,3 +67,38 @@ function sequenceLength(bytes: Uint8Array, i: number, n: number): number {
   }
   return need + 1;
 }
+
+/** Whether every byte is below 0x80: four bytes at a time where the bytes are aligned. */
+export function isAscii(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  let i = 0;
+  const head = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
+  for (; i < head; i++) if (bytes[i] & 0x80) return false;
+  const words = (n - i) >> 2;
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
+    for (let w = 0; w < words; w++) if (view[w] & 0x80808080) return false;
+    i += words * 4;
+  }
+  for (; i < n; i++) if (bytes[i] & 0x80) return false;
+  return true;
+}
+
+/** The length of `text` in UTF-8 bytes (a lone surrogate counts 3, as U+FFFD), without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) continue;
+    if (unit < 0x800) bytes += 1;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      // A surrogate pair: 4 bytes for 2 units.
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 2;
+        i++;
+      } else bytes += 2;
+    } else bytes += 2;
+  }
+  return bytes;
+}

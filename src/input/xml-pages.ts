@@ -21,6 +21,7 @@
  * XML cannot carry; `charset` then names their encoding (otherwise it is found as
  * for any page: BOM, `<meta>`, detection).
  */
+import { base64ToBytes } from '../base64.js';
 import { PithError } from '../errors.js';
 import { decodeBytes } from './decode.js';
 import { encodingForLabel } from './labels.js';
@@ -88,7 +89,7 @@ function readPage(element: XmlElement): XmlPage {
   if (encoding === 'base64') {
     const text = textOf(htmlElement);
     if (!BASE64.test(text)) invalid(htmlElement, '<html encoding="base64"> is not valid base64');
-    html = new Uint8Array(Buffer.from(text, 'base64'));
+    html = base64ToBytes(text);
   } else if (encoding === 'text') {
     if (charset !== undefined) invalid(htmlElement, 'charset is only meaningful with encoding="base64"');
     html = textOf(htmlElement);

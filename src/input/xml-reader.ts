@@ -85,7 +85,7 @@ class Reader {
     if (!raw.includes('&')) return raw;
     return raw.replace(/&([^;&\s]*);?/g, (whole, body: string, offset: number) => {
       if (!whole.endsWith(';')) this.fail(`'&' must start a reference ending in ';'`, start + offset);
-      if (body in PREDEFINED) return PREDEFINED[body];
+      if (Object.hasOwn(PREDEFINED, body)) return PREDEFINED[body];
       const numeric = /^#(?:x([0-9A-Fa-f]+)|([0-9]+))$/.exec(body);
       if (!numeric)
         this.fail(

@@ -24,7 +24,7 @@ import { type Doc, withDeadline } from '../dom/index.js';
 import { PithError } from '../errors.js';
 import { instrumentHtml } from './instrument.js';
 import { type DomSnapshot, layoutFromSnapshot, SNAPSHOT_STYLES } from './snapshot.js';
-import { DEFAULT_VIEWPORT, type Layout, type Viewport } from './types.js';
+import { DEFAULT_VIEWPORT, type Layout, type LayoutProvider, type Viewport } from './types.js';
 
 /** Chromium flags: headless, no sandbox (containers), and nothing that talks to the network. */
 export const CHROMIUM_ARGS: readonly string[] = Object.freeze([
@@ -161,7 +161,7 @@ interface Slot {
  * call `layout()` for as many pages as you like (concurrently: the pool queues them),
  * and `close()` it when done (the process keeps running while a browser is open).
  */
-export class BrowserLayoutEngine {
+export class BrowserLayoutEngine implements LayoutProvider {
   readonly executablePath: string;
   readonly concurrency: number;
   readonly timeoutMs: number;

@@ -239,22 +239,25 @@ export function parseLength(
   }
 }
 
-const FONT_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
-  'xx-small': 9,
-  'x-small': 10,
-  small: 13,
-  medium: 16,
-  large: 18,
-  'x-large': 24,
-  'xx-large': 32,
-  'xxx-large': 48,
-};
+const FONT_SIZE_KEYWORDS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    'xx-small': 9,
+    'x-small': 10,
+    small: 13,
+    medium: 16,
+    large: 18,
+    'x-large': 24,
+    'xx-large': 32,
+    'xxx-large': 48,
+  }),
+);
 
 /** A `font-size` value in px, relative to the parent's size. */
 export function parseFontSize(value: string | undefined, parentSize: number): number | undefined {
   if (value === undefined) return undefined;
   const keyword = value.trim().toLowerCase();
-  if (keyword in FONT_SIZE_KEYWORDS) return FONT_SIZE_KEYWORDS[keyword];
+  const named = FONT_SIZE_KEYWORDS.get(keyword);
+  if (named !== undefined) return named;
   if (keyword === 'smaller') return parentSize / 1.2;
   if (keyword === 'larger') return parentSize * 1.2;
   const size = parseLength(value, parentSize, parentSize);

@@ -1,34 +1,15 @@
 /**
  * layout/: where each element of a `Doc` is on the page and how it looks, for the
- * visual algorithms (VCE). Two sources: a real headless Chromium (`BrowserLayoutEngine`,
- * `browserLayout`) and an estimate that needs no browser (`estimateLayout`).
- * Plus the screenshot diagnostic (`renderBlocksScreenshot`).
+ * visual algorithms (VCE). The library estimates it without a browser (`estimateLayout`);
+ * a caller with a real layout engine passes a `LayoutProvider` to `extractAsync()`, and
+ * may build its answer with `instrumentHtml` (the page with node ids) and
+ * `layoutFromSnapshot` (a DevTools DOM snapshot mapped onto the `Doc`).
  *
- * Only browser.ts and screenshot.ts touch playwright-core, and only through a dynamic
- * import when a browser is actually asked for.
+ * Headless Chromium through playwright-core (browser.ts, screenshot.ts) is a tool's
+ * (src/internal.ts re-exports it for them): it is not on the library's import graph.
  */
-export {
-  type BrowserAvailability,
-  type BrowserEngineOptions,
-  BrowserLayoutEngine,
-  browserAvailability,
-  browserLayout,
-  CHROMIUM_ARGS,
-  CHROMIUM_CANDIDATES,
-  findChromium,
-  type PageLayoutOptions,
-  type ScreenshotOptions,
-} from './browser.js';
 export { ESTIMATE_DEFAULTS, type EstimateOptions, estimateLayout } from './estimate.js';
 export { type InstrumentedPage, instrumentHtml, NODE_ID_ATTRIBUTE } from './instrument.js';
-export {
-  type BlocksScreenshot,
-  type BlocksScreenshotOptions,
-  type OutlinedBlock,
-  outlineCss,
-  outlinesOf,
-  renderBlocksScreenshot,
-} from './screenshot.js';
 export { type DomSnapshot, layoutFromSnapshot, SNAPSHOT_STYLES, type SnapshotDocument } from './snapshot.js';
 export {
   allocateLayoutColumns,
@@ -38,6 +19,7 @@ export {
   displayOf,
   isBlockLevel,
   type Layout,
+  type LayoutProvider,
   type LayoutSource,
   type LayoutStats,
   packRgba,

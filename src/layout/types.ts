@@ -4,6 +4,8 @@
  * Columns are indexed by `Doc` node id, like `DocColumns`; only elements carry values.
  */
 
+import type { Doc } from '../dom/index.js';
+
 /** Where a layout came from. */
 export type LayoutSource = 'browser' | 'estimate';
 
@@ -26,37 +28,41 @@ export const Display = Object.freeze({
 } as const);
 export type Display = (typeof Display)[keyof typeof Display];
 
-const DISPLAY_BY_KEYWORD: Readonly<Record<string, Display>> = {
-  none: Display.None,
-  block: Display.Block,
-  'flow-root': Display.Block,
-  inline: Display.Inline,
-  'inline-block': Display.InlineBlock,
-  'inline-table': Display.InlineBlock,
-  'inline-flex': Display.InlineBlock,
-  'inline-grid': Display.InlineBlock,
-  'list-item': Display.ListItem,
-  table: Display.Table,
-  'table-row-group': Display.TableRowGroup,
-  'table-header-group': Display.TableRowGroup,
-  'table-footer-group': Display.TableRowGroup,
-  'table-row': Display.TableRow,
-  'table-cell': Display.TableCell,
-  flex: Display.Flex,
-  grid: Display.Grid,
-};
+/** A Map: a keyword from a page (`display: constructor`) must not find Object.prototype's members. */
+const DISPLAY_BY_KEYWORD: ReadonlyMap<string, Display> = new Map(
+  Object.entries({
+    none: Display.None,
+    block: Display.Block,
+    'flow-root': Display.Block,
+    inline: Display.Inline,
+    'inline-block': Display.InlineBlock,
+    'inline-table': Display.InlineBlock,
+    'inline-flex': Display.InlineBlock,
+    'inline-grid': Display.InlineBlock,
+    'list-item': Display.ListItem,
+    table: Display.Table,
+    'table-row-group': Display.TableRowGroup,
+    'table-header-group': Display.TableRowGroup,
+    'table-footer-group': Display.TableRowGroup,
+    'table-row': Display.TableRow,
+    'table-cell': Display.TableCell,
+    flex: Display.Flex,
+    grid: Display.Grid,
+  }),
+);
 
 /** The `Display` of a computed or declared `display` value (first keyword of multi-keyword forms). */
 export function displayOf(value: string): Display {
   const keyword = value.trim().toLowerCase();
-  const direct = DISPLAY_BY_KEYWORD[keyword];
+  const direct = DISPLAY_BY_KEYWORD.get(keyword);
   if (direct !== undefined) return direct;
   // Two-keyword syntax: `block flow`, `inline flow-root`, `block flex`…
   const [outer, inner] = keyword.split(/\s+/);
   if (inner === 'flex') return outer === 'inline' ? Display.InlineBlock : Display.Flex;
   if (inner === 'grid') return outer === 'inline' ? Display.InlineBlock : Display.Grid;
   if (inner === 'flow-root') return outer === 'inline' ? Display.InlineBlock : Display.Block;
-  if (outer === 'block' || outer === 'inline') return DISPLAY_BY_KEYWORD[outer];
+  if (outer === 'block') return Display.Block;
+  if (outer === 'inline') return Display.Inline;
   return Display.Other;
 }
 
@@ -105,6 +111,15 @@ export interface LayoutStats {
   unmapped: number;
   /** Milliseconds spent producing the layout (browser: load + snapshot, without the launch). */
   ms: number;
+}
+
+/**
+ * Lays a page out for the extractors that need a layout (`vce`): what `extractAsync()` takes as its
+ * `layout` option. pith's tools pass headless Chromium (`BrowserLayoutEngine`); a browser extension
+ * could measure the live page. Rejects when it cannot lay the page out.
+ */
+export interface LayoutProvider {
+  layout(doc: Doc, options: { viewport: Viewport; timeoutMs?: number }): Promise<Layout>;
 }
 
 export interface Viewport {

@@ -107,8 +107,10 @@ function featureNamesAt(value: unknown): string[] {
 function paramsAt<T extends object>(value: unknown, defaults: T): T {
   const record = objectAt(value, 'params');
   const params = {} as Record<string, number>;
+  // own-keys: the defaults' own names, a closed set
   for (const key of Object.keys(defaults)) params[key] = finiteAt(record[key], `params.${key}`);
-  for (const key of Object.keys(record)) if (!(key in defaults)) fail(`params.${key}`, 'unknown parameter');
+  for (const key of Object.keys(record))
+    if (!Object.hasOwn(defaults, key)) fail(`params.${key}`, 'unknown parameter');
   return params as T;
 }
 

@@ -106,7 +106,7 @@ const DATE_SOURCE_NAMES: Readonly<Record<string, string>> = {
 function named(list: readonly string[], names: Readonly<Record<string, string>>): string[] {
   const out: string[] = [];
   for (const source of list) {
-    const name = names[source];
+    const name = Object.hasOwn(names, source) ? names[source] : undefined;
     if (name !== undefined && !out.includes(name)) out.push(name);
   }
   return out;

@@ -350,7 +350,7 @@ const ZONES: Record<string, number> = {
 function zoneOffset(zone: string | undefined): number | undefined {
   if (!zone) return undefined;
   const lower = zone.toLowerCase();
-  if (lower in ZONES) return ZONES[lower];
+  if (Object.hasOwn(ZONES, lower)) return ZONES[lower];
   const match = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
   if (!match) return undefined;
   const hours = Number(match[2]);

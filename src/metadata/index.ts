@@ -41,7 +41,7 @@ export { cleanAuthors, normalizeLanguage, stripSiteName } from './merge.js';
 export {
   CHOSEN_FIELDS,
   type ChosenField,
-  DEFAULT_METADATA_MODEL_PATH,
+  DEFAULT_METADATA_MODEL,
   FIELD_FEATURES,
   type FieldModel,
   loadMetadataModel,

@@ -453,7 +453,7 @@ const EMPTY: JsonLdData = Object.freeze(emptyData());
 function dateOf(entity: JsonObject | undefined, keys: readonly string[], ids: Map<string, JsonObject>) {
   if (!entity) return undefined;
   for (const key of keys) {
-    const value = entity[key];
+    const value = Object.hasOwn(entity, key) ? entity[key] : undefined;
     if (typeof value === 'number') return String(value);
     const text = textOf(value, ids);
     if (text !== undefined) return text;

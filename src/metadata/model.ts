@@ -25,7 +25,7 @@ import {
   predictProbability,
   serializeModel,
 } from '../learn/index.js';
-import { modelFileLoader, shippedModelPath } from '../model-files.js';
+import { isShippedModel, modelLoader } from '../model-files.js';
 import { AUTHOR_FEATURES, DATE_FEATURES, TITLE_FEATURES } from './features.js';
 
 export const METADATA_MODEL_FORMAT = 'pith-metadata';
@@ -59,8 +59,8 @@ export interface MetadataModel {
   readonly pageType?: unknown;
 }
 
-/** The model shipped with pith. */
-export const DEFAULT_METADATA_MODEL_PATH = shippedModelPath('metadata.json');
+/** The name of the model shipped with pith (`models/metadata.json`). */
+export const DEFAULT_METADATA_MODEL = 'metadata';
 
 function fail(message: string): never {
   throw new PithError('BAD_OPTION', `metadata model: ${message}`);
@@ -135,7 +135,7 @@ export function serializeMetadataModel(model: MetadataModel): string {
   ].join('\n');
 }
 
-const readMetadataModel = modelFileLoader<MetadataModel>({
+const readMetadataModel = modelLoader<MetadataModel>({
   parse(text, file) {
     let json: unknown;
     try {
@@ -149,28 +149,20 @@ const readMetadataModel = modelFileLoader<MetadataModel>({
     new PithError('BAD_OPTION', `metadata model: cannot read ${file}`, { cause: error }),
 });
 
-/** Reads and checks a model file (cached by absolute path). Throws a PithError (BAD_OPTION). */
-export function loadMetadataModel(path: string = DEFAULT_METADATA_MODEL_PATH): MetadataModel {
-  return readMetadataModel(path);
+/**
+ * Reads and checks a model: the shipped one, or a name the tools' model reader knows (a file path);
+ * cached by name. Throws a PithError (BAD_OPTION).
+ */
+export function loadMetadataModel(name: string = DEFAULT_METADATA_MODEL): MetadataModel {
+  return readMetadataModel(name);
 }
 
-let shipped: MetadataModel | null | undefined;
-
 /**
- * The shipped model, or null when its file is missing (a checkout before training): the rules'
- * reading is then the answer. A file that is there but unusable is an error, as for every model.
+ * The shipped model, or null while pith ships none (the rules' reading is then the answer). A
+ * shipped model that is unusable is an error, as for every model.
  */
 export function shippedMetadataModel(): MetadataModel | null {
-  if (shipped === undefined) {
-    try {
-      shipped = loadMetadataModel();
-    } catch (error) {
-      if (error instanceof PithError && (error.cause as { code?: string } | undefined)?.code === 'ENOENT')
-        shipped = null;
-      else throw error;
-    }
-  }
-  return shipped;
+  return isShippedModel(DEFAULT_METADATA_MODEL) ? loadMetadataModel() : null;
 }
 
 /** The probability that the row at `offset` of `rows` is the field's right answer. */

@@ -27,12 +27,26 @@ export async function encodeRecords(
   format: OutputFormat,
 ): Promise<Uint8Array> {
   if (format === 'parquet') return encodeParquet(records);
-  const lines = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+  const lines = Buffer.from(records.map(jsonLines).join(''));
   if (format === 'jsonl') return lines;
   if (format === 'jsonl.gz') return gzipAsync(lines);
   zstdReady ??= zstdInit();
   await zstdReady;
   return zstdCompress(lines, 3);
+}
+
+/**
+ * A record's JSON Lines: the record, or with chunks one line per chunk — the page's fields without
+ * its content, `tokenizer` and `chunkCount`, then the chunk's fields (a page with none: its fields
+ * with `chunkCount: 0`).
+ */
+function jsonLines(record: PageRecord): string {
+  const { chunks, ...page } = record;
+  if (chunks === undefined) return `${JSON.stringify(record)}\n`;
+  const { text: _text, markdown: _markdown, html: _html, ...fields } = page;
+  const head = { ...fields, tokenizer: chunks.tokenizer, chunkCount: chunks.list.length };
+  if (chunks.list.length === 0) return `${JSON.stringify(head)}\n`;
+  return chunks.list.map((chunk) => `${JSON.stringify({ ...head, ...chunk })}\n`).join('');
 }
 
 function encodeParquet(records: readonly PageRecord[]): Uint8Array {

@@ -4,6 +4,8 @@
  * object in JSON Lines; fields that do not apply are null.
  */
 
+import type { Chunk } from '../index.js';
+
 /** Content formats a record can carry (one column each). */
 export type RecordContentFormat = 'text' | 'markdown' | 'html';
 export const RECORD_CONTENT_FORMATS: readonly RecordContentFormat[] = ['text', 'markdown', 'html'];
@@ -73,6 +75,11 @@ export interface PageRecord {
   ms: number | null;
   /** The extractor's diagnostics, summarised: its scalar fields (counts, the decision path). */
   diagnostics: Record<string, string | number | boolean> | null;
+  /**
+   * With `--chunks`: the body's chunks (no column: JSON Lines writes one line per chunk instead of
+   * the page's, the page's fields then the chunk's; encode.ts).
+   */
+  chunks?: { tokenizer: string; list: Chunk[] };
 }
 
 /** The column types of a record, in order: the Parquet schema and the JSON field order. */

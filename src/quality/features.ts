@@ -136,6 +136,7 @@ export function qualityFeatures(
   };
   // A plain loop: Float32Array.from with a mapping function costs several times more here.
   const row = new Float32Array(QUALITY_FEATURES.length);
+  // own-keys: the feature names, each a key of `values`
   for (let index = 0; index < row.length; index++) row[index] = values[QUALITY_FEATURES[index]];
   return row;
 }

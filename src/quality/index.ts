@@ -22,7 +22,7 @@ export { QUALITY_FEATURES, qualityFeatures } from './features.js';
 export {
   type Calibration,
   calibrate,
-  DEFAULT_QUALITY_MODEL_PATH,
+  DEFAULT_QUALITY_MODEL,
   loadQualityModel,
   QUALITY_MODEL_FORMAT,
   QUALITY_MODEL_VERSION,

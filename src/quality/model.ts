@@ -2,17 +2,16 @@
  * The quality model (`models/quality.json`): gradient-boosted trees over `QUALITY_FEATURES`
  * that predict a page's F1 (trained with the logistic loss on F1 as a soft label), then an
  * isotonic map from that prediction to the mean F1 of held-out pages with it (the calibration).
- * Read once; a missing shipped file means "no quality estimate" (null), as for the block model.
+ * Read once per name (the shipped `quality`, or a file the tools' model reader reads).
  */
-import { existsSync } from 'node:fs';
 import { PithError } from '../errors.js';
 import { compiledProbability, compileGbdt, type Model, modelFromJson } from '../learn/index.js';
-import { modelFileLoader, shippedModelPath } from '../model-files.js';
+import { modelLoader } from '../model-files.js';
 import { QUALITY_FEATURES } from './features.js';
 
 export const QUALITY_MODEL_FORMAT = 'pith-quality';
 export const QUALITY_MODEL_VERSION = 1;
-export const DEFAULT_QUALITY_MODEL_PATH = shippedModelPath('quality.json');
+export const DEFAULT_QUALITY_MODEL = 'quality';
 
 /** An increasing step map: `x` ascending, `y` non-decreasing, linear between the points. */
 export interface Calibration {
@@ -97,7 +96,7 @@ export function qualityModelFromJson(value: unknown, file = 'quality model'): Qu
   };
 }
 
-const readQualityModel = modelFileLoader<QualityModel>({
+const readQualityModel = modelLoader<QualityModel>({
   parse(text, file) {
     let value: unknown;
     try {
@@ -111,11 +110,7 @@ const readQualityModel = modelFileLoader<QualityModel>({
     new PithError('BAD_OPTION', `quality model: cannot read ${file}`, { cause: error }),
 });
 
-let shippedPresent: boolean | undefined;
-
-/** The shipped quality model, or undefined when the file is not there (a checkout before training). */
-export function loadQualityModel(path?: string): QualityModel | undefined {
-  if (path !== undefined) return readQualityModel(path);
-  shippedPresent ??= existsSync(DEFAULT_QUALITY_MODEL_PATH);
-  return shippedPresent ? readQualityModel(DEFAULT_QUALITY_MODEL_PATH) : undefined;
+/** The shipped quality model, or the one `name` names (a file path, read by the tools' model reader). */
+export function loadQualityModel(name: string = DEFAULT_QUALITY_MODEL): QualityModel {
+  return readQualityModel(name);
 }

@@ -4,14 +4,26 @@
  * letters and draining what waits. Used by `pith queue …` and by `pith serve`'s /v1/jobs.
  */
 import { type Job, Queue } from 'bullmq';
+import { checkJobFields, DEFAULT_WORKER_JOB_BYTES } from './checks.js';
 import { clientConnection } from './connection.js';
 import { jobId, jobInput, type QueueJobData, type QueueJobResult } from './jobs.js';
+import { type JobQuota, type QuotaVerdict, type Retention, reserveJob } from './quota.js';
+
+/** A completed job is kept a week by default (its id keeps a resubmission out; status reads its counts). */
+export const DEFAULT_KEEP_COMPLETED_MS = 7 * 24 * 3600 * 1000;
 
 export interface AddOptions {
   /** Attempts before a job is a dead letter (default 3). */
   attempts?: number;
   /** First retry delay, ms, doubled at each attempt (default 5000). */
   backoffMs?: number;
+  /**
+   * How long finished jobs stay in Redis (removed once a later job finishes past that age):
+   * completed ones a week by default, failed ones (dead letters) until retried or drained (null).
+   */
+  retention?: Partial<Retention>;
+  /** Largest job payload accepted (its data as JSON; default: a worker's default bound). */
+  maxJobBytes?: number;
 }
 
 export interface AddOutcome {
@@ -34,6 +46,8 @@ export interface JobView {
   result: QueueJobResult | null;
   /** The last error of a failed attempt. */
   failedReason: string | null;
+  /** Who submitted it through `pith serve` (null: `pith queue add`). */
+  owner: string | null;
 }
 
 export interface WorkerStatus {
@@ -61,16 +75,38 @@ const COUNTED_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', '
 export class PithQueue {
   readonly name: string;
   readonly #queue: Queue<QueueJobData, QueueJobResult>;
+  /** Reached Redis once; a connection attempt failed (see `reachable`). */
+  #ready = false;
+  #failed = false;
 
   /** `lasting`: a long-lived client (reconnects forever; see clientConnection). */
   constructor(url: string, name: string, options: { lasting?: boolean } = {}) {
     this.name = name;
     this.#queue = new Queue(name, { connection: clientConnection(url, options.lasting) });
     // Connection errors surface as rejected commands; the event would otherwise crash the process.
-    this.#queue.on('error', () => {});
+    this.#queue.on('error', () => {
+      this.#failed = true;
+    });
+    this.#queue.waitUntilReady().then(
+      () => {
+        this.#ready = true;
+      },
+      () => {},
+    );
   }
 
+  /**
+   * False while Redis has never been reached and an attempt failed: BullMQ holds every command
+   * until a first connection, however long (after one, commands fail fast while Redis is away).
+   */
+  get reachable(): boolean {
+    return this.#ready || !this.#failed;
+  }
+
+  /** Adds the jobs not there yet; each is checked first (checkJobFields: a refused job adds nothing). */
   async add(jobs: readonly QueueJobData[], options: AddOptions = {}): Promise<AddOutcome> {
+    for (const job of jobs)
+      checkJobFields(job, { maxJobBytes: options.maxJobBytes ?? DEFAULT_WORKER_JOB_BYTES });
     const ids = jobs.map(jobId);
     let existing = 0;
     const fresh: { name: string; data: QueueJobData; opts: { jobId: string } }[] = [];
@@ -84,12 +120,14 @@ export class PithQueue {
         seen.add(id);
       });
     }
+    const retention = retentionOf(options);
     const jobOptions = {
       attempts: options.attempts ?? 3,
       backoff: { type: 'exponential', delay: options.backoffMs ?? 5000 },
-      // Completed jobs stay (their id keeps a resubmission out; status reads their counts); a week.
-      removeOnComplete: { age: 7 * 24 * 3600 },
-      removeOnFail: false,
+      // BullMQ counts ages in seconds.
+      removeOnComplete:
+        retention.completedMs === null ? false : { age: Math.ceil(retention.completedMs / 1000) },
+      removeOnFail: retention.failedMs === null ? false : { age: Math.ceil(retention.failedMs / 1000) },
     };
     for (let start = 0; start < fresh.length; start += 500) {
       await this.#queue.addBulk(
@@ -97,6 +135,21 @@ export class PithQueue {
       );
     }
     return { ids, added: fresh.length, existing };
+  }
+
+  /**
+   * Reserves room for a job in a client's quota (quota.ts): `client` names the client (a digest of
+   * its key, or its address), `retention` is the one its jobs are added with.
+   */
+  async reserve(
+    client: string,
+    job: { id: string; bytes: number },
+    quota: JobQuota,
+    retention: Partial<Retention>,
+  ): Promise<QuotaVerdict> {
+    const redis = await this.#queue.getBackend().client;
+    const keys = { client: this.#queue.toKey(`pith-quota:${client}`), jobPrefix: this.#queue.toKey('') };
+    return reserveJob(redis, keys, job, quota, retentionOf({ retention }));
   }
 
   async job(id: string): Promise<JobView | undefined> {
@@ -200,6 +253,16 @@ export class PithQueue {
   }
 }
 
+function retentionOf(options: AddOptions): Retention {
+  return {
+    completedMs:
+      options.retention?.completedMs === undefined
+        ? DEFAULT_KEEP_COMPLETED_MS
+        : options.retention.completedMs,
+    failedMs: options.retention?.failedMs ?? null,
+  };
+}
+
 function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
@@ -213,5 +276,6 @@ function viewOf(job: Job<QueueJobData, QueueJobResult>, state: JobState): JobVie
     attemptsMade: job.attemptsMade,
     result: job.returnvalue ?? null,
     failedReason: job.failedReason ?? null,
+    owner: job.data.owner ?? null,
   };
 }

@@ -1,9 +1,24 @@
 /**
  * queue/: pith on many machines, on BullMQ over Redis. Jobs (one archive file, or a batch of URLs)
- * with ids derived from their input, options and pith's version; the submitting side (`PithQueue`:
- * add, status, retry the dead letters, drain); the worker (`QueueWorker`: the batch pipeline, one
- * output file per job in a results store, graceful hand-back); the worker's Prometheus metrics.
+ * with ids derived from their input, options and pith's version; the checks every job passes where
+ * it is submitted and again in the worker (checks.ts: fields, roots, private addresses); the
+ * submitting side (`PithQueue`: add, status, retry the dead letters, drain; per-client quotas);
+ * the worker (`QueueWorker`: the batch pipeline, one output file per job in a results store,
+ * graceful hand-back); the worker's Prometheus metrics.
  */
+export {
+  type CheckedJob,
+  checkJob,
+  checkJobFields,
+  DEFAULT_WORKER_JOB_BYTES,
+  JOB_LIMITS,
+  type JobFieldLimits,
+  type JobPolicy,
+  JobRefusal,
+  type JobRefusalCode,
+  jobBytes,
+  resolvePolicy,
+} from './checks.js';
 export {
   type AddOptions,
   type AddOutcome,

@@ -35,12 +35,23 @@ interface CommonJobData {
   ordered?: false;
   /** Records flagged below `settings.minQuality` are left out (`--below-quality drop`); absent: kept, flagged. */
   dropBelowQuality?: true;
+  /**
+   * Who submitted it through `pith serve` (a digest of the API key, `open` without keys, `shared`
+   * when clients share their jobs): part of the id, so one client's job is never another's, and
+   * the service shows a job to its owner only. Absent: submitted by `pith queue add`.
+   */
+  owner?: string;
 }
 
 /** One archive file, read whole. The file is named by its absolute path on the workers' shared file system. */
 export interface WarcJobData extends CommonJobData {
   kind: 'warc';
   file: string;
+  /**
+   * How records and errors name the archive (`warcFile`): its name inside the service's archive
+   * directory, for a job submitted over HTTP (no server path reaches a client). Absent: the file.
+   */
+  name?: string;
   /** Size and modification time when submitted: a changed file is another job. */
   size: number;
   mtimeMs: number;
@@ -87,10 +98,13 @@ export interface QueueJobResult {
 
 /** The job's input, for people: the archive file, or how many URLs. */
 export function jobInput(data: QueueJobData): string {
-  if (data.kind === 'warc')
-    return data.range ? `${data.file} bytes ${data.range.start}-${data.range.end}` : data.file;
+  if (data.kind === 'warc') {
+    const file = data.name ?? data.file;
+    return data.range ? `${file} bytes ${data.range.start}-${data.range.end}` : file;
+  }
   if (data.kind === 'feed') return `feed ${data.feed} (round ${data.round})`;
-  return `${data.urls.length} URLs`;
+  // Anything else in the queue may be a job written there by hand (refused by the workers): status still shows it.
+  return Array.isArray(data.urls) ? `${data.urls.length} URLs` : '(not a pith job)';
 }
 
 /** Keys sorted at every level: one string per value, whatever the order it was built in. */

@@ -106,8 +106,11 @@ export class WorkerMetrics {
     return this.#perSecond.reduce((sum, count) => sum + count, 0);
   }
 
-  /** Serves /metrics on `port` (0: any free port); resolves with the server once listening. */
-  async serve(port: number, host = '0.0.0.0'): Promise<Server> {
+  /**
+   * Serves /metrics on `port` (0: any free port); resolves with the server once listening. On
+   * loopback unless told otherwise: the metrics need no key, so no interface beyond this machine.
+   */
+  async serve(port: number, host = '127.0.0.1'): Promise<Server> {
     const server = createServer((request, response) => {
       if (request.url !== '/metrics') {
         response.writeHead(404).end('not found: GET /metrics\n');

@@ -30,14 +30,21 @@ import {
 } from '../batch/index.js';
 import { PoliteFetcher } from '../input/feed/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../input/warc/index.js';
+import { type CheckedJob, checkJob, type JobPolicy, JobRefusal } from './checks.js';
 import { workerConnection } from './connection.js';
-import { feedStateName, jobInput, outputName, type QueueJobData, type QueueJobResult } from './jobs.js';
+import { feedStateName, outputName, type QueueJobData, type QueueJobResult } from './jobs.js';
 import type { WorkerMetrics } from './metrics.js';
 import { DirectoryStore } from './store.js';
 
 export interface QueueWorkerOptions {
   redis: string;
   queue: string;
+  /**
+   * Where this worker may read archives and write outputs, and whether it may fetch private
+   * addresses: its own flags, never the job's. Every job is checked against it (checks.ts)
+   * before anything is read, written or fetched; a job outside it is a dead letter.
+   */
+  policy: JobPolicy;
   /** Jobs run at once. */
   concurrency: number;
   /** Worker threads extracting pages (shared by the jobs). */
@@ -177,33 +184,51 @@ export class QueueWorker {
     token?: string,
     signal?: AbortSignal,
   ): Promise<QueueJobResult> {
-    const { data } = job;
+    const metrics = this.#options.metrics;
+    const failed = (error: unknown): never => {
+      metrics?.jobEnded('failed');
+      throw error;
+    };
+    // Nothing of the job is used before it passes the worker's own checks.
+    const checked = await checkJob(job.data, this.#options.policy).catch((error: unknown) =>
+      failed(
+        error instanceof JobRefusal
+          ? new UnrecoverableError(`${error.code}: ${error.message}`)
+          : this.#publicError(job, error, 'JOB_FAILED', 'the job'),
+      ),
+    );
+    const { data, label } = checked;
     const started = performance.now();
     const store = new DirectoryStore(data.out);
     const output = outputName(data);
-    const metrics = this.#options.metrics;
     const result = (counts: Omit<QueueJobResult, 'output' | 'worker' | 'ms'>): QueueJobResult => ({
       output,
       worker: this.name,
       ms: Math.round(performance.now() - started),
       ...counts,
     });
-    await store.clean(output);
+    const writeFailed = (error: unknown) => this.#publicError(job, error, 'WRITE_FAILED', output);
+    await store.clean(output).catch((error: unknown) => failed(writeFailed(error)));
     if (await store.has(output)) {
       const done = result({ pages: 0, ok: 0, failed: {}, skipped: {}, alreadyDone: true });
       metrics?.jobEnded('duplicate', done);
       return done;
     }
-    await checkInput(data).catch((error: unknown) => {
-      metrics?.jobEnded('failed');
-      throw error;
-    });
+    await checkInput(checked).catch(failed);
     const validators =
-      data.kind === 'feed' ? new FeedValidators(await store.readState(feedStateName(data.feed))) : undefined;
-    const writer = await store.create(output, data.format);
+      data.kind === 'feed'
+        ? new FeedValidators(
+            await store
+              .readState(feedStateName(data.feed))
+              .catch((error: unknown) => failed(this.#publicError(job, error, 'READ_FAILED', output))),
+          )
+        : undefined;
+    const writer = await store
+      .create(output, data.format)
+      .catch((error: unknown) => failed(writeFailed(error)));
     try {
       const outcome = await runBatch({
-        source: this.#source(data, validators),
+        source: this.#source(checked, validators),
         pool: this.#pool,
         out: data.out,
         format: data.format,
@@ -212,7 +237,9 @@ export class QueueWorker {
         ordered: data.ordered !== false,
         drop: data.dropBelowQuality ? dropBelowQuality : undefined,
         sink: async (records) => {
-          await writer.write(records);
+          await writer.write(records).catch((error: unknown) => {
+            throw writeFailed(error);
+          });
           validators?.written(records);
           metrics?.recordsWritten(records.length);
         },
@@ -226,13 +253,11 @@ export class QueueWorker {
         throw new WaitingError();
       }
       const { counts } = outcome;
-      const unreadable = unreadableInput(data, counts.pages, counts.skipped);
-      if (unreadable) {
-        await writer.abort();
-        metrics?.jobEnded('failed');
-        throw unreadable;
-      }
-      await writer.commit();
+      const unreadable = unreadableInput(label, counts.pages, counts.skipped);
+      if (unreadable) throw unreadable;
+      await writer.commit().catch((error: unknown) => {
+        throw writeFailed(error);
+      });
       if (validators && data.kind === 'feed') await this.#keepValidators(store, data.feed, validators);
       const done = result({
         pages: counts.pages,
@@ -243,11 +268,31 @@ export class QueueWorker {
       metrics?.jobEnded('completed', done);
       return done;
     } catch (error) {
-      if (error instanceof WaitingError || error instanceof UnrecoverableError) throw error;
-      await writer.abort();
+      if (error instanceof WaitingError) throw error;
+      await writer.abort().catch(() => undefined);
       metrics?.jobEnded('failed');
-      throw error;
+      if (error instanceof UnrecoverableError) throw error;
+      throw this.#publicError(job, error, 'READ_FAILED', label);
     }
+  }
+
+  /**
+   * An error as the job keeps it (its failedReason, which `pith serve` shows its client): a code,
+   * the job's input as it names it and the system's error code; the whole error, paths and all, in
+   * this worker's log only.
+   */
+  #publicError(
+    job: Job<QueueJobData, QueueJobResult>,
+    error: unknown,
+    code: 'READ_FAILED' | 'WRITE_FAILED' | 'JOB_FAILED',
+    what: string,
+  ): Error {
+    if (error instanceof PublicJobError) return error;
+    const errno = (error as NodeJS.ErrnoException | null)?.code;
+    this.#log(`job ${job.id}: ${code}: ${error instanceof Error ? error.message : String(error)}`);
+    return new PublicJobError(
+      `${code}: ${what}: ${typeof errno === 'string' && /^E[A-Z0-9]+$/.test(errno) ? errno : "see the worker's log"}`,
+    );
   }
 
   /**
@@ -266,15 +311,17 @@ export class QueueWorker {
     }
   }
 
-  #source(data: QueueJobData, validators?: FeedValidators): BatchSource {
+  #source({ data, file }: CheckedJob, validators?: FeedValidators): BatchSource {
     if (data.kind === 'warc') {
-      return archiveSource([data.file], {
+      // The real path checked against the input roots is the one read; records name the archive as the job does.
+      return archiveSource([file ?? data.file], {
         settings: data.settings,
         maxRecordBytes: Math.max(DEFAULT_MAX_RECORD_BYTES, data.settings.maxBytes),
+        names: [data.name ?? data.file],
         ...(data.range ? { range: data.range } : {}),
       });
     }
-    const fetcher = politeFetcher(data, validators);
+    const fetcher = politeFetcher(data, this.#options.policy.allowPrivate, validators);
     if (data.kind === 'feed') {
       return feedSource([data.feed], {
         settings: data.settings,
@@ -291,12 +338,14 @@ export class QueueWorker {
 /** The fetcher of a job that fetches (its options travel in the job; a feed's validators are the results store's). */
 function politeFetcher(
   data: Exclude<QueueJobData, { kind: 'warc' }>,
+  allowPrivate: boolean,
   validators?: FeedValidators,
 ): PoliteFetcher {
   const { fetch } = data;
   return new PoliteFetcher({
     fetch: {
-      allowPrivate: fetch.allowPrivate,
+      // Checked already (checkJob); the worker's own flag is the last word all the same.
+      allowPrivate: fetch.allowPrivate && allowPrivate,
       timeoutMs: fetch.timeoutMs,
       maxBytes: data.settings.maxBytes,
       ...(fetch.userAgent ? { userAgent: fetch.userAgent } : {}),
@@ -314,33 +363,33 @@ function politeFetcher(
  * reason (an archive of corrupt records, a feed that is not one); a feed that could not be reached
  * is retried with the job's backoff. Undefined: the job is done.
  */
-function unreadableInput(
-  data: QueueJobData,
-  pages: number,
-  skipped: Record<string, number>,
-): Error | undefined {
+function unreadableInput(input: string, pages: number, skipped: Record<string, number>): Error | undefined {
   const reasons = Object.keys(skipped);
   if (pages > 0 || reasons.length !== 1) return undefined;
-  const input = jobInput(data);
   if (reasons[0] === 'corrupt') {
     return new UnrecoverableError(
       `CORRUPT_INPUT: ${input} holds no readable record (${skipped.corrupt} corrupt)`,
     );
   }
   if (reasons[0] === 'bad-feed') return new UnrecoverableError(`BAD_FEED: ${input} is not a feed`);
-  if (reasons[0] === 'feed-unreachable') return new Error(`FETCH_FAILED: ${input} could not be fetched`);
+  if (reasons[0] === 'feed-unreachable')
+    return new PublicJobError(`FETCH_FAILED: ${input} could not be fetched`);
   return undefined;
 }
 
+/** A job's error whose message names nothing but what the job named: kept as it is. */
+class PublicJobError extends Error {}
+
 /** The archive is there (else a retry: a shared file system may show it late) and is the file submitted. */
-async function checkInput(data: QueueJobData): Promise<void> {
+async function checkInput({ data, file, label }: CheckedJob): Promise<void> {
   if (data.kind !== 'warc') return;
-  const info = await stat(data.file).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`READ_FAILED: ${data.file}: ${error.code ?? error.message}`);
+  const info = await stat(file ?? data.file).catch((error: NodeJS.ErrnoException) => {
+    throw new PublicJobError(`READ_FAILED: ${label}: ${error.code ?? 'not readable'}`);
   });
+  if (!info.isFile()) throw new UnrecoverableError(`INPUT_NOT_ALLOWED: the archive ${label} is not a file`);
   if (info.size !== data.size) {
     throw new UnrecoverableError(
-      `CHANGED_INPUT: ${data.file} is ${info.size} bytes, ${data.size} when submitted (submit it again)`,
+      `CHANGED_INPUT: ${label} is ${info.size} bytes, ${data.size} when submitted (submit it again)`,
     );
   }
 }

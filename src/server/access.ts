@@ -9,6 +9,10 @@
  * other route, routes added later by other plugins included, needs one. /healthz is also
  * outside the rate limit (`config: { rateLimit: false }`): a health check must not fail
  * because a client was busy.
+ *
+ * Failed keys are throttled per address whether or not there is a rate limit (issue 36, item
+ * 12): after `authFailuresPerMinute` of them, every request of that address that needs a key
+ * gets 429 until the minute is over, its key unchecked.
  */
 import { createHash } from 'node:crypto';
 import bearerAuth from '@fastify/bearer-auth';
@@ -28,6 +32,8 @@ declare module 'fastify' {
 export interface AccessOptions {
   apiKeys?: readonly string[];
   rateLimit?: RateLimit;
+  /** Failed API-key attempts an address may make per minute; then 429 (0 or absent: no limit). */
+  authFailuresPerMinute?: number;
 }
 
 /** What an API key may look like: RFC 6750's token68, 16 characters at least. */
@@ -73,10 +79,37 @@ function describeWindow(ms: number): string {
   return `${ms} ms`;
 }
 
-const accessPlugin: FastifyPluginAsync<AccessOptions> = async (app, { apiKeys, rateLimit }) => {
-  /** The client of each authenticated request (a digest of its key: keys are never kept twice). */
-  const clients = new WeakMap<FastifyRequest, string>();
-  if (apiKeys && apiKeys.length > 0) {
+/** The client of each authenticated request (a digest of its key: keys are never kept twice). */
+const clients = new WeakMap<FastifyRequest, string>();
+
+/** Who made a request: the digest of its API key (`key:…`, on a server with keys) and its address. */
+export function clientOf(request: FastifyRequest): { key?: string; address: string } {
+  const key = clients.get(request);
+  return { ...(key ? { key } : {}), address: normalizeIP(request.ip, 64) };
+}
+
+const accessPlugin: FastifyPluginAsync<AccessOptions> = async (
+  app,
+  { apiKeys, rateLimit, authFailuresPerMinute = 0 },
+) => {
+  const keyed = apiKeys !== undefined && apiKeys.length > 0;
+  const throttleFailures = keyed && authFailuresPerMinute > 0;
+  if (rateLimit || throttleFailures) {
+    const window = describeWindow(rateLimit?.windowMs ?? 60_000);
+    // Registered without a limit of its own when only failed keys are throttled (global: false).
+    await app.register(rateLimitPlugin, {
+      global: rateLimit !== undefined,
+      max: rateLimit?.max ?? 0,
+      timeWindow: rateLimit?.windowMs ?? 60_000,
+      keyGenerator: (request) => clients.get(request) ?? `address:${normalizeIP(request.ip, 64)}`,
+      errorResponseBuilder: (_request, context) =>
+        new RequestError(
+          'RATE_LIMITED',
+          `over the limit of ${context.max} requests per ${window} for this client; retry in ${context.after}`,
+        ),
+    });
+  }
+  if (keyed) {
     await app.register(bearerAuth, {
       keys: [...apiKeys],
       addHook: false,
@@ -86,29 +119,39 @@ const accessPlugin: FastifyPluginAsync<AccessOptions> = async (app, { apiKeys, r
     });
     const verify = app.verifyBearerAuth;
     if (!verify) throw new Error('@fastify/bearer-auth did not decorate verifyBearerAuth');
-    app.addHook('onRequest', (request, reply, done) => {
-      if (request.routeOptions.config.access === 'open') return done();
-      verify(request, reply, (error) => {
-        if (error) return done(unauthorized(request));
-        const token = (request.headers.authorization ?? '').slice('bearer '.length).trim();
-        clients.set(request, `key:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`);
-        done();
-      });
-    });
-  }
-  if (rateLimit) {
-    const window = describeWindow(rateLimit.windowMs);
-    await app.register(rateLimitPlugin, {
-      max: rateLimit.max,
-      timeWindow: rateLimit.windowMs,
-      keyGenerator: (request) => clients.get(request) ?? `address:${normalizeIP(request.ip, 64)}`,
-      errorResponseBuilder: (_request, context) =>
-        new RequestError(
-          'RATE_LIMITED',
-          `over the limit of ${context.max} requests per ${window} for this client; retry in ${context.after}`,
-        ),
+    // Failed keys per address (a guesser makes a new key every time: its address is what it keeps).
+    const failures = throttleFailures
+      ? app.createRateLimit({
+          max: authFailuresPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `failed-key:${normalizeIP(request.ip, 64)}`,
+        })
+      : undefined;
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config.access === 'open') return;
+      // Past the limit no key is even checked: a right guess would otherwise still tell itself apart.
+      const before = await failures?.(request, { increment: false });
+      if (before && !before.isAllowed && before.remaining === 0) throw tooManyFailures(before.ttlInSeconds);
+      const error = await new Promise<Error | undefined>((resolve) =>
+        verify(request, reply, (failed) => resolve(failed ?? undefined)),
+      );
+      if (error) {
+        await failures?.(request);
+        throw unauthorized(request);
+      }
+      const token = (request.headers.authorization ?? '').slice('bearer '.length).trim();
+      clients.set(request, `key:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`);
     });
   }
 };
+
+function tooManyFailures(retryAfter: number): RequestError {
+  const seconds = Math.max(1, retryAfter);
+  return new RequestError(
+    'RATE_LIMITED',
+    `too many requests with a key that is not valid from this address; retry in ${seconds} s`,
+    { 'retry-after': String(seconds) },
+  );
+}
 
 export const access = fp(accessPlugin, { name: 'pith-access' });

@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { access } from './access.js';
 import { ServerContext } from './context.js';
 import { clientErrorHandler, errorMapper, frameworkErrorHandler } from './errors.js';
+import { hostCheck } from './hosts.js';
 import { DEFAULT_SERVER_OPTIONS, HARD_TIMEOUT_GRACE_MS, type ServerOptions } from './options.js';
 import type { ExtractionPool } from './pool.js';
 import { requests } from './requests.js';
@@ -46,6 +47,11 @@ function validators(): { body: Ajv; query: Ajv } {
 /** Builds the service (not listening yet): `await server.listen()`, or `server.app.inject()` in tests. */
 export function createServer(overrides: Partial<ServerOptions> = {}): PithServer {
   const options: ServerOptions = { ...DEFAULT_SERVER_OPTIONS, ...overrides };
+  if (options.maxAnswerBytes > options.maxUnsentBytes) {
+    throw new Error(
+      `maxAnswerBytes (${options.maxAnswerBytes}) is over maxUnsentBytes (${options.maxUnsentBytes}): no answer that large could be sent`,
+    );
+  }
   const context = new ServerContext(options);
   const { metrics, pool, routes } = context;
 
@@ -65,14 +71,22 @@ export function createServer(overrides: Partial<ServerOptions> = {}): PithServer
     frameworkErrors: frameworkErrorHandler(metrics, options.maxBodyBytes),
     return503OnClosing: true,
   });
+  context.log = app.log;
   const ajv = validators();
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? ajv.body : ajv.query).compile(schema),
   );
 
+  context.outbox.attach(app.server);
+
   app.register(requests, { metrics, routes });
   app.register(errorMapper, { metrics, routes, maxBodyBytes: options.maxBodyBytes });
-  app.register(access, { apiKeys: options.apiKeys, rateLimit: options.rateLimit });
+  app.register(hostCheck, { bindHost: options.host, allowedHosts: options.allowedHosts });
+  app.register(access, {
+    apiKeys: options.apiKeys,
+    rateLimit: options.rateLimit,
+    authFailuresPerMinute: options.authFailuresPerMinute,
+  });
   app.register(pageRoutes);
   app.register(serviceRoutes, { context });
   app.register(extractRoutes, { context });
@@ -98,6 +112,7 @@ export function createServer(overrides: Partial<ServerOptions> = {}): PithServer
       while (metrics.inFlight > 0 && Date.now() < until)
         await new Promise((resolve) => setTimeout(resolve, 20));
       app.server.closeAllConnections();
+      context.outbox.close();
       await closed;
       await pool.close();
       await options.jobs?.close();

@@ -20,28 +20,36 @@ const STATUS: Readonly<Record<string, number>> = {
   UNKNOWN_EXTRACTOR: 400,
   UNKNOWN_FORMAT: 400,
   BAD_OPTION: 400,
+  BAD_JOB: 400,
   READ_FAILED: 400,
   UNAUTHORIZED: 401,
   FETCH_BLOCKED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   JOB_NOT_DONE: 409,
+  RESULTS_GONE: 410,
   REQUEST_TIMEOUT: 408,
   INPUT_TOO_LARGE: 413,
+  JOB_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_NODES: 422,
   TOO_DEEP: 422,
   NOT_HTML: 422,
   FETCH_BAD_CONTENT_TYPE: 422,
+  ANSWER_TOO_LARGE: 422,
+  HOST_NOT_ALLOWED: 421,
   RATE_LIMITED: 429,
+  QUOTA_EXCEEDED: 429,
   HEADERS_TOO_LARGE: 431,
   ABORTED: 499,
   INTERNAL: 500,
   WORKER_FAILED: 500,
+  RESULTS_UNREADABLE: 500,
   FETCH_FAILED: 502,
   FETCH_BAD_STATUS: 502,
   FETCH_TOO_LARGE: 502,
   FETCH_TOO_MANY_REDIRECTS: 502,
+  FETCH_TOO_MANY_ENCODINGS: 502,
   JOBS_DISABLED: 501,
   OVERLOADED: 503,
   QUEUE_UNAVAILABLE: 503,
@@ -50,7 +58,7 @@ const STATUS: Readonly<Record<string, number>> = {
 };
 
 export function statusOf(code: string): number {
-  return STATUS[code] ?? 500;
+  return Object.hasOwn(STATUS, code) ? STATUS[code] : 500;
 }
 
 /** A refusal of the server's own (codes beyond PithError's), with the headers that go with it. */

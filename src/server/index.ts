@@ -12,6 +12,7 @@ export { MIN_KEY_LENGTH, parseApiKeys } from './access.js';
 export { createServer, type PithServer } from './app.js';
 export type { RouteOptions, ServerContext } from './context.js';
 export { statusOf } from './errors.js';
+export { isLoopback, startupWarnings } from './hosts.js';
 export { openApiDocument } from './openapi.js';
 export {
   DEFAULT_SERVER_OPTIONS,

@@ -20,6 +20,14 @@ export interface PoolGauges {
   timeouts: number;
 }
 
+/** The outbox's state (outbox.ts). */
+export interface OutboxGauges {
+  connections: number;
+  unsentBytes: number;
+  cutOff: number;
+  refused: number;
+}
+
 /** Label values escaped as the format asks: backslash, double quote and newline. */
 function label(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
@@ -50,7 +58,7 @@ export class Metrics {
     this.#errors.set(code, (this.#errors.get(code) ?? 0) + 1);
   }
 
-  render(pool: PoolGauges): string {
+  render(pool: PoolGauges, outbox?: OutboxGauges): string {
     const lines: string[] = [
       '# HELP pith_http_requests_total HTTP requests answered, by route, method and status.',
       '# TYPE pith_http_requests_total counter',
@@ -90,6 +98,27 @@ export class Metrics {
       'Extractions stopped at the time limit (their thread was replaced).',
       pool.timeouts,
     );
+    if (outbox) {
+      single('pith_http_connections', 'gauge', 'Connections open now.', outbox.connections);
+      single(
+        'pith_http_unsent_bytes',
+        'gauge',
+        'Bytes of answers handed to connections and not yet taken by their clients.',
+        outbox.unsentBytes,
+      );
+      single(
+        'pith_http_send_timeouts_total',
+        'counter',
+        'Connections closed because their client left an answer unread past the send timeout.',
+        outbox.cutOff,
+      );
+      single(
+        'pith_http_unsent_refusals_total',
+        'counter',
+        'Requests and answers refused because the bytes held for clients were at their limit.',
+        outbox.refused,
+      );
+    }
     return `${lines.join('\n')}\n`;
   }
 }

@@ -9,6 +9,7 @@ import type { RateLimit } from './options.js';
 import {
   batchLineSchema,
   batchRequestSchema,
+  chunkRecordSchema,
   errorSchema,
   extractorsResponseSchema,
   extractQuerySchema,
@@ -23,6 +24,8 @@ import {
 export interface OpenApiLimits {
   maxBodyBytes: number;
   timeoutMs: number;
+  /** Largest answer (ANSWER_TOO_LARGE past it). */
+  maxAnswerBytes: number;
   maxBatch: number;
   /** Most URLs in one job. */
   maxJobUrls: number;
@@ -32,6 +35,10 @@ export interface OpenApiLimits {
 export interface OpenApiAccess {
   apiKeys: boolean;
   rateLimit?: RateLimit;
+  /** Failed keys an address may send per minute before 429 (0 or absent: no limit). */
+  authFailuresPerMinute?: number;
+  /** The server answers only some host names (a loopback address, or --allow-host). */
+  hostCheck?: boolean;
   /** Whether an operation (`GET /healthz`, path in OpenAPI form) needs no key, and is outside the rate limit. */
   isOpen(operation: string): boolean;
   isUnlimited(operation: string): boolean;
@@ -59,12 +66,28 @@ function guard(operation: Operation, name: string, access: OpenApiAccess): void 
       };
     }
   }
+  const limits: string[] = [];
   if (access.rateLimit && !access.isUnlimited(name)) {
+    limits.push(
+      `This client made more than ${access.rateLimit.max} requests in ${access.rateLimit.windowMs / 1000} s (RATE_LIMITED).`,
+    );
+  }
+  if (access.apiKeys && !access.isOpen(name) && (access.authFailuresPerMinute ?? 0) > 0) {
+    limits.push(
+      `This address sent ${access.authFailuresPerMinute} keys that are not valid within a minute (RATE_LIMITED, whatever key it sends until the minute is over).`,
+    );
+  }
+  if (limits.length > 0) {
     operation.responses['429'] = {
-      description: `This client made more than ${access.rateLimit.max} requests in ${access.rateLimit.windowMs / 1000} s (RATE_LIMITED).`,
+      description: limits.join(' '),
       headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
       content: { 'application/json': { schema: ref('Error') } },
     };
+  }
+  if (access.hostCheck) {
+    operation.responses['421'] = errorResponse(
+      'The Host header names a host this server does not answer to (HOST_NOT_ALLOWED): on a loopback address only localhost, 127.0.0.0/8 and [::1] (any port), and the names given with pith serve --allow-host; a defence against DNS rebinding.',
+    );
   }
 }
 
@@ -89,18 +112,23 @@ export function openApiDocument(
   access: OpenApiAccess = NO_ACCESS_CONTROL,
 ): JsonSchema {
   const megabytes = Math.round((limits.maxBodyBytes / 1024 / 1024) * 10) / 10;
+  const answerMegabytes = Math.round((limits.maxAnswerBytes / 1024 / 1024) * 10) / 10;
+  const overloaded = {
+    description:
+      'The server is at its concurrency limit and its queue is full, or holds as many answers not yet read by their clients as it may (OVERLOADED).',
+    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+    content: { 'application/json': { schema: ref('Error') } },
+  };
   const commonErrors = {
     '400': errorResponse(
       'A bad request: invalid JSON or field, an invalid URL (BAD_URL), unknown extractor, format or option.',
     ),
     '413': errorResponse(`The body is over ${megabytes} MB (INPUT_TOO_LARGE).`),
     '415': errorResponse('The body is neither JSON nor a raw page (UNSUPPORTED_MEDIA_TYPE).'),
-    '422': errorResponse('The page is over a parser limit (TOO_MANY_NODES, TOO_DEEP) or not HTML.'),
-    '503': {
-      description: 'The server is at its concurrency limit and its queue is full (OVERLOADED).',
-      headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
-      content: { 'application/json': { schema: ref('Error') } },
-    },
+    '422': errorResponse(
+      `The page is over a parser limit (TOO_MANY_NODES, TOO_DEEP) or not HTML; or the answer would be over ${answerMegabytes} MiB (ANSWER_TOO_LARGE: ask for fewer \`include\` renderings, or send a smaller page).`,
+    ),
+    '503': overloaded,
     '504': errorResponse(`The page was not extracted within ${limits.timeoutMs} ms (TIMEOUT).`),
   };
   const fetchErrors = {
@@ -110,13 +138,17 @@ export function openApiDocument(
     '502': errorResponse('The page could not be fetched (FETCH_FAILED, FETCH_BAD_STATUS, …).'),
   };
   const extractResult = {
-    description: 'The extraction.',
-    content: { 'application/json': { schema: ref('ExtractResponse') } },
+    description: 'The extraction; with `chunks`, JSON Lines of chunk records instead.',
+    content: {
+      'application/json': { schema: ref('ExtractResponse') },
+      'application/x-ndjson': { schema: ref('ChunkRecord') },
+    },
   };
   const jobErrors = {
     '501': errorResponse('This server runs no jobs: started without --jobs-out (JOBS_DISABLED).'),
     '503': {
-      description: "The queue's Redis cannot be reached (QUEUE_UNAVAILABLE).",
+      description:
+        "The queue's Redis cannot be reached, or did not answer within 5 s (QUEUE_UNAVAILABLE; the same whether it was never reached or went away).",
       headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
       content: { 'application/json': { schema: ref('Error') } },
     },
@@ -153,7 +185,9 @@ export function openApiDocument(
         summary: `Extract up to ${limits.maxBatch} pages`,
         description:
           'One JSON Lines line per page, in the order they finish, each with the page `index`. A page that fails ' +
-          'has an `error` line; the others go on.',
+          `has an \`error\` line (an answer over ${answerMegabytes} MiB: ANSWER_TOO_LARGE); the others go on. ` +
+          'Pages are extracted as the client reads the lines: a client that stops reading stops the batch, and ' +
+          'is cut off once a line has waited past the send timeout.',
         requestBody: {
           required: true,
           content: { 'application/json': { schema: ref('BatchRequest') } },
@@ -174,9 +208,10 @@ export function openApiDocument(
       post: {
         summary: 'Submit an asynchronous batch job (URLs, or an archive in the archive directory)',
         description:
-          'The job goes to the pith queue and is run by `pith worker`s; the same request twice is the same job ' +
-          '(`existing`). An archive is named relative to the directory given to `pith serve --warc-dir`; ' +
-          'nothing else on the server can be named.',
+          'The job goes to the pith queue and is run by `pith worker`s; the same request twice from one client ' +
+          "is the same job (`existing`). A job is its client's (its API key): another client neither finds it " +
+          'nor reads its results. An archive is named relative to the directory given to `pith serve --warc-dir`; ' +
+          'nothing else on the server can be named, and records and errors name the archive the same way.',
         requestBody: { required: true, content: { 'application/json': { schema: ref('JobRequest') } } },
         responses: {
           '202': {
@@ -185,8 +220,13 @@ export function openApiDocument(
           },
           '400': commonErrors['400'],
           '404': errorResponse('No such archive in the archive directory (NOT_FOUND).'),
-          '413': commonErrors['413'],
+          '413': errorResponse(
+            "The request body is over --max-body (INPUT_TOO_LARGE), or the job's payload over --job-max-bytes (JOB_TOO_LARGE).",
+          ),
           '415': commonErrors['415'],
+          '429': errorResponse(
+            "The client's jobs or their bytes are at its quota (QUOTA_EXCEEDED: --jobs-max, --jobs-max-bytes), or it is over the rate limit (RATE_LIMITED).",
+          ),
           ...jobErrors,
         },
       },
@@ -197,7 +237,7 @@ export function openApiDocument(
         parameters: [jobId],
         responses: {
           '200': { description: 'The job.', content: { 'application/json': { schema: ref('Job') } } },
-          '404': errorResponse('No such job (NOT_FOUND).'),
+          '404': errorResponse("No such job, or another client's (NOT_FOUND)."),
           ...jobErrors,
         },
       },
@@ -213,8 +253,14 @@ export function openApiDocument(
             description: 'JSON Lines: one record per page.',
             content: { 'application/x-ndjson': { schema: { type: 'object' } } },
           },
-          '404': errorResponse('No such job (NOT_FOUND).'),
+          '404': errorResponse("No such job, or another client's (NOT_FOUND)."),
           '409': errorResponse('The job is not completed yet, or failed (JOB_NOT_DONE).'),
+          '410': errorResponse(
+            'The job is completed but its output is no longer on the server (RESULTS_GONE).',
+          ),
+          '500': errorResponse(
+            'The output is on the server but cannot be read: permissions, not a file, corrupt (RESULTS_UNREADABLE).',
+          ),
           ...jobErrors,
         },
       },
@@ -306,6 +352,7 @@ export function openApiDocument(
         ExtractRequest: extractRequestSchema,
         BatchRequest: batchRequestSchema(limits.maxBatch),
         ExtractResponse: extractResponseSchema,
+        ChunkRecord: chunkRecordSchema,
         BatchLine: batchLineSchema,
         JobRequest: jobRequestSchema(limits.maxJobUrls),
         Job: jobStatusSchema,

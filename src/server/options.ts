@@ -1,7 +1,7 @@
 /** What `createServer` takes, and its defaults (the flags of `pith serve` map onto these). */
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import type { fetchPage } from '../index.js';
+import type { fetchPage } from '../internal.js';
 
 /** The options of `fetchPage` the server passes on (tests use `lookup` and `isAddressAllowed`). */
 export type ServerFetchOptions = NonNullable<Parameters<typeof fetchPage>[1]>;
@@ -37,15 +37,31 @@ export interface JobStatusView {
   error: string | null;
 }
 
+/** Who submits or reads a job: a digest of its API key (when the server has keys) and its address. */
+export interface JobClient {
+  key?: string;
+  address: string;
+}
+
 /**
  * Asynchronous batch jobs (`pith serve --jobs-out`: the pith queue's JobService). The server only
- * routes; refusals are errors with a `code` of BAD_REQUEST or NOT_FOUND.
+ * routes; refusals are errors with a `code` (JOB_REFUSALS in routes/jobs.ts). A job is its
+ * client's: another client finds no such job.
  */
 export interface AsyncJobs {
-  submit(request: JobRequestBody): Promise<{ id: string; existing: boolean }>;
-  view(id: string): Promise<JobStatusView | undefined>;
-  /** JSON Lines of a completed job; its state otherwise; undefined: no such job. */
-  results(id: string): Promise<{ lines: Readable } | { state: string } | undefined>;
+  submit(request: JobRequestBody, client: JobClient): Promise<{ id: string; existing: boolean }>;
+  view(id: string, client: JobClient): Promise<JobStatusView | undefined>;
+  /**
+   * JSON Lines of a completed job (read errors, an unreadable or vanished file included, come as
+   * the stream's 'error'); its state otherwise (`missing`: completed, its output gone); undefined:
+   * no such job (for this client).
+   */
+  results(id: string, client: JobClient): Promise<{ lines: Readable } | { state: string } | undefined>;
+  /**
+   * False while the queue has never been reached and an attempt failed: a call would wait for the
+   * first connection, so the routes answer QUEUE_UNAVAILABLE at once.
+   */
+  reachable?(): boolean;
   close(): Promise<void>;
 }
 
@@ -92,6 +108,38 @@ export interface ServerOptions {
   warmWorkers?: boolean;
   /** Asynchronous batch jobs on the queue (default: none; /v1/jobs answers 501 JOBS_DISABLED). */
   jobs?: AsyncJobs;
+  /**
+   * Connections open at once (default 512, under the usual limit of 1,024 open files); past it a
+   * new connection is closed at once. Keep-alive connections count while they are open.
+   */
+  maxConnections: number;
+  /**
+   * Time a client has to take what the server has written to it, in ms (default 30,000): a whole
+   * answer, or a line of a batch, once it is ready. A connection whose unsent bytes have not all
+   * gone out by then is closed: a client that stops reading cannot pin its answer in memory.
+   */
+  sendTimeoutMs: number;
+  /**
+   * Largest answer, in bytes (default 32 MiB); a larger one is a 422 ANSWER_TOO_LARGE (in a
+   * batch, that page's line). `include=view,html,markdown,text` on a 10 MB page is about 50 MB.
+   */
+  maxAnswerBytes: number;
+  /**
+   * Bytes of answers not yet taken by their clients that the server holds at once, in all (default
+   * 256 MiB); past it, new requests get 503 OVERLOADED until clients read or are cut off.
+   */
+  maxUnsentBytes: number;
+  /**
+   * Host names the server answers to besides the loopback ones (`localhost`, 127.0.0.0/8, `[::1]`),
+   * any port. On a loopback address only those are answered (a DNS-rebinding page names its own
+   * host: 421 HOST_NOT_ALLOWED); elsewhere, none given means any. `*`: any host, anywhere.
+   */
+  allowedHosts: readonly string[];
+  /**
+   * Failed API-key attempts an address may make per minute (default 10); past it, 429
+   * RATE_LIMITED for the rest of the minute whatever key it sends. 0: no limit.
+   */
+  authFailuresPerMinute: number;
   /** Most URLs in one job (default 10,000). */
   maxJobUrls: number;
 }
@@ -110,6 +158,12 @@ export const DEFAULT_SERVER_OPTIONS: Readonly<ServerOptions> = Object.freeze({
   maxBatch: 100,
   maxJobUrls: 10_000,
   log: false,
+  maxConnections: 512,
+  sendTimeoutMs: 30_000,
+  maxAnswerBytes: 32 * 1024 * 1024,
+  maxUnsentBytes: 256 * 1024 * 1024,
+  allowedHosts: [],
+  authFailuresPerMinute: 10,
 });
 
 /**

@@ -54,6 +54,28 @@ const settingsProperties = {
     description:
       'Put YAML front matter (title, authors, dates, URL, site…) on top of Markdown and text (default false).',
   },
+  chunks: {
+    type: 'boolean',
+    description:
+      "The body's Markdown in chunks for retrieval: the answer is JSON Lines (application/x-ndjson), one chunk a record with the page's URL and metadata (default false).",
+  },
+  maxTokens: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 1000000,
+    description: 'With `chunks`: the most tokens a chunk may have (default 512).',
+  },
+  overlap: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 1000000,
+    description: 'With `chunks`: tokens of a chunk repeated at the start of the next (default 0).',
+  },
+  tokenizer: {
+    type: 'string',
+    enum: ['cl100k_base', 'characters'],
+    description: 'With `chunks`: how tokens are counted (default cl100k_base; characters: one per 4).',
+  },
 } as const;
 
 const includeItems = {
@@ -208,6 +230,63 @@ const fetchedSchema: JsonSchema = {
   },
 };
 
+/** One chunk for retrieval with its page's URL and metadata (the library's ChunkRecord). */
+export const chunkRecordSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'url',
+    'title',
+    'authors',
+    'published',
+    'modified',
+    'siteName',
+    'language',
+    'tokenizer',
+    'chunkCount',
+    'index',
+    'text',
+    'headings',
+    'start',
+    'end',
+    'tokens',
+    'chars',
+    'overlapChars',
+  ],
+  properties: {
+    url: nullableString('The page URL.'),
+    title: nullableString("The page's title."),
+    authors: { type: 'array', items: { type: 'string' } },
+    published: nullableString('ISO 8601.'),
+    modified: nullableString('ISO 8601.'),
+    siteName: nullableString("The site's name."),
+    language: nullableString('BCP 47, as the page declares it.'),
+    tokenizer: { type: 'string', description: 'How `tokens` were counted (cl100k_base, characters/4).' },
+    chunkCount: { type: 'integer', minimum: 0, description: "The page's number of chunks." },
+    index: { type: 'integer', minimum: 0, description: 'Position among the page’s chunks, from 0.' },
+    text: { type: 'string', description: "The chunk's Markdown." },
+    headings: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'The headings it sits under, outermost first.',
+    },
+    start: { type: 'integer', minimum: 0, description: 'Where it starts in the body’s Markdown.' },
+    end: { type: 'integer', minimum: 0, description: 'Where it ends in the body’s Markdown.' },
+    tokens: { type: 'integer', minimum: 0 },
+    chars: { type: 'integer', minimum: 0 },
+    overlapChars: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Characters at the start that repeat the chunk before.',
+    },
+    split: {
+      type: 'string',
+      description:
+        'The kind of the element this chunk is a piece of, when that element alone was over the cap (code, table row, list item…).',
+    },
+  },
+};
+
 export const extractResponseSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -262,6 +341,7 @@ export const extractResponseSchema: JsonSchema = {
     warnings: { type: 'array', items: { type: 'string' } },
     ms: { type: 'number', description: 'Time spent extracting, in milliseconds.' },
     fetched: fetchedSchema,
+    chunks: { type: 'array', items: chunkRecordSchema, description: 'With chunks: true, the chunks.' },
     comments: {
       type: 'array',
       description: "With comments: true, the page's comments in page order.",
@@ -409,7 +489,7 @@ export function jobRequestSchema(maxUrls: number): JsonSchema {
         items: { type: 'string', enum: ['text', 'markdown', 'html'] },
         description: 'Content formats in each record (default text).',
       },
-      extractor: { type: 'string', description: 'Extractor name (default pith).' },
+      extractor: { type: 'string', maxLength: 64, description: 'Extractor name (default pith).' },
     },
     oneOf: [{ required: ['urls'] }, { required: ['warc'] }],
   };

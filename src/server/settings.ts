@@ -3,6 +3,8 @@
  * query string) and where its page comes from. Extractor parameters pass only when
  * their values are service-safe: nothing a client sends may name a file on the server.
  */
+
+import type { TokenizerName } from '../index.js';
 import {
   type ExtractorParameter,
   getExtractor,
@@ -10,7 +12,7 @@ import {
   type OutputFormat,
   PithError,
 } from '../index.js';
-import { isServiceSafeValue } from '../internal.js';
+import { serviceOptions } from '../internal.js';
 import { RequestError } from './errors.js';
 import { type ContentFormat, type ExtractSettings, INCLUDES, type Include } from './types.js';
 
@@ -29,6 +31,10 @@ export interface SettingsBody {
   frontMatter?: boolean;
   options?: Record<string, string | number | boolean>;
   include?: Include[];
+  chunks?: boolean;
+  maxTokens?: number;
+  overlap?: number;
+  tokenizer?: TokenizerName;
 }
 
 /** The query string: the same settings, with `include` as text and parameters as `option=name=value`. */
@@ -80,6 +86,15 @@ export function settingsFrom(body: SettingsBody): ExtractSettings {
     titleHeading: body.titleHeading ?? false,
     frontMatter: body.frontMatter ?? false,
     include: body.include ?? [],
+    ...(body.chunks
+      ? {
+          chunks: {
+            maxTokens: body.maxTokens ?? 512,
+            overlap: body.overlap ?? 0,
+            tokenizer: body.tokenizer ?? 'cl100k_base',
+          },
+        }
+      : {}),
   };
 }
 
@@ -96,52 +111,14 @@ export function settingsFromQuery(query: SettingsQuery): ExtractSettings {
   return settings;
 }
 
-/** A client-sent name, shown in an error only as far as it is a plain identifier. */
-function shown(name: string): string {
-  return /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name) ? `'${name}'` : '(a name that is not one)';
-}
-
-/**
- * The extractor parameters a client may set: only those whose value is service-safe (numbers,
- * booleans, declared choices, the name of a shipped model). Nothing a client sends may name a
- * file, a directory or a device on the server, so a path is refused — and the error repeats
- * nothing of the value.
- */
-function serviceOptions(
-  extractorName: string,
-  options: Record<string, unknown>,
-): Record<string, string | number | boolean> {
-  const parameters = getExtractor(extractorName).parameters;
-  for (const [name, value] of Object.entries(options)) {
-    const parameter = parameters.find((candidate) => candidate.name === name);
-    if (!parameter) {
-      const known = parameters.map((candidate) => candidate.name).join(', ') || 'none';
-      throw new PithError(
-        'BAD_OPTION',
-        `extractor '${extractorName}' has no parameter ${shown(name)} (its parameters: ${known})`,
-      );
-    }
-    if (isServiceSafeValue(parameter, value)) continue;
-    const allowed = parameter.choices ?? parameter.models;
-    const expected =
-      parameter.type !== 'string'
-        ? `a ${parameter.type}`
-        : allowed
-          ? `one of ${allowed.map((choice) => (choice === '' ? "''" : choice)).join(', ')}`
-          : 'nothing: the service does not take it';
-    const what = parameter.models ? ' (the service takes the name of a shipped model, never a path)' : '';
-    throw new PithError('BAD_OPTION', `parameter '${name}' of '${extractorName}' must be ${expected}${what}`);
-  }
-  return options as Record<string, string | number | boolean>;
-}
-
 /** `option=name=value` query parameters, typed by the extractor's parameter declarations. */
 function optionsFromQuery(
   extractorName: string,
   raw: readonly string[],
 ): Record<string, string | number | boolean> {
   const parameters: readonly ExtractorParameter[] = getExtractor(extractorName).parameters;
-  const options: Record<string, string | number | boolean> = {};
+  // No prototype: a name such as __proto__ is kept as a key, and refused by serviceOptions.
+  const options: Record<string, string | number | boolean> = Object.create(null);
   for (const item of raw) {
     const equals = item.indexOf('=');
     const name = item.slice(0, equals);

@@ -3,7 +3,7 @@
  * OpenAPI test checks that real responses match them), and the task a worker thread
  * receives.
  */
-import type { OutputComment, OutputFormat } from '../index.js';
+import type { ChunkRecord, OutputComment, OutputFormat, TokenizerName } from '../index.js';
 import type { JsonMetadata } from '../internal.js';
 
 /** Extra renderings a caller (the web page) can ask for besides `content`. */
@@ -36,6 +36,8 @@ export interface ExtractSettings {
   /** YAML front matter on top of Markdown and text content. */
   frontMatter: boolean;
   include: Include[];
+  /** Chunks for retrieval (the answer is JSON Lines of chunk records). */
+  chunks?: { maxTokens: number; overlap: number; tokenizer: TokenizerName };
 }
 
 /** One page for a worker thread. */
@@ -48,6 +50,8 @@ export interface ExtractTask extends ExtractSettings {
   url?: string;
   /** When the page must be done (a `Date.now()` timestamp): the queue wait counts. */
   deadline: number;
+  /** Largest answer in bytes (its JSON, UTF-8): past it, ANSWER_TOO_LARGE. */
+  maxAnswerBytes: number;
   /** What the server fetched, reported back as is. */
   fetched?: FetchInfo;
 }
@@ -99,6 +103,8 @@ export interface ExtractResponse {
   view?: KeptViewBody;
   /** The per-line plot (SVG) of line-based extractors (ttr, density); null for the others. */
   plot?: string | null;
+  /** With `chunks`: the body's chunks as records (the route answers them as JSON Lines). */
+  chunks?: ChunkRecord[];
 }
 
 /** Every error body: `{ "error": { "code", "message" } }`, codes from PithError where they apply. */
@@ -107,4 +113,9 @@ export interface ApiError {
   message: string;
 }
 
-export type TaskOutcome = { result: ExtractResponse } | { error: ApiError };
+/**
+ * What a worker thread gives back: the answer as JSON bytes (an ExtractResponse; serialised and
+ * measured in the worker, moved to the main thread without a copy), or an error.
+ */
+/** A page's answer as bytes (JSON, or JSON Lines when `lines`: the chunks), or its error. */
+export type TaskOutcome = { body: Uint8Array; lines: boolean } | { error: ApiError };

@@ -86,8 +86,15 @@ const DROPPED_ATTRIBUTES = new Set([
   'is',
 ]);
 
-/** Written under another name: `<plaintext>` never ends, `<xmp>` takes its text raw. */
-const RENAMED_ELEMENTS: Readonly<Record<string, string>> = { plaintext: 'pre', xmp: 'pre', listing: 'pre' };
+/**
+ * Written under another name: `<plaintext>` never ends, `<xmp>` takes its text raw. A Map: the
+ * page names the element, and a <constructor> must not find Object.prototype's function.
+ */
+const RENAMED_ELEMENTS: ReadonlyMap<string, string> = new Map([
+  ['plaintext', 'pre'],
+  ['xmp', 'pre'],
+  ['listing', 'pre'],
+]);
 
 const SAFE_NAME = /^[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)?$/i;
 const SAFE_ATTRIBUTE_NAME = /^[a-z_][a-z0-9_.:-]*$/i;
@@ -196,7 +203,7 @@ export function keptView(extraction: Extraction): KeptView {
     }
     // An element with a name we would not write safely is unwrapped: its children stay.
     if (!SAFE_NAME.test(name)) continue;
-    const written = RENAMED_ELEMENTS[name] ?? name;
+    const written = RENAMED_ELEMENTS.get(name) ?? name;
     const state = rootState(doc, states, node);
     if (state === 'kept') keptBlocks++;
     else if (state === 'dropped') droppedBlocks++;

@@ -5,20 +5,60 @@
  *
  * Errors come back as values, not throws: an Error crossing threads loses its `code`.
  */
-import { extractAsync, formatExtraction, isPithError, toJson } from '../index.js';
+import { Piscina } from 'piscina';
+import {
+  chunkRecords,
+  extractAsync,
+  formatExtraction,
+  isPithError,
+  loadTokenCounter,
+  toJson,
+} from '../index.js';
 import { plotExtraction } from '../internal.js';
 import type { ApiMetadata, ExtractResponse, ExtractTask, TaskOutcome } from './types.js';
 import { keptView } from './view.js';
 
 export default async function runExtractTask(task: ExtractTask): Promise<TaskOutcome> {
   try {
-    return { result: await extractPage(task) };
+    const response = await extractPage(task);
+    // With chunks the answer is one chunk a line, each with the page's URL and metadata.
+    const lines = response.chunks !== undefined;
+    const text = lines
+      ? (response.chunks ?? []).map((chunk) => `${JSON.stringify(chunk)}\n`).join('')
+      : JSON.stringify(response);
+    const body = new TextEncoder().encode(text);
+    if (body.byteLength > task.maxAnswerBytes) {
+      return { error: { code: 'ANSWER_TOO_LARGE', message: tooLarge(body.byteLength, task.maxAnswerBytes) } };
+    }
+    return moved({ body, lines });
   } catch (error) {
     // A client cannot raise the library's limits: the message without the hint on how to.
     if (isPithError(error)) return { error: { code: error.code, message: error.detail } };
     const message = error instanceof Error ? error.message : String(error);
     return { error: { code: 'INTERNAL', message: `extraction failed: ${message}` } };
   }
+}
+
+function tooLarge(bytes: number, limit: number): string {
+  const size = (value: number) =>
+    value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(1)} MiB` : `${value} bytes`;
+  return `the answer is ${size(bytes)}, over this server's limit of ${size(limit)}: ask for fewer renderings (include) or send a smaller page`;
+}
+
+/**
+ * The outcome with its bytes moved to the main thread rather than copied (piscina's transfer
+ * protocol: an object naming what to transfer and what to deliver).
+ */
+function moved(outcome: { body: Uint8Array; lines: boolean }): TaskOutcome {
+  const transfer = {
+    get [Piscina.transferableSymbol]() {
+      return outcome.body.buffer;
+    },
+    get [Piscina.valueSymbol]() {
+      return outcome;
+    },
+  };
+  return Piscina.move(transfer as never) as unknown as TaskOutcome;
 }
 
 async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
@@ -74,6 +114,16 @@ async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
   if (task.fetched) response.fetched = task.fetched;
   if (task.diagnostics) response.diagnostics = envelope.diagnostics ?? null;
   if (result.comments) response.comments = result.comments;
+  const chunking = task.chunks;
+  if (chunking) {
+    // The tokenizer is loaded by the first request that asks for chunks.
+    response.chunks = chunkRecords(result, {
+      maxTokens: chunking.maxTokens,
+      overlap: chunking.overlap,
+      tokens: await loadTokenCounter(chunking.tokenizer),
+      ...(task.url ? { url: task.url } : {}),
+    });
+  }
   const renderings = task.include.filter(
     (include): include is 'markdown' | 'html' | 'text' =>
       include === 'markdown' || include === 'html' || include === 'text',

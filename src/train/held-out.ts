@@ -112,6 +112,7 @@ export async function scoreHeldOut(
         ]),
       );
     }
+    // own-keys: a dataset's name, from the run's own list
     figures[summary.info.name] = figure;
     options.log?.(
       `  ${summary.info.name}: ${primary} F1 ${figure.f1.toFixed(4)} [${figure.low.toFixed(3)}, ${figure.high.toFixed(3)}] (n = ${figure.pages})`,

@@ -11,10 +11,14 @@ import {
   type ExtractorName,
   extract,
   isPithError,
+  loadShippedModels,
   type OutputFormat,
   type PithError,
 } from '../../src/index.js';
 import { stagesChecked } from '../helpers.js';
+
+// Every extractor runs here, density's and mss's models too.
+await loadShippedModels();
 
 const EXTRACTOR_NAMES = Object.keys(EXTRACTORS) as ExtractorName[];
 const FORMATS: OutputFormat[] = ['markdown', 'text', 'html', 'json', 'xml'];

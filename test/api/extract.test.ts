@@ -4,8 +4,19 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { withoutControls } from '../../src/dom/index.js';
-import { EXTRACTORS, extract, isPithError, PithError, parseHtml, VERSION } from '../../src/index.js';
+import {
+  EXTRACTORS,
+  extract,
+  isPithError,
+  loadShippedModels,
+  PithError,
+  parseHtml,
+  VERSION,
+} from '../../src/index.js';
 import { REPO_ROOT } from '../helpers.js';
+
+// Every extractor runs here, density's and mss's models too.
+await loadShippedModels();
 
 const EXAMPLE = readFileSync(join(REPO_ROOT, 'examples/article.html'));
 

@@ -167,6 +167,50 @@ describe('pith warc (CLI)', { skip: !HAS_SAMPLE }, () => {
     assert.match(other.stderr, /checkpoint of another run/);
   });
 
+  test('--chunks: one record per chunk, the page fields then the chunk; Parquet refused (issue 41)', async () => {
+    const small = await sampleArchive(1);
+    const out = mkdtempSync(join(tmpdir(), 'pith-warc-chunks-'));
+    const run = await pith([
+      'warc',
+      small.file,
+      '-o',
+      out,
+      '--output',
+      'jsonl',
+      '--chunks',
+      '--max-tokens',
+      '128',
+      '--workers',
+      '1',
+      ...SLOW_MACHINE,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const records = (await readParts(out)) as unknown as Record<string, unknown>[];
+    const pages = new Set(records.map((record) => record.warcOffset));
+    assert.equal(pages.size, small.pages);
+    assert.ok(records.length > small.pages, 'pages have several chunks');
+    for (const record of records) {
+      assert.equal(record.text === undefined || typeof record.text === 'string', true);
+      if (!record.ok || record.chunkCount === 0) continue;
+      assert.equal(record.tokenizer, 'cl100k_base');
+      assert.equal(typeof record.index, 'number');
+      assert.ok(Array.isArray(record.headings));
+      assert.equal(record.markdown, undefined);
+      if (record.split === undefined) assert.ok((record.tokens as number) <= 128);
+    }
+    const parquet = await pith([
+      'warc',
+      small.file,
+      '-o',
+      mkdtempSync(join(tmpdir(), 'pith-warc-chunks-')),
+      '--output',
+      'parquet',
+      '--chunks',
+    ]);
+    assert.equal(parquet.code, 2);
+    assert.match(parquet.stderr, /--chunks writes JSON Lines/);
+  });
+
   test('kill -9 in the middle, then the same command: every record exactly once', async () => {
     const out = mkdtempSync(join(tmpdir(), 'pith-warc-kill-'));
     const args = [

@@ -391,3 +391,33 @@ describe('pith extract (CLI)', () => {
     assert.ok(empty.length <= 1, `pages with no content: ${empty.map((record) => record.input).join(', ')}`);
   });
 });
+
+describe('pith extract --chunks (issue 41)', () => {
+  test('JSON Lines, one chunk a record with the page URL and metadata, none over the cap', () => {
+    const { code, stdout } = pith([
+      'extract',
+      '--chunks',
+      '--max-tokens',
+      '60',
+      '--url',
+      'https://example.com/rivers',
+      EXAMPLE,
+    ]);
+    assert.equal(code, 0);
+    const records = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.ok(records.length > 1);
+    records.forEach((record, index) => {
+      assert.equal(record.url, 'https://example.com/rivers');
+      assert.equal(record.title, 'Why Rivers Meander');
+      assert.equal(record.tokenizer, 'cl100k_base');
+      assert.equal(record.index, index);
+      assert.equal(record.chunkCount, records.length);
+      if (record.split === undefined) assert.ok(record.tokens <= 60);
+    });
+    assert.ok(records.some((record) => record.headings.includes('How a bend grows')));
+    assert.ok(records.some((record) => /```python\n[\s\S]*\n```/.test(record.text)));
+  });
+});

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -453,9 +453,11 @@ describe('pith bench (end to end)', { skip }, () => {
 });
 
 describe('pith bench from a compiled build', { skip }, () => {
-  // Inside the repo, so that the build finds node_modules; .cache/ is ignored by git.
-  const build = path.join(REPO_ROOT, '.cache', `test-dist-${process.pid}`);
-  after(() => rmSync(build, { recursive: true, force: true }));
+  // Inside the repo, so that the build finds node_modules; .cache/ is ignored by git. The shipped
+  // models' modules are imported from the folder beside the build, as models/ is beside dist/.
+  const top = path.join(REPO_ROOT, '.cache', `test-dist-${process.pid}`);
+  const build = path.join(top, 'dist');
+  after(() => rmSync(top, { recursive: true, force: true }));
 
   it('starts its worker threads and speed children from dist/ (plain node, no tsx)', () => {
     const tsc = spawnSync(
@@ -470,6 +472,7 @@ describe('pith bench from a compiled build', { skip }, () => {
       { cwd: REPO_ROOT, encoding: 'utf8' },
     );
     assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
+    symlinkSync(path.join(REPO_ROOT, 'models'), path.join(top, 'models'));
     assert.ok(existsSync(path.join(build, 'eval', 'bench', 'worker.js')));
     const dir = out();
     const { code, stderr } = run(

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type Doc, NodeKind, parseHtml, type Selection } from '../../src/dom/index.js';
 import { type PithDiagnostics, pith } from '../../src/extractors/pith/index.js';
-import { extract } from '../../src/index.js';
+import { extract, setModelReader } from '../../src/index.js';
+import { readModelFile } from '../../src/tools/index.js';
 
 function keptText(doc: Doc, selection: Selection): string {
   const parts: string[] = [];
@@ -76,10 +77,23 @@ describe('pith extractor: the learned stage', () => {
     assert.equal(extraction.diagnostics.keptBlocks, 0);
   });
 
-  test('a model file that does not exist is a clear error', () => {
+  test('a model file that does not exist is a clear error (the tools read files)', () => {
+    setModelReader(readModelFile);
+    try {
+      assert.throws(
+        () => pith.extract(doc, { model: '/nonexistent/pith-blocks.json' }, {}),
+        (error: Error & { code?: string }) => error.code === 'BAD_OPTION' && /not found/.test(error.message),
+      );
+    } finally {
+      setModelReader(undefined);
+    }
+  });
+
+  test('the library alone reads no file: a path is a clear error', () => {
     assert.throws(
       () => pith.extract(doc, { model: '/nonexistent/pith-blocks.json' }, {}),
-      (error: Error & { code?: string }) => error.code === 'BAD_OPTION' && /not found/.test(error.message),
+      (error: Error & { code?: string }) =>
+        error.code === 'BAD_OPTION' && /not a shipped model .*reads no files/.test(error.message),
     );
   });
 

@@ -1,4 +1,4 @@
-// Footnotes (src/format/elements/footnotes.ts) as Markdown footnotes, on fragments cut from real
+// Footnotes (src/features/footnotes/find.ts) as Markdown footnotes, on fragments cut from real
 // pages: Defuddle's fixtures (../shared/structure/defuddle, dev half) and the markup that
 // Wikipedia, Pandoc/Hugo, the WordPress block editor and Word write.
 import assert from 'node:assert/strict';

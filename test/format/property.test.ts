@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { parseFragment } from 'parse5';
 import { type Doc, IS_BLOCK, outputText, parseHtml, Selection, TAG } from '../../src/dom/index.js';
-import { isCodeButton } from '../../src/format/elements/code.js';
+import { isCodeButton } from '../../src/features/code/index.js';
 import {
   articleOf,
   formatExtraction,
@@ -176,7 +176,7 @@ const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
 
 /**
  * The page text read without its toolbar: the outputs drop a button inside a listing or one that
- * copies code (src/format/elements/code.ts), so `<pre>a<button>b</button>c` reads "ac", a word of this reading and not of
+ * copies code (src/features/code/detect.ts), so `<pre>a<button>b</button>c` reads "ac", a word of this reading and not of
  * textContent's "abc". Blocks and hidden content as textContent treats them.
  */
 function textWithoutButtons(doc: Doc, node = 0): string {

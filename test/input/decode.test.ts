@@ -13,8 +13,8 @@ import {
   detectEncoding,
   encodingForLabel,
   prescanMetaCharset,
-  readInputFileSync,
 } from '../../src/input/index.js';
+import { readInputFileSync } from '../../src/input/read.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The shared sample datasets, read-only; tests that need them skip when they are absent. */

@@ -4,8 +4,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { isPithError, type PithErrorCode } from '../../src/errors.js';
-import { type FetchOptions, fetchPage } from '../../src/input/index.js';
+import { isPithError, PithError, type PithErrorCode } from '../../src/errors.js';
+import {
+  FetchBlockedError,
+  type FetchOptions,
+  FetchUnresolvedError,
+  fetchPage,
+  undoContentCodings,
+} from '../../src/input/fetch.js';
 
 // Every server here listens on a loopback address; no test sends a packet anywhere else. Addresses
 // the guard must refuse (10.0.0.1, 169.254.169.254, …) are refused before any connection is tried.
@@ -88,6 +94,24 @@ async function rejectsWith(promise: Promise<unknown>, code: PithErrorCode, menti
 }
 
 /**
+ * A name refused for the address it resolves to: FETCH_BLOCKED whose message does not name the
+ * address (a service passes it on to clients: no map of the internal network), which the error
+ * carries for the operator's log.
+ */
+async function refusedName(promise: Promise<unknown>, address: string): Promise<void> {
+  const error = await rejectsWith(promise, 'FETCH_BLOCKED', 'resolves to a private or reserved address');
+  assert.ok(!error.message.includes(address), `"${error.message}" names the address`);
+  assert.ok(error instanceof FetchBlockedError);
+  assert.equal(error.address, address);
+}
+
+/** `body` gzipped `layers` times over. */
+function gzipLayers(body: Buffer, layers: number): Buffer {
+  for (let i = 0; i < layers; i++) body = gzipSync(body);
+  return body;
+}
+
+/**
  * The test policy for "public": 127.0.0.1 stands in for a public web server; every other address is
  * judged by the default rules. So a redirect to 127.0.0.2 (another loopback address, where a second
  * server listens) must be refused, and if the guard failed we would see that server answer.
@@ -98,7 +122,12 @@ describe('fetchPage', () => {
   let site: TestServer;
   let internal: TestServer;
 
+  /** '<p>layered</p>' gzipped n times, made before the server answers (2,000 layers take a while). */
+  const layered = new Map<number, Buffer>();
+
   before(async () => {
+    for (const layers of [2, 5, 6, 2000])
+      layered.set(layers, gzipLayers(Buffer.from('<p>layered</p>'), layers));
     internal = await startServer('127.0.0.2', { '/secret': html('<p>internal secret</p>') });
     site = await startServer('127.0.0.1', {
       '/page': html('<html><body><p>Hello from pith</p></body></html>'),
@@ -151,6 +180,15 @@ describe('fetchPage', () => {
         res
           .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
           .end(gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20))),
+      '/layers': (req, res) => {
+        const layers = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('n'));
+        res
+          .writeHead(200, {
+            'content-type': 'text/html',
+            'content-encoding': Array(layers).fill('gzip').join(', '),
+          })
+          .end(layered.get(layers));
+      },
       '/echo-headers': (req, res) =>
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers)),
     });
@@ -193,12 +231,12 @@ describe('fetchPage', () => {
 
     it('refuses a name whose resolution is private', async () => {
       const lookup = fakeLookup({ 'intranet.example': ['10.1.2.3'] });
-      await rejectsWith(fetchPage('http://intranet.example/', { lookup }), 'FETCH_BLOCKED', '10.1.2.3');
+      await refusedName(fetchPage('http://intranet.example/', { lookup }), '10.1.2.3');
     });
 
     it('refuses a name if any of its addresses is private', async () => {
       const lookup = fakeLookup({ 'mixed.example': ['93.184.216.34', '192.168.1.1'] });
-      await rejectsWith(fetchPage('http://mixed.example/', { lookup }), 'FETCH_BLOCKED', '192.168.1.1');
+      await refusedName(fetchPage('http://mixed.example/', { lookup }), '192.168.1.1');
     });
 
     it('checks the addresses the socket actually connects to (no rebinding gap)', async () => {
@@ -213,11 +251,7 @@ describe('fetchPage', () => {
       const first = await fetchPage(`http://rebind.test:${site.port}/page`, base);
       assert.match(Buffer.from(first.bytes).toString(), /Hello from pith/);
       const hitsBefore = internal.hits.length;
-      await rejectsWith(
-        fetchPage(`http://rebind.test:${internal.port}/secret`, base),
-        'FETCH_BLOCKED',
-        '127.0.0.2',
-      );
+      await refusedName(fetchPage(`http://rebind.test:${internal.port}/secret`, base), '127.0.0.2');
       assert.equal(internal.hits.length, hitsBefore);
     });
 
@@ -230,6 +264,28 @@ describe('fetchPage', () => {
       const lookup = fakeLookup({ 'internal.test': ['127.0.0.2'] });
       await rejectsWith(fetchPage(site.url('/to-internal-name'), { ...options, lookup }), 'FETCH_BLOCKED');
       assert.equal(internal.hits.length, 0, 'the internal server never saw a request');
+    });
+
+    it('says the same of every name that does not resolve, whatever the resolver said', async () => {
+      // Missing names and names without an address must read alike: told apart, they are an
+      // oracle on the internal DNS for a service's clients. The resolver's code stays on the error.
+      const failing =
+        (code: string): LookupFunction =>
+        (hostname, _options, callback) =>
+          callback(Object.assign(new Error(`getaddrinfo ${code} ${hostname}`), { code }), '', undefined);
+      const empty: LookupFunction = (_hostname, options, callback) =>
+        options.all ? callback(null, []) : callback(null, '', 4);
+      for (const [lookup, code] of [
+        [failing('ENOTFOUND'), 'ENOTFOUND'],
+        [failing('ENODATA'), 'ENODATA'],
+        [failing('EAI_AGAIN'), 'EAI_AGAIN'],
+        [empty, ''],
+      ] as const) {
+        const error = await rejectsWith(fetchPage('http://vm/', { lookup }), 'FETCH_FAILED');
+        assert.equal(error.message, 'http://vm/: vm could not be resolved');
+        assert.ok(error instanceof FetchUnresolvedError);
+        assert.equal(error.resolverCode, code);
+      }
     });
 
     it('refuses redirects to other schemes', async () => {
@@ -358,5 +414,51 @@ describe('fetchPage', () => {
         assert.equal(Buffer.from(page.bytes).toString(), `<p>${text}</p>`);
       });
     }
+
+    for (const layers of [2, 5]) {
+      it(`undoes ${layers} chained gzip codings`, async () => {
+        const page = await fetchPage(site.url(`/layers?n=${layers}`), { allowPrivate: true });
+        assert.equal(Buffer.from(page.bytes).toString(), '<p>layered</p>');
+      });
+    }
+
+    // Without the cap, 2,000 layers took over 2 minutes against a 3 s budget (the test's own
+    // timeout is there so that a regression fails rather than hangs).
+    for (const layers of [6, 2000]) {
+      it(`refuses ${layers} chained codings before decoding any (FETCH_TOO_MANY_ENCODINGS)`, {
+        timeout: 30_000,
+      }, async () => {
+        await rejectsWith(
+          fetchPage(site.url(`/layers?n=${layers}`), { allowPrivate: true, timeoutMs: 3000 }),
+          'FETCH_TOO_MANY_ENCODINGS',
+          `${layers} chained Content-Encodings (at most 5 are undone)`,
+        );
+      });
+    }
+
+    it('stops decoding at the deadline, though the socket has delivered the whole body', async () => {
+      // The whole compressed body is already here (as when a socket has ended): the abort can no
+      // longer stop a read; decoding must notice it itself.
+      const plain = Buffer.alloc(4 * 1024 * 1024, 0x61);
+      const compressed = gzipLayers(plain, 3);
+      async function* delivered() {
+        yield compressed;
+      }
+      const controller = new AbortController();
+      const limits = {
+        maxBytes: plain.length,
+        tooLarge: () => new PithError('FETCH_TOO_LARGE', 'too large'),
+        signal: controller.signal,
+      } as const;
+      let decoded = 0;
+      const reading = (async () => {
+        for await (const chunk of undoContentCodings(delivered(), ['gzip', 'gzip', 'gzip'], limits)) {
+          decoded += chunk.length;
+          controller.abort(); // the deadline passes after the first decoded chunk
+        }
+      })();
+      await assert.rejects(reading, { name: 'AbortError' });
+      assert.ok(decoded < plain.length, `decoded ${decoded} of ${plain.length} bytes after the deadline`);
+    });
   });
 });

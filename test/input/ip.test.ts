@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isPrivateAddress } from '../../src/input/index.js';
+import { isPrivateAddress } from '../../src/input/ip.js';
 
 describe('isPrivateAddress', () => {
   const refused = [

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createGzip, gzipSync } from 'node:zlib';
 import { isPithError, type PithErrorCode } from '../../src/errors.js';
-import { isGzip, readInputFile, readInputFileSync, readInputStream } from '../../src/input/index.js';
+import { isGzip, readInputFile, readInputFileSync, readInputStream } from '../../src/input/read.js';
 
 const SAMPLE = resolve(fileURLToPath(new URL('../..', import.meta.url)), '../shared/datasets/sample');
 

@@ -4,7 +4,7 @@
  * a missing browser fails them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { findChromium } from '../../src/layout/index.js';
+import { findChromium } from '../../src/layout/browser.js';
 
 export const CHROMIUM = findChromium();
 export const IN_CI = process.env.CI === 'true' || process.env.CI === '1';

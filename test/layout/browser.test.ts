@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { type Doc, parseHtml } from '../../src/dom/index.js';
 import { isPithError } from '../../src/errors.js';
-import { BrowserLayoutEngine, browserAvailability, Display } from '../../src/layout/index.js';
+import { BrowserLayoutEngine, browserAvailability } from '../../src/layout/browser.js';
+import { Display } from '../../src/layout/index.js';
 import { browserSkip, CHROMIUM, chromiumDescendants, eventually, IN_CI } from './browser-helpers.js';
 
 function byId(doc: Doc, id: string): number {

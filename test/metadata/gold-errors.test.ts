@@ -108,7 +108,7 @@ describe('dates: written on the page, in several languages', () => {
     );
     assert.equal(near.published, '2023-07-18');
     const cued = metadataOf(
-      page('', `<p>${'Filler text. '.repeat(10)}</p>`.repeat(80) + '<p class="post-date">Dec 12, 2023</p>'),
+      page('', `${`<p>${'Filler text. '.repeat(10)}</p>`.repeat(80)}<p class="post-date">Dec 12, 2023</p>`),
     );
     assert.equal(cued.published, '2023-12-12');
   });

@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { type RedisServer, waitForOutput } from '../../bench/queue/redis-server.js';
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
-import type { JobView, PithQueue } from '../../src/queue/index.js';
+import { JobService, type JobView, type PithQueue } from '../../src/queue/index.js';
 import { REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
 
 export interface PithProcess {
@@ -80,12 +80,14 @@ export async function pith(
 
 /**
  * Starts a worker on `redis` with short lock and stall-check times (a killed worker's job is taken
- * back within seconds); resolves once it is connected.
+ * back within seconds); resolves once it is connected. It reads and writes under the temporary
+ * directory, where the tests keep their archives and outputs (`roots` replaces that).
  */
 export async function startWorker(
   redis: RedisServer,
   name: string,
   extra: readonly string[] = [],
+  roots: readonly string[] = ['--input-root', tmpdir(), '--output-root', tmpdir()],
 ): Promise<PithProcess> {
   const worker = startPith([
     'worker',
@@ -99,10 +101,35 @@ export async function startWorker(
     '3000',
     '--stalled-interval',
     '1000',
+    ...roots,
     ...extra,
   ]);
   await worker.waitFor(/on queue/);
   return worker;
+}
+
+/**
+ * The job service `pith serve --jobs-out OUT` runs, on `redis`: URL jobs fetch public addresses
+ * only (no retries, no delay), archives are named inside `warcDirectory`, a long page budget.
+ */
+export function testJobService(redis: string, out: string, warcDirectory?: string): JobService {
+  return new JobService({
+    redis,
+    queue: 'pith',
+    out,
+    ...(warcDirectory ? { warcDirectory } : {}),
+    fetch: {
+      allowPrivate: false,
+      timeoutMs: 10_000,
+      perHost: 2,
+      delayMs: 0,
+      retries: 0,
+      robots: true,
+      concurrency: 4,
+    },
+    timeoutMs: 300_000,
+    maxBytes: 16 * 1024 * 1024,
+  });
 }
 
 export interface OutRecord {

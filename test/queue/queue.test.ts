@@ -163,7 +163,7 @@ describe('pith queue and pith worker', { skip: !HAS_REDIS || !HAS_SAMPLE, timeou
         second.pages,
       );
 
-      const port = /metrics on port (\d+)/.exec(worker.stderr())?.[1];
+      const port = /metrics on 127\.0\.0\.1:(\d+)/.exec(worker.stderr())?.[1];
       assert.ok(port, worker.stderr());
       const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
       assert.match(metrics, new RegExp(`^pith_queue_records_total ${archive.pages * 3}$`, 'm'));
@@ -220,7 +220,8 @@ describe('pith queue and pith worker', { skip: !HAS_REDIS || !HAS_SAMPLE, timeou
     const list = join(out, '..', `urls-${origin.port}.txt`);
     const base = `http://127.0.0.1:${origin.port}`;
     writeFileSync(list, `# three pages and a 404\n${base}/a\n${base}/b\n\n${base}/c\n${base}/missing\n`);
-    const worker = await startWorker(redis, 'fetcher', ['--queue', 'urls']);
+    // The origin is on loopback: this worker may fetch private addresses (the jobs ask for it too).
+    const worker = await startWorker(redis, 'fetcher', ['--queue', 'urls', '--allow-private']);
     try {
       const run = await pith([
         ...['queue', 'add', 'urls', list, '-o', out, '--redis', redis.url, '--queue', 'urls', '--json'],

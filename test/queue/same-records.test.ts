@@ -70,7 +70,16 @@ describe('a queue run writes what the one-process command writes', {
     redis = await RedisServer.start();
     // No worker dies here: a lock of 30 s (not the harness's 3 s) keeps a loaded machine's late lock
     // renewal from running a job twice, whose second run finds its output done (0 pages, no skips).
-    worker = await startWorker(redis, 'same', ['--concurrency', '2', '--lock-duration', '30000']);
+    worker = await startWorker(
+      redis,
+      'same',
+      [
+        ...['--concurrency', '2', '--lock-duration', '30000'],
+        // The pages and feeds are served on loopback.
+        '--allow-private',
+      ],
+      ['--input-root', tmpdir(), '--input-root', WARC_SAMPLES, '--output-root', tmpdir()],
+    );
     queue = new PithQueue(redis.url, 'pith');
   });
   after(async () => {

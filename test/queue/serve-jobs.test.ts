@@ -10,10 +10,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Ajv } from 'ajv';
-import { JobService } from '../../src/queue/index.js';
 import { createServer, type PithServer } from '../../src/server/index.js';
 import { HAS_SAMPLE } from '../helpers.js';
-import { HAS_REDIS, killAll, RedisServer, sampleArchive, startWorker, until } from './harness.js';
+import {
+  HAS_REDIS,
+  killAll,
+  RedisServer,
+  sampleArchive,
+  startWorker,
+  testJobService,
+  until,
+} from './harness.js';
 
 describe('pith serve: /v1/jobs on the queue', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 300_000 }, () => {
   let redis: RedisServer;
@@ -33,23 +40,7 @@ describe('pith serve: /v1/jobs on the queue', { skip: !HAS_REDIS || !HAS_SAMPLE,
     server = createServer({
       port: 0,
       timeoutMs: 300_000,
-      jobs: new JobService({
-        redis: redis.url,
-        queue: 'pith',
-        out: join(root, 'results'),
-        warcDirectory: archives,
-        fetch: {
-          allowPrivate: false,
-          timeoutMs: 10_000,
-          perHost: 2,
-          delayMs: 0,
-          retries: 0,
-          robots: true,
-          concurrency: 4,
-        },
-        timeoutMs: 300_000,
-        maxBytes: 16 * 1024 * 1024,
-      }),
+      jobs: testJobService(redis.url, join(root, 'results'), archives),
     });
   });
   after(async () => {
@@ -118,7 +109,8 @@ describe('pith serve: /v1/jobs on the queue', { skip: !HAS_REDIS || !HAS_SAMPLE,
         .filter((line) => line !== '')
         .map((line) => JSON.parse(line));
       assert.equal(records.length, pages);
-      assert.ok(records.every((record) => record.warcFile.endsWith('/crawl/one.warc.gz')));
+      // The archive as the client named it: no path of the server's.
+      assert.ok(records.every((record) => record.warcFile === 'crawl/one.warc.gz'));
       assert.ok(records.some((record) => record.ok && record.markdown && record.text));
     } finally {
       worker.child.kill('SIGTERM');

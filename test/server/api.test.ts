@@ -183,6 +183,36 @@ describe('POST /v1/extract', () => {
   });
 });
 
+describe('chunks (issue 41)', () => {
+  test('POST /v1/extract with chunks answers JSON Lines of chunk records', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/v1/extract',
+      payload: {
+        html: ARTICLE_HTML,
+        url: 'https://example.com/a',
+        chunks: true,
+        maxTokens: 40,
+        tokenizer: 'characters',
+      },
+    });
+    assert.equal(response.statusCode, 200);
+    assert.match(String(response.headers['content-type']), /^application\/x-ndjson/);
+    const records = response.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.ok(records.length > 1);
+    for (const record of records) {
+      assert.equal(record.url, 'https://example.com/a');
+      assert.equal(record.tokenizer, 'characters/4');
+      assert.equal(record.chunkCount, records.length);
+      assert.equal(typeof record.text, 'string');
+      if (record.split === undefined) assert.ok(record.tokens <= 40);
+    }
+  });
+});
+
 describe('comments apart (the option the CLI and the library have)', () => {
   const page = `<html><head><title>Rivers | Blog</title></head><body>
 <article class="post"><h1>Rivers</h1><p>${'Rivers meander because the outer bank erodes faster than the inner one. '.repeat(4)}</p></article>

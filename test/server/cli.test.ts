@@ -1,46 +1,15 @@
 import assert from 'node:assert/strict';
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CommanderError } from 'commander';
-import { isLoopback, serveCommand, startupWarnings } from '../../src/cli/serve-command.js';
+import { serveCommand } from '../../src/cli/serve-command.js';
+import { isLoopback, startupWarnings } from '../../src/server/index.js';
 import { PITH_ARGV, REPO_ROOT } from '../helpers.js';
-import { eventually } from './helpers.js';
-
-/** Runs `pith serve ARGS` until it says where it listens; `stop()` sends SIGTERM and waits. */
-async function startServe(args: string[]): Promise<{
-  child: ChildProcessWithoutNullStreams;
-  address: string;
-  stderr: () => string;
-  stop: () => Promise<number | null>;
-}> {
-  const child = spawn(process.execPath, [...PITH_ARGV, 'serve', '--port', '0', ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const address = await new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (chunk: string) => {
-      stderr += chunk;
-      const match = /listening on (http:\/\/[^ ]+:\d+) /.exec(stderr);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', () => reject(new Error(`exited before listening: ${stderr}`)));
-  });
-  return {
-    child,
-    address,
-    stderr: () => stderr,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
+import { eventually, startServe } from './helpers.js';
 
 /** Runs `pith serve ARGS` expecting it to refuse to start; its exit code and standard error. */
 function refusedServe(args: string[]): Promise<{ code: number | null; stderr: string }> {
@@ -94,6 +63,12 @@ describe('pith serve (CLI)', () => {
       '--api-key-file',
       '--rate-limit',
       '--rate-window',
+      '--max-connections',
+      '--send-timeout',
+      '--max-answer',
+      '--max-unsent',
+      '--allow-host',
+      '--auth-failures',
     ]) {
       assert.match(help, new RegExp(`${flag} <`), flag);
     }
@@ -112,6 +87,11 @@ describe('pith serve (CLI)', () => {
       ['--max-heap', '8'],
       ['--rate-limit', '0'],
       ['--rate-window', 'hourly'],
+      ['--max-connections', '0'],
+      ['--send-timeout', 'soon'],
+      ['--max-answer', '1zb'],
+      ['--max-unsent', '-1'],
+      ['--auth-failures', '-1'],
     ]) {
       const error = await parseServe(args);
       assert.equal(error.code, 'commander.invalidArgument', args.join(' '));
@@ -202,6 +182,42 @@ describe('pith serve beyond this machine', () => {
     } finally {
       await serve.stop();
     }
+  });
+
+  test('the outbox and host flags reach the server; --max-answer over --max-unsent is refused', async () => {
+    const serve = await startServe([
+      '--concurrency',
+      '1',
+      '--allow-host',
+      'pith.test',
+      '--max-answer',
+      '1kb',
+    ]);
+    try {
+      const port = Number(new URL(serve.address).port);
+      const statusFor = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          request({ host: '127.0.0.1', port, path: '/healthz', headers: { host } }, (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          })
+            .on('error', reject)
+            .end();
+        });
+      assert.equal(await statusFor('pith.test:8080'), 200);
+      assert.equal(await statusFor('rebound.example'), 421);
+      const large = await fetch(`${serve.address}/v1/extract?include=view`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/html' },
+        body: `<article><p>${'A sentence of the article, long enough to be kept. '.repeat(100)}</p></article>`,
+      });
+      assert.equal((await large.json()).error?.code, 'ANSWER_TOO_LARGE');
+    } finally {
+      await serve.stop();
+    }
+    const refused = await refusedServe(['--max-answer', '300mb']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--max-answer .* is over --max-unsent/);
   });
 
   test('a key file that is missing, a directory, or holds no usable key: exit 2 before listening', async () => {

@@ -67,7 +67,7 @@ function assertPithError(answer: RawAnswer, status: number, code: string): void 
 }
 
 const JSON_HEAD =
-  'POST /v1/extract HTTP/1.1\r\nHost: pith\r\nContent-Type: application/json\r\nConnection: close\r\n';
+  'POST /v1/extract HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\n';
 
 describe("Node's HTTP parser and the framework answer in pith's shape", () => {
   test('a Content-Length shorter than the body: the rest is not a request', async () => {
@@ -88,7 +88,7 @@ describe("Node's HTTP parser and the framework answer in pith's shape", () => {
 
   test('headers over the size limit: 431', async () => {
     const answer = await rawRequest(
-      `GET /healthz HTTP/1.1\r\nHost: pith\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+      `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
     );
     assertPithError(answer, 431, 'HEADERS_TOO_LARGE');
   });
@@ -100,7 +100,9 @@ describe("Node's HTTP parser and the framework answer in pith's shape", () => {
   });
 
   test('a path that is not valid percent-encoding', async () => {
-    const answer = await rawRequest('GET /v1/%E0%A4%A HTTP/1.1\r\nHost: pith\r\nConnection: close\r\n\r\n');
+    const answer = await rawRequest(
+      'GET /v1/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+    );
     assertPithError(answer, 400, 'BAD_REQUEST');
   });
 });

@@ -1,8 +1,10 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { createServer, type PithServer, type ServerOptions } from '../../src/server/index.js';
-import { samplePath } from '../helpers.js';
+import { PITH_ARGV, REPO_ROOT, samplePath } from '../helpers.js';
 
 /** A small article page, written here so that API tests do not depend on the datasets. */
 export const ARTICLE_HTML = `<!DOCTYPE html><html lang="en"><head><title>Why Rivers Bend</title>
@@ -75,4 +77,59 @@ export async function postRaw(
   contentType = 'text/html',
 ) {
   return server.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+}
+
+/** `body` gzipped `layers` times over. */
+export function gzipLayers(body: Buffer, layers: number): Buffer {
+  for (let i = 0; i < layers; i++) body = gzipSync(body);
+  return body;
+}
+
+/**
+ * A page server on 127.0.0.1 that answers `?layers=N` with `page` gzipped N times and as many
+ * `gzip` codings in Content-Encoding (N among `layers`, gzipped before it starts: 2,000 take a while).
+ */
+export async function layeredOrigin(page: string, layers: readonly number[]) {
+  const bodies = new Map(layers.map((count) => [count, gzipLayers(Buffer.from(page), count)]));
+  return localServer((request, response) => {
+    const count = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('layers'));
+    response.writeHead(200, {
+      'content-type': 'text/html',
+      'content-encoding': Array(count).fill('gzip').join(', '),
+    });
+    response.end(bodies.get(count));
+  });
+}
+
+/** Runs `pith serve ARGS` until it says where it listens; `stop()` sends SIGTERM and waits. */
+export async function startServe(args: string[]): Promise<{
+  child: ChildProcessWithoutNullStreams;
+  address: string;
+  stderr: () => string;
+  stop: () => Promise<number | null>;
+}> {
+  const child = spawn(process.execPath, [...PITH_ARGV, 'serve', '--port', '0', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const address = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      const match = /listening on (http:\/\/[^ ]+:\d+) /.exec(stderr);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error(`exited before listening: ${stderr}`)));
+  });
+  return {
+    child,
+    address,
+    stderr: () => stderr,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }

@@ -120,11 +120,12 @@ export const HELD_OUT_OPTION = 'held-out';
 export function pithExtractorRef(spec: string): ExtractorRef {
   const colon = spec.indexOf(':');
   const name = colon < 0 ? spec : spec.slice(0, colon);
-  const extractor = (EXTRACTORS as Record<string, { version: string } | undefined>)[name];
+  const table = EXTRACTORS as Record<string, { version: string }>;
+  const extractor = Object.hasOwn(table, name) ? table[name] : undefined;
   if (!extractor) {
     throw new Error(`unknown extractor '${name}' (choose from ${Object.keys(EXTRACTORS).join(', ')})`);
   }
-  const options: Record<string, unknown> = {};
+  const options: Record<string, unknown> = Object.create(null);
   const kept: string[] = [];
   let heldOutFile: string | undefined;
   if (colon >= 0) {
@@ -227,7 +228,7 @@ export async function loadExtractor(
   }
   if (!peersModule) throw new Error(`peer '${ref.name}': no peers module (src/eval/peers is not there)`);
   const peers = await importPeers(peersModule);
-  const factory = peers[ref.name];
+  const factory = Object.hasOwn(peers, ref.name) ? peers[ref.name] : undefined;
   if (!factory) throw new Error(`unknown peer '${ref.name}' (choose from ${Object.keys(peers).join(', ')})`);
   const peer = await factory();
   return {

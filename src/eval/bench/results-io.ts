@@ -21,7 +21,9 @@ export function stringifyKeepingNonFinite(value: unknown): string {
 /** JSON.parse that restores what {@link stringifyKeepingNonFinite} wrote. */
 export function parseKeepingNonFinite(json: string): unknown {
   return JSON.parse(json, (_, value) =>
-    typeof value === 'string' && value.charCodeAt(0) === 0 && value in NON_FINITE ? NON_FINITE[value] : value,
+    typeof value === 'string' && value.charCodeAt(0) === 0 && Object.hasOwn(NON_FINITE, value)
+      ? NON_FINITE[value]
+      : value,
   );
 }
 

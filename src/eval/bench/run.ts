@@ -117,7 +117,7 @@ export async function probePeers(
   const wanted = names.includes('all') ? Object.keys(peers) : [...names];
   const refs: ExtractorRef[] = [];
   for (const name of wanted) {
-    const factory = peers[name];
+    const factory = Object.hasOwn(peers, name) ? peers[name] : undefined;
     if (!factory) {
       const reason = `unknown peer (choose from ${Object.keys(peers).join(', ') || 'none'})`;
       skipped.push({ name, reason });

@@ -9,6 +9,7 @@
  * first, then the timed ones), then one {@link SpeedChildResult}.
  */
 import { decodeHtml, parseHtml } from '../../index.js';
+import { useModelFiles } from '../../tools/index.js';
 import { type ExtractorRef, loadExtractor } from './extractors.js';
 import { warmUpPages } from './speed-types.js';
 import { describeError } from './task.js';
@@ -54,6 +55,8 @@ async function prepare(job: SpeedJob): Promise<Runner> {
       return { ms: performance.now() - started, ...cpuSince(cpuStarted) };
     };
   }
+  // Model files named by path (held-out models), every shipped model ready for extract().
+  await useModelFiles();
   const extractor = await loadExtractor(target, job.peersModule);
   return async (i) => {
     const cpuStarted = threadCpuMs();

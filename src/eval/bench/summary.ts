@@ -435,6 +435,7 @@ export function summariseByLanguage(
       list.push(page);
       grouped.set(key, list);
     }
+    // own-keys: an extractor's label, from the run's own list
     for (const group of groups) group.f1[extractor] = primaryF1(grouped.get(group.language) ?? [], primary);
   }
   return groups;

@@ -3,7 +3,11 @@
  * `workerData` holds the {@link TaskSettings}.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { useModelFiles } from '../../tools/index.js';
 import { describeError, type Task, TaskRunner, type TaskSettings } from './task.js';
+
+// Held-out models are files named by path; every shipped model ready for extract().
+const ready = useModelFiles();
 
 const port = parentPort;
 if (!port) throw new Error('bench worker: not running in a worker thread');
@@ -24,4 +28,5 @@ port.on('message', async (task: Task) => {
     });
   }
 });
-port.postMessage({ ready: true });
+// Ready once the models are: the pool sends pages only then.
+void ready.then(() => port.postMessage({ ready: true }));

@@ -72,6 +72,7 @@ export async function listArticleBody(
   for (const id of Object.keys(data).sort(compareIds)) {
     const name = names.has(`${id}.html.gz`) ? `${id}.html.gz` : names.has(`${id}.html`) ? `${id}.html` : null;
     if (name === null) continue;
+    // own-keys: one of the data's own keys (Object.keys above)
     const entry = data[id];
     const url = typeof entry.url === 'string' ? entry.url : undefined;
     const text = typeof entry.articleBody === 'string' ? entry.articleBody : '';

@@ -52,6 +52,7 @@ export async function listTrafilaturaEval(dir: string): Promise<PageRef<Trafilat
   const data = JSON.parse(await readFile(path.join(dir, 'evaldata.json'), 'utf8')) as Record<string, unknown>;
   const urls = Object.keys(data).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   return urls.map((url) => {
+    // own-keys: one of the data's own keys (Object.keys above)
     const entry = data[url];
     checkEntry(url, entry);
     return {

@@ -227,6 +227,7 @@ export class ExternalPeer {
     this.#session = session;
     const versions: Record<string, string> = {};
     if (hello.versions && typeof hello.versions === 'object') {
+      // own-keys: written, never read: a key '__proto__' is lost, not harmful
       for (const [key, value] of Object.entries(hello.versions)) versions[key] = String(value);
     }
     return { version: String(hello.version ?? 'unknown'), versions };

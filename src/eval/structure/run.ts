@@ -50,7 +50,7 @@ export async function runStructure(
 ): Promise<{ totals: StructureTotals[]; results: CaseResult[] }> {
   const extractors: TextExtractor<string>[] = [pithMarkdown];
   for (const name of options.peers ?? []) {
-    const create = MARKDOWN_PEERS[name];
+    const create = Object.hasOwn(MARKDOWN_PEERS, name) ? MARKDOWN_PEERS[name] : undefined;
     if (!create)
       throw new Error(`unknown Markdown peer '${name}' (known: ${Object.keys(MARKDOWN_PEERS).join(', ')})`);
     extractors.push(await create());

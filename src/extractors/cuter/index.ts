@@ -206,6 +206,7 @@ export function resolveCuterOptions(options: Partial<Record<keyof CuterOptions, 
     } else if (typeof value !== 'string' || !parameter.choices?.includes(value)) {
       badOption(`${name} must be one of ${parameter.choices?.join(', ')}`);
     }
+    // own-keys: a parameter's name (unknown names were refused above)
     (settings as unknown as Record<string, unknown>)[name] = value;
   }
   if (!(settings.maxLp > 0)) badOption('maxLp must be above 0');

@@ -18,7 +18,7 @@ import { PithError } from '../../errors.js';
 import type { Extractor } from '../types.js';
 import { DEFAULT_MIN_TEXT_CHARS, densityFilter } from './filter.js';
 import { type Category, classifyChunk, type DensityModel } from './model.js';
-import { DEFAULT_MODEL_PATH, loadDensityModel, SHIPPED_DENSITY_MODELS } from './model-file.js';
+import { DEFAULT_DENSITY_MODEL, loadDensityModel, SHIPPED_DENSITY_MODELS } from './model-file.js';
 
 export {
   DEFAULT_MIN_TEXT_CHARS,
@@ -55,7 +55,7 @@ export {
   type TextMap,
   type TrainingManifest,
 } from './model.js';
-export { DEFAULT_MODEL_PATH, loadDensityModel } from './model-file.js';
+export { DEFAULT_DENSITY_MODEL, loadDensityModel } from './model-file.js';
 
 export interface DensityOptions {
   /** Lines with fewer text characters are skipped (seed 003: 60). */
@@ -67,7 +67,7 @@ export interface DensityOptions {
   filter: boolean;
   /** Run the trained classifier after the filter (false: the filter alone). */
   classifier: boolean;
-  /** Model file path ('' = the shipped models/density.json), or a loaded model. */
+  /** The model: '' = the shipped models/density.json, a shipped model's name, a name the tools' reader knows (a file path), or a loaded model. */
   model: string | DensityModel;
 }
 
@@ -150,7 +150,7 @@ function finite(value: number): number | null {
 
 function resolveModel(model: string | DensityModel): { model: DensityModel; path: string | null } {
   if (typeof model !== 'string') return { model, path: null };
-  const path = model === '' ? DEFAULT_MODEL_PATH : model;
+  const path = model === '' ? DEFAULT_DENSITY_MODEL : model;
   return { model: loadDensityModel(path), path };
 }
 
@@ -171,7 +171,7 @@ function checkOptions(options: DensityOptions): void {
     }
   }
   if (typeof model !== 'string' && (typeof model !== 'object' || model === null || !('keep' in model))) {
-    throw new PithError('BAD_OPTION', 'density: model must be a file path or a loaded density model');
+    throw new PithError('BAD_OPTION', 'density: model must be a model name or a loaded density model');
   }
 }
 
@@ -205,7 +205,7 @@ export const density: Extractor<DensityOptions, DensityDiagnostics> = {
       type: 'string',
       default: '',
       description:
-        "The classifier's model: '' = the shipped models/density.json, a shipped model's name; the library and CLI also take a model file.",
+        "The classifier's model: '' = the shipped models/density.json, a shipped model's name; the CLI also takes a model file.",
       models: ['', ...SHIPPED_DENSITY_MODELS],
     },
   ],

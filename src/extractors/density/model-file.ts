@@ -1,30 +1,29 @@
 /**
- * Where the density model comes from: `models/density.json` at the package root
- * (the same path from `src/` under tsx and from `dist/`, both two folders below
- * `extractors/density/`), or a path the caller gives. Models are read once per path
- * and kept: a model is immutable, so this does not make extraction impure.
+ * Where the density model comes from: the shipped `density` (models/density.json, loaded on demand:
+ * see model-files.ts), or a name the tools' model reader knows (a file path). Models are read once per
+ * name and kept: a model is immutable, so this does not make extraction impure.
  */
 import { PithError } from '../../errors.js';
-import { modelFileLoader, modelPath, shippedModelPath } from '../../model-files.js';
+import { modelLoader } from '../../model-files.js';
 import { type DensityModel, parseDensityModel } from './model.js';
 
-/** The model shipped with pith. */
-export const DEFAULT_MODEL_PATH = shippedModelPath('density.json');
+/** The name of the model shipped with pith (`models/density.json`). */
+export const DEFAULT_DENSITY_MODEL = 'density';
 
 /** The density models shipped with pith, by name (`models/<name>.json`). */
-export const SHIPPED_DENSITY_MODELS: readonly string[] = ['density'];
+export const SHIPPED_DENSITY_MODELS: readonly string[] = [DEFAULT_DENSITY_MODEL];
 
 /** What to do about a model that cannot be used, for the error message. */
-function remedy(absolute: string): string {
+function remedy(name: string): string {
   const alternatives =
     'give another model (option `model`, CLI --density-model FILE) or run the filter alone ' +
     '(option `classifier: false`, CLI --density-classifier false)';
-  return absolute === DEFAULT_MODEL_PATH
+  return name === DEFAULT_DENSITY_MODEL
     ? `This is the model shipped with pith: rebuild it with the command in models/README.md (pith train density …), or ${alternatives}.`
     : `Write one with \`pith train density … --out FILE\`, or ${alternatives}.`;
 }
 
-const readDensityModel = modelFileLoader<DensityModel>({
+const readDensityModel = modelLoader<DensityModel>({
   parse(text, file) {
     try {
       return parseDensityModel(JSON.parse(text));
@@ -41,7 +40,7 @@ const readDensityModel = modelFileLoader<DensityModel>({
     }
   },
   cannotRead(file, error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = (error as { code?: unknown }).code;
     const reason =
       code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
     return new PithError('BAD_OPTION', `density: cannot read model ${file} (${reason}). ${remedy(file)}`, {
@@ -51,9 +50,9 @@ const readDensityModel = modelFileLoader<DensityModel>({
 });
 
 /**
- * Reads and checks a model: a shipped model's name or a file (cached by absolute path).
+ * Reads and checks a model: a shipped model's name or one the tools' reader knows (cached by name).
  * Throws a PithError (BAD_OPTION).
  */
-export function loadDensityModel(path: string = DEFAULT_MODEL_PATH): DensityModel {
-  return readDensityModel(modelPath(path, SHIPPED_DENSITY_MODELS));
+export function loadDensityModel(name: string = DEFAULT_DENSITY_MODEL): DensityModel {
+  return readDensityModel(name);
 }

@@ -14,6 +14,8 @@
  * were cut with), per category its training chunk/character counts and the
  * n-gram counts (`encodeCounts` bytes in base64), and a training manifest.
  */
+
+import { base64ToBytes, bytesToBase64 } from '../../base64.js';
 import { checkDeadline, mapPieces } from '../../dom/index.js';
 import type { TrainingManifest } from '../../model-files.js';
 import { CharLanguageModel, decodeCounts, encodeCounts, type NgramCounts } from './language-model.js';
@@ -240,7 +242,7 @@ export function modelFile(init: {
     characters: c.characters,
     contexts: c.counts.contexts.length,
     ngrams: c.counts.chars.length,
-    counts: Buffer.from(encodeCounts(c.counts)).toString('base64'),
+    counts: bytesToBase64(encodeCounts(c.counts)),
   });
   const mapped = init.textMap !== undefined && init.textMap !== 'none';
   return {
@@ -296,7 +298,7 @@ export function parseDensityModel(json: unknown): DensityModel {
     if (typeof category.counts !== 'string') fail(`${name}: counts missing`);
     let counts: NgramCounts;
     try {
-      counts = decodeCounts(new Uint8Array(Buffer.from(category.counts, 'base64')));
+      counts = decodeCounts(base64ToBytes(category.counts));
     } catch (error) {
       fail(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     }

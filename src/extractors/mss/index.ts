@@ -13,7 +13,7 @@ import { type Doc, type Extraction, NodeKind, Selection, tick } from '../../dom/
 import { PithError } from '../../errors.js';
 import type { Extractor } from '../types.js';
 import { contentProbabilities, type MssModel } from './model.js';
-import { DEFAULT_MSS_MODEL_PATH, loadMssModel, SHIPPED_MSS_MODELS } from './model-file.js';
+import { DEFAULT_MSS_MODEL, loadMssModel, SHIPPED_MSS_MODELS } from './model-file.js';
 import { maximumSubsequence } from './segment.js';
 import { TokenKind, tokenize } from './tokens.js';
 
@@ -28,12 +28,12 @@ export {
   parseMssModel,
   trigramAt,
 } from './model.js';
-export { DEFAULT_MSS_MODEL_PATH, loadMssModel, SHIPPED_MSS_MODELS } from './model-file.js';
+export { DEFAULT_MSS_MODEL, loadMssModel, SHIPPED_MSS_MODELS } from './model-file.js';
 export { type MaximumSubsequence, maximumSubsequence } from './segment.js';
 export { type MssTokens, NUMBER_TOKEN, TokenKind, tokenize, wordForm } from './tokens.js';
 
 export interface MssOptions {
-  /** Model file path ('' = the shipped models/mss.json), a shipped model's name, or a loaded model. */
+  /** The model: '' = the shipped models/mss.json, a shipped model's name, a name the tools' reader knows (a file path), or a loaded model. */
   model: string | MssModel;
   /** A token's score is P(content) − offset (the paper: 0.5). */
   offset: number;
@@ -60,7 +60,7 @@ const DEFAULTS: MssOptions = { model: '', offset: 0.5 };
 
 function resolveModel(model: string | MssModel): { model: MssModel; path: string | null } {
   if (typeof model !== 'string') return { model, path: null };
-  const path = model === '' ? DEFAULT_MSS_MODEL_PATH : model;
+  const path = model === '' ? DEFAULT_MSS_MODEL : model;
   return { model: loadMssModel(path), path };
 }
 
@@ -70,10 +70,7 @@ function checkOptions(options: MssOptions): void {
     throw new PithError('BAD_OPTION', `mss: offset must be a number, got ${String(offset)}`);
   }
   if (typeof model !== 'string' && (typeof model !== 'object' || model === null || !('trigram' in model))) {
-    throw new PithError(
-      'BAD_OPTION',
-      'mss: model must be a file path, a shipped model name or a loaded model',
-    );
+    throw new PithError('BAD_OPTION', 'mss: model must be a model name or a loaded model');
   }
 }
 
@@ -88,7 +85,7 @@ export const mss: Extractor<MssOptions, MssDiagnostics> = {
       type: 'string',
       default: '',
       description:
-        "The token classifier: '' = the shipped models/mss.json, a shipped model's name; the library and CLI also take a model file.",
+        "The token classifier: '' = the shipped models/mss.json, a shipped model's name; the CLI also takes a model file.",
       models: ['', ...SHIPPED_MSS_MODELS],
     },
     {

@@ -1,21 +1,22 @@
 /**
- * Where the MSS model comes from: `models/mss.json` at the package root, a shipped model's name,
- * or a path the library or CLI user gives. Read once per path (a model is immutable).
+ * Where the MSS model comes from: the shipped `mss` (models/mss.json, loaded on demand: see
+ * model-files.ts), or a name the tools' model reader knows (a file path the CLI's user gives).
+ * Read once per name (a model is immutable).
  */
 import { PithError } from '../../errors.js';
-import { modelFileLoader, modelPath, shippedModelPath } from '../../model-files.js';
+import { modelLoader } from '../../model-files.js';
 import { type MssModel, parseMssModel } from './model.js';
 
-/** The model shipped with pith. */
-export const DEFAULT_MSS_MODEL_PATH = shippedModelPath('mss.json');
+/** The name of the model shipped with pith (`models/mss.json`). */
+export const DEFAULT_MSS_MODEL = 'mss';
 
 /** The MSS models shipped with pith, by name (`models/<name>.json`). */
-export const SHIPPED_MSS_MODELS: readonly string[] = ['mss'];
+export const SHIPPED_MSS_MODELS: readonly string[] = [DEFAULT_MSS_MODEL];
 
 const REMEDY =
   "Write one with `pith train mss … --out FILE` (models/README.md has the shipped model's command).";
 
-const readMssModel = modelFileLoader<MssModel>({
+const readMssModel = modelLoader<MssModel>({
   parse(text, file) {
     try {
       return parseMssModel(JSON.parse(text));
@@ -27,7 +28,7 @@ const readMssModel = modelFileLoader<MssModel>({
     }
   },
   cannotRead(file, error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = (error as { code?: unknown }).code;
     const reason =
       code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
     return new PithError('BAD_OPTION', `mss: cannot read model ${file} (${reason}). ${REMEDY}`, {
@@ -36,7 +37,7 @@ const readMssModel = modelFileLoader<MssModel>({
   },
 });
 
-/** Reads and checks a model: a shipped model's name or a file. Throws a PithError (BAD_OPTION). */
-export function loadMssModel(path: string = DEFAULT_MSS_MODEL_PATH): MssModel {
-  return readMssModel(modelPath(path, SHIPPED_MSS_MODELS));
+/** Reads and checks a model: a shipped model's name or one the tools' reader knows. Throws a PithError (BAD_OPTION). */
+export function loadMssModel(name: string = DEFAULT_MSS_MODEL): MssModel {
+  return readMssModel(name);
 }

@@ -26,13 +26,13 @@ import { pageRows } from './rows.js';
 
 // For the training and benchmark scripts (through src/internal.ts): the rows the classifier reads.
 export { runHeuristic } from './heuristic.js';
-export { type BlockModel, DEFAULT_BLOCK_MODEL_PATH, loadBlockModel } from './model.js';
+export { type BlockModel, DEFAULT_BLOCK_MODEL, loadBlockModel } from './model.js';
 export { PAGE_FEATURES, type PageRows, pageRows } from './rows.js';
 
 export interface PithOptions extends HeuristicOptions {
   /** What to favour when a block is in doubt. */
   favor: 'balanced' | 'precision' | 'recall';
-  /** Block classifier: '' = the shipped models/pith-blocks.json, a shipped model's name, 'none' = heuristic only, or (library, CLI) a model file. */
+  /** Block classifier: '' = the shipped models/pith-blocks.json, a shipped model's name, 'none' = heuristic only, or (the tools) a model file their reader knows. */
   model: string;
   /** When the classifier keeps no block, answer with the heuristic stage's region instead of nothing. */
   fallback: boolean;
@@ -158,7 +158,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       type: 'string',
       default: DEFAULTS.model,
       description:
-        "Block classifier: '' = the shipped one, a shipped model's name, 'none' = heuristic stage only; the library and CLI also take a model file.",
+        "Block classifier: '' = the shipped one, a shipped model's name, 'none' = heuristic stage only; the CLI also takes a model file.",
       models: ['', 'none', ...SHIPPED_BLOCK_MODELS],
     },
     {

@@ -1,10 +1,8 @@
 /**
- * The block classifier's model: `models/pith-blocks.json` at the package root
- * (or a file given by the `model` option), loaded once per path and cached.
- * A missing shipped model means "heuristic stage only" (a fresh checkout before
- * `pith train blocks`); a missing or corrupt file the caller named is an error.
+ * The block classifier's model: the shipped `pith-blocks` (models/pith-blocks.json), or another
+ * the `model` option names (a file, read by the tools' model reader), loaded once per name and
+ * cached. A missing or corrupt model the caller named is an error.
  */
-import { existsSync } from 'node:fs';
 import { PithError } from '../../errors.js';
 import {
   compiledProbability,
@@ -13,12 +11,13 @@ import {
   parseModel,
   predictProbability,
 } from '../../learn/index.js';
-import { modelFileLoader, modelPath, shippedModelPath } from '../../model-files.js';
+import { modelLoader } from '../../model-files.js';
 
-export const DEFAULT_BLOCK_MODEL_PATH = shippedModelPath('pith-blocks.json');
+/** The name of the shipped block model (`models/pith-blocks.json`). */
+export const DEFAULT_BLOCK_MODEL = 'pith-blocks';
 
 /** The block models shipped with pith, by name (`models/<name>.json`). */
-export const SHIPPED_BLOCK_MODELS: readonly string[] = ['pith-blocks'];
+export const SHIPPED_BLOCK_MODELS: readonly string[] = [DEFAULT_BLOCK_MODEL];
 
 /** What the extractor needs of a model. */
 export interface BlockModel {
@@ -28,10 +27,10 @@ export interface BlockModel {
   predict(values: Float32Array, offset: number): number;
 }
 
-const readBlockModel = modelFileLoader<BlockModel>({
+const readBlockModel = modelLoader<BlockModel>({
   parse: parseBlockModel,
   cannotRead(file, error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const missing = (error as { code?: unknown }).code === 'ENOENT';
     const reason = error instanceof Error ? error.message : String(error);
     return new PithError(
       'BAD_OPTION',
@@ -43,17 +42,12 @@ const readBlockModel = modelFileLoader<BlockModel>({
   },
 });
 
-/** Whether the shipped model is there (checked once: extraction calls this for every page). */
-let shippedPresent: boolean | undefined;
-
 /**
- * Loads (once) the model named by `value`: '' = the shipped one (undefined when it is not
- * there), a shipped model's name, or a file path.
+ * Loads (once) the model named by `value`: '' = the shipped one, a shipped model's name, or a
+ * name the tools' model reader knows (a file path).
  */
-export function loadBlockModel(value: string): BlockModel | undefined {
-  if (value !== '') return readBlockModel(modelPath(value, SHIPPED_BLOCK_MODELS));
-  shippedPresent ??= existsSync(DEFAULT_BLOCK_MODEL_PATH);
-  return shippedPresent ? readBlockModel(DEFAULT_BLOCK_MODEL_PATH) : undefined;
+export function loadBlockModel(value: string): BlockModel {
+  return readBlockModel(value === '' ? DEFAULT_BLOCK_MODEL : value);
 }
 
 function parseBlockModel(text: string, file: string): BlockModel {

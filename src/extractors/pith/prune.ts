@@ -55,6 +55,7 @@ export function prune(doc: Doc, root: number, useClassCues: boolean): Pruned {
     const reason = pruneReason(doc, node, pageText, useClassCues);
     if (reason === undefined) continue;
     removed[node] = 1;
+    // own-keys: pruneReason's own codes
     reasons[reason] = (reasons[reason] ?? 0) + 1;
     node = doc.end(node) - 1;
   }

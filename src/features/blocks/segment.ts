@@ -317,7 +317,8 @@ function markElement(builder: BlockBuilder, node: number, nodeTag: number, openB
   const up = node === builder.root ? -1 : doc.columns.parent[node];
   let flags = tagLandmarks(nodeTag);
   const role = doc.attr(node, 'role');
-  if (role !== undefined) flags |= ROLE_LANDMARK[role.toLowerCase()] ?? 0;
+  const landmark = role?.toLowerCase();
+  if (landmark !== undefined && Object.hasOwn(ROLE_LANDMARK, landmark)) flags |= ROLE_LANDMARK[landmark];
   if (nodeTag === TAG.a && doc.attr(node, 'href') !== undefined) {
     flags |= LANDMARK.link;
     builder.links[builder.blockOfOwner(openBlock)]++;

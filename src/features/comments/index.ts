@@ -13,6 +13,7 @@ export {
   type FoundComment,
   findComments,
 } from './find.js';
+export { commentAuthor, commentDate } from './labels.js';
 export {
   FORUM_OUTSIDE_SHARE,
   FORUM_OUTSIDE_SHARE_UNASKED,

@@ -22,7 +22,7 @@ export interface PageTypeResult {
 }
 
 export interface ClassifyPageTypeOptions {
-  /** A loaded model, or a model file path (default: the shipped models/page-type.json). */
+  /** A loaded model, or a model's name (default: the shipped models/page-type.json; the tools' reader takes a file path). */
   model?: PageTypeModel | string;
   /** From `extractMetadata`, when the caller already has it (adds its declared type). */
   metadata?: PageTypeMetadata;

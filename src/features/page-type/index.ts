@@ -30,7 +30,7 @@ export {
 export {
   type CombineRule,
   combineMargins,
-  DEFAULT_PAGE_TYPE_MODEL_PATH,
+  DEFAULT_PAGE_TYPE_MODEL,
   loadPageTypeModel,
   makePageTypeModel,
   PAGE_TYPE_MODEL_FORMAT,

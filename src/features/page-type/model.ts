@@ -25,7 +25,7 @@ import {
   modelFromJson,
   predictMargin,
 } from '../../learn/index.js';
-import { modelFileLoader, shippedModelPath } from '../../model-files.js';
+import { modelLoader } from '../../model-files.js';
 import { PAGE_TYPE_FEATURE_INDEX, PAGE_TYPE_FEATURE_NAMES, type PageTypeFeatureName } from './features.js';
 
 import { PAGE_TYPES, type PageType } from './types.js';
@@ -53,8 +53,8 @@ export interface PageTypeModel {
   readonly compiled: readonly (CompiledGbdt | undefined)[];
 }
 
-/** The model shipped with pith. */
-export const DEFAULT_PAGE_TYPE_MODEL_PATH = shippedModelPath('page-type.json');
+/** The name of the model shipped with pith (`models/page-type.json`). */
+export const DEFAULT_PAGE_TYPE_MODEL = 'page-type';
 
 function fail(message: string): never {
   throw new PithError('BAD_OPTION', `page-type model: ${message}`);
@@ -74,7 +74,8 @@ export function makePageTypeModel(
   if (models.length !== PAGE_TYPES.length) fail(`expected ${PAGE_TYPES.length} models, got ${models.length}`);
   const columns = new Int32Array(featureNames.length);
   featureNames.forEach((name, column) => {
-    const index = (PAGE_TYPE_FEATURE_INDEX as Record<string, number | undefined>)[name];
+    const table = PAGE_TYPE_FEATURE_INDEX as Record<string, number>;
+    const index = Object.hasOwn(table, name) ? table[name] : undefined;
     if (index === undefined) fail(`feature ${JSON.stringify(name)} is not computed by this pith`);
     columns[column] = index;
   });
@@ -191,7 +192,7 @@ function modelJson(model: Model): Record<string, unknown> {
   };
 }
 
-const readPageTypeModel = modelFileLoader<PageTypeModel>({
+const readPageTypeModel = modelLoader<PageTypeModel>({
   parse(text, file) {
     let json: unknown;
     try {
@@ -205,9 +206,12 @@ const readPageTypeModel = modelFileLoader<PageTypeModel>({
     new PithError('BAD_OPTION', `page-type model: cannot read ${file}`, { cause: error }),
 });
 
-/** Reads and checks a model file (cached by absolute path). Throws a PithError (BAD_OPTION). */
-export function loadPageTypeModel(path: string = DEFAULT_PAGE_TYPE_MODEL_PATH): PageTypeModel {
-  return readPageTypeModel(path);
+/**
+ * Reads and checks a model: the shipped one, or a name the tools' model reader knows (a file path);
+ * cached by name. Throws a PithError (BAD_OPTION).
+ */
+export function loadPageTypeModel(name: string = DEFAULT_PAGE_TYPE_MODEL): PageTypeModel {
+  return readPageTypeModel(name);
 }
 
 /**

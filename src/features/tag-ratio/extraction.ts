@@ -13,8 +13,10 @@ export function settingsOver<Settings extends object>(
   options: Partial<Settings>,
 ): Settings {
   const settings = { ...defaults };
+  const writable = settings as Record<string, unknown>;
   for (const [key, value] of Object.entries(options)) {
-    if (value !== undefined) (settings as Record<string, unknown>)[key] = value;
+    // Only the settings' own names: the options were checked against the parameters before.
+    if (value !== undefined && Object.hasOwn(writable, key)) writable[key] = value;
   }
   return settings;
 }

@@ -110,6 +110,7 @@ const MAX_MATHML_NODES = 5000;
 const XML_SPECIAL = /[&<>"]/g;
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 function escapeXml(text: string): string {
+  // own-keys: one of the characters XML_SPECIAL matches
   return text.replace(XML_SPECIAL, (char) => XML_ESCAPES[char]);
 }
 

@@ -8,10 +8,15 @@
  * one, or one that does not inflate cleanly, is streamed through a raw-inflate fed whole chunks:
  * zlib stops at the end of the deflate data, the rest goes back to the reader. The one-call path
  * spares a stream, its buffers and a thread-pool round trip per record: on a Common Crawl–style
- * archive it is most of the reading cost (docs/decisions.md). A corrupt member is reported and
- * skipped: reading resumes at the next gzip header.
+ * archive it is most of the reading cost (docs/decisions.md).
+ *
+ * Every member is checked against its trailer (CRC-32 and size): a flipped byte that still
+ * inflates is caught, and a member whose deflate data ran on into the next members (a member cut
+ * short, or damaged so that its end is lost) does not swallow them. A member that is corrupt or
+ * cut is reported, and reading looks for the next gzip header from the start of that member's
+ * data (not from where zlib failed, which can be past the next member's start).
  */
-import { createInflateRaw, type InflateRaw, inflateRawSync } from 'node:zlib';
+import { crc32, createInflateRaw, type InflateRaw, inflateRawSync } from 'node:zlib';
 import type { ByteReader } from './bytes.js';
 
 /** Decompressed bytes: `at` is their offset within the member that starts at `member` in the file. */
@@ -21,11 +26,15 @@ export interface Segment {
   at: number;
 }
 
-/** The end of a member: `complete` is false when it was cut short or corrupt (its last record is lost). */
+/**
+ * The end of a member, a record boundary: `complete` when it inflated whole and matched its
+ * trailer, `cut` when the file ends inside it, `corrupt` when it cannot be read (its bytes that
+ * came out before the failure cannot be trusted).
+ */
 export interface MemberEnd {
   end: true;
   member: number;
-  complete: boolean;
+  outcome: 'complete' | 'cut' | 'corrupt';
 }
 
 /** Bytes that could not be read as gzip, and why. */
@@ -42,6 +51,11 @@ const MAX_HEADER_BYTES = 64 * 1024;
 const WHOLE_MEMBER_LOOKAHEAD = 256 * 1024;
 /** Members that inflate to more than this are streamed (bounded memory whatever the member). */
 const WHOLE_MEMBER_MAX_OUTPUT = 8 * 1024 * 1024;
+/**
+ * A streamed member's compressed bytes are kept up to this much, so that a member found corrupt
+ * can be searched for the next member from its start; past it, from where it failed.
+ */
+const REWIND_MAX_BYTES = 4 * 1024 * 1024;
 const FLAG_HCRC = 2;
 const FLAG_EXTRA = 4;
 const FLAG_NAME = 8;
@@ -82,57 +96,57 @@ export async function* gunzipMembers(reader: ByteReader): AsyncGenerator<GzipEve
     const member = reader.position;
     const length = headerLength(head);
     if (length === undefined) {
-      if (
-        startsGzip(head) &&
-        head.length < MAX_HEADER_BYTES &&
-        head.length === (await reader.peek(MAX_HEADER_BYTES)).length
-      ) {
-        // A header cut off by the end of the file.
-        await reader.skip(head.length);
-        yield { fault: 'truncated', offset: member, message: `gzip header cut off at offset ${member}` };
-        return;
-      }
+      // Not gzip, or a header that does not end in the bytes left: cut off by the end of the file
+      // when no member follows (a damaged flag byte can also claim a header longer than the rest).
       const skipped = await skipToNextMember(reader, 1);
-      yield {
-        fault: 'corrupt',
-        offset: member,
-        message: `${skipped} bytes that are not gzip at offset ${member}`,
-      };
+      const cut = startsGzip(head) && (await reader.peek(1)).length === 0;
+      yield cut
+        ? { fault: 'truncated', offset: member, message: `gzip header cut off at offset ${member}` }
+        : {
+            fault: 'corrupt',
+            offset: member,
+            message: `${skipped} bytes that are not gzip at offset ${member}`,
+          };
       continue;
     }
     await reader.skip(length);
     const whole = await inflateWholeMember(reader);
-    if (whole) {
-      if (whole.length > 0) yield { bytes: whole, member, at: 0 };
-      yield { end: true, member, complete: true };
+    if (whole?.kind === 'ok') {
+      if (whole.bytes.length > 0) yield { bytes: whole.bytes, member, at: 0 };
+      yield { end: true, member, outcome: 'complete' };
+      continue;
+    }
+    if (whole?.kind === 'corrupt') {
+      // Nothing of it was given out. The search starts at its second byte: a damaged flag byte
+      // can make the header look longer than it is, past the next member's start.
+      yield { end: true, member, outcome: 'corrupt' };
+      yield {
+        fault: 'corrupt',
+        offset: member,
+        message: `gzip member at offset ${member}: ${whole.message}`,
+      };
+      reader.unread(head.subarray(1, length));
+      await skipToNextMember(reader, 0);
       continue;
     }
     const outcome = yield* inflateMember(reader, member);
     if (outcome.kind === 'ok') {
-      // The trailer: CRC-32 and size; a short one is the end of a truncated file.
-      const trailer = await reader.skip(8);
-      yield { end: true, member, complete: true };
-      if (trailer < 8) {
-        yield {
-          fault: 'truncated',
-          offset: member,
-          message: `gzip member at offset ${member} has no trailer`,
-        };
-        return;
-      }
+      yield { end: true, member, outcome: 'complete' };
       continue;
     }
-    yield { end: true, member, complete: false };
-    if (outcome.kind === 'truncated') {
-      yield { fault: 'truncated', offset: member, message: `gzip member at offset ${member} is cut off` };
+    if (outcome.kind === 'no-trailer') {
+      // The deflate data ended (it says so itself) and the file ends before its trailer.
+      yield { end: true, member, outcome: 'complete' };
+      yield { fault: 'truncated', offset: member, message: `gzip member at offset ${member} has no trailer` };
       return;
     }
-    // Corrupt deflate data: look for the next member after this one's header.
-    yield {
-      fault: 'corrupt',
-      offset: member,
-      message: `gzip member at offset ${member}: ${outcome.message}`,
-    };
+    yield { end: true, member, outcome: outcome.kind === 'truncated' ? 'cut' : 'corrupt' };
+    yield outcome.kind === 'truncated'
+      ? { fault: 'truncated', offset: member, message: `gzip member at offset ${member} is cut off` }
+      : { fault: 'corrupt', offset: member, message: `gzip member at offset ${member}: ${outcome.message}` };
+    // The reader is back at the member's data (or where it failed, past REWIND_MAX_BYTES): a
+    // member that seemed to run to the end of the file may have run over the next ones.
+    if (outcome.rewound) reader.unread(head.subarray(1, length));
     await skipToNextMember(reader, 0);
   }
 }
@@ -140,18 +154,22 @@ export async function* gunzipMembers(reader: ByteReader): AsyncGenerator<GzipEve
 /**
  * Inflates the member at the reader's position in one call when its deflate data and trailer lie
  * in the bytes at hand (or a little past them); the reader is then left after the trailer.
- * Undefined (the reader untouched) when the member is larger, cut off or corrupt: the streaming
- * path takes it, and reports what it finds.
+ * `corrupt` when its deflate data is invalid or does not match its trailer (the reader untouched:
+ * at its data). Undefined (the reader untouched) when the member is larger or cut off: the
+ * streaming path takes it, and reports what it finds.
  */
-async function inflateWholeMember(reader: ByteReader): Promise<Uint8Array | undefined> {
+async function inflateWholeMember(
+  reader: ByteReader,
+): Promise<{ kind: 'ok'; bytes: Uint8Array } | { kind: 'corrupt'; message: string } | undefined> {
   let available = await reader.peekChunk();
   if (available === undefined) return undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     const inflated = inflateIfWhole(available);
-    if (inflated) {
+    if (inflated?.kind === 'ok') {
       await reader.skip(inflated.used + 8);
-      return inflated.bytes;
+      return { kind: 'ok', bytes: inflated.bytes };
     }
+    if (inflated?.kind === 'corrupt') return inflated;
     if (attempt === 0) {
       const more = await reader.peek(available.length + WHOLE_MEMBER_LOOKAHEAD);
       if (more.length === available.length) return undefined;
@@ -161,25 +179,50 @@ async function inflateWholeMember(reader: ByteReader): Promise<Uint8Array | unde
   return undefined;
 }
 
-function inflateIfWhole(bytes: Uint8Array): { bytes: Uint8Array; used: number } | undefined {
+function inflateIfWhole(
+  bytes: Uint8Array,
+): { kind: 'ok'; bytes: Uint8Array; used: number } | { kind: 'corrupt'; message: string } | undefined {
+  let inflated: { buffer: Buffer; engine: { bytesWritten: number } };
   try {
-    const { buffer, engine } = inflateRawSync(bytes, {
+    inflated = inflateRawSync(bytes, {
       info: true,
       maxOutputLength: WHOLE_MEMBER_MAX_OUTPUT,
       chunkSize: 64 * 1024,
     }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
-    const used = engine.bytesWritten;
-    // The 8-byte trailer must be at hand too, or the member is not whole here.
-    return used + 8 <= bytes.length ? { bytes: buffer, used } : undefined;
-  } catch {
-    // Cut off by the end of the bytes at hand, too large, or corrupt: the streaming path decides.
-    return undefined;
+  } catch (error) {
+    // Invalid data is corrupt wherever the member ends; cut off by the end of the bytes at hand,
+    // or too large: the streaming path decides.
+    const code = (error as { code?: unknown }).code;
+    return code === 'Z_DATA_ERROR' ? { kind: 'corrupt', message: (error as Error).message } : undefined;
   }
+  const { buffer } = inflated;
+  const used = inflated.engine.bytesWritten;
+  // The 8-byte trailer must be at hand too, or the member is not whole here.
+  if (used + 8 > bytes.length) return undefined;
+  const mismatch = trailerMismatch(bytes.subarray(used, used + 8), crc32(buffer), buffer.length);
+  return mismatch ? { kind: 'corrupt', message: mismatch } : { kind: 'ok', bytes: buffer, used };
 }
 
-type InflateOutcome = { kind: 'ok' } | { kind: 'truncated' } | { kind: 'corrupt'; message: string };
+/** Why a member's trailer does not match what it inflated to (undefined when it does). */
+function trailerMismatch(trailer: Uint8Array, crc: number, size: number): string | undefined {
+  const view = Buffer.from(trailer.buffer, trailer.byteOffset, 8);
+  if (view.readUInt32LE(0) !== crc >>> 0) return 'CRC-32 does not match the data';
+  // ISIZE is the size modulo 2^32.
+  if (view.readUInt32LE(4) !== size % 2 ** 32) return 'size does not match the data';
+  return undefined;
+}
 
-/** Streams one member's deflate data; the reader is left at its trailer (or where zlib failed). */
+type InflateOutcome =
+  | { kind: 'ok' }
+  | { kind: 'no-trailer' }
+  | { kind: 'truncated'; rewound: boolean }
+  | { kind: 'corrupt'; message: string; rewound: boolean };
+
+/**
+ * Streams one member's deflate data and checks its trailer. `ok` leaves the reader after the
+ * trailer; `truncated` and `corrupt` leave it back at the member's data when the member's bytes
+ * read so far are within REWIND_MAX_BYTES (else at the last chunk read).
+ */
 async function* inflateMember(reader: ByteReader, member: number): AsyncGenerator<Segment, InflateOutcome> {
   const inflater = createInflateRaw({ chunkSize: 128 * 1024 });
   const output: Uint8Array[] = [];
@@ -189,27 +232,33 @@ async function* inflateMember(reader: ByteReader, member: number): AsyncGenerato
     failure = error;
   });
   const finished = new Promise<void>((resolve) => inflater.once('end', resolve));
+  /** The chunks fed, while they are few enough to give back. */
+  let fedChunks: Uint8Array[] | undefined = [];
   let at = 0;
   let fed = 0;
+  let crc = 0;
+  /** Gives back what was fed (the part of the last chunk zlib used: `lastUsed`); true when all of it. */
+  const rewind = (lastUsed?: Uint8Array): boolean => {
+    if (lastUsed) reader.unread(lastUsed);
+    for (let index = (fedChunks?.length ?? 0) - 1; index >= 0; index--)
+      reader.unread((fedChunks ?? [])[index]);
+    return fedChunks !== undefined;
+  };
   try {
     for (;;) {
       const chunk = await reader.next();
       if (chunk === undefined) {
-        for (const bytes of output.splice(0)) {
-          yield { bytes, member, at };
-          at += bytes.length;
-        }
-        return { kind: 'truncated' };
+        return { kind: 'truncated', rewound: rewind() };
       }
       await feed(inflater, chunk);
       fed += chunk.length;
       for (const bytes of output.splice(0)) {
+        crc = crc32(bytes, crc);
         yield { bytes, member, at };
         at += bytes.length;
       }
       if (failure) {
-        reader.unread(chunk);
-        return { kind: 'corrupt', message: failure.message };
+        return { kind: 'corrupt', message: failure.message, rewound: rewind(chunk) };
       }
       // zlib stops at the end of the deflate data: input it did not use belongs to the trailer
       // and the next member. (Ending exactly at a chunk's end shows on the next chunk: unused.)
@@ -218,11 +267,27 @@ async function* inflateMember(reader: ByteReader, member: number): AsyncGenerato
         reader.unread(chunk.subarray(chunk.length - unused));
         await finished;
         for (const bytes of output.splice(0)) {
+          crc = crc32(bytes, crc);
           yield { bytes, member, at };
           at += bytes.length;
         }
+        const trailer = await reader.peek(8);
+        if (trailer.length < 8) {
+          await reader.skip(trailer.length);
+          return { kind: 'no-trailer' };
+        }
+        const mismatch = trailerMismatch(trailer, crc, at);
+        if (mismatch)
+          return {
+            kind: 'corrupt',
+            message: mismatch,
+            rewound: rewind(chunk.subarray(0, chunk.length - unused)),
+          };
+        await reader.skip(8);
         return { kind: 'ok' };
       }
+      fedChunks?.push(chunk);
+      if (fed > REWIND_MAX_BYTES) fedChunks = undefined;
     }
   } finally {
     inflater.destroy();

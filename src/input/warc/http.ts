@@ -5,6 +5,7 @@
  */
 import { brotliDecompressSync, constants, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { PithError } from '../../errors.js';
+import { contentCodings, MAX_CONTENT_CODINGS } from '../content-type.js';
 
 export interface HttpResponseHead {
   status: number;
@@ -25,7 +26,8 @@ export function parseHttpResponseHead(block: Uint8Array): HttpResponseHead | und
   const lines = text.split(/\r?\n/);
   const match = /^HTTP\/\d(?:\.\d)?\s+(\d{3})\b/i.exec(lines[0]);
   if (!match) return undefined;
-  const headers: Record<string, string> = {};
+  // No prototype: a header named constructor or __proto__ is a header like any other.
+  const headers: Record<string, string> = Object.create(null);
   let last = '';
   for (const line of lines.slice(1)) {
     if (line === '') continue;
@@ -37,7 +39,7 @@ export function parseHttpResponseHead(block: Uint8Array): HttpResponseHead | und
     if (colon <= 0) continue;
     last = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1).trim();
-    headers[last] = last in headers ? `${headers[last]}, ${value}` : value;
+    headers[last] = Object.hasOwn(headers, last) ? `${headers[last]}, ${value}` : value;
   }
   return { status: Number(match[1]), headers, bodyStart: end };
 }
@@ -63,17 +65,20 @@ export interface HttpBodyEncoding {
  * after decoding. A body announced as chunked that does not parse as chunks is taken as it is
  * (archives hold both kinds of mistakes, as the reference reader's test files show).
  *
- * @throws PithError 'BAD_CONTENT_ENCODING' when a compressed body cannot be decompressed, or an
- *   unknown coding is named; 'INPUT_TOO_LARGE' past `maxBytes`.
+ * @throws PithError 'BAD_CONTENT_ENCODING' when a compressed body cannot be decompressed, an
+ *   unknown coding is named or more than MAX_CONTENT_CODINGS are chained; 'INPUT_TOO_LARGE' past `maxBytes`.
  */
 export function decodeHttpBody(body: Uint8Array, encoding: HttpBodyEncoding, maxBytes: number): Uint8Array {
   let bytes = body;
   if (/\bchunked\b/i.test(encoding.transferEncoding ?? '')) bytes = dechunk(bytes) ?? bytes;
-  const codings = (encoding.contentEncoding ?? '')
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity');
-  for (const coding of codings.reverse()) bytes = decompress(bytes, coding, maxBytes);
+  const codings = contentCodings(encoding.contentEncoding);
+  if (codings.length > MAX_CONTENT_CODINGS) {
+    throw new PithError(
+      'BAD_CONTENT_ENCODING',
+      `${codings.length} chained Content-Encodings (at most ${MAX_CONTENT_CODINGS} are undone)`,
+    );
+  }
+  for (const coding of codings) bytes = decompress(bytes, coding, maxBytes);
   if (bytes.length > maxBytes) {
     throw new PithError('INPUT_TOO_LARGE', `the page is larger than the limit of ${maxBytes} bytes`);
   }
@@ -83,7 +88,7 @@ export function decodeHttpBody(body: Uint8Array, encoding: HttpBodyEncoding, max
 function decompress(bytes: Uint8Array, coding: string, maxBytes: number): Uint8Array {
   const options = { maxOutputLength: maxBytes, finishFlush: constants.Z_SYNC_FLUSH };
   try {
-    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(bytes, options);
+    if (coding === 'gzip') return gunzipSync(bytes, options);
     if (coding === 'br') {
       return brotliDecompressSync(bytes, {
         maxOutputLength: maxBytes,

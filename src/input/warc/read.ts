@@ -4,6 +4,7 @@
  * page is counted by reason and its body never kept.
  */
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { mimeEssence } from '../content-type.js';
 import { ByteReader } from './bytes.js';
 import { gunzipMembers, startsGzip } from './gzip.js';
@@ -29,7 +30,11 @@ export interface ArchivePage {
   /** The body as archived: maybe chunked, maybe compressed. */
   body: Uint8Array;
   encoding: HttpBodyEncoding;
-  /** The archive says the payload was cut (WARC-Truncated), or the archive itself ends inside it. */
+  /**
+   * The archive says the payload was cut (WARC-Truncated: `length`, `time`…), or the record is
+   * shorter than its Content-Length: `end-of-archive` (the file ends inside it), `end-of-member`
+   * (its gzip member does: the length was wrong).
+   */
   truncated?: string;
 }
 
@@ -72,7 +77,7 @@ export interface ArchiveSkip {
   reason: SkipReason;
   position: RecordPosition;
   url?: string;
-  /** What went wrong, for `corrupt` and `bad-http`. */
+  /** What went wrong, for `corrupt`, `truncated` and `bad-http`. */
   detail?: string;
 }
 
@@ -93,6 +98,9 @@ export interface ReadArchiveOptions {
 }
 
 export const DEFAULT_MAX_RECORD_BYTES = 32 * 1024 * 1024;
+/** How far the start of an archive is looked at to tell gzip from plain when it starts damaged. */
+const DETECT_BYTES = 1024 * 1024;
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const PAGE_RECORD_TYPES = new Set(['response', 'resource', 'conversion']);
 
@@ -111,8 +119,8 @@ export async function* readArchive(
       yield item;
       continue;
     }
-    // Records come in file order, but the faults found in a chunk come before its records: only a
-    // record past the end ends the reading (every fault before it has been seen by then).
+    // Items come in file order, but a gzip member's fault can follow the bytes skipped inside it:
+    // only a record past the end ends the reading.
     if (item.kind === 'page' || (item.reason !== 'corrupt' && item.reason !== 'truncated')) return;
   }
 }
@@ -131,23 +139,30 @@ async function* readItems(
   const reader = new ByteReader(stream, typeof source === 'string' ? start.offset : 0);
   try {
     if (typeof source !== 'string') await reader.skip(start.offset);
-    const compressed = startsGzip(await reader.peek(3));
+    const compressed = isGzipped(await reader.peek(DETECT_BYTES));
     const parser = new RecordParser({
       maxBodyBytes: maxRecordBytes,
       compressed,
+      ...(typeof source === 'string' && !compressed ? { inputEnd: (await stat(source)).size } : {}),
       keepBody: (record) => PAGE_RECORD_TYPES.has(record.type),
     });
     let toSkip = start.skip;
     const drain = function* (): Generator<ArchiveItem> {
-      for (const fault of parser.faults.splice(0)) {
+      for (const item of parser.items.splice(0)) {
+        if (item.kind === 'record') {
+          yield classify(item.record);
+          continue;
+        }
+        const { fault } = item;
         yield {
           kind: 'skip',
-          reason: 'corrupt',
+          reason: fault.cut ? 'truncated' : 'corrupt',
           position: fault.position,
-          detail: `${fault.bytes} bytes without a record header`,
+          detail: fault.cut
+            ? `record header cut off after ${fault.bytes} bytes`
+            : `${fault.bytes} bytes without a record header`,
         };
       }
-      for (const record of parser.records.splice(0)) yield classify(record);
     };
     if (!compressed) {
       for (let chunk = await reader.next(); chunk !== undefined; chunk = await reader.next()) {
@@ -164,7 +179,7 @@ async function* readItems(
             detail: event.message,
           };
         } else if ('end' in event) {
-          parser.memberEnd(event.complete);
+          parser.memberEnd(event.outcome);
         } else {
           let { bytes, at } = event;
           // Resuming inside a member: the bytes before the record were done already.
@@ -187,6 +202,27 @@ async function* readItems(
   }
 }
 
+/**
+ * Gzipped when it starts with a gzip member; when it starts with neither a member nor a record
+ * (damage at its start: a flipped magic byte, garbage), when a member comes before any record
+ * header in its first bytes.
+ */
+function isGzipped(head: Uint8Array): boolean {
+  if (startsGzip(head)) return true;
+  const bytes = Buffer.from(head.buffer, head.byteOffset, head.length);
+  const start = bytes.subarray(0, 64).toString('latin1').trimStart();
+  if (start.startsWith('WARC/') || start.startsWith('filedesc:')) return false;
+  let magic = bytes.indexOf(GZIP_MAGIC);
+  while (magic >= 0 && !startsGzip(bytes, magic)) magic = bytes.indexOf(GZIP_MAGIC, magic + 1);
+  if (magic < 0) return false;
+  const firstRecord = (marker: string) => {
+    const at = bytes.indexOf(marker);
+    return at < 0 ? Number.POSITIVE_INFINITY : at;
+  };
+  const record = Math.min(firstRecord('WARC/'), firstRecord('filedesc:'));
+  return magic < record;
+}
+
 /** A record is a page, or a skip with its reason. */
 function classify(record: ArchiveRecord): ArchiveItem {
   const skip = (reason: SkipReason, detail?: string): ArchiveSkip => ({
@@ -196,18 +232,22 @@ function classify(record: ArchiveRecord): ArchiveItem {
     ...(record.url === undefined ? {} : { url: record.url }),
     ...(detail === undefined ? {} : { detail }),
   });
+  // A record shorter than its Content-Length says so, whatever it is: the damage is counted.
+  const cutDetail = record.truncated && `Content-Length ${record.length}, ${record.truncated}`;
   if (!PAGE_RECORD_TYPES.has(record.type)) {
+    if (cutDetail) return skip('truncated', cutDetail);
     if (record.type === 'warcinfo' || record.type === 'filedesc') return skip('warcinfo');
     if (record.type === 'request' || record.type === 'metadata' || record.type === 'revisit') {
       return skip(record.type);
     }
     return skip('other-record');
   }
-  if (record.tooLarge) return skip('too-large');
+  // Not kept, and not even whole: what it was is unknown (its length may be the lie).
+  if (record.tooLarge) return cutDetail ? skip('truncated', cutDetail) : skip('too-large');
   const block = record.body ?? new Uint8Array(0);
   // A page cut short is still worth extracting, as Common Crawl's 1 MiB cuts are; it says so.
-  if (record.truncated && block.length === 0) return skip('truncated');
-  const cut = record.truncated ? 'end-of-archive' : record.headers.get('warc-truncated');
+  if (cutDetail && block.length === 0) return skip('truncated', cutDetail);
+  const cut = record.truncated ?? record.headers.get('warc-truncated');
   const base = {
     kind: 'page' as const,
     position: record.position,

@@ -214,6 +214,7 @@ function chosenOptions(): Record<string, string | number | boolean> {
     else if (parameter.type === 'number') value = Number(control.value);
     else value = control.value;
     if (value !== parameter.default && !(typeof value === 'number' && Number.isNaN(value))) {
+      // own-keys: an extractor parameter's name, from the server's list
       options[parameter.name] = value;
     }
   }

@@ -23,7 +23,7 @@ async function answer(
   context.admit();
   const outcome = await context.extract(source, settings, clientGone(reply));
   if ('error' in outcome) throw requestErrorOf(outcome.error);
-  return reply.type('application/json; charset=utf-8').send(outcome.result);
+  return context.sendJson(reply, outcome.body, outcome.lines);
 }
 
 export const extractRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context }) => {

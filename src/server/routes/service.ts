@@ -2,10 +2,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { EXTRACTORS, type ExtractorParameter, OUTPUT_FORMATS, VERSION } from '../../index.js';
 import type { RouteOptions } from '../context.js';
+import { hostPolicy } from '../hosts.js';
 import { openApiDocument } from '../openapi.js';
 
 export const serviceRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context }) => {
-  const { pool, metrics, options } = context;
+  const { pool, metrics, options, outbox } = context;
   app.get('/healthz', { config: { access: 'open', rateLimit: false } }, async () => ({
     status: 'ok',
     version: VERSION,
@@ -21,12 +22,20 @@ export const serviceRoutes: FastifyPluginAsync<RouteOptions> = async (app, { con
 
   app.get('/metrics', async (_request, reply) =>
     reply.type('text/plain; version=0.0.4; charset=utf-8').send(
-      metrics.render({
-        threads: pool.threads,
-        running: pool.running,
-        queued: pool.queued,
-        timeouts: pool.timeouts,
-      }),
+      metrics.render(
+        {
+          threads: pool.threads,
+          running: pool.running,
+          queued: pool.queued,
+          timeouts: pool.timeouts,
+        },
+        {
+          connections: outbox.connections,
+          unsentBytes: outbox.unsentBytes,
+          cutOff: outbox.cutOff,
+          refused: outbox.refused,
+        },
+      ),
     ),
   );
 
@@ -37,12 +46,15 @@ export const serviceRoutes: FastifyPluginAsync<RouteOptions> = async (app, { con
       {
         maxBodyBytes: options.maxBodyBytes,
         timeoutMs: options.timeoutMs,
+        maxAnswerBytes: options.maxAnswerBytes,
         maxBatch: options.maxBatch,
         maxJobUrls: options.maxJobUrls,
       },
       {
         apiKeys: (options.apiKeys?.length ?? 0) > 0,
         rateLimit: options.rateLimit,
+        authFailuresPerMinute: options.authFailuresPerMinute,
+        hostCheck: hostPolicy(options.host, options.allowedHosts) !== undefined,
         isOpen: (operation) => context.routes.isOpen(operation),
         isUnlimited: (operation) => context.routes.isUnlimited(operation),
       },

@@ -168,7 +168,9 @@ export async function trainBlocks(options: TrainBlocksOptions): Promise<TrainBlo
       await datasetRows(spec, {
         code: BLOCK_ROWS_CODE,
         list,
-        ...(options.labelling?.[spec.name] ? { labelling: options.labelling[spec.name] } : {}),
+        ...(options.labelling && Object.hasOwn(options.labelling, spec.name)
+          ? { labelling: options.labelling[spec.name] }
+          : {}),
         ...(options.limit === undefined ? {} : { limit: options.limit }),
         ...(options.rowsDir ? { cacheDir: options.rowsDir } : {}),
         log,

@@ -71,7 +71,7 @@ export interface RowsOptions {
 
 function labellerFor(name: string | undefined, page: DatasetPage): BlockLabeller {
   if (name !== undefined) {
-    const labeller = BLOCK_LABELLERS[name];
+    const labeller = Object.hasOwn(BLOCK_LABELLERS, name) ? BLOCK_LABELLERS[name] : undefined;
     if (!labeller)
       throw new Error(`unknown labelling '${name}' (choose from ${Object.keys(BLOCK_LABELLERS).join(', ')})`);
     if (!labeller.accepts(page)) throw new Error(`labelling '${name}' needs ${labeller.needs}`);

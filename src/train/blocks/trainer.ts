@@ -111,7 +111,7 @@ export const BLOCKS_TRAINER: Trainer = {
     if (folds === 1) throw new PithError('BAD_OPTION', '--folds: 0 (none) or at least 2');
     await resolveDatasets((options.dataset as string[] | undefined) ?? BLOCK_TRAINING_DATASETS);
     for (const [dataset, kind] of Object.entries((options.labels as Record<string, string>) ?? {}))
-      if (!(kind in BLOCK_LABELLERS))
+      if (!Object.hasOwn(BLOCK_LABELLERS, kind))
         throw new PithError(
           'BAD_OPTION',
           `--labels ${dataset}=${kind}: choose from ${Object.keys(BLOCK_LABELLERS).join(', ')}`,

@@ -175,16 +175,16 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
           }),
         );
       const group = (keyOf: (page: MetadataPage) => string) => {
-        const out: Record<string, [number, number, number]> = {};
+        const counts = new Map<string, [number, number, number]>();
         pages.forEach((page, index) => {
           const key = keyOf(page);
-          out[key] ??= [0, 0, 0];
-          const entry = out[key];
+          const entry = counts.get(key) ?? [0, 0, 0];
+          counts.set(key, entry);
           if (chosen[index] === 'right') entry[0]++;
           if (rules[index] === 'right') entry[1]++;
           entry[2]++;
         });
-        return out;
+        return Object.fromEntries(counts);
       };
       figures[field] = {
         model: tally(chosen),

@@ -23,6 +23,7 @@ function figuresTable(figures: Record<string, FieldFigures>): string {
     lines.push(
       `| ${field} | ${types
         .map((type) => {
+          // own-keys: types are the keys of byType itself
           const [m, r, n] = byType[type];
           return `${share(m, n)} / ${share(r, n)} (${n})`;
         })

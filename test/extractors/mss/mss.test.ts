@@ -15,7 +15,7 @@ import {
   tokenize,
   trigramAt,
 } from '../../../src/extractors/mss/index.js';
-import { extract, formatExtraction, parseHtml } from '../../../src/index.js';
+import { extract, formatExtraction, loadShippedModels, parseHtml } from '../../../src/index.js';
 import { labelTokens } from '../../../src/train/index.js';
 
 const MANIFEST = { datasets: [], command: '', date: '', code: { pith: '', extractor: '' }, options: {} };
@@ -161,7 +161,8 @@ describe('mss extractor', () => {
     assert.equal(none.diagnostics.segment.end - none.diagnostics.segment.start, 0);
   });
 
-  test('the shipped model loads and extracts', () => {
+  test('the shipped model loads and extracts', async () => {
+    await loadShippedModels(['mss']);
     const result = extract(
       `<body><div><a href="/">Home</a> | <a href="/n">News</a></div><p>${'The sheep crossed the river at dawn, and the shepherd followed it, counting every stone. '.repeat(8)}</p></body>`,
       { extractor: 'mss', format: 'text' },

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { VceDiagnostics } from '../../../src/extractors/vce/index.js';
-import { BrowserLayoutEngine, extractAsync } from '../../../src/index.js';
-import { renderBlocksScreenshot } from '../../../src/internal.js';
+import { extractAsync } from '../../../src/index.js';
+import { BrowserLayoutEngine, renderBlocksScreenshot } from '../../../src/internal.js';
 import { browserSkip } from '../../layout/browser-helpers.js';
 import { COMMENT_THREAD, NO_TEXT, TABLE_LAYOUT, WIDE_SIDEBAR } from './pages.js';
 
@@ -32,8 +32,8 @@ describe('vce end to end in headless Chromium', { skip: browserSkip }, () => {
     extractAsync(html, {
       extractor: 'vce',
       format: 'text',
-      layout: 'browser',
-      browser: engine,
+      layout: engine,
+      onLayoutError: 'error',
       diagnostics: true,
     });
 

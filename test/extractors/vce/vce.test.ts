@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { parseHtml } from '../../../src/dom/index.js';
 import { runVce, type VceDiagnostics, vce } from '../../../src/extractors/vce/index.js';
-import { EXTRACTORS, extract, extractAsync, isPithError } from '../../../src/index.js';
+import { EXTRACTORS, extract, extractAsync, isPithError, type LayoutProvider } from '../../../src/index.js';
 import { estimateLayout } from '../../../src/layout/index.js';
 import { byId } from './helpers.js';
 import { NO_TEXT, TABLE_LAYOUT } from './pages.js';
@@ -91,48 +91,62 @@ describe('the vce extractor without a browser (estimated layout)', () => {
   });
 });
 
-describe('extractAsync without a browser', () => {
-  const saved = process.env.PITH_CHROMIUM;
-  before(() => {
-    process.env.PITH_CHROMIUM = '/nonexistent/chromium';
-  });
-  after(() => {
-    if (saved === undefined) delete process.env.PITH_CHROMIUM;
-    else process.env.PITH_CHROMIUM = saved;
-  });
+describe('extractAsync with a layout provider', () => {
+  /** A provider that lays every element out as the estimate does, and says where it came from. */
+  const measuring: LayoutProvider = {
+    async layout(doc, { viewport }) {
+      return { ...estimateLayout(doc, { viewport }), source: 'browser' };
+    },
+  };
+  const failing: LayoutProvider = {
+    async layout() {
+      throw new Error('no browser here');
+    },
+  };
 
-  test("layout 'auto' falls back to the estimate with a warning", async () => {
-    const result = await extractAsync(TABLE_LAYOUT, { extractor: 'vce', format: 'text' });
-    assert.equal(result.layout?.source, 'estimate');
-    assert.equal(result.warnings.length, 1);
-    assert.match(result.warnings[0], /browser layout unavailable .*estimated layout/);
+  test("the provider's layout is the one the extractor reads", async () => {
+    const result = await extractAsync(TABLE_LAYOUT, { extractor: 'vce', format: 'text', layout: measuring });
+    assert.equal(result.layout?.source, 'browser');
+    assert.deepEqual(result.warnings, []);
     assert.equal(result.content, extract(TABLE_LAYOUT, { extractor: 'vce', format: 'text' }).content);
   });
 
-  test("layout 'browser' fails with BAD_OPTION naming the reason", async () => {
+  test('a failing provider falls back to the estimate with a warning', async () => {
+    const result = await extractAsync(TABLE_LAYOUT, { extractor: 'vce', format: 'text', layout: failing });
+    assert.equal(result.layout?.source, 'estimate');
+    assert.equal(result.warnings.length, 1);
+    assert.match(result.warnings[0], /layout failed \(no browser here\).*estimated layout/);
+    assert.equal(result.content, extract(TABLE_LAYOUT, { extractor: 'vce', format: 'text' }).content);
+  });
+
+  test("with onLayoutError 'error' the provider's error rejects the call", async () => {
     await assert.rejects(
-      extractAsync(TABLE_LAYOUT, { extractor: 'vce', layout: 'browser' }),
-      (error) => isPithError(error) && error.code === 'BAD_OPTION' && /not an executable/.test(error.message),
+      extractAsync(TABLE_LAYOUT, { extractor: 'vce', layout: failing, onLayoutError: 'error' }),
+      /no browser here/,
     );
   });
 
-  test("layout 'estimate' needs no browser and warns about nothing", async () => {
-    const result = await extractAsync(TABLE_LAYOUT, { extractor: 'vce', layout: 'estimate' });
-    assert.equal(result.layout?.source, 'estimate');
-    assert.deepEqual(result.warnings, []);
+  test('without a provider the layout is estimated, with no warning', async () => {
+    for (const options of [{}, { layout: 'estimate' as const }]) {
+      const result = await extractAsync(TABLE_LAYOUT, { extractor: 'vce', ...options });
+      assert.equal(result.layout?.source, 'estimate');
+      assert.deepEqual(result.warnings, []);
+    }
   });
 
   test('extractors that need no layout get none, whatever the layout option says', async () => {
-    const result = await extractAsync(TABLE_LAYOUT, { extractor: 'all-text', layout: 'browser' });
+    const result = await extractAsync(TABLE_LAYOUT, { extractor: 'all-text', layout: failing });
     assert.equal(result.layout, undefined);
     assert.deepEqual(result.warnings, []);
     assert.equal(result.content, extract(TABLE_LAYOUT, { extractor: 'all-text' }).content);
   });
 
-  test('an unknown layout choice is a BAD_OPTION', async () => {
-    await assert.rejects(
-      extractAsync(TABLE_LAYOUT, { extractor: 'vce', layout: 'paper' as never }),
-      (error) => isPithError(error) && error.code === 'BAD_OPTION',
-    );
+  test('a layout that is neither a provider nor estimate is a BAD_OPTION', async () => {
+    for (const layout of ['browser', 'paper', {}]) {
+      await assert.rejects(
+        extractAsync(TABLE_LAYOUT, { extractor: 'vce', layout: layout as never }),
+        (error) => isPithError(error) && error.code === 'BAD_OPTION',
+      );
+    }
   });
 });

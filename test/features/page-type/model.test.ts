@@ -4,7 +4,6 @@ import { describe, it } from 'node:test';
 import { isPithError } from '../../../src/errors.js';
 import {
   combineMargins,
-  DEFAULT_PAGE_TYPE_MODEL_PATH,
   loadPageTypeModel,
   PAGE_TYPE_FEATURE_NAMES,
   PAGE_TYPES,
@@ -13,7 +12,8 @@ import {
   serializePageTypeModel,
 } from '../../../src/features/page-type/index.js';
 
-const shippedText = readFileSync(DEFAULT_PAGE_TYPE_MODEL_PATH, 'utf8');
+const SHIPPED_FILE = new URL('../../../models/page-type.json', import.meta.url);
+const shippedText = readFileSync(SHIPPED_FILE, 'utf8');
 const shippedJson = () => JSON.parse(shippedText) as Record<string, unknown>;
 
 function rejects(mutate: (json: Record<string, unknown>) => void, message: RegExp): void {
@@ -30,7 +30,7 @@ describe('page-type model file', () => {
     const model = loadPageTypeModel();
     assert.equal(model.models.length, PAGE_TYPES.length);
     for (const name of model.featureNames) assert.ok(PAGE_TYPE_FEATURE_NAMES.includes(name), name);
-    assert.ok(statSync(DEFAULT_PAGE_TYPE_MODEL_PATH).size < 200_000);
+    assert.ok(statSync(SHIPPED_FILE).size < 200_000);
     const manifest = model.manifest as { data?: { pages?: number }; command?: string };
     assert.equal(manifest.data?.pages, 1497);
     assert.match(manifest.command ?? '', /bench\/page-type\/train\.ts/);

@@ -1,0 +1,6 @@
+/**
+ * features/code: what a code listing's markup says — the language a highlighter marked it with,
+ * line-number gutters, copy buttons, `<code>` wrappers that hold blocks, `white-space: pre` listings.
+ * format/ writes the listing; this room only reads the page.
+ */
+export { codeHoldsBlocks, codeLanguage, isCodeButton, isGutter, isPreformatted } from './detect.js';

@@ -1,0 +1,615 @@
+/**
+ * Chunks for retrieval (issue 41): pith's Markdown cut into pieces of at most `maxTokens` that
+ * follow the heading tree. Each heading starts a chunk (a heading with nothing before its first
+ * sub-heading goes along with it), a long section is cut between its blocks, and each chunk
+ * carries its heading path, its place in the Markdown and its size.
+ *
+ * The cut never falls inside a code block, a formula, a table row, a list item, a quote or a
+ * footnote; a table cut between rows repeats its header rows. Only an element that alone is over
+ * the cap is cut inside (code and formulas between lines, each piece fenced again; others between
+ * lines, then sentences, then words), and the chunks it becomes say so (`split`).
+ *
+ * Pure, for every runtime: the Markdown is read as pith's writer writes it (blocks apart by blank
+ * lines, list items and table rows line by line, containers indented), and sizes are counted by a
+ * `TokenCounter` the caller passes (pith/tokens has one of a real tokenizer), else estimated from
+ * characters.
+ */
+
+/** Counts the tokens of a text. */
+export interface TokenCounter {
+  /** What is counted (`cl100k_base`, `characters/4`), recorded in every chunk. */
+  readonly name: string;
+  count(text: string): number;
+}
+
+/** The counters a caller can name: a real tokenizer's, or the estimate from characters. */
+export type TokenizerName = 'cl100k_base' | 'characters';
+
+/**
+ * The counter of a name. `cl100k_base` (OpenAI's embedding models and GPT-4) is gpt-tokenizer's,
+ * pure JavaScript for every runtime, imported only when first asked for (its ranks are 1.2 MB of
+ * JavaScript and ~18 MB of heap: a bundler puts it in a chunk of its own); docs/decisions.md, "Chunks".
+ */
+export async function loadTokenCounter(name: TokenizerName): Promise<TokenCounter> {
+  if (name === 'characters') return CHARACTER_ESTIMATE;
+  cl100k ??= import('gpt-tokenizer/encoding/cl100k_base').then(({ countTokens }) =>
+    Object.freeze({ name: 'cl100k_base', count: (text: string) => countTokens(text, AS_TEXT) }),
+  );
+  return cl100k;
+}
+
+let cl100k: Promise<TokenCounter> | undefined;
+/** Text is counted as text: a page that writes `<|endoftext|>` is no special token (and no error). */
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+/** The fallback: a token per four characters, rounded up (English prose averages ~4 characters a token). */
+export const CHARACTER_ESTIMATE: TokenCounter = Object.freeze({
+  name: 'characters/4',
+  count: (text: string) => Math.ceil(text.length / 4),
+});
+
+export interface ChunkOptions {
+  /** The cap of a chunk's size in tokens (default 512). */
+  maxTokens?: number;
+  /**
+   * Tokens of the chunk before repeated at the start of the next one of the same section
+   * (default 0): whole blocks from its end, or a paragraph's last sentences; never part of a
+   * code block, table, formula, list item or quote. At most half of `maxTokens`.
+   */
+  overlap?: number;
+  /** How tokens are counted (default `CHARACTER_ESTIMATE`). */
+  tokens?: TokenCounter;
+}
+
+/** What a chunk's blocks are made of (the kind of the element a `split` chunk was cut out of). */
+export type ChunkBlockKind =
+  | 'heading'
+  | 'paragraph'
+  | 'code'
+  | 'formula'
+  | 'table'
+  | 'table row'
+  | 'list item'
+  | 'quote'
+  | 'footnote'
+  | 'rule';
+
+export interface Chunk {
+  /** Position among the page's chunks, from 0. */
+  index: number;
+  /** The chunk's Markdown. */
+  text: string;
+  /** The headings it sits under, outermost first, as written (without `#`); [] before the first heading and for footnotes. */
+  headings: string[];
+  /** The part of the page's Markdown it covers: `markdown.slice(start, end)`, overlap included. */
+  start: number;
+  end: number;
+  /** Its size in the counter's tokens, and in characters. */
+  tokens: number;
+  chars: number;
+  /** Characters at the start of `text` that repeat the chunk before (`overlap`); 0 for none. */
+  overlapChars: number;
+  /**
+   * Set when the chunk is a piece of one element cut because alone it is over the cap: the
+   * element's kind. Its pieces are fenced again (code, formulas) or carry the table's header.
+   */
+  split?: ChunkBlockKind;
+}
+
+/** A block of the Markdown that is never cut unless alone over the cap. */
+interface Atom {
+  kind: ChunkBlockKind;
+  start: number;
+  end: number;
+  text: string;
+  tokens: number;
+  /** Headings: the level and the text. */
+  level?: number;
+  heading?: string;
+  /** Table rows: the header lines of their table (repeated when a chunk starts inside it). */
+  header?: Atom;
+  /** A table row: whether a chunk that starts at it repeats the table's header (when both fit under the cap). */
+  repeat?: boolean;
+  /** A piece of an element cut because it was over the cap. */
+  split?: ChunkBlockKind;
+}
+
+const DEFAULT_MAX_TOKENS = 512;
+const HEADING = /^(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+const FENCE = /^(`{3,}|~{3,})/;
+const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+const FOOTNOTE = /^\[\^[^\]\s]+\]:/;
+const RULE = /^(?:-{3,}|_{3,}|\*{3,})\s*$/;
+const TABLE_DELIMITER = /^\|(?:\s*:?-+:?\s*\|)+\s*$/;
+
+interface Line {
+  text: string;
+  start: number;
+  /** Offset after the line's text (before its line break). */
+  end: number;
+}
+
+function linesOf(markdown: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  while (start <= markdown.length) {
+    let stop = markdown.indexOf('\n', start);
+    if (stop < 0) stop = markdown.length;
+    lines.push({ text: markdown.slice(start, stop), start, end: stop });
+    start = stop + 1;
+  }
+  return lines;
+}
+
+const isBlank = (line: string) => line.trim() === '';
+const isIndented = (line: string) => line.startsWith(' ') || line.startsWith('\t');
+
+/** A line that closes a fence opened by `mark`: the same character, at least as many, nothing after. */
+function closesFence(line: string, mark: string): boolean {
+  let count = 0;
+  while (count < line.length && line[count] === mark[0]) count++;
+  return count >= mark.length && line.slice(count).trim() === '';
+}
+
+/** Where an indented container (a list item, a footnote) that starts at line `from` ends (exclusive). */
+function containerEnd(lines: Line[], from: number): number {
+  let at = from + 1;
+  let last = from;
+  while (at < lines.length) {
+    const text = lines[at].text;
+    if (isBlank(text)) {
+      at++;
+      continue;
+    }
+    if (!isIndented(text)) break;
+    last = at;
+    at++;
+  }
+  return last + 1;
+}
+
+/** The blocks of a Markdown document as pith writes it, in order (headings, tables' rows, …). */
+function blocksOf(markdown: string, counter: TokenCounter): Atom[] {
+  const lines = linesOf(markdown);
+  const atoms: Atom[] = [];
+  const atom = (kind: ChunkBlockKind, first: number, last: number, extra?: Partial<Atom>): Atom => {
+    const start = lines[first].start;
+    const end = lines[last].end;
+    const text = markdown.slice(start, end);
+    const made: Atom = { kind, start, end, text, tokens: counter.count(text), ...extra };
+    return made;
+  };
+  let at = 0;
+  while (at < lines.length) {
+    const text = lines[at].text;
+    if (isBlank(text)) {
+      at++;
+      continue;
+    }
+    const fence = FENCE.exec(text);
+    if (fence) {
+      const mark = fence[1];
+      let stop = at + 1;
+      while (stop < lines.length && !closesFence(lines[stop].text, mark)) stop++;
+      const last = Math.min(stop, lines.length - 1);
+      atoms.push(atom('code', at, last));
+      at = last + 1;
+      continue;
+    }
+    if (text === '$$') {
+      let stop = at + 1;
+      while (stop < lines.length && lines[stop].text !== '$$') stop++;
+      const last = Math.min(stop, lines.length - 1);
+      atoms.push(atom('formula', at, last));
+      at = last + 1;
+      continue;
+    }
+    const heading = HEADING.exec(text);
+    if (heading) {
+      atoms.push(atom('heading', at, at, { level: heading[1].length, heading: heading[2] ?? '' }));
+      at++;
+      continue;
+    }
+    if (text.startsWith('|')) {
+      let stop = at;
+      while (stop + 1 < lines.length && lines[stop + 1].text.startsWith('|')) stop++;
+      let first = at;
+      let header: Atom | undefined;
+      if (stop > at && TABLE_DELIMITER.test(lines[at + 1].text)) {
+        header = atom('table', at, at + 1);
+        first = at + 2;
+        atoms.push(header);
+      }
+      for (let row = first; row <= stop; row++)
+        atoms.push(atom('table row', row, row, header ? { header } : undefined));
+      at = stop + 1;
+      continue;
+    }
+    if (LIST_ITEM.test(text) || FOOTNOTE.test(text)) {
+      const stop = containerEnd(lines, at);
+      atoms.push(atom(LIST_ITEM.test(text) ? 'list item' : 'footnote', at, stop - 1));
+      at = stop;
+      continue;
+    }
+    if (text.startsWith('>')) {
+      let stop = at;
+      while (stop + 1 < lines.length && lines[stop + 1].text.startsWith('>')) stop++;
+      atoms.push(atom('quote', at, stop));
+      at = stop + 1;
+      continue;
+    }
+    if (RULE.test(text)) {
+      atoms.push(atom('rule', at, at));
+      at++;
+      continue;
+    }
+    let stop = at;
+    while (stop + 1 < lines.length && !isBlank(lines[stop + 1].text)) stop++;
+    atoms.push(atom('paragraph', at, stop));
+    at = stop + 1;
+  }
+  return atoms;
+}
+
+// ── cutting one element that is over the cap ─────────────────────────────────
+
+/** Inline formulas and code spans: a cut between sentences or words never falls inside one. */
+const INLINE_WHOLE = /(?<!\\)\$(?!\s)[^$\n]+?(?<![\s\\])\$|(`+)[^`][\s\S]*?\1/g;
+
+/** A text's pieces at `boundary` (each piece keeps what follows it up to the next boundary). */
+function piecesAt(text: string, boundary: RegExp): string[] {
+  const pieces: string[] = [];
+  const wholes: [number, number][] = [];
+  INLINE_WHOLE.lastIndex = 0;
+  for (let match = INLINE_WHOLE.exec(text); match !== null; match = INLINE_WHOLE.exec(text))
+    wholes.push([match.index, match.index + match[0].length]);
+  let whole = 0;
+  let from = 0;
+  boundary.lastIndex = 0;
+  for (let match = boundary.exec(text); match !== null; match = boundary.exec(text)) {
+    const stop = match.index + match[0].length;
+    if (stop <= from) {
+      boundary.lastIndex++;
+      continue;
+    }
+    while (whole < wholes.length && wholes[whole][1] <= match.index) whole++;
+    if (whole < wholes.length && wholes[whole][0] < match.index) continue;
+    pieces.push(text.slice(from, stop));
+    from = stop;
+  }
+  if (from < text.length) pieces.push(text.slice(from));
+  return pieces;
+}
+
+const SENTENCE_END = /[.!?。！？]+["'”’)\]]*\s+/gu;
+const WORD_END = /\s+/g;
+
+/** Cuts a text into pieces of at most `max` tokens: at line breaks, then sentences, words, characters. */
+function cutText(
+  text: string,
+  max: number,
+  counter: TokenCounter,
+  levels = [/\n/g, SENTENCE_END, WORD_END],
+): string[] {
+  if (counter.count(text) <= max) return [text];
+  const [boundary, ...rest] = levels;
+  const pieces = boundary ? piecesAt(text, boundary) : hardPieces(text, max, counter);
+  if (boundary && pieces.length <= 1) return cutText(text, max, counter, rest);
+  const out: string[] = [];
+  let current = '';
+  for (const piece of pieces) {
+    if (current !== '' && counter.count(current + piece) > max) {
+      out.push(current);
+      current = '';
+    }
+    if (counter.count(piece) > max) {
+      for (const part of cutText(piece, max, counter, rest)) out.push(part);
+      continue;
+    }
+    current += piece;
+  }
+  if (current !== '') out.push(current);
+  return out;
+}
+
+/** The last resort: pieces of characters (whole code points) of at most `max` tokens. */
+function hardPieces(text: string, max: number, counter: TokenCounter): string[] {
+  const out: string[] = [];
+  const points = Array.from(text);
+  let from = 0;
+  while (from < points.length) {
+    // The longest run that fits, by halving (a token is at least one character here).
+    let length = Math.min(points.length - from, Math.max(1, max * 4));
+    while (length > 1 && counter.count(points.slice(from, from + length).join('')) > max)
+      length = Math.max(1, length >> 1);
+    out.push(points.slice(from, from + length).join(''));
+    from += length;
+  }
+  return out;
+}
+
+/** The pieces of a fenced block (code, formula) over the cap: its lines in runs, each fenced again. */
+function cutFenced(atom: Atom, max: number, counter: TokenCounter): string[] {
+  const lines = atom.text.split('\n');
+  const open = lines[0];
+  const close = atom.kind === 'formula' ? '$$' : (FENCE.exec(open)?.[1] ?? '```');
+  const closed =
+    lines.length > 1 &&
+    (atom.kind === 'formula'
+      ? lines[lines.length - 1] === '$$'
+      : closesFence(lines[lines.length - 1], close));
+  const body = lines.slice(1, closed ? -1 : undefined).join('\n');
+  const room = Math.max(1, max - counter.count(`${open}\n\n${close}`));
+  return cutText(body, room, counter, [/\n/g, WORD_END]).map(
+    (piece) => `${open}\n${piece.replace(/\n$/, '')}\n${close}`,
+  );
+}
+
+/** An atom over the cap as pieces of at most `max` tokens (a table row keeps its table's header). */
+function cutAtom(atom: Atom, max: number, counter: TokenCounter): Atom[] {
+  let texts: string[];
+  if (atom.kind === 'code' || atom.kind === 'formula') texts = cutFenced(atom, max, counter);
+  else texts = cutText(atom.text, max, counter).map((piece) => piece.replace(/\n+$/, ''));
+  // An inline formula or code span alone over the cap was cut too: the pieces say so.
+  let split = atom.kind;
+  INLINE_WHOLE.lastIndex = 0;
+  for (let match = INLINE_WHOLE.exec(atom.text); match !== null; match = INLINE_WHOLE.exec(atom.text)) {
+    const whole = match[0];
+    if (!texts.some((text) => text.includes(whole))) {
+      split = whole.startsWith('$') ? 'formula' : 'code';
+      break;
+    }
+  }
+  return texts
+    .filter((text) => text.trim() !== '')
+    .map((text) => ({
+      kind: atom.kind,
+      start: atom.start,
+      end: atom.end,
+      text,
+      tokens: counter.count(text),
+      split,
+      ...(atom.header ? { header: atom.header } : {}),
+    }));
+}
+
+// ── packing blocks into chunks ────────────────────────────────────────────────
+
+interface Draft {
+  atoms: Atom[];
+  headings: string[];
+  /** Atoms at the start repeated from the chunk before. */
+  overlap: number;
+  /** The overlap when it is a paragraph's last sentences rather than whole atoms: their text and offset. */
+  overlapText?: string;
+  overlapStart?: number;
+}
+
+const SEPARATOR = '\n\n';
+
+/** A table row whose header is not in the draft yet (a chunk that starts inside a table repeats it). */
+function needsHeader(draft: Draft, atom: Atom): boolean {
+  const header = atom.header;
+  if (atom.kind !== 'table row' || header === undefined || atom.repeat === false) return false;
+  return !draft.atoms.some((other) => other === header || other.header === header);
+}
+
+/** The Markdown of a draft: blocks apart by blank lines, rows and a tight list's items line by line. */
+function draftText(draft: Draft): string {
+  const parts: string[] = [];
+  if (draft.overlapText !== undefined) parts.push(draft.overlapText);
+  let previous: Atom | undefined;
+  const seen: Draft = { atoms: [], headings: [], overlap: 0 };
+  for (const atom of draft.atoms) {
+    const whole = atom.split === undefined && previous?.split === undefined;
+    const inTable =
+      atom.kind === 'table row' &&
+      previous !== undefined &&
+      (previous === atom.header || previous.header === atom.header);
+    const inList =
+      atom.kind === 'list item' && previous?.kind === 'list item' && atom.text.indexOf('\n\n') < 0;
+    if (previous !== undefined && whole && (inTable || inList)) parts[parts.length - 1] += `\n${atom.text}`;
+    else if (needsHeader(seen, atom)) parts.push(`${(atom.header as Atom).text}\n${atom.text}`);
+    else parts.push(atom.text);
+    seen.atoms.push(atom);
+    previous = atom;
+  }
+  return parts.join(SEPARATOR);
+}
+
+/** Packs blocks into drafts of at most `max` tokens along the heading tree. */
+class Packer {
+  readonly drafts: Draft[] = [];
+  private readonly path: { level: number; text: string }[] = [];
+  private draft: Draft = { atoms: [], headings: [], overlap: 0 };
+  private size = 0;
+  private readonly separator: number;
+
+  constructor(
+    private readonly max: number,
+    private readonly overlap: number,
+    private readonly counter: TokenCounter,
+  ) {
+    this.separator = counter.count(SEPARATOR);
+  }
+
+  private headings(): string[] {
+    return this.path.map((heading) => heading.text);
+  }
+
+  /** Ends the draft (kept when it has blocks of its own) and starts one under the current headings. */
+  private flush(carried: Atom[] = [], overlapText?: { text: string; start: number }): void {
+    if (this.draft.atoms.length > this.draft.overlap) this.drafts.push(this.draft);
+    this.draft = { atoms: [], headings: this.headings(), overlap: 0 };
+    this.size = 0;
+    if (overlapText) {
+      this.draft.overlapText = overlapText.text;
+      this.draft.overlapStart = overlapText.start;
+      this.size = this.counter.count(overlapText.text);
+    }
+    for (const atom of carried) this.push(atom);
+    this.draft.overlap = carried.length;
+  }
+
+  private cost(atom: Atom): number {
+    const draft = this.draft;
+    const apart = draft.atoms.length > 0 || draft.overlapText !== undefined ? this.separator : 0;
+    return atom.tokens + apart + (needsHeader(draft, atom) ? (atom.header as Atom).tokens + 1 : 0);
+  }
+
+  private push(atom: Atom): void {
+    this.size += this.cost(atom);
+    this.draft.atoms.push(atom);
+  }
+
+  /** Takes the draft's last atom back (a table's header that would end a chunk without a row). */
+  private pop(): Atom {
+    const atom = this.draft.atoms.pop() as Atom;
+    const atoms = this.draft.atoms;
+    this.draft.atoms = [];
+    this.size = this.draft.overlapText === undefined ? 0 : this.counter.count(this.draft.overlapText);
+    for (const kept of atoms) this.push(kept);
+    return atom;
+  }
+
+  /** The end of the draft to repeat at the start of the next: whole blocks, or a paragraph's last sentences. */
+  private carried(): { atoms: Atom[]; text?: { text: string; start: number } } {
+    if (this.overlap === 0) return { atoms: [] };
+    const draft = this.draft;
+    const atoms: Atom[] = [];
+    let total = 0;
+    for (let index = draft.atoms.length - 1; index >= draft.overlap; index--) {
+      const atom = draft.atoms[index];
+      if (atom.kind === 'heading' || atom.kind === 'table row' || atom.split !== undefined) break;
+      const cost = atom.tokens + (atoms.length > 0 ? this.separator : 0);
+      if (total + cost <= this.overlap) {
+        atoms.unshift(atom);
+        total += cost;
+        continue;
+      }
+      if (atoms.length === 0 && atom.kind === 'paragraph') {
+        const sentences = piecesAt(atom.text, SENTENCE_END);
+        let text = '';
+        for (let at = sentences.length - 1; at > 0; at--) {
+          const longer = sentences[at] + text;
+          if (this.counter.count(longer) > this.overlap) break;
+          text = longer;
+        }
+        if (text.trim() !== '') return { atoms: [], text: { text, start: atom.end - text.length } };
+      }
+      break;
+    }
+    return { atoms };
+  }
+
+  heading(atom: Atom): void {
+    const level = atom.level ?? 1;
+    // A heading right after a heading (nothing between) stays with it: one chunk for both.
+    const draft = this.draft;
+    const onlyHeadings = draft.atoms.length > 0 && draft.atoms.every((other) => other.kind === 'heading');
+    while (this.path.length > 0 && this.path[this.path.length - 1].level >= level) this.path.pop();
+    this.path.push({ level, text: atom.heading ?? '' });
+    if (onlyHeadings) draft.headings = this.headings();
+    else this.flush();
+    this.add(atom);
+  }
+
+  /** The notes at the end of the body belong to no section. */
+  notes(): void {
+    if (this.path.length === 0) return;
+    this.path.length = 0;
+    this.flush();
+  }
+
+  add(atom: Atom): void {
+    const max = this.max;
+    const tableHeader = atom.kind === 'table row' ? atom.header : undefined;
+    if (tableHeader)
+      atom.repeat = tableHeader.tokens + atom.tokens + 1 <= max || tableHeader.tokens + 1 <= max / 2;
+    const header = tableHeader && atom.repeat ? tableHeader.tokens + 1 : 0;
+    if (atom.tokens + header > max) {
+      // Alone over the cap: its pieces, each a chunk.
+      this.flush();
+      for (const piece of cutAtom(atom, max - header, this.counter)) {
+        this.push(piece);
+        this.flush();
+      }
+      return;
+    }
+    if (this.size + this.cost(atom) > max) {
+      // A table's header goes along with its first row.
+      const draft = this.draft;
+      const header =
+        atom.kind === 'table row' && draft.atoms.length > draft.overlap && draft.atoms.at(-1) === atom.header
+          ? this.pop()
+          : undefined;
+      if (this.draft.atoms.length > this.draft.overlap) {
+        const carried = this.carried();
+        this.flush(carried.atoms, carried.text);
+      }
+      // No room beside the overlap: the block starts a chunk of its own.
+      if (this.size + this.cost(atom) + (header ? header.tokens : 0) > max) this.flush();
+      if (header) this.push(header);
+    }
+    this.push(atom);
+  }
+
+  finish(): Draft[] {
+    this.flush();
+    // The blocks' counts are what was packed; a tokenizer may count the joined text a little
+    // higher (merges across a separator): such a chunk gives its last blocks to a chunk of their own.
+    const out: Draft[] = [];
+    const queue = [...this.drafts];
+    while (queue.length > 0) {
+      const draft = queue.shift() as Draft;
+      const moved: Atom[] = [];
+      while (draft.atoms.length > draft.overlap + 1 && this.counter.count(draftText(draft)) > this.max)
+        moved.unshift(draft.atoms.pop() as Atom);
+      out.push(draft);
+      if (moved.length > 0) queue.unshift({ atoms: moved, headings: draft.headings, overlap: 0 });
+    }
+    return out;
+  }
+}
+
+/**
+ * The chunks of pith's Markdown (`markdown`: a result's `content` in the Markdown format), in order.
+ * An empty document has none.
+ */
+export function chunkMarkdown(markdown: string, options: ChunkOptions = {}): Chunk[] {
+  const counter = options.tokens ?? CHARACTER_ESTIMATE;
+  const max = Math.max(1, Math.floor(options.maxTokens ?? DEFAULT_MAX_TOKENS));
+  const overlap = Math.max(0, Math.min(Math.floor(options.overlap ?? 0), Math.floor(max / 2)));
+  const packer = new Packer(max, overlap, counter);
+  for (const atom of blocksOf(markdown, counter)) {
+    if (atom.kind === 'heading') packer.heading(atom);
+    else {
+      if (atom.kind === 'footnote') packer.notes();
+      packer.add(atom);
+    }
+  }
+  return packer.finish().map((draft, index) => {
+    const text = draftText(draft);
+    const own = draft.atoms.slice(draft.overlap);
+    const start = draft.overlapStart ?? draft.atoms[0]?.start ?? 0;
+    const end = own.length > 0 ? own[own.length - 1].end : start;
+    const repeated: Draft = { atoms: draft.atoms.slice(0, draft.overlap), headings: [], overlap: 0 };
+    if (draft.overlapText !== undefined) repeated.overlapText = draft.overlapText;
+    const overlapChars =
+      draft.overlap > 0 || draft.overlapText !== undefined
+        ? draftText(repeated).length + SEPARATOR.length
+        : 0;
+    const split = own.find((atom) => atom.split !== undefined)?.split;
+    return {
+      index,
+      text,
+      headings: draft.headings,
+      start,
+      end,
+      tokens: counter.count(text),
+      chars: text.length,
+      overlapChars,
+      ...(split !== undefined ? { split } : {}),
+    };
+  });
+}

@@ -671,6 +671,31 @@ const TODAY = new RegExp(
 export const RELATIVE_DATE_CUE =
   /(?<![\p{L}])(?:ago|vor|il y a|hace|há|fa|geleden|temu|sedan|siden|sitten|před|yesterday|gestern|hier|ayer|ieri|gisteren|ontem|igår|wczoraj|eilen|včera|today|heute|hoy|oggi|vandaag|hoje|idag|dzisiaj|tänään|dnes|назад|вчера|сегодня)(?![\p{L}])/iu;
 
+/** Hours of one part of a span ("14 hours", "a day"), or undefined when it is not one. */
+function spanHours(countText: string, unitText: string): number | undefined {
+  const count = /^\d+$/.test(countText) ? Number(countText) : ONE.test(countText) ? 1 : undefined;
+  const unit = RELATIVE_UNITS.find(([words]) => words.test(unitText));
+  return count === undefined || unit === undefined ? undefined : count * unit[1];
+}
+
+/** A part of a span at the end of a text, with the comma or "and" after it. */
+const SPAN_PART_AT_END =
+  /(?:^|\s)(\d{1,3}|\p{L}{1,6})\s+(\p{L}{1,10})\s*(?:,|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\bi\b|\boch\b|\bog\b|\bja\b)\s*$/iu;
+
+/** Hours of the parts of a span written before its last part (at most three: "1 day, 14 hours"). */
+function earlierParts(before: string): number {
+  let hours = 0;
+  let text = before;
+  for (let part = 0; part < 3; part++) {
+    const match = SPAN_PART_AT_END.exec(text);
+    const value = match ? spanHours(match[1], match[2]) : undefined;
+    if (match === null || value === undefined) break;
+    hours += value;
+    text = text.slice(0, match.index);
+  }
+  return hours;
+}
+
 /**
  * A relative date ("3 hours ago", "vor 2 Tagen", "hier" on a French page, "2 dni temu"), resolved
  * against `reference` (an ISO date the page gives; its time when it has one): the day it names, or
@@ -689,10 +714,10 @@ export function parseRelativeDate(
   for (const pattern of RELATIVE) {
     const match = pattern.exec(value);
     if (!match) continue;
-    const count = /^\d+$/.test(match[1]) ? Number(match[1]) : ONE.test(match[1]) ? 1 : undefined;
-    const unit = RELATIVE_UNITS.find(([words]) => words.test(match[2]));
-    if (count !== undefined && unit !== undefined) {
-      hours = count * unit[1];
+    const last = spanHours(match[1], match[2]);
+    if (last !== undefined) {
+      // "1 day, 14 hours ago": the parts before the last one count too.
+      hours = last + (pattern === RELATIVE[0] ? earlierParts(value.slice(0, match.index)) : 0);
       break;
     }
   }
@@ -702,7 +727,9 @@ export function parseRelativeDate(
     else if (TODAY.test(value)) hours = 0;
     else return undefined;
   }
-  const instant = new Date(base - hours * HOUR_MS);
+  // Against a day without a time, a span under a day names that day: only whole days move it.
+  const span = reference.length <= 10 ? Math.floor(hours / 24) * 24 : hours;
+  const instant = new Date(base - span * HOUR_MS);
   return format(
     { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() },
     now,

@@ -144,8 +144,9 @@ export interface ExtractOptions {
   title?: string;
   /**
    * The model that chooses the title, authors and date among the page's candidates: the name of a
-   * shipped model (`metadata`, the default) or a model file's path; `false` gives the rules'
-   * reading alone (what extractors read).
+   * shipped model (`metadata`, the default once loaded: `loadShippedModels()`, or `extractAsync()`,
+   * which loads it; until then `extract()` gives the rules' reading) or a name the model reader
+   * knows (a file path, in pith's tools); `false` gives the rules' reading alone (what extractors read).
    */
   metadataModel?: string | false;
   /** Include the extractor's diagnostics in JSON/XML output and in the result. */
@@ -287,7 +288,10 @@ export async function extractAsync(
   input: string | Uint8Array,
   options: ExtractAsyncOptions = {},
 ): Promise<ExtractAsyncResult> {
-  await loadShippedModels(shippedModelsOf(options.extractor ?? 'pith'));
+  await loadShippedModels([
+    ...shippedModelsOf(options.extractor ?? 'pith'),
+    ...(options.metadataModel === undefined ? (['metadata'] as const) : []),
+  ]);
   const { deadline, budget } = budgetOf(options);
   const prepared = withDeadline(deadline, () => prepare(input, options, deadline), budget);
   const warnings: string[] = [];

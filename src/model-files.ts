@@ -18,13 +18,16 @@ import qualityText from '../models/quality.js';
 import { PithError } from './errors.js';
 
 /** The models shipped with pith, by name (`models/NAME.json`). */
-export const SHIPPED_MODELS = ['pith-blocks', 'page-type', 'quality', 'density', 'mss'] as const;
+export const SHIPPED_MODELS = ['pith-blocks', 'page-type', 'quality', 'metadata', 'density', 'mss'] as const;
 export type ShippedModelName = (typeof SHIPPED_MODELS)[number];
 
 /** The shipped models loaded only when asked for, and how. */
 const LAZY_MODELS: Readonly<Record<string, () => Promise<{ default: string }>>> = {
   density: () => import('../models/density.js'),
   mss: () => import('../models/mss.js'),
+  // The metadata choice's 57 KiB (gzipped) would take the library past its 440 KiB budget
+  // (scripts/check-neutral.mjs): until loaded, extract() gives the rules' metadata.
+  metadata: () => import('../models/metadata.js'),
 };
 
 /** Shipped models' texts that are here: the default ones from the start, the others once loaded. */
@@ -33,6 +36,11 @@ const shippedTexts = new Map<string, string>([
   ['page-type', pageTypeText],
   ['quality', qualityText],
 ]);
+
+/** Whether a shipped model's text is here (the default ones always; a lazy one once loaded). */
+export function isShippedModelLoaded(name: ShippedModelName): boolean {
+  return shippedTexts.has(name);
+}
 
 export function isShippedModel(name: string): name is ShippedModelName {
   return (SHIPPED_MODELS as readonly string[]).includes(name);

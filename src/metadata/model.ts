@@ -25,7 +25,7 @@ import {
   predictProbability,
   serializeModel,
 } from '../learn/index.js';
-import { isShippedModel, modelLoader } from '../model-files.js';
+import { isShippedModelLoaded, modelLoader } from '../model-files.js';
 import { AUTHOR_FEATURES, DATE_FEATURES, TITLE_FEATURES } from './features.js';
 
 export const METADATA_MODEL_FORMAT = 'pith-metadata';
@@ -158,11 +158,12 @@ export function loadMetadataModel(name: string = DEFAULT_METADATA_MODEL): Metada
 }
 
 /**
- * The shipped model, or null while pith ships none (the rules' reading is then the answer). A
- * shipped model that is unusable is an error, as for every model.
+ * The shipped model once loaded (`loadShippedModels()`, which `extractAsync()` and pith's tools
+ * call), else null: the rules' reading is then the answer. A shipped model that is unusable is an
+ * error, as for every model.
  */
 export function shippedMetadataModel(): MetadataModel | null {
-  return isShippedModel(DEFAULT_METADATA_MODEL) ? loadMetadataModel() : null;
+  return isShippedModelLoaded(DEFAULT_METADATA_MODEL) ? loadMetadataModel() : null;
 }
 
 /** The probability that the row at `offset` of `rows` is the field's right answer. */

@@ -253,7 +253,6 @@ const LOCAL_MONTHS: ReadonlyMap<string, number> = (() => {
       'ottobre',
       'ott',
       'outubro',
-      'out',
       'października',
       'październik',
       'paź',

@@ -89,6 +89,8 @@ export const DENSITY_MODEL_CODE: readonly string[] = [
   'src/input',
   'src/layout',
   'src/metadata',
+  // metadata/ runs its learned choice with learn/ (issue 42)
+  'src/learn',
   'src/eval/datasets',
   'src/features/page-type/types.ts',
   'src/eval/metrics/snippets.ts',

@@ -1,10 +1,16 @@
 // Runs every test/**/*.test.ts with Node's test runner (Node 20 has no glob for --test).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The shipped models as ES modules (the library imports them): built when missing or older.
 await import('./models.mjs');
+// The browser bundle that test/runtimes/ runs in Deno, Bun, workerd and Chromium, built once before the
+// run (the test files run in parallel: none builds it while another reads it).
+const bundle = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/browser-bundle.ts'], {
+  stdio: 'inherit',
+});
+if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 
 function findTests(dir) {
   const out = [];

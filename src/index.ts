@@ -41,6 +41,7 @@ import {
   chunkMarkdown,
   formatComments,
   formatExtraction,
+  type JsonMetadata,
   type OutputComment,
   type ReadComments,
   readComments,
@@ -115,6 +116,7 @@ export {
   setModelReader,
 } from './model-files.js';
 export {
+  QUALITY_REASON_TEXTS,
   QUALITY_REASONS,
   type QualityAssessment,
   type QualityReason,
@@ -360,6 +362,8 @@ interface Prepared {
   /** Every source of the page's metadata and the rules' answer (what the extractor reads). */
   reading: MetadataReading;
   encoding: string | undefined;
+  /** What the caller should know from the steps before the extractor (an encoding read as another). */
+  warnings: string[];
 }
 
 function checkedFormat(format: OutputFormat): OutputFormat {
@@ -381,6 +385,7 @@ function prepare(input: string | Uint8Array, options: ExtractOptions, deadline: 
 
   let html: string;
   let encoding: string | undefined;
+  const warnings: string[] = [];
   if (typeof input === 'string') {
     html = input;
     checkIsPage(html);
@@ -388,6 +393,11 @@ function prepare(input: string | Uint8Array, options: ExtractOptions, deadline: 
     const decoded = decodeHtml(input, { contentType: options.contentType });
     html = decoded.text;
     encoding = decoded.encoding;
+    if (decoded.readAs !== undefined)
+      warnings.push(
+        `this runtime's TextDecoder does not know ${encoding}: the page was read as ${decoded.readAs}, ` +
+          'so its characters outside ASCII are probably wrong',
+      );
     checkIsPage(html, input);
   }
   checkDeadline('decoding');
@@ -395,7 +405,7 @@ function prepare(input: string | Uint8Array, options: ExtractOptions, deadline: 
   const doc = parseHtml(html, { ...options.limits, deadline, url: options.url });
   const reading = readMetadata(doc, { url: options.url });
   checkDeadline('metadata');
-  return { format, extractor, deadline, doc, reading, encoding };
+  return { format, extractor, deadline, doc, reading, encoding, warnings };
 }
 
 /**
@@ -475,7 +485,7 @@ export function extractMetadata(
 
 /** The steps from the extractor on: extraction, rendering, the result. */
 function finish(prepared: Prepared, layout: Layout | undefined, options: ExtractOptions): ExtractResult {
-  const { extractor, doc, reading, format, encoding, deadline } = prepared;
+  const { extractor, doc, reading, format, encoding, deadline, warnings } = prepared;
   // The extractor, the quality estimate and the body's headline removal read the rules' metadata:
   // the learned choice changes what the result says about the page, not the body.
   const rules = reading.rules;
@@ -503,7 +513,7 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
   if (options.diagnostics) result.diagnostics = extraction.diagnostics;
   if (commentList) result.comments = commentList;
   result.extraction = extraction;
-  result.warnings = [...(extraction.warnings ?? [])];
+  result.warnings = [...warnings, ...(extraction.warnings ?? [])];
   if (format === 'markdown' && !options.frontMatter && !options.titleHeading && !commentList?.length)
     Object.defineProperty(result, BODY_MARKDOWN, { value: true });
   return result;
@@ -529,14 +539,10 @@ export function chunk(result: ExtractResult, options: ChunkOptions = {}): Chunk[
 }
 
 /** A chunk as a record of its own (JSON Lines): the page's URL and metadata, then the chunk. */
-export interface ChunkRecord extends Chunk {
+export interface ChunkRecord
+  extends Chunk,
+    Pick<JsonMetadata, 'title' | 'authors' | 'published' | 'modified' | 'siteName' | 'language'> {
   url: string | null;
-  title: string | null;
-  authors: string[];
-  published: string | null;
-  modified: string | null;
-  siteName: string | null;
-  language: string | null;
   /** How `tokens` were counted (`cl100k_base`, `characters/4`). */
   tokenizer: string;
   /** The page's number of chunks. */

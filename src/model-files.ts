@@ -81,6 +81,25 @@ export interface ModelParser<T> {
   cannotRead(name: string, error: unknown): PithError;
 }
 
+/**
+ * The `parse` of a model stored as JSON: the text parsed, then read by `fromJson`; text that is
+ * not JSON is reported through `fail` (which throws the model's own error).
+ */
+export function parseJsonModel<T>(
+  fromJson: (value: unknown, name: string) => T,
+  fail: (name: string, why: string) => never,
+): (text: string, name: string) => T {
+  return (text, name) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      fail(name, (error as Error).message);
+    }
+    return fromJson(value, name);
+  };
+}
+
 /** A loader that finds, parses and caches a model per name (a shipped model's, or one the reader knows). */
 export function modelLoader<T>(parser: ModelParser<T>): (name: string) => T {
   const loaded = new Map<string, T>();

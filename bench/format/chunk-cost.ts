@@ -3,7 +3,10 @@
  * per page, extract() to Markdown, then chunk() of that result with cl100k_base and with the
  * character estimate; CPU time summed over `--passes` passes, interleaved in one process.
  *
- *   npx tsx bench/format/chunk-cost.ts [--passes 3] [--max-tokens 512]
+ *   npx tsx bench/format/chunk-cost.ts [--passes 3] [--max-tokens 512] [--whole]
+ *
+ * `--whole`: instead of chunk() with cl100k_base, one count of the whole Markdown: the floor of
+ * any chunker that counts every chunk exactly with this tokenizer.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +15,11 @@ import { gunzipSync } from 'node:zlib';
 import { chunk, extract, loadTokenCounter } from '../../src/index.js';
 
 const { values } = parseArgs({
-  options: { passes: { type: 'string', default: '3' }, 'max-tokens': { type: 'string', default: '512' } },
+  options: {
+    passes: { type: 'string', default: '3' },
+    'max-tokens': { type: 'string', default: '512' },
+    whole: { type: 'boolean', default: false },
+  },
 });
 const root = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'datasets', 'sample');
 const pages: Uint8Array[] = [];
@@ -39,7 +46,8 @@ for (let pass = 0; pass < Number(values.passes); pass++) {
     const result = extract(bytes, { url: 'https://example.com/page' });
     extractMs += cpu() - at;
     at = cpu();
-    chunks += chunk(result, { maxTokens, tokens: cl100k }).length;
+    if (values.whole) cl100k.count(result.content);
+    else chunks += chunk(result, { maxTokens, tokens: cl100k }).length;
     cl100kMs += cpu() - at;
     at = cpu();
     chunk(result, { maxTokens, tokens: characters });
@@ -50,6 +58,6 @@ const share = (ms: number) => `${((100 * ms) / extractMs).toFixed(1)} %`;
 process.stdout.write(
   `${pages.length} pages × ${values.passes} passes, ${chunks} chunks (cl100k_base, max ${maxTokens})\n` +
     `extract(): ${extractMs.toFixed(0)} ms CPU\n` +
-    `chunk() cl100k_base: ${cl100kMs.toFixed(0)} ms (${share(cl100kMs)} of extract)\n` +
+    `${values.whole ? 'one count of the whole Markdown' : 'chunk()'} cl100k_base: ${cl100kMs.toFixed(0)} ms (${share(cl100kMs)} of extract)\n` +
     `chunk() characters/4: ${charactersMs.toFixed(0)} ms (${share(charactersMs)} of extract)\n`,
 );

@@ -15,7 +15,7 @@
  *
  * "Inside found comments" means inside the `node` of a comment of a section whose
  * confidence is at least the threshold. `--write` replaces the
- * `<!-- comments:start -->` section of docs/benchmarks.md.
+ * `<!-- comments:start -->` section of docs/benchmarks-journal.md.
  */
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';

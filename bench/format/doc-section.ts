@@ -1,12 +1,12 @@
 /**
- * Bench scripts record their figures in docs/benchmarks.md, each in its own
+ * Bench scripts record their figures in docs/benchmarks-journal.md, each in its own
  * marked section (`<!-- NAME:start -->` … `<!-- NAME:end -->`), which a later
  * run replaces; a section not yet there is added at the end.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
-export const BENCHMARKS_DOC = 'docs/benchmarks.md';
+export const BENCHMARKS_DOC = 'docs/benchmarks-journal.md';
 
 /** Replaces (or appends) the section `name` of the document with `lines`, markers added. */
 export function writeDocSection(name: string, lines: readonly string[], path = BENCHMARKS_DOC): void {

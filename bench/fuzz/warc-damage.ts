@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { type ArchiveItem, readArchive } from '../../src/input/warc/index.js';
+import { seededRandom } from '../../src/internal.js';
 
 export interface CleanArchive {
   name: string;
@@ -82,18 +83,6 @@ export interface Damaged {
 export interface ReadOptions {
   maxRecordBytes: number;
   chunkSizes: readonly number[];
-}
-
-/** A seeded generator (mulberry32): the same seed gives the same damage on every run. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const integer = (next: () => number, min: number, max: number) => min + Math.floor(next() * (max - min + 1));
@@ -268,7 +257,7 @@ export function damage(
   seed: number,
   limit: number,
 ): Damaged {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const { bytes } = archive;
   const whole = (from: CleanArchive): Piece => ({ archive: from, start: 0, end: from.bytes.length });
   const slice = (start: number, end: number): Piece => ({ archive, start, end });

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_RECORD_BYTES } from '../../src/input/warc/index.js';
+import { seededRandom } from '../../src/internal.js';
 import { compress, pageRecords, warcinfo } from '../warc/archive.js';
 import { datasetPagesForArchive } from '../warc/build-archive.js';
 import {
@@ -31,7 +32,6 @@ import {
   damage,
   GZIP_DAMAGE,
   PLAIN_DAMAGE,
-  random,
   readItems,
   violations,
 } from './warc-damage.js';
@@ -63,7 +63,7 @@ async function archives(): Promise<Archive[]> {
     sources.push({ name, bytes: readFileSync(path.join(samples, name)) });
   }
   const pages = await datasetPagesForArchive(values.root);
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let index = 0; index < Number(values.archives) && pages.length > 0; index++) {
     const records = [warcinfo('pith fuzz')];
     for (let page = 0; page < Number(values.pages); page++) {
@@ -109,7 +109,7 @@ process.stderr.write(
 );
 mkdirSync(path.join(out, 'findings'), { recursive: true });
 const byKind = new Map<DamageKind, KindCounts>();
-const next = random(seed * 7919 + 1);
+const next = seededRandom(seed * 7919 + 1);
 for (let index = 0; index < cases; index++) {
   const archive = all[Math.floor(next() * all.length)];
   const partners = all.filter(

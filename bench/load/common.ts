@@ -153,9 +153,9 @@ export function describeRun(result: autocannon.Result): string {
   );
 }
 
-/** Replaces the `<!-- NAME:start -->` … `<!-- NAME:end -->` section of docs/benchmarks.md (or appends it). */
+/** Replaces the `<!-- NAME:start -->` … `<!-- NAME:end -->` section of docs/benchmarks-journal.md (or appends it). */
 export function writeBenchmarkSection(name: string, block: string): string {
-  const path = join(REPO_ROOT, 'docs', 'benchmarks.md');
+  const path = join(REPO_ROOT, 'docs', 'benchmarks-journal.md');
   const text = readFileSync(path, 'utf8');
   const open = `<!-- ${name}:start -->`;
   const close = `<!-- ${name}:end -->`;

@@ -10,7 +10,7 @@
  * Pages are read from disk one at a time (the process holds one page, not the datasets). Every
  * page runs the default extractor to Markdown with the default limits; PithErrors are counted
  * by code, anything else is an error. `--write` draws docs/memory-rss.svg and replaces the
- * `<!-- memory:start -->` … `<!-- memory:end -->` section of docs/benchmarks.md. `--max-minutes`
+ * `<!-- memory:start -->` … `<!-- memory:end -->` section of docs/benchmarks-journal.md. `--max-minutes`
  * stops the run after that much wall time (on a shared machine) and reports the pages reached.
  * `--gc` (diagnostic, with `node --expose-gc --import tsx`): a full GC before every sample, so the
  * heap figure is what is retained rather than what awaits collection; it changes the RSS curve, so

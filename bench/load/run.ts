@@ -14,7 +14,7 @@
  *    else, and the server must answer normally afterwards.
  *
  * `--write` replaces the `<!-- load:start -->` … `<!-- load:end -->` section of
- * docs/benchmarks.md. Every request goes to 127.0.0.1 only.
+ * docs/benchmarks-journal.md. Every request goes to 127.0.0.1 only.
  */
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';

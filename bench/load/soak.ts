@@ -14,7 +14,7 @@
  *    answer every `--sample` s, and the machine's load average.
  *
  * `--write` draws docs/soak-rss.svg and replaces the `<!-- soak:start -->` …
- * `<!-- soak:end -->` section of docs/benchmarks.md. Every request goes to 127.0.0.1 and
+ * `<!-- soak:end -->` section of docs/benchmarks-journal.md. Every request goes to 127.0.0.1 and
  * the run stops by itself.
  */
 import { writeFileSync } from 'node:fs';

@@ -42,16 +42,10 @@ import {
   QUALITY_FEATURES,
   qualityDetails,
 } from '../../src/internal.js';
+import { CHOICE_DATASETS } from '../../src/train/index.js';
 
-export const QUALITY_DATASETS = [
-  'wcxb-dev',
-  'l3s-gn1',
-  'cleaneval',
-  'cleanportaleval',
-  'readability-testpages',
-  'trafilatura-eval',
-  'newspaper-fulltext',
-];
+/** Every development set with a gold (the choice's list: src/train/choice). */
+export const QUALITY_DATASETS = CHOICE_DATASETS;
 
 /** One page's row. */
 export interface QualityRow {

@@ -1,7 +1,7 @@
 /**
  * What the report scripts share (`bench:report`, `bench:seed-002`): their run options, the check
  * of a numeric flag, the run itself (or its saved result), and writing their generated section of
- * docs/benchmarks.md between markers.
+ * docs/benchmarks-journal.md between markers.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

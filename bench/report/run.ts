@@ -2,7 +2,7 @@
  * `npm run bench:report`: runs the full workbench — every dataset unpacked in
  * .cache/datasets (`npm run datasets`), every extractor pith registers, every
  * peer that is installed, with the speed measurement — and regenerates the
- * benchmark section of docs/benchmarks.md and docs/report.html from its results.
+ * benchmark section of docs/benchmarks-journal.md and docs/report.html from its results.
  * Extraction outputs are cached (.cache/bench/outputs), so a re-run mostly
  * re-scores; `--from DIR` re-renders a finished run (DIR/results.json) without
  * running anything. No number in the outputs is typed by hand.
@@ -11,8 +11,8 @@
  *                        [--no-speed] [--no-cache] [--peers-module FILE] [--out DIR] [--docs-dir DIR]
  *
  * `--out` is the run's folder (default .cache/bench/report-<time>); `--docs-dir` the folder whose
- * benchmarks.md and report.html are written (default docs/; another folder for a trial run, which
- * starts a benchmarks.md there if it has none).
+ * benchmarks-journal.md and report.html are written (default docs/; another folder for a trial run, which
+ * starts a benchmarks-journal.md there if it has none).
  *
  * The default extractor's block model was trained on five of the datasets: its figures there
  * would be in-sample. So the run also scores `pith` with held-out models (`--held-out FILE`,
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   const summaries = summariseBench(result, BOOTSTRAP);
   const markdown = renderMarkdownReport(result, { bootstrap: BOOTSTRAP, summaries, headingLevel: 2 });
   const section = `${START}\n\n${markdown.replace(/^## Benchmark results\n/, '## Workbench: every extractor and peer on every dataset\n')}\n${END}\n`;
-  const file = path.join(DOCS, 'benchmarks.md');
+  const file = path.join(DOCS, 'benchmarks-journal.md');
   await mkdir(DOCS, { recursive: true });
   await writeSection(file, START_PREFIX, END, section);
   await writeFile(
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${headlineTable(summaries)}\n\n${headlineNotes(summaries)}\n\n`);
   const docs = path.relative(process.cwd(), DOCS) || '.';
   process.stderr.write(
-    `bench:report: wrote ${docs}/benchmarks.md (benchmark section), ${docs}/report.html; run in ${outDir} (${Math.round(result.wallMs / 1000)} s)\n`,
+    `bench:report: wrote ${docs}/benchmarks-journal.md (benchmark section), ${docs}/report.html; run in ${outDir} (${Math.round(result.wallMs / 1000)} s)\n`,
   );
 }
 

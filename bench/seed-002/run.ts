@@ -8,7 +8,7 @@
  * and the JS peers, each row "run here (version)", with 95% bootstrap intervals and docs/s on one
  * core; Goose and the commercial APIs copied from the seed, marked so. An SVG bar chart per dataset
  * like the seed's, and the list of the seed's extractors whose figure here differs from the seed's by
- * more than 0.02. Writes the section between the markers in docs/benchmarks.md and
+ * more than 0.02. Writes the section between the markers in docs/benchmarks-journal.md and
  * docs/seed-002-<dataset>.svg.
  *
  *   npm run bench:seed-002 [-- --from DIR] [--jobs N] [--limit N] [--speed-pages N] [--no-speed]
@@ -411,7 +411,7 @@ async function main(): Promise<void> {
     '',
     END,
   ].join('\n');
-  const file = path.join(DOCS, 'benchmarks.md');
+  const file = path.join(DOCS, 'benchmarks-journal.md');
   await writeSection(file, START_PREFIX, END, `${body}\n`);
   log(`wrote ${path.relative(process.cwd(), file)} (the seed-002 section) and its charts; run in ${outDir}`);
 }

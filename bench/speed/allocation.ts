@@ -2,7 +2,7 @@
 // functions: V8's sampling heap profiler with the objects the garbage collector has already freed
 // kept in the profile, so it counts every allocation, not what is alive at the end. Unlike CPU
 // time this does not move with the machine's load, so it can guide work on a busy machine; less
-// allocation is the lever for one core's speed and for two threads' scaling (docs/benchmarks.md,
+// allocation is the lever for one core's speed and for two threads' scaling (docs/benchmarks-journal.md,
 // "what is left is the CPU … V8's GC spend more").
 //
 //   npx tsx bench/speed/allocation.ts [--per-dataset=100] [--datasets=l3s-gn1,wcxb-dev]

@@ -6,6 +6,8 @@ import os from 'node:os';
 
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { seededRandom } from '../../src/internal.js';
 import { listPages, type PageRef, repoRoot } from '../parsers/corpus.js';
@@ -124,4 +126,69 @@ export function printComparison(report: {
   for (const [index, dataset] of datasets.entries())
     console.log(`  ${dataset}: B/A ${ratio(index).toFixed(3)}`);
   console.log(`  per pass: ${runs.map((run) => (sum(run[1]) / sum(run[0])).toFixed(3)).join(' ')}`);
+}
+
+/**
+ * Mean CPU ms per page of one step in two builds (`runs[0]` = A, `runs[1]` = B), page by page,
+ * each page in both builds back to back, the order alternating; a warm-up pass, then `passes`
+ * timed ones. Also B / A of each pass. (stage-compare.ts and run.ts, bench:speed.)
+ */
+export function interleavedCpu(
+  runs: readonly ((index: number) => unknown)[],
+  count: number,
+  passes: number,
+): { ms: number[]; perPass: number[] } {
+  const sums = [0, 0];
+  const perPass: number[] = [];
+  for (let pass = 0; pass <= passes; pass++) {
+    const spent = [0, 0];
+    for (let at = 0; at < count; at++) {
+      for (const build of (pass + at) % 2 === 0 ? [0, 1] : [1, 0]) {
+        const start = cpuMs();
+        try {
+          runs[build](at);
+        } catch {
+          // A step that fails on a page costs its time in both builds alike.
+        }
+        spent[build] += cpuMs() - start;
+      }
+    }
+    if (pass === 0) continue; // warm-up
+    sums[0] += spent[0];
+    sums[1] += spent[1];
+    perPass.push(spent[1] / spent[0]);
+  }
+  return { ms: sums.map((sum) => sum / count / passes), perPass };
+}
+
+type PithModule = typeof import('../../src/index.js');
+/** Types from the tools' door; the code itself is loaded from each build's files. */
+export type Internal = typeof import('../../src/internal.js');
+
+/** A module of a build, or {} when that build has no such file (an older release). */
+export async function loadFromBuild<T>(dir: string, file: string): Promise<Partial<T>> {
+  try {
+    return (await import(pathToFileURL(path.join(dir, file)).href)) as T;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The modules of one build (`dir`: its dist/) that the A/B benches time stage by stage, and the
+ * comment separation as extract() runs it when comments are not asked for.
+ */
+export async function buildModules(dir: string) {
+  const pith = (await loadFromBuild<PithModule>(dir, 'index.js')) as PithModule;
+  const { pageRows } = await loadFromBuild<Internal>(dir, 'extractors/pith/rows.js');
+  const comments = await loadFromBuild<Internal>(dir, 'features/comments/index.js');
+  const { assessQuality } = await loadFromBuild<Internal>(dir, 'quality/index.js');
+  const { formatExtraction } = await loadFromBuild<Internal>(dir, 'format/index.js');
+  const extractor = pith.getExtractor('pith');
+  const separate = (extraction: ReturnType<typeof extractor.extract>) =>
+    comments.separateComments?.(extraction, {
+      forumOutsideShare: comments.FORUM_OUTSIDE_SHARE_UNASKED,
+      keptSubtreeOnly: true,
+    });
+  return { pith, pageRows, assessQuality, formatExtraction, extractor, separate };
 }

@@ -16,7 +16,7 @@
 //       [--kinds=news-pages,article,wide,deep] [--dist=DIR] [--write] [--from-json]
 //
 // --from-json: no measuring, the last run's results (.cache/speed/size-curve.json) written again.
-// --write: the chart to docs/speed-curve.svg and the table into docs/benchmarks.md, between
+// --write: the chart to docs/speed-curve.svg and the table into docs/benchmarks-journal.md, between
 // <!-- speed-curve:start --> and <!-- speed-curve:end --> (appended when absent), followed by the
 // last run of bench/speed/throughput.ts (.cache/speed/throughput.json) when there is one.
 // Results: .cache/speed/size-curve.json; pages: .cache/speed/pages/.
@@ -558,8 +558,8 @@ async function main(): Promise<void> {
       path.join(repoRoot, 'docs', 'speed-curve.svg'),
       chart(results, kinds, `${command} · ${date} · ${machine} · shared machine`),
     );
-    replaceSection(path.join(repoRoot, 'docs', 'benchmarks.md'), 'speed-curve', markdown);
-    console.log('\nwrote docs/speed-curve.svg and the speed-curve section of docs/benchmarks.md');
+    replaceSection(path.join(repoRoot, 'docs', 'benchmarks-journal.md'), 'speed-curve', markdown);
+    console.log('\nwrote docs/speed-curve.svg and the speed-curve section of docs/benchmarks-journal.md');
   }
 }
 

@@ -12,13 +12,17 @@
 // ms per page of each build, B − A, B / A, and B / A of each pass.
 
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
-import { type BytePage, cpuMs, flag, loadSpeedPages } from './pages.js';
+import {
+  type BytePage,
+  buildModules,
+  flag,
+  type Internal,
+  interleavedCpu,
+  loadFromBuild,
+  loadSpeedPages,
+} from './pages.js';
 
-type PithModule = typeof import('../../src/index.js');
-/** Types from the tools' door; the code itself is loaded from each build's files. */
-type Internal = typeof import('../../src/internal.js');
 /** metadata/page.ts's one source, which its door does not export. */
 interface PageModule {
   pageData(doc: Internal['Doc']['prototype']): unknown;
@@ -30,31 +34,12 @@ const only = flag('only', '').split(',').filter(Boolean);
 const dirs = [flag('a', ''), flag('b', 'dist')].map((dir) => path.resolve(repoRoot, dir));
 if (flag('a', '') === '') throw new Error('--a=DIR: the build to compare against');
 
-/** A module of a build, or undefined when that build has no such file (an older release). */
-async function load<T>(dir: string, file: string): Promise<Partial<T>> {
-  try {
-    return (await import(pathToFileURL(path.join(dir, file)).href)) as T;
-  } catch {
-    return {};
-  }
-}
-
 type Stage = (index: number) => unknown;
 
 /** One build's steps over the pages, each prepared once. */
 async function stagesOf(dir: string, raw: readonly BytePage[]): Promise<Map<string, Stage>> {
-  const pith = (await load<PithModule>(dir, 'index.js')) as PithModule;
-  const { pageData } = await load<PageModule>(dir, 'metadata/page.js');
-  const { pageRows } = await load<Internal>(dir, 'extractors/pith/rows.js');
-  const comments = await load<Internal>(dir, 'features/comments/index.js');
-  const { assessQuality } = await load<Internal>(dir, 'quality/index.js');
-  const { formatExtraction } = await load<Internal>(dir, 'format/index.js');
-  const extractor = pith.getExtractor('pith');
-  const separate = (extraction: ReturnType<typeof extractor.extract>) =>
-    comments.separateComments?.(extraction, {
-      forumOutsideShare: comments.FORUM_OUTSIDE_SHARE_UNASKED,
-      keptSubtreeOnly: true,
-    });
+  const { pith, pageRows, assessQuality, formatExtraction, extractor, separate } = await buildModules(dir);
+  const { pageData } = await loadFromBuild<PageModule>(dir, 'metadata/page.js');
   const pages = raw.map((page) => {
     const doc = pith.parseHtml(pith.decodeHtml(page.bytes).text);
     const metadata = pith.extractMetadata(doc);
@@ -92,27 +77,8 @@ console.log('| stage | A | B | B − A | B / A | B / A per pass |\n|---|---:|---
 for (const name of builds[1].keys()) {
   if (only.length > 0 && !only.includes(name)) continue;
   const runs = builds.map((stages) => stages.get(name) ?? (() => undefined));
-  const sums = [0, 0];
-  const ratios: number[] = [];
-  for (let pass = 0; pass <= passes; pass++) {
-    const spent = [0, 0];
-    for (let at = 0; at < raw.length; at++) {
-      for (const build of (pass + at) % 2 === 0 ? [0, 1] : [1, 0]) {
-        const start = cpuMs();
-        try {
-          runs[build](at);
-        } catch {
-          // A step that fails on a page costs its time in both builds alike.
-        }
-        spent[build] += cpuMs() - start;
-      }
-    }
-    if (pass === 0) continue; // warm-up
-    sums[0] += spent[0];
-    sums[1] += spent[1];
-    ratios.push(spent[1] / spent[0]);
-  }
-  const [a, b] = sums.map((sum) => sum / raw.length / passes);
+  const { ms, perPass: ratios } = interleavedCpu(runs, raw.length, passes);
+  const [a, b] = ms;
   console.log(
     `| ${name} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b - a).toFixed(3)} | ${(b / a).toFixed(3)} | ` +
       `${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} |`,

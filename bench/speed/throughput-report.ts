@@ -1,5 +1,5 @@
 // The throughput table of bench/speed/throughput.ts, from its results file, so that the size-curve
-// section of docs/benchmarks.md (bench/speed/size-curve.ts --write) can show the last run too.
+// section of docs/benchmarks-journal.md (bench/speed/size-curve.ts --write) can show the last run too.
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -23,7 +23,7 @@ export interface PagePoolOptions {
 /**
  * The default heap limit of a thread, MB. The largest pages the library accepts (16 MB, 2 million
  * nodes) need under 200 MB of heap; with a 2 GB limit a thread's heap drifted to 250–330 MB over a
- * long run and made peak RSS grow with the archive (docs/benchmarks.md, "pith warc" memory).
+ * long run and made peak RSS grow with the archive (docs/benchmarks-journal.md, "pith warc" memory).
  */
 export const DEFAULT_THREAD_HEAP_MB = 384;
 

@@ -13,7 +13,6 @@ import {
   dropBelowQuality,
   type PageSettings,
 } from '../batch/index.js';
-import type { TokenizerName } from '../index.js';
 import { PithError } from '../index.js';
 import {
   OUTPUT_FORMATS,
@@ -22,17 +21,17 @@ import {
   type RecordContentFormat,
 } from '../output/index.js';
 import {
+  addChunkOptions,
   BELOW_QUALITY_CHOICES,
   type BelowQuality,
+  type ChunkFlags,
   collectOption,
-  nonNegativeInteger,
   positiveInteger,
   qualityThreshold,
-  TOKENIZERS,
 } from './options.js';
 
 /** The flags that say what each record holds (shared by the batch commands and `pith queue add`). */
-export interface RecordCommandOptions {
+export interface RecordCommandOptions extends ChunkFlags {
   output: OutputFormat;
   content: RecordContentFormat[];
   extractor: string;
@@ -48,11 +47,6 @@ export interface RecordCommandOptions {
   /** What becomes of them: flagged or dropped. */
   belowQuality: BelowQuality;
   unordered?: boolean;
-  /** `--chunks`: one record per chunk of the body's Markdown (`--max-tokens`, `--overlap`, `--tokenizer`). */
-  chunks?: boolean;
-  maxTokens: number;
-  overlap: number;
-  tokenizer: TokenizerName;
 }
 
 export interface BatchCommandOptions extends RecordCommandOptions {
@@ -107,7 +101,7 @@ export function addBatchOptions(command: Command): Command {
 
 /** Adds the flags that say which records are written and what each holds (the batch commands and `pith queue add`). */
 export function addRecordOptions(command: Command): Command {
-  return command
+  command
     .addOption(
       new Option('--output <format>', 'output file format').choices([...OUTPUT_FORMATS]).default('jsonl.gz'),
     )
@@ -134,24 +128,11 @@ export function addRecordOptions(command: Command): Command {
       new Option('--below-quality <action>', 'what to do with records under --min-quality')
         .choices([...BELOW_QUALITY_CHOICES])
         .default('flag'),
-    )
-    .option(
-      '--chunks',
-      "one record per chunk of the body's Markdown (for retrieval): the page's fields, then the chunk's (JSON Lines only)",
-    )
-    .option('--max-tokens <n>', 'with --chunks: the most tokens a chunk may have', positiveInteger, 512)
-    .option(
-      '--overlap <n>',
-      'with --chunks: tokens of a chunk repeated at the start of the next',
-      nonNegativeInteger,
-      0,
-    )
-    .addOption(
-      new Option('--tokenizer <name>', 'with --chunks: how tokens are counted (characters: one per 4)')
-        .choices([...TOKENIZERS])
-        .default('cl100k_base'),
-    )
-    .addOption(new Option('--noop', 'benchmark: read and write, but do not extract').hideHelp());
+    );
+  return addChunkOptions(
+    command,
+    "one record per chunk of the body's Markdown (for retrieval): the page's fields, then the chunk's (JSON Lines only)",
+  ).addOption(new Option('--noop', 'benchmark: read and write, but do not extract').hideHelp());
 }
 
 /** Adds the flags of polite fetching. */

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { TokenizerName } from '../index.js';
 import {
   type ChunkOptions,
   chunkRecords,
@@ -33,18 +32,18 @@ import {
 import { describeSource, expandInputs, type InputSource } from './inputs.js';
 import { cliMessage } from './messages.js';
 import {
+  addChunkOptions,
   BELOW_QUALITY_CHOICES,
   type BelowQuality,
+  type ChunkFlags,
   collectOption,
   isBelowQuality,
-  nonNegativeInteger,
   positiveInteger,
   qualityThreshold,
-  TOKENIZERS,
 } from './options.js';
 import { createProgress } from './progress.js';
 
-interface ExtractCommandOptions {
+interface ExtractCommandOptions extends ChunkFlags {
   format: OutputFormat;
   contentFormat: 'text' | 'markdown' | 'html';
   extractor: string;
@@ -72,10 +71,6 @@ interface ExtractCommandOptions {
   inputFormat: 'html' | 'xml';
   minQuality?: number;
   belowQuality: BelowQuality;
-  chunks?: boolean;
-  maxTokens: number;
-  overlap: number;
-  tokenizer: TokenizerName;
   /** The chunk options, the counter loaded (only with --chunks). */
   chunking?: ChunkOptions;
 }
@@ -283,23 +278,11 @@ export function extractCommand(): Command {
       )
         .choices([...BELOW_QUALITY_CHOICES])
         .default('flag'),
-    )
-    .option(
-      '--chunks',
-      "the body's Markdown in chunks for retrieval: JSON Lines, one chunk a record with the page's URL and metadata",
-    )
-    .option('--max-tokens <n>', 'with --chunks: the most tokens a chunk may have', positiveInteger, 512)
-    .option(
-      '--overlap <n>',
-      'with --chunks: tokens of a chunk repeated at the start of the next',
-      nonNegativeInteger,
-      0,
-    )
-    .addOption(
-      new Option('--tokenizer <name>', 'with --chunks: how tokens are counted (characters: one per 4)')
-        .choices([...TOKENIZERS])
-        .default('cl100k_base'),
-    )
+    );
+  addChunkOptions(
+    command,
+    "the body's Markdown in chunks for retrieval: JSON Lines, one chunk a record with the page's URL and metadata",
+  )
     .option(
       '--screenshot <file.png>',
       "render the page with the visual extractor's blocks outlined, for one input",

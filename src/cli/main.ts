@@ -11,7 +11,7 @@ import { cliMessage } from './messages.js';
 /**
  * The commands, loaded on demand: only the one named on the command line is imported (`pith queue
  * add` is one Node start-up per submission, and the other commands' modules were most of its CPU
- * time: docs/benchmarks.md, "the queue's cost"); help without a command loads them all.
+ * time: docs/benchmarks-journal.md, "the queue's cost"); help without a command loads them all.
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
   extract: async () => (await import('./extract-command.js')).extractCommand().exitOverride(),

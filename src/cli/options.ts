@@ -1,5 +1,5 @@
 /** Parsers of command-line values shared by the commands. */
-import { InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { TokenizerName } from '../index.js';
 
 export function positiveInteger(value: string): number {
@@ -17,6 +17,33 @@ export function nonNegativeInteger(value: string): number {
 
 /** The token counters `--tokenizer` names (src/tokens.ts, loaded only when chunks are asked for). */
 export const TOKENIZERS: readonly TokenizerName[] = ['cl100k_base', 'characters'];
+
+/** The chunk flags, the same in `pith extract`, `pith warc` and `pith feed`. */
+export interface ChunkFlags {
+  /** `--chunks`: the body's Markdown in chunks (`--max-tokens`, `--overlap`, `--tokenizer`). */
+  chunks?: boolean;
+  maxTokens: number;
+  overlap: number;
+  tokenizer: TokenizerName;
+}
+
+/** Adds `--chunks` (described as the command writes them) and the flags that shape the chunks. */
+export function addChunkOptions(command: Command, chunks: string): Command {
+  return command
+    .option('--chunks', chunks)
+    .option('--max-tokens <n>', 'with --chunks: the most tokens a chunk may have', positiveInteger, 512)
+    .option(
+      '--overlap <n>',
+      'with --chunks: tokens of a chunk repeated at the start of the next',
+      nonNegativeInteger,
+      0,
+    )
+    .addOption(
+      new Option('--tokenizer <name>', 'with --chunks: how tokens are counted (characters: one per 4)')
+        .choices([...TOKENIZERS])
+        .default('cl100k_base'),
+    );
+}
 
 /** `--option name=value`, repeatable: extractor parameters, numbers and booleans parsed. */
 export function collectOption(value: string, previous: Record<string, unknown>): Record<string, unknown> {
@@ -72,7 +99,8 @@ const SPAN_UNITS: Readonly<Record<string, number>> = {
 export function timeSpan(value: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/i.exec(value.trim());
   const ms = match
-    ? Math.round(Number(match[1]) * (SPAN_UNITS[(match[2] ?? 'ms').toLowerCase()] ?? Number.NaN))
+    ? // own-keys: the regular expression lets only ms, s, m, h or d through.
+      Math.round(Number(match[1]) * (SPAN_UNITS[(match[2] ?? 'ms').toLowerCase()] ?? Number.NaN))
     : Number.NaN;
   if (!Number.isSafeInteger(ms) || ms < 1) {
     throw new InvalidArgumentError('expected a time such as 7d, 12h, 30m, 90s or milliseconds');

@@ -46,7 +46,7 @@ import {
   WHITESPACE_RUN,
   withoutSoftHyphens,
 } from './common.js';
-import { isHeadingTool } from './elements/headings.js';
+import { isHeadingSelfLink, isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
 import { type Formula, formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
@@ -277,6 +277,15 @@ export interface BlockSyntax {
   footnoteDefinition?(label: number, body: string): string;
 }
 
+/** The first and last kept node in [begin, stop) (first = stop, last = -1 when none is). */
+function keptSpan(kept: Uint8Array, begin: number, stop: number): { first: number; last: number } {
+  let first = begin;
+  while (first < stop && kept[first] === 0) first++;
+  let last = stop - 1;
+  while (last >= first && kept[last] === 0) last--;
+  return { first, last };
+}
+
 /**
  * Renders the kept content of an extraction in `syntax` (with `range`, only the
  * kept content inside it). The caller trims the result and puts a printed title
@@ -372,10 +381,24 @@ class BlockWalk {
     const { doc, kept, frames } = this;
     const { kind, tag, end, hidden, textLength, parent } = doc.columns;
     const size = range ? Math.min(range.stop, doc.size) : doc.size;
-    for (let at = range ? Math.max(range.start, 1) : 1; at < size; at++) {
+    const begin = range ? Math.max(range.start, 1) : 1;
+    const { first, last } = keptSpan(kept, begin, size);
+    for (let at = begin; at < size; at++) {
       tick('output');
       while (frames.length > 0 && frames[frames.length - 1].end <= at) this.close(frames.pop() as Frame);
       const nodeKind = kind[at];
+      // Three quarters of a page's nodes lie before its first kept node or after its last: a subtree
+      // with nothing kept there writes nothing (before any output, or after all of it outside a
+      // table or code, whose structure is written kept or not), so it is not walked.
+      if (
+        nodeKind === NodeKind.Element &&
+        (at < first
+          ? end[at] <= first && this.footnotes?.noteAt.has(at) !== true
+          : at > last && !kept[parent[at]] && this.table === undefined && this.capture === undefined)
+      ) {
+        at = end[at] - 1;
+        continue;
+      }
       if (nodeKind === NodeKind.Text) {
         if (hidden[at]) continue;
         // Controls go before escaping: a NUL left to the output rule would hide that a `>` or
@@ -612,7 +635,7 @@ class BlockWalk {
         if (this.images) this.onImage(node);
         return;
       case TAG.a:
-        if (this.links) {
+        if (this.links && !(this.headings > 0 && isHeadingSelfLink(this.doc, node))) {
           const href = safeUrl(this.doc.attr(node, 'href'), this.base, 'link');
           const links = markup as InlineMarkup;
           if (href !== undefined) this.openInline(node, LINK, links.linkOpen, links.linkClose(href));

@@ -15,11 +15,20 @@
  * characters.
  */
 
+import { isJsSpaceCode } from '../dom/index.js';
+
 /** Counts the tokens of a text. */
 export interface TokenCounter {
   /** What is counted (`cl100k_base`, `characters/4`), recorded in every chunk. */
   readonly name: string;
   count(text: string): number;
+  /**
+   * The count of a text is the sum of its parts' counts when it is cut where a non-space
+   * character meets a space or tab, or after a line break before a non-space character: true of
+   * a tokenizer whose pre-tokenizer never joins across those places (cl100k_base's). The chunker
+   * then counts each part once and reuses it (`cachedCounter`); counts stay exact.
+   */
+  readonly additive?: boolean;
 }
 
 /** The counters a caller can name: a real tokenizer's, or the estimate from characters. */
@@ -33,7 +42,11 @@ export type TokenizerName = 'cl100k_base' | 'characters';
 export async function loadTokenCounter(name: TokenizerName): Promise<TokenCounter> {
   if (name === 'characters') return CHARACTER_ESTIMATE;
   cl100k ??= import('gpt-tokenizer/encoding/cl100k_base').then(({ countTokens }) =>
-    Object.freeze({ name: 'cl100k_base', count: (text: string) => countTokens(text, AS_TEXT) }),
+    Object.freeze({
+      name: 'cl100k_base',
+      count: (text: string) => countTokens(text, AS_TEXT),
+      additive: true,
+    }),
   );
   return cl100k;
 }
@@ -47,6 +60,60 @@ export const CHARACTER_ESTIMATE: TokenCounter = Object.freeze({
   name: 'characters/4',
   count: (text: string) => Math.ceil(text.length / 4),
 });
+
+/** The least length of a part before an optional cut (a cut falls only where the count adds up). */
+const PART = 48;
+
+/**
+ * A counter that counts each text (an additive counter: each part of a text) once per chunking.
+ * Packing asks for the same text many times (a block alone, then in its chunk, a chunk's check,
+ * then its record; a long paragraph's growing prefix while it is cut): counted once, the
+ * tokenizer's share of the work is one pass over the Markdown (bench/format/chunk-cost.ts).
+ * Parts of an additive count: cut after a line break before a non-space character (always), and
+ * where a non-space character meets a space or tab once a part is PART long and at the last such
+ * place of a line; cl100k_base's
+ * pre-tokenizer ends a piece at both (test/format/chunks.test.ts checks the sums on random text,
+ * with `part` 1: every cut).
+ */
+export function cachedCounter(counter: TokenCounter, part = PART): TokenCounter {
+  if (counter === CHARACTER_ESTIMATE) return counter;
+  const cache = new Map<string, number>();
+  const once = (text: string): number => {
+    let count = cache.get(text);
+    if (count === undefined) {
+      count = counter.count(text);
+      cache.set(text, count);
+    }
+    return count;
+  };
+  if (counter.additive !== true) return { name: counter.name, count: once };
+  const count = (text: string): number => {
+    let total = 0;
+    let from = 0;
+    // The last place a part may end, kept for the end of the line: a line's last word is a part
+    // of its own, so the line counted again with the break after it costs that word alone.
+    let last = 0;
+    const cut = (at: number) => {
+      total += once(text.slice(from, at));
+      from = at;
+    };
+    for (let at = 1; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      const before = text.charCodeAt(at - 1);
+      if (before === 10) {
+        if (!isJsSpaceCode(code)) cut(at);
+      } else if (code === 10 || code === 13) {
+        if (last > from) cut(last);
+      } else if (isJsSpaceCode(code) && !isJsSpaceCode(before)) {
+        if (at - from >= part) cut(at);
+        else last = at;
+      }
+    }
+    if (last > from) cut(last);
+    return total + once(from === 0 ? text : text.slice(from));
+  };
+  return { name: counter.name, count, additive: true };
+}
 
 export interface ChunkOptions {
   /** The cap of a chunk's size in tokens (default 512). */
@@ -297,16 +364,29 @@ function cutText(
   if (boundary && pieces.length <= 1) return cutText(text, max, counter, rest);
   const out: string[] = [];
   let current = '';
+  let size = 0;
   for (const piece of pieces) {
-    if (current !== '' && counter.count(current + piece) > max) {
-      out.push(current);
-      current = '';
+    const own = counter.count(piece);
+    let joined = own;
+    if (current !== '') {
+      // A line added after a line break adds its count (an additive counter's rule): no recount
+      // of the growing text at each line.
+      joined =
+        counter.additive === true && current.endsWith('\n') && !isJsSpaceCode(piece.charCodeAt(0))
+          ? size + own
+          : counter.count(current + piece);
+      if (joined > max) {
+        out.push(current);
+        current = '';
+        joined = own;
+      }
     }
-    if (counter.count(piece) > max) {
+    if (own > max) {
       for (const part of cutText(piece, max, counter, rest)) out.push(part);
       continue;
     }
     current += piece;
+    size = joined;
   }
   if (current !== '') out.push(current);
   return out;
@@ -577,7 +657,7 @@ class Packer {
  * An empty document has none.
  */
 export function chunkMarkdown(markdown: string, options: ChunkOptions = {}): Chunk[] {
-  const counter = options.tokens ?? CHARACTER_ESTIMATE;
+  const counter = cachedCounter(options.tokens ?? CHARACTER_ESTIMATE);
   const max = Math.max(1, Math.floor(options.maxTokens ?? DEFAULT_MAX_TOKENS));
   const overlap = Math.max(0, Math.min(Math.floor(options.overlap ?? 0), Math.floor(max / 2)));
   const packer = new Packer(max, overlap, counter);

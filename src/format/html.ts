@@ -25,7 +25,7 @@ import {
   type TableFacts,
   withoutSoftHyphens,
 } from './common.js';
-import { isHeadingTool } from './elements/headings.js';
+import { isHeadingSelfLink, isHeadingTool } from './elements/headings.js';
 import { ImageRepeats, isPixel } from './elements/images.js';
 import { formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
@@ -524,6 +524,8 @@ class HtmlWriter {
       // A layout table (and the rows and cells of one) unwraps: its cells are blocks, as in the Markdown.
       if (name === 'table' ? !this.isDataTable(at) : TABLE_PART.has(name) && !this.inDataTable(at)) name = '';
       let attributes: string | undefined;
+      // A heading's link to its own fragment, its whole text (MDN): the text alone, as in the Markdown.
+      if (name === 'a' && this.headingDepth > 0 && isHeadingSelfLink(doc, at)) name = '';
       if (name !== '') attributes = attributesOf(doc, at, name, this.base);
       if (name === 'img') {
         if (!images || attributes === undefined || isPixel(doc, at)) continue;

@@ -33,6 +33,7 @@ export {
   type Chunk,
   type ChunkBlockKind,
   type ChunkOptions,
+  cachedCounter,
   chunkMarkdown,
   loadTokenCounter,
   type TokenCounter,

@@ -118,7 +118,7 @@ export function safeUrl(
 const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
 const LAZY_SRCSETS = ['data-srcset', 'data-lazy-srcset'];
 /** Names that placeholder images tend to have (checked only when a lazy source exists). */
-const PLACEHOLDER = /blank|placeholder|spacer|transparent|pixel|lazy|loading|1x1|grey\.|gray\./i;
+const PLACEHOLDER = /blank|placeholder|spacer|transparent|pixel|lazy|loading|blur|lqip|1x1|grey\.|gray\./i;
 
 /** First URL of a `srcset` ("a.jpg 1x, b.jpg 2x" → "a.jpg"). */
 export function firstSrcsetCandidate(srcset: string | undefined): string | undefined {
@@ -133,9 +133,9 @@ export function firstSrcsetCandidate(srcset: string | undefined): string | undef
 }
 
 /**
- * The raw source of an `<img>`, looking through lazy-loading conventions: when
- * `src` is missing, a `data:` URI or a placeholder name, the first of
- * `data-src`, `data-lazy-src`, `data-original`, `data-url`, `data-hi-res-src`,
+ * The raw source of an `<img>`, looking through lazy-loading conventions: the
+ * first of `data-src`, `data-lazy-src`, `data-original`, `data-url`, `data-hi-res-src`
+ * (whatever `src` is); then, when `src` is missing, a `data:` URI or a placeholder name,
  * the first candidate of `data-srcset`/`data-lazy-srcset`, then of `srcset`,
  * then of the `<source>`s of its `<picture>`, wins over it; a tiny `data:` image
  * with none of these is no source at all (a placeholder or a pixel).
@@ -148,11 +148,13 @@ export function imageSource(doc: Doc, node: number): string | undefined {
     src.startsWith('data:') ||
     (src.length < 2048 && PLACEHOLDER.test(src)) ||
     src === 'about:blank';
-  if (!placeholder) return src;
+  // A lazy source wins over any `src`: the page's script swaps it in, and `src` is then a small
+  // or blurred stand-in (its <noscript> copy holds the lazy source: written once, not twice).
   for (const name of LAZY_SOURCES) {
     const value = doc.attr(node, name)?.trim();
-    if (value) return value;
+    if (value && !value.startsWith('data:')) return value;
   }
+  if (!placeholder) return src;
   for (const name of LAZY_SRCSETS) {
     const value = firstSrcsetCandidate(doc.attr(node, name));
     if (value) return value;

@@ -20,6 +20,11 @@ export interface DecodedHtml {
   encoding: string;
   /** Why this encoding: a BOM, an out-of-band declaration, a `<meta>`, detection, or the default. */
   source: EncodingSource;
+  /**
+   * Set when this runtime's TextDecoder does not know `encoding` (none of Node, Deno, Bun, workerd and
+   * Chromium lacks one: test/runtimes/): the bytes were read as windows-1252.
+   */
+  readAs?: 'windows-1252';
 }
 
 /** Out-of-band information about the bytes passed to {@link decodeHtml}. */
@@ -65,7 +70,20 @@ export function decodeHtml(bytes: Uint8Array, options: DecodeOptions = {}): Deco
   const declared = plausible(declaredEncoding(bytes, options), bytes);
   const choice = chooseEncoding(bytes, declared);
   const text = choice.text ?? decodeBytes(bytes, choice.encoding);
-  return { text, encoding: choice.encoding, source: choice.source };
+  const decoded: DecodedHtml = { text, encoding: choice.encoding, source: choice.source };
+  if (choice.text === undefined && !canDecode(choice.encoding)) decoded.readAs = 'windows-1252';
+  return decoded;
+}
+
+/** Whether `encoding` is decoded as itself here: by a table of ours or by this runtime's TextDecoder. */
+function canDecode(encoding: string): boolean {
+  if (Object.hasOwn(BYTE_TABLES, encoding)) return true;
+  try {
+    new TextDecoder(encoding);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 interface Choice {

@@ -21,7 +21,7 @@ export {
   type RoundLog,
   trainGbdt,
 } from './gbdt-train.js';
-export { type IsotonicFit, isotonicFit } from './isotonic.js';
+export { type Calibration, calibrate, type IsotonicFit, isotonicFit } from './isotonic.js';
 export {
   DEFAULT_LOGISTIC_PARAMS,
   type LogisticModel,

@@ -46,3 +46,27 @@ export function isotonicFit(
     weight: blockW,
   };
 }
+
+/** An increasing step map: `x` ascending, `y` non-decreasing, linear between the points. */
+export interface Calibration {
+  x: number[];
+  y: number[];
+}
+
+/** Piecewise-linear through the calibration points, flat beyond the ends. */
+export function calibrate(calibration: Calibration, value: number): number {
+  const { x, y } = calibration;
+  if (x.length === 0) return value;
+  if (value <= x[0]) return y[0];
+  const last = x.length - 1;
+  if (value >= x[last]) return y[last];
+  let low = 0;
+  let high = last;
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    if (x[middle] <= value) low = middle;
+    else high = middle;
+  }
+  const span = x[high] - x[low];
+  return span > 0 ? y[low] + ((value - x[low]) / span) * (y[high] - y[low]) : y[high];
+}

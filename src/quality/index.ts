@@ -30,7 +30,7 @@ export {
   type QualityModelFile,
   qualityModelFromJson,
 } from './model.js';
-export { QUALITY_REASONS, type QualityReason, qualityReasons } from './reasons.js';
+export { QUALITY_REASON_TEXTS, QUALITY_REASONS, type QualityReason, qualityReasons } from './reasons.js';
 export { type QualitySignals, qualitySignals } from './signals.js';
 
 /** The page type as results report it: one of WCXB's seven, or 'other' when no recogniser ran. */
@@ -73,12 +73,14 @@ export function qualityDetails(extraction: Extraction, metadata: Metadata): Qual
   const signals = qualitySignals(extraction, metadata);
   const contains = (ancestor: number, descendant: number) => extraction.doc.contains(ancestor, descendant);
   const features = qualityFeatures(signals, contains);
-  const model = signals.pith ? loadQualityModel() : undefined;
+  // With a choice, the quality is the chosen candidate's estimated F1 (calibrated held out).
+  const chosen = signals.pith?.choice?.estimate;
+  const model = signals.pith && chosen === undefined ? loadQualityModel() : undefined;
   const pageType = pageTypeOf(extraction, metadata, signals);
   return {
-    quality: model ? round3(model.predict(features)) : null,
+    quality: chosen !== undefined ? chosen : model ? round3(model.predict(features)) : null,
     pageType: { type: pageType.type, probability: round3(pageType.probability) },
-    reasons: qualityReasons(features),
+    reasons: qualityReasons(features, chosen),
     signals,
     features,
   };

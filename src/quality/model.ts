@@ -5,19 +5,23 @@
  * Read once per name (the shipped `quality`, or a file the tools' model reader reads).
  */
 import { PithError } from '../errors.js';
-import { compiledProbability, compileGbdt, type Model, modelFromJson } from '../learn/index.js';
-import { modelLoader } from '../model-files.js';
+import {
+  type Calibration,
+  calibrate,
+  compiledProbability,
+  compileGbdt,
+  type Model,
+  modelFromJson,
+} from '../learn/index.js';
+
+export { type Calibration, calibrate };
+
+import { modelLoader, parseJsonModel } from '../model-files.js';
 import { QUALITY_FEATURES } from './features.js';
 
 export const QUALITY_MODEL_FORMAT = 'pith-quality';
 export const QUALITY_MODEL_VERSION = 1;
 export const DEFAULT_QUALITY_MODEL = 'quality';
-
-/** An increasing step map: `x` ascending, `y` non-decreasing, linear between the points. */
-export interface Calibration {
-  x: number[];
-  y: number[];
-}
 
 /** The file as written by the trainer. */
 export interface QualityModelFile {
@@ -35,24 +39,6 @@ export interface QualityModel {
   predict(row: Float32Array): number;
   /** The trees' own estimate, before calibration (for training and evaluation). */
   raw(row: Float32Array): number;
-}
-
-/** Piecewise-linear through the calibration points, flat beyond the ends. */
-export function calibrate(calibration: Calibration, value: number): number {
-  const { x, y } = calibration;
-  if (x.length === 0) return value;
-  if (value <= x[0]) return y[0];
-  const last = x.length - 1;
-  if (value >= x[last]) return y[last];
-  let low = 0;
-  let high = last;
-  while (high - low > 1) {
-    const middle = (low + high) >> 1;
-    if (x[middle] <= value) low = middle;
-    else high = middle;
-  }
-  const span = x[high] - x[low];
-  return span > 0 ? y[low] + ((value - x[low]) / span) * (y[high] - y[low]) : y[high];
 }
 
 function fail(file: string, why: string): never {
@@ -97,15 +83,7 @@ export function qualityModelFromJson(value: unknown, file = 'quality model'): Qu
 }
 
 const readQualityModel = modelLoader<QualityModel>({
-  parse(text, file) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      fail(file, (error as Error).message);
-    }
-    return qualityModelFromJson(value, file);
-  },
+  parse: parseJsonModel(qualityModelFromJson, fail),
   cannotRead: (file, error) =>
     new PithError('BAD_OPTION', `quality model: cannot read ${file}`, { cause: error }),
 });

@@ -25,7 +25,12 @@ export const QUALITY_REASONS = [
   'MANY_CANDIDATES',
   /** A large share of the page's text is in blocks the classifier was unsure of. */
   'UNCERTAIN',
+  /** No candidate selection is estimated good: the chosen one's estimated F1 is under `NO_GOOD_ESTIMATE`. */
+  'NO_GOOD_CANDIDATE',
 ] as const;
+
+/** The default extractor's choice (issue 37): below this estimated F1 no candidate is good. */
+export const NO_GOOD_ESTIMATE = 0.5;
 
 export type QualityReason = (typeof QUALITY_REASONS)[number];
 
@@ -35,6 +40,25 @@ const MOSTLY_LINKS_SHARE = 0.5;
 const SHELL_SCRIPT_SHARE = 0.5;
 const MANY_RUNS = 25;
 const UNCERTAIN_SHARE = 0.35;
+
+/**
+ * Each code in words, for people: the web page shows these beside the codes (and its glossary
+ * lists them); a tool that prints codes to a person takes its sentence from here, not a copy.
+ */
+export const QUALITY_REASON_TEXTS: Readonly<Record<QualityReason, string>> = {
+  EMPTY: 'Nothing was kept.',
+  TOO_SHORT: `Fewer than ${TOO_SHORT_WORDS} words were kept: too little text to be sure it is the main content.`,
+  NO_MAIN_REGION: `No part of the page has ${MIN_REGION_CHARS} characters of text or more: there is no clear main text to find.`,
+  FALLBACK:
+    'The classifier kept almost nothing of the likely article, so that region was kept whole instead.',
+  MOSTLY_LINKS: `More than ${100 * MOSTLY_LINKS_SHARE}% of the kept text is link text: a list of links rather than a body.`,
+  SCRIPT_RENDERED: 'The HTML has almost no text: the page is drawn by its scripts, which pith does not run.',
+  PAYWALL: 'The page says it is behind a paywall: what was kept may be only a teaser.',
+  MANY_CANDIDATES: `The kept text is in ${MANY_RUNS} or more separate stretches of the page: no one region stood out.`,
+  UNCERTAIN: `The classifier was unsure of ${100 * UNCERTAIN_SHARE}% or more of the page's text.`,
+  NO_GOOD_CANDIDATE:
+    'None of the candidate extractions looked good: the best of them was estimated under half right.',
+};
 
 const column = (name: string) => QUALITY_FEATURES.indexOf(name);
 const KEPT_WORDS = column('kept.words');
@@ -53,7 +77,7 @@ const UNCERTAIN = column('pith.uncertainShare');
  * (`qualityFeatures`), so that the reasons of the training rows are those of extraction time.
  * A comparison with NaN (a feature another extractor does not have) is false.
  */
-export function qualityReasons(row: ArrayLike<number>): QualityReason[] {
+export function qualityReasons(row: ArrayLike<number>, choiceEstimate?: number): QualityReason[] {
   const keptWords = row[KEPT_WORDS];
   const holds: Record<QualityReason, boolean> = {
     EMPTY: keptWords === 0,
@@ -66,6 +90,7 @@ export function qualityReasons(row: ArrayLike<number>): QualityReason[] {
     PAYWALL: row[PAYWALL] === 1,
     MANY_CANDIDATES: row[KEPT_RUNS] >= MANY_RUNS,
     UNCERTAIN: row[UNCERTAIN] >= UNCERTAIN_SHARE,
+    NO_GOOD_CANDIDATE: choiceEstimate !== undefined && choiceEstimate < NO_GOOD_ESTIMATE,
   };
   return QUALITY_REASONS.filter((reason) => holds[reason]);
 }

@@ -21,4 +21,11 @@ export {
   type ServerOptions,
 } from './options.js';
 export type { ApiError, ApiMetadata, ExtractResponse, Include } from './types.js';
-export { type KeptView, keptView, VIEW_NODE_ATTRIBUTE, VIEW_STATE_ATTRIBUTE } from './view.js';
+export {
+  type KeptView,
+  keptView,
+  VIEW_FIRST_KEPT_ID,
+  VIEW_NODE_ATTRIBUTE,
+  VIEW_STATE_ATTRIBUTE,
+  VIEW_WHY_ATTRIBUTE,
+} from './view.js';

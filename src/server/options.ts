@@ -152,7 +152,7 @@ export const DEFAULT_SERVER_OPTIONS: Readonly<ServerOptions> = Object.freeze({
   requestTimeoutMs: 60_000,
   concurrency: Math.max(1, availableParallelism()),
   // The batch pool's default (batch/pool.ts DEFAULT_THREAD_HEAP_MB): the largest page accepted
-  // needs under 200 MB; with 2 GB the soak's RSS swung ±12 % (docs/benchmarks.md, "Memory over time").
+  // needs under 200 MB; with 2 GB the soak's RSS swung ±12 % (docs/benchmarks-journal.md, "Memory over time").
   maxHeapMb: 384,
   queue: 64,
   maxBatch: 100,

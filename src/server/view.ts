@@ -19,6 +19,18 @@ export const VIEW_STATE_ATTRIBUTE = 'data-pith-state';
 /** The attribute carrying an element's `Doc` node id. */
 export const VIEW_NODE_ATTRIBUTE = 'data-pith-node';
 
+/**
+ * The id of the first kept block (in page order): the web page opens the view at it, so that a
+ * page whose first screen is all boilerplate does not hide what was kept. The page's own uses of
+ * this id are dropped.
+ */
+export const VIEW_FIRST_KEPT_ID = 'pith-first-kept';
+/**
+ * The attribute saying what a removed block is (its element, the landmark it is in, its words and
+ * link text): shown when the block is hovered or focused (a click or tap), by the view's CSS alone.
+ */
+export const VIEW_WHY_ATTRIBUTE = 'data-pith-why';
+
 /** The policy of the view document itself (also inherited from the page that frames it). */
 export const VIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
 
@@ -106,6 +118,20 @@ const VIEW_CSS = `
 }
 [${VIEW_STATE_ATTRIBUTE}="dropped"] { opacity: 0.35 !important; filter: grayscale(1) !important; }
 span[${VIEW_STATE_ATTRIBUTE}="kept"] { outline-width: 1px !important; }
+/* Opened at the first kept block (the web page's URL fragment), with a little of what is above it. */
+#${VIEW_FIRST_KEPT_ID} { scroll-margin-top: 48px !important; }
+[${VIEW_STATE_ATTRIBUTE}="dropped"]:hover, [${VIEW_STATE_ATTRIBUTE}="dropped"]:focus {
+  opacity: 1 !important; filter: none !important;
+  outline: 2px dashed #cf222e !important; outline-offset: -1px !important;
+}
+[${VIEW_WHY_ATTRIBUTE}]:hover::before, [${VIEW_WHY_ATTRIBUTE}]:focus::before {
+  content: attr(${VIEW_WHY_ATTRIBUTE}) !important; display: block !important;
+  position: absolute !important; z-index: 2147483647 !important; max-width: min(36em, 90vw) !important;
+  margin: 0 !important; padding: 3px 8px !important; border-radius: 4px !important;
+  background: #24292f !important; color: #ffffff !important; opacity: 1 !important;
+  font: 13px/1.35 system-ui, sans-serif !important; text-align: left !important; text-indent: 0 !important;
+  white-space: normal !important; letter-spacing: normal !important; text-transform: none !important;
+}
 img { background: rgba(128, 128, 128, 0.2); min-width: 1em; min-height: 1em; }
 `;
 
@@ -160,14 +186,64 @@ function rootState(doc: Doc, states: Uint8Array, node: number): 'kept' | 'droppe
   return state === State.Kept ? 'kept' : 'dropped';
 }
 
-function startTag(doc: Doc, node: number, name: string, state: string | undefined): string {
+/** Elements that mark a part of the page as something other than its content. */
+const LANDMARK_ELEMENTS = new Set(['nav', 'header', 'footer', 'aside', 'form', 'menu']);
+const LANDMARK_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu']);
+
+/** The nearest landmark at or above `node` ("<nav>", "role=banner"), if any. */
+function landmarkOf(doc: Doc, node: number): string | undefined {
+  for (let at = node; at > 0; at = doc.columns.parent[at]) {
+    if (doc.columns.kind[at] !== NodeKind.Element) continue;
+    const name = doc.tagName(at);
+    if (LANDMARK_ELEMENTS.has(name)) return `<${name}>`;
+    const role = doc.attributes(at).role?.toLowerCase();
+    if (role !== undefined && LANDMARK_ROLES.has(role)) return `role=${role}`;
+  }
+  return undefined;
+}
+
+/**
+ * What a removed block is, in a line: the extractor that removed it, its element, the landmark
+ * it is in, its words and its share of link text. The features a reader judges boilerplate by,
+ * not the classifier's inner score (extractors do not report one per block).
+ */
+function whyRemoved(extraction: Extraction, node: number, name: string): string {
+  const { doc } = extraction;
+  const landmark = landmarkOf(doc, node);
+  const where = landmark === undefined || landmark === `<${name}>` ? '' : ` in ${landmark}`;
+  const text = doc.columns.textLength[node];
+  const words = doc.columns.wordCount[node];
+  const parts = [`removed by ${extraction.extractor}: <${name}>${where}`];
+  if (text === 0) parts.push('no text');
+  else {
+    parts.push(`${words} ${words === 1 ? 'word' : 'words'}`);
+    const linkShare = Math.round((100 * doc.columns.linkTextLength[node]) / text);
+    if (linkShare > 0) parts.push(`${linkShare}% link text`);
+  }
+  return parts.join(' · ');
+}
+
+interface TagMarks {
+  state: 'kept' | 'dropped' | undefined;
+  /** The view's own id for this element (the first kept block's). */
+  id?: string;
+  why?: string;
+}
+
+function startTag(doc: Doc, node: number, name: string, marks: TagMarks): string {
   let tag = `<${name} ${VIEW_NODE_ATTRIBUTE}="${node}"`;
-  if (state) tag += ` ${VIEW_STATE_ATTRIBUTE}="${state}"`;
+  if (marks.state) tag += ` ${VIEW_STATE_ATTRIBUTE}="${marks.state}"`;
+  if (marks.id) tag += ` id="${marks.id}"`;
+  // Focusable, so that a click or a tap (not only a hover) shows why it was removed.
+  if (marks.why) tag += ` ${VIEW_WHY_ATTRIBUTE}="${escapeAttribute(marks.why)}" tabindex="0"`;
   for (const [attribute, value] of Object.entries(doc.attributes(node))) {
     const lower = attribute.toLowerCase();
     if (!SAFE_ATTRIBUTE_NAME.test(attribute) || lower.startsWith('on') || lower.startsWith('data-pith'))
       continue;
     if (DROPPED_ATTRIBUTES.has(lower)) continue;
+    // Our id and tabindex on the elements that carry them; and the first kept block's id is ours alone.
+    if (lower === 'id' && (marks.id || value === VIEW_FIRST_KEPT_ID)) continue;
+    if (lower === 'tabindex' && marks.why) continue;
     // Inline styles stay (the page should look like itself); what they could load is blocked by the CSP.
     tag += ` ${attribute}="${escapeAttribute(value)}"`;
   }
@@ -205,9 +281,15 @@ export function keptView(extraction: Extraction): KeptView {
     if (!SAFE_NAME.test(name)) continue;
     const written = RENAMED_ELEMENTS.get(name) ?? name;
     const state = rootState(doc, states, node);
-    if (state === 'kept') keptBlocks++;
-    else if (state === 'dropped') droppedBlocks++;
-    out.push(startTag(doc, node, written, state));
+    const marks: TagMarks = { state };
+    if (state === 'kept') {
+      if (keptBlocks === 0) marks.id = VIEW_FIRST_KEPT_ID;
+      keptBlocks++;
+    } else if (state === 'dropped') {
+      droppedBlocks++;
+      marks.why = whyRemoved(extraction, node, written);
+    }
+    out.push(startTag(doc, node, written, marks));
     if (!IS_VOID[doc.tag(node)]) open.push([node, `</${written}>`]);
     else node = end[node] - 1;
   }

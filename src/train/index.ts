@@ -11,6 +11,7 @@
  * uses these, a `Trainer` entry in trainers.ts, and so its `pith train NAME` command.
  */
 export * from './blocks/index.js';
+export * from './choice/index.js';
 export { resolveDatasets, trainingListOptions } from './datasets.js';
 export * from './density/index.js';
 export { type GroupedItem, groupedFolds, groupItems, shuffle, shuffled, stratifiedFolds } from './folds.js';

@@ -316,12 +316,15 @@ describe('pith bench (end to end)', { skip }, () => {
       );
     // Read before: the re-render rewrites the run's report.md (with 2,000 resamples, not 200).
     const runReport = readFileSync(path.join(fullRunDir as string, 'report.md'), 'utf8');
-    writeFileSync(path.join(docs, 'benchmarks.md'), '# Benchmarks\n\n## Kept by hand\n\nSome text.\n');
+    writeFileSync(
+      path.join(docs, 'benchmarks-journal.md'),
+      '# Benchmarks\n\n## Kept by hand\n\nSome text.\n',
+    );
     const first = render();
     assert.equal(first.status, 0, first.stderr);
     const second = render();
     assert.equal(second.status, 0, second.stderr);
-    const md = readFileSync(path.join(docs, 'benchmarks.md'), 'utf8');
+    const md = readFileSync(path.join(docs, 'benchmarks-journal.md'), 'utf8');
     // The hand-written part is kept and the generated section appears once, between its markers.
     assert.match(md, /^# Benchmarks\n\n## Kept by hand\n\nSome text\.\n/);
     assert.equal(md.match(/<!-- bench:report:start/g)?.length, 1);

@@ -92,7 +92,7 @@ describe('cache', () => {
     const variant = pithExtractorRef('all-text:flag=true,n=3,mode=x');
     assert.equal(variant.name, 'all-text');
     assert.equal(variant.label, 'all-text:flag=true,n=3,mode=x');
-    assert.deepEqual(variant.options, { flag: true, n: 3, mode: 'x' });
+    assert.deepEqual({ ...variant.options }, { flag: true, n: 3, mode: 'x' });
     assert.throws(() => pithExtractorRef('nope'), /unknown extractor 'nope'/);
     assert.throws(() => pithExtractorRef('pith:novalue'), /not key=value/);
   });

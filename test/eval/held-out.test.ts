@@ -70,7 +70,7 @@ describe('held-out models', () => {
     const file = heldOutFile({});
     const ref = pithExtractorRef(`pith:favor=precision,held-out=${file}`);
     assert.equal(ref.label, 'pith:favor=precision (held out, 2-fold by site)');
-    assert.deepEqual(ref.options, { favor: 'precision' });
+    assert.deepEqual({ ...ref.options }, { favor: 'precision' });
     assert.match(ref.version, /\+held-out-[0-9a-f]{16}$/);
     assert.equal(ref.heldOut?.of, 'pith:favor=precision');
     assert.throws(() => pithExtractorRef(`density:held-out=${file}`), /pith's, not density's/);

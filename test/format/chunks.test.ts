@@ -3,7 +3,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { CHARACTER_ESTIMATE, type Chunk, chunkMarkdown, type TokenCounter } from '../../src/format/index.js';
+import {
+  CHARACTER_ESTIMATE,
+  type Chunk,
+  cachedCounter,
+  chunkMarkdown,
+  type TokenCounter,
+} from '../../src/format/index.js';
 import { chunk, chunkRecords, extract, loadTokenCounter } from '../../src/index.js';
 
 const CL100K_BASE = await loadTokenCounter('cl100k_base');
@@ -121,6 +127,60 @@ describe('chunkMarkdown', () => {
 });
 
 // ── properties ─────────────────────────────────────────────────────────────
+
+/** Pieces that meet cl100k_base's pre-tokenizer rules at the cuts: spaces of every kind, line breaks, contractions, punctuation, digits, letters beyond ASCII. */
+const tricky = fc.constantFrom(
+  'a',
+  'word',
+  'The',
+  "'s",
+  "'ll",
+  "'",
+  '.',
+  ',',
+  '!?',
+  '-',
+  '|',
+  '`',
+  '$',
+  '(',
+  ')',
+  '#',
+  '12',
+  '12345',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\n\n',
+  '\r\n',
+  '\r',
+  '\u00a0',
+  '\u2028',
+  '\u3000',
+  '\ufeff',
+  'é',
+  'ñandú',
+  '中文',
+  '😀',
+  '\u0301',
+  '<|endoftext|>',
+);
+
+const SHARED = cachedCounter(CL100K_BASE);
+
+test('cachedCounter: cl100k_base counted in parts (at spaces, after line breaks) is the count of the whole, on any text', () => {
+  fc.assert(
+    fc.property(fc.array(tricky, { maxLength: 160 }), (parts) => {
+      const text = parts.join('');
+      // A fresh cache and one shared by every text: both exact.
+      assert.equal(cachedCounter(CL100K_BASE, 1).count(text), CL100K_BASE.count(text));
+      assert.equal(cachedCounter(CL100K_BASE).count(text), CL100K_BASE.count(text));
+      assert.equal(SHARED.count(text), CL100K_BASE.count(text));
+    }),
+    { numRuns: 400 },
+  );
+});
 
 const word = fc.stringMatching(/^[a-z]{1,8}$/);
 const sentence = fc.array(word, { minLength: 1, maxLength: 12 }).map((words) => `${words.join(' ')}.`);

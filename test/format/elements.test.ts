@@ -70,6 +70,24 @@ describe('formulas', () => {
 });
 
 describe('code', () => {
+  test('Hexo\'s <figure class="highlight sh">: the language from the figure, the gutter and <br> lines', () => {
+    const html =
+      '<figure class="highlight sh"><table><tr><td class="gutter"><pre><span class="line">1</span><br>' +
+      '<span class="line">2</span><br></pre></td><td class="code"><pre><span class="line">npm install hexo-cli -g</span><br>' +
+      '<span class="line">hexo init blog</span><br></pre></td></tr></table></figure>';
+    assert.equal(md(html), '```sh\nnpm install hexo-cli -g\nhexo init blog\n```');
+  });
+
+  test("Chroma without classes (Hugo's noClasses): its unselectable inline line numbers are no code", () => {
+    const number = (n: number) =>
+      `<span style="white-space:pre;-webkit-user-select:none;user-select:none;margin-right:0.4em;color:#7f7f7f">${n}</span>`;
+    const html =
+      '<div class="highlight"><pre tabindex="0" style="color:#f8f8f2;background-color:#272822"><code class="language-rust" data-lang="rust">' +
+      `<span style="display:flex;">${number(1)}<span>fn main() {\n</span></span>` +
+      `<span style="display:flex;">${number(2)}<span>}\n</span></span></code></pre></div>`;
+    assert.equal(md(html), '```rust\nfn main() {\n}\n```');
+  });
+
   test('the language from a `language` attribute (Mintlify/Shiki)', () => {
     assert.equal(
       md('<pre class="shiki" language="tsx"><code><span class="line">&lt;A /&gt;</span></code></pre>'),
@@ -107,6 +125,20 @@ describe('images', () => {
     assert.equal(md(html), '![Hero](https://example.com/images/hero.webp)\n\nText');
   });
 
+  test('a lazy image with a small or blurred picture in src, and its <noscript> copy: the large one, once', () => {
+    // The common pattern (issue 41; Defuddle's issues--227-noscript-lazy-images): src a thumbnail.
+    const html =
+      '<p>Before.</p><p><img src="/img/photo-150x100.jpg" data-src="/img/photo.jpg" alt="A">' +
+      '<noscript><img src="/img/photo.jpg" alt="A"></noscript></p>' +
+      '<p><img src="/img/b-blur.jpg" data-srcset="/img/b.jpg 1x, /img/b@2x.jpg 2x" alt="B">' +
+      '<noscript><img src="/img/b.jpg" alt="B"></noscript></p>';
+    assert.equal(
+      md(html),
+      'Before.\n\n![A](https://example.com/img/photo.jpg)\n\n![B](https://example.com/img/b.jpg)',
+    );
+    assert.equal(toHtml(extraction(html, { url: URL_ })).match(/<img/g)?.length, 2);
+  });
+
   test('a lazy image and its <noscript> copy are written once; pixels never', () => {
     const html =
       '<p><img data-lazy-src="/a.jpg" src="/lazy.gif" alt="A"><noscript><img src="/a.jpg" alt="A"></noscript> caption</p>' +
@@ -115,5 +147,24 @@ describe('images', () => {
     assert.equal(md(html), '![A](https://example.com/a.jpg)\n\ncaption\n\nRead on');
     const out = toHtml(extraction(html, { url: URL_ }));
     assert.equal(out.match(/<img/g)?.length, 1);
+  });
+});
+
+describe('headings', () => {
+  test("MDN's heading that links to its own fragment is written as text; a link elsewhere stays", () => {
+    const html =
+      '<section aria-labelledby="syntax"><h2 id="syntax"><a href="#syntax">Syntax</a></h2>' +
+      '<div class="code-example"><pre class="brush: js notranslate"><code>at(index)</code></pre></div></section>' +
+      '<section aria-labelledby="see_also"><h3 id="see_also"><a href="#see_also"><code>Array</code> methods</a></h3><p>More.</p></section>' +
+      '<h2 id="next"><a href="/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/with">Array.prototype.with()</a></h2>';
+    assert.equal(
+      md(html),
+      '## Syntax\n\n```js\nat(index)\n```\n\n### `Array` methods\n\nMore.\n\n' +
+        '## [Array.prototype.with()](https://example.com/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/with)',
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.match(out, /<h2>Syntax<\/h2>/);
+    assert.match(out, /<h3><code>Array<\/code> methods<\/h3>/);
+    assert.equal(out.match(/<a /g)?.length, 1);
   });
 });

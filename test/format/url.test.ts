@@ -96,8 +96,12 @@ describe('imageSource', () => {
     const doc = parseHtml(html);
     return imageSource(doc, doc.findFirst(TAG.img));
   };
-  test('src unless it is a placeholder and a lazy source exists', () => {
-    assert.equal(source('<img src="/a.jpg" data-src="/b.jpg">'), '/a.jpg');
+  test('a lazy source, else src unless it is a placeholder and a lazy srcset exists', () => {
+    // The script swaps data-src in: src is a small or blurred stand-in (issue 41).
+    assert.equal(source('<img src="/a.jpg" data-src="/b.jpg">'), '/b.jpg');
+    assert.equal(source('<img src="/a.jpg" data-src="data:image/gif;base64,R0l">'), '/a.jpg');
+    assert.equal(source('<img src="/a.jpg" data-srcset="/b.jpg 1x">'), '/a.jpg');
+    assert.equal(source('<img src="/a-blur.jpg" data-srcset="/b.jpg 1x">'), '/b.jpg');
     assert.equal(source('<img src="data:image/gif;base64,R0l" data-src="/b.jpg">'), '/b.jpg');
     assert.equal(source('<img src="/img/blank.gif" data-original="/c.jpg">'), '/c.jpg');
     assert.equal(source('<img data-srcset="/d.jpg 1x, /e.jpg 2x">'), '/d.jpg');

@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { base64ToBytes, bytesToBase64 } from '../../src/base64.js';
+import { extract } from '../../src/index.js';
 import { decodeBytes, decodeHtml, isAscii, utf8Length } from '../../src/input/index.js';
 
 const bytesWithOffset = fc
@@ -114,5 +115,40 @@ describe('base64 without Buffer', () => {
     assert.deepEqual(base64ToBytes(wrapped), bytes);
     assert.deepEqual(base64ToBytes('QQ==QUFB'), Uint8Array.of(0x41));
     assert.throws(() => base64ToBytes('QU*B'), /not base64/);
+  });
+});
+
+describe('an encoding the runtime does not know', () => {
+  const sjis = new Uint8Array(
+    iconv.encode(
+      '<html><head><meta charset="shift_jis"></head><body><p>吾輩は猫である。名前はまだ無い。</p></body></html>',
+      'shift_jis',
+    ),
+  );
+
+  /** Runs `body` with a TextDecoder that, like some runtimes', knows no shift_jis. */
+  function withoutShiftJis<T>(body: () => T): T {
+    const Native = globalThis.TextDecoder;
+    globalThis.TextDecoder = class extends Native {
+      constructor(label?: string, options?: TextDecoderOptions) {
+        if (label?.toLowerCase() === 'shift_jis')
+          throw new RangeError(`The "${label}" encoding is not supported`);
+        super(label, options);
+      }
+    };
+    try {
+      return body();
+    } finally {
+      globalThis.TextDecoder = Native;
+    }
+  }
+
+  it('is read as windows-1252 and extract() says so in its warnings', () => {
+    const result = withoutShiftJis(() => extract(sjis, { format: 'text' }));
+    assert.equal(result.encoding, 'shift_jis');
+    assert.match(result.warnings.join('\n'), /does not know shift_jis: the page was read as windows-1252/);
+    assert.equal(decodeHtml(sjis).readAs, undefined);
+    assert.equal(withoutShiftJis(() => decodeHtml(sjis)).readAs, 'windows-1252');
+    assert.deepEqual(extract(sjis, { format: 'text' }).warnings, []);
   });
 });

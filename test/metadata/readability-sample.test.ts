@@ -42,7 +42,7 @@ describe('agreement with Readability (all 130 cases)', {
     assert.equal(results.length, 130);
     const scores = byField(scoreAll(results));
     const rate = (field: string, key: 'exact' | 'loose') => scores[field][key] / scores[field].n;
-    // Measured (see docs/benchmarks.md), minus about five points.
+    // Measured (see docs/benchmarks-journal.md), minus about five points.
     const floors: [string, 'exact' | 'loose', number][] = [
       ['title', 'exact', 0.76],
       ['byline', 'loose', 0.75],

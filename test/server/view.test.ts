@@ -9,7 +9,13 @@ import fc from 'fast-check';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { type Extraction, extract, parseHtml } from '../../src/index.js';
 import { Selection } from '../../src/internal.js';
-import { keptView, VIEW_NODE_ATTRIBUTE, VIEW_STATE_ATTRIBUTE } from '../../src/server/index.js';
+import {
+  keptView,
+  VIEW_FIRST_KEPT_ID,
+  VIEW_NODE_ATTRIBUTE,
+  VIEW_STATE_ATTRIBUTE,
+  VIEW_WHY_ATTRIBUTE,
+} from '../../src/server/index.js';
 import { XSS_VECTORS } from '../format/xss-vectors.js';
 import { ACTIVE_ELEMENTS, parse5Elements } from '../helpers.js';
 import { ARTICLE_HTML } from './helpers.js';
@@ -98,10 +104,24 @@ describe('keptView', () => {
     const view = keptView(extraction);
     assert.match(
       view.html,
-      /<div data-pith-node="\d+"><span data-pith-state="kept">kept words<\/span><p data-pith-node="\d+" data-pith-state="dropped">removed words<\/p><\/div>/,
+      /<div data-pith-node="\d+"><span data-pith-state="kept">kept words<\/span><p data-pith-node="\d+" data-pith-state="dropped" data-pith-why="removed by test: &lt;p&gt; · 2 words" tabindex="0">removed words<\/p><\/div>/,
     );
     assert.equal(view.keptText, 'kept words'.length);
     assert.equal(view.totalText, 'kept words'.length + 'removed words'.length);
+  });
+
+  test('the first kept block has the id the web page opens the view at; a page cannot take that id', () => {
+    const html = `<div id="${VIEW_FIRST_KEPT_ID}"><a href="/">menu</a></div><p id="lead">kept words</p><p>more kept</p>`;
+    const extraction = extractionOf(html, (node, doc) => doc.isText(node) && doc.text(node).includes('kept'));
+    const elements = parse5Elements(parse(keptView(extraction).html));
+    const withId = elements.filter((element) => attribute(element, 'id') === VIEW_FIRST_KEPT_ID);
+    assert.equal(withId.length, 1);
+    assert.equal(withId[0]?.tagName, 'p');
+    assert.equal(attribute(withId[0] as Element, VIEW_STATE_ATTRIBUTE), 'kept');
+    // The removed menu says what it is, and can be focused (a tap shows it).
+    const menu = elements.find((element) => element.tagName === 'div') as Element;
+    assert.equal(attribute(menu, VIEW_WHY_ATTRIBUTE), 'removed by test: <div> · 1 word · 100% link text');
+    assert.equal(attribute(menu, 'tabindex'), '0');
   });
 
   test('every element keeps its node id, so the view maps back onto the Doc', () => {

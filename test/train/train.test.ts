@@ -10,6 +10,7 @@ import {
   type NgramCounts,
   parseDensityModel,
 } from '../../src/extractors/density/index.js';
+import { useModelFiles } from '../../src/tools/index.js';
 import {
   countsToFile,
   countsToModel,
@@ -25,6 +26,9 @@ import {
   type TrainingExample,
   trainCounts,
 } from '../../src/train/index.js';
+
+// The trainer's round trip reads its model back from a file: the tools' reader, as the CLI installs it.
+await useModelFiles();
 
 const MANIFEST = {
   datasets: [],

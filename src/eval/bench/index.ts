@@ -29,6 +29,7 @@ export {
 } from './held-out.js';
 export { type OnlyConfig, type OnlyResult, runOnly } from './only.js';
 export { WorkerPool } from './pool.js';
+export { type PreparedPrimary, type PrimaryScore, preparePrimary, scorePrimary } from './primary.js';
 export { parseResult, readResult, serialiseResult, writeResult } from './results-io.js';
 export {
   type BenchConfig,

@@ -6,28 +6,74 @@
  * container, page context and the heuristic stage's verdict.
  * See docs/algorithms/default.md.
  */
-import { type Doc, type Extraction, NodeKind, Selection, tick } from '../../dom/index.js';
+import { type Doc, type Extraction, NodeKind, type Selection, tick } from '../../dom/index.js';
 import {
   classifyPageTypeFeatures,
   loadPageTypeModel,
+  PAGE_TYPES,
   type PageType,
 } from '../../features/page-type/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
-import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
-import { loadBlockModel, SHIPPED_BLOCK_MODELS } from './model.js';
 import {
-  applyPostRules,
-  keepFigureCaptions,
-  keepImagesBetweenKeptText,
-  keepStructuresOfKeptContainers,
-  type PostRuleCounts,
-} from './post-rules.js';
+  blocksAt,
+  buildCandidates,
+  type Candidate,
+  type CandidateInputs,
+  finishChosen,
+  selectionOf,
+} from './candidates.js';
+import { chooseCandidate, loadChoiceModel, SHIPPED_CHOICE_MODELS } from './choice.js';
+import { CHOICE_FEATURE_NAMES, CHOICE_LOG_WORDS, CHOICE_WIDTH, choiceFeatures } from './choice-features.js';
+import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
+import {
+  type BlockModel,
+  loadBlockModel,
+  loadStackModel,
+  SHIPPED_BLOCK_MODELS,
+  SHIPPED_STACK_MODELS,
+} from './model.js';
+import type { PostRuleCounts } from './post-rules.js';
 import { pageRows } from './rows.js';
+import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from './stack-features.js';
 
 // For the training and benchmark scripts (through src/internal.ts): the rows the classifier reads.
+export { CANDIDATE_NAMES, type Candidate, type CandidateName } from './candidates.js';
+export {
+  CHOICE_MODEL_FORMAT,
+  CHOICE_MODEL_VERSION,
+  type ChoiceModel,
+  type ChoiceModelFile,
+  choiceModelFromJson,
+  DEFAULT_CHOICE_MODEL,
+  guardFooter,
+  loadChoiceModel,
+} from './choice.js';
 export { runHeuristic } from './heuristic.js';
 export { type BlockModel, DEFAULT_BLOCK_MODEL, loadBlockModel } from './model.js';
 export { PAGE_FEATURES, type PageRows, pageRows } from './rows.js';
+export { STACK_FEATURE_NAMES, STACK_WIDTH, type StackInputs, stackRows } from './stack-features.js';
+export { CHOICE_FEATURE_NAMES, CHOICE_WIDTH };
+
+/** The second stage's probability per block, from the first stage's and the block rows. */
+function stackProbabilities(
+  stack: BlockModel,
+  first: Float64Array,
+  features: { values: Float32Array; names: readonly string[] },
+): Float64Array {
+  stack.checkFeatures(STACK_FEATURE_NAMES);
+  const rows = stackRows({
+    probabilities: first,
+    values: features.values,
+    names: features.names,
+    count: first.length,
+  });
+  const second = new Float64Array(first.length);
+  for (let block = 0; block < first.length; block++) {
+    tick('pith');
+    second[block] = stack.predict(rows, block * STACK_WIDTH);
+  }
+  return second;
+}
 
 export interface PithOptions extends HeuristicOptions {
   /** What to favour when a block is in doubt. */
@@ -40,6 +86,15 @@ export interface PithOptions extends HeuristicOptions {
   postRules: boolean;
   /** Keep the `<figcaption>` of figures that sit between kept text. */
   captions: boolean;
+  /** Build the candidate selections (candidates.ts) even without a choice model (for the choice's trainer). */
+  candidates: boolean;
+  /** The choice among the candidates: '' = the shipped models/pith-choice.json, 'none' = the balanced answer, or a model file. */
+  choice: string;
+  /**
+   * The second-stage block model (stacking: each block re-read with its neighbours' probabilities and
+   * the candidates it is in): '' = the shipped one when one ships, 'none' = the first stage alone, or a model file.
+   */
+  stack: string;
 }
 
 export interface PithDiagnostics {
@@ -66,7 +121,25 @@ export interface PithDiagnostics {
   confidence?: BlockConfidence;
   /** Figure captions kept between kept text (when `captions` is on). */
   captions?: number;
+  /** The learned choice among the candidate selections, when a choice model ran. */
+  choice?: ChoiceDiagnostics;
 }
+
+/** Which candidate won and by how much (issue 37). */
+export interface ChoiceDiagnostics {
+  /** The chosen candidate ('balanced' is the block model's own answer). */
+  chosen: string;
+  /** Its calibrated estimated F1: the result's quality. */
+  estimate: number;
+  /** How far its estimate is above the balanced answer's (trees' scale; 0 when balanced won). */
+  margin: number;
+  /** The footer guard overruled the highest estimate (a body candidate answers). */
+  guarded?: true;
+  /** Every candidate's estimate (trees' scale) and words. */
+  candidates: { name: string; estimate: number; words: number }[];
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /** The block classifier's margins over the page, weighted by each block's characters. */
 export interface BlockConfidence {
@@ -107,6 +180,9 @@ const DEFAULTS: PithOptions = {
   fallback: true,
   postRules: true,
   captions: true,
+  candidates: false,
+  choice: '',
+  stack: '',
 };
 
 const VERSION = '0.3.7';
@@ -182,6 +258,28 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       description: 'Keep the captions (<figcaption>) of figures that sit between kept text.',
     },
     {
+      name: 'candidates',
+      type: 'boolean',
+      default: DEFAULTS.candidates,
+      description: 'Also build the candidate selections the choice reads (for its trainer and benches).',
+    },
+    {
+      name: 'choice',
+      type: 'string',
+      default: DEFAULTS.choice,
+      description:
+        "The learned choice among candidate selections: '' = the shipped one, 'none' = the block model's answer alone; the library and CLI also take a model file.",
+      models: ['', 'none', ...SHIPPED_CHOICE_MODELS],
+    },
+    {
+      name: 'stack',
+      type: 'string',
+      default: DEFAULTS.stack,
+      description:
+        "The second-stage block model, which re-reads each block with its neighbours' probabilities and the candidates it is in: '' = the shipped one, 'none' = the first stage alone; the CLI also takes a model file.",
+      models: ['', 'none', ...SHIPPED_STACK_MODELS],
+    },
+    {
       name: 'minParagraphLength',
       type: 'number',
       default: DEFAULTS.minParagraphLength,
@@ -221,27 +319,39 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     let regionWords: number | undefined;
     let confidence: BlockConfidence | undefined;
     let captions: number | undefined;
+    let candidates: Candidate[] | undefined;
+    let choiceRows: Float32Array | undefined;
+    let choice: ChoiceDiagnostics | undefined;
     if (model && blocks.count > 0) {
       model.checkFeatures(features.names);
-      const chosen = new Uint8Array(doc.size);
-      const tally = new ConfidenceTally(threshold);
+      let probabilities: Float64Array = new Float64Array(blocks.count);
       for (let block = 0; block < blocks.count; block++) {
         tick('pith');
-        const probability = model.predict(features.values, block * features.width);
+        probabilities[block] = model.predict(features.values, block * features.width);
+      }
+      const stack = loadStackModel(settings.stack);
+      if (stack) probabilities = stackProbabilities(stack, probabilities, features);
+      const tally = new ConfidenceTally(threshold);
+      for (let block = 0; block < blocks.count; block++) {
+        const probability = probabilities[block];
         const kept = probability >= threshold;
         tally.add(probability, blocks.chars[block], kept, blocks.endsSentence[block] === 1);
-        if (!kept) continue;
-        keptBlocks++;
-        for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
-          chosen[blocks.textNodes[k]] = 1;
+        if (kept) keptBlocks++;
       }
       confidence = tally.result();
       if (keptBlocks > 0 || !settings.fallback) {
-        keepStructuresOfKeptContainers(doc, chosen, { figures: !settings.postRules });
+        const inputs: CandidateInputs = {
+          doc,
+          rows,
+          probabilities,
+          url: doc.url ?? context.metadata?.canonicalUrl,
+          captions: settings.captions,
+        };
+        const chosen = blocksAt(rows, probabilities, threshold);
         // Captions before the post-rules, so that a credit repeated under every photo goes once more.
-        if (settings.captions) captions = keepFigureCaptions(doc, chosen);
-        if (settings.postRules)
-          postRules = applyPostRules(blocks, chosen, doc.url ?? context.metadata?.canonicalUrl);
+        const finished = finishChosen(inputs, chosen, settings.postRules);
+        postRules = finished.postRules;
+        captions = finished.captions;
         const region = heuristic.selection.kept;
         const words = wordsOf(doc, chosen, region);
         keptWords = words.kept;
@@ -256,8 +366,53 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
           for (let node = 0; node < doc.size; node++) if (region[node]) chosen[node] = 1;
           decidedBy = 'fallback';
         }
-        selection = Selection.fromTextNodes(doc, chosen, true);
-        keepImagesBetweenKeptText(doc, selection);
+        selection = selectionOf(doc, chosen);
+        const chooser = loadChoiceModel(settings.choice);
+        if (settings.candidates || chooser) {
+          const own: Candidate = { name: 'balanced', chosen, selection, ...finished };
+          candidates = buildCandidates(inputs, own);
+          const typed = classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel());
+          choiceRows = choiceFeatures(
+            {
+              rows,
+              probabilities,
+              meanMargin: confidence.meanMargin,
+              uncertainShare: confidence.uncertainShare,
+              pageTypes: PAGE_TYPES.map((type) => typed.probabilities[type]),
+            },
+            candidates,
+          );
+          if (chooser) {
+            const found = candidates;
+            const words = (index: number) => choiceRows?.[index * CHOICE_WIDTH + CHOICE_LOG_WORDS] ?? 0;
+            // The favor modes keep their sense: precision never answers with more than its own
+            // answer's words, recall never with fewer.
+            const eligible = (index: number) =>
+              settings.favor === 'precision'
+                ? words(index) <= words(0) + 1e-6
+                : settings.favor === 'recall'
+                  ? words(index) >= words(0) - 1e-6
+                  : true;
+            const outcome = chooseCandidate(chooser, choiceRows, found, eligible);
+            const winner = found[outcome.chosen];
+            choice = {
+              chosen: winner.name,
+              estimate: round3(chooser.calibrated(outcome.raw[outcome.chosen])),
+              margin: round3(outcome.raw[outcome.chosen] - outcome.raw[0]),
+              ...(outcome.guarded ? { guarded: true } : {}),
+              candidates: found.map((candidate, index) => ({
+                name: candidate.name,
+                estimate: round3(outcome.raw[index]),
+                words: Math.round(Math.expm1(words(index))),
+              })),
+            };
+            if (outcome.chosen !== 0) {
+              selection = winner.selection;
+              postRules = winner.postRules;
+              captions = winner.captions;
+            }
+          }
+        }
       }
     }
     // Built in steps so that the keys keep their order (… postRules, pageType, confidence, captions).
@@ -272,8 +427,9 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     } as PithDiagnostics;
     withLazyPageType(diagnostics, rows.pageTypeFeatures);
     if (confidence) diagnostics.confidence = confidence;
+    if (choice) diagnostics.choice = choice;
     if (captions !== undefined) diagnostics.captions = captions;
-    return {
+    const extraction: Extraction<PithDiagnostics> = {
       extractor: 'pith',
       version: VERSION,
       doc,
@@ -281,8 +437,24 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       roots: heuristic.roots,
       diagnostics,
     };
+    if (candidates && choiceRows) CANDIDATES.set(extraction, { candidates, features: choiceRows });
+    return extraction;
   },
 };
+
+/** Each extraction's candidates, when they were built (for the choice's trainer and the benches). */
+const CANDIDATES = new WeakMap<Extraction, PageCandidates>();
+
+export interface PageCandidates {
+  candidates: readonly Candidate[];
+  /** The choice's feature rows, one per candidate (`CHOICE_FEATURE_NAMES`). */
+  features: Float32Array;
+}
+
+/** The candidate selections the default extractor built for this extraction (see candidates.ts). */
+export function candidatesOf(extraction: Extraction): PageCandidates | undefined {
+  return CANDIDATES.get(extraction);
+}
 
 /** Where the diagnostics keep the page-type features until the page type is read (not enumerable). */
 const PAGE_TYPE_FEATURES = Symbol('page-type features');

@@ -11,13 +11,19 @@ import {
   parseModel,
   predictProbability,
 } from '../../learn/index.js';
-import { modelLoader } from '../../model-files.js';
+import { isShippedModel, modelLoader } from '../../model-files.js';
 
 /** The name of the shipped block model (`models/pith-blocks.json`). */
 export const DEFAULT_BLOCK_MODEL = 'pith-blocks';
 
 /** The block models shipped with pith, by name (`models/<name>.json`). */
 export const SHIPPED_BLOCK_MODELS: readonly string[] = [DEFAULT_BLOCK_MODEL];
+
+/** The name of the second-stage block model (`models/pith-stack.json`), once one ships. */
+export const DEFAULT_STACK_MODEL = 'pith-stack';
+
+/** The second-stage models shipped with pith: none yet (without one the first stage answers). */
+export const SHIPPED_STACK_MODELS: readonly string[] = [DEFAULT_STACK_MODEL].filter(isShippedModel);
 
 /** What the extractor needs of a model. */
 export interface BlockModel {
@@ -48,6 +54,16 @@ const readBlockModel = modelLoader<BlockModel>({
  */
 export function loadBlockModel(value: string): BlockModel {
   return readBlockModel(value === '' ? DEFAULT_BLOCK_MODEL : value);
+}
+
+/**
+ * The second stage (stacking), a model of the block model's kind over `STACK_FEATURE_NAMES`:
+ * '' = the shipped one (none while none ships), 'none' = none, or a model's name.
+ */
+export function loadStackModel(value: string): BlockModel | undefined {
+  if (value === 'none') return undefined;
+  if (value !== '') return readBlockModel(value);
+  return SHIPPED_STACK_MODELS.length > 0 ? readBlockModel(DEFAULT_STACK_MODEL) : undefined;
 }
 
 function parseBlockModel(text: string, file: string): BlockModel {

@@ -367,6 +367,9 @@ function countScannedTokens(
   }
 }
 
+/** Distinct sibling signatures searched in a list before a Map takes over (the search is linear). */
+const FEW_SIGNATURES = 16;
+
 /**
  * How many siblings (the node included) share the node's tag and class: cards of
  * a listing, posts of a thread, items of a menu. Memoised per parent.
@@ -377,18 +380,30 @@ function repeatCounter(blocks: Blocks): (node: number) => number {
   const memo = new Int32Array(doc.size);
   // A sibling's signature is its tag and class string: an integer, the class string numbered per page.
   const classIds = new Map<string, number>();
-  const counts = new Map<number, number>();
   const children: number[] = [];
   const signatures: number[] = [];
+  // The distinct signatures of one parent's children and their counts: searched in a list while
+  // they are few (most parents: clearing and refilling a Map for each one was 3.5 % of the bytes a
+  // page allocates), in a Map past `FEW_SIGNATURES` (a parent of thousands of distinct children).
+  const distinct: number[] = [];
+  const distinctCounts: number[] = [];
+  const counts = new Map<number, number>();
+  const countOf = (signature: number, many: boolean): number => {
+    if (many) return counts.get(signature) ?? 1;
+    for (let at = 0; at < distinct.length; at++) if (distinct[at] === signature) return distinctCounts[at];
+    return 1;
+  };
   return (node: number) => {
     if (node <= 0) return 1;
     const known = memo[node];
     if (known > 0) return known;
     const parent = doc.parent(node);
     if (parent < 0) return 1;
-    counts.clear();
     children.length = 0;
     signatures.length = 0;
+    distinct.length = 0;
+    distinctCounts.length = 0;
+    let many = false;
     for (let child = doc.firstChild(parent); child >= 0; child = doc.nextSibling(child)) {
       tick('blocks');
       if (!doc.isElement(child)) continue;
@@ -399,12 +414,28 @@ function repeatCounter(blocks: Blocks): (node: number) => number {
         classIds.set(classString, classId);
       }
       const signature = classId * 1024 + doc.tag(child);
-      counts.set(signature, (counts.get(signature) ?? 0) + 1);
       children.push(child);
       signatures.push(signature);
+      if (many) {
+        counts.set(signature, (counts.get(signature) ?? 0) + 1);
+        continue;
+      }
+      let at = 0;
+      while (at < distinct.length && distinct[at] !== signature) at++;
+      if (at < distinct.length) distinctCounts[at]++;
+      else if (distinct.length < FEW_SIGNATURES) {
+        distinct.push(signature);
+        distinctCounts.push(1);
+      } else {
+        many = true;
+        counts.clear();
+        for (let index = 0; index < distinct.length; index++)
+          counts.set(distinct[index], distinctCounts[index]);
+        counts.set(signature, 1);
+      }
     }
     for (let index = 0; index < children.length; index++)
-      memo[children[index]] = counts.get(signatures[index]) ?? 1;
+      memo[children[index]] = countOf(signatures[index], many);
     return memo[node] > 0 ? memo[node] : 1;
   };
 }

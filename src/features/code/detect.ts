@@ -8,6 +8,8 @@ const LANGUAGE_CLASS = /^(?:language|lang|highlight-source|highlight|syntax)-([\
 /** Pandoc's `class="sourceCode python"` and SyntaxHighlighter's `class="syntaxhighlighter js"`: the next word. */
 const LANGUAGE_AFTER = /(?:^|\s)(?:sourcecode|syntaxhighlighter)\s+(?:nogutter\s+)?([\w+#.-]{1,40})(?:\s|$)/i;
 const BRUSH = /(?:^|[\s;])brush:\s*([\w+#.-]{1,40})/i;
+/** Hexo's `<figure class="highlight sh">` (its listing a table of a gutter and `<br>` lines): the word after. */
+const HEXO_FIGURE = /^\s*highlight\s+([\w+#.-]{1,40})\s*$/i;
 const LANGUAGE_NAME = /^[\w+#.-]{1,40}$/;
 /** Names that mean "no highlighting", and Sphinx's `highlight-default` (the project's default lexer, not a language). */
 const IGNORED_LANGUAGES = new Set([
@@ -31,6 +33,8 @@ function languageOfElement(doc: Doc, node: number): string | undefined {
   const cls = doc.attr(node, 'class');
   if (!cls) return undefined;
   const bounded = cls.length > 1000 ? cls.slice(0, 1000) : cls;
+  const hexo = doc.tag(node) === TAG.figure ? HEXO_FIGURE.exec(bounded) : null;
+  if (hexo && !IGNORED_LANGUAGES.has(hexo[1].toLowerCase())) return hexo[1];
   const brush = BRUSH.exec(bounded);
   if (brush) return IGNORED_LANGUAGES.has(brush[1].toLowerCase()) ? undefined : brush[1];
   const after = LANGUAGE_AFTER.exec(bounded);
@@ -91,14 +95,19 @@ export function codeLanguage(doc: Doc, pre: number): string | undefined {
 const GUTTER =
   /(?:^|\s)(?:gutter|rouge-gutter|line-?numbers?(?:-rows)?|linenos?|lineno|linenodiv|linenumber|lnt|ln|hljs-ln-numbers|hljs-ln-n|crayon-nums|blob-num|codemirror-linenumber|line-number-?\w*)(?:\s|$)/i;
 const NUMBERS_ONLY = /^[\d\s.:]*$/;
+/** Chroma without classes (Hugo's `noClasses`) styles its inline line numbers so that they cannot be selected. */
+const UNSELECTABLE = /(?:^|;)\s*(?:-webkit-)?user-select\s*:\s*none/i;
 
 /**
- * True for a line-number gutter of a code listing: an element with a gutter
- * class whose text is nothing but numbers (so a class name alone never drops text).
+ * True for a line-number gutter of a code listing: an element with a gutter class, or styled
+ * unselectable, whose text is nothing but numbers (so a class or style alone never drops text).
  */
 export function isGutter(doc: Doc, node: number): boolean {
   const cls = doc.attr(node, 'class');
-  if (cls === undefined || !GUTTER.test(cls)) return false;
+  if (cls === undefined || !GUTTER.test(cls)) {
+    const style = doc.attr(node, 'style');
+    if (style === undefined || !UNSELECTABLE.test(style)) return false;
+  }
   const stop = doc.end(node);
   for (let at = node + 1; at < stop; at++) {
     tick('output');

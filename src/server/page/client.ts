@@ -250,11 +250,23 @@ form.addEventListener('drop', (event) => {
 
 const URL_ONLY = /^https?:\/\/\S+$/i;
 
+/**
+ * The title as a heading on top of the Markdown: the kept view highlights the page's headline
+ * when the extractor keeps it, so the Markdown beside it must show it too (without this, the
+ * API's content is the body alone and the title only `metadata.title`).
+ */
+const TITLE_HEADING = true;
+
 async function requestExtraction(extractor: string, options: Record<string, unknown>): Promise<Outcome> {
   const include = ['html', 'view', 'plot'];
   let response: Response;
   if (file) {
-    const query = new URLSearchParams({ extractor, format: 'markdown', include: include.join(',') });
+    const query = new URLSearchParams({
+      extractor,
+      format: 'markdown',
+      include: include.join(','),
+      titleHeading: String(TITLE_HEADING),
+    });
     if (pageUrl.value.trim()) query.set('url', pageUrl.value.trim());
     for (const [name, value] of Object.entries(options)) query.append('option', `${name}=${value}`);
     response = await fetch(`/v1/extract?${query}`, {
@@ -264,7 +276,13 @@ async function requestExtraction(extractor: string, options: Record<string, unkn
     });
   } else {
     const text = source.value.trim();
-    const body: Record<string, unknown> = { extractor, format: 'markdown', include, options };
+    const body: Record<string, unknown> = {
+      extractor,
+      format: 'markdown',
+      include,
+      options,
+      titleHeading: TITLE_HEADING,
+    };
     if (URL_ONLY.test(text)) body.url = text;
     else {
       body.html = source.value;
@@ -379,6 +397,24 @@ function frame(title: string, html: string): HTMLIFrameElement {
   return iframe;
 }
 
+/** The id of the first kept block in the kept view (VIEW_FIRST_KEPT_ID in view.ts). */
+const FIRST_KEPT_ID = 'pith-first-kept';
+
+/**
+ * The kept view's frame, opened at the first kept block: a page whose first screen is all
+ * boilerplate shows what was kept at once. A blob: document (the page's CSP allows it in frames)
+ * rather than srcdoc, because only a URL carries the fragment the frame scrolls to without a
+ * script; the sandbox is the same.
+ */
+function keptFrame(title: string, html: string): { iframe: HTMLIFrameElement; url: string } {
+  const blob = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
+  blobUrls.push(blob);
+  const url = `${blob}#${FIRST_KEPT_ID}`;
+  const iframe = make('iframe', { sandbox: '', title, referrerpolicy: 'no-referrer' });
+  iframe.src = url;
+  return { iframe, url };
+}
+
 function copyButton(text: string): HTMLButtonElement {
   const button = make('button', { type: 'button', className: 'secondary', text: 'Copy' });
   button.addEventListener('click', async () => {
@@ -430,7 +466,8 @@ function renderMetadata(result: ExtractResponse): HTMLElement {
     make('dd', { text: `${result.pageType.type} (${result.pageType.probability})` }),
   );
   if (result.reasons.length > 0) {
-    list.append(make('dt', { text: 'reasons' }), make('dd', { text: result.reasons.join(', ') }));
+    const said = result.reasons.map((reason) => `${reason}: ${REASON_TEXTS.get(reason) ?? ''}`);
+    list.append(make('dt', { text: 'reasons' }), make('dd', { className: 'lines', text: said.join('\n') }));
   }
   if (result.encoding) list.append(make('dt', { text: 'encoding' }), make('dd', { text: result.encoding }));
   if (result.url) list.append(make('dt', { text: 'url' }), make('dd', { text: result.url }));
@@ -444,21 +481,46 @@ function renderView(outcome: Outcome, view: View): HTMLElement[] {
   switch (view) {
     case 'kept': {
       if (!result.view) return [make('p', { className: 'empty', text: 'No view.' })];
+      const { iframe, url } = keptFrame(`What ${outcome.extractor} kept`, result.view.html);
       const legend = make('div', { className: 'legend' }, [
         make('span', {}, [make('span', { className: 'swatch kept' }), 'kept']),
         make('span', {}, [make('span', { className: 'swatch dropped' }), 'removed']),
+        make('span', { className: 'hint-why', text: 'hover or tap a removed block: what it is' }),
       ]);
-      return [legend, frame(`What ${outcome.extractor} kept`, result.view.html)];
+      if (result.view.keptBlocks > 0) {
+        const jump = make('button', {
+          type: 'button',
+          className: 'link first-kept',
+          text: 'first kept block',
+        });
+        // Away and back: a frame asked for the fragment it is at does not scroll again.
+        jump.addEventListener('click', () => {
+          iframe.src = url.replace(/#.*$/, '#');
+          iframe.src = url;
+        });
+        legend.append(jump);
+      }
+      return [legend, iframe];
     }
     case 'rendered': {
       const html = result.renderings?.html ?? '';
       const page = `<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${RENDERED_CSP}"><style>${RENDERED_CSS}</style>${html}`;
       return [frame(`The content ${outcome.extractor} extracted`, page)];
     }
-    case 'markdown':
+    case 'markdown': {
+      const note = result.metadata.title
+        ? [
+            make('p', {
+              className: 'note',
+              text: "The page title is the first heading here (the API's titleHeading, the command line's --title-heading); without it the Markdown is the body and the title is in the metadata.",
+            }),
+          ]
+        : [];
       return [
+        ...note,
         make('pre', { className: 'markdown', tabindex: '0', text: result.content || '(nothing kept)' }),
       ];
+    }
     case 'metadata':
       return [renderMetadata(result)];
     case 'plot': {
@@ -469,8 +531,28 @@ function renderView(outcome: Outcome, view: View): HTMLElement[] {
       }
       const url = URL.createObjectURL(new Blob([result.plot], { type: 'image/svg+xml' }));
       blobUrls.push(url);
+      // At its own size (its labels are 12 px) in a box that scrolls sideways: scaled down to a
+      // column's width, a plot of a thousand lines had labels of 4 px on a phone.
+      const image = make('img', {
+        className: 'plot',
+        src: url,
+        alt: `${outcome.extractor}: values per source line`,
+      });
       return [
-        make('img', { className: 'plot', src: url, alt: `${outcome.extractor}: values per source line` }),
+        make('p', {
+          className: 'note',
+          text: 'Drawn at full size: scroll sideways inside the plot to follow the lines.',
+        }),
+        make(
+          'div',
+          {
+            className: 'plot-scroll',
+            tabindex: '0',
+            role: 'region',
+            'aria-label': `${outcome.extractor}: per-line plot`,
+          },
+          [image],
+        ),
       ];
     }
   }
@@ -492,28 +574,70 @@ function tools(outcome: Outcome, view: View): HTMLElement[] {
   return [];
 }
 
-/** Quality band of a score: the badge's colour. */
-function band(quality: number): 'good' | 'fair' | 'poor' {
-  return quality >= 0.8 ? 'good' : quality >= 0.5 ? 'fair' : 'poor';
+/** Each reason code's sentence, from the page's glossary (the library's one table, QUALITY_REASON_TEXTS). */
+const REASON_TEXTS = new Map(
+  Array.from(document.querySelectorAll<HTMLElement>('#reason-glossary dd[data-reason]'), (dd) => [
+    dd.dataset.reason ?? '',
+    dd.textContent ?? '',
+  ]),
+);
+
+/** Codes that mean the result is not the page's text at all: the badge is red whatever the score. */
+const EMPTYING_REASONS = new Set(['EMPTY', 'SCRIPT_RENDERED']);
+
+/**
+ * The badge's colour, by the rule the glossary states (#quality-help): green only for 0.80 or
+ * more with nothing to say against it; any reason code or warning caps it at amber; a result
+ * that is empty or a script shell is red. A high score beside warnings must not look sure.
+ */
+function badgeBand(result: ExtractResponse): 'good' | 'fair' | 'poor' | 'none' {
+  const { quality, reasons, warnings } = result;
+  if (quality === null) return 'none';
+  if (quality < 0.5 || reasons.some((reason) => EMPTYING_REASONS.has(reason))) return 'poor';
+  if (quality < 0.8 || reasons.length > 0 || warnings.length > 0) return 'fair';
+  return 'good';
 }
 
-/** The badge: the expected F1 (or "no estimate"), the page type and the reason codes. */
+/** The badge: the expected F1 (or "no estimate"), the page type and how many reasons qualify it. */
 function qualityBadge(result: ExtractResponse): HTMLElement {
   const { quality, pageType, reasons } = result;
   const score = quality === null ? 'quality: no estimate' : `quality ${quality.toFixed(2)}`;
   const typeText = `${pageType.type} ${Math.round(pageType.probability * 100)}%`;
+  const band = badgeBand(result);
   const badge = make(
     'span',
     {
-      className: `quality-badge ${quality === null ? 'none' : band(quality)}`,
+      className: `quality-badge ${band}`,
       title:
-        'Expected F1 of this extraction (calibrated on held-out pages), the page type and what lowered the score',
+        'Expected F1 of this extraction (calibrated on held-out pages) and the page type; green needs 0.80 or more and no reason code or warning (see "What the quality badge and its codes mean")',
       'data-quality': quality === null ? '' : String(quality),
+      'data-band': band,
     },
     [make('strong', { text: score }), make('span', { className: 'page-type', text: typeText })],
   );
-  for (const reason of reasons) badge.append(make('code', { className: 'reason', text: reason }));
+  for (const reason of reasons) {
+    badge.append(make('code', { className: 'reason', text: reason, title: REASON_TEXTS.get(reason) }));
+  }
   return badge;
+}
+
+/** The reason codes in words, under the header: what lowered the score, said so a person reads it. */
+function reasonList(result: ExtractResponse): HTMLElement | undefined {
+  if (result.reasons.length === 0) return undefined;
+  const list = make('ul', { className: 'reasons' });
+  for (const reason of result.reasons) {
+    const text = REASON_TEXTS.get(reason) ?? 'No explanation for this code.';
+    list.append(make('li', { 'data-reason': reason }, [make('code', { text: reason }), ' ', text]));
+  }
+  if (result.quality !== null && result.quality >= 0.8 && badgeBand(result) !== 'good') {
+    list.append(
+      make('li', {
+        className: 'rule',
+        text: `The score is ${result.quality.toFixed(2)}, but the badge is not green: green needs no reason code and no warning.`,
+      }),
+    );
+  }
+  return list;
 }
 
 function stats(result: ExtractResponse): string {
@@ -563,6 +687,8 @@ function renderResults(): void {
     const toolbox = make('span', { className: 'tools' });
     header.append(toolbox);
     const element = make('article', { className: 'result', 'data-extractor': outcome.extractor }, [header]);
+    const reasons = outcome.result && reasonList(outcome.result);
+    if (reasons) element.append(reasons);
     if (outcome.result && outcome.result.warnings.length > 0) {
       element.append(make('p', { className: 'warnings', text: outcome.result.warnings.join(' ') }));
     }

@@ -2,7 +2,30 @@
  * The web page's HTML shell. Everything it shows is filled in by client.ts from the
  * API; there is no inline script (the page's CSP allows scripts from this server only).
  */
-import { VERSION } from '../../index.js';
+import { QUALITY_REASON_TEXTS, VERSION } from '../../index.js';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
+  );
+}
+
+/**
+ * What the badge's colour and codes mean. The codes' sentences are the library's one table
+ * (QUALITY_REASON_TEXTS); the script reads them from here to explain each code where it shows
+ * it, and colours the badge by the rule written here (`badgeBand` in client.ts).
+ */
+function qualityGlossary(): string {
+  const codes = Object.entries(QUALITY_REASON_TEXTS)
+    .map(([code, text]) => `<dt><code>${code}</code></dt><dd data-reason="${code}">${escapeHtml(text)}</dd>`)
+    .join('');
+  return `<details id="quality-help" class="glossary">
+  <summary>What the quality badge and its codes mean</summary>
+  <p>The score is the expected F1 of the extraction: how much of what a person would mark as the main text it kept, and how little else, from 0 to 1, estimated for pith's own extractor from held-out pages.</p>
+  <p>The colour: <span class="quality-badge good">green</span> for a score of 0.80 or more with no reason code and no warning; <span class="quality-badge fair">amber</span> for a score from 0.50, or for any score with a reason code or a warning; <span class="quality-badge poor">red</span> for a score under 0.50, or when nothing was kept (EMPTY) or the page is drawn by its scripts (SCRIPT_RENDERED); grey when there is no estimate (extractors other than pith).</p>
+  <dl id="reason-glossary">${codes}</dl>
+</details>`;
+}
 
 /**
  * The page's Content-Security-Policy. Frames are `srcdoc` documents, which inherit it:
@@ -82,6 +105,7 @@ export function pageHtml(): string {
     <button type="button" role="tab" id="tab-plot" data-view="plot" aria-selected="false" aria-controls="columns" tabindex="-1">Per-line plot</button>
   </div>
   <div id="columns" class="columns" role="tabpanel" aria-labelledby="tab-kept" tabindex="0"></div>
+  ${qualityGlossary()}
 </section>
 </main>
 <footer class="muted">Pages are shown without their scripts and without loading anything from the web.</footer>

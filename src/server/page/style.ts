@@ -81,18 +81,31 @@ summary { cursor: pointer; color: var(--muted); }
 .quality-badge.none { color: var(--muted); }
 .quality-badge .page-type { color: var(--muted); }
 .quality-badge .reason { font-size: 0.75rem; }
+ul.reasons { margin: 0 0 8px; padding-left: 1.2em; font-size: 0.875rem; }
+ul.reasons li { margin: 2px 0; }
+ul.reasons code { font-size: 0.8rem; background: var(--code-bg); padding: 0 4px; border-radius: 3px; }
+ul.reasons li.rule { list-style: none; margin-left: -1.2em; color: var(--muted); }
+.glossary { margin-top: 14px; font-size: 0.875rem; }
+.glossary p { max-width: 60em; }
+.glossary dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14px; margin: 8px 0 0; }
+.glossary dd { margin: 0; }
+dl.metadata dd.lines { white-space: pre-line; }
+@media (max-width: 600px) { .glossary dl { grid-template-columns: minmax(0, 1fr); } .glossary dd { margin-bottom: 6px; } }
 .result .tools { display: flex; gap: 8px; }
 .result .tools button { padding: 2px 10px; min-height: 2rem; font-size: 0.85rem; }
-.legend { display: flex; gap: 14px; font-size: 0.85rem; color: var(--muted); margin-bottom: 6px; }
+.legend { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 14px; font-size: 0.85rem; color: var(--muted); margin-bottom: 6px; }
 .legend .swatch { display: inline-block; width: 0.9em; height: 0.9em; vertical-align: -0.1em; margin-right: 4px; border-radius: 2px; }
 .legend .kept { outline: 2px solid var(--kept); background: var(--kept-bg); }
 .legend .dropped { background: var(--dropped); opacity: 0.45; }
+.legend .first-kept { margin-left: auto; font-size: inherit; }
 iframe { width: 100%; height: 70vh; min-height: 320px; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
 pre.markdown { margin: 0; max-height: 70vh; overflow: auto; padding: 10px 12px; background: var(--code-bg); border-radius: 6px; white-space: pre-wrap; word-break: break-word; font-size: 0.85rem; }
 dl.metadata { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14px; margin: 0; }
 dl.metadata dt { color: var(--muted); }
 dl.metadata dd { margin: 0; word-break: break-word; }
-img.plot { width: 100%; height: auto; background: #fff; border-radius: 6px; border: 1px solid var(--line); }
+.plot-scroll { overflow-x: auto; max-width: 100%; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
+img.plot { display: block; max-width: none; width: auto; height: auto; }
+.note { color: var(--muted); font-size: 0.85rem; margin: 0 0 6px; }
 .warnings { color: var(--muted); font-size: 0.85rem; margin: 6px 0 0; }
 .empty { color: var(--muted); font-style: italic; }
 @media (max-width: 900px) {

@@ -95,6 +95,7 @@ export const DENSITY_MODEL_CODE: readonly string[] = [
   'src/features/page-type/types.ts',
   'src/eval/metrics/snippets.ts',
   'src/errors.ts',
+  'src/base64.ts',
   'src/model-files.ts',
   'src/random.ts',
   'src/version.ts',

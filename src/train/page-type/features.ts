@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { listDataset, resolveDatasetSpec } from '../../eval/index.js';
+import { listDataset, resolveDatasetSpec, siteOf } from '../../eval/index.js';
 import { decodeHtml, PAGE_TYPE_FEATURE_NAMES, pageTypeFeatures, parseHtml } from '../../internal.js';
 import { trainingListOptions } from '../datasets.js';
 import { codeHash } from '../provenance.js';
@@ -31,7 +31,7 @@ export interface FeatureRow {
   label?: string;
   /** The page language, when the dataset records one (trafilatura-eval: the declared one). */
   language?: string;
-  /** The registrable-ish host (`www.` dropped), for grouping pages of one site. */
+  /** The page's site (`siteOf`: its registrable domain, as every model's folds group pages), '' without a URL. */
   host: string;
   features: number[];
 }
@@ -42,12 +42,19 @@ export interface FeatureSet {
   rows: FeatureRow[];
 }
 
+/**
+ * The site a page's folds group it by: its registrable domain (`siteOf`, the one definition of a
+ * site for every model's folds: block, MSS, choice, page type), '' without a URL. Before issue 37
+ * the page-type folds grouped by host (`www.` dropped), so a site's subdomains could be split.
+ */
 export function hostOf(url: string): string {
+  if (url === '') return '';
   try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\d*\./, '');
+    new URL(url);
   } catch {
     return '';
   }
+  return siteOf(url);
 }
 
 /** The feature vectors of a dataset (a `--dataset` argument), cached on disk in `cacheDir`. */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseHtml } from '../../../src/dom/index.js';
+import { tokenBits } from '../../../src/features/blocks/cues.js';
 import {
   BLOCK_FEATURE_NAMES,
   blockFeatures,
@@ -104,6 +105,47 @@ describe('cueBits', () => {
   test('every group has a bit', () => {
     assert.equal(new Set(CUE_GROUPS.map((group) => cueBit(group))).size, CUE_GROUPS.length);
   });
+  test('the one-scan reading gives the bits of the split reading it replaced (property)', () => {
+    // The reading before issue 38: tokens by splitting on non-[a-z0-9], compound words on \s+.
+    const splitReading = (classAndId: string): number => {
+      let bits = 0;
+      for (const token of classAndId.split(/[^a-z0-9]+/))
+        if (token.length > 0 && token.length <= 40 && !/^[0-9]+$/.test(token)) bits |= tokenBits(token);
+      for (const word of classAndId.split(/\s+/))
+        if (word.includes('-') || word.includes('_')) bits |= tokenBits(word.slice(0, 60));
+      return bits;
+    };
+    const pieces = fc.constantFrom(
+      'nav',
+      'post',
+      'content',
+      'ad',
+      'ad-slot',
+      'post_body',
+      'sidebar__widget',
+      '12345',
+      'x9',
+      '-',
+      '_',
+      ' ',
+      '  ',
+      '\u00a0',
+      '\u3000',
+      '\t',
+      'é',
+      'a'.repeat(45),
+      `w-${'b'.repeat(70)}`,
+      'related',
+      'share',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => {
+        const classAndId = parts.join('');
+        assert.equal(cueBits(classAndId), splitReading(classAndId), JSON.stringify(classAndId));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe('blockFeatures', () => {
@@ -132,6 +174,24 @@ describe('blockFeatures', () => {
     assert.equal(value(3, 'relativeIndex'), 1);
     assert.ok(Math.abs(value(2, 'prevLogWords') - Math.log1p(3)) < 1e-6);
     assert.equal(value(0, 'prevLogWords'), 0);
+  });
+  test('repeats among siblings: the same tag and class, counted past 16 distinct ones too', () => {
+    // 20 distinct classes once each, then "card" three times and "card" on a <div> once.
+    for (const distinct of [3, 20]) {
+      const items = Array.from({ length: distinct }, (_, n) => `<p class="c${n}">Only item ${n} here.</p>`);
+      const cards = '<p class="card">A card.</p>'.repeat(3);
+      const repeats = parseHtml(
+        `<html><body><div>${items.join('')}${cards}<div class="card">A box.</div></div></body></html>`,
+      );
+      const rows = blockFeatures(segmentBlocks(repeats), {}, {});
+      // The feature is log(1 + count), in Float32.
+      const repeat = (block: number) =>
+        Math.round(Math.expm1(rows.values[block * rows.width + rows.names.indexOf('ownerRepeat')]));
+      assert.equal(rows.rows, distinct + 4);
+      for (let block = 0; block < distinct; block++) assert.equal(repeat(block), 1);
+      for (let block = distinct; block < distinct + 3; block++) assert.equal(repeat(block), 3);
+      assert.equal(repeat(distinct + 3), 1, 'another tag, same class');
+    }
   });
   test('overlap with the structured body and the title', () => {
     // Tokens: rivers meander slowly they erode banks → 3 of 6 in the JSON-LD body.

@@ -15,7 +15,14 @@ import {
 } from './candidates.js';
 import { candidateRows } from './features.js';
 import type { Sources } from './merge.js';
-import { type ChosenField, type MetadataModel, rowProbability } from './model.js';
+import {
+  type ChosenField,
+  chosenRow,
+  likeliestType,
+  type MetadataModel,
+  marginsFor,
+  rowProbability,
+} from './model.js';
 import type { Metadata, MetadataSources } from './types.js';
 
 /** What the rules read from a page: every source, and their answer. */
@@ -31,27 +38,30 @@ export interface MetadataReading {
 export interface ChooseOptions {
   /**
    * The page-type recogniser's probabilities (features/page-type, in its PAGE_TYPES order), a
-   * feature of every field; missing when not given.
+   * feature of every field, and the likeliest type picks the model's margins; missing when not given.
    */
   pageType?: ArrayLike<number>;
   /** The model; null: the rules' answers. */
   model: MetadataModel | null;
 }
 
-/** Index of the likeliest row; the last row (none) wins ties and gets `noneBias`. */
-function likeliest(model: MetadataModel, field: ChosenField, rows: Float32Array, count: number): number {
+/**
+ * Index of the row chosen (the candidates', then "none"), with the margins of the page's type:
+ * `rulesRow` is the rules' answer's (`count`, the "none" row, when they found nothing).
+ */
+function likeliest(
+  model: MetadataModel,
+  field: ChosenField,
+  rows: Float32Array,
+  count: number,
+  rulesRow: number,
+  type: number,
+): number {
   const entry = model.fields[field];
   const width = entry.model.featureNames.length;
-  let best = count;
-  let bestProbability = rowProbability(entry, rows, count * width) + entry.noneBias;
-  for (let row = 0; row < count; row++) {
-    const probability = rowProbability(entry, rows, row * width);
-    if (probability > bestProbability) {
-      best = row;
-      bestProbability = probability;
-    }
-  }
-  return best;
+  const probabilities = new Float64Array(count + 1);
+  for (let row = 0; row <= count; row++) probabilities[row] = rowProbability(entry, rows, row * width);
+  return chosenRow(probabilities, rulesRow, marginsFor(entry, type));
 }
 
 const TITLE_SOURCE_NAMES: Readonly<Record<string, string>> = {
@@ -150,16 +160,24 @@ function choose(reading: MetadataReading, options: ChooseOptions): Metadata {
   let title: TitleCandidate | undefined;
   let authors: AuthorCandidate | undefined;
   let date: DateCandidate | undefined;
+  // The rules' answers, found among the candidates by their sources.
+  const rulesTitle = candidates.titles.findIndex((candidate) =>
+    candidate.mentions.some((m) => m.source === 'rules'),
+  );
+  const rulesAuthors = candidates.authors.findIndex((candidate) => candidate.sources.includes('rules'));
+  const rulesDate = candidates.dates.findIndex((candidate) =>
+    candidate.mentions.some((m) => m.source === 'rules'),
+  );
   if (model === null) {
-    // The rules' answers, found among the candidates for their sources.
-    title = candidates.titles.find((candidate) => candidate.mentions.some((m) => m.source === 'rules'));
-    authors = candidates.authors.find((candidate) => candidate.sources.includes('rules'));
-    date = candidates.dates.find((candidate) => candidate.mentions.some((m) => m.source === 'rules'));
+    title = candidates.titles[rulesTitle];
+    authors = candidates.authors[rulesAuthors];
+    date = candidates.dates[rulesDate];
   } else {
     const rows = candidateRows(candidates, sources, rules, siteNames, url, options.pageType);
-    title = pick(model, 'title', rows.titles, candidates.titles);
-    authors = pick(model, 'author', rows.authors, candidates.authors);
-    date = pick(model, 'date', rows.dates, candidates.dates);
+    const type = likeliestType(options.pageType);
+    title = pick(model, 'title', rows.titles, candidates.titles, rulesTitle, type);
+    authors = pick(model, 'author', rows.authors, candidates.authors, rulesAuthors, type);
+    date = pick(model, 'date', rows.dates, candidates.dates, rulesDate, type);
   }
   const metadata: Metadata = { ...rules, authors: [] };
   const found: MetadataSources = {};
@@ -197,7 +215,9 @@ function pick<T>(
   field: ChosenField,
   rows: Float32Array,
   list: readonly T[],
+  rulesAt: number,
+  type: number,
 ): T | undefined {
-  const at = likeliest(model, field, rows, list.length);
+  const at = likeliest(model, field, rows, list.length, rulesAt < 0 ? list.length : rulesAt, type);
   return at < list.length ? list[at] : undefined;
 }

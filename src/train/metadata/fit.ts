@@ -1,7 +1,8 @@
 /**
  * Fitting and scoring the metadata model: one gradient-boosted tree model per field over its
- * candidates' rows (src/learn), the likeliest row chosen per page, and the margin ("none bias")
- * the "none" row gets, chosen by cross-validation inside the training pages.
+ * candidates' rows (src/learn), the likeliest row chosen per page, and the margins the "none" row
+ * and the rules' answer get, chosen by cross-validation inside the training pages, for the whole
+ * field and per page type (the likeliest by the fold's page-type model).
  *
  * Page types are a feature of every row; they come from page-type models fitted on the same
  * folds (a page's page type is predicted by a model that did not see its site), so that no row
@@ -10,8 +11,13 @@
 import {
   CHOSEN_FIELDS,
   type ChosenField,
+  chosenRow,
   DEFAULT_GBDT_PARAMS,
+  type FieldMargins,
+  type FieldParts,
+  type GbdtModel,
   type GbdtParams,
+  likeliestType,
   type MetadataModel,
   type Model,
   makeMetadataModel,
@@ -21,22 +27,32 @@ import {
   type PageTypeModel,
   predictPageTypeProbabilities,
   predictProbability,
+  RULES_ALWAYS,
   trainGbdt,
 } from '../../internal.js';
 import { compactTrees, fitPageTypeModel, SHIPPED_FIT } from '../page-type/fit.js';
 import type { MetadataPage, MetadataRowSet } from './rows.js';
 
-/** The trees' parameters (docs/algorithms/metadata.md: the figures barely move with them). */
+/**
+ * The trees' parameters: few, so that the file loads with the library within its size budget
+ * (scripts/check-neutral.mjs; 150 rounds at 0.1 were 57 KiB gzipped and lost nothing by being cut).
+ */
 export const METADATA_GBDT_PARAMS: Partial<GbdtParams> = {
-  rounds: 150,
-  learningRate: 0.1,
+  rounds: 50,
+  learningRate: 0.2,
   maxDepth: 4,
   minSamplesLeaf: 10,
   seed: 1,
 };
 
+/** Significant digits of the leaf values written (the file's size; the probabilities move by < 0.001). */
+const LEAF_DIGITS = 3;
+
 /** The "none" margins tried. */
 export const NONE_BIASES = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5] as const;
+
+/** The margins of the rules' answer tried (RULES_ALWAYS: the rules' answer on that page type). */
+export const RULES_BIASES = [0, 0.05, 0.1, 0.2, 0.3, 0.5, RULES_ALWAYS] as const;
 
 /**
  * Fields whose "none" margin is chosen: a page says who wrote it and when only sometimes, and a
@@ -48,6 +64,10 @@ export const BIASED_FIELDS: readonly ChosenField[] = ['author', 'date'];
 export interface PageField {
   rows: Float32Array;
   labels: readonly number[];
+  /** The rules' answer's row (the "none" row when they found nothing). */
+  rulesRow: number;
+  /** The page's likeliest type by its fold's page-type model (PAGE_TYPE_NAMES index). */
+  type: number;
 }
 
 /** Every page's rows, by field, with the page-type columns filled from `pageTypes` (one vector a page). */
@@ -60,15 +80,22 @@ export function fieldRows(
     const names = set.names[field];
     const width = names.length;
     const columns = PAGE_TYPE_NAMES.map((type) => names.indexOf(`page.type.${type}`));
+    const rulesColumn = names.indexOf(`${field}.src.rules`);
+    if (rulesColumn < 0) throw new Error(`no ${field}.src.rules feature: the rules' row cannot be found`);
     out[field] = set.pages.map((page, index) => {
       const source = page.fields[field];
       const rows = Float32Array.from(source.rows, (value) => (value === null ? Number.NaN : value));
       const types = pageTypes[index];
-      for (let row = 0; row < source.labels.length; row++)
+      const count = source.labels.length;
+      let rulesRow = count - 1;
+      for (let row = 0; row < count; row++) {
         columns.forEach((column, k) => {
           rows[row * width + column] = types[k];
         });
-      return { rows, labels: source.labels };
+        if (rulesRow === count - 1 && row < count - 1 && rows[row * width + rulesColumn] === 1)
+          rulesRow = row;
+      }
+      return { rows, labels: source.labels, rulesRow, type: likeliestType(types) };
     });
   }
   return out;
@@ -91,27 +118,23 @@ export function fitField(names: readonly string[], pages: readonly PageField[]):
     { features, featureNames: names, labels },
     { ...DEFAULT_GBDT_PARAMS, ...METADATA_GBDT_PARAMS },
   ).model;
-  return compactTrees(trained, features, width);
+  return quantised(compactTrees(trained, features, width));
+}
+
+/** Leaf values to LEAF_DIGITS significant digits, gains (importance only) to 2. */
+function quantised(model: GbdtModel): GbdtModel {
+  const trees = model.trees.map((tree) => ({
+    ...tree,
+    leafValue: tree.leafValue.map((value) => Number(value.toPrecision(LEAF_DIGITS))),
+    gain: tree.gain.map((value) => Number(value.toPrecision(2))),
+  }));
+  return { ...model, trees };
 }
 
 /** Each row's probability of being the page's answer. */
 export function rowProbabilities(model: Model, page: PageField): number[] {
   const width = model.featureNames.length;
   return page.labels.map((_, row) => predictProbability(model, page.rows, row * width));
-}
-
-/** The row chosen: the likeliest, the last ("none") with `bias` added, winning ties. */
-export function chosenRow(probabilities: readonly number[], bias: number): number {
-  const none = probabilities.length - 1;
-  let best = none;
-  let bestProbability = probabilities[none] + bias;
-  for (let row = 0; row < none; row++) {
-    if (probabilities[row] > bestProbability) {
-      best = row;
-      bestProbability = probabilities[row];
-    }
-  }
-  return best;
 }
 
 /** How a field's answers score: right, wrong (an answer that is not the gold), empty where the gold has one. */
@@ -133,22 +156,39 @@ export function tally(outcomes: readonly ('right' | 'wrong' | 'empty')[]): Outco
   return out;
 }
 
-/** What the margin is chosen for: a right answer counts +1, a wrong one −1, an empty one 0. */
+/** What the margins are chosen for: a right answer counts +1, a wrong one −1, an empty one 0. */
 const worth = (outcome: Outcome) => outcome.right - outcome.wrong;
 
-/** The margin that scores best on pages' held-out probabilities (the smallest among equals). */
-export function bestBias(scored: readonly { probabilities: number[]; labels: readonly number[] }[]): number {
-  let best: number = NONE_BIASES[0];
+/** A page's held-out probabilities, for choosing the margins. */
+export interface ScoredPage {
+  probabilities: readonly number[];
+  labels: readonly number[];
+  rulesRow: number;
+  type: number;
+}
+
+const outcomesWith = (scored: readonly ScoredPage[], margins: FieldMargins) =>
+  tally(scored.map((page) => outcomeOf(page.labels, chosenRow(page.probabilities, page.rulesRow, margins))));
+
+/**
+ * The margins that score best on pages' held-out probabilities: among those right on at least as
+ * many pages as the rules' answers (`rulesBias` RULES_ALWAYS, always a choice), the best right −
+ * wrong; among equals the one nearest the rules' (the largest rules margin), then the smallest
+ * "none" margin. `noneBiases`: [0] for the title, which every page has.
+ */
+export function bestMargins(scored: readonly ScoredPage[], noneBiases: readonly number[]): FieldMargins {
+  const rulesRight = outcomesWith(scored, { noneBias: 0, rulesBias: RULES_ALWAYS }).right;
+  let best: FieldMargins = { noneBias: 0, rulesBias: RULES_ALWAYS };
   let bestWorth = Number.NEGATIVE_INFINITY;
-  for (const bias of NONE_BIASES) {
-    const value = worth(
-      tally(scored.map(({ probabilities, labels }) => outcomeOf(labels, chosenRow(probabilities, bias)))),
-    );
-    if (value > bestWorth) {
-      best = bias;
-      bestWorth = value;
+  for (const rulesBias of [...RULES_BIASES].reverse())
+    for (const noneBias of rulesBias === RULES_ALWAYS ? [0] : noneBiases) {
+      const outcome = outcomesWith(scored, { noneBias, rulesBias });
+      if (outcome.right < rulesRight) continue;
+      if (worth(outcome) > bestWorth) {
+        best = { noneBias, rulesBias };
+        bestWorth = worth(outcome);
+      }
     }
-  }
   return best;
 }
 
@@ -186,14 +226,12 @@ function isPageType(value: string | undefined): value is PageType {
   return value !== undefined && (PAGE_TYPES as readonly string[]).includes(value);
 }
 
-export interface FieldFit {
-  model: Model;
-  noneBias: number;
-}
+export type FieldFit = FieldParts & { byPageType: readonly FieldMargins[] };
 
 /**
- * One field's model on the pages `train` (indices), its margin chosen by cross-validation over the
- * folds those pages are in (each fold's pages predicted by a model fitted on the others).
+ * One field's model on the pages `train` (indices), its margins chosen by cross-validation over
+ * the folds those pages are in (each fold's pages predicted by a model fitted on the others): the
+ * field's own, and one pair per page type.
  */
 export function fitFieldWithBias(
   field: ChosenField,
@@ -206,22 +244,26 @@ export function fitFieldWithBias(
     names,
     train.map((index) => pages[index]),
   );
-  if (!BIASED_FIELDS.includes(field)) return { model, noneBias: 0 };
+  const noneBiases = BIASED_FIELDS.includes(field) ? NONE_BIASES : [0];
   const inner = [...new Set(train.map((index) => fold[index]))].sort((a, b) => a - b);
-  const scored: { probabilities: number[]; labels: readonly number[] }[] = [];
+  const scored: ScoredPage[] = [];
   for (const held of inner) {
     const innerModel = fitField(
       names,
       train.filter((index) => fold[index] !== held).map((index) => pages[index]),
     );
     for (const index of train)
-      if (fold[index] === held)
-        scored.push({
-          probabilities: rowProbabilities(innerModel, pages[index]),
-          labels: pages[index].labels,
-        });
+      if (fold[index] === held) {
+        const page = pages[index];
+        scored.push({ probabilities: rowProbabilities(innerModel, page), ...page });
+      }
   }
-  return { model, noneBias: bestBias(scored) };
+  const whole = bestMargins(scored, noneBiases);
+  const byPageType = PAGE_TYPE_NAMES.map((_, type) => {
+    const ofType = scored.filter((page) => page.type === type);
+    return ofType.length === 0 ? whole : bestMargins(ofType, noneBiases);
+  });
+  return { model, ...whole, byPageType };
 }
 
 /** A metadata model from its three fields' fits. */

@@ -15,7 +15,11 @@ import { type DatasetSpec, metadataHalfOf, scoreMetadata } from '../../eval/inde
 import {
   CHOSEN_FIELDS,
   type ChosenField,
+  chosenRow,
+  type FieldMargins,
+  marginsFor,
   PAGE_TYPE_NAMES,
+  RULES_ALWAYS,
   serializeMetadataModel,
   serializePageTypeModel,
 } from '../../internal.js';
@@ -26,7 +30,6 @@ import { type ModelManifest, manifestCode } from '../manifest.js';
 import { writeModelFile } from '../model-file.js';
 import {
   BIASED_FIELDS,
-  chosenRow,
   type FieldFit,
   fieldRows,
   fitFieldWithBias,
@@ -36,6 +39,7 @@ import {
   NONE_BIASES,
   type Outcome,
   outcomeOf,
+  RULES_BIASES,
   rowProbabilities,
   tally,
 } from './fit.js';
@@ -81,8 +85,9 @@ export interface FieldFigures {
   /** By WCXB page type and by half of the metadata split: [model right, rules right, pages]. */
   byType: Record<string, [number, number, number]>;
   byHalf: Record<string, [number, number, number]>;
-  /** The margins the folds chose for the "none" row. */
-  noneBias: number[];
+  /** The margins the folds chose for the whole field and per page type ("none" row / rules' answer). */
+  margins: string[];
+  marginsByType: Record<string, string[]>;
 }
 
 export interface TrainMetadataResult {
@@ -95,6 +100,10 @@ export interface TrainMetadataResult {
 }
 
 const ratio = (count: number, pages: number) => (pages === 0 ? 0 : Math.round((count / pages) * 1000) / 1000);
+
+/** Margins as the report shows them: "none margin/rules margin", or "rules". */
+const marginsText = ({ noneBias, rulesBias }: FieldMargins) =>
+  rulesBias >= RULES_ALWAYS ? 'rules' : `${noneBias}/${rulesBias}`;
 
 /** The rules' outcome on one page's field, by the bench's metric. */
 function rulesOutcome(page: MetadataPage, field: ChosenField): 'right' | 'wrong' | 'empty' {
@@ -147,7 +156,8 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
         for (const index of all) {
           if (folds[index] !== f) continue;
           const probabilities = rowProbabilities(fit.model, rows[field][index]);
-          const row = chosenRow(probabilities, fit.noneBias);
+          const page = rows[field][index];
+          const row = chosenRow(probabilities, page.rulesRow, marginsFor(fit, page.type));
           chosen[index] = outcomeOf(rows[field][index].labels, row);
           answers[index] = pages[index].fields[field].values[row] ?? '';
         }
@@ -191,7 +201,13 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
         rules: tally(rules),
         byType: group((page) => page.pageType ?? 'unknown'),
         byHalf: group((page) => metadataHalfOf(page.url)),
-        noneBias: foldFits.map((fits) => fits[field].noneBias),
+        margins: foldFits.map((fits) => marginsText(fits[field])),
+        marginsByType: Object.fromEntries(
+          PAGE_TYPE_NAMES.map((type, at) => [
+            type,
+            foldFits.map((fits) => marginsText(fits[field].byPageType[at])),
+          ]),
+        ),
       };
       const model = figures[field].model;
       const rule = figures[field].rules;
@@ -248,6 +264,9 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       seed: options.seed,
       gbdt: METADATA_GBDT_PARAMS,
       noneBiases: [...NONE_BIASES],
+      rulesBiases: [...RULES_BIASES],
+      marginsPerPageType:
+        "the likeliest by the page-type model; right at least the rules' in the inner folds",
       biasedFields: [...BIASED_FIELDS],
       objective: 'right - wrong',
       pageTypes: [...PAGE_TYPE_NAMES],
@@ -268,7 +287,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
 function summary(figures: Record<ChosenField, FieldFigures>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of CHOSEN_FIELDS) {
-    const { model, rules, noneBias, byType } = figures[field];
+    const { model, rules, margins, byType } = figures[field];
     out[field] = {
       pages: model.pages,
       right: ratio(model.right, model.pages),
@@ -279,7 +298,7 @@ function summary(figures: Record<ChosenField, FieldFigures>): Record<string, unk
         wrong: ratio(rules.wrong, rules.pages),
         empty: ratio(rules.empty, rules.pages),
       },
-      noneBias,
+      margins,
       byType: Object.fromEntries(
         Object.entries(byType).map(([type, [right, , pages]]) => [
           type,

@@ -8,12 +8,12 @@ const share = (count: number, pages: number) => (pages === 0 ? '–' : (count / 
 
 function figuresTable(figures: Record<string, FieldFigures>): string {
   const lines = [
-    '| field | pages | right (rules) | wrong (rules) | empty where the gold has one (rules) | none margin per fold |',
+    '| field | pages | right (rules) | wrong (rules) | empty where the gold has one (rules) | margins per fold (none/rules) |',
     '| --- | ---: | --- | --- | --- | --- |',
   ];
-  for (const [field, { model, rules, noneBias }] of Object.entries(figures)) {
+  for (const [field, { model, rules, margins }] of Object.entries(figures)) {
     lines.push(
-      `| ${field} | ${model.pages} | **${share(model.right, model.pages)}** (${share(rules.right, rules.pages)}) | ${share(model.wrong, model.pages)} (${share(rules.wrong, rules.pages)}) | ${share(model.empty, model.pages)} (${share(rules.empty, rules.pages)}) | ${noneBias.join(', ')} |`,
+      `| ${field} | ${model.pages} | **${share(model.right, model.pages)}** (${share(rules.right, rules.pages)}) | ${share(model.wrong, model.pages)} (${share(rules.wrong, rules.pages)}) | ${share(model.empty, model.pages)} (${share(rules.empty, rules.pages)}) | ${margins.join(', ')} |`,
     );
   }
   lines.push('', 'Right, by page type (model / rules, pages):', '');
@@ -28,6 +28,13 @@ function figuresTable(figures: Record<string, FieldFigures>): string {
           return `${share(m, n)} / ${share(r, n)} (${n})`;
         })
         .join(' | ')} |`,
+    );
+  lines.push('', "Margins per fold by the likeliest page type (none/rules, or the rules' answer):", '');
+  for (const [field, { marginsByType }] of Object.entries(figures))
+    lines.push(
+      `- ${field}: ${Object.entries(marginsByType)
+        .map(([type, margins]) => `${type} ${margins.join(', ')}`)
+        .join('; ')}`,
     );
   lines.push('', 'Right, by half of the metadata split (model / rules, pages):', '');
   for (const [field, { byHalf }] of Object.entries(figures))

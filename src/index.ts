@@ -146,8 +146,7 @@ export interface ExtractOptions {
   title?: string;
   /**
    * The model that chooses the title, authors and date among the page's candidates: the name of a
-   * shipped model (`metadata`, the default once loaded: `loadShippedModels()`, or `extractAsync()`,
-   * which loads it; until then `extract()` gives the rules' reading) or a name the model reader
+   * shipped model (`metadata`, the default, loaded with the library) or a name the model reader
    * knows (a file path, in pith's tools); `false` gives the rules' reading alone (what extractors read).
    */
   metadataModel?: string | false;
@@ -290,10 +289,7 @@ export async function extractAsync(
   input: string | Uint8Array,
   options: ExtractAsyncOptions = {},
 ): Promise<ExtractAsyncResult> {
-  await loadShippedModels([
-    ...shippedModelsOf(options.extractor ?? 'pith'),
-    ...(options.metadataModel === undefined ? (['metadata'] as const) : []),
-  ]);
+  await loadShippedModels(shippedModelsOf(options.extractor ?? 'pith'));
   const { deadline, budget } = budgetOf(options);
   const prepared = withDeadline(deadline, () => prepare(input, options, deadline), budget);
   const warnings: string[] = [];
@@ -415,7 +411,7 @@ function prepare(input: string | Uint8Array, options: ExtractOptions, deadline: 
  */
 const BODY_TITLE = new WeakMap<Metadata, string | undefined>();
 
-/** The model a `metadataModel` option names (undefined: the shipped one, when it is there). */
+/** The model a `metadataModel` option names (undefined: the shipped one). */
 function metadataModelOf(option: string | false | undefined): MetadataModel | null {
   if (option === false) return null;
   if (option === undefined) return shippedMetadataModel();

@@ -3,15 +3,16 @@
  *
  * - The shipped models (`models/NAME.json` at the package root) are ES modules built from those files
  *   (scripts/models.mjs: the JSON text as one string, parsed when the model is first used). The default
- *   extractor's three (pith-blocks, page-type, quality) are imported with the library; density's and
- *   mss's (1.7 MB, for two research extractors) are loaded when asked for: `loadShippedModels()`, which
- *   `extractAsync()` calls for the extractor it runs. The path is one folder above this module both from
- *   `src/` (tsx) and from `dist/`.
+ *   extractor's three (pith-blocks, page-type, quality) and the metadata choice's are imported with the
+ *   library; density's and mss's (1.7 MB, for two research extractors) are loaded when asked for:
+ *   `loadShippedModels()`, which `extractAsync()` calls for the extractor it runs. The path is one
+ *   folder above this module both from `src/` (tsx) and from `dist/`.
  * - Any other name (a model file the user of the CLI named) goes to the reader the tools install with
  *   `setModelReader` (theirs reads files); without one it is an error.
  *
  * A model is immutable once parsed, so caching it does not make extraction impure.
  */
+import metadataText from '../models/metadata.js';
 import pageTypeText from '../models/page-type.js';
 import pithBlocksText from '../models/pith-blocks.js';
 import qualityText from '../models/quality.js';
@@ -25,9 +26,6 @@ export type ShippedModelName = (typeof SHIPPED_MODELS)[number];
 const LAZY_MODELS: Readonly<Record<string, () => Promise<{ default: string }>>> = {
   density: () => import('../models/density.js'),
   mss: () => import('../models/mss.js'),
-  // The metadata choice's 57 KiB (gzipped) would take the library past its 440 KiB budget
-  // (scripts/check-neutral.mjs): until loaded, extract() gives the rules' metadata.
-  metadata: () => import('../models/metadata.js'),
 };
 
 /** Shipped models' texts that are here: the default ones from the start, the others once loaded. */
@@ -35,12 +33,8 @@ const shippedTexts = new Map<string, string>([
   ['pith-blocks', pithBlocksText],
   ['page-type', pageTypeText],
   ['quality', qualityText],
+  ['metadata', metadataText],
 ]);
-
-/** Whether a shipped model's text is here (the default ones always; a lazy one once loaded). */
-export function isShippedModelLoaded(name: ShippedModelName): boolean {
-  return shippedTexts.has(name);
-}
 
 export function isShippedModel(name: string): name is ShippedModelName {
   return (SHIPPED_MODELS as readonly string[]).includes(name);

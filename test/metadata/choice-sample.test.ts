@@ -21,6 +21,21 @@ function samplePage(id: string): { html: Uint8Array; url: string } {
   return { html: gunzipSync(readFileSync(resolve(sample, 'html', `${id}.html.gz`))), url: truth.url };
 }
 
+// First in this file: nothing has loaded a model yet (the metadata model loads with the library).
+describe('extract() and extractAsync() answer the same metadata (WCXB sample)', {
+  skip: !existsSync(sample) && 'sample dataset missing',
+}, () => {
+  it('the learned choice in the sync extract(), before any model is loaded (WCXB 2962, 3068)', async () => {
+    for (const id of ['2962', '3068']) {
+      const { html, url } = samplePage(id);
+      const sync = extract(html, { url, format: 'json' }).metadata;
+      const rules = extract(html, { url, format: 'json', metadataModel: false }).metadata;
+      assert.notDeepEqual(sync, rules, `the model changes page ${id}'s metadata`);
+      assert.deepEqual(sync, (await extractAsync(html, { url, format: 'json' })).metadata);
+    }
+  });
+});
+
 describe('the learned choice of the title and the date (WCXB sample)', {
   skip: !existsSync(sample) && 'sample dataset missing',
 }, () => {

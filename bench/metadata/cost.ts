@@ -3,13 +3,13 @@
  * shipped model and with the rules alone (`metadataModel: false`), interleaved in one process
  * (bench/speed/pages.ts: `interleavedCpu`), CPU time per page.
  *
- *   nice -n 10 npx tsx bench/metadata/cost.ts [--pages 60] [--passes 3]
+ *   nice -n 10 npx tsx bench/metadata/cost.ts [--pages=60] [--passes=3]   (pages of each of two datasets)
  */
 import { extract } from '../../src/index.js';
 import { flag, interleavedCpu, loadSpeedPages } from '../speed/pages.js';
 
-const pages = loadSpeedPages(Number(flag('--pages', '60')));
-const passes = Number(flag('--passes', '3'));
+const pages = loadSpeedPages(Number(flag('pages', '60')));
+const passes = Number(flag('passes', '3'));
 const { ms, perPass } = interleavedCpu(
   [
     (at) => extract(pages[at].bytes, { format: 'markdown', metadataModel: false }),

@@ -151,7 +151,12 @@ module.exports = {
     },
     onlyFrom('dom-is-the-floor', 'dom', [], 'dom/ imports nothing but itself and the leaves'),
     onlyFrom('input-stays-input', 'input', ['dom'], 'input/ uses only dom/ (never an extractor or format/)'),
-    onlyFrom('metadata-reads-the-doc', 'metadata', ['dom'], 'metadata/ uses only dom/'),
+    onlyFrom(
+      'metadata-reads-the-doc',
+      'metadata',
+      ['dom', 'learn'],
+      'metadata/ uses only dom/ and learn/ (the learned choice of its title, authors and date)',
+    ),
     onlyFrom('learn-stands-alone', 'learn', [], 'learn/ (the learning library) uses no other room'),
     onlyFrom('layout-reads-the-doc', 'layout', ['dom'], 'layout/ uses only dom/'),
     onlyFrom(

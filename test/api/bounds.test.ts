@@ -195,7 +195,9 @@ describe('control characters: one rule for every format', () => {
 
   for (const format of FORMATS) {
     test(`${format}: no C0 control (other than tab, LF, CR), DEL or noncharacter, no lone surrogate`, () => {
-      const { content } = extract(html, { format, extractor: 'all-text' });
+      // The rules' metadata (metadataModel: false): a lone <meta name="author"> on a bare page is one
+      // the learned choice may leave empty; the rule checked here is the control characters'.
+      const { content } = extract(html, { format, extractor: 'all-text', metadataModel: false });
       assert.ok(!controls.test(content), JSON.stringify(content));
       assert.ok(!LONE_SURROGATE.test(content), 'lone surrogate left');
       assert.match(content, /First paragraph of the article/);

@@ -26,6 +26,14 @@ import {
   separateComments,
 } from './features/comments/index.js';
 import {
+  classifyPageType,
+  loadPageTypeModel,
+  type PageTypeModel,
+  pageTypeFeatures,
+  pageTypeModelFromJson,
+  predictPageTypeProbabilities,
+} from './features/page-type/index.js';
+import {
   articleOf,
   CHARACTER_ESTIMATE,
   type Chunk,
@@ -50,8 +58,17 @@ import {
   type LayoutSource,
   type Viewport,
 } from './layout/index.js';
-import type { Metadata } from './metadata/index.js';
-import { extractMetadata } from './metadata/index.js';
+import {
+  chooseMetadata,
+  loadMetadataModel,
+  type Metadata,
+  type MetadataModel,
+  type MetadataOptions,
+  type MetadataReading,
+  PAGE_TYPE_NAMES,
+  readMetadata,
+  shippedMetadataModel,
+} from './metadata/index.js';
 import { isShippedModel, loadShippedModels } from './model-files.js';
 import { assessQuality, type QualityAssessment } from './quality/index.js';
 
@@ -90,8 +107,7 @@ export {
 } from './format/index.js';
 export { DEFAULT_MAX_INPUT_BYTES, type DecodedHtml, decodeHtml } from './input/index.js';
 export type { Layout, LayoutProvider, LayoutSource, Viewport } from './layout/index.js';
-export type { Metadata } from './metadata/index.js';
-export { extractMetadata, type MetadataOptions } from './metadata/index.js';
+export type { Metadata, MetadataOptions, MetadataSources } from './metadata/index.js';
 export {
   loadShippedModels,
   type ModelReader,
@@ -128,6 +144,12 @@ export interface ExtractOptions {
   extractorOptions?: Record<string, unknown>;
   /** The article title when known (from a feed, say): a hint for extractors that use one. */
   title?: string;
+  /**
+   * The model that chooses the title, authors and date among the page's candidates: the name of a
+   * shipped model (`metadata`, the default, loaded with the library) or a name the model reader
+   * knows (a file path, in pith's tools); `false` gives the rules' reading alone (what extractors read).
+   */
+  metadataModel?: string | false;
   /** Include the extractor's diagnostics in JSON/XML output and in the result. */
   diagnostics?: boolean;
   /** Keep images in Markdown and HTML output (default true). */
@@ -333,7 +355,8 @@ interface Prepared {
   extractor: Extractor<Record<string, unknown>, unknown>;
   deadline: number;
   doc: Doc;
-  metadata: Metadata;
+  /** Every source of the page's metadata and the rules' answer (what the extractor reads). */
+  reading: MetadataReading;
   encoding: string | undefined;
   /** What the caller should know from the steps before the extractor (an encoding read as another). */
   warnings: string[];
@@ -376,22 +399,103 @@ function prepare(input: string | Uint8Array, options: ExtractOptions, deadline: 
   checkDeadline('decoding');
 
   const doc = parseHtml(html, { ...options.limits, deadline, url: options.url });
-  const metadata = extractMetadata(doc, { url: options.url });
+  const reading = readMetadata(doc, { url: options.url });
   checkDeadline('metadata');
-  return { format, extractor, deadline, doc, metadata, encoding, warnings };
+  return { format, extractor, deadline, doc, reading, encoding, warnings };
+}
+
+/**
+ * The title the body's own copy of the headline is found by (`dropTitle`): the rules' (what the
+ * extractor read), so that the learned choice of `metadata.title` leaves the body as it was.
+ * Results re-rendered by `formatResult` find it here; any other metadata is its own.
+ */
+const BODY_TITLE = new WeakMap<Metadata, string | undefined>();
+
+/** The model a `metadataModel` option names (undefined: the shipped one). */
+function metadataModelOf(option: string | false | undefined): MetadataModel | null {
+  if (option === false) return null;
+  if (option === undefined) return shippedMetadataModel();
+  return loadMetadataModel(option);
+}
+
+/** The page-type models metadata models carry (cross-validation folds' own), read once per model. */
+const OWN_PAGE_TYPE = new WeakMap<MetadataModel, PageTypeModel>();
+
+/**
+ * The page-type probabilities the metadata choice reads, in PAGE_TYPE_NAMES order: those of the
+ * page-type model the metadata model carries, if any (a fold's); else the default extractor's own
+ * (it reads the page type anyway); else the recogniser's.
+ */
+function pageTypeProbabilities(
+  doc: Doc,
+  rules: Metadata,
+  model: MetadataModel,
+  extraction?: Extraction,
+): number[] {
+  let probabilities: Record<string, number>;
+  if (model.pageType !== undefined) {
+    let own = OWN_PAGE_TYPE.get(model);
+    if (own === undefined) {
+      own = pageTypeModelFromJson(model.pageType);
+      OWN_PAGE_TYPE.set(model, own);
+    }
+    const values = predictPageTypeProbabilities(own, pageTypeFeatures(doc, doc.url, rules));
+    return PAGE_TYPE_NAMES.map((_, index) => values[index]);
+  }
+  const typed = (
+    extraction?.diagnostics as { pageType?: { probabilities?: Record<string, number> } } | undefined
+  )?.pageType?.probabilities;
+  probabilities =
+    typed ?? classifyPageType(doc, doc.url, { model: loadPageTypeModel(), metadata: rules }).probabilities;
+  return PAGE_TYPE_NAMES.map((type) => probabilities[type] ?? Number.NaN);
+}
+
+/** The metadata of a result: the learned choice over the page's candidates (the rules' without a model). */
+function chosenMetadata(
+  reading: MetadataReading,
+  extraction: Extraction,
+  option: string | false | undefined,
+): Metadata {
+  const model = metadataModelOf(option);
+  if (model === null) return chooseMetadata(reading, { model });
+  return chooseMetadata(reading, {
+    model,
+    pageType: pageTypeProbabilities(extraction.doc, reading.rules, model, extraction),
+  });
+}
+
+/**
+ * Reads a page's metadata: every source's candidates for the title, the authors and the
+ * publication date, chosen by the shipped model (`metadataModel`: another model, or `false` for the
+ * rules alone), the other fields by the rules; `sources` says where each value was found.
+ */
+export function extractMetadata(
+  doc: Doc,
+  options: MetadataOptions & { metadataModel?: string | false } = {},
+): Metadata {
+  const reading = readMetadata(doc, options);
+  const model = metadataModelOf(options.metadataModel);
+  if (model === null) return chooseMetadata(reading, { model });
+  return chooseMetadata(reading, { model, pageType: pageTypeProbabilities(doc, reading.rules, model) });
 }
 
 /** The steps from the extractor on: extraction, rendering, the result. */
 function finish(prepared: Prepared, layout: Layout | undefined, options: ExtractOptions): ExtractResult {
-  const { extractor, doc, metadata, format, encoding, deadline, warnings } = prepared;
+  const { extractor, doc, reading, format, encoding, deadline, warnings } = prepared;
+  // The extractor, the quality estimate and the body's headline removal read the rules' metadata:
+  // the learned choice changes what the result says about the page, not the body.
+  const rules = reading.rules;
   const extraction = extractor.extract(doc, options.extractorOptions ?? {}, {
-    metadata,
+    metadata: rules,
     title: options.title,
     deadline,
     ...(layout ? { layout } : {}),
   });
   checkDeadline(extraction.extractor);
-  const assessment = new LazyAssessment(extraction, metadata);
+  const metadata = chosenMetadata(reading, extraction, options.metadataModel);
+  BODY_TITLE.set(metadata, rules.title);
+  checkDeadline('metadata');
+  const assessment = new LazyAssessment(extraction, rules);
   const { content, commentList } = renderStep(extraction, metadata, assessment, format, options);
   // Built in steps so that the keys keep their order (content … reasons, encoding, … warnings).
   const result = {
@@ -628,12 +732,15 @@ function checkExtractorOptions(
  * back in the scorer (src/eval), not here.
  */
 function formatOptionsOf(metadata: Metadata, options: ExtractOptions) {
+  // A title printed on top is the result's; the body's copy is found by the rules' title.
+  const title =
+    options.titleHeading === true || !BODY_TITLE.has(metadata) ? metadata.title : BODY_TITLE.get(metadata);
   return {
     // Without a URL from the caller, links resolve from the page's own (canonical, og:url; a <base href> on top).
     url: options.url ?? metadata.canonicalUrl,
     images: options.images ?? true,
     links: options.links ?? true,
-    title: metadata.title,
+    title,
   };
 }
 
@@ -665,17 +772,20 @@ function render(
     return section === '' ? content : content === '' ? section : `${content}\n\n${section}`;
   }
   if (format === 'xml') {
-    return toXml(
-      articleOf(body, {
-        url: options.url,
-        title: metadata.title,
-        dropTitle: true,
-        metadata,
-        assessment,
-        ...(commentList ? { comments: commentList } : {}),
-        ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
-      }),
-    );
+    const article = articleOf(body, {
+      url: options.url,
+      title: formatOptions.title,
+      dropTitle: true,
+      metadata,
+      assessment,
+      ...(commentList ? { comments: commentList } : {}),
+      ...(options.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
+    });
+    // The body's copy of the headline is found by the rules' title; the article's title is the result's.
+    const title = metadata.title?.trim();
+    if (title) article.title = title;
+    else delete article.title;
+    return toXml(article);
   }
   const contentFormat = options.contentFormat ?? 'text';
   return toJson({

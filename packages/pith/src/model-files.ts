@@ -3,22 +3,23 @@
  *
  * - The shipped models (`models/NAME.json` at the package root) are ES modules built from those files
  *   (scripts/models.mjs: the JSON text as one string, parsed when the model is first used). The default
- *   extractor's three (pith-blocks, page-type, quality) are imported with the library; density's and
- *   mss's (1.7 MB, for two research extractors) are loaded when asked for: `loadShippedModels()`, which
- *   `extractAsync()` calls for the extractor it runs. The path is one folder above this module both from
- *   `src/` (tsx) and from `dist/`.
+ *   extractor's three (pith-blocks, page-type, quality) and the metadata choice's are imported with the
+ *   library; density's and mss's (1.7 MB, for two research extractors) are loaded when asked for:
+ *   `loadShippedModels()`, which `extractAsync()` calls for the extractor it runs. The path is one
+ *   folder above this module both from `src/` (tsx) and from `dist/`.
  * - Any other name (a model file the user of the CLI named) goes to the reader the tools install with
  *   `setModelReader` (theirs reads files); without one it is an error.
  *
  * A model is immutable once parsed, so caching it does not make extraction impure.
  */
+import metadataText from '../models/metadata.js';
 import pageTypeText from '../models/page-type.js';
 import pithBlocksText from '../models/pith-blocks.js';
 import qualityText from '../models/quality.js';
 import { PithError } from './errors.js';
 
 /** The models shipped with pith, by name (`models/NAME.json`). */
-export const SHIPPED_MODELS = ['pith-blocks', 'page-type', 'quality', 'density', 'mss'] as const;
+export const SHIPPED_MODELS = ['pith-blocks', 'page-type', 'quality', 'metadata', 'density', 'mss'] as const;
 export type ShippedModelName = (typeof SHIPPED_MODELS)[number];
 
 /** The shipped models loaded only when asked for, and how. */
@@ -32,6 +33,7 @@ const shippedTexts = new Map<string, string>([
   ['pith-blocks', pithBlocksText],
   ['page-type', pageTypeText],
   ['quality', qualityText],
+  ['metadata', metadataText],
 ]);
 
 export function isShippedModel(name: string): name is ShippedModelName {

@@ -33,23 +33,280 @@ const MONTH_NAMES = [
 ];
 
 /**
- * Month names and abbreviations of the languages the datasets are in (de, fr,
- * es, it, nl, pt; English is matched by prefix below).
+ * Month names and abbreviations of the languages the datasets are in (de, fr, es, it, nl, pt, pl,
+ * fi, sv/no/da, hu, cs, ru, tr; English is matched by prefix below), in the forms dates use
+ * (Polish, Czech, Russian and Finnish write the month in the genitive or partitive: "1 maja",
+ * "1. května", "1 мая", "1. toukokuuta").
  */
 const LOCAL_MONTHS: ReadonlyMap<string, number> = (() => {
   const names: string[][] = [
-    ['januar', 'jänner', 'jän', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'januari', 'janeiro'],
-    ['februar', 'feber', 'février', 'févr', 'fév', 'febrero', 'febbraio', 'februari', 'fevereiro', 'fev'],
-    ['märz', 'maerz', 'mär', 'mars', 'marzo', 'maart', 'março', 'mrt'],
-    ['avril', 'avr', 'abril', 'abr', 'aprile'],
-    ['mai', 'mayo', 'maggio', 'mag', 'mei', 'maio'],
-    ['juni', 'juin', 'junio', 'giugno', 'giu', 'junho'],
-    ['juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho'],
-    ['août', 'aout', 'agosto', 'ago', 'augustus'],
-    ['septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro'],
-    ['oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro'],
-    ['novembre', 'noviembre', 'novembro'],
-    ['dezember', 'dez', 'décembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro'],
+    [
+      'januar',
+      'jänner',
+      'jän',
+      'janvier',
+      'janv',
+      'enero',
+      'ene',
+      'gennaio',
+      'gen',
+      'januari',
+      'janeiro',
+      'stycznia',
+      'styczeń',
+      'sty',
+      'tammikuuta',
+      'tammikuu',
+      'tammi',
+      'január',
+      'ledna',
+      'leden',
+      'января',
+      'январь',
+      'янв',
+      'ocak',
+    ],
+    [
+      'februar',
+      'feber',
+      'février',
+      'févr',
+      'fév',
+      'febrero',
+      'febbraio',
+      'februari',
+      'fevereiro',
+      'fev',
+      'lutego',
+      'luty',
+      'lut',
+      'helmikuuta',
+      'helmikuu',
+      'helmi',
+      'február',
+      'febr',
+      'února',
+      'únor',
+      'февраля',
+      'февраль',
+      'фев',
+      'şubat',
+    ],
+    [
+      'märz',
+      'maerz',
+      'mär',
+      'mars',
+      'marzo',
+      'maart',
+      'março',
+      'mrt',
+      'marca',
+      'marzec',
+      'maaliskuuta',
+      'maaliskuu',
+      'maalis',
+      'március',
+      'márc',
+      'března',
+      'březen',
+      'марта',
+      'март',
+      'мар',
+      'marts',
+      'mart',
+    ],
+    [
+      'avril',
+      'avr',
+      'abril',
+      'abr',
+      'aprile',
+      'kwietnia',
+      'kwiecień',
+      'kwi',
+      'huhtikuuta',
+      'huhtikuu',
+      'huhti',
+      'április',
+      'ápr',
+      'dubna',
+      'duben',
+      'апреля',
+      'апрель',
+      'апр',
+      'nisan',
+    ],
+    [
+      'mai',
+      'mayo',
+      'maggio',
+      'mag',
+      'mei',
+      'maio',
+      'maja',
+      'maj',
+      'toukokuuta',
+      'toukokuu',
+      'touko',
+      'május',
+      'máj',
+      'května',
+      'květen',
+      'мая',
+      'май',
+      'mayıs',
+    ],
+    [
+      'juni',
+      'juin',
+      'junio',
+      'giugno',
+      'giu',
+      'junho',
+      'czerwca',
+      'czerwiec',
+      'cze',
+      'kesäkuuta',
+      'kesäkuu',
+      'kesä',
+      'június',
+      'jún',
+      'června',
+      'červen',
+      'июня',
+      'июнь',
+      'июн',
+      'haziran',
+    ],
+    [
+      'juli',
+      'juillet',
+      'juil',
+      'julio',
+      'luglio',
+      'lug',
+      'julho',
+      'lipca',
+      'lipiec',
+      'lip',
+      'heinäkuuta',
+      'heinäkuu',
+      'heinä',
+      'július',
+      'júl',
+      'července',
+      'červenec',
+      'июля',
+      'июль',
+      'июл',
+      'temmuz',
+    ],
+    [
+      'août',
+      'aout',
+      'agosto',
+      'ago',
+      'augustus',
+      'sierpnia',
+      'sierpień',
+      'sie',
+      'elokuuta',
+      'elokuu',
+      'elo',
+      'augusti',
+      'augusztus',
+      'srpna',
+      'srpen',
+      'августа',
+      'август',
+      'авг',
+      'ağustos',
+    ],
+    [
+      'septembre',
+      'septiembre',
+      'setiembre',
+      'settembre',
+      'set',
+      'setembro',
+      'września',
+      'wrzesień',
+      'wrz',
+      'syyskuuta',
+      'syyskuu',
+      'syys',
+      'szeptember',
+      'szept',
+      'září',
+      'сентября',
+      'сентябрь',
+      'сен',
+      'сент',
+      'eylül',
+    ],
+    [
+      'oktober',
+      'okt',
+      'octobre',
+      'octubre',
+      'ottobre',
+      'ott',
+      'outubro',
+      'października',
+      'październik',
+      'paź',
+      'lokakuuta',
+      'lokakuu',
+      'loka',
+      'október',
+      'října',
+      'říjen',
+      'октября',
+      'октябрь',
+      'окт',
+      'ekim',
+    ],
+    [
+      'novembre',
+      'noviembre',
+      'novembro',
+      'listopada',
+      'listopad',
+      'lis',
+      'marraskuuta',
+      'marraskuu',
+      'marras',
+      'listopadu',
+      'ноября',
+      'ноябрь',
+      'ноя',
+      'kasım',
+    ],
+    [
+      'dezember',
+      'dez',
+      'décembre',
+      'déc',
+      'diciembre',
+      'dic',
+      'dicembre',
+      'dezembro',
+      'grudnia',
+      'grudzień',
+      'gru',
+      'joulukuuta',
+      'joulukuu',
+      'joulu',
+      'desember',
+      'des',
+      'prosince',
+      'prosinec',
+      'декабря',
+      'декабрь',
+      'дек',
+      'aralık',
+    ],
   ];
   const map = new Map<string, number>();
   names.forEach((list, index) => {
@@ -160,13 +417,19 @@ const ISO =
 const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:T?(\d{2})(\d{2})(\d{2})?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 const YMD_SLASH =
   /(?<!\d)(\d{4})[/.](\d{1,2})[/.](\d{1,2})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(Z|[+-]\d{2}:?\d{2}|UTC|GMT)?)?(?!\d)/i;
-const CJK = /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/;
+/** Chinese and Japanese (年月日), Korean (년월일). */
+const CJK = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]/;
 const DMY_DOT = /(?<![\d.])(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})(?!\d)/;
 const NUMERIC_SLASH = /(?<![\d/])(\d{1,2})[/-](\d{1,2})[/-](\d{4})(?!\d)/;
-const TEXT_MDY = /(?<!\p{L})(\p{L}{3,10}\.?)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)/iu;
-/** "1 May 2023", "1st of May, 2023", "12. März 2020", "5 de mayo de 2020". */
+const TEXT_MDY = /(?<!\p{L})(\p{L}{3,12}\.?)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)/iu;
+/**
+ * "1 May 2023", "1st of May, 2023", "12. März 2020", "5 de mayo de 2020", "1 мая 2023",
+ * "04-ago-2021" (a day, a month name and a year between dashes).
+ */
 const TEXT_DMY =
-  /(?<!\d)(\d{1,2})(?:st|nd|rd|th|er)?\.?\s+(?:of\s+|de\s+)?(\p{L}{3,10}\.?),?\s+(?:de\s+)?(\d{4})(?!\d)/iu;
+  /(?<!\d)(\d{1,2})(?:st|nd|rd|th|er)?\.?(?:\s+(?:of\s+|de\s+)?|-)(\p{L}{3,12}\.?)(?:,?\s+(?:de\s+)?|-)(\d{4})(?!\d)/iu;
+/** "2023. május 1." (Hungarian), "2023 May 1": the year first. */
+const TEXT_YMD = /(?<!\d)(\d{4})\.?\s+(\p{L}{3,12}\.?)\s+(\d{1,2})\.?(?!\d)/u;
 const TIME_AFTER =
   /^,?\s+(?:at\s+)?(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?\s*(Z|UTC?|GMT|[+-]\d{2}:?\d{2}|[ECMP][SD]T|CES?T|BST)?(?![a-z])/i;
 
@@ -192,6 +455,17 @@ function parseTextual(value: string): { index: number; parts: Parts } | undefine
         index: dmy.index,
         end: dmy.index + dmy[0].length,
         parts: { year: Number(dmy[3]), month, day: Number(dmy[1]) },
+      });
+    }
+  }
+  const ymd = TEXT_YMD.exec(value);
+  if (ymd) {
+    const month = monthOf(ymd[2]);
+    if (month) {
+      candidates.push({
+        index: ymd.index,
+        end: ymd.index + ymd[0].length,
+        parts: { year: Number(ymd[1]), month, day: Number(ymd[3]) },
       });
     }
   }
@@ -248,12 +522,21 @@ function numericParts(match: RegExpExecArray): Parts {
   return parts;
 }
 
+/** The order of a numeric date's day and month when both could be either (`05/06/2023`). */
+export type NumericOrder = 'dmy' | 'mdy';
+
 /**
  * Parses a date written in any of the accepted formats and returns it as ISO
  * 8601, or undefined when the value holds no plausible date.
  * @param now the current time in ms (for the "not in the future" check).
+ * @param order how to read a numeric date whose day and month could be either (the page's
+ *   language tells: `numericOrder`); without it such a date is not read.
  */
-export function parseDate(value: unknown, now: number = Date.now()): string | undefined {
+export function parseDate(
+  value: unknown,
+  now: number = Date.now(),
+  order?: NumericOrder,
+): string | undefined {
   if (typeof value === 'number')
     return Number.isFinite(value) ? parseUnix(String(Math.trunc(value)), now) : undefined;
   if (typeof value !== 'string') return undefined;
@@ -295,7 +578,9 @@ export function parseDate(value: unknown, now: number = Date.now()): string | un
         if (a > 12 && b <= 12) return { year, month: b, day: a };
         if (b > 12 && a <= 12) return { year, month: a, day: b };
         if (a === b) return { year, month: a, day: b };
-        return undefined; // 05/06/2023: May 6 or 5 June? Unknowable.
+        if (order === 'dmy') return { year, month: b, day: a };
+        if (order === 'mdy') return { year, month: a, day: b };
+        return undefined; // 05/06/2023: May 6 or 5 June? Unknowable without the page's language.
       },
     });
   }
@@ -318,4 +603,134 @@ export function dateInstant(iso: string): number {
   if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return Date.parse(`${iso}T00:00:00Z`);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(iso)) return Date.parse(`${iso}Z`);
   return Date.parse(iso);
+}
+
+/**
+ * How a page in this language (a BCP 47 tag) writes a numeric date: month first in American
+ * English (and the Philippines'), day first in every other language and English of elsewhere;
+ * undefined for English without a region (both are common).
+ */
+export function numericOrder(language: string | undefined): NumericOrder | undefined {
+  if (language === undefined) return undefined;
+  const lower = language.toLowerCase();
+  if (lower === 'en-us' || lower === 'en-ph' || lower.startsWith('fil')) return 'mdy';
+  if (lower === 'en') return undefined;
+  return 'dmy';
+}
+
+// ── relative dates ───────────────────────────────────────────────────────────
+
+const HOUR_MS = 3_600_000;
+
+/** Units of a relative date, in hours: minutes and hours count as less than a day. */
+const RELATIVE_UNITS: readonly [RegExp, number][] = [
+  [
+    /^(?:min|mins|minutes?|minuten?|minutos?|minut[aoiy]?|minuut|minuter|minutter|minuutti[a]?|минут[уы]?)$/i,
+    1 / 60,
+  ],
+  [
+    /^(?:h|hrs?|hours?|stunden?|heures?|horas?|or[ae]|uur|godzin[ay]?|godzinę|timm(?:e|ar)|timer?|tuntia?|час(?:а|ов)?|hodin[uy]?)$/i,
+    1,
+  ],
+  [
+    /^(?:days?|tag(?:e|en)?|jours?|días?|dias?|giorn[oi]|dag(?:ar|en|e)?|dni|dzień|päivää?|д(?:ень|ня|ней)|dn[yí]|dnem)$/i,
+    24,
+  ],
+  [
+    /^(?:weeks?|wochen?|semaines?|semanas?|settiman[ae]|we(?:ek|ken)|tygodni[e]?|tydzień|veck(?:a|or)|uke[r]?|uge[r]?|viikkoa?|недел[юиь]|týdn[yů]|týden)$/i,
+    24 * 7,
+  ],
+];
+
+/** Words for one ("an hour ago", "vor einer Stunde", "il y a une heure"). */
+const ONE = /^(?:an?|one|eine[rmn]?|une?|una?|uma?|een|en|ett|jeden|jedną)$/i;
+
+/** "3 hours ago", "vor 3 Stunden", "il y a 3 heures", "hace 3 horas", "3 ore fa", "há 3 horas", "3 dagen geleden", "3 dni temu", "3 timmar sedan", "3 часа назад", "3 päivää sitten", "před 3 dny". */
+const RELATIVE = [
+  /(?:^|\s)(\d{1,3}|\p{L}{1,6})\s+(\p{L}{1,10})\s+(?:ago|fa|geleden|temu|sedan|siden|назад|sitten)(?![\p{L}])/iu,
+  /(?:^|\s)(?:vor|il y a|hace|há|há cerca de|před)\s+(\d{1,3}|\p{L}{1,6})\s+(\p{L}{1,10})(?![\p{L}])/iu,
+];
+/**
+ * Yesterday and today, in the same languages: the whole text, with a time after it at most
+ * ("Yesterday at 5:40 PM", "gestern, 14:30"; not "Today's deals"). French "hier" only on a French
+ * page: it is German for "here" ("Klicken Sie hier").
+ */
+const AT_TIME = String.raw`(?:[\s,]+(?:at|um|à|a las|alle|om|às|kl\.?|o|в)?\s*\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?m\.?)?)?\s*$`;
+const YESTERDAY = new RegExp(
+  String.raw`^\s*(?:yesterday|gestern|ayer|ieri|gisteren|ontem|igår|i går|wczoraj|вчера|eilen|včera)${AT_TIME}`,
+  'iu',
+);
+const YESTERDAY_FR = new RegExp(String.raw`^\s*hier${AT_TIME}`, 'iu');
+const TODAY = new RegExp(
+  String.raw`^\s*(?:today|just now|heute|aujourd'hui|hoy|oggi|vandaag|hoje|idag|i dag|dzisiaj|dziś|сегодня|tänään|dnes)${AT_TIME}`,
+  'iu',
+);
+
+/** A cue for a relative date in a text (the page scan looks for them in short texts). */
+export const RELATIVE_DATE_CUE =
+  /(?<![\p{L}])(?:ago|vor|il y a|hace|há|fa|geleden|temu|sedan|siden|sitten|před|yesterday|gestern|hier|ayer|ieri|gisteren|ontem|igår|wczoraj|eilen|včera|today|heute|hoy|oggi|vandaag|hoje|idag|dzisiaj|tänään|dnes|назад|вчера|сегодня)(?![\p{L}])/iu;
+
+/** Hours of one part of a span ("14 hours", "a day"), or undefined when it is not one. */
+function spanHours(countText: string, unitText: string): number | undefined {
+  const count = /^\d+$/.test(countText) ? Number(countText) : ONE.test(countText) ? 1 : undefined;
+  const unit = RELATIVE_UNITS.find(([words]) => words.test(unitText));
+  return count === undefined || unit === undefined ? undefined : count * unit[1];
+}
+
+/** A part of a span at the end of a text, with the comma or "and" after it. */
+const SPAN_PART_AT_END =
+  /(?:^|\s)(\d{1,3}|\p{L}{1,6})\s+(\p{L}{1,10})\s*(?:,|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\bi\b|\boch\b|\bog\b|\bja\b)\s*$/iu;
+
+/** Hours of the parts of a span written before its last part (at most three: "1 day, 14 hours"). */
+function earlierParts(before: string): number {
+  let hours = 0;
+  let text = before;
+  for (let part = 0; part < 3; part++) {
+    const match = SPAN_PART_AT_END.exec(text);
+    const value = match ? spanHours(match[1], match[2]) : undefined;
+    if (match === null || value === undefined) break;
+    hours += value;
+    text = text.slice(0, match.index);
+  }
+  return hours;
+}
+
+/**
+ * A relative date ("3 hours ago", "vor 2 Tagen", "hier" on a French page, "2 dni temu"), resolved
+ * against `reference` (an ISO date the page gives; its time when it has one): the day it names, or
+ * undefined when the text holds none or names a span of a month or more (no day can be told).
+ */
+export function parseRelativeDate(
+  text: string,
+  reference: string,
+  now: number = Date.now(),
+  language?: string,
+): string | undefined {
+  const value = text.trim().slice(0, MAX_INPUT);
+  const base = dateInstant(reference);
+  if (!Number.isFinite(base) || value.length === 0) return undefined;
+  let hours: number | undefined;
+  for (const pattern of RELATIVE) {
+    const match = pattern.exec(value);
+    if (!match) continue;
+    const last = spanHours(match[1], match[2]);
+    if (last !== undefined) {
+      // "1 day, 14 hours ago": the parts before the last one count too.
+      hours = last + (pattern === RELATIVE[0] ? earlierParts(value.slice(0, match.index)) : 0);
+      break;
+    }
+  }
+  if (hours === undefined) {
+    if (YESTERDAY.test(value) || (language?.startsWith('fr') === true && YESTERDAY_FR.test(value)))
+      hours = 24;
+    else if (TODAY.test(value)) hours = 0;
+    else return undefined;
+  }
+  // Against a day without a time, a span under a day names that day: only whole days move it.
+  const span = reference.length <= 10 ? Math.floor(hours / 24) * 24 : hours;
+  const instant = new Date(base - span * HOUR_MS);
+  return format(
+    { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() },
+    now,
+  );
 }

@@ -6,17 +6,60 @@
  */
 import type { Doc } from '../dom/index.js';
 import { isPithError } from '../errors.js';
+import type { MetadataReading } from './choice.js';
 import { jsonLdData, readJsonLdBlocks } from './jsonld.js';
-import { merge } from './merge.js';
+import { merge, type Sources, siteNamesOf } from './merge.js';
 import { metaTagData, readMetaTags } from './meta-tags.js';
 import { microdataData } from './microdata.js';
 import { pageData } from './page.js';
 import type { Metadata } from './types.js';
 
-export { dateInstant, parseDate } from './dates.js';
+export {
+  AUTHOR_SOURCES,
+  type AuthorCandidate,
+  authorKey,
+  type Candidates,
+  DATE_SOURCES,
+  type DateCandidate,
+  readCandidates,
+  TITLE_SOURCES,
+  type TitleCandidate,
+  titleKey,
+} from './candidates.js';
+export { type ChooseOptions, chooseMetadata, type MetadataReading } from './choice.js';
+export { dateInstant, type NumericOrder, numericOrder, parseDate, parseRelativeDate } from './dates.js';
+export {
+  AUTHOR_FEATURES,
+  type CandidateRows,
+  candidateRows,
+  DATE_FEATURES,
+  PAGE_TYPE_NAMES,
+  TITLE_FEATURES,
+} from './features.js';
 export { parseJsonLd } from './jsonld.js';
 export { cleanAuthors, normalizeLanguage, stripSiteName } from './merge.js';
-export type { Metadata } from './types.js';
+export {
+  CHOSEN_FIELDS,
+  type ChosenField,
+  chosenRow,
+  DEFAULT_METADATA_MODEL,
+  FIELD_FEATURES,
+  type FieldMargins,
+  type FieldModel,
+  type FieldParts,
+  likeliestType,
+  loadMetadataModel,
+  METADATA_MODEL_FORMAT,
+  type MetadataModel,
+  makeMetadataModel,
+  marginsFor,
+  metadataModelFromJson,
+  RULES_ALWAYS,
+  rowProbability,
+  serializeMetadataModel,
+  shippedMetadataModel,
+} from './model.js';
+export type { Metadata, MetadataSources } from './types.js';
 
 export interface MetadataOptions {
   /** The page URL, to resolve relative URLs (default: the Doc's URL). */
@@ -26,23 +69,31 @@ export interface MetadataOptions {
 }
 
 /**
- * Reads a page's metadata. Linear in the document, bounded on hostile input
- * (JSON-LD blocks over 2 MB are skipped, nesting is walked to a fixed depth),
- * and never throws: a source that cannot be read contributes nothing.
+ * Reads a page's metadata by the rules: every source read, and one fixed order of trust for each
+ * field. Linear in the document, bounded on hostile input (JSON-LD blocks over 2 MB are skipped,
+ * nesting is walked to a fixed depth), and never throws: a source that cannot be read contributes
+ * nothing. This is what the extractors read; the metadata `extract()` returns choose the title,
+ * authors and date among every source's candidates with the learned model (`chooseMetadata` over
+ * `readMetadata`).
  */
 export function extractMetadata(doc: Doc, options: MetadataOptions = {}): Metadata {
+  return readMetadata(doc, options).rules;
+}
+
+/** Every source of a page, read once, and the rules' answer (`chooseMetadata` takes it from there). */
+export function readMetadata(doc: Doc, options: MetadataOptions = {}): MetadataReading {
   const now = options.now === undefined ? Date.now() : Number(options.now);
   const url = options.url ?? doc.url;
-  const sources = {
+  const clock = Number.isFinite(now) ? now : Date.now();
+  const sources: Sources = {
     meta: attempt(() => metaTagData(readMetaTags(doc)), EMPTY_META),
     jsonld: attempt(() => jsonLdData(readJsonLdBlocks(doc)), EMPTY_JSONLD),
     microdata: attempt(() => microdataData(doc), EMPTY_MICRODATA),
     page: attempt(() => pageData(doc), EMPTY_PAGE),
   };
-  return attempt(() => merge(sources, { url, now: Number.isFinite(now) ? now : Date.now() }), {
-    authors: [],
-    tags: [],
-  });
+  const rules = attempt(() => merge(sources, { url, now: clock }), { authors: [], tags: [] });
+  const siteNames = attempt(() => siteNamesOf(sources).siteNames, []);
+  return { rules, sources, siteNames, url, now: clock };
 }
 
 /**
@@ -69,7 +120,12 @@ const EMPTY_PAGE = {
   threadStarters: [],
   postAuthors: [],
   times: [],
+  pubTimes: [],
+  otherTimes: [],
   visibleDates: [],
   visibleModified: [],
+  visibleDateDistances: [],
+  relativeDates: [],
   firstDates: [],
+  textNodes: 0,
 };

@@ -437,6 +437,10 @@ export interface JsonLdData {
   language?: string;
   url?: string;
   body?: string;
+  /** The `name` of the page's WebPage entity, when the main entity is another. */
+  pageName?: string;
+  /** The name of a BreadcrumbList's last item (the page itself, on most sites). */
+  breadcrumb?: string;
 }
 
 /** A JsonLdData with every list empty and nothing else known. */
@@ -457,6 +461,27 @@ function dateOf(entity: JsonObject | undefined, keys: readonly string[], ids: Ma
   return undefined;
 }
 
+/** The name of a BreadcrumbList's last item (`name`, or its `item`'s name). */
+function lastItemName(list: JsonObject, ids: Map<string, JsonObject>): string | undefined {
+  const items = list.itemListElement;
+  if (!Array.isArray(items) || items.length === 0) return undefined;
+  let last: Json | undefined;
+  let lastPosition = Number.NEGATIVE_INFINITY;
+  for (const raw of items.slice(0, MAX_LIST)) {
+    const item = resolve(raw, ids);
+    if (!isObject(item)) continue;
+    const position = Number(item.position);
+    // Items are listed in order on most pages; a position says it when they are not.
+    if (!Number.isFinite(position) || position >= lastPosition) {
+      last = item;
+      if (Number.isFinite(position)) lastPosition = position;
+    }
+  }
+  if (!isObject(last)) return undefined;
+  const inner = resolve(last.item, ids);
+  return textOf(last.name, ids) ?? (isObject(inner) ? textOf(inner.name, ids) : undefined);
+}
+
 /** Reads the main entity (and the page's WebPage and WebSite entities) out of parsed blocks. */
 export function jsonLdData(blocks: readonly unknown[]): JsonLdData {
   if (blocks.length === 0) return EMPTY;
@@ -464,8 +489,10 @@ export function jsonLdData(blocks: readonly unknown[]): JsonLdData {
   let main: JsonObject | undefined;
   let mainRank = 0;
   let page: JsonObject | undefined;
+  let breadcrumb: string | undefined;
   for (const entity of candidates) {
     const types = typesOf(entity);
+    if (breadcrumb === undefined && types.includes('BreadcrumbList')) breadcrumb = lastItemName(entity, ids);
     const entityRank = rank(types);
     if (entityRank > mainRank) {
       main = entity;
@@ -473,9 +500,15 @@ export function jsonLdData(blocks: readonly unknown[]): JsonLdData {
     }
     if (entityRank === 1 && !page) page = entity;
   }
+  if (breadcrumb === undefined && page) {
+    const nested = resolve(page.breadcrumb, ids);
+    if (isObject(nested)) breadcrumb = lastItemName(nested, ids);
+  }
   const data = emptyData();
+  if (breadcrumb !== undefined) data.breadcrumb = breadcrumb;
   if (website) data.websiteName = textOf(website.name, ids) ?? textOf(website.alternateName, ids);
   const fallback = page !== main ? page : undefined;
+  if (fallback) data.pageName = textOf(fallback.name, ids);
   if (!main) return data;
 
   // The most telling type first: ["CreativeWork", "ScholarlyArticle"] → ScholarlyArticle.

@@ -19,7 +19,7 @@ import {
   similarity,
   splitList,
 } from './text.js';
-import type { Metadata } from './types.js';
+import type { Metadata, MetadataSources } from './types.js';
 
 export interface Sources {
   meta: MetaTagData;
@@ -45,6 +45,14 @@ const MAX_NAME_WORDS = 10;
 const first = <T>(values: readonly (T | undefined)[]): T | undefined =>
   values.find((value) => value !== undefined);
 
+/** The first value given, with the name of its source. */
+function firstNamed<T>(
+  values: readonly (readonly [string, T | undefined])[],
+): { source: string; value: T } | undefined {
+  for (const [source, value] of values) if (value !== undefined) return { source, value };
+  return undefined;
+}
+
 function firstText(values: readonly (string | undefined)[]): string | undefined {
   for (const value of values) {
     if (value === undefined) continue;
@@ -65,7 +73,7 @@ const SHOWN_RUN_SEPARATOR = new RegExp(`(\\s+(?:${SEPARATORS}|/)\\s+)`);
 const MAX_TITLE_PIECES = 41;
 
 /** The registrable-ish name of a host: `www.nytimes.com` → `nytimes`, `news.bbc.co.uk` → `bbc`. */
-function hostKey(url: string | undefined): string | undefined {
+export function hostKey(url: string | undefined): string | undefined {
   if (!url) return undefined;
   let host: string;
   try {
@@ -444,7 +452,7 @@ function withoutRole(byline: string): string {
  * authors since the element may be anything with "author" in its class: every
  * name short, without digits or sentence punctuation, or nothing.
  */
-function bylineAuthors(byline: string): string[] {
+export function bylineAuthors(byline: string): string[] {
   const names = cleanAuthors([withoutRole(byline)]);
   const plausible = names.every((name) => {
     const words = name.split(' ');
@@ -456,7 +464,7 @@ function bylineAuthors(byline: string): string[] {
 }
 
 /** A forum user name, as its element shows it: one short name, digits allowed ("ridwan123"). */
-function userNames(text: string): string[] {
+export function userNames(text: string): string[] {
   const names = cleanAuthors([text]);
   return names.length === 1 && names[0].split(' ').length <= 3 ? names : [];
 }
@@ -551,7 +559,7 @@ function parsedDates(values: readonly (string | undefined)[], now: number): stri
   return dates;
 }
 
-const dayOf = (iso: string): string => iso.slice(0, 10);
+export const dayOf = (iso: string): string => iso.slice(0, 10);
 
 /**
  * JSON-LD main entities that are records, not dated writing: a CMS's page (WordPress pages are
@@ -566,7 +574,7 @@ const RECORD_TYPE =
 const TRACKING_PARAMETER = /^(?:utm_\w+|srsltid|gclid|fbclid|msclkid|mc_cid|mc_eid|ref)$/i;
 
 /** A site's home page: the URL's path is the root, and its query (if any) only tracks the visit (`/?p=3289` is a post). */
-function isHomePage(url: string | undefined): boolean {
+export function isHomePage(url: string | undefined): boolean {
   if (url === undefined) return false;
   let parsed: URL;
   try {
@@ -679,19 +687,30 @@ function choosePageType(sources: Sources): string | undefined {
   return text.length > 0 ? text : undefined;
 }
 
-export function merge(sources: Sources, options: MergeOptions): Metadata {
-  const { meta, jsonld, microdata, page } = sources;
-  const now = options.now;
-  const pageUrl = absoluteUrl(options.url);
-  const base = absoluteUrl(page.base, pageUrl) ?? pageUrl;
-
-  let siteName = firstText([
-    ...meta.ogSiteName,
-    jsonld.publisher,
-    jsonld.websiteName,
-    microdata.publisher,
-    ...meta.otherSiteNames,
-  ]);
+/**
+ * The site's name (og:site_name, JSON-LD publisher or WebSite name, microdata publisher,
+ * application-name…) and every name the page gives its site, for recognising it in titles.
+ */
+export function siteNamesOf(sources: Sources): {
+  siteName?: string;
+  /** Where the site name was found (og:site_name, json-ld:publisher…). */
+  siteNameSource?: string;
+  siteNames: string[];
+} {
+  const { meta, jsonld, microdata } = sources;
+  const named = firstNamed<string>(
+    [
+      ...meta.ogSiteName.map((name): [string, string] => ['og:site_name', name]),
+      ['json-ld:publisher', jsonld.publisher],
+      ['json-ld:WebSite', jsonld.websiteName],
+      ['microdata:publisher', microdata.publisher],
+      ...meta.otherSiteNames.map((name): [string, string] => ['meta:application-name', name]),
+    ].map(([source, value]): [string, string | undefined] => [
+      source as string,
+      value === undefined ? undefined : cleanText(value) || undefined,
+    ]),
+  );
+  let siteName = named?.value;
   // "Aktuálně.cz - Víte, co se právě děje": a site name with a tagline, when the publisher is its first part.
   const publisher = jsonld.publisher === undefined ? '' : cleanText(jsonld.publisher, 200);
   if (siteName && publisher && siteName !== publisher) {
@@ -709,6 +728,17 @@ export function merge(sources: Sources, options: MergeOptions): Metadata {
     .map((name) => cleanText(name, 200))
     .filter((name) => name.length > 0)
     .slice(0, 10);
+  return siteName === undefined ? { siteNames } : { siteName, siteNameSource: named?.source, siteNames };
+}
+
+export function merge(sources: Sources, options: MergeOptions): Metadata {
+  const { meta, jsonld, microdata, page } = sources;
+  const now = options.now;
+  const pageUrl = absoluteUrl(options.url);
+  const base = absoluteUrl(page.base, pageUrl) ?? pageUrl;
+
+  const { siteName, siteNameSource, siteNames } = siteNamesOf(sources);
+  const found: MetadataSources = {};
 
   const canonicalUrl =
     absoluteUrl(page.canonical, base) ??
@@ -730,14 +760,21 @@ export function merge(sources: Sources, options: MergeOptions): Metadata {
     now,
   );
   if (modified) metadata.modified = modified;
-  if (siteName) metadata.siteName = siteName;
-  const language =
-    normalizeLanguage(page.lang) ??
-    first(meta.languages.map(normalizeLanguage)) ??
-    first(meta.ogLocale.map(normalizeLanguage)) ??
-    normalizeLanguage(jsonld.language) ??
-    normalizeLanguage(microdata.language);
-  if (language) metadata.language = language;
+  if (siteName) {
+    metadata.siteName = siteName;
+    if (siteNameSource !== undefined) found.siteName = siteNameSource;
+  }
+  const language = firstNamed<string>([
+    ['html:lang', normalizeLanguage(page.lang)],
+    ['meta:content-language', first(meta.languages.map(normalizeLanguage))],
+    ['og:locale', first(meta.ogLocale.map(normalizeLanguage))],
+    ['json-ld:inLanguage', normalizeLanguage(jsonld.language)],
+    ['microdata:inLanguage', normalizeLanguage(microdata.language)],
+  ]);
+  if (language) {
+    metadata.language = language.value;
+    found.language = language.source;
+  }
   if (page.direction) metadata.direction = page.direction;
   const description = firstText([...meta.descriptions, jsonld.description, microdata.description]);
   if (description) metadata.description = description;
@@ -754,5 +791,6 @@ export function merge(sources: Sources, options: MergeOptions): Metadata {
     const body = cleanBlockText(jsonld.body, MAX_BODY_LENGTH);
     if (body.length > 0) metadata.structuredBody = body;
   }
+  if (found.language !== undefined || found.siteName !== undefined) metadata.sources = found;
   return metadata;
 }

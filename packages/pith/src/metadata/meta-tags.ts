@@ -70,6 +70,8 @@ export interface MetaTagData {
   otherTitles: string[];
   /** One entry per source key, each a list of raw author values. */
   authors: string[][];
+  /** The key of each entry of `authors` (`twitter:label` for a Twitter card's labelled author). */
+  authorKeys: string[];
   published: string[];
   modified: string[];
   ogSiteName: string[];
@@ -211,14 +213,19 @@ function labelledAuthors(meta: MetaMap): string[] {
 
 /** Groups the `<meta>` values by what they mean. */
 export function metaTagData(meta: MetaMap): MetaTagData {
-  const authors = AUTHOR_KEYS.map((key) => [...(meta.get(key) ?? [])]).filter((values) => values.length > 0);
+  const authorKeys = AUTHOR_KEYS.filter((key) => (meta.get(key)?.length ?? 0) > 0);
+  const authors = authorKeys.map((key) => [...(meta.get(key) ?? [])]);
   const labelled = labelledAuthors(meta);
-  if (labelled.length > 0) authors.push(labelled);
+  if (labelled.length > 0) {
+    authors.push(labelled);
+    authorKeys.push('twitter:label');
+  }
   return {
     ogTitle: collect(meta, ['og:title']),
     twitterTitle: collect(meta, ['twitter:title']),
     otherTitles: collect(meta, OTHER_TITLES),
     authors,
+    authorKeys,
     published: collect(meta, PUBLISHED),
     modified: collect(meta, MODIFIED),
     ogSiteName: collect(meta, ['og:site_name']),

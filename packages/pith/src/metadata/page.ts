@@ -4,6 +4,7 @@
  * and — as last resorts — a visible byline and `<time datetime>` elements.
  */
 import { type Doc, IS_BLOCK, NodeKind, TAG, tick } from '../dom/index.js';
+import { RELATIVE_DATE_CUE } from './dates.js';
 import { AUTHOR_LABEL } from './meta-tags.js';
 
 const MAX_H1 = 5;
@@ -74,6 +75,10 @@ export interface PageData {
   title?: string;
   /** Texts of the first `<h1>` elements. */
   h1s: string[];
+  /** Where the first `<h1>` sits (for the learned choice of the title). */
+  h1Place?: HeadingPlace;
+  /** Visible text nodes of the page. */
+  textNodes: number;
   /** Texts of the first `<h2>` and `<h3>` elements (a forum's thread title, a shop's product name). */
   subheadings: string[];
   lang?: string;
@@ -102,6 +107,11 @@ export interface PageData {
   postAuthors: string[];
   /** `<time datetime>` values, `pubdate` and `itemprop=datePublished` ones first (none from comments or sidebars). */
   times: string[];
+  /** The `pubdate` and `itemprop=datePublished` ones alone, and the others. */
+  pubTimes: string[];
+  otherTimes: string[];
+  /** The last item of the page's breadcrumb trail (an element classed or labelled "breadcrumb"). */
+  breadcrumb?: string;
   /**
    * Dates written as text near the headline or in a date element ("Published
    * on July 18, 2025", "Dec 12, 2025"), as written, in page order; those
@@ -109,11 +119,27 @@ export interface PageData {
    */
   visibleDates: string[];
   visibleModified: string[];
+  /** Text nodes between the first `<h1>` and each of `visibleDates` (negative: before it; NaN: no `<h1>`). */
+  visibleDateDistances: number[];
+  /** Relative dates written near the headline or in a date element ("3 hours ago", "vor 2 Tagen"), as written. */
+  relativeDates: string[];
   /**
    * The first dates shown (`<time datetime>` values and written dates, not updates), in page
    * order, each with the form of its element: a list's items repeat one form.
    */
   firstDates: ShownDate[];
+}
+
+/** Where a heading sits on its page. */
+export interface HeadingPlace {
+  /** Visible text nodes before it. */
+  at: number;
+  /** Inside `<header>`, `<nav>`, `<footer>` or `<aside>` (not within an `<article>`). */
+  chrome: boolean;
+  /** Inside `<main>` or `<article>`. */
+  main: boolean;
+  /** Text nodes with letters inside it (a title and its kicker or subtitle in one `<h1>`: 2). */
+  segments: number;
 }
 
 /** A date the page shows, and the form of the element that shows it. */
@@ -150,11 +176,15 @@ const UPDATED_LABEL =
 /** A year or a month name: text worth trying as a date. */
 const MAYBE_DATE =
   /(?:19|20)\d\d|\b(?:jan|feb|mär|mar|apr|may|mai|jun|jul|aug|sep|okt|oct|nov|dez|dec)[a-zäé]*\.?\s/i;
+/** The same, or a relative date's cue ("ago", "vor", "hier"…): one scan of each short text for both. */
+const MAYBE_DATE_OR_RELATIVE = new RegExp(`${MAYBE_DATE.source}|${RELATIVE_DATE_CUE.source}`, 'iu');
 /** How far (in visible text nodes) from the first `<h1>` a written date is taken for the page's. */
 const DATE_WINDOW_AFTER = 60;
 const DATE_WINDOW_BEFORE = 30;
 const MAX_DATE_TEXT = 80;
 const MAX_VISIBLE_DATES = 10;
+/** Relative dates ("3 hours ago") looked at, near the headline or not. */
+const MAX_RELATIVE_CANDIDATES = 20;
 
 function relTokens(doc: Doc, node: number): string[] {
   const rel = doc.attr(node, 'rel');
@@ -185,9 +215,14 @@ export function pageData(doc: Doc): PageData {
     threadStarters: [],
     postAuthors: [],
     times: [],
+    pubTimes: [],
+    otherTimes: [],
     visibleDates: [],
     visibleModified: [],
+    visibleDateDistances: [],
+    relativeDates: [],
     firstDates: [],
+    textNodes: 0,
   };
   const html = doc.html;
   const body = doc.body;
@@ -202,8 +237,9 @@ export function pageData(doc: Doc): PageData {
   const maxAsideText = Math.max(MAX_ASIDE_SHARE * pageText, MAX_ASIDE_TEXT);
   let titlesSeen = 0;
   let mainDirection: 'ltr' | 'rtl' | undefined;
-  const pubTimes: string[] = [];
-  const otherTimes: string[] = [];
+  const pubTimes = data.pubTimes;
+  const otherTimes = data.otherTimes;
+  let breadcrumbSeen = false;
   /** `<time>` elements shown, in page order, with their form. */
   const shownTimes: { node: number; date: ShownDate }[] = [];
   // Elements whose dates are not the page's, elements whose bylines are not, and bylines (not
@@ -221,6 +257,8 @@ export function pageData(doc: Doc): PageData {
     node: number;
     element: number;
   }[] = [];
+  // Relative dates ("3 hours ago") apart: the rules do not read them.
+  const relativeCandidates: typeof dateCandidates = [];
   const bylineCandidates: { text: string; at: number }[] = [];
   let lastBylineBlock = -1;
   // One pass over every node; each element costs O(1) except the few whose text is read, which are bounded.
@@ -241,9 +279,12 @@ export function pageData(doc: Doc): PageData {
           else if (data.threadStarters.length < MAX_TEXT_BYLINES) data.threadStarters.push(block.text);
         }
       }
-      if (node < excludedUntil || dateCandidates.length >= 200) continue;
+      if (node < excludedUntil) continue;
       const raw = doc.text(node);
-      if (raw.length > MAX_DATE_TEXT * 3 || !MAYBE_DATE.test(raw)) continue;
+      if (raw.length > MAX_DATE_TEXT * 3 || !MAYBE_DATE_OR_RELATIVE.test(raw)) continue;
+      const relative = !MAYBE_DATE.test(raw);
+      const candidates = relative ? relativeCandidates : dateCandidates;
+      if (candidates.length >= (relative ? MAX_RELATIVE_CANDIDATES : 200)) continue;
       const text = raw.replace(/\s+/g, ' ').trim();
       if (text.length > MAX_DATE_TEXT || text.split(' ').length > 10) continue;
       const parent = doc.parent(node);
@@ -258,7 +299,7 @@ export function pageData(doc: Doc): PageData {
         (grandparent > 0 && DATE_CUE.test(doc.classAndId(grandparent)));
       const before = node > 0 && doc.isText(node - 1) ? doc.text(node - 1) : '';
       const label = `${before.slice(-40)} ${text.slice(0, 30)}`;
-      dateCandidates.push({
+      candidates.push({
         text,
         at: textNodes,
         cued,
@@ -292,6 +333,14 @@ export function pageData(doc: Doc): PageData {
       if (cues !== '' && (cues === 'nav' || marked) && NOT_PAGE_BYLINES.test(cues))
         bylinesExcludedUntil = doc.end(node);
     }
+    if (
+      !breadcrumbSeen &&
+      (classAndId.includes('breadcrumb') ||
+        (tag === TAG.nav && /breadcrumb/i.test(doc.attr(node, 'aria-label') ?? '')))
+    ) {
+      breadcrumbSeen = true;
+      data.breadcrumb = lastCrumb(doc, node);
+    }
     if (tag === TAG.title) {
       if (data.title === undefined && ++titlesSeen <= 20 && doc.closest(node, TAG.svg) < 0) {
         data.title = rawText(doc, node);
@@ -307,6 +356,8 @@ export function pageData(doc: Doc): PageData {
       if (data.base === undefined && doc.attr(node, 'href')) data.base = doc.attr(node, 'href');
     } else if (tag === TAG.h1) {
       addHeading(doc, node, data.h1s, MAX_H1);
+      if (data.h1Place === undefined && data.h1s.length > 0)
+        data.h1Place = headingPlace(doc, node, textNodes);
       if (firstH1Text < 0 && node >= excludedUntil) firstH1Text = textNodes + 1;
     } else if (tag === TAG.h2 || tag === TAG.h3) {
       addHeading(doc, node, data.subheadings, MAX_SUBHEADINGS);
@@ -354,7 +405,11 @@ export function pageData(doc: Doc): PageData {
       candidate.at <= firstH1Text + DATE_WINDOW_AFTER;
     if (!candidate.cued && !near) continue;
     const list = candidate.updated ? data.visibleModified : data.visibleDates;
-    if (list.length < MAX_VISIBLE_DATES) list.push(candidate.text);
+    if (list.length < MAX_VISIBLE_DATES) {
+      list.push(candidate.text);
+      if (!candidate.updated)
+        data.visibleDateDistances.push(firstH1Text >= 0 ? candidate.at - firstH1Text : Number.NaN);
+    }
     // The text of a <time> already counted is the same date.
     if (
       !candidate.updated &&
@@ -365,6 +420,14 @@ export function pageData(doc: Doc): PageData {
         node: candidate.node,
         date: { value: candidate.text, form: formOf(doc, candidate.element) },
       });
+  }
+  for (const candidate of relativeCandidates) {
+    const near =
+      firstH1Text >= 0 &&
+      candidate.at >= firstH1Text - DATE_WINDOW_BEFORE &&
+      candidate.at <= firstH1Text + DATE_WINDOW_AFTER;
+    if ((candidate.cued || near) && data.relativeDates.length < MAX_VISIBLE_DATES)
+      data.relativeDates.push(candidate.text);
   }
   data.firstDates = [...shownTimes, ...shownWritten]
     .sort((a, b) => a.node - b.node)
@@ -383,7 +446,47 @@ export function pageData(doc: Doc): PageData {
   if (data.textBylines.length >= 3 && looseName(data.textBylines[0]) !== looseName(data.textBylines[1]))
     data.textBylines = [];
   data.direction ??= mainDirection;
+  data.textNodes = textNodes;
   return data;
+}
+
+/** Most text nodes of a heading counted as segments. */
+const MAX_SEGMENTS = 8;
+
+function headingPlace(doc: Doc, heading: number, before: number): HeadingPlace {
+  let chrome = false;
+  let main = false;
+  for (let node = doc.parent(heading); node > 0; node = doc.parent(node)) {
+    const tag = doc.tag(node);
+    if (tag === TAG.main || tag === TAG.article) main = true;
+    else if (!main && (tag === TAG.header || tag === TAG.nav || tag === TAG.footer || tag === TAG.aside))
+      chrome = true;
+  }
+  let segments = 0;
+  for (let node = heading + 1; node < doc.end(heading) && segments < MAX_SEGMENTS; node++)
+    if (doc.isText(node) && doc.textLength(node) > 0 && /\p{L}/u.test(doc.text(node))) segments++;
+  return { at: before, chrome: chrome && !main, main, segments };
+}
+
+/** Longest breadcrumb trail read (characters of text): longer is a menu. */
+const MAX_BREADCRUMB_TEXT = 600;
+
+/** The text of a breadcrumb trail's last item: its last `<li>`, else its last link or span with text. */
+function lastCrumb(doc: Doc, trail: number): string | undefined {
+  if (doc.textLength(trail) > MAX_BREADCRUMB_TEXT || doc.tagCount(trail) > MAX_BYLINE_ELEMENTS * 2)
+    return undefined;
+  let lastItem = -1;
+  let lastInline = -1;
+  for (let node = trail + 1; node < doc.end(trail); node++) {
+    if (!doc.isElement(node) || doc.textLength(node) === 0 || doc.isHiddenContent(node)) continue;
+    const tag = doc.tag(node);
+    if (tag === TAG.li) lastItem = node;
+    else if (tag === TAG.a || tag === TAG.span) lastInline = node;
+  }
+  const item = lastItem > 0 ? lastItem : lastInline;
+  if (item < 0) return undefined;
+  const text = doc.textContent(item).trim();
+  return text.length > 0 ? text : undefined;
 }
 
 /** A byline written as text, and the element it is the text of. */

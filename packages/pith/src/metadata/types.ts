@@ -25,4 +25,23 @@ export interface Metadata {
    * `text`, `reviewBody`, `description` of a Product…), a signal for extractors.
    */
   structuredBody?: string;
+  /**
+   * Where each field's value was found, by source name: `html:title` (`#part`: a part of it cut at a
+   * separator, `#without-site`: without the site's name), `html:h1`, `html:h2`, `breadcrumb`,
+   * `og:title`, `twitter:title`, `json-ld:headline`… for the title; `json-ld:author`, `meta:author`,
+   * `html:byline`… for the authors; `json-ld:datePublished`, `meta:published`, `html:time`,
+   * `html:text` (a date written on the page), `url`… for the date; `og:site_name`,
+   * `json-ld:publisher`… for the site name; `html:lang`, `meta:content-language`, `og:locale`,
+   * `detected` (read from the page's text) for the language. A field without a value has no entry.
+   */
+  sources?: MetadataSources;
+}
+
+/** Where the fields of a `Metadata` were found (see `Metadata.sources`). */
+export interface MetadataSources {
+  title?: string[];
+  authors?: string[];
+  published?: string[];
+  siteName?: string;
+  language?: string;
 }

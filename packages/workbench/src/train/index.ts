@@ -17,6 +17,7 @@ export * from './density/index.js';
 export { type GroupedItem, groupedFolds, groupItems, shuffle, shuffled, stratifiedFolds } from './folds.js';
 export { type HeldOutFigure, type HeldOutPlan, scoreHeldOut, writeHeldOut } from './held-out.js';
 export { type ManifestDataset, type ModelManifest, manifestCode } from './manifest.js';
+export * from './metadata/index.js';
 export { writeModelFile } from './model-file.js';
 export * from './mss/index.js';
 export * from './page-type/index.js';

@@ -104,6 +104,12 @@ function optionValue(raw: string): unknown {
   return raw;
 }
 
+/**
+ * Options of `extract()` itself that take a model file, which a held-out file may fill (the
+ * metadata model: `pith train metadata` writes one per fold); any other is an extractor's option.
+ */
+const EXTRACT_MODEL_OPTIONS: readonly string[] = ['metadataModel'];
+
 /** The pseudo-option that names a held-out file (`pith:held-out=FILE`). */
 export const HELD_OUT_OPTION = 'held-out';
 
@@ -199,14 +205,16 @@ export async function loadExtractor(
       ref,
       async run(html, url) {
         // The page's held-out model is found by its bytes (not timed: it is the bench's lookup).
-        const options = heldOut
-          ? { ...ref.options, [heldOut.option]: heldOut.modelFor(pageDigest(html)) }
-          : ref.options;
+        // A model of extract() itself (the metadata model) is an option of the call, not the extractor's.
+        const model = heldOut ? { [heldOut.option]: heldOut.modelFor(pageDigest(html)) } : {};
+        const ownOption = heldOut !== undefined && EXTRACT_MODEL_OPTIONS.includes(heldOut.option);
+        const options = heldOut && !ownOption ? { ...ref.options, ...model } : ref.options;
         const started = performance.now();
         const result = extract(html, {
           format: 'text',
           extractor: ref.name,
           extractorOptions: options,
+          ...(ownOption ? model : {}),
           ...(url ? { url } : {}),
         });
         return {

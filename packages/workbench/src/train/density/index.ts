@@ -89,6 +89,8 @@ export const DENSITY_MODEL_CODE: readonly string[] = [
   'packages/pith/src/input',
   'packages/pith/src/layout',
   'packages/pith/src/metadata',
+  // metadata/ runs its learned choice with learn/ (issue 42)
+  'packages/pith/src/learn',
   'packages/workbench/src/eval/datasets',
   'packages/pith/src/features/page-type/types.ts',
   'packages/workbench/src/eval/metrics/snippets.ts',

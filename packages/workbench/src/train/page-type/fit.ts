@@ -118,7 +118,7 @@ export function fitPageTypeModel(
  * Each threshold becomes the shortest decimal d with a ≤ d < b, where a and b are the training
  * values of that feature just below and above it: every training row goes the same way.
  */
-function compactTrees(model: GbdtModel, matrix: Float32Array, width: number): GbdtModel {
+export function compactTrees(model: GbdtModel, matrix: Float32Array, width: number): GbdtModel {
   const rowCount = matrix.length / width;
   const sortedColumns = new Map<number, Float64Array>();
   const sorted = (feature: number) => {

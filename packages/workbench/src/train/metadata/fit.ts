@@ -1,0 +1,297 @@
+/**
+ * Fitting and scoring the metadata model: one gradient-boosted tree model per field over its
+ * candidates' rows (src/learn), the likeliest row chosen per page, and the margins the "none" row
+ * and the rules' answer get, chosen by cross-validation inside the training pages, for the whole
+ * field and per page type (the likeliest by the fold's page-type model).
+ *
+ * Page types are a feature of every row; they come from page-type models fitted on the same
+ * folds (a page's page type is predicted by a model that did not see its site), so that no row
+ * reads a page type learnt from its own page's label.
+ */
+import {
+  CHOSEN_FIELDS,
+  type ChosenField,
+  chosenRow,
+  DEFAULT_GBDT_PARAMS,
+  type FieldMargins,
+  type FieldParts,
+  type GbdtModel,
+  type GbdtParams,
+  likeliestType,
+  type MetadataModel,
+  type Model,
+  makeMetadataModel,
+  PAGE_TYPE_NAMES,
+  PAGE_TYPES,
+  type PageType,
+  type PageTypeModel,
+  predictPageTypeProbabilities,
+  predictProbability,
+  RULES_ALWAYS,
+  trainGbdt,
+} from '../../internal.js';
+import { compactTrees, fitPageTypeModel, SHIPPED_FIT } from '../page-type/fit.js';
+import type { MetadataPage, MetadataRowSet } from './rows.js';
+
+/**
+ * The trees' parameters: few, so that the file loads with the library within its size budget
+ * (scripts/check-neutral.mjs; 150 rounds at 0.1 were 57 KiB gzipped and lost nothing by being cut).
+ */
+export const METADATA_GBDT_PARAMS: Partial<GbdtParams> = {
+  rounds: 50,
+  learningRate: 0.2,
+  maxDepth: 4,
+  minSamplesLeaf: 10,
+  seed: 1,
+};
+
+/** Significant digits of the leaf values written (the file's size; the probabilities move by < 0.001). */
+const LEAF_DIGITS = 3;
+
+/** The "none" margins tried. */
+export const NONE_BIASES = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5] as const;
+
+/** The margins of the rules' answer tried (RULES_ALWAYS: the rules' answer on that page type). */
+export const RULES_BIASES = [0, 0.05, 0.1, 0.2, 0.3, 0.5, RULES_ALWAYS] as const;
+
+/**
+ * Fields whose "none" margin is chosen: a page says who wrote it and when only sometimes, and a
+ * wrong name or date is worse than none. Every page has a title: it is never left empty for doubt.
+ */
+export const BIASED_FIELDS: readonly ChosenField[] = ['author', 'date'];
+
+/** A page's rows of one field with its page-type columns filled. */
+export interface PageField {
+  rows: Float32Array;
+  labels: readonly number[];
+  /** The rules' answer's row (the "none" row when they found nothing). */
+  rulesRow: number;
+  /** The page's likeliest type by its fold's page-type model (PAGE_TYPE_NAMES index). */
+  type: number;
+}
+
+/** Every page's rows, by field, with the page-type columns filled from `pageTypes` (one vector a page). */
+export function fieldRows(
+  set: MetadataRowSet,
+  pageTypes: readonly ArrayLike<number>[],
+): Record<ChosenField, PageField[]> {
+  const out = {} as Record<ChosenField, PageField[]>;
+  for (const field of CHOSEN_FIELDS) {
+    const names = set.names[field];
+    const width = names.length;
+    const columns = PAGE_TYPE_NAMES.map((type) => names.indexOf(`page.type.${type}`));
+    const rulesColumn = names.indexOf(`${field}.src.rules`);
+    if (rulesColumn < 0) throw new Error(`no ${field}.src.rules feature: the rules' row cannot be found`);
+    out[field] = set.pages.map((page, index) => {
+      const source = page.fields[field];
+      const rows = Float32Array.from(source.rows, (value) => (value === null ? Number.NaN : value));
+      const types = pageTypes[index];
+      const count = source.labels.length;
+      let rulesRow = count - 1;
+      for (let row = 0; row < count; row++) {
+        columns.forEach((column, k) => {
+          rows[row * width + column] = types[k];
+        });
+        if (rulesRow === count - 1 && row < count - 1 && rows[row * width + rulesColumn] === 1)
+          rulesRow = row;
+      }
+      return { rows, labels: source.labels, rulesRow, type: likeliestType(types) };
+    });
+  }
+  return out;
+}
+
+/** Fits one field's model on some pages' rows. */
+export function fitField(names: readonly string[], pages: readonly PageField[]): Model {
+  const width = names.length;
+  let count = 0;
+  for (const page of pages) count += page.labels.length;
+  const features = new Float32Array(count * width);
+  const labels: number[] = [];
+  let at = 0;
+  for (const page of pages) {
+    features.set(page.rows, at * width);
+    at += page.labels.length;
+    for (const label of page.labels) labels.push(label);
+  }
+  const trained = trainGbdt(
+    { features, featureNames: names, labels },
+    { ...DEFAULT_GBDT_PARAMS, ...METADATA_GBDT_PARAMS },
+  ).model;
+  return quantised(compactTrees(trained, features, width));
+}
+
+/** Leaf values to LEAF_DIGITS significant digits, gains (importance only) to 2. */
+function quantised(model: GbdtModel): GbdtModel {
+  const trees = model.trees.map((tree) => ({
+    ...tree,
+    leafValue: tree.leafValue.map((value) => Number(value.toPrecision(LEAF_DIGITS))),
+    gain: tree.gain.map((value) => Number(value.toPrecision(2))),
+  }));
+  return { ...model, trees };
+}
+
+/** Each row's probability of being the page's answer. */
+export function rowProbabilities(model: Model, page: PageField): number[] {
+  const width = model.featureNames.length;
+  return page.labels.map((_, row) => predictProbability(model, page.rows, row * width));
+}
+
+/** How a field's answers score: right, wrong (an answer that is not the gold), empty where the gold has one. */
+export interface Outcome {
+  pages: number;
+  right: number;
+  wrong: number;
+  empty: number;
+}
+
+export function outcomeOf(labels: readonly number[], row: number): 'right' | 'wrong' | 'empty' {
+  if (labels[row] === 1) return 'right';
+  return row === labels.length - 1 ? 'empty' : 'wrong';
+}
+
+export function tally(outcomes: readonly ('right' | 'wrong' | 'empty')[]): Outcome {
+  const out: Outcome = { pages: outcomes.length, right: 0, wrong: 0, empty: 0 };
+  for (const outcome of outcomes) out[outcome]++;
+  return out;
+}
+
+/** What the margins are chosen for: a right answer counts +1, a wrong one −1, an empty one 0. */
+const worth = (outcome: Outcome) => outcome.right - outcome.wrong;
+
+/** A page's held-out probabilities, for choosing the margins. */
+export interface ScoredPage {
+  probabilities: readonly number[];
+  labels: readonly number[];
+  rulesRow: number;
+  type: number;
+}
+
+const rightRows = (scored: readonly ScoredPage[], margins: FieldMargins) =>
+  scored.map((page) => page.labels[chosenRow(page.probabilities, page.rulesRow, margins)] === 1);
+
+const outcomesWith = (scored: readonly ScoredPage[], margins: FieldMargins) =>
+  tally(scored.map((page) => outcomeOf(page.labels, chosenRow(page.probabilities, page.rulesRow, margins))));
+
+/**
+ * How much surer than chance margins must be to overrule the rules: on the pages where they and the
+ * rules differ in being right, the pages they win less those they lose must reach this many
+ * standard deviations of a fair coin (a sign test). At 0 (right at least as often as the rules in
+ * the inner folds), the first model still lost to the rules held out on articles' authors (8 pages of
+ * 793) and documentation's titles (2 of 91): a page type's inner folds are too few for a tie.
+ */
+export const OVERRULE_SIGMAS = 1;
+
+/**
+ * The margins that score best on pages' held-out probabilities: among those that beat the rules'
+ * answers (`rulesBias` RULES_ALWAYS, always a choice) by OVERRULE_SIGMAS, the best right − wrong;
+ * among equals the one nearest the rules' (the largest rules margin), then the smallest "none"
+ * margin. `noneBiases`: [0] for the title, which every page has.
+ */
+export function bestMargins(scored: readonly ScoredPage[], noneBiases: readonly number[]): FieldMargins {
+  const rulesRight = rightRows(scored, { noneBias: 0, rulesBias: RULES_ALWAYS });
+  let best: FieldMargins = { noneBias: 0, rulesBias: RULES_ALWAYS };
+  let bestWorth = Number.NEGATIVE_INFINITY;
+  for (const rulesBias of [...RULES_BIASES].reverse())
+    for (const noneBias of rulesBias === RULES_ALWAYS ? [0] : noneBiases) {
+      const margins = { noneBias, rulesBias };
+      let wins = 0;
+      let losses = 0;
+      rightRows(scored, margins).forEach((right, page) => {
+        if (right && !rulesRight[page]) wins++;
+        if (!right && rulesRight[page]) losses++;
+      });
+      if (wins - losses < OVERRULE_SIGMAS * Math.sqrt(wins + losses)) continue;
+      const outcome = outcomesWith(scored, margins);
+      if (worth(outcome) > bestWorth) {
+        best = margins;
+        bestWorth = worth(outcome);
+      }
+    }
+  return best;
+}
+
+/** Page-type models per fold, and each page's probabilities by the model that did not see its fold. */
+export function foldPageTypes(
+  set: MetadataRowSet,
+  fold: Int32Array,
+  k: number,
+): { models: PageTypeModel[]; probabilities: Float64Array[] } {
+  const labelled = set.pages.map((page, index) => ({ page, index }));
+  const models: PageTypeModel[] = [];
+  const probabilities: Float64Array[] = new Array(set.pages.length);
+  for (let f = 0; f < k; f++) {
+    const train = labelled
+      .filter(({ page, index }) => fold[index] !== f && isPageType(page.pageType))
+      .map(({ page }) => ({
+        features: page.pageTypeFeatures,
+        label: page.pageType as PageType,
+        host: page.site,
+      }));
+    const model = fitPageTypeModel(train, set.pageTypeNames, {
+      ...SHIPPED_FIT,
+      featureNames: set.pageTypeNames,
+    });
+    models.push(model);
+    set.pages.forEach((page, index) => {
+      if (fold[index] === f)
+        probabilities[index] = predictPageTypeProbabilities(model, page.pageTypeFeatures);
+    });
+  }
+  return { models, probabilities };
+}
+
+function isPageType(value: string | undefined): value is PageType {
+  return value !== undefined && (PAGE_TYPES as readonly string[]).includes(value);
+}
+
+export type FieldFit = FieldParts & { byPageType: readonly FieldMargins[] };
+
+/**
+ * One field's model on the pages `train` (indices), its margins chosen by cross-validation over
+ * the folds those pages are in (each fold's pages predicted by a model fitted on the others): the
+ * field's own, and one pair per page type.
+ */
+export function fitFieldWithBias(
+  field: ChosenField,
+  names: readonly string[],
+  pages: readonly PageField[],
+  train: readonly number[],
+  fold: Int32Array,
+): FieldFit {
+  const model = fitField(
+    names,
+    train.map((index) => pages[index]),
+  );
+  const noneBiases = BIASED_FIELDS.includes(field) ? NONE_BIASES : [0];
+  const inner = [...new Set(train.map((index) => fold[index]))].sort((a, b) => a - b);
+  const scored: ScoredPage[] = [];
+  for (const held of inner) {
+    const innerModel = fitField(
+      names,
+      train.filter((index) => fold[index] !== held).map((index) => pages[index]),
+    );
+    for (const index of train)
+      if (fold[index] === held) {
+        const page = pages[index];
+        scored.push({ probabilities: rowProbabilities(innerModel, page), ...page });
+      }
+  }
+  const whole = bestMargins(scored, noneBiases);
+  const byPageType = PAGE_TYPE_NAMES.map((_, type) => {
+    const ofType = scored.filter((page) => page.type === type);
+    return ofType.length === 0 ? whole : bestMargins(ofType, noneBiases);
+  });
+  return { model, ...whole, byPageType };
+}
+
+/** A metadata model from its three fields' fits. */
+export function metadataModelOf(
+  fits: Record<ChosenField, FieldFit>,
+  manifest: Record<string, unknown>,
+  pageType?: unknown,
+): MetadataModel {
+  return makeMetadataModel(fits, manifest, pageType);
+}
+
+export type { MetadataPage };

@@ -1,0 +1,311 @@
+/**
+ * train/metadata: the metadata choice's model (`models/metadata.json`, `pith train metadata`):
+ * for the title, the authors and the publication date, gradient-boosted trees that score each
+ * candidate the page offers (src/metadata/candidates.ts) by its features, trained on WCXB dev's
+ * metadata gold; held out by 5-fold cross-validation grouped by site (a site's pages, and pages
+ * with the same bytes, in one fold), each fold with a page-type model of its own, scored with
+ * the bench's metric beside the rules' answers; then the model on every page.
+ *
+ * The fold models and their held-out file (`folds-5-by-site.json`, option `metadataModel`) go to
+ * `.cache/train/metadata/`: `pith bench -d wcxb-dev -e pith:held-out=FILE --peer trafilatura`
+ * scores every page with the model that did not see its site, beside trafilatura's metadata.
+ */
+import path from 'node:path';
+import { type DatasetSpec, metadataHalfOf, scoreMetadata } from '../../eval/index.js';
+import {
+  CHOSEN_FIELDS,
+  type ChosenField,
+  chosenRow,
+  type FieldMargins,
+  marginsFor,
+  PAGE_TYPE_NAMES,
+  RULES_ALWAYS,
+  serializeMetadataModel,
+  serializePageTypeModel,
+} from '../../internal.js';
+import { TRAINING_ROOM_CODE } from '../code.js';
+import { groupedFolds } from '../folds.js';
+import { writeHeldOut } from '../held-out.js';
+import { type ModelManifest, manifestCode } from '../manifest.js';
+import { writeModelFile } from '../model-file.js';
+import {
+  BIASED_FIELDS,
+  type FieldFit,
+  fieldRows,
+  fitFieldWithBias,
+  foldPageTypes,
+  METADATA_GBDT_PARAMS,
+  metadataModelOf,
+  NONE_BIASES,
+  type Outcome,
+  outcomeOf,
+  RULES_BIASES,
+  rowProbabilities,
+  tally,
+} from './fit.js';
+import { loadMetadataRows, type MetadataPage, TRAINING_NOW } from './rows.js';
+
+export { loadMetadataRows, type MetadataPage, type MetadataRowSet, TRAINING_NOW } from './rows.js';
+
+/** The code a metadata model depends on (repository paths; see test/train/code-paths.test.ts). */
+export const METADATA_MODEL_CODE: readonly string[] = [
+  ...TRAINING_ROOM_CODE,
+  'src/train/metadata',
+  'src/train/page-type/fit.ts',
+  'src/metadata',
+  'src/features/page-type',
+  'src/learn',
+  'src/dom',
+  'src/input',
+  'src/eval/datasets',
+  'src/eval/metrics/metadata.ts',
+  'src/errors.ts',
+  'src/model-files.ts',
+  'src/index.ts',
+  'src/random.ts',
+  'src/version.ts',
+  'package-lock.json',
+];
+
+export interface TrainMetadataOptions {
+  datasets: readonly DatasetSpec[];
+  /** Cross-validation folds (0: none). */
+  folds: number;
+  seed: number;
+  /** Where the fold models and their held-out file go. */
+  heldOutDir: string;
+  command: string;
+  log?: (message: string) => void;
+}
+
+/** One field's held-out figures: the model's answers and the rules' on the same pages. */
+export interface FieldFigures {
+  model: Outcome;
+  rules: Outcome;
+  /** By WCXB page type and by half of the metadata split: [model right, rules right, pages]. */
+  byType: Record<string, [number, number, number]>;
+  byHalf: Record<string, [number, number, number]>;
+  /** The margins the folds chose for the whole field and per page type ("none" row / rules' answer). */
+  margins: string[];
+  marginsByType: Record<string, string[]>;
+}
+
+export interface TrainMetadataResult {
+  text: string;
+  manifest: ModelManifest;
+  /** The held-out figures (undefined without folds). */
+  figures?: Record<ChosenField, FieldFigures>;
+  /** The held-out file, when folds were trained. */
+  heldOut?: string;
+}
+
+const ratio = (count: number, pages: number) => (pages === 0 ? 0 : Math.round((count / pages) * 1000) / 1000);
+
+/** Margins as the report shows them: "none margin/rules margin", or "rules". */
+const marginsText = ({ noneBias, rulesBias }: FieldMargins) =>
+  rulesBias >= RULES_ALWAYS ? 'rules' : `${noneBias}/${rulesBias}`;
+
+/** The rules' outcome on one page's field, by the bench's metric. */
+function rulesOutcome(page: MetadataPage, field: ChosenField): 'right' | 'wrong' | 'empty' {
+  const score = scoreMetadata(page.gold, { ...page.rules })[field];
+  if (score.correct) return 'right';
+  return score.found ? 'wrong' : 'empty';
+}
+
+/** Trains the metadata model, measures it held out by site, returns the file's text and manifest. */
+export async function trainMetadata(options: TrainMetadataOptions): Promise<TrainMetadataResult> {
+  const log = options.log ?? (() => {});
+  const set = await loadMetadataRows(options.datasets, log);
+  const pages = set.pages;
+  if (pages.length === 0) throw new Error('no page with metadata gold in the datasets');
+  const k = options.folds;
+  log(`${pages.length} pages with metadata gold, ${k}-fold cross-validation by site…`);
+  // The folds: a site's pages, and pages with the same bytes, stay together.
+  const folds = groupedFolds(
+    pages.map((page) => ({
+      keys: [`site:${page.site}`, `bytes:${page.digest}`],
+      stratum: page.pageType ?? page.dataset,
+    })),
+    Math.max(k, 2),
+    options.seed,
+  );
+  const pageTypes = foldPageTypes(set, folds, Math.max(k, 2));
+  const rows = fieldRows(set, pageTypes.probabilities);
+  const all = pages.map((_, index) => index);
+
+  let figures: Record<ChosenField, FieldFigures> | undefined;
+  let heldOut: string | undefined;
+  if (k > 0) {
+    figures = {} as Record<ChosenField, FieldFigures>;
+    const heldOutAnswers: string[] = [];
+    const foldFits: Record<ChosenField, FieldFit>[] = Array.from({ length: k }, () => ({}) as never);
+    for (const field of CHOSEN_FIELDS) {
+      log(`${field}: ${k} folds…`);
+      const names = set.names[field];
+      const chosen: ('right' | 'wrong' | 'empty')[] = new Array(pages.length);
+      const answers: string[] = new Array(pages.length);
+      for (let f = 0; f < k; f++) {
+        const fit = fitFieldWithBias(
+          field,
+          names,
+          rows[field],
+          all.filter((index) => folds[index] !== f),
+          folds,
+        );
+        foldFits[f][field] = fit;
+        for (const index of all) {
+          if (folds[index] !== f) continue;
+          const probabilities = rowProbabilities(fit.model, rows[field][index]);
+          const page = rows[field][index];
+          const row = chosenRow(probabilities, page.rulesRow, marginsFor(fit, page.type));
+          chosen[index] = outcomeOf(rows[field][index].labels, row);
+          answers[index] = pages[index].fields[field].values[row] ?? '';
+        }
+      }
+      const rules = pages.map((page) => rulesOutcome(page, field));
+      for (const [index, page] of pages.entries())
+        heldOutAnswers.push(
+          JSON.stringify({
+            id: page.id,
+            url: page.url,
+            type: page.pageType,
+            half: metadataHalfOf(page.url),
+            field,
+            outcome: chosen[index],
+            rules: rules[index],
+            answer: answers[index],
+            gold:
+              field === 'author' ? page.gold.author : field === 'title' ? page.gold.title : page.gold.date,
+            rulesAnswer:
+              field === 'title'
+                ? page.rules.title
+                : field === 'author'
+                  ? page.rules.authors.join('; ')
+                  : page.rules.published,
+          }),
+        );
+      const group = (keyOf: (page: MetadataPage) => string) => {
+        const counts = new Map<string, [number, number, number]>();
+        pages.forEach((page, index) => {
+          const key = keyOf(page);
+          const entry = counts.get(key) ?? [0, 0, 0];
+          counts.set(key, entry);
+          if (chosen[index] === 'right') entry[0]++;
+          if (rules[index] === 'right') entry[1]++;
+          entry[2]++;
+        });
+        return Object.fromEntries(counts);
+      };
+      figures[field] = {
+        model: tally(chosen),
+        rules: tally(rules),
+        byType: group((page) => page.pageType ?? 'unknown'),
+        byHalf: group((page) => metadataHalfOf(page.url)),
+        margins: foldFits.map((fits) => marginsText(fits[field])),
+        marginsByType: Object.fromEntries(
+          PAGE_TYPE_NAMES.map((type, at) => [
+            type,
+            foldFits.map((fits) => marginsText(fits[field].byPageType[at])),
+          ]),
+        ),
+      };
+      const model = figures[field].model;
+      const rule = figures[field].rules;
+      log(
+        `  ${field}: right ${ratio(model.right, model.pages)} (rules ${ratio(rule.right, rule.pages)}), wrong ${ratio(model.wrong, model.pages)} (${ratio(rule.wrong, rule.pages)}), empty ${ratio(model.empty, model.pages)} (${ratio(rule.empty, rule.pages)})`,
+      );
+    }
+    // The fold models, each with the page-type model of its fold, and the file that maps each page to the model that did not see it.
+    const files: string[] = [];
+    for (let f = 0; f < k; f++) {
+      const file = path.join(options.heldOutDir, `fold-${f}.json`);
+      const model = metadataModelOf(
+        foldFits[f],
+        { fold: f, folds: k, seed: options.seed },
+        JSON.parse(serializePageTypeModel(pageTypes.models[f])),
+      );
+      await writeModelFile(file, serializeMetadataModel(model));
+      files.push(file);
+    }
+    // Every page's held-out answer beside the rules', for reading the errors (not a model file).
+    await writeModelFile(
+      path.join(options.heldOutDir, `answers-${k}-by-site.jsonl`),
+      `${heldOutAnswers.join('\n')}\n`,
+    );
+    heldOut = path.join(options.heldOutDir, `folds-${k}-by-site.json`);
+    await writeHeldOut(heldOut, {
+      extractor: 'pith',
+      option: 'metadataModel',
+      scheme: `${k}-fold by site`,
+      datasets: options.datasets.map((spec) => spec.name),
+      models: files,
+      pages: new Map(pages.map((page, index) => [page.digest, folds[index]])),
+    });
+  }
+
+  // The model on every page; the "none" margins from the held-out probabilities of the folds.
+  log('the model on every page…');
+  const fits = {} as Record<ChosenField, FieldFit>;
+  for (const field of CHOSEN_FIELDS) {
+    const fit = fitFieldWithBias(field, set.names[field], rows[field], all, folds);
+    fits[field] = fit;
+  }
+  const manifest: ModelManifest = {
+    datasets: options.datasets.map((spec) => ({
+      name: spec.name,
+      format: spec.format,
+      path: spec.name,
+      pages: pages.filter((page) => page.dataset === spec.name).length,
+    })),
+    command: options.command,
+    ...manifestCode(METADATA_MODEL_CODE),
+    options: {
+      folds: k,
+      seed: options.seed,
+      gbdt: METADATA_GBDT_PARAMS,
+      noneBiases: [...NONE_BIASES],
+      rulesBiases: [...RULES_BIASES],
+      marginsPerPageType:
+        "the likeliest by the page-type model; right at least the rules' in the inner folds",
+      biasedFields: [...BIASED_FIELDS],
+      objective: 'right - wrong',
+      pageTypes: [...PAGE_TYPE_NAMES],
+      now: new Date(TRAINING_NOW).toISOString().slice(0, 10),
+    },
+    ...(figures ? { evaluation: { heldOut: `${k}-fold by site`, ...summary(figures) } } : {}),
+  };
+  const model = metadataModelOf(fits, manifest as unknown as Record<string, unknown>);
+  return {
+    text: serializeMetadataModel(model),
+    manifest,
+    ...(figures ? { figures } : {}),
+    ...(heldOut ? { heldOut } : {}),
+  };
+}
+
+/** The manifest's figures: shares of pages right, wrong and empty, the model's and the rules'. */
+function summary(figures: Record<ChosenField, FieldFigures>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of CHOSEN_FIELDS) {
+    const { model, rules, margins, byType } = figures[field];
+    out[field] = {
+      pages: model.pages,
+      right: ratio(model.right, model.pages),
+      wrong: ratio(model.wrong, model.pages),
+      empty: ratio(model.empty, model.pages),
+      rules: {
+        right: ratio(rules.right, rules.pages),
+        wrong: ratio(rules.wrong, rules.pages),
+        empty: ratio(rules.empty, rules.pages),
+      },
+      margins,
+      byType: Object.fromEntries(
+        Object.entries(byType).map(([type, [right, , pages]]) => [
+          type,
+          { pages, right: ratio(right, pages) },
+        ]),
+      ),
+    };
+  }
+  return out;
+}

@@ -1,0 +1,139 @@
+/**
+ * The candidates of each field (src/metadata/candidates.ts) and the choice's reading of them
+ * (choice.ts), on cuts of real pages of the shared samples (../shared/datasets/sample: the
+ * WCXB dev id, or the trafilatura-eval file, is named in each test; markup kept, text shortened).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { chooseMetadata, readCandidates, readMetadata } from '../../packages/pith/src/metadata/index.js';
+import { page } from './helpers.js';
+
+/** A fixed clock after the pages were saved (a later date is not believed). */
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+function reading(html: string, url: string) {
+  return readMetadata(parseHtml(html, { url }), { url, now: NOW });
+}
+
+function candidatesOf(html: string, url: string) {
+  const read = reading(html, url);
+  return readCandidates(read.sources, read.rules, read.siteNames, read.url, read.now);
+}
+
+/** WCXB dev 2981 (ifixit.com, a product page): the breadcrumb's last item is the gold title. */
+const IFIXIT_URL = 'https://www.ifixit.com/products/essential-electronics-toolkit';
+const IFIXIT = page(
+  '<title>iFixit Essential Electronics Toolkit</title>' +
+    '<meta property="og:title" content="iFixit Essential Electronics Toolkit">' +
+    '<script type="application/ld+json">{"@context":"https://schema.org","@type":"BreadcrumbList","itemListElement":[{"@type":"ListItem","position":1,"name":"Store","item":"https://www.ifixit.com/Store"},{"@type":"ListItem","position":2,"name":"Tools","item":"https://www.ifixit.com/Tools"},{"@type":"ListItem","position":3,"name":"Toolkits","item":"https://www.ifixit.com/Tools/Toolkits"},{"@type":"ListItem","position":4,"name":"Essential Electronics Toolkit"}]}</script>' +
+    '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"iFixit Essential Electronics Toolkit","url":"https://www.ifixit.com/products/essential-electronics-toolkit"}</script>',
+  '<div><p>Toolkits</p><h2>Complete Starter Set</h2><p>A kit.</p></div>',
+);
+
+/** WCXB dev 0479 (whatever.scalzi.com): the meta tags give the next day in UTC; the URL and the dateline agree on the gold. */
+const SCALZI_URL =
+  'https://whatever.scalzi.com/2025/12/18/the-december-comfort-watches-2025-day-eighteen-starship-troopers';
+const SCALZI = page(
+  '<title>The December Comfort Watches 2025, Day Eighteen: Starship Troopers | Whatever</title>' +
+    '<meta property="og:title" content="The December Comfort Watches 2025, Day Eighteen: Starship Troopers" />' +
+    '<meta property="article:published_time" content="2025-12-19T02:41:41+00:00" />' +
+    '<meta property="article:modified_time" content="2025-12-19T14:39:52+00:00" />' +
+    '<meta property="og:site_name" content="Whatever" />',
+  '<h1 class="site-title"><span><a href="https://whatever.scalzi.com/" title="Whatever" rel="home">Whatever</a></span></h1>' +
+    '<h1 class="headline text-center">The December Comfort Watches 2025, Day Eighteen: Starship Troopers</h1>' +
+    '<p class="post-date text-center"><span><i class="icon-time"></i> Posted on <a class="post-date-link" href="https://whatever.scalzi.com/2025/12/18/the-december-comfort-watches-2025-day-eighteen-starship-troopers/" rel="bookmark">December 18, 2025</a> &nbsp;&nbsp; Posted by <a href="https://whatever.scalzi.com/author/scalzi/" title="Posts by John Scalzi" rel="author">John Scalzi</a></span></p>' +
+    '<p>I have a fondness for this film.</p>',
+);
+
+describe('JSON-LD: the breadcrumb and the page entity', () => {
+  it("reads a BreadcrumbList's last item (WCXB 2981, ifixit.com)", () => {
+    const read = reading(IFIXIT, IFIXIT_URL);
+    assert.equal(read.sources.jsonld.breadcrumb, 'Essential Electronics Toolkit');
+    // The Product is still the main entity.
+    assert.equal(read.sources.jsonld.name, 'iFixit Essential Electronics Toolkit');
+  });
+
+  it('a breadcrumb is a title candidate beside the declared titles (WCXB 2981)', () => {
+    const titles = candidatesOf(IFIXIT, IFIXIT_URL).titles;
+    const crumb = titles.find((candidate) => candidate.text === 'Essential Electronics Toolkit');
+    assert.ok(crumb, 'the breadcrumb is a candidate');
+    assert.ok(crumb.mentions.some((mention) => mention.source === 'breadcrumb'));
+    const declared = titles.find((candidate) => candidate.text === 'iFixit Essential Electronics Toolkit');
+    assert.deepEqual(
+      declared?.mentions
+        .map((mention) => mention.source)
+        .filter((source) => source !== 'rules')
+        .sort(),
+      ['ld.name', 'og', 'title'],
+    );
+  });
+});
+
+describe('title candidates: a declared title whole, without the site name, and cut at its separators', () => {
+  it('the <title> with the site name after a bar (WCXB 0479, whatever.scalzi.com)', () => {
+    const titles = candidatesOf(SCALZI, SCALZI_URL).titles;
+    const gold = titles.find(
+      (candidate) => candidate.text === 'The December Comfort Watches 2025, Day Eighteen: Starship Troopers',
+    );
+    assert.ok(gold);
+    const sources = gold.mentions.map((mention) => `${mention.source}/${mention.form}`);
+    for (const expected of ['og/whole', 'title/stripped', 'h1.other/whole'])
+      assert.ok(sources.includes(expected));
+    // Each part is a candidate of its own; the site's own <h1> too.
+    assert.ok(titles.some((candidate) => candidate.text === 'Starship Troopers'));
+    assert.ok(
+      titles.some(
+        (candidate) =>
+          candidate.text === 'Whatever' &&
+          candidate.mentions.some((mention) => mention.source === 'h1.first'),
+      ),
+    );
+  });
+});
+
+describe('date candidates: one per day, with every source that gives it', () => {
+  it("the URL's day and the dateline beside the meta tags' next day in UTC (WCXB 0479)", () => {
+    const dates = candidatesOf(SCALZI, SCALZI_URL).dates;
+    const byDay = new Map(dates.map((candidate) => [candidate.day, candidate.mentions.map((m) => m.source)]));
+    assert.deepEqual([...byDay.keys()].sort(), ['2025-12-18', '2025-12-19']);
+    const gold = byDay.get('2025-12-18') ?? [];
+    assert.ok(gold.includes('url'), 'the URL names the day');
+    assert.ok(gold.includes('shown'), 'the dateline shows it');
+    assert.deepEqual(byDay.get('2025-12-19')?.sort(), ['meta.modified', 'meta.published']);
+  });
+
+  it('a page with no date anywhere has no date candidate (WCXB 2981)', () => {
+    assert.deepEqual(candidatesOf(IFIXIT, IFIXIT_URL).dates, []);
+  });
+});
+
+describe('author candidates', () => {
+  it('the byline and the rel=author link are one candidate with both sources (WCXB 0479)', () => {
+    const authors = candidatesOf(SCALZI, SCALZI_URL).authors;
+    assert.equal(authors.length, 1);
+    assert.deepEqual(authors[0].names, ['John Scalzi']);
+    assert.ok(authors[0].sources.includes('byline.first'));
+  });
+});
+
+describe('metadata.sources: where each value was found', () => {
+  it("the rules' reading names its sources (WCXB 0479)", () => {
+    const chosen = chooseMetadata(reading(SCALZI, SCALZI_URL), { model: null });
+    assert.equal(chosen.title, 'The December Comfort Watches 2025, Day Eighteen: Starship Troopers');
+    assert.equal(chosen.published?.slice(0, 10), '2025-12-18');
+    assert.deepEqual(chosen.authors, ['John Scalzi']);
+    assert.ok(chosen.sources?.title?.includes('og:title'));
+    assert.ok(chosen.sources?.title?.includes('html:title#without-site'));
+    assert.ok(chosen.sources?.published?.includes('url'));
+    assert.ok(chosen.sources?.authors?.includes('html:byline'));
+    assert.equal(chosen.sources?.siteName, 'og:site_name');
+  });
+
+  it('a field the page does not give has no source (WCXB 2981)', () => {
+    const chosen = chooseMetadata(reading(IFIXIT, IFIXIT_URL), { model: null });
+    assert.equal(chosen.published, undefined);
+    assert.equal(chosen.sources?.published, undefined);
+    assert.deepEqual(chosen.authors, []);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The metadata choice's margins (issue 42): the "none" row's and the rules' answer's, per page type,
+ * chosen so that on no page type the choice is right less often than the rules were (inner
+ * cross-validation), and read by the choice for the page's likeliest type.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import {
+  CHOSEN_FIELDS,
+  type ChosenField,
+  chooseMetadata,
+  chosenRow,
+  type FieldParts,
+  likeliestType,
+  loadMetadataModel,
+  type Metadata,
+  makeMetadataModel,
+  RULES_ALWAYS,
+  readMetadata,
+} from '../../packages/pith/src/metadata/index.js';
+import { bestMargins, NONE_BIASES, type ScoredPage } from '../../packages/workbench/src/train/metadata/fit.js';
+
+/** A page of one field: candidates' probabilities then "none"'s, the gold's row labelled 1. */
+function scored(probabilities: number[], right: number, rulesRow: number, type = 0): ScoredPage {
+  return { probabilities, labels: probabilities.map((_, row) => (row === right ? 1 : 0)), rulesRow, type };
+}
+
+describe('chosenRow: the margins of the "none" row and of the rules\' answer', () => {
+  it('the likeliest row without margins; "none" wins ties', () => {
+    assert.equal(chosenRow([0.2, 0.7, 0.1], 0, { noneBias: 0, rulesBias: 0 }), 1);
+    assert.equal(chosenRow([0.2, 0.5, 0.5], 0, { noneBias: 0, rulesBias: 0 }), 2);
+  });
+
+  it("the rules' row wins by its margin; RULES_ALWAYS wins over any probabilities, even an empty answer", () => {
+    assert.equal(chosenRow([0.5, 0.6, 0.1], 0, { noneBias: 0, rulesBias: 0.2 }), 0);
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 12 }),
+        fc.nat(),
+        fc.constantFrom(...NONE_BIASES),
+        (probabilities, at, noneBias) => {
+          const rulesRow = at % probabilities.length;
+          assert.equal(chosenRow(probabilities, rulesRow, { noneBias, rulesBias: RULES_ALWAYS }), rulesRow);
+        },
+      ),
+      { seed: 42 },
+    );
+  });
+
+  it('the likeliest type of page-type probabilities (-1 without them)', () => {
+    assert.equal(likeliestType([0.1, 0.6, 0.3]), 1);
+    assert.equal(likeliestType([Number.NaN, 0.2, 0.1]), 1);
+    assert.equal(likeliestType(undefined), -1);
+  });
+});
+
+describe('bestMargins: never right less often than the rules', () => {
+  it("where the model's likeliest loses to the rules, the rules' answer", () => {
+    // The model's likeliest (row 1) is wrong on every page; the rules' row 0 is right on all.
+    const pages = [
+      scored([0.3, 0.6, 0.1], 0, 0),
+      scored([0.1, 0.8, 0.1], 0, 0),
+      scored([0.2, 0.7, 0.1], 0, 0),
+    ];
+    assert.deepEqual(bestMargins(pages, [0]), { noneBias: 0, rulesBias: RULES_ALWAYS });
+  });
+
+  it("where the model is right more often by more than chance, the model (the rules' margin no larger than needed)", () => {
+    const better = () => scored([0.2, 0.7, 0.1], 1, 0);
+    const pages = [better(), better(), better(), better(), better(), scored([0.6, 0.3, 0.1], 0, 0)];
+    assert.equal(bestMargins(pages, [0]).rulesBias < RULES_ALWAYS, true);
+  });
+
+  it('a win by one page in three is chance: the rules are kept', () => {
+    const pages = [
+      scored([0.2, 0.7, 0.1], 1, 0),
+      scored([0.2, 0.7, 0.1], 1, 0),
+      scored([0.2, 0.7, 0.1], 0, 0),
+    ];
+    assert.equal(bestMargins(pages, [0]).rulesBias, RULES_ALWAYS);
+  });
+
+  it('fewer wrong answers do not buy fewer right ones', () => {
+    // The rules are right on three pages and wrong on two whose gold is empty: emptying all five
+    // (right 2, wrong 0) scores better by right − wrong than the rules (3 − 2) but is right less often.
+    const right = () => scored([0.45, 0.1, 0.45], 0, 0);
+    const empty = () => scored([0.45, 0.1, 0.45], 2, 0);
+    const pages = [right(), right(), right(), empty(), empty()];
+    const margins = bestMargins(pages, NONE_BIASES);
+    const rightPages = pages.filter(
+      (page) => page.labels[chosenRow(page.probabilities, page.rulesRow, margins)] === 1,
+    );
+    assert.equal(rightPages.length, 3);
+  });
+});
+
+describe("the choice reads the margins of the page's likeliest type", () => {
+  const url = 'https://example.com/2024/05/17/story';
+  const html =
+    '<!doctype html><html><head><title>The story | Example</title><meta property="og:title" content="The story, told">' +
+    '<meta name="author" content="Ann Smith"><meta property="article:published_time" content="2024-05-16T23:50:00Z">' +
+    '</head><body><h1>A story</h1><p class="byline">By Bob Jones</p><p>Text.</p></body></html>';
+  const reading = readMetadata(parseHtml(html, { url }), { url, now: Date.parse('2026-01-01') });
+  const shipped = loadMetadataModel();
+  /**
+   * The shipped model's trees with every field's margins set for the first page type to the rules'
+   * answer, and for the others (and for the field) to an empty answer (a "none" margin no
+   * probability overcomes).
+   */
+  const parts = {} as Record<ChosenField, FieldParts>;
+  for (const field of CHOSEN_FIELDS) {
+    const empty = { noneBias: 1.5, rulesBias: 0 };
+    const byPageType = Array.from({ length: 7 }, (_, type) =>
+      type === 0 ? { noneBias: 0, rulesBias: RULES_ALWAYS } : empty,
+    );
+    parts[field] = { model: shipped.fields[field].model, ...empty, byPageType };
+  }
+  const firstTypeRules = makeMetadataModel(parts);
+  const fields = (metadata: Metadata) => ({
+    title: metadata.title,
+    authors: metadata.authors,
+    published: metadata.published,
+  });
+
+  it("a page of a type whose margins are the rules' gets the rules' title, authors and date", () => {
+    const rules = chooseMetadata(reading, { model: null });
+    assert.deepEqual(fields(rules), {
+      title: 'The story, told',
+      authors: ['Ann Smith'],
+      published: '2024-05-16T23:50:00Z',
+    });
+    const chosen = chooseMetadata(reading, { model: firstTypeRules, pageType: [0.9, 0.1, 0, 0, 0, 0, 0] });
+    assert.deepEqual(fields(chosen), fields(rules));
+  });
+
+  it("a page of another type, or of no known type, gets that type's margins, or the field's", () => {
+    const empty = { title: undefined, authors: [], published: undefined };
+    const other = chooseMetadata(reading, { model: firstTypeRules, pageType: [0.1, 0.9, 0, 0, 0, 0, 0] });
+    assert.deepEqual(fields(other), empty);
+    assert.deepEqual(fields(chooseMetadata(reading, { model: firstTypeRules })), empty);
+  });
+});

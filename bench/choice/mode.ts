@@ -13,8 +13,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { bootstrapMean } from '../../packages/workbench/src/eval/index.js';
-import { CHOICE_FEATURE_NAMES, type FavorMode, switchedFavor } from '../../packages/pith/src/internal.js';
+import { bootstrapMean } from '@pith/workbench/eval';
 import {
   type ChoicePageLine,
   choiceFolds,
@@ -24,7 +23,8 @@ import {
   readChoicePages,
   tuneFavorSwitch,
   usablePage,
-} from '../../packages/workbench/src/train/index.js';
+} from '@pith/workbench/train';
+import { CHOICE_FEATURE_NAMES, type FavorMode, switchedFavor } from 'pith/internal';
 
 const { values } = parseArgs({
   options: {

@@ -15,7 +15,7 @@ import {
   loadFeatureSet,
   pageTypeGroupedFolds,
   SHIPPED_FIT,
-} from '../../packages/workbench/src/train/index.js';
+} from '@pith/workbench/train';
 
 const { values } = parseArgs({
   options: { out: { type: 'string', default: '.cache/choice/page-types-wcxb.json' } },

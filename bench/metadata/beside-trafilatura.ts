@@ -10,8 +10,8 @@
  *   npx tsx bench/metadata/beside-trafilatura.ts .cache/train/metadata/answers-5-by-site.jsonl trafilatura.jsonl
  */
 import { readFileSync } from 'node:fs';
-import { type MetadataGoldValues, scoreMetadata } from '../../packages/workbench/src/eval/index.js';
-import { trafilaturaMetadata } from '../../packages/workbench/src/eval/peers/index.js';
+import { type MetadataGoldValues, scoreMetadata } from '@pith/workbench/eval';
+import { trafilaturaMetadata } from '@pith/workbench/eval/peers';
 
 const [answersFile, trafilaturaFile] = process.argv.slice(2);
 if (!answersFile || !trafilaturaFile) {

@@ -5,7 +5,7 @@
  *
  *   nice -n 10 npx tsx bench/metadata/cost.ts [--pages=60] [--passes=3]   (pages of each of two datasets)
  */
-import { extract } from '../../packages/pith/src/index.js';
+import { extract } from 'pith';
 import { flag, interleavedCpu, loadSpeedPages } from '../speed/pages.js';
 
 const pages = loadSpeedPages(Number(flag('pages', '60')));

@@ -3,7 +3,7 @@
 // (old substring regex vs hasCueWord), a social embed class, or a media-control text. Others are unchanged.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { hasCueWord, NEGATIVE_CLASS, parseHtml, UNLIKELY_CLASS } from '../../packages/pith/src/internal.js';
+import { hasCueWord, NEGATIVE_CLASS, parseHtml, UNLIKELY_CLASS } from 'pith/internal';
 
 const OLD_UNL =
   /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|sharing|newsletter|subscribe|cookie-?(banner|consent|notice)|consent|onetrust|cookiebot|promo|navbar|masthead|toolbar/;

@@ -3,15 +3,15 @@
 // article sets, never trained on, with the shipped model). Prints one JSON line per page.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { useModelFiles } from '@pith/tools';
 import {
   datasetScoring,
   listDataset,
   resolveDatasetSpec,
   scorePage,
   withHeadline,
-} from '../../packages/workbench/src/eval/index.js';
-import { extract } from '../../packages/pith/src/index.js';
-import { useModelFiles } from '../../packages/tools/src/index.js';
+} from '@pith/workbench/eval';
+import { extract } from 'pith';
 
 await useModelFiles();
 const want = new Set(

@@ -20,7 +20,11 @@ import {
   RULES_ALWAYS,
   readMetadata,
 } from '../../packages/pith/src/metadata/index.js';
-import { bestMargins, NONE_BIASES, type ScoredPage } from '../../packages/workbench/src/train/metadata/fit.js';
+import {
+  bestMargins,
+  NONE_BIASES,
+  type ScoredPage,
+} from '../../packages/workbench/src/train/metadata/fit.js';
 
 /** A page of one field: candidates' probabilities then "none"'s, the gold's row labelled 1. */
 function scored(probabilities: number[], right: number, rulesRow: number, type = 0): ScoredPage {

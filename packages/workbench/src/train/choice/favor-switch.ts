@@ -4,7 +4,7 @@
  * rule's families (no switch, precision only, recall only, both) by inner cross-validation, so
  * that a family is used only when its tuned thresholds also win on pages they were not tuned on.
  */
-import { type FavorMode, type FavorSwitch, NO_FAVOR_SWITCH, switchedFavor } from '../../internal.js';
+import { type FavorMode, type FavorSwitch, NO_FAVOR_SWITCH, switchedFavor } from 'pith/internal';
 
 export interface FavorPage {
   /** The page-type recogniser's article probability. */

@@ -14,7 +14,7 @@ export const CHOICE_TRAINER: Trainer = {
     "page's candidates built with the block model that did not see its site and scored in the dataset's " +
     "metric, gradient-boosted trees that estimate each candidate's F1, held out by site in the block " +
     "model's folds (stacking), then the model on every page, with its manifest.",
-  defaultOut: 'models/pith-choice.json',
+  defaultOut: 'packages/pith/models/pith-choice.json',
   options: [
     {
       flags: '-d, --dataset <spec>',

@@ -29,7 +29,7 @@ import {
   predictProbability,
   RULES_ALWAYS,
   trainGbdt,
-} from '../../internal.js';
+} from 'pith/internal';
 import { compactTrees, fitPageTypeModel, SHIPPED_FIT } from '../page-type/fit.js';
 import type { MetadataPage, MetadataRowSet } from './rows.js';
 

@@ -11,7 +11,6 @@
  * scores every page with the model that did not see its site, beside trafilatura's metadata.
  */
 import path from 'node:path';
-import { type DatasetSpec, metadataHalfOf, scoreMetadata } from '../../eval/index.js';
 import {
   CHOSEN_FIELDS,
   type ChosenField,
@@ -22,7 +21,8 @@ import {
   RULES_ALWAYS,
   serializeMetadataModel,
   serializePageTypeModel,
-} from '../../internal.js';
+} from 'pith/internal';
+import { type DatasetSpec, metadataHalfOf, scoreMetadata } from '../../eval/index.js';
 import { TRAINING_ROOM_CODE } from '../code.js';
 import { groupedFolds } from '../folds.js';
 import { writeHeldOut } from '../held-out.js';
@@ -50,20 +50,20 @@ export { loadMetadataRows, type MetadataPage, type MetadataRowSet, TRAINING_NOW 
 /** The code a metadata model depends on (repository paths; see test/train/code-paths.test.ts). */
 export const METADATA_MODEL_CODE: readonly string[] = [
   ...TRAINING_ROOM_CODE,
-  'src/train/metadata',
-  'src/train/page-type/fit.ts',
-  'src/metadata',
-  'src/features/page-type',
-  'src/learn',
-  'src/dom',
-  'src/input',
-  'src/eval/datasets',
-  'src/eval/metrics/metadata.ts',
-  'src/errors.ts',
-  'src/model-files.ts',
-  'src/index.ts',
-  'src/random.ts',
-  'src/version.ts',
+  'packages/workbench/src/train/metadata',
+  'packages/workbench/src/train/page-type/fit.ts',
+  'packages/pith/src/metadata',
+  'packages/pith/src/features/page-type',
+  'packages/pith/src/learn',
+  'packages/pith/src/dom',
+  'packages/pith/src/input',
+  'packages/workbench/src/eval/datasets',
+  'packages/workbench/src/eval/metrics/metadata.ts',
+  'packages/pith/src/errors.ts',
+  'packages/pith/src/model-files.ts',
+  'packages/pith/src/index.ts',
+  'packages/pith/src/random.ts',
+  'packages/pith/src/version.ts',
   'package-lock.json',
 ];
 

@@ -9,16 +9,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  authorNameSet,
-  type DatasetSpec,
-  dayOf,
-  listDataset,
-  type MetadataGoldValues,
-  normaliseMetadataText,
-  pageDigest,
-  siteOf,
-} from '../../eval/index.js';
-import {
   type Candidates,
   CHOSEN_FIELDS,
   type ChosenField,
@@ -31,7 +21,17 @@ import {
   parseHtml,
   readCandidates,
   readMetadata,
-} from '../../internal.js';
+} from 'pith/internal';
+import {
+  authorNameSet,
+  type DatasetSpec,
+  dayOf,
+  listDataset,
+  type MetadataGoldValues,
+  normaliseMetadataText,
+  pageDigest,
+  siteOf,
+} from '../../eval/index.js';
 import { trainingListOptions } from '../datasets.js';
 import { codeHash } from '../provenance.js';
 
@@ -72,13 +72,13 @@ export interface MetadataRowSet {
 
 /** The code whose change invalidates cached rows. */
 const ROW_CODE = [
-  'src/train/metadata/rows.ts',
-  'src/metadata',
-  'src/features/page-type',
-  'src/dom',
-  'src/input',
-  'src/eval/datasets',
-  'src/eval/metrics/metadata.ts',
+  'packages/workbench/src/train/metadata/rows.ts',
+  'packages/pith/src/metadata',
+  'packages/pith/src/features/page-type',
+  'packages/pith/src/dom',
+  'packages/pith/src/input',
+  'packages/workbench/src/eval/datasets',
+  'packages/workbench/src/eval/metrics/metadata.ts',
 ];
 
 const round = (value: number) => (Number.isFinite(value) ? Math.round(value * 1e6) / 1e6 : null);

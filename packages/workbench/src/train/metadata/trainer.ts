@@ -52,7 +52,7 @@ export const METADATA_TRAINER: Trainer = {
     "Train the metadata choice's model: for the title, the authors and the publication date, " +
     'gradient-boosted trees that score every candidate the page offers, on WCXB dev’s metadata gold, ' +
     'measured by cross-validation grouped by site (with page-type models of each fold), then trained on every page.',
-  defaultOut: 'models/metadata.json',
+  defaultOut: 'packages/pith/models/metadata.json',
   options: [
     {
       flags: '-d, --dataset <spec>',

@@ -238,12 +238,14 @@ function sumCounts(states: readonly (RunState | undefined)[]): RunCounts {
     if (!state) continue;
     total.pages += state.counts.pages;
     total.ok += state.counts.ok;
-    // own-keys: pith's own error codes and skip reasons
-    for (const [code, count] of Object.entries(state.counts.failed))
+    for (const [code, count] of Object.entries(state.counts.failed)) {
+      // own-keys: pith's own error codes
       total.failed[code] = (total.failed[code] ?? 0) + count;
-    // own-keys: pith's own error codes and skip reasons
-    for (const [reason, count] of Object.entries(state.counts.skipped))
+    }
+    for (const [reason, count] of Object.entries(state.counts.skipped)) {
+      // own-keys: pith's own skip reasons
       total.skipped[reason] = (total.skipped[reason] ?? 0) + count;
+    }
   }
   return total;
 }

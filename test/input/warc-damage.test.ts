@@ -337,14 +337,15 @@ describe('random damage to the shared samples (property): outside the damage, ev
           assert.deepEqual(violations(damaged, items), [], damaged.description);
         },
       ),
-      // A fixed seed: CI runs the same 300 cases every time. A random seed found the case below (todo).
-      { numRuns: 300, seed: 1 },
+      // A random seed each run (fast-check prints it with a counterexample); one found the case below.
+      { numRuns: 300 },
     );
   });
 
-  test('garbage between records of a plain WARC read one byte at a time: the next request is not lost', {
-    todo: 'open: found by a random run (fast-check seed 1651155163, counterexample [6,1610612715,0,70496754,[1]]): warcio-example-digest.warc, limit 1000, 747 bytes of garbage at 1840, chunks of 1 byte: the request at offset 2587 is lost',
-  }, async () => {
+  // Found by a random run (fast-check seed 1651155163, counterexample [6,1610612715,0,70496754,[1]]):
+  // the garbage ends without a line break, so the next header's `WARC/` is glued to it, and in
+  // 1-byte chunks no chunk held the whole mark.
+  test('garbage between records of a plain WARC read one byte at a time: the next request is not lost', async () => {
     const archive = await cleanArchive('warcio-example-digest.warc', sample('warcio-example-digest.warc'), {
       maxRecordBytes: 1000,
       chunkSizes: [1 << 20],

@@ -1,8 +1,15 @@
 import { stat } from 'node:fs/promises';
-import { archiveSource, BatchError, PagePool, runBatch } from '@pith/crawl/batch';
+import {
+  archiveSource,
+  BatchError,
+  type BatchOutcome,
+  PagePool,
+  runBatch,
+  runShares,
+} from '@pith/crawl/batch';
 import { encodeRecords, type PageRecord } from '@pith/crawl/output';
 import { DEFAULT_MAX_RECORD_BYTES } from '@pith/crawl/warc';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { PithError } from 'pith';
 import {
   addBatchOptions,
@@ -15,9 +22,11 @@ import {
   runVerdict,
   stopOnInterrupt,
 } from './batch-options.js';
+import { positiveInteger } from './options.js';
 
 interface WarcCommandOptions extends BatchCommandOptions {
   restart?: boolean;
+  readers: number;
 }
 
 /** Builds `pith warc`. */
@@ -33,6 +42,16 @@ export function warcCommand(): Command {
     .argument('<archives...>', 'WARC/ARC files, or - for standard input');
   addBatchOptions(command)
     .option('--restart', 'ignore the checkpoint in --out and start again')
+    .addOption(
+      new Option(
+        '--readers <n>',
+        'archives read at once, each by its own thread with its share of --workers (at most one per ' +
+          'archive): reading, inflating and writing then use every core too. Records are in input ' +
+          'order within each share, and the shares interleave',
+      )
+        .argParser(positiveInteger)
+        .default(1),
+    )
     .addHelpText(
       'after',
       '\nEach record: url, warcFile/warcOffset/warcSkip/warcRecordId/warcDate, httpStatus, ok/errorCode,\n' +
@@ -48,6 +67,7 @@ export function warcCommand(): Command {
         'Examples:\n  pith warc CC-MAIN-2024-22-00000.warc.gz -o out/ --content text,markdown\n' +
         "  pith warc file.warc.gz -o - --content text | jq -r '.title'\n" +
         '  pith warc crawl/*.warc.gz -o out/ --output parquet --workers 8\n' +
+        '  pith warc crawl/*.warc.gz -o out/ --readers 2 --workers 2   # reading on two cores too\n' +
         '  curl -s https://…/file.warc.gz | pith warc - -o out/',
     )
     .action(async (archives: string[], options: WarcCommandOptions) => {
@@ -68,7 +88,14 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
     inputs.push({ path, size: info.size, mtimeMs: Math.round(info.mtimeMs) });
   }
   const settings = pageSettings(options);
-  const pool = new PagePool({ threads: options.workers, maxHeapMb: options.maxHeap });
+  const readers = Math.min(options.readers, inputs.length);
+  if (readers > 1 && (options.out === '-' || archives.includes('-')))
+    throw new PithError(
+      'BAD_OPTION',
+      '--readers: standard input and -o - are read and written by one reader',
+    );
+  const pool =
+    readers > 1 ? undefined : new PagePool({ threads: options.workers, maxHeapMb: options.maxHeap });
   const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0);
   const progress = createBatchProgress(options.progress, totalBytes);
   const interrupt = stopOnInterrupt('warc');
@@ -80,35 +107,53 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
     throw new PithError('BAD_OPTION', '-o - writes JSON Lines: Parquet needs --out DIR');
   const stdoutFormat = options.output === 'jsonl.gz' ? 'jsonl' : options.output;
   try {
-    const outcome = await runBatch({
-      ...(toStdout
-        ? {
-            sink: async (records: readonly PageRecord[]) => {
-              const bytes = await encodeRecords(records, stdoutFormat);
-              await new Promise<void>((resolve, reject) =>
-                process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())),
-              );
-            },
-          }
-        : {}),
-      source: archiveSource(archives, {
-        settings,
-        maxRecordBytes: Math.max(DEFAULT_MAX_RECORD_BYTES, options.maxBytes),
-      }),
-      pool,
-      out: options.out,
-      format: options.output,
-      drop: belowQualityDrop(options),
-      identity: toStdout ? null : { inputs, options: outputIdentity(options) },
-      ordered: !options.unordered,
-      partRecords: options.partRecords,
-      restart: options.restart && !toStdout,
-      signal: interrupt.signal,
-      onProgress: (update) => {
-        bytesRead = update.bytesRead;
-        progress.update(update);
-      },
-    });
+    const maxRecordBytes = Math.max(DEFAULT_MAX_RECORD_BYTES, options.maxBytes);
+    const onProgress = (update: { bytesRead: number } & Parameters<typeof progress.update>[0]) => {
+      bytesRead = update.bytesRead;
+      progress.update(update);
+    };
+    const outcome: BatchOutcome = pool
+      ? await runBatch({
+          ...(toStdout
+            ? {
+                sink: async (records: readonly PageRecord[]) => {
+                  const bytes = await encodeRecords(records, stdoutFormat);
+                  await new Promise<void>((resolve, reject) =>
+                    process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())),
+                  );
+                },
+              }
+            : {}),
+          source: archiveSource(archives, { settings, maxRecordBytes }),
+          pool,
+          out: options.out,
+          format: options.output,
+          drop: belowQualityDrop(options),
+          identity: toStdout ? null : { inputs, options: outputIdentity(options) },
+          ordered: !options.unordered,
+          partRecords: options.partRecords,
+          restart: options.restart && !toStdout,
+          signal: interrupt.signal,
+          onProgress,
+        })
+      : await runShares({
+          inputs: archives,
+          readers,
+          threads: options.workers,
+          maxHeapMb: options.maxHeap,
+          settings,
+          maxRecordBytes,
+          out: options.out,
+          format: options.output,
+          // The shares are part of what the checkpoint resumes: another count splits the inputs otherwise.
+          identity: { inputs, options: outputIdentity(options, { readers }) },
+          ordered: !options.unordered,
+          partRecords: options.partRecords,
+          dropBelowQuality: belowQualityDrop(options) !== undefined,
+          restart: options.restart === true,
+          signal: interrupt.signal,
+          onProgress,
+        });
     progress.stop();
     const seconds = (performance.now() - started) / 1000;
     const read = (outcome.finished ? totalBytes : bytesRead) - outcome.thisRun.fromBytes;
@@ -122,6 +167,6 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
     throw error;
   } finally {
     interrupt.dispose();
-    await pool.close();
+    await pool?.close();
   }
 }

@@ -24,8 +24,11 @@ export {
   type BatchOutcome,
   type BatchProgress,
   type BatchSource,
+  type CheckpointStore,
   dropBelowQuality,
+  type RunState,
   runBatch,
   type SourceItem,
 } from './run.js';
+export { runShares, type ShareRunOptions, splitInputs } from './shares.js';
 export type { PageResult, PageSettings, PageTask } from './types.js';

@@ -28,7 +28,7 @@ export interface PagePoolOptions {
 export const DEFAULT_THREAD_HEAP_MB = 384;
 
 /** Node options of this process that a worker thread must not get (test runner, inspector, watch). */
-function workerExecArgv(): string[] {
+export function workerExecArgv(): string[] {
   return process.execArgv.filter((arg) => !/^--(test|inspect|watch|experimental-test)/.test(arg));
 }
 
@@ -38,7 +38,7 @@ export class PagePool {
 
   constructor(options: PagePoolOptions = {}) {
     this.threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
-    const fromSource = import.meta.url.endsWith('.ts');
+    const fromSource = /\.ts(\?|$)/.test(import.meta.url);
     const workerUrl = options.workerUrl ?? new URL(`./worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
     this.#piscina = new Piscina({
       filename: workerUrl.href,

@@ -101,7 +101,22 @@ export interface BatchOptions {
   drop?: (record: PageRecord) => string | undefined;
   /** Called after each part file is in place, with its records (dropped ones included: they are done too). */
   onWritten?: (records: readonly PageRecord[]) => void | Promise<void>;
+  /**
+   * Where the checkpoint is kept instead of a file in `out` (a share of `pith warc --readers`,
+   * whose coordinator keeps every share's in one file); needs `sink` (and `identity` null).
+   */
+  store?: CheckpointStore;
 }
+
+/** A run's state, kept elsewhere than its own checkpoint file. */
+export interface CheckpointStore {
+  load(): Promise<RunState | undefined>;
+  /** Called after each part reached the sink: when it resolves, the part's records are done. */
+  save(state: RunState): Promise<void>;
+}
+
+/** What a checkpoint holds of a run, but what identifies it. */
+export type RunState = Omit<CheckpointState, 'version' | 'identity' | 'shares'>;
 
 export interface BatchOutcome {
   counts: RunCounts;
@@ -164,6 +179,11 @@ async function startingState(
     },
     resumed: false,
   });
+  if (options.store) {
+    if (!options.sink) throw new BatchError('a run with a checkpoint store needs a sink');
+    const saved = options.restart ? undefined : await options.store.load();
+    return saved ? { state: { ...saved, identity: fresh(0).state.identity }, resumed: true } : fresh(0);
+  }
   if (options.identity === null) return fresh(options.sink ? 0 : await nextPartNumber(options.out));
   const saved = options.restart ? undefined : await readCheckpoint(checkpointFile);
   if (!saved) {
@@ -370,20 +390,22 @@ class Run {
         this.#pending.delete(seq);
       }
     }
-    if (options.identity === null) return;
+    if (options.identity === null && !options.store) return;
     // Resume from the first item not done; when every item read is done, from the last one read
     // (it is done: the resumed run passes over it).
     const first = this.#pending.values().next();
     const from = first.done ? this.#lastRead : first.value;
     if (from) this.#done.dropBelow(from.seq);
-    await writeCheckpoint(this.#checkpointFile, {
-      identity: options.identity,
+    const state: RunState = {
       parts: this.parts,
       from,
       done: from ? this.#done.rangesFrom(from.seq) : [],
       counts: this.counts,
       finished,
-    });
+    };
+    if (options.store) await options.store.save(structuredClone(state));
+    else if (options.identity)
+      await writeCheckpoint(this.#checkpointFile, { identity: options.identity, ...state });
   }
 
   #lastReport = 0;

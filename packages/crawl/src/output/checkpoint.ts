@@ -55,6 +55,11 @@ export interface CheckpointState {
   done: [number, number][];
   counts: RunCounts;
   finished: boolean;
+  /**
+   * `pith warc --readers N`: each share's own state (its `from` and `done` number its own items);
+   * the fields above are then the totals, with `from` null.
+   */
+  shares?: Omit<CheckpointState, 'version' | 'identity' | 'shares'>[];
 }
 
 export async function readCheckpoint(file: string): Promise<CheckpointState | undefined> {

@@ -457,15 +457,20 @@ export class RecordParser {
     else this.#fault = { position, bytes, cut: false };
   }
 
-  /** The rest of a line that is no header, up to a `WARC/` in it (a header written after it) or its end. */
+  /**
+   * The rest of a line that is no header, up to a `WARC/` in it (a header written after it) or its
+   * end. A chunk that ends inside the line may end with the first bytes of that `WARC/`: they are
+   * read on as a header's first line, which the next chunk confirms or not.
+   */
   #resync(bytes: Uint8Array, start: number, member: number, at: number): number {
     const newline = bytes.indexOf(LF, start);
     const end = newline < 0 ? bytes.length : newline + 1;
     const glued = Buffer.from(bytes.buffer, bytes.byteOffset, end).indexOf(WARC_MAGIC, start);
-    const stop = glued >= 0 ? glued : end;
+    const header = glued < 0 && newline < 0 ? magicStartAtEnd(bytes, start) : glued;
+    const stop = header >= 0 ? header : end;
     if (this.#fault) this.#fault.bytes += stop - start;
-    if (glued >= 0) {
-      this.#record = emptyRecord(this.#position(member, at + glued));
+    if (header >= 0) {
+      this.#record = emptyRecord(this.#position(member, at + header));
       this.#state = 'version';
     } else if (newline >= 0) this.#state = 'gap';
     return stop;
@@ -511,6 +516,14 @@ function arcVersionOf(body: Uint8Array): number {
 function lastBytes(parts: readonly Uint8Array[], count: number): Uint8Array {
   const joined = Buffer.concat(parts.slice(-count));
   return joined.subarray(joined.length - count);
+}
+
+/** Where the last bytes of `bytes` (from `from` on) are the start of `WARC/`, cut by the chunk's end, or -1. */
+function magicStartAtEnd(bytes: Uint8Array, from: number): number {
+  for (let at = Math.max(from, bytes.length - WARC_MAGIC.length + 1); at < bytes.length; at++) {
+    if (startsWith(WARC_MAGIC, bytes.subarray(at))) return at;
+  }
+  return -1;
 }
 
 /**

@@ -1,0 +1,190 @@
+/**
+ * `pith warc --readers N` through the CLI: the shares' records are the one-reader run's records
+ * (order aside), and a run killed mid-way resumes every share without a lost or doubled record.
+ */
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { splitInputs } from '@pith/crawl/batch';
+import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
+import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
+import { HAS_SAMPLE, REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+function startPith(args: string[]): { child: ChildProcess; done: Promise<Run> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'packages/cli/src/main.ts'), ...args],
+    { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise<Run>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
+  );
+  return { child, done };
+}
+
+interface OutRecord {
+  url: string;
+  warcFile: string;
+  warcOffset: number;
+  ok: boolean;
+  text: string | null;
+}
+
+function readParts(dir: string): OutRecord[] {
+  const records: OutRecord[] = [];
+  for (const name of readdirSync(dir).filter((file) => file.startsWith('part-'))) {
+    for (const line of readFileSync(join(dir, name), 'utf8').split('\n'))
+      if (line !== '') records.push(JSON.parse(line));
+  }
+  return records;
+}
+
+/** A record but what varies from run to run (how long its page took). */
+function withoutTimes(record: OutRecord | undefined): Record<string, unknown> | undefined {
+  if (!record) return undefined;
+  const {
+    ms: _ms,
+    diagnostics: _diagnostics,
+    ...rest
+  } = record as OutRecord & { ms?: number; diagnostics?: unknown };
+  return rest;
+}
+
+/** Records by archive and offset; a record written twice fails. */
+function byPlace(records: readonly OutRecord[]): Map<string, OutRecord> {
+  const map = new Map<string, OutRecord>();
+  for (const record of records) {
+    const place = `${record.warcFile}@${record.warcOffset}`;
+    assert.ok(!map.has(place), `${place} written twice`);
+    map.set(place, record);
+  }
+  return map;
+}
+
+/** Archives of the shared sample's pages, `copies` times over each with distinct URLs. */
+async function sampleArchives(count: number, copies: number): Promise<{ files: string[]; pages: number }> {
+  const pages = await datasetPagesForArchive(SAMPLE_DIR);
+  const dir = mkdtempSync(join(tmpdir(), 'pith-warc-readers-'));
+  const files: string[] = [];
+  let total = 0;
+  for (let archive = 0; archive < count; archive++) {
+    const records: Buffer[] = [warcinfo(`test ${archive}`)];
+    for (let copy = 0; copy < copies; copy++) {
+      for (const page of pages) {
+        records.push(...pageRecords(`${page.url}?archive=${archive}&copy=${copy}`, page.html));
+        total++;
+      }
+    }
+    const file = join(dir, `sample-${archive}.warc.gz`);
+    writeFileSync(file, Buffer.concat(compress(records, 'record')));
+    files.push(file);
+  }
+  return { files, pages: total };
+}
+
+/** No page may time out because the machine is busy: the runs are compared record by record. */
+const SLOW_MACHINE = ['--timeout', '300000'];
+
+describe('splitInputs', () => {
+  test('shares of about equal bytes, each in input order, every input once', () => {
+    const inputs = [10, 50, 20, 20, 5].map((size, index) => ({ path: `a${index}`, size }));
+    assert.deepEqual(splitInputs(inputs, 2), [
+      [1, 4],
+      [0, 2, 3],
+    ]);
+    assert.deepEqual(splitInputs(inputs, 9).flat().sort(), [0, 1, 2, 3, 4]);
+    assert.deepEqual(splitInputs(inputs, 1), [[0, 1, 2, 3, 4]]);
+  });
+});
+
+describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
+  let archives: { files: string[]; pages: number };
+  let reference: Map<string, OutRecord>;
+  const common = (out: string) => ['-o', out, '--output', 'jsonl', '--content', 'text', ...SLOW_MACHINE];
+
+  test('--readers 2 writes the records of --readers 1 (order aside), each once', async () => {
+    archives = await sampleArchives(3, 2);
+    const one = mkdtempSync(join(tmpdir(), 'pith-readers-1-'));
+    const first = await startPith(['warc', ...archives.files, ...common(one), '--workers', '2']).done;
+    assert.equal(first.code, 0, first.stderr);
+    reference = byPlace(readParts(one));
+    assert.equal(reference.size, archives.pages);
+    const two = mkdtempSync(join(tmpdir(), 'pith-readers-2-'));
+    const second = await startPith([
+      'warc',
+      ...archives.files,
+      ...common(two),
+      '--workers',
+      '2',
+      '--readers',
+      '2',
+      '--part-records',
+      '7',
+    ]).done;
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stderr, new RegExp(`${archives.pages} pages`));
+    const shared = byPlace(readParts(two));
+    assert.deepEqual([...shared.keys()].sort(), [...reference.keys()].sort());
+    for (const [place, record] of shared)
+      assert.deepEqual(withoutTimes(record), withoutTimes(reference.get(place)), place);
+  });
+
+  test('kill -9 in the middle, then the same command: every record exactly once', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'pith-readers-kill-'));
+    const args = [
+      'warc',
+      ...archives.files,
+      ...common(out),
+      '--workers',
+      '2',
+      '--readers',
+      '2',
+      '--part-records',
+      '3',
+    ];
+    const first = startPith(args);
+    // Wait until some part files are written, then kill the process and its threads at once.
+    for (let tries = 0; tries < 2400; tries++) {
+      if (readdirSync(out).filter((name) => name.startsWith('part-')).length >= 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    first.child.kill('SIGKILL');
+    const killed = await first.done;
+    assert.equal(killed.signal, 'SIGKILL');
+    assert.ok(readParts(out).length < archives.pages, 'the run was stopped before its end');
+    const second = await startPith(args).done;
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stderr, /resumed/);
+    const resumed = byPlace(readParts(out));
+    assert.deepEqual([...resumed.keys()].sort(), [...reference.keys()].sort());
+    for (const [place, record] of resumed) assert.equal(record.text, reference.get(place)?.text, place);
+    // Its checkpoint says it finished: a third run does nothing.
+    const third = await startPith(args).done;
+    assert.equal(third.code, 0, third.stderr);
+    assert.match(third.stderr, /already finished/);
+  });
+
+  test('another number of readers does not resume the checkpoint', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'pith-readers-other-'));
+    const files = archives.files.slice(0, 2);
+    const first = await startPith(['warc', ...files, ...common(out), '--workers', '1', '--readers', '2'])
+      .done;
+    assert.equal(first.code, 0, first.stderr);
+    const other = await startPith(['warc', ...files, ...common(out), '--workers', '1']).done;
+    assert.equal(other.code, 2, other.stderr);
+    assert.match(other.stderr, /checkpoint of another run/);
+  });
+});

@@ -45,7 +45,7 @@ describe('one page record for every output', () => {
       assertPageRecord(page, `pith extract -f ${format}, a page`);
       assertPageRecord(failed, `pith extract -f ${format}, a failure`);
       assert.equal(page.input, 'examples/article.html');
-      const column = format === 'json' || format === 'xml' ? 'text' : format;
+      const column = format === 'json' ? 'text' : format;
       assert.ok(String(page[column]).length > 100, `-f ${format}: the content is in ${column}`);
       assert.equal(failed.ok, false);
       assert.equal(failed.input, 'no-such-page.html');

@@ -27,6 +27,7 @@ import {
   type OutputFormat,
   type PageRecord,
   PithError,
+  pageRecord,
   RECORD_CONTENT_FORMATS,
   type RecordContentFormat,
   type Viewport,
@@ -200,7 +201,7 @@ export function extractCommand(): Command {
         'Each INPUT is a file, a directory (every .html/.htm/.xhtml file under it, gzipped or not), ' +
         'an http(s) URL, or - for standard input. One input prints its content; several print one ' +
         'page record per line (JSON Lines, schemas/record.schema.json: the content in the field of ' +
-        'its format, or of --content-format for json and xml), or write one file each with --out.',
+        'its format, of --content-format for json, in xml for xml), or write one file each with --out.',
     )
     .argument('<inputs...>', 'files, directories, URLs, or - for standard input')
     .addOption(
@@ -541,8 +542,8 @@ async function runOne(
       url,
       contentType,
       // JSON Lines of page records: the content in the column of its format (-f text, markdown,
-      // html), or of --content-format (-f json, xml).
-      format: options.recordLines ? 'json' : options.format,
+      // html), or of --content-format (-f json); -f xml's article in `xml`.
+      format: options.recordLines && options.format !== 'xml' ? 'json' : options.format,
       contentFormat:
         options.recordLines && isRecordContentFormat(options.format) ? options.format : options.contentFormat,
       extractor: options.extractor,
@@ -657,7 +658,19 @@ async function emit(
   }
   // Several inputs: the page record -f json prints for one input (the library's), with `input`
   // and, under --min-quality, `belowQuality` filled in.
-  const record = JSON.parse(content) as PageRecord;
+  const record: PageRecord & { xml?: string } =
+    result.format === 'xml'
+      ? {
+          ...pageRecord({
+            url: outcome.url,
+            content: {},
+            metadata: result.metadata,
+            extractor: result.extractor,
+            assessment: { quality: result.quality, pageType: result.pageType, reasons: result.reasons },
+          }),
+          xml: content,
+        }
+      : (JSON.parse(content) as PageRecord);
   record.input = name;
   if (options.minQuality !== undefined)
     record.belowQuality = isBelowQuality(result.quality, options.minQuality);

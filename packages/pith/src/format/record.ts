@@ -228,6 +228,7 @@ export interface RecordKeptView {
 /**
  * What only the HTTP service adds to a record (optional in the schema; never in files): how it
  * got the page and what its web page shows. The service's answer is a PageRecord with these.
+ * `xml` is also in `pith extract -f xml`'s JSON Lines.
  */
 export interface ServiceFields {
   /** Where the layout came from, for extractors that need one (`vce`). */
@@ -237,7 +238,7 @@ export interface ServiceFields {
   view?: RecordKeptView;
   /** The per-line plot (SVG) of line-based extractors (ttr, density); null for the others. */
   plot?: string | null;
-  /** With `format: xml`: the article as XML (schemas/article.xsd). */
+  /** With format xml (the service, and `pith extract -f xml` over several inputs): the article as XML (schemas/article.xsd). */
   xml?: string;
 }
 
@@ -271,7 +272,11 @@ const SERVICE_FIELD_SCHEMAS: Record<keyof ServiceFields, Record<string, unknown>
     additionalProperties: false,
   },
   plot: { type: ['string', 'null'], description: 'HTTP service only (include=plot): SVG, else null.' },
-  xml: { type: 'string', description: 'HTTP service only (format=xml): the article as XML.' },
+  xml: {
+    type: 'string',
+    description:
+      'With format xml (the service; pith extract -f xml over several inputs): the article as XML.',
+  },
 };
 
 /** Fields that are never null. */

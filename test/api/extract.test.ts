@@ -50,8 +50,8 @@ describe('extract()', () => {
       assert.equal(headed.match(/Why Rivers Meander/g)?.length, 1, `${format}: the title once`);
     }
     const json = JSON.parse(extract(html, { format: 'json', contentFormat: 'markdown' }).content);
-    assert.doesNotMatch(json.content, /Why Rivers Meander/);
-    assert.equal(json.metadata.title, 'Why Rivers Meander');
+    assert.doesNotMatch(json.markdown, /Why Rivers Meander/);
+    assert.equal(json.title, 'Why Rivers Meander');
     const xml = extract(html, { format: 'xml', contentFormat: 'markdown' }).content;
     assert.ok(xml.includes('<text>'), xml.slice(0, 300));
     assert.doesNotMatch(xml.slice(xml.indexOf('<text>')), /Why Rivers Meander/);

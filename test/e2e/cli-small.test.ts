@@ -24,7 +24,7 @@ describe('pith: the small truths', () => {
     assert.match(run.stderr, /INPUT_TOO_LARGE: .*\(raise --max-bytes to accept it\)/);
   });
 
-  test('-f json over several inputs: each line is the document -f json prints for one, never a JSON document in a string', () => {
+  test('-f json over several inputs: each line is the page record -f json prints for one, with its input', () => {
     const single = runPith(['extract', '-f', 'json', 'examples/article.html']);
     assert.equal(single.code, 0, single.stderr);
     const many = runPith(['extract', '-f', 'json', 'examples/article.html', 'examples/article.html']);
@@ -36,9 +36,32 @@ describe('pith: the small truths', () => {
     assert.equal(lines.length, 2);
     const document = JSON.parse(single.stdout) as Record<string, unknown>;
     for (const line of lines) {
-      assert.doesNotMatch(String(line.content), /^\s*\{/, 'content is the text, not a JSON document');
-      assert.deepEqual(line, { input: 'examples/article.html', ok: true, ...document });
+      assert.doesNotMatch(String(line.text), /^\s*\{/, 'the text, not a JSON document');
+      assert.deepEqual(line, { ...document, input: 'examples/article.html' });
     }
+  });
+
+  test('-f xml: <media> lists the images the default extractor keeps (not empty)', () => {
+    const run = runPith([
+      'extract',
+      '-f',
+      'xml',
+      '--url',
+      'https://example.com/rivers/',
+      'examples/article.html',
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.doesNotMatch(run.stdout, /<media\/>/);
+    assert.match(
+      run.stdout,
+      /<media>\s*<item type="image" src="https:\/\/example\.com\/images\/meander\.jpg" width="800" height="450">\s*<alt>Aerial view of a meandering river<\/alt>/,
+    );
+    // The Markdown keeps the same image.
+    const markdown = runPith(['extract', '--url', 'https://example.com/rivers/', 'examples/article.html']);
+    assert.match(
+      markdown.stdout,
+      /!\[Aerial view of a meandering river\]\(https:\/\/example\.com\/images\/meander\.jpg\)/,
+    );
   });
 
   test('pith warc -o - writes JSON Lines records on standard output', () => {

@@ -48,10 +48,10 @@ describe('pith extract (CLI)', () => {
     const json = pith(['extract', '-f', 'json', EXAMPLE]);
     assert.equal(json.code, 0);
     const parsed = JSON.parse(json.stdout);
-    assert.equal(parsed.metadata.title, 'Why Rivers Meander');
-    assert.deepEqual(parsed.metadata.authors, ['Ada Ríos']);
-    assert.equal(parsed.extractor.name, 'pith');
-    assert.match(parsed.content, /oxbow lake/);
+    assert.equal(parsed.title, 'Why Rivers Meander');
+    assert.deepEqual(parsed.authors, ['Ada Ríos']);
+    assert.equal(parsed.extractor, 'pith');
+    assert.match(parsed.text, /oxbow lake/);
 
     const xml = pith(['extract', '-f', 'xml', EXAMPLE]);
     assert.equal(xml.code, 0);
@@ -98,9 +98,9 @@ describe('pith extract (CLI)', () => {
     assert.equal(records.length, 3);
     assert.equal(records[0].ok, true);
     assert.equal(records[1].ok, false);
-    assert.equal(typeof records[1].error.message, 'string');
+    assert.equal(typeof records[1].errorMessage, 'string');
     assert.equal(records[2].ok, true, 'gzip input read transparently');
-    assert.match(records[2].content, /oxbow lake/);
+    assert.match(records[2].markdown, /oxbow lake/);
     assert.match(stderr, /missing\.html/);
     assert.match(stderr, /3 inputs: 2 ok, 1 failed/);
   });
@@ -202,9 +202,9 @@ describe('pith extract (CLI)', () => {
       records.map((record) => record.input.replace(/.*#/, '')),
       ['a', 'b'],
     );
-    assert.match(records[0].content, /<article [^>]*url="https:\/\/fieldnotes\.example\/x"/);
-    assert.match(records[0].content, /oxbow lake/);
-    assert.match(records[1].content, /A second page/);
+    assert.match(records[0].xml, /<article [^>]*url="https:\/\/fieldnotes\.example\/x"/);
+    assert.match(records[0].xml, /oxbow lake/);
+    assert.match(records[1].xml, /A second page/);
   });
 
   test('--plot and --screenshot take one input; --plot needs a line-based extractor', () => {
@@ -295,10 +295,10 @@ describe('pith extract (CLI)', () => {
       ],
     );
     // Empty and binary input say why (issue 14), instead of printing nothing or raw bytes.
-    assert.equal(records[0].error.code, 'NOT_HTML');
-    assert.equal(records[1].error.code, 'NOT_HTML');
-    assert.equal(records[2].error.code, 'TOO_DEEP');
-    assert.match(records[2].error.message, /--max-depth/);
+    assert.equal(records[0].errorCode, 'NOT_HTML');
+    assert.equal(records[1].errorCode, 'NOT_HTML');
+    assert.equal(records[2].errorCode, 'TOO_DEEP');
+    assert.match(records[2].errorMessage, /--max-depth/);
   });
 
   test('a page over --max-bytes fails alone with a clear error', () => {
@@ -398,8 +398,8 @@ describe('pith extract (CLI)', () => {
         .join(', '),
     );
     assert.ok(records.length >= 20);
-    // Each line is the document single-file -f json prints (issue 40, item 5).
-    const empty = records.filter((record) => record.content.trim() === '');
+    // Each line is the page record single-file -f json prints (issue 40, item 5).
+    const empty = records.filter((record) => record.text.trim() === '');
     assert.ok(empty.length <= 1, `pages with no content: ${empty.map((record) => record.input).join(', ')}`);
   });
 });

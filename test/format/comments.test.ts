@@ -248,9 +248,9 @@ describe('extract(): comments option and the title', () => {
       json.comments.map((comment: { text: string }) => comment.text),
       ['Great post, thanks! Try a|b.\n\n# Not a heading', 'You are welcome.'],
     );
-    // JSON carries the title in metadata and not in the content.
-    assert.equal(json.metadata.title, 'Post');
-    assert.doesNotMatch(json.content, /^Post/);
-    assert.doesNotMatch(json.content, /Great post/);
+    // The JSON record carries the title in its own field and not in the text.
+    assert.equal(json.title, 'Post');
+    assert.doesNotMatch(json.text, /^Post/);
+    assert.doesNotMatch(json.text, /Great post/);
   });
 });

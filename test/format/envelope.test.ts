@@ -5,6 +5,7 @@ import { parseHtml, Selection } from '../../packages/pith/src/dom/index.js';
 import {
   type Article,
   type FormattedResult,
+  RECORD_COLUMNS,
   stripInvalidXml,
   toJson,
   toXml,
@@ -61,42 +62,52 @@ function readXml(xml: string): XmlElement {
 }
 
 describe('toJson', () => {
-  test('stable shape with every metadata field, nulls for unknowns', () => {
+  test("the page record: every field, in the table's order, nulls for unknowns (schemas/record.schema.json)", () => {
     const json = JSON.parse(toJson(result()));
-    assert.deepEqual(Object.keys(json), [
-      'schema',
-      'url',
-      'extractor',
-      'quality',
-      'pageType',
-      'reasons',
-      'metadata',
-      'contentFormat',
-      'content',
-      'comments',
-    ]);
+    assert.deepEqual(
+      Object.keys(json),
+      RECORD_COLUMNS.map(([name]) => name),
+    );
     // No assessment given: no estimate, no type, no reasons.
     assert.equal(json.quality, null);
-    assert.equal(json.pageType, null);
+    assert.equal(json.detectedPageType, null);
     assert.deepEqual(json.reasons, []);
-    assert.deepEqual(json.metadata, {
-      title: 'A "title" & <more>',
-      authors: ['Ann', 'Bob'],
-      published: '2024-05-01',
-      modified: null,
-      siteName: null,
-      language: 'en',
-      direction: null,
-      description: null,
-      canonicalUrl: null,
-      image: null,
-      tags: ['x', 'y'],
-      pageType: null,
-    });
-    assert.equal(json.schema, 2);
-    assert.equal(json.content, 'Hello\n\nWorld');
+    assert.deepEqual(
+      {
+        title: json.title,
+        authors: json.authors,
+        published: json.published,
+        modified: json.modified,
+        siteName: json.siteName,
+        language: json.language,
+        direction: json.direction,
+        description: json.description,
+        canonicalUrl: json.canonicalUrl,
+        image: json.image,
+        tags: json.tags,
+        pageType: json.pageType,
+      },
+      {
+        title: 'A "title" & <more>',
+        authors: ['Ann', 'Bob'],
+        published: '2024-05-01',
+        modified: null,
+        siteName: null,
+        language: 'en',
+        direction: null,
+        description: null,
+        canonicalUrl: null,
+        image: null,
+        tags: ['x', 'y'],
+        pageType: null,
+      },
+    );
+    assert.equal(json.ok, true);
+    assert.equal(json.text, 'Hello\n\nWorld');
+    assert.equal(json.markdown, null);
     assert.equal(json.comments, null);
-    assert.deepEqual(json.extractor, { name: 'pith', version: '1.2.3' });
+    assert.equal(json.extractor, 'pith');
+    assert.equal(json.extractorVersion, '1.2.3');
   });
 
   test('comments: a list when asked for, each with text and what the page gives', () => {
@@ -119,7 +130,7 @@ describe('toJson', () => {
 
   test('compact by default, pretty on request', () => {
     assert.doesNotMatch(toJson(result()), /\n/);
-    assert.match(toJson(result(), { pretty: true }), /\n {2}"schema": 2,\n/);
+    assert.match(toJson(result(), { pretty: true }), /\n {2}"ok": true,\n/);
   });
 
   test('diagnostics are included when present, made JSON-safe', () => {

@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { PithQueue } from '../../packages/crawl/src/queue/index.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
+import { assertPageRecord } from '../record-schema.js';
 import { localServer } from '../server/helpers.js';
 import {
   addJobs,
@@ -42,7 +43,10 @@ const HAS_ARCHIVES = ARCHIVES.every((file) => existsSync(file));
 
 type Row = Record<string, unknown>;
 
-/** The records of every JSON Lines (gzipped) file in `dir`, `ms` left out. */
+/**
+ * The records of every JSON Lines (gzipped) file in `dir`, `ms` left out; each checked against the
+ * published record schema (issue 40, item 5: the queue's and pith warc's and pith feed's outputs).
+ */
 function records(dir: string, names = readdirSync(dir).filter((name) => name.endsWith('.jsonl.gz'))): Row[] {
   return names.flatMap((name) =>
     gunzipSync(readFileSync(join(dir, name)))
@@ -50,7 +54,9 @@ function records(dir: string, names = readdirSync(dir).filter((name) => name.end
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => {
-        const { ms: _ms, ...rest } = JSON.parse(line) as Row;
+        const record = JSON.parse(line) as Row;
+        assertPageRecord(record, `${dir}/${name}`);
+        const { ms: _ms, ...rest } = record;
         return rest;
       }),
   );

@@ -56,15 +56,19 @@ describe('POST /v1/extract', () => {
     const { status, body } = await post({ html: ARTICLE_HTML, url: 'https://fieldnotes.example/rivers' });
     assert.equal(status, 200);
     const expected = extract(ARTICLE_HTML, { url: 'https://fieldnotes.example/rivers' });
-    assert.equal(body.content, expected.content);
-    assert.match(body.content, /oxbow lake/);
-    assert.ok(!body.content.includes('Privacy'));
-    assert.equal(body.format, 'markdown');
+    // The page record (schemas/record.schema.json): the content in the column of its format.
+    assert.equal(body.markdown, expected.content);
+    assert.match(body.markdown, /oxbow lake/);
+    assert.ok(!body.markdown.includes('Privacy'));
+    assert.equal(body.text, null, 'a format not asked for is null');
     assert.equal(body.url, 'https://fieldnotes.example/rivers');
-    assert.deepEqual(body.extractor, expected.extractor);
-    assert.equal(body.metadata.title, 'Why Rivers Bend');
-    assert.deepEqual(body.metadata.authors, ['Ada Rios']);
-    assert.equal(body.metadata.published, null, 'unknown metadata is null, not missing');
+    assert.deepEqual(
+      [body.extractor, body.extractorVersion],
+      [expected.extractor.name, expected.extractor.version],
+    );
+    assert.equal(body.title, 'Why Rivers Bend');
+    assert.deepEqual(body.authors, ['Ada Rios']);
+    assert.equal(body.published, null, 'unknown metadata is null, not missing');
     assert.equal(body.encoding, null);
     assert.equal(typeof body.ms, 'number');
   });
@@ -79,7 +83,10 @@ describe('POST /v1/extract', () => {
     const { extraction } = extract(ARTICLE_HTML, { extractor: 'ttr' });
     const options = { images: true, links: true, title: 'Why Rivers Bend' };
     for (const format of ['markdown', 'html', 'text'] as const) {
-      assert.equal(body.renderings[format], formatExtraction(extraction, format, options), format);
+      const expected = formatExtraction(extraction, format, options);
+      // markdown is the format's own (the body without its title); the others are renderings.
+      if (format !== 'markdown') assert.equal(body[format], expected, format);
+      else assert.ok(body.markdown.length > 0);
     }
     assert.match(body.plot, /^<svg[\s>]/);
     assert.match(body.view.html, /data-pith-state="kept"/);
@@ -93,13 +100,14 @@ describe('POST /v1/extract', () => {
   test('every output format', async () => {
     const json = await post({ html: ARTICLE_HTML, format: 'json', contentFormat: 'markdown' });
     assert.equal(json.status, 200);
-    assert.equal(JSON.parse(json.body.content).contentFormat, 'markdown');
+    assert.match(json.body.markdown, /oxbow lake/, 'json: the record, the content in contentFormat');
+    assert.equal(json.body.text, null);
     const xml = await post({ html: ARTICLE_HTML, format: 'xml' });
-    assert.match(xml.body.content, /^<\?xml/);
+    assert.match(xml.body.xml, /^<\?xml/);
     const text = await post({ html: ARTICLE_HTML, format: 'text' });
-    assert.ok(!text.body.content.includes('#'));
+    assert.ok(!text.body.text.includes('#'));
     const html = await post({ html: ARTICLE_HTML, format: 'html' });
-    assert.ok(!/<script/i.test(html.body.content));
+    assert.ok(!/<script/i.test(html.body.html));
   });
 
   test('extractor parameters, typed, and diagnostics', async () => {
@@ -110,7 +118,7 @@ describe('POST /v1/extract', () => {
       diagnostics: true,
     });
     assert.equal(status, 200);
-    assert.equal(body.extractor.name, 'ttr');
+    assert.equal(body.extractor, 'ttr');
     assert.equal(typeof body.diagnostics, 'object');
     assert.ok(body.diagnostics !== null);
   });
@@ -126,7 +134,7 @@ describe('POST /v1/extract', () => {
     assert.equal(response.statusCode, 200);
     const body = response.json();
     assert.equal(body.encoding, 'windows-1252');
-    assert.equal(body.content, 'Café crème, déjà vu: à la carte.');
+    assert.equal(body.text, 'Café crème, déjà vu: à la carte.');
   });
 
   test('query-string parameters: option=name=value typed by the extractor, include as a list', async () => {
@@ -183,7 +191,7 @@ describe('POST /v1/extract', () => {
     const html = samplePage('readability-testpages', '001', 'source.html');
     const { status, body } = await post({ html, include: ['view'] });
     assert.equal(status, 200);
-    assert.match(body.content, /code coverage/i);
+    assert.match(body.markdown, /code coverage/i);
     assert.ok(!/<script/i.test(body.view.html), 'the kept view has no scripts');
   });
 });
@@ -229,17 +237,21 @@ describe('comments apart (the option the CLI and the library have)', () => {
   test('comments: true gives what the library gives: a final section and a list', async () => {
     const { status, body } = await post({ html: page, extractor: 'all-text', comments: true });
     assert.equal(status, 200);
-    const expected = extract(page, { extractor: 'all-text', comments: true });
-    assert.equal(body.content, expected.content);
-    assert.match(body.content, /^## Comments$/m);
+    // The page record: the body in `markdown`, the comments in their own field (not a final section).
+    const expected = JSON.parse(
+      extract(page, { extractor: 'all-text', comments: true, format: 'json', contentFormat: 'markdown' })
+        .content,
+    );
+    assert.equal(body.markdown, expected.markdown);
+    assert.doesNotMatch(body.markdown, /^## Comments$/m);
     assert.deepEqual(body.comments, [
       { author: 'Ann', date: '2024-02-03', text: 'Lovely piece.' },
       { author: 'Ben', date: '2024-02-04', text: 'What about deltas?' },
     ]);
     const without = await post({ html: page, extractor: 'all-text' });
-    assert.equal(without.body.comments, undefined);
+    assert.equal(without.body.comments, null);
     assert.doesNotMatch(
-      without.body.content,
+      without.body.markdown,
       /^## Comments$/m,
       "no final section: the page's own heading only",
     );
@@ -284,11 +296,11 @@ describe('POST /v1/extract/batch', () => {
     const byIndex = new Map(lines.map((line) => [line.index, line]));
     assert.deepEqual([...byIndex.keys()].sort(), [0, 1, 2]);
     assert.equal(byIndex.get(0).id, 'article');
-    assert.match(byIndex.get(0).result.content, /oxbow lake/);
+    assert.match(byIndex.get(0).result.text, /oxbow lake/);
     assert.equal(byIndex.get(1).id, 'blocked');
     assert.equal(byIndex.get(1).error.code, 'FETCH_BLOCKED');
     assert.equal(byIndex.get(2).id, undefined);
-    assert.equal(byIndex.get(2).result.content, 'Just one short paragraph of text.');
+    assert.equal(byIndex.get(2).result.text, 'Just one short paragraph of text.');
   });
 
   test('more pages than --max-batch, or a page with neither html nor url, is a 400', async () => {

@@ -18,13 +18,18 @@ import {
   type ExtractOptions,
   type ExtractorParameter,
   type ExtractResult,
+  emptyRecord,
   extract,
   extractAsync,
   isPithError,
   loadTokenCounter,
   OUTPUT_FORMATS,
   type OutputFormat,
+  type PageRecord,
   PithError,
+  pageRecord,
+  RECORD_CONTENT_FORMATS,
+  type RecordContentFormat,
   type Viewport,
 } from 'pith';
 import { plotExtraction, readXmlPages } from 'pith/internal';
@@ -75,6 +80,8 @@ interface ExtractCommandOptions extends ChunkFlags {
   belowQuality: BelowQuality;
   /** The chunk options, the counter loaded (only with --chunks). */
   chunking?: ChunkOptions;
+  /** Several inputs to standard output: one page record a line (the library's `json` format). */
+  recordLines?: boolean;
 }
 
 /** What one input produced: a result or an error. */
@@ -193,7 +200,8 @@ export function extractCommand(): Command {
       'Extract the main content of web pages.\n\n' +
         'Each INPUT is a file, a directory (every .html/.htm/.xhtml file under it, gzipped or not), ' +
         'an http(s) URL, or - for standard input. One input prints its content; several print one ' +
-        'JSON object per line (JSON Lines), or write one file each with --out.',
+        'page record per line (JSON Lines, schemas/record.schema.json: the content in the field of ' +
+        'its format, of --content-format for json, in xml for xml), or write one file each with --out.',
     )
     .argument('<inputs...>', 'files, directories, URLs, or - for standard input')
     .addOption(
@@ -347,6 +355,7 @@ async function runExtract(inputs: string[], options: ExtractCommandOptions): Pro
   }
   // One HTML input prints its content; XML batches and several inputs print JSON Lines.
   const single = sources.length === 1 && !options.out && options.inputFormat !== 'xml';
+  options.recordLines = !single && !options.out && !options.chunks;
   const browser = await launchBrowserIfNeeded(options);
   try {
     return await runBatch(sources, options, single, browser);
@@ -532,8 +541,11 @@ async function runOne(
     const extractOptions: ExtractOptions = {
       url,
       contentType,
-      format: options.format,
-      contentFormat: options.contentFormat,
+      // JSON Lines of page records: the content in the column of its format (-f text, markdown,
+      // html), or of --content-format (-f json); -f xml's article in `xml`.
+      format: options.recordLines && options.format !== 'xml' ? 'json' : options.format,
+      contentFormat:
+        options.recordLines && isRecordContentFormat(options.format) ? options.format : options.contentFormat,
       extractor: options.extractor,
       extractorOptions: options.option,
       title: options.title,
@@ -642,42 +654,40 @@ async function emit(
   }
   if (single) {
     process.stdout.write(ensureNewline(content));
-  } else if (result.format === 'json') {
-    // -f json over several inputs: each line is the document -f json prints for one input, with
-    // `input` and `ok` first (never a JSON document inside a string).
-    const document = JSON.parse(content) as Record<string, unknown>;
-    const flag =
-      options.minQuality === undefined
-        ? {}
-        : { belowQuality: isBelowQuality(result.quality, options.minQuality) };
-    process.stdout.write(`${JSON.stringify({ input: name, ok: true, ...flag, ...document })}\n`);
-  } else {
-    const record = {
-      input: name,
-      ok: true,
-      ...(outcome.url ? { url: outcome.url } : {}),
-      format: result.format,
-      extractor: result.extractor,
-      quality: result.quality,
-      pageType: result.pageType,
-      reasons: result.reasons,
-      ...(options.minQuality === undefined
-        ? {}
-        : { belowQuality: isBelowQuality(result.quality, options.minQuality) }),
-      metadata: result.metadata,
-      content,
-      ...(result.comments ? { comments: result.comments } : {}),
-      ...(options.diagnostics ? { diagnostics: result.diagnostics } : {}),
-    };
-    process.stdout.write(`${JSON.stringify(record)}\n`);
+    return;
   }
+  // Several inputs: the page record -f json prints for one input (the library's), with `input`
+  // and, under --min-quality, `belowQuality` filled in.
+  const record: PageRecord & { xml?: string } =
+    result.format === 'xml'
+      ? {
+          ...pageRecord({
+            url: outcome.url,
+            content: {},
+            metadata: result.metadata,
+            extractor: result.extractor,
+            assessment: { quality: result.quality, pageType: result.pageType, reasons: result.reasons },
+          }),
+          xml: content,
+        }
+      : (JSON.parse(content) as PageRecord);
+  record.input = name;
+  if (options.minQuality !== undefined)
+    record.belowQuality = isBelowQuality(result.quality, options.minQuality);
+  process.stdout.write(`${JSON.stringify(record)}\n`);
 }
 
-function errorRecord(input: string, error: Error) {
+function isRecordContentFormat(format: OutputFormat): format is RecordContentFormat {
+  return (RECORD_CONTENT_FORMATS as readonly string[]).includes(format);
+}
+
+/** A failed input's page record: its error code and message, every other field null. */
+function errorRecord(input: string, error: Error): PageRecord {
   return {
+    ...emptyRecord(),
     input,
-    ok: false,
-    error: { code: isPithError(error) ? error.code : 'INTERNAL', message: cliMessage(error) },
+    errorCode: isPithError(error) ? error.code : 'INTERNAL',
+    errorMessage: cliMessage(error),
   };
 }
 

@@ -20,7 +20,7 @@ export {
   type ServerFetchOptions,
   type ServerOptions,
 } from './options.js';
-export type { ApiError, ApiMetadata, ExtractResponse, Include } from './types.js';
+export type { ApiError, ExtractResponse, Include } from './types.js';
 export {
   type KeptView,
   keptView,

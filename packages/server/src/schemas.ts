@@ -4,7 +4,7 @@
  * schemas, which would silently drop undocumented fields); the OpenAPI test validates
  * real responses against them instead, so the document cannot drift from the code.
  */
-import { OUTPUT_FORMATS, QUALITY_REASONS, RESULT_PAGE_TYPES } from 'pith';
+import { OUTPUT_FORMATS, QUALITY_REASONS, RESULT_PAGE_TYPES, recordJsonSchema } from 'pith';
 import { CONTENT_FORMATS, INCLUDES } from './types.js';
 
 /** A JSON Schema, as far as this file needs one. */
@@ -84,7 +84,7 @@ const includeItems = {
 } as const;
 
 const includeDescription =
-  'Extra renderings: markdown, html, text (under `renderings`), view (the "what was kept" page), plot (SVG, ttr and density).';
+  'Extra renderings: markdown, html, text (in their record fields), view (the "what was kept" page), plot (SVG, ttr and density).';
 
 const optionsSchema: JsonSchema = {
   type: 'object',
@@ -184,52 +184,6 @@ export const errorSchema: JsonSchema = {
   },
 };
 
-const metadataSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'title',
-    'authors',
-    'published',
-    'modified',
-    'siteName',
-    'language',
-    'direction',
-    'description',
-    'canonicalUrl',
-    'image',
-    'tags',
-    'pageType',
-  ],
-  properties: {
-    title: nullableString('The page title.'),
-    authors: { type: 'array', items: { type: 'string' } },
-    published: nullableString('ISO 8601 date or date-time.'),
-    modified: nullableString('ISO 8601 date or date-time.'),
-    siteName: nullableString('The site name.'),
-    language: nullableString('BCP 47 language tag.'),
-    direction: { type: ['string', 'null'], enum: ['ltr', 'rtl', null] },
-    description: nullableString('The page description.'),
-    canonicalUrl: nullableString('Absolute canonical URL.'),
-    image: nullableString('Absolute URL of the main image.'),
-    tags: { type: 'array', items: { type: 'string' } },
-    pageType: nullableString('og:type or the JSON-LD @type of the main entity.'),
-  },
-};
-
-const fetchedSchema: JsonSchema = {
-  type: 'object',
-  description: 'Present when the server fetched the page.',
-  additionalProperties: false,
-  required: ['requested', 'status', 'contentType', 'redirects'],
-  properties: {
-    requested: { type: 'string' },
-    status: { type: 'integer' },
-    contentType: { type: ['string', 'null'] },
-    redirects: { type: 'array', items: { type: 'string' } },
-  },
-};
-
 /** One chunk for retrieval with its page's URL and metadata (the library's ChunkRecord). */
 export const chunkRecordSchema: JsonSchema = {
   type: 'object',
@@ -287,104 +241,27 @@ export const chunkRecordSchema: JsonSchema = {
   },
 };
 
-export const extractResponseSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'url',
-    'extractor',
-    'format',
-    'content',
-    'quality',
-    'pageType',
-    'reasons',
-    'metadata',
-    'encoding',
-    'layout',
-    'warnings',
-    'ms',
-  ],
-  properties: {
-    url: nullableString('The page URL (after redirects when fetched).'),
-    extractor: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['name', 'version'],
-      properties: { name: { type: 'string' }, version: { type: 'string' } },
-    },
-    format: { type: 'string', enum: [...OUTPUT_FORMATS] },
-    content: { type: 'string', description: 'The main content in `format`.' },
-    quality: {
-      type: ['number', 'null'],
-      minimum: 0,
-      maximum: 1,
-      description:
-        'Expected F1 of this extraction against what a person would mark (calibrated on held-out pages); null when there is no estimate (extractors other than pith).',
-    },
-    pageType: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['type', 'probability'],
-      properties: {
-        type: { type: 'string', enum: [...RESULT_PAGE_TYPES] },
-        probability: { type: 'number', minimum: 0, maximum: 1 },
+/**
+ * The answer to one page: the page record every output writes (schemas/record.schema.json, made
+ * from the library's record table), the service's own fields optional.
+ */
+export const extractResponseSchema: JsonSchema = (() => {
+  const { $schema: _schema, $id: _id, ...schema } = recordJsonSchema();
+  const properties = schema.properties as Record<string, JsonSchema>;
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      reasons: {
+        type: 'array',
+        description: 'What lowered the quality or emptied the result.',
+        items: { type: 'string', enum: [...QUALITY_REASONS] },
       },
+      detectedPageType: { type: ['string', 'null'], enum: [...RESULT_PAGE_TYPES, null] },
+      chunks: { type: 'array', items: chunkRecordSchema, description: 'With chunks: true, the chunks.' },
     },
-    reasons: {
-      type: 'array',
-      description: 'What lowered the quality or emptied the result.',
-      items: { type: 'string', enum: [...QUALITY_REASONS] },
-    },
-    metadata: metadataSchema,
-    encoding: nullableString('The character encoding raw bytes were decoded with.'),
-    layout: nullableString("Where the layout came from, for extractors that need one ('estimate')."),
-    warnings: { type: 'array', items: { type: 'string' } },
-    ms: { type: 'number', description: 'Time spent extracting, in milliseconds.' },
-    fetched: fetchedSchema,
-    chunks: { type: 'array', items: chunkRecordSchema, description: 'With chunks: true, the chunks.' },
-    comments: {
-      type: 'array',
-      description: "With comments: true, the page's comments in page order.",
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['text'],
-        properties: {
-          author: { type: 'string' },
-          date: {
-            type: 'string',
-            description: 'ISO 8601 when the page’s date could be read, else as written.',
-          },
-          text: { type: 'string' },
-          replyTo: { type: 'integer', description: 'Index in this list of the comment it answers.' },
-        },
-      },
-    },
-    diagnostics: {
-      description: "The extractor's diagnostics (with diagnostics: true); shape per extractor.",
-    },
-    renderings: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { markdown: { type: 'string' }, html: { type: 'string' }, text: { type: 'string' } },
-    },
-    view: {
-      type: 'object',
-      description:
-        'The original page made inert (no scripts, no loads), kept blocks marked data-pith-state="kept", removed ones "dropped". Show it in a sandboxed iframe.',
-      additionalProperties: false,
-      required: ['html', 'keptBlocks', 'droppedBlocks', 'keptText', 'totalText'],
-      properties: {
-        html: { type: 'string' },
-        keptBlocks: { type: 'integer' },
-        droppedBlocks: { type: 'integer' },
-        keptText: { type: 'integer', description: 'Visible characters kept.' },
-        totalText: { type: 'integer', description: 'Visible characters in the page.' },
-      },
-    },
-    plot: { type: ['string', 'null'], description: 'SVG of the per-line values (ttr, density), else null.' },
-  },
-};
+  };
+})();
 
 export const batchLineSchema: JsonSchema = {
   type: 'object',

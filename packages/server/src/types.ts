@@ -3,10 +3,17 @@
  * OpenAPI test checks that real responses match them), and the task a worker thread
  * receives.
  */
-import type { ChunkRecord, OutputComment, OutputFormat, TokenizerName } from 'pith';
-import type { JsonMetadata } from 'pith/internal';
+import type {
+  ChunkRecord,
+  OutputFormat,
+  PageRecord,
+  RecordFetch,
+  RecordKeptView,
+  ServiceFields,
+  TokenizerName,
+} from 'pith';
 
-/** Extra renderings a caller (the web page) can ask for besides `content`. */
+/** Extra renderings a caller (the web page) can ask for besides the format's: record columns, the view, the plot. */
 export const INCLUDES = ['markdown', 'html', 'text', 'view', 'plot'] as const;
 export type Include = (typeof INCLUDES)[number];
 
@@ -56,56 +63,22 @@ export interface ExtractTask extends ExtractSettings {
   fetched?: FetchInfo;
 }
 
-export interface FetchInfo {
-  /** The URL asked for, before redirects. */
-  requested: string;
-  status: number;
-  contentType: string | null;
-  redirects: string[];
-}
+/** What the server fetched, reported back as is. */
+export type FetchInfo = RecordFetch;
 
-/** The JSON metadata (every field present, `null` when unknown): pith's JSON output's `metadata`. */
-export type ApiMetadata = JsonMetadata;
+export type KeptViewBody = RecordKeptView;
 
-export interface KeptViewBody {
-  html: string;
-  keptBlocks: number;
-  droppedBlocks: number;
-  keptText: number;
-  totalText: number;
-}
-
-/** The body of a successful extraction. */
-export interface ExtractResponse {
-  url: string | null;
-  extractor: { name: string; version: string };
-  format: OutputFormat;
-  content: string;
-  /** Expected F1 of this extraction (null: no estimate, e.g. another extractor than pith). */
-  quality: number | null;
-  /** What kind of page this is, with the recogniser's probability. */
-  pageType: { type: string; probability: number };
-  /** Codes of what lowered the quality or emptied the result (QUALITY_REASONS). */
-  reasons: string[];
-  metadata: ApiMetadata;
-  /** The encoding raw bytes were decoded with (null for JSON `html` strings). */
-  encoding: string | null;
-  /** Where the layout came from, for extractors that need one (`vce`). */
-  layout: string | null;
-  warnings: string[];
-  /** Time spent in the worker (decode, parse, extract, render), ms. */
-  ms: number;
-  fetched?: FetchInfo;
-  diagnostics?: unknown;
-  /** The page's comments, with `comments: true` (in page order; `replyTo` indexes this list). */
-  comments?: OutputComment[];
-  renderings?: Partial<Record<ContentFormat, string>>;
-  view?: KeptViewBody;
-  /** The per-line plot (SVG) of line-based extractors (ttr, density); null for the others. */
-  plot?: string | null;
-  /** With `chunks`: the body's chunks as records (the route answers them as JSON Lines). */
-  chunks?: ChunkRecord[];
-}
+/**
+ * The body of a successful extraction: the page record every output writes (pith's format/record.ts,
+ * schemas/record.schema.json), with the service's own fields. The requested `format`'s content is
+ * in its column (`text`, `markdown`, `html`; `xml` for xml; json: the column of `contentFormat`),
+ * and `include` fills the other columns.
+ */
+export type ExtractResponse = Omit<PageRecord, 'chunks'> &
+  ServiceFields & {
+    /** With `chunks`: the body's chunks as records (the route answers them as JSON Lines). */
+    chunks?: ChunkRecord[];
+  };
 
 /** Every error body: `{ "error": { "code", "message" } }`, codes from PithError where they apply. */
 export interface ApiError {

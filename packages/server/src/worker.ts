@@ -6,9 +6,19 @@
  * Errors come back as values, not throws: an Error crossing threads loses its `code`.
  */
 import { Piscina } from 'piscina';
-import { chunkRecords, extractAsync, formatExtraction, isPithError, loadTokenCounter, toJson } from 'pith';
+import {
+  chunkRecords,
+  extractAsync,
+  formatExtraction,
+  isPithError,
+  loadTokenCounter,
+  type PageRecord,
+  pageRecord,
+  RECORD_CONTENT_FORMATS,
+  type RecordContentFormat,
+} from 'pith';
 import { plotExtraction } from 'pith/internal';
-import type { ApiMetadata, ExtractResponse, ExtractTask, TaskOutcome } from './types.js';
+import type { ExtractResponse, ExtractTask, TaskOutcome } from './types.js';
 import { keptView } from './view.js';
 
 export default async function runExtractTask(task: ExtractTask): Promise<TaskOutcome> {
@@ -54,13 +64,23 @@ function moved(outcome: { body: Uint8Array; lines: boolean }): TaskOutcome {
   return Piscina.move(transfer as never) as unknown as TaskOutcome;
 }
 
+/** The record column a format's content goes in (json: its `contentFormat`'s). */
+function columnOf(task: ExtractTask): RecordContentFormat {
+  const format = task.format as string;
+  return (RECORD_CONTENT_FORMATS as readonly string[]).includes(format)
+    ? (format as RecordContentFormat)
+    : (task.contentFormat ?? 'text');
+}
+
 async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
   const started = performance.now();
+  const xml = task.format === 'xml';
   const result = await extractAsync(task.input, {
     url: task.url,
     contentType: task.contentType,
-    format: task.format,
-    contentFormat: task.contentFormat,
+    // The library's json output is the page record, the content in its column; xml is its own.
+    format: xml ? 'xml' : 'json',
+    contentFormat: columnOf(task),
     extractor: task.extractor,
     extractorOptions: task.options,
     title: task.title,
@@ -77,36 +97,26 @@ async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
     limits: { timeoutMs: Math.max(1, task.deadline - Date.now()) },
   });
   const { extraction, metadata } = result;
-  // pith's JSON output has the stable metadata shape (nulls, no extractor signals) and
-  // JSON-safe diagnostics (typed arrays as arrays): reuse it rather than redo it.
-  const envelope = JSON.parse(
-    toJson({
-      url: task.url,
-      content: '',
-      contentFormat: 'text',
-      metadata,
-      extractor: result.extractor,
-      ...(task.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
-    }),
-  ) as { metadata: ApiMetadata; diagnostics?: unknown };
-
+  const { chunks: _chunks, ...record }: PageRecord = xml
+    ? pageRecord({
+        url: task.url,
+        content: {},
+        metadata,
+        extractor: result.extractor,
+        assessment: { quality: result.quality, pageType: result.pageType, reasons: result.reasons },
+        ...(result.comments ? { comments: result.comments } : {}),
+        ...(task.diagnostics ? { diagnostics: extraction.diagnostics } : {}),
+      })
+    : (JSON.parse(result.content) as PageRecord);
+  record.encoding = result.encoding ?? null;
+  record.bytes = typeof task.input === 'string' ? Buffer.byteLength(task.input) : task.input.length;
   const response: ExtractResponse = {
-    url: task.url ?? null,
-    extractor: result.extractor,
-    format: task.format,
-    content: result.content,
-    quality: result.quality,
-    pageType: result.pageType,
-    reasons: result.reasons,
-    metadata: envelope.metadata,
-    encoding: result.encoding ?? null,
+    ...record,
     layout: result.layout?.source ?? null,
     warnings: result.warnings,
-    ms: 0,
   };
+  if (xml) response.xml = result.content;
   if (task.fetched) response.fetched = task.fetched;
-  if (task.diagnostics) response.diagnostics = envelope.diagnostics ?? null;
-  if (result.comments) response.comments = result.comments;
   const chunking = task.chunks;
   if (chunking) {
     // The tokenizer is loaded by the first request that asks for chunks.
@@ -117,16 +127,10 @@ async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
       ...(task.url ? { url: task.url } : {}),
     });
   }
-  const renderings = task.include.filter(
-    (include): include is 'markdown' | 'html' | 'text' =>
-      include === 'markdown' || include === 'html' || include === 'text',
-  );
-  if (renderings.length > 0) {
-    const formatOptions = { url: task.url, images: task.images, links: task.links, title: metadata.title };
-    response.renderings = {};
-    for (const format of renderings) {
-      response.renderings[format] = formatExtraction(extraction, format, formatOptions);
-    }
+  const formatOptions = { url: task.url, images: task.images, links: task.links, title: metadata.title };
+  for (const include of task.include) {
+    if (include !== 'markdown' && include !== 'html' && include !== 'text') continue;
+    response[include] ??= formatExtraction(extraction, include, formatOptions);
   }
   if (task.include.includes('view')) response.view = keptView(extraction);
   if (task.include.includes('plot')) response.plot = plotExtraction(extraction) ?? null;

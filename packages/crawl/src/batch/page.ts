@@ -9,6 +9,7 @@ import {
   extract,
   formatExtraction,
   isPithError,
+  pageRecord,
   type TokenCounter,
 } from 'pith';
 import { decodeHttpBody } from '../warc/index.js';
@@ -59,32 +60,34 @@ export function extractPage(task: PageTask, tokens?: TokenCounter): PageResult {
           ),
         }
       : undefined;
+    const {
+      input: _input,
+      url: _url,
+      warcFile: _warcFile,
+      warcOffset: _warcOffset,
+      warcSkip: _warcSkip,
+      warcRecordId: _warcRecordId,
+      warcDate: _warcDate,
+      warcTruncated: _warcTruncated,
+      httpStatus: _httpStatus,
+      feedUrl: _feedUrl,
+      feedItemId: _feedItemId,
+      ...fields
+    } = pageRecord({
+      content,
+      metadata,
+      extractor: result.extractor,
+      assessment: { quality: result.quality, pageType: result.pageType, reasons: result.reasons },
+      encoding: result.encoding,
+      bytes: bytes.length,
+    });
     return {
-      ok: true,
-      errorCode: null,
-      errorMessage: null,
-      title: metadata.title ?? null,
-      authors: metadata.authors,
-      published: metadata.published ?? null,
-      modified: metadata.modified ?? null,
-      language: metadata.language ?? null,
+      ...fields,
       detectedLanguage: detectLanguage(text),
-      siteName: metadata.siteName ?? null,
-      pageType: metadata.pageType ?? null,
-      tags: metadata.tags,
-      quality: result.quality,
-      detectedPageType: result.pageType.type,
-      pageTypeProbability: result.pageType.probability,
-      reasons: result.reasons,
       belowQuality:
         settings.minQuality === undefined || result.quality === null
           ? null
           : result.quality < settings.minQuality,
-      ...content,
-      extractor: result.extractor.name,
-      extractorVersion: result.extractor.version,
-      encoding: result.encoding ?? null,
-      bytes: bytes.length,
       ms: elapsed(started),
       diagnostics: summarise(result.extraction.diagnostics),
       ...(chunks ? { chunks } : {}),

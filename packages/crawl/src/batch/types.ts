@@ -35,34 +35,19 @@ export interface PageTask {
   settings: PageSettings;
 }
 
+/** Where a page came from: the fields its source fills (an archive record, a feed item), not the page. */
+export type SourceField =
+  | 'input'
+  | 'url'
+  | 'warcFile'
+  | 'warcOffset'
+  | 'warcSkip'
+  | 'warcRecordId'
+  | 'warcDate'
+  | 'warcTruncated'
+  | 'httpStatus'
+  | 'feedUrl'
+  | 'feedItemId';
+
 /** What a worker thread found: the record fields that come from the page itself. */
-export type PageResult = Pick<
-  PageRecord,
-  | 'ok'
-  | 'errorCode'
-  | 'errorMessage'
-  | 'title'
-  | 'authors'
-  | 'published'
-  | 'modified'
-  | 'language'
-  | 'detectedLanguage'
-  | 'siteName'
-  | 'pageType'
-  | 'tags'
-  | 'quality'
-  | 'detectedPageType'
-  | 'pageTypeProbability'
-  | 'reasons'
-  | 'belowQuality'
-  | 'text'
-  | 'markdown'
-  | 'html'
-  | 'extractor'
-  | 'extractorVersion'
-  | 'encoding'
-  | 'bytes'
-  | 'ms'
-  | 'diagnostics'
-  | 'chunks'
->;
+export type PageResult = Omit<PageRecord, SourceField>;

@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { compress as zstdCompress, init as zstdInit } from '@bokuweb/zstd-wasm';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { VERSION } from 'pith';
-import { type PageRecord, RECORD_COLUMNS } from './record.js';
+import { type PageRecord, RECORD_COLUMNS, VERSION } from 'pith';
 
 export type OutputFormat = 'jsonl' | 'jsonl.gz' | 'jsonl.zst' | 'parquet';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl.gz', 'jsonl', 'jsonl.zst', 'parquet'];

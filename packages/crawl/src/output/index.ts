@@ -4,6 +4,15 @@
  * Parquet; every file written atomically; a checkpoint that lets a stopped run resume without a
  * duplicate or a lost record.
  */
+
+// The record itself is the library's (pith's format/record.ts): one shape for every output.
+export {
+  emptyRecord,
+  type PageRecord,
+  RECORD_COLUMNS,
+  RECORD_CONTENT_FORMATS,
+  type RecordContentFormat,
+} from 'pith';
 export {
   CHECKPOINT_FILE,
   type CheckpointState,
@@ -24,11 +33,4 @@ export {
   removeTemporaryFiles,
   writeFileAtomic,
 } from './files.js';
-export {
-  emptyRecord,
-  type PageRecord,
-  RECORD_COLUMNS,
-  RECORD_CONTENT_FORMATS,
-  type RecordContentFormat,
-} from './record.js';
 export { RecordFile } from './record-file.js';

@@ -4,9 +4,10 @@
  * concatenated members and frames are a valid file); Parquet parts are kept and encoded at the end
  * (a Parquet file cannot be appended to).
  */
+
+import type { PageRecord } from 'pith';
 import { encodeRecords, type OutputFormat } from './encode.js';
 import { AtomicFile } from './files.js';
-import type { PageRecord } from './record.js';
 
 export class RecordFile {
   readonly #file: AtomicFile;

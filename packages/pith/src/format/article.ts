@@ -46,9 +46,11 @@
 import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, TAG, tick } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
 import { collapseWhitespace, mapTextPieces } from './common.js';
+import { isPixel } from './elements/images.js';
 import { jsonSafe } from './envelope.js';
 import { TitleSearch } from './title.js';
 import type { OutputComment, ResultAssessment } from './types.js';
+import { baseUrlOf, imageSource, safeUrl } from './url.js';
 import { escapeXmlAttribute, escapeXmlText } from './xml.js';
 
 /** Version of the article format; bumped when an element or attribute changes meaning. */
@@ -117,7 +119,8 @@ export interface ArticleOptions {
   title?: string;
   /**
    * The article's media. By default, the extraction's `diagnostics.media` when it is
-   * a list of media items (the cuter extractor's), else none.
+   * a list of media items (the cuter extractor's), else the images of the kept text (the ones
+   * the Markdown and HTML writers keep).
    */
   media?: readonly ArticleMedia[];
   metadata?: Metadata;
@@ -218,10 +221,47 @@ function withoutTitle(blocks: ArticleBlock[], title: string | undefined): Articl
   return blocks;
 }
 
+/** Whole non-negative pixel sizes from an attribute (`width="640"`), else undefined. */
+function pixels(raw: string | undefined): number | undefined {
+  return raw !== undefined && /^\s*\d{1,6}\s*$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
+ * The images inside the kept selection, in document order, by the Markdown writer's rules
+ * (tracking pixels and placeholders left out, `src` resolved against the page URL or `<base>`),
+ * each source once.
+ */
+function keptImages(extraction: Extraction, url: string | undefined): ArticleMedia[] {
+  const { doc, selection } = extraction;
+  const { kind, tag, hidden } = doc.columns;
+  const base = baseUrlOf(doc, url);
+  const seen = new Set<string>();
+  const media: ArticleMedia[] = [];
+  for (let node = 1; node < doc.size; node++) {
+    if (kind[node] !== NodeKind.Element || (tag[node] !== TAG.img && tag[node] !== TAG.image)) continue;
+    if (hidden[node] || !selection.has(node) || isPixel(doc, node)) continue;
+    const src = safeUrl(imageSource(doc, node), base, 'image');
+    if (src === undefined || seen.has(src)) continue;
+    seen.add(src);
+    const item: ArticleMedia = { type: 'image', src };
+    const alt = doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim();
+    const title = doc.attr(node, 'title')?.replace(/\s+/g, ' ').trim();
+    const width = pixels(doc.attr(node, 'width'));
+    const height = pixels(doc.attr(node, 'height'));
+    if (alt) item.alt = alt;
+    if (title) item.title = title;
+    if (width !== undefined) item.width = width;
+    if (height !== undefined) item.height = height;
+    media.push(item);
+  }
+  return media;
+}
+
 /** An article from an extraction and what is known about its page. */
 export function articleOf(extraction: Extraction, options: ArticleOptions = {}): Article {
   const diagnosticsMedia = (extraction.diagnostics as { media?: unknown } | null | undefined)?.media;
-  const media = options.media ?? (isMediaList(diagnosticsMedia) ? diagnosticsMedia : []);
+  const media =
+    options.media ?? (isMediaList(diagnosticsMedia) ? diagnosticsMedia : keptImages(extraction, options.url));
   const article: Article = {
     extractor: { name: extraction.extractor, version: extraction.version },
     blocks: options.dropTitle

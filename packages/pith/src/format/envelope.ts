@@ -1,16 +1,14 @@
 import { Doc, outputText, Selection, tick, tickAt } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
-import type { FormattedResult, OutputComment, ResultAssessment } from './types.js';
-
-/** Version of the JSON shape below; bumped when a field changes meaning or goes away. */
-export const ENVELOPE_SCHEMA = 2;
+import { emptyRecord, type PageRecord } from './record.js';
+import type { ContentFormat, FormattedResult, OutputComment, ResultAssessment } from './types.js';
 
 export interface JsonOptions {
   /** Indent with two spaces (default false: one line, ready for JSONL). */
   pretty?: boolean;
 }
 
-/** The `metadata` object of the JSON output: every field always present, `null` when unknown. */
+/** Metadata with every field present, `null` when unknown (the record's fields). */
 export interface JsonMetadata {
   title: string | null;
   authors: string[];
@@ -27,73 +25,82 @@ export interface JsonMetadata {
 }
 
 /**
- * The JSON output, keys always in this order:
- *
- * ```json
- * {
- *   "schema": 1,
- *   "url": "https://…" | null,
- *   "extractor": { "name": "pith", "version": "…" },
- *   "quality": 0.93 | null,      // expected F1 of this extraction (null: no estimate)
- *   "pageType": { "type": "article", "probability": 0.97 } | null,
- *   "reasons": ["TOO_SHORT", …],  // what lowered the quality or emptied the result
- *   "metadata": { "title", "authors": [], "published", "modified", "siteName", "language",
- *                 "direction", "description", "canonicalUrl", "image", "tags": [], "pageType" },
- *   "contentFormat": "text" | "markdown" | "html",
- *   "content": "…",
- *   "comments": [{ "author"?, "date"?, "text", "replyTo"? }] | null,
- *   "diagnostics": …            // only when the result has diagnostics
- * }
- * ```
- *
- * Unknown metadata fields are `null` (lists are empty), never missing.
- * `comments` is `null` unless comments were asked for (then a list, maybe
- * empty); each comment's `text` is plain text, `date` ISO 8601 when the page's
- * date could be read, `replyTo` the index of the comment it answers. Schema 1
- * had `comments` as one formatted string.
- * `metadata.structuredBody` (an extractor signal) is not included. Diagnostics
- * are made JSON-safe: typed arrays become arrays, Maps objects, Sets arrays,
- * bigints strings, non-finite numbers null; a `Doc` or `Selection` inside is
- * replaced by a short description, cycles by "[circular]".
+ * What a page record is built from: the content in the formats rendered, and what is known about
+ * the page. Fields not given stay null (the caller fills what only it knows: an archive's
+ * position, a feed item, the language read from the text).
  */
-export interface JsonDocument {
-  schema: number;
-  url: string | null;
+export interface RecordSource {
+  url?: string;
+  /** The body in each format rendered (the others are null). */
+  content: Partial<Record<ContentFormat, string | null>>;
+  metadata: Metadata;
   extractor: { name: string; version: string };
-  quality: number | null;
-  pageType: { type: string; probability: number } | null;
-  reasons: string[];
-  metadata: JsonMetadata;
-  contentFormat: FormattedResult['contentFormat'];
-  content: string;
-  comments: OutputComment[] | null;
+  assessment?: ResultAssessment;
+  /** The page's comments, when extracted apart. */
+  comments?: readonly OutputComment[];
+  /** The extractor's diagnostics (made JSON-safe here), when asked for. */
   diagnostics?: unknown;
+  encoding?: string;
+  bytes?: number;
 }
 
-export function toJsonDocument(result: FormattedResult): JsonDocument {
-  const document: JsonDocument = {
-    schema: ENVELOPE_SCHEMA,
-    url: result.url ?? null,
-    extractor: { name: result.extractor.name, version: result.extractor.version },
-    ...jsonAssessment(result.assessment),
-    metadata: jsonMetadata(result.metadata),
-    contentFormat: result.contentFormat,
-    content: result.content,
-    comments: result.comments === undefined ? null : result.comments.map(jsonComment),
-  };
-  if (result.diagnostics !== undefined) document.diagnostics = jsonSafe(result.diagnostics, [], 0);
-  return document;
+/**
+ * The one place a page record is built (format/record.ts: its fields and JSON Schema), for every
+ * output that writes one: `-f json`, the CLI's JSON Lines, batch runs, the queue and the service.
+ * Strings follow the output rule (dom/characters.ts); diagnostics are made JSON-safe (see jsonSafe).
+ */
+export function pageRecord(source: RecordSource): PageRecord {
+  const record = emptyRecord();
+  const metadata = jsonMetadata(source.metadata);
+  record.url = source.url ?? null;
+  record.ok = true;
+  record.title = metadata.title;
+  record.authors = metadata.authors;
+  record.published = metadata.published;
+  record.modified = metadata.modified;
+  record.language = metadata.language;
+  record.siteName = metadata.siteName;
+  record.pageType = metadata.pageType;
+  record.tags = metadata.tags;
+  record.description = metadata.description;
+  record.canonicalUrl = metadata.canonicalUrl;
+  record.image = metadata.image;
+  record.direction = metadata.direction;
+  if (source.assessment) {
+    record.quality = source.assessment.quality;
+    record.detectedPageType = source.assessment.pageType.type;
+    record.pageTypeProbability = source.assessment.pageType.probability;
+    record.reasons = [...source.assessment.reasons];
+  }
+  record.text = source.content.text ?? null;
+  record.markdown = source.content.markdown ?? null;
+  record.html = source.content.html ?? null;
+  record.comments = source.comments === undefined ? null : source.comments.map(jsonComment);
+  record.extractor = source.extractor.name;
+  record.extractorVersion = source.extractor.version;
+  record.encoding = source.encoding ?? null;
+  record.bytes = source.bytes ?? null;
+  if (source.diagnostics !== undefined) {
+    const safe = jsonSafe(source.diagnostics, [], 0);
+    record.diagnostics =
+      typeof safe === 'object' && safe !== null && !Array.isArray(safe)
+        ? (safe as Record<string, unknown>)
+        : null;
+  }
+  return record;
 }
 
-function jsonAssessment(
-  assessment: ResultAssessment | undefined,
-): Pick<JsonDocument, 'quality' | 'pageType' | 'reasons'> {
-  if (!assessment) return { quality: null, pageType: null, reasons: [] };
-  return {
-    quality: assessment.quality,
-    pageType: { type: assessment.pageType.type, probability: assessment.pageType.probability },
-    reasons: [...assessment.reasons],
-  };
+/** `toJson`'s record: the content in the column of its format. */
+export function toJsonDocument(result: FormattedResult): PageRecord {
+  return pageRecord({
+    url: result.url,
+    content: { [result.contentFormat]: result.content },
+    metadata: result.metadata,
+    extractor: result.extractor,
+    assessment: result.assessment,
+    comments: result.comments,
+    diagnostics: result.diagnostics,
+  });
 }
 
 function jsonComment(comment: OutputComment): OutputComment {
@@ -105,7 +112,7 @@ function jsonComment(comment: OutputComment): OutputComment {
   };
 }
 
-/** The result as JSON (see `JsonDocument` for the shape). */
+/** The result as JSON: its page record (format/record.ts, schemas/record.schema.json). */
 export function toJson(result: FormattedResult, options: JsonOptions = {}): string {
   return JSON.stringify(toJsonDocument(result), null, options.pretty ? 2 : undefined);
 }

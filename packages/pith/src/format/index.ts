@@ -48,10 +48,11 @@ export {
   readComments,
 } from './comments.js';
 export {
-  ENVELOPE_SCHEMA,
-  type JsonDocument,
   type JsonMetadata,
   type JsonOptions,
+  jsonMetadata,
+  pageRecord,
+  type RecordSource,
   toJson,
   toJsonDocument,
 } from './envelope.js';
@@ -67,6 +68,19 @@ export {
   plotExtraction,
   renderLinePlot,
 } from './plot.js';
+export {
+  emptyRecord,
+  type PageRecord,
+  RECORD_COLUMNS,
+  RECORD_CONTENT_FORMATS,
+  RECORD_SCHEMA_VERSION,
+  type RecordColumnType,
+  type RecordContentFormat,
+  type RecordFetch,
+  type RecordKeptView,
+  recordJsonSchema,
+  type ServiceFields,
+} from './record.js';
 export { toText } from './text.js';
 export type {
   ContentFormat,

@@ -450,20 +450,37 @@ function baseName(outcome: Outcome): string {
   return `${stem.replace(/[^\w.-]+/g, '-') || 'page'}.${outcome.extractor}`;
 }
 
+/** The page's own metadata among the record's fields, in the order shown. */
+const METADATA_FIELDS = [
+  'title',
+  'authors',
+  'published',
+  'modified',
+  'siteName',
+  'language',
+  'direction',
+  'description',
+  'canonicalUrl',
+  'image',
+  'tags',
+  'pageType',
+] as const satisfies readonly (keyof ExtractResponse)[];
+
 function renderMetadata(result: ExtractResponse): HTMLElement {
   const list = make('dl', { className: 'metadata' });
-  for (const [name, value] of Object.entries(result.metadata)) {
+  for (const name of METADATA_FIELDS) {
+    const value = result[name];
     const shown = Array.isArray(value) ? value.join(', ') : value;
     if (shown === null || shown === '') continue;
     list.append(make('dt', { text: name }), make('dd', { text: String(shown) }));
   }
   list.append(
     make('dt', { text: 'extractor' }),
-    make('dd', { text: `${result.extractor.name} ${result.extractor.version}` }),
+    make('dd', { text: `${result.extractor} ${result.extractorVersion}` }),
     make('dt', { text: 'quality' }),
     make('dd', { text: result.quality === null ? 'no estimate' : String(result.quality) }),
     make('dt', { text: 'page type' }),
-    make('dd', { text: `${result.pageType.type} (${result.pageType.probability})` }),
+    make('dd', { text: `${result.detectedPageType} (${result.pageTypeProbability})` }),
   );
   if (result.reasons.length > 0) {
     const said = result.reasons.map((reason) => `${reason}: ${REASON_TEXTS.get(reason) ?? ''}`);
@@ -503,12 +520,12 @@ function renderView(outcome: Outcome, view: View): HTMLElement[] {
       return [legend, iframe];
     }
     case 'rendered': {
-      const html = result.renderings?.html ?? '';
+      const html = result.html ?? '';
       const page = `<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${RENDERED_CSP}"><style>${RENDERED_CSS}</style>${html}`;
       return [frame(`The content ${outcome.extractor} extracted`, page)];
     }
     case 'markdown': {
-      const note = result.metadata.title
+      const note = result.title
         ? [
             make('p', {
               className: 'note',
@@ -518,7 +535,7 @@ function renderView(outcome: Outcome, view: View): HTMLElement[] {
         : [];
       return [
         ...note,
-        make('pre', { className: 'markdown', tabindex: '0', text: result.content || '(nothing kept)' }),
+        make('pre', { className: 'markdown', tabindex: '0', text: result.markdown || '(nothing kept)' }),
       ];
     }
     case 'metadata':
@@ -563,12 +580,12 @@ function tools(outcome: Outcome, view: View): HTMLElement[] {
   if (!result) return [];
   if (view === 'markdown') {
     return [
-      copyButton(result.content),
-      downloadButton(result.content, `${baseName(outcome)}.md`, 'text/markdown'),
+      copyButton(result.markdown ?? ''),
+      downloadButton(result.markdown ?? '', `${baseName(outcome)}.md`, 'text/markdown'),
     ];
   }
   if (view === 'rendered') {
-    const html = result.renderings?.html ?? '';
+    const html = result.html ?? '';
     return [copyButton(html), downloadButton(html, `${baseName(outcome)}.html`, 'text/html')];
   }
   return [];
@@ -600,9 +617,9 @@ function badgeBand(result: ExtractResponse): 'good' | 'fair' | 'poor' | 'none' {
 
 /** The badge: the expected F1 (or "no estimate"), the page type and how many reasons qualify it. */
 function qualityBadge(result: ExtractResponse): HTMLElement {
-  const { quality, pageType, reasons } = result;
+  const { quality, detectedPageType, pageTypeProbability, reasons } = result;
   const score = quality === null ? 'quality: no estimate' : `quality ${quality.toFixed(2)}`;
-  const typeText = `${pageType.type} ${Math.round(pageType.probability * 100)}%`;
+  const typeText = `${detectedPageType} ${Math.round((pageTypeProbability ?? 0) * 100)}%`;
   const band = badgeBand(result);
   const badge = make(
     'span',

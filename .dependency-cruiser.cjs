@@ -10,12 +10,12 @@
  * only through its exports (a room's index.ts).
  *
  * Inside the library: rooms (dom, input, metadata, learn, layout, features/*, extractors/*, format,
- * quality) and a few one-file leaves (errors, random, version, model-files, base64), each room used
+ * quality) and a few one-file leaves (errors, random, version, model-files, base64, page-types), each room used
  * through its door (index.ts). Tests (test/) may open any room: they test rooms from the inside.
  */
 const LIB = '^packages/pith/src/';
 const LIBRARY = `${LIB}(dom|input|metadata|learn|layout|features|extractors|format|quality)/`;
-const LEAVES = `${LIB}(errors|random|version|model-files|base64)\\.ts$`;
+const LEAVES = `${LIB}(errors|random|version|model-files|base64|page-types)\\.ts$`;
 /**
  * The npm packages the library may use: each runs in any JavaScript runtime (checked by
  * `npm run check:neutral`, which bundles the library for a neutral platform). chardet is used through

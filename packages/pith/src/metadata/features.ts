@@ -4,6 +4,8 @@
  * page it is on. One row per candidate, plus one row for "the page does not say" (`none`), whose
  * candidate features are missing (NaN) and whose page features are those of every row.
  */
+
+import { PAGE_TYPES } from '../page-types.js';
 import {
   AUTHOR_SOURCES,
   type AuthorCandidate,
@@ -19,19 +21,8 @@ import { dayOf, hostKey, isHomePage, type Sources } from './merge.js';
 import { looseKey, similarity } from './text.js';
 import type { Metadata } from './types.js';
 
-/**
- * The page types of the page-type recogniser (features/page-type), in its order: their
- * probabilities are given to the choice from outside (metadata/ does not import features/).
- */
-export const PAGE_TYPE_NAMES = [
-  'article',
-  'forum',
-  'product',
-  'collection',
-  'listing',
-  'documentation',
-  'service',
-] as const;
+/** The page types of the page-type recogniser, in its order: their probabilities are given to the choice from outside. */
+export const PAGE_TYPE_NAMES = PAGE_TYPES;
 
 /** What every row of a page carries: the page's kind, its language, how much it says. */
 export const PAGE_FEATURES = [

@@ -26,6 +26,7 @@ export const SCORED_EXTRACTION_CODE: readonly string[] = [
   'packages/pith/src/layout',
   'packages/pith/src/learn',
   'packages/pith/src/metadata',
+  'packages/pith/src/page-types.ts',
   'packages/pith/src/format',
   'packages/workbench/src/eval',
   'packages/pith/src/quality',

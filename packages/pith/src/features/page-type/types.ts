@@ -1,15 +1,2 @@
-/**
- * The page types pith recognises: WCXB's seven, in its `evaluate.py` report order. One list for
- * the recogniser, the default extractor's page signals and the workbench's per-type tables.
- */
-export const PAGE_TYPES = [
-  'article',
-  'forum',
-  'product',
-  'collection',
-  'listing',
-  'documentation',
-  'service',
-] as const;
-
-export type PageType = (typeof PAGE_TYPES)[number];
+// The list is a leaf of the library (page-types.ts): metadata/ reads it too.
+export { PAGE_TYPES, type PageType } from '../../page-types.js';

@@ -67,6 +67,7 @@ export const BLOCK_ROWS_CODE: readonly string[] = [
   'packages/pith/src/layout',
   'packages/pith/src/learn',
   'packages/pith/src/metadata',
+  'packages/pith/src/page-types.ts',
   'packages/workbench/src/eval/datasets',
   'packages/workbench/src/eval/metrics/snippets.ts',
   'packages/workbench/src/eval/bench/held-out.ts',

@@ -89,6 +89,7 @@ export const DENSITY_MODEL_CODE: readonly string[] = [
   'packages/pith/src/input',
   'packages/pith/src/layout',
   'packages/pith/src/metadata',
+  'packages/pith/src/page-types.ts',
   // metadata/ runs its learned choice with learn/ (issue 42)
   'packages/pith/src/learn',
   'packages/workbench/src/eval/datasets',

@@ -53,6 +53,7 @@ export const METADATA_MODEL_CODE: readonly string[] = [
   'packages/workbench/src/train/metadata',
   'packages/workbench/src/train/page-type/fit.ts',
   'packages/pith/src/metadata',
+  'packages/pith/src/page-types.ts',
   'packages/pith/src/features/page-type',
   'packages/pith/src/learn',
   'packages/pith/src/dom',

@@ -74,6 +74,7 @@ export interface MetadataRowSet {
 const ROW_CODE = [
   'packages/workbench/src/train/metadata/rows.ts',
   'packages/pith/src/metadata',
+  'packages/pith/src/page-types.ts',
   'packages/pith/src/features/page-type',
   'packages/pith/src/dom',
   'packages/pith/src/input',

@@ -22,6 +22,7 @@ const FEATURE_CODE = [
   'packages/pith/src/input',
   'packages/workbench/src/eval/datasets',
   'packages/pith/src/metadata',
+  'packages/pith/src/page-types.ts',
 ];
 
 export interface FeatureRow {

@@ -53,6 +53,7 @@ export const PAGE_TYPE_MODEL_CODE: readonly string[] = [
   'packages/pith/src/dom',
   'packages/pith/src/input',
   'packages/pith/src/metadata',
+  'packages/pith/src/page-types.ts',
   'packages/workbench/src/eval/datasets',
   'packages/workbench/src/eval/metrics/snippets.ts',
   'packages/pith/src/errors.ts',

@@ -69,7 +69,9 @@ module.exports = {
         dependencyTypes: ['npm-dev', 'npm-no-pkg', 'npm-unknown', 'npm-optional', 'npm-peer'],
         // The service's page compiles its script with TypeScript only when it runs from source (tsx),
         // where the repository's development tools are; a built package reads the compiled script.
-        pathNot: '^node_modules/typescript/',
+        // gpt-tokenizer is the library's optional peer (exact token counts), imported only when asked
+        // for, with a clear error when absent (format/chunks.ts); the tool packages depend on it.
+        pathNot: '^node_modules/(typescript|gpt-tokenizer)/',
       },
     },
     {

@@ -8,9 +8,16 @@ import {
   type Chunk,
   cachedCounter,
   chunkMarkdown,
+  cl100kCounter,
   type TokenCounter,
 } from '../../packages/pith/src/format/index.js';
-import { chunk, chunkRecords, extract, loadTokenCounter } from '../../packages/pith/src/index.js';
+import {
+  chunk,
+  chunkRecords,
+  extract,
+  isPithError,
+  loadTokenCounter,
+} from '../../packages/pith/src/index.js';
 
 const CL100K_BASE = await loadTokenCounter('cl100k_base');
 
@@ -278,5 +285,29 @@ describe('chunk(result) on a real page', () => {
     // The Markdown result's content is read as it is (no second rendering).
     const markdown = extract(html, { url: 'https://example.com/guide' });
     assert.deepEqual(chunk(markdown, { maxTokens: 40, tokens: CL100K_BASE }), chunks);
+  });
+});
+
+describe('cl100k_base without gpt-tokenizer (an optional peer dependency)', () => {
+  test('asking for it is a BAD_OPTION that says what to install; the character estimate needs nothing', async () => {
+    const missing = new Error("Cannot find package 'gpt-tokenizer' imported from chunks.js");
+    await assert.rejects(
+      cl100kCounter(() => Promise.reject(missing)),
+      (error: unknown) => {
+        assert.ok(isPithError(error));
+        assert.equal(error.code, 'BAD_OPTION');
+        assert.match(error.message, /npm install gpt-tokenizer/);
+        assert.match(error.message, /tokenizer 'characters'/);
+        assert.equal(error.cause, missing);
+        return true;
+      },
+    );
+    assert.equal((await loadTokenCounter('characters')).count('four words of text'), 5);
+  });
+
+  test('installed, it is the counter of gpt-tokenizer', async () => {
+    const counter = await cl100kCounter(async () => ({ countTokens: (text: string) => text.length * 2 }));
+    assert.equal(counter.name, 'cl100k_base');
+    assert.equal(counter.count('abc'), 6);
   });
 });

@@ -16,6 +16,7 @@
  */
 
 import { isJsSpaceCode } from '../dom/index.js';
+import { PithError } from '../errors.js';
 
 /** Counts the tokens of a text. */
 export interface TokenCounter {
@@ -38,17 +39,35 @@ export type TokenizerName = 'cl100k_base' | 'characters';
  * The counter of a name. `cl100k_base` (OpenAI's embedding models and GPT-4) is gpt-tokenizer's,
  * pure JavaScript for every runtime, imported only when first asked for (its ranks are 1.2 MB of
  * JavaScript and ~18 MB of heap: a bundler puts it in a chunk of its own); docs/decisions.md, "Chunks".
+ * gpt-tokenizer is the library's one optional peer dependency (30 of the 32 MB an install of pith
+ * took with it): without it, asking for `cl100k_base` is a BAD_OPTION that says what to install.
  */
 export async function loadTokenCounter(name: TokenizerName): Promise<TokenCounter> {
   if (name === 'characters') return CHARACTER_ESTIMATE;
-  cl100k ??= import('gpt-tokenizer/encoding/cl100k_base').then(({ countTokens }) =>
-    Object.freeze({
-      name: 'cl100k_base',
-      count: (text: string) => countTokens(text, AS_TEXT),
-      additive: true,
-    }),
-  );
+  cl100k ??= cl100kCounter(() => import('gpt-tokenizer/encoding/cl100k_base'));
   return cl100k;
+}
+
+/** cl100k_base's counter from gpt-tokenizer's module, or a clear error when it is not installed. */
+export function cl100kCounter(
+  importModule: () => Promise<{ countTokens: (text: string, options: typeof AS_TEXT) => number }>,
+): Promise<TokenCounter> {
+  return importModule().then(
+    ({ countTokens }) =>
+      Object.freeze({
+        name: 'cl100k_base',
+        count: (text: string) => countTokens(text, AS_TEXT),
+        additive: true,
+      }),
+    (cause: unknown) => {
+      throw new PithError(
+        'BAD_OPTION',
+        "tokenizer 'cl100k_base' needs the package gpt-tokenizer, an optional peer dependency of pith: " +
+          "install it (npm install gpt-tokenizer@4), or count with tokenizer 'characters'",
+        { cause },
+      );
+    },
+  );
 }
 
 let cl100k: Promise<TokenCounter> | undefined;

@@ -35,6 +35,7 @@ export {
   type ChunkOptions,
   cachedCounter,
   chunkMarkdown,
+  cl100kCounter,
   loadTokenCounter,
   type TokenCounter,
   type TokenizerName,

@@ -49,7 +49,7 @@ function pithText(html: Uint8Array, url: string | undefined): string {
     const json = JSON.parse(
       extract(html, { url, format: 'json', extractorOptions, comments: values.comments }).content,
     );
-    return json.content as string;
+    return (json.text ?? '') as string; // the record's text field (contentFormat: 'text', the default)
   }
   return extract(html, { url, format: 'text', extractorOptions }).content;
 }

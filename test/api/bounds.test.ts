@@ -204,9 +204,9 @@ describe('control characters: one rule for every format', () => {
       if (format === 'json') {
         // JSON.stringify would write \u0000 escapes, which Postgres text columns reject.
         assert.ok(!/\\u00[01][0-9a-f]|\\u007f/i.test(content), content);
-        const parsed = JSON.parse(content) as { metadata: { title: string; authors: string[] } };
-        assert.equal(parsed.metadata.title, 'Title');
-        assert.deepEqual(parsed.metadata.authors, ['Ann Lee']);
+        const parsed = JSON.parse(content) as { title: string; authors: string[] };
+        assert.equal(parsed.title, 'Title');
+        assert.deepEqual(parsed.authors, ['Ann Lee']);
       }
     });
   }

@@ -75,9 +75,7 @@ export {
   type FavorMode,
   type FavorSwitch,
   guardFooter,
-  hasCueWord,
   loadBlockModel,
-  NEGATIVE_CLASS,
   NO_FAVOR_SWITCH,
   type PageRows,
   pageRows,
@@ -90,7 +88,6 @@ export {
   TEXT_FEATURE_NAMES,
   TEXT_WIDTH,
   textFeatures,
-  UNLIKELY_CLASS,
 } from './extractors/pith/index.js';
 export { seededRandom, TTR_METHODS, type TtrMethod, ttr } from './extractors/ttr/index.js';
 export {
@@ -145,7 +142,6 @@ export {
   type ContentFormat,
   formatExtraction,
   HTML_ALLOW_LIST,
-  type JsonMetadata,
   LINK_SCHEMES,
   plotExtraction,
   renderLinePlot,

@@ -6,9 +6,9 @@
 
 import { tickAt } from '../../dom/index.js';
 
-/** Class/id words that mark page furniture (Readability's "unlikely candidates", extended); read as words by `hasCueWord`. */
+/** Class/id words that mark page furniture (Readability's "unlikely candidates", extended). */
 export const UNLIKELY_CLASS =
-  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|sharing|newsletter|subscribe|cookie-?(banner|consent|notice)|consent|onetrust|cookiebot|promo|navbar|masthead|toolbar/g;
+  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|sharing|newsletter|subscribe|cookie-?(banner|consent|notice)|consent|onetrust|cookiebot|promo|navbar|masthead|toolbar/;
 
 /** Words that rescue an element the pattern above matched. */
 export const MAYBE_CONTENT_CLASS =
@@ -18,53 +18,9 @@ export const MAYBE_CONTENT_CLASS =
 export const POSITIVE_CLASS =
   /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown|documentation/;
 
-/** Class/id words that lower an element's content score; read as words by `hasCueWord`. */
+/** Class/id words that lower an element's content score. */
 export const NEGATIVE_CLASS =
-  /-ad-|hidden|hid|banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|byline|author-bio|newsletter|subscribe|breadcrumb|pagination|navbar|menu/g;
-
-/**
- * Endings that make a cue another word (subscribe·r, promo·tion, promo·ted, comment·ary, share·d):
- * what follows a cue inside its token must not be one of these.
- */
-const DERIVED_ENDING = /^(?:e?[dr]|e?rs|ings?|(?:t|at)?ions?|tional|ted|ters?|ary|al|ly|ive|able)$/;
-
-/** Letters on the other side of a cue that make its token a glued compound (site·footer, comment·list), not a longer word (h·extra, no·sidebar). */
-const MIN_COMPOUND_PART = 3;
-
-function isTokenChar(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
-}
-
-/**
- * True when a global cue pattern finds one of its words as a word of a lower-cased class-and-id
- * string, not inside another word: a token (a run of a–z, 0–9) that is the word or its plural, or
- * a glued compound of it with a word of three letters or more (`sitefooter`, `commentlist`), but
- * not a derived word (`subscriber-only` is not "subscribe", `node--promoted` not "promo",
- * `hextra-page` not "extra"). A body class of a paywalled article read as a newsletter box drops
- * the article.
- */
-export function hasCueWord(classAndId: string, words: RegExp): boolean {
-  if (classAndId === '') return false;
-  words.lastIndex = 0;
-  for (let match = words.exec(classAndId); match !== null; match = words.exec(classAndId)) {
-    const start = match.index;
-    const end = start + match[0].length;
-    words.lastIndex = start + 1; // matches may overlap (`-ad-` inside `-ad-break`)
-    let tokenStart = start;
-    if (isTokenChar(classAndId.charCodeAt(start)))
-      while (tokenStart > 0 && isTokenChar(classAndId.charCodeAt(tokenStart - 1))) tokenStart--;
-    let tokenEnd = end;
-    if (isTokenChar(classAndId.charCodeAt(end - 1)))
-      while (tokenEnd < classAndId.length && isTokenChar(classAndId.charCodeAt(tokenEnd))) tokenEnd++;
-    const before = start - tokenStart;
-    const after = classAndId.slice(end, tokenEnd);
-    if (before === 0) {
-      if (after === '' || after === 's' || (after.length >= MIN_COMPOUND_PART && !DERIVED_ENDING.test(after)))
-        return true;
-    } else if (before >= MIN_COMPOUND_PART && (after === '' || after === 's')) return true;
-  }
-  return false;
-}
+  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|byline|author-bio|newsletter|subscribe|breadcrumb|pagination|navbar|menu/;
 
 /** Landmark roles that are never the main content. */
 export const BOILERPLATE_ROLES = new Set([
@@ -84,7 +40,7 @@ export const BOILERPLATE_ROLES = new Set([
 export function classWeight(classAndId: string): number {
   if (classAndId === '') return 0;
   let weight = 0;
-  if (hasCueWord(classAndId, NEGATIVE_CLASS)) weight -= 25;
+  if (NEGATIVE_CLASS.test(classAndId)) weight -= 25;
   if (POSITIVE_CLASS.test(classAndId)) weight += 25;
   return weight;
 }

@@ -49,7 +49,6 @@ export {
   guardFooter,
   loadChoiceModel,
 } from './choice.js';
-export { hasCueWord, NEGATIVE_CLASS, UNLIKELY_CLASS } from './cues.js';
 export { type FavorMode, type FavorSwitch, NO_FAVOR_SWITCH, switchedFavor } from './favor-switch.js';
 export { runHeuristic } from './heuristic.js';
 export { type BlockModel, DEFAULT_BLOCK_MODEL, loadBlockModel } from './model.js';

@@ -27,13 +27,13 @@ export interface StructureTotals {
   counts: Counts;
 }
 
-/** pith's body as Markdown: the `content` of its JSON output (the title apart, in the metadata). */
+/** pith's body as Markdown: the `markdown` field of its JSON record (the title apart, in `title`). */
 export const pithMarkdown: TextExtractor<string> = {
   name: 'pith',
   version: 'current',
   extract(html: string, url: string): string {
     const { content } = extract(html, { url, format: 'json', contentFormat: 'markdown' });
-    return (JSON.parse(content) as { content: string }).content;
+    return (JSON.parse(content) as { markdown: string | null }).markdown ?? '';
   },
 };
 

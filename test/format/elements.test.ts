@@ -219,7 +219,9 @@ describe('videos', () => {
     const html = toHtml(extraction(page, { url: URL_ }));
     assert.match(html, /<p><a href="https:\/\/vimeo.com\/32246206">Vimeo video<\/a><\/p>/);
     assert.equal(html.match(/<a /g)?.length, 2);
-    assert.doesNotMatch(text(page), /video/);
+    // Text says the same words, without the links.
+    assert.match(text(page), /At root\n\nYouTube video player\n\nIn a paragraph\n\nVimeo video\n\nIn a div/);
+    assert.doesNotMatch(text(page), /youtube\.com|vimeo\.com/);
   });
 
   test('the extractor keeps a player between kept text (text-less iframes are otherwise dropped)', () => {

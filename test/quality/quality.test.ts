@@ -161,11 +161,13 @@ describe('extract(): quality, page type and reasons', () => {
 });
 
 describe('quality in every output format', () => {
-  test('JSON: quality, pageType and reasons beside the metadata', () => {
+  test('JSON: quality, the detected page type and reasons beside the metadata', () => {
     const result = extract(TINY, { format: 'json' });
     const json = JSON.parse(result.content);
     assert.equal(json.quality, result.quality);
-    assert.deepEqual(json.pageType, result.pageType);
+    // The page record's fields (issue 40): `pageType` is the type the page declares (metadata).
+    assert.equal(json.detectedPageType, result.pageType.type);
+    assert.equal(json.pageTypeProbability, result.pageType.probability);
     assert.deepEqual(json.reasons, result.reasons);
     assert.ok(json.reasons.includes('TOO_SHORT'));
   });

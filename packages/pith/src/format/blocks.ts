@@ -428,7 +428,7 @@ class BlockWalk {
         }
       }
       if (DROPPED[t]) {
-        if (t === TAG.iframe && kept[at] && this.links && this.capture === undefined) this.onVideo(at);
+        if (t === TAG.iframe && kept[at] && this.capture === undefined) this.onVideo(at);
         // A form control is a block boundary; hidden content is nothing at all (as in textContent).
         if (IS_BLOCK[t] && !IS_HIDDEN_CONTENT[t]) {
           if (this.capture) this.captureBreak();
@@ -863,11 +863,19 @@ class BlockWalk {
     this.inline.image((this.markup as InlineMarkup).image(alt, src, this.inline.cell));
   }
 
-  /** A kept video player (a YouTube iframe): a link to the video, its title the text. */
+  /**
+   * A kept video player (a YouTube iframe): a link to the video, its title the text. Without links
+   * (text output, `links: false`) the title alone, as any link's text stays: every format says the
+   * same words.
+   */
   private onVideo(node: number): void {
     const video = videoEmbed(this.doc, node);
     const href = video && safeUrl(video.url, this.base, 'link');
     if (video === undefined || href === undefined) return;
+    if (!this.links) {
+      this.onText(video.title);
+      return;
+    }
     const links = this.markup as InlineMarkup;
     this.inline.pushFrame(LINK, links.linkOpen, links.linkClose(href));
     this.onText(video.title);

@@ -124,7 +124,7 @@ describe('pith serve (CLI)', () => {
         body: '<article><p>A sentence of plain content, long enough to be kept as the article.</p></article>',
       });
       assert.equal(extracted.status, 200);
-      assert.match((await extracted.json()).content, /plain content/);
+      assert.match((await extracted.json()).text, /plain content/);
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
       assert.match(stderr, /stopping/);

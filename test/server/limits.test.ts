@@ -184,7 +184,7 @@ describe('concurrency', () => {
     assert.ok(await eventually(() => server.pool.running === 1), 'the slow page occupies a worker');
     const other = await extractOverHttp(base, ARTICLE_HTML);
     assert.equal(other.status, 200);
-    assert.match((await other.json()).content, /oxbow lake/);
+    assert.match((await other.json()).text, /oxbow lake/);
     assert.equal(slowAnswered, false, 'the slow page is still in its worker');
     slow.release();
     assert.equal((await slowAnswer).status, 200);
@@ -226,7 +226,7 @@ describe('concurrency', () => {
     for (const answer of [...first, queued]) {
       const response = await answer;
       assert.equal(response.status, 200);
-      assert.match((await response.json()).content, /oxbow lake/);
+      assert.match((await response.json()).text, /oxbow lake/);
     }
     assert.equal(server.pool.timeouts, 0, 'no thread was terminated');
   });

@@ -101,7 +101,7 @@ describe('the service never opens a file a client names', () => {
     ] as const) {
       const { status, text } = await postOptions(extractor, { model });
       assert.equal(status, 200, `${extractor} model=${model}: ${text}`);
-      assert.match(JSON.parse(text).content, /oxbow lake/);
+      assert.match(JSON.parse(text).markdown, /oxbow lake/);
     }
   });
 

@@ -158,7 +158,7 @@ describe('URL fetching refuses redirects to private addresses', () => {
   test('a redirect to an allowed address is followed (so the refusals below are the policy)', async () => {
     const { status, body } = await fetchThrough(server, redirect(`http://127.0.0.1:${origin.port}/article`));
     assert.equal(status, 200);
-    assert.match(body.content, /oxbow lake/);
+    assert.match(body.text, /oxbow lake/);
     assert.deepEqual(body.fetched.redirects, [`http://127.0.0.1:${origin.port}/article`]);
     assert.equal(body.url, `http://127.0.0.1:${origin.port}/article`);
   });

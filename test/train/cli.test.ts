@@ -90,7 +90,7 @@ describe('pith train density (CLI)', { skip: !HAS_SAMPLE && 'no ../shared/datase
     ]);
     assert.equal(extracted.code, 0, extracted.stderr);
     const result = JSON.parse(extracted.stdout);
-    assert.equal(result.extractor.name, 'density');
+    assert.equal(result.extractor, 'density');
     assert.equal(result.diagnostics.model.path, first);
   });
 

@@ -16,6 +16,7 @@ import {
   DENSITY_MODEL_CODE,
   MSS_MODEL_CODE,
   PAGE_TYPE_MODEL_CODE,
+  QUALITY_MODEL_CODE,
 } from '../../packages/workbench/src/train/index.js';
 import { REPO_ROOT } from '../helpers.js';
 
@@ -136,6 +137,12 @@ describe('the code a model depends on (the manifest’s commit and date rest on 
       code: PAGE_TYPE_MODEL_CODE,
       entries: ['packages/workbench/src/train/page-type/trainer.ts'],
       expect: 'packages/pith/src/features/page-type/features.ts',
+    },
+    {
+      name: 'quality',
+      code: QUALITY_MODEL_CODE,
+      entries: ['packages/workbench/src/train/quality/trainer.ts'],
+      expect: 'packages/pith/src/quality/features.ts',
     },
   ];
   for (const model of models) {

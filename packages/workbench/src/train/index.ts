@@ -1,6 +1,6 @@
 /**
  * train/: the training room. Every learned model pith ships is built here, by one command
- * (`pith train density|blocks|mss|page-type`), deterministically, with a manifest that says how
+ * (`pith train NAME`, one per model: trainers.ts), deterministically, with a manifest that says how
  * (datasets and page counts, the command, the date, pith's version and the commit of the code
  * the model depends on, the options, the held-out figures).
  *
@@ -29,6 +29,7 @@ export {
   commandLine,
   quoteArgument,
 } from './provenance.js';
+export * from './quality/index.js';
 export {
   collect,
   keyValue,

@@ -5,6 +5,7 @@ import { DENSITY_TRAINER } from './density/trainer.js';
 import { METADATA_TRAINER } from './metadata/trainer.js';
 import { MSS_TRAINER } from './mss/trainer.js';
 import { PAGE_TYPE_TRAINER } from './page-type/trainer.js';
+import { QUALITY_TRAINER } from './quality/trainer.js';
 import type { Trainer } from './trainer.js';
 
 export const TRAINERS: readonly Trainer[] = [
@@ -14,4 +15,5 @@ export const TRAINERS: readonly Trainer[] = [
   METADATA_TRAINER,
   MSS_TRAINER,
   PAGE_TYPE_TRAINER,
+  QUALITY_TRAINER,
 ];

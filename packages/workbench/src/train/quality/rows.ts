@@ -1,0 +1,232 @@
+/**
+ * The quality model's training rows: every development page, extracted by the default extractor
+ * with a block model that did not see its site (the fold model of `pith train blocks --folds 5`'s
+ * held-out file; the shipped model for trafilatura-eval and newspaper-fulltext, which it never
+ * trains on), its quality features and its true F1 in the dataset's own metric. One JSON line per
+ * page, appended; pages already in the file are skipped, so an interrupted run resumes.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Extraction, extract, type Metadata } from 'pith';
+import { IS_HEADING, NodeKind, type PithDiagnostics, QUALITY_FEATURES, qualityDetails } from 'pith/internal';
+import {
+  datasetScoring,
+  type HeldOutModels,
+  listDataset,
+  pageDigest,
+  preparePrimary,
+  resolveDatasetSpec,
+  scoreBagOfWords,
+  scorePrimary,
+  siteOf,
+  withHeadline,
+} from '../../eval/index.js';
+import { CHOICE_DATASETS } from '../choice/index.js';
+
+/** Every development set with a gold (the choice's list; the sealed quarters never). */
+export const QUALITY_DATASETS = CHOICE_DATASETS;
+
+/** One page's row. */
+export interface QualityRow {
+  dataset: string;
+  id: string;
+  site: string;
+  /** The held-out F1 in the dataset's primary metric; an empty extraction of a non-empty gold is 0. */
+  f1: number;
+  metric: string;
+  goldPageType?: string;
+  pageType: string;
+  pageTypeProbability: number;
+  reasons: string[];
+  features: (number | null)[];
+  /** Which block model scored it: 'fold' or 'shipped'. */
+  model: string;
+  /** Candidate features not (yet) in QUALITY_FEATURES, for `--extra` experiments. */
+  extra?: Record<string, number | null>;
+}
+
+const ratioOrNull = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+/**
+ * Candidate features read from the extraction (experiments; `pith train quality --extra`): how the
+ * selection sits against the heuristic stage's best region and in the page's text order, how much
+ * of it is short pieces or headings, and how much of the page's declared description it holds.
+ */
+export function extraFeatures(
+  extraction: Extraction,
+  metadata: Metadata,
+  content: string,
+): Record<string, number | null> {
+  const { doc } = extraction;
+  const { kept } = extraction.selection;
+  const { kind, hidden, textLength, wordCount, end, parent, tag } = doc.columns;
+  const pith = extraction.extractor === 'pith' ? (extraction.diagnostics as PithDiagnostics) : undefined;
+  const top = pith?.heuristic.candidates[0]?.node ?? -1;
+  const topEnd = top >= 0 ? end[top] : -1;
+  let pageChars = 0;
+  let keptChars = 0;
+  let keptInTop = 0;
+  let topChars = 0;
+  let shortKept = 0;
+  let headingKept = 0;
+  let beforeFirst = 0;
+  let afterLast = 0;
+  let holes = 0;
+  let pendingHole = 0;
+  let seenKept = false;
+  for (let node = 1; node < doc.size; node++) {
+    if (kind[node] !== NodeKind.Text || hidden[node]) continue;
+    const chars = textLength[node];
+    if (chars === 0) continue;
+    pageChars += chars;
+    const inTop = node > top && node < topEnd;
+    if (inTop) topChars += chars;
+    if (kept[node]) {
+      keptChars += chars;
+      if (inTop) keptInTop += chars;
+      if (wordCount[node] < 4) shortKept += chars;
+      if (IS_HEADING[tag[parent[node]]]) headingKept += chars;
+      holes += pendingHole;
+      pendingHole = 0;
+      afterLast = 0;
+      seenKept = true;
+    } else if (!seenKept) beforeFirst += chars;
+    else {
+      pendingHole += chars;
+      afterLast += chars;
+    }
+  }
+  const description = metadata.description?.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+  const contentWords = new Set(content.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+  let covered = 0;
+  for (const word of description) if (contentWords.has(word)) covered++;
+  return {
+    keptInTop: ratioOrNull(keptInTop, keptChars),
+    topKept: ratioOrNull(keptInTop, topChars),
+    shortKept: ratioOrNull(shortKept, keptChars),
+    headingKept: ratioOrNull(headingKept, keptChars),
+    beforeFirst: ratioOrNull(beforeFirst, pageChars),
+    afterLast: ratioOrNull(afterLast, pageChars),
+    holes: ratioOrNull(holes, holes + keptChars),
+    descriptionCovered: ratioOrNull(covered, description.length),
+  };
+}
+
+/** Reads row files (blank lines skipped; a page in two files counts once, the first), sorted by dataset and id. */
+export function readQualityRows(files: readonly string[]): QualityRow[] {
+  const rows: QualityRow[] = [];
+  const seen = new Set<string>();
+  for (const file of files)
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      const row = JSON.parse(line) as QualityRow;
+      const key = `${row.dataset}/${row.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      rows.push(row);
+    }
+  return rows.sort((a, b) =>
+    a.dataset === b.dataset ? a.id.localeCompare(b.id) : a.dataset.localeCompare(b.dataset),
+  );
+}
+
+export interface CollectQualityOptions {
+  datasets: readonly string[];
+  /** The block model's held-out file: each page of a dataset it trained on gets the fold model that did not see it. */
+  heldOut: HeldOutModels;
+  out: string;
+  /** `[index, count]`: this run takes the pages whose index modulo count is index. */
+  shard?: readonly [number, number];
+  limit?: number;
+  /** Other extractors whose word agreement with pith's text is recorded in `extra` (a second opinion). */
+  agreement?: readonly string[];
+  log?: (message: string) => void;
+}
+
+/**
+ * The page's F1 in its dataset's primary metric, or null when the gold gives none (no gold of its
+ * kind, an empty gold): those pages teach the model nothing about quality.
+ */
+function rowF1(score: ReturnType<typeof scorePrimary>): number | null {
+  if (!score) return null;
+  if (score.special === 'relevantEmpty' || score.special === 'bothEmpty') return null;
+  if (score.tp !== undefined && score.tp + (score.fp ?? 0) + (score.fn ?? 0) === 0) return null;
+  return score.f1;
+}
+
+/** Extracts, scores and appends the rows of the pages not yet in `out`; returns how many it wrote. */
+export async function collectQualityRows(options: CollectQualityOptions): Promise<number> {
+  const log = options.log ?? (() => {});
+  const [shard, shards] = options.shard ?? [0, 1];
+  mkdirSync(path.dirname(options.out), { recursive: true });
+  const done = new Set(
+    existsSync(options.out) ? readQualityRows([options.out]).map((row) => `${row.dataset}/${row.id}`) : [],
+  );
+  const { heldOut } = options;
+  let total = 0;
+  for (const name of options.datasets) {
+    const spec = await resolveDatasetSpec(name);
+    const scoring = await datasetScoring(spec);
+    const refs = (await listDataset(spec, { split: 'dev' })).slice(0, options.limit);
+    const trained = heldOut.datasets.includes(name);
+    let written = 0;
+    for (const [index, ref] of refs.entries()) {
+      if (index % shards !== shard) continue;
+      const page = await ref.load();
+      const key = `${name}/${page.id}`;
+      if (done.has(key)) continue;
+      const foldModel = trained ? heldOut.modelFor(pageDigest(page.html)) : undefined;
+      let text: string | null = null;
+      let details: ReturnType<typeof qualityDetails> | undefined;
+      let extra: Record<string, number | null> | undefined;
+      try {
+        const result = extract(page.html, {
+          ...(page.url ? { url: page.url } : {}),
+          format: 'text',
+          ...(foldModel ? { extractorOptions: { model: foldModel } } : {}),
+        });
+        details = qualityDetails(result.extraction, result.metadata);
+        extra = extraFeatures(result.extraction, result.metadata, result.content);
+        for (const other of options.agreement ?? []) {
+          try {
+            const second = extract(page.html, {
+              ...(page.url ? { url: page.url } : {}),
+              format: 'text',
+              extractor: other,
+            });
+            // own-keys: 'agree.'-prefixed (the operator's own option)
+            extra[`agree.${other}`] = scoreBagOfWords(second.content, result.content).f1;
+          } catch {
+            // own-keys: 'agree.'-prefixed (the operator's own option)
+            extra[`agree.${other}`] = null;
+          }
+        }
+        text = scoring.headlineInGold ? withHeadline(result.content, result.metadata.title) : result.content;
+      } catch (error) {
+        log(`${key}: ${(error as Error).message}`);
+      }
+      if (!details) continue;
+      const f1 = rowF1(scorePrimary(preparePrimary(page, scoring), text));
+      if (f1 === null) continue;
+      const row: QualityRow = {
+        dataset: name,
+        id: page.id,
+        site: page.url ? siteOf(page.url) : `page:${key}`,
+        f1,
+        metric: scoring.primary,
+        ...(page.gold.pageType ? { goldPageType: page.gold.pageType } : {}),
+        pageType: details.pageType.type,
+        pageTypeProbability: details.pageType.probability,
+        reasons: details.reasons,
+        features: Array.from(details.features, (value) => (Number.isFinite(value) ? value : null)),
+        model: foldModel ? 'fold' : 'shipped',
+        ...(extra ? { extra } : {}),
+      };
+      appendFileSync(options.out, `${JSON.stringify(row)}\n`);
+      written++;
+    }
+    total += written;
+    log(`${name}: ${written} rows (features: ${QUALITY_FEATURES.length})`);
+  }
+  return total;
+}

@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import { splitInputs } from '@pith/crawl/batch';
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
-import { HAS_SAMPLE, REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
+import { HAS_SAMPLE, PITH_ARGV, REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
 
 interface Run {
   code: number | null;
@@ -20,11 +20,11 @@ interface Run {
 }
 
 function startPith(args: string[]): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(REPO_ROOT, 'packages/cli/src/main.ts'), ...args],
-    { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [...PITH_ARGV, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
@@ -74,9 +74,16 @@ function byPlace(records: readonly OutRecord[]): Map<string, OutRecord> {
   return map;
 }
 
-/** Archives of the shared sample's pages, `copies` times over each with distinct URLs. */
-async function sampleArchives(count: number, copies: number): Promise<{ files: string[]; pages: number }> {
-  const pages = await datasetPagesForArchive(SAMPLE_DIR);
+/**
+ * Archives of the shared sample's pages (the first `limit` of them), `copies` times over each with
+ * distinct URLs.
+ */
+async function sampleArchives(
+  count: number,
+  copies: number,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<{ files: string[]; pages: number }> {
+  const pages = (await datasetPagesForArchive(SAMPLE_DIR)).slice(0, limit);
   const dir = mkdtempSync(join(tmpdir(), 'pith-warc-readers-'));
   const files: string[] = [];
   let total = 0;
@@ -116,7 +123,8 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
   const common = (out: string) => ['-o', out, '--output', 'jsonl', '--content', 'text', ...SLOW_MACHINE];
 
   test('--readers 2 writes the records of --readers 1 (order aside), each once', async () => {
-    archives = await sampleArchives(3, 2);
+    // Three archives of the sample's 34 pages: 102 pages, enough for the kill below to land mid-run.
+    archives = await sampleArchives(3, 1);
     const one = mkdtempSync(join(tmpdir(), 'pith-readers-1-'));
     const first = await startPith(['warc', ...archives.files, ...common(one), '--workers', '2']).done;
     assert.equal(first.code, 0, first.stderr);
@@ -179,7 +187,8 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
 
   test('another number of readers does not resume the checkpoint', async () => {
     const out = mkdtempSync(join(tmpdir(), 'pith-readers-other-'));
-    const files = archives.files.slice(0, 2);
+    // What is checked is the checkpoint's reader count, not the pages: two archives of three pages.
+    const { files } = await sampleArchives(2, 1, 3);
     const first = await startPith(['warc', ...files, ...common(out), '--workers', '1', '--readers', '2'])
       .done;
     assert.equal(first.code, 0, first.stderr);

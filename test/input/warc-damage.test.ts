@@ -23,7 +23,7 @@ import {
   violations,
 } from '../../bench/fuzz/warc-damage.js';
 import { type ArchiveItem, readArchive } from '../../packages/crawl/src/warc/index.js';
-import { REPO_ROOT } from '../helpers.js';
+import { PITH_ARGV, REPO_ROOT } from '../helpers.js';
 
 const SAMPLES = resolve(REPO_ROOT, '..', 'shared', 'warc-samples');
 const HAS_SAMPLES = existsSync(SAMPLES);
@@ -200,19 +200,7 @@ describe('damaged archives gzipped per record: a broken member costs itself', { 
     const run = await new Promise<{ code: number | null; stderr: string }>((done) => {
       const child = spawn(
         process.execPath,
-        [
-          '--import',
-          'tsx',
-          join(REPO_ROOT, 'packages/cli/src/main.ts'),
-          'warc',
-          file,
-          '-o',
-          join(dir, 'out'),
-          '--workers',
-          '1',
-          '--timeout',
-          '300000',
-        ],
+        [...PITH_ARGV, 'warc', file, '-o', join(dir, 'out'), '--workers', '1', '--timeout', '300000'],
         {
           cwd: REPO_ROOT,
           stdio: ['ignore', 'ignore', 'pipe'],

@@ -12,7 +12,7 @@ import { type RedisServer, waitForOutput } from '../../bench/queue/redis-server.
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
 import { JobService, type JobView, type PithQueue } from '../../packages/crawl/src/queue/index.js';
-import { REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
+import { PITH_ARGV, PITH_SOURCE_ARGV, REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
 
 export interface PithProcess {
   child: ChildProcess;
@@ -41,11 +41,11 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Starts `pith ARGS` from source. */
+/** Starts `pith ARGS` (from source when it loads a test's TypeScript thread module with --page-worker). */
 export function startPith(args: readonly string[]): PithProcess {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(REPO_ROOT, 'packages/cli/src/main.ts'), ...args],
+    [...(args.includes('--page-worker') ? PITH_SOURCE_ARGV : PITH_ARGV), ...args],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, NO_COLOR: '1', PITH_REDIS_URL: '' },

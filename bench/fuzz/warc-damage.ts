@@ -435,11 +435,27 @@ function nextHeaderLine(bytes: Buffer, from: number): number {
 
 /** The items outside the windows against the expected ones: what is missing, changed or extra (empty when none). */
 export function violations(damaged: Damaged, items: readonly ArchiveItem[]): string[] {
-  const inWindow = (offset: number) =>
-    damaged.windows.some(([start, end]) => offset >= start && offset < end);
-  const outside = items
-    .filter((item) => !inWindow(item.position.offset) && !isFault(item))
-    .map((item) => itemKey(item));
+  const windowOf = (offset: number) =>
+    damaged.windows.find(([start, end]) => offset >= start && offset < end);
+  const records = items.filter((item) => !isFault(item));
+  const readOutside = new Set(
+    records.filter((item) => !windowOf(item.position.offset)).map((item) => itemKey(item)),
+  );
+  const expected = new Set(damaged.expected);
+  const outside: string[] = [];
+  for (const item of records) {
+    const window = windowOf(item.position.offset);
+    if (!window) {
+      outside.push(itemKey(item));
+      continue;
+    }
+    // A record read from inside the damage that is the first clean record after it, and not read
+    // there: a gzip header cut before its name or comment ends takes the next member's header into
+    // that field, and the two make one valid member holding the next record (CRC and all), read at
+    // the cut member's offset. The record is read whole; only its offset is the damaged member's.
+    const atEnd = itemKey(item, window[1] - item.position.offset);
+    if (expected.has(atEnd) && !readOutside.has(atEnd)) outside.push(atEnd);
+  }
   const found: string[] = [];
   let at = 0;
   for (const key of outside) {

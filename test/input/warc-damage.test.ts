@@ -330,6 +330,28 @@ describe('random damage to the shared samples (property): outside the damage, ev
     );
   });
 
+  // Found by a random run (fast-check seed 566043485, counterexample [16,12,1997512211,1047546543,[1]]):
+  // a member cut at 8 bytes, inside a header whose FNAME flag is set, then another archive. The cut
+  // header runs into the next member's, whose name ends the field: one valid member holding the next
+  // record, read at offset 0. The record is not lost; the oracle accepts it at the damaged offset.
+  test('a gzip header cut inside its name field, then another archive: its first record is read', async () => {
+    const options = { maxRecordBytes: 1000, chunkSizes: [1 << 20] };
+    const archive = await cleanArchive(
+      'warcio-example-wrong-chunks.warc.gz',
+      sample('warcio-example-wrong-chunks.warc.gz'),
+      options,
+    );
+    const other = await cleanArchive('warcio-post-test.warc.gz', sample('warcio-post-test.warc.gz'), options);
+    assert.ok(archive && other);
+    const damaged = damage(archive, other, 'truncate-concat', 1047546543, 1000);
+    assert.match(damaged.description, /cut at 8,/);
+    for (const chunkSizes of [[1], [4000]]) {
+      const items = await readItems(damaged.bytes, { maxRecordBytes: 1000, chunkSizes });
+      assert.deepEqual(violations(damaged, items), [], `${damaged.description}, chunks of ${chunkSizes}`);
+      assert.equal(items[0]?.position.offset, 0);
+    }
+  });
+
   // Found by a random run (fast-check seed 1651155163, counterexample [6,1610612715,0,70496754,[1]]):
   // the garbage ends without a line break, so the next header's `WARC/` is glued to it, and in
   // 1-byte chunks no chunk held the whole mark.

@@ -67,7 +67,7 @@ const byPlace = (a: Row, b: Row) =>
 
 describe('a queue run writes what the one-process command writes', {
   skip: !HAS_REDIS || !HAS_SAMPLE || !HAS_ARCHIVES,
-  timeout: 300_000,
+  timeout: 1_200_000, // a hang guard, as the other queue suites: a loaded machine took over 300 s
 }, () => {
   let redis: RedisServer;
   let worker: PithProcess;

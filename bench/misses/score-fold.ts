@@ -1,0 +1,51 @@
+// usage: npx tsx bench/misses/score-fold.ts FOLD-PAGES.tsv F MODELS-DIR [--articles] > scores.jsonl
+// The training sets' pages of fold F scored with the fold-(F+1) model (it never saw their sites); with
+// --articles, the two article sets (never trained on) with that same fold model instead. Adapted from
+// bench/misses/score-held.ts.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { useModelFiles } from '@pith/tools';
+import {
+  datasetScoring,
+  listDataset,
+  resolveDatasetSpec,
+  scorePage,
+  withHeadline,
+} from '@pith/workbench/eval';
+import { extract } from 'pith';
+
+await useModelFiles();
+const [foldPages, foldArg, dir] = process.argv.slice(2, 5);
+const articles = process.argv.includes('--articles');
+const F = Number(foldArg);
+const fold = new Map<string, number>();
+for (const l of readFileSync(foldPages, 'utf8').trim().split('\n')) {
+  const [, , d, f] = l.split('\t');
+  fold.set(d, Number(f));
+}
+const model = `${dir}/folds-5-by-site-fold-${F + 1}-of-5.json`;
+const sets = articles
+  ? ['trafilatura-eval', 'newspaper-fulltext']
+  : ['wcxb-dev', 'l3s-gn1', 'cleaneval', 'cleanportaleval', 'readability-testpages'];
+for (const name of sets) {
+  const spec = await resolveDatasetSpec(name);
+  const scoring = await datasetScoring(spec);
+  for (const ref of await listDataset(spec)) {
+    const page = await ref.load();
+    if (!articles && fold.get(createHash('sha256').update(page.html).digest('hex')) !== F) continue;
+    const r = extract(page.html, { url: page.url, format: 'text', extractorOptions: { model } });
+    const text = scoring.headlineInGold ? withHeadline(r.content, r.metadata.title) : r.content;
+    const s = scorePage(page, text, { removeNonAscii: scoring.removeNonAscii });
+    const f1 =
+      scoring.primary === 'word-sequence'
+        ? s.wordSequence && s.wordSequence.special === null
+          ? s.wordSequence.f1
+          : null
+        : scoring.primary === 'bag-of-words'
+          ? (s.bagOfWords?.f1 ?? null)
+          : scoring.primary === 'shingles'
+            ? (s.shingles?.f1 ?? null)
+            : null;
+    console.log(JSON.stringify({ set: name, id: ref.id, f1, snippets: s.snippets ?? null }));
+  }
+}

@@ -5,14 +5,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { useModelFiles } from '@pith/tools';
-import {
-  datasetScoring,
-  listDataset,
-  resolveDatasetSpec,
-  scorePage,
-  withHeadline,
-} from '@pith/workbench/eval';
+import { datasetScoring, listDataset, resolveDatasetSpec } from '@pith/workbench/eval';
 import { extract } from 'pith';
+import { pageScore } from './page-score.js';
 
 await useModelFiles();
 const [foldPages, foldArg, dir] = process.argv.slice(2, 5);
@@ -34,18 +29,8 @@ for (const name of sets) {
     const page = await ref.load();
     if (!articles && fold.get(createHash('sha256').update(page.html).digest('hex')) !== F) continue;
     const r = extract(page.html, { url: page.url, format: 'text', extractorOptions: { model } });
-    const text = scoring.headlineInGold ? withHeadline(r.content, r.metadata.title) : r.content;
-    const s = scorePage(page, text, { removeNonAscii: scoring.removeNonAscii });
-    const f1 =
-      scoring.primary === 'word-sequence'
-        ? s.wordSequence && s.wordSequence.special === null
-          ? s.wordSequence.f1
-          : null
-        : scoring.primary === 'bag-of-words'
-          ? (s.bagOfWords?.f1 ?? null)
-          : scoring.primary === 'shingles'
-            ? (s.shingles?.f1 ?? null)
-            : null;
-    console.log(JSON.stringify({ set: name, id: ref.id, f1, snippets: s.snippets ?? null }));
+    console.log(
+      JSON.stringify({ set: name, id: ref.id, ...pageScore(page, scoring, r.content, r.metadata.title) }),
+    );
   }
 }

@@ -4,14 +4,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { useModelFiles } from '@pith/tools';
-import {
-  datasetScoring,
-  listDataset,
-  resolveDatasetSpec,
-  scorePage,
-  withHeadline,
-} from '@pith/workbench/eval';
+import { datasetScoring, listDataset, resolveDatasetSpec } from '@pith/workbench/eval';
 import { extract } from 'pith';
+import { pageScore } from './page-score.js';
 
 await useModelFiles();
 const want = new Set(
@@ -47,18 +42,8 @@ for (const name of [
       model = `${process.argv[4]}/folds-5-by-site-fold-${f + 1}-of-5.json`;
     }
     const r = extract(page.html, { url: page.url, format: 'text', extractorOptions: model ? { model } : {} });
-    const text = scoring.headlineInGold ? withHeadline(r.content, r.metadata.title) : r.content;
-    const s = scorePage(page, text, { removeNonAscii: scoring.removeNonAscii });
-    const f1 =
-      scoring.primary === 'word-sequence'
-        ? s.wordSequence && s.wordSequence.special === null
-          ? s.wordSequence.f1
-          : null
-        : scoring.primary === 'bag-of-words'
-          ? (s.bagOfWords?.f1 ?? null)
-          : scoring.primary === 'shingles'
-            ? (s.shingles?.f1 ?? null)
-            : null;
-    console.log(JSON.stringify({ set: name, id: ref.id, f1, snippets: s.snippets ?? null }));
+    console.log(
+      JSON.stringify({ set: name, id: ref.id, ...pageScore(page, scoring, r.content, r.metadata.title) }),
+    );
   }
 }

@@ -235,7 +235,10 @@ export function extractCommand(): Command {
         'page record per line (JSON Lines, schemas/record.schema.json: the content in the field of ' +
         'its format, of --content-format for json, in xml for xml), or write one file each with --out.',
     )
-    .argument('<inputs...>', 'files, directories, URLs, or - for standard input')
+    .argument('<inputs...>', 'files, directories, URLs, or - for standard input');
+  // extract()'s own options first (-f, -e, …), as the library's option table lists them.
+  for (const option of tableOptions()) command.addOption(option);
+  command
     .option(
       '--url-map <file>',
       "each file's page URL, one 'PATH URL' a line (PATH as named, or under its directory argument)",
@@ -315,7 +318,6 @@ export function extractCommand(): Command {
       options.option = extractorOptionsFrom(options, flags);
       process.exitCode = await runExtract(inputs, options);
     });
-  for (const option of tableOptions()) command.addOption(option);
   for (const flag of flags) {
     const { parameter } = flag;
     command.addOption(

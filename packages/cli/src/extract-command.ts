@@ -23,7 +23,6 @@ import {
   extractAsync,
   isPithError,
   loadTokenCounter,
-  OUTPUT_FORMATS,
   type OutputFormat,
   type PageRecord,
   PithError,
@@ -32,7 +31,7 @@ import {
   type RecordContentFormat,
   type Viewport,
 } from 'pith';
-import { plotExtraction, readXmlPages } from 'pith/internal';
+import { EXTRACT_OPTIONS, type ExtractOptionSpec, plotExtraction, readXmlPages } from 'pith/internal';
 import { describeSource, expandInputs, type InputSource, mappedUrl, parseUrlMap } from './inputs.js';
 import { cliMessage } from './messages.js';
 import {
@@ -189,6 +188,39 @@ function choicesAndDefault(parameter: ExtractorParameter): string {
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
+/** Values of a table option's flag that are not plain strings: their parsers. */
+const FLAG_PARSERS: Readonly<Record<string, (value: string) => unknown>> = { viewport: viewportSize };
+
+/**
+ * The flags of `extract()`'s options, from the library's option table (EXTRACT_OPTIONS): each
+ * option with a flag of its own, its choices and default. A default-true boolean is `--no-NAME`.
+ */
+function tableOptions(): Option[] {
+  const options: Option[] = [];
+  for (const spec of EXTRACT_OPTIONS as readonly ExtractOptionSpec[]) {
+    if (!spec.cli || !('flag' in spec.cli)) continue;
+    const option = new Option(spec.cli.flag, spec.cli.help);
+    if (spec.choices) option.choices([...spec.choices]);
+    // A boolean flag's default is commander's (undefined; true for --no-NAME): extract()'s own.
+    if (spec.default !== undefined && spec.type !== 'boolean') option.default(spec.default);
+    // own-keys: a table option's name
+    const parse = Object.hasOwn(FLAG_PARSERS, spec.name) ? FLAG_PARSERS[spec.name] : undefined;
+    if (parse) option.argParser(parse);
+    options.push(option);
+  }
+  return options;
+}
+
+/** The options of `extract()` the CLI passes as its flags give them (the table's as-is ones). */
+export function asIsExtractOptions(given: Readonly<Record<string, unknown>>): Partial<ExtractOptions> {
+  const options: Record<string, unknown> = {};
+  for (const spec of EXTRACT_OPTIONS as readonly ExtractOptionSpec[]) {
+    // own-keys: a table option's name
+    if (spec.wiring === 'as-is' && Object.hasOwn(given, spec.name)) options[spec.name] = given[spec.name];
+  }
+  return options as Partial<ExtractOptions>;
+}
+
 /** Builds `pith extract`. */
 export function extractCommand(): Command {
   const flags = parameterFlags();
@@ -203,49 +235,19 @@ export function extractCommand(): Command {
         'page record per line (JSON Lines, schemas/record.schema.json: the content in the field of ' +
         'its format, of --content-format for json, in xml for xml), or write one file each with --out.',
     )
-    .argument('<inputs...>', 'files, directories, URLs, or - for standard input')
-    .addOption(
-      new Option('-f, --format <format>', 'output format').choices([...OUTPUT_FORMATS]).default('markdown'),
-    )
-    .addOption(
-      new Option('--content-format <format>', 'format of the content inside json output')
-        .choices(['text', 'markdown', 'html'])
-        .default('text'),
-    )
-    .option('-e, --extractor <name>', 'extraction algorithm (see below)', 'pith')
-    .option(
-      '--url <url>',
-      "page URL for a file or stdin input: resolves relative links (default: the page's own canonical or og:url)",
-    )
+    .argument('<inputs...>', 'files, directories, URLs, or - for standard input');
+  // extract()'s own options first (-f, -e, …), as the library's option table lists them.
+  for (const option of tableOptions()) command.addOption(option);
+  command
     .option(
       '--url-map <file>',
       "each file's page URL, one 'PATH URL' a line (PATH as named, or under its directory argument)",
     )
-    .option('--title <title>', 'the article title, when known: a hint for extractors')
     .option(
       '-o, --out <dir>',
       'write one file per input into this directory, mirroring the folders under each directory argument, and _manifest.jsonl',
     )
     .option('--option <name=value>', 'an extractor parameter (repeatable)', collectOption)
-    .option('--diagnostics', "include the extractor's diagnostics (json/xml output)")
-    .option('--no-images', 'leave images out of markdown and html output')
-    .option('--no-links', 'keep link text but not link targets in markdown and html output')
-    .option(
-      '--comments',
-      "output the page's comments apart from the body (a final section; a list in json/xml)",
-    )
-    .option(
-      '--keep-comments',
-      "leave readers' comments in the body as the extractor selected them (by default they are left out)",
-    )
-    .option(
-      '--title-heading',
-      'print the page title as a heading on top of the content (by default the content is the body; the title is in the metadata)',
-    )
-    .option(
-      '--front-matter',
-      'put YAML front matter (title, authors, dates, URL, site…) on top of markdown and text',
-    )
     .option('--allow-private', 'let URL inputs reach private, loopback and link-local addresses')
     .option('--timeout <ms>', 'time budget per page, fetching included', positiveInteger, 15_000)
     .option(
@@ -285,7 +287,6 @@ export function extractCommand(): Command {
         .choices(['auto', 'browser', 'estimate'])
         .default('auto'),
     )
-    .option('--viewport <WxH>', 'browser viewport for visual extractors (default: 1366x768)', viewportSize)
     .option(
       '--min-quality <q>',
       "pages whose quality (pith's expected F1, 0–1) is under q are flagged or dropped (--below-quality)",
@@ -548,14 +549,8 @@ async function runOne(
         options.recordLines && isRecordContentFormat(options.format) ? options.format : options.contentFormat,
       extractor: options.extractor,
       extractorOptions: options.option,
-      title: options.title,
-      diagnostics: options.diagnostics,
-      images: options.images,
-      links: options.links,
-      comments: options.comments,
-      keepComments: options.keepComments,
-      titleHeading: options.titleHeading,
-      frontMatter: options.frontMatter,
+      // title, diagnostics, images, links, comments, … (the library's option table)
+      ...asIsExtractOptions(options as unknown as Record<string, unknown>),
       limits: limitsOf(options),
       ...(options.viewport ? { viewport: options.viewport } : {}),
     };

@@ -18,6 +18,7 @@ import {
   withDeadline,
 } from './dom/index.js';
 import { PithError } from './errors.js';
+import type { EXTRACT_OPTIONS, ExtractOptionName } from './extract-options.js';
 import { EXTRACTORS, type ExtractorName, getExtractor } from './extractors/index.js';
 import type { Extractor, ExtractorParameter } from './extractors/types.js';
 import {
@@ -212,6 +213,47 @@ export interface ExtractOptions {
     maxBytes?: number;
   };
 }
+
+/**
+ * `ExtractOptions` and the option table the tools derive their flags, schemas and docs from
+ * (extract-options.ts) name the same options with the same types: a key missing from either,
+ * or a type that differs, is a type error here.
+ */
+type TableValueMatches<Spec, Value> = Spec extends { type: 'boolean' }
+  ? [Value] extends [boolean]
+    ? [boolean] extends [Value]
+      ? true
+      : false
+    : false
+  : Spec extends { choices: readonly (infer Choice)[] }
+    ? [Value] extends [Choice]
+      ? [Choice] extends [Value]
+        ? true
+        : false
+      : false
+    : Spec extends { type: 'string' }
+      ? [string] extends [Value]
+        ? true
+        : false
+      : [Value] extends [object]
+        ? true
+        : false;
+type OptionsTableMismatch =
+  | Exclude<keyof ExtractOptions, ExtractOptionName>
+  | Exclude<ExtractOptionName, keyof ExtractOptions>
+  | {
+      [Spec in (typeof EXTRACT_OPTIONS)[number] as Spec['name']]: TableValueMatches<
+        Spec,
+        NonNullable<ExtractOptions[Spec['name']]>
+      > extends true
+        ? never
+        : Spec['name'];
+    }[ExtractOptionName];
+type MustBeTrue<Check extends true> = Check;
+// The names in the error are the options that differ.
+export type ExtractOptionsMatchTheTable = MustBeTrue<
+  [OptionsTableMismatch] extends [never] ? true : OptionsTableMismatch
+>;
 
 export interface ExtractResult extends QualityAssessment {
   /** The main content in the requested format. */

@@ -21,6 +21,7 @@ export {
   withDeadline,
 } from './dom/index.js';
 export { isPithError, PithError } from './errors.js';
+export { type AsIsBooleanOption, EXTRACT_OPTIONS, type ExtractOptionSpec } from './extract-options.js';
 export { allText } from './extractors/all-text/index.js';
 export {
   analysePage,

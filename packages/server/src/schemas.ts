@@ -4,56 +4,39 @@
  * schemas, which would silently drop undocumented fields); the OpenAPI test validates
  * real responses against them instead, so the document cannot drift from the code.
  */
-import { OUTPUT_FORMATS, QUALITY_REASONS, RESULT_PAGE_TYPES, recordJsonSchema } from 'pith';
-import { CONTENT_FORMATS, INCLUDES } from './types.js';
+import { QUALITY_REASONS, RESULT_PAGE_TYPES, recordJsonSchema } from 'pith';
+import { EXTRACT_OPTIONS, type ExtractOptionSpec } from 'pith/internal';
+import { INCLUDES } from './types.js';
 
 /** A JSON Schema, as far as this file needs one. */
 export type JsonSchema = { [key: string]: unknown };
 
 const nullableString = (description: string): JsonSchema => ({ type: ['string', 'null'], description });
 
+/**
+ * The schema of one of `extract()`'s options the service takes, from the library's option table
+ * (EXTRACT_OPTIONS): its type, choices and default. `format`'s choices are not an enum: an
+ * unknown format is answered UNKNOWN_FORMAT by settingsFrom, as the library names it.
+ */
+function optionSchema(spec: ExtractOptionSpec): JsonSchema {
+  const shown = spec.default === undefined ? '' : ` (default ${String(spec.default)})`;
+  if (spec.name === 'format') {
+    return { type: 'string', description: `${spec.description} ${spec.choices?.join(', ')}${shown}.` };
+  }
+  return {
+    type: spec.type,
+    ...(spec.choices ? { enum: [...spec.choices] } : {}),
+    description: `${spec.description.replace(/\.$/, '')}${shown}.`,
+  };
+}
+
 /** Settings shared by every way of asking for an extraction (JSON bodies and query strings). */
 const settingsProperties = {
-  format: {
-    type: 'string',
-    description: `Output format of \`content\`: ${OUTPUT_FORMATS.join(', ')} (default markdown).`,
-  },
-  contentFormat: {
-    type: 'string',
-    enum: [...CONTENT_FORMATS],
-    description: 'For json: the format of the content inside (default text).',
-  },
-  extractor: {
-    type: 'string',
-    description: 'Extractor name (default pith); GET /v1/extractors lists them.',
-  },
-  title: { type: 'string', description: 'The article title when known: a hint for some extractors.' },
-  diagnostics: {
-    type: 'boolean',
-    description: "Include the extractor's diagnostics (default false).",
-  },
-  images: { type: 'boolean', description: 'Keep images in Markdown and HTML (default true).' },
-  links: { type: 'boolean', description: 'Keep links in Markdown and HTML (default true).' },
-  comments: {
-    type: 'boolean',
-    description:
-      "The page's comments apart from the body: a final section of `content` and a `comments` list (default false).",
-  },
-  keepComments: {
-    type: 'boolean',
-    description:
-      "Leave readers' comments in `content` as the extractor selected them (default false: they are left out of the body).",
-  },
-  titleHeading: {
-    type: 'boolean',
-    description:
-      'Print the page title as a heading on top of `content` (default false: `content` is the body; the title is `metadata.title`).',
-  },
-  frontMatter: {
-    type: 'boolean',
-    description:
-      'Put YAML front matter (title, authors, dates, URL, site…) on top of Markdown and text (default false).',
-  },
+  ...Object.fromEntries(
+    (EXTRACT_OPTIONS as readonly ExtractOptionSpec[])
+      .filter((spec) => spec.service)
+      .map((spec) => [spec.name, optionSchema(spec)]),
+  ),
   chunks: {
     type: 'boolean',
     description:
@@ -76,7 +59,7 @@ const settingsProperties = {
     enum: ['cl100k_base', 'characters'],
     description: 'With `chunks`: how tokens are counted (default cl100k_base; characters: one per 4).',
   },
-} as const;
+};
 
 const includeItems = {
   type: 'string',

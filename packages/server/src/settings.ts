@@ -4,25 +4,23 @@
  * their values are service-safe: nothing a client sends may name a file on the server.
  */
 
-import type { TokenizerName } from 'pith';
+import type { ExtractOptions, TokenizerName } from 'pith';
 import { type ExtractorParameter, getExtractor, OUTPUT_FORMATS, type OutputFormat, PithError } from 'pith';
-import { serviceOptions } from 'pith/internal';
+import {
+  type AsIsBooleanOption,
+  EXTRACT_OPTIONS,
+  type ExtractOptionSpec,
+  serviceOptions,
+} from 'pith/internal';
 import { RequestError } from './errors.js';
 import { type ContentFormat, type ExtractSettings, INCLUDES, type Include } from './types.js';
 
-/** The settings as a JSON body has them. */
-export interface SettingsBody {
+/** The settings as a JSON body has them (the as-is booleans: the library's option table). */
+export interface SettingsBody extends Partial<Record<AsIsBooleanOption, boolean>> {
   format?: string;
   contentFormat?: ContentFormat;
   extractor?: string;
   title?: string;
-  diagnostics?: boolean;
-  images?: boolean;
-  links?: boolean;
-  comments?: boolean;
-  keepComments?: boolean;
-  titleHeading?: boolean;
-  frontMatter?: boolean;
   options?: Record<string, string | number | boolean>;
   include?: Include[];
   chunks?: boolean;
@@ -72,13 +70,7 @@ export function settingsFrom(body: SettingsBody): ExtractSettings {
     extractor,
     options: serviceOptions(extractor, body.options ?? {}),
     ...(body.title === undefined ? {} : { title: body.title }),
-    diagnostics: body.diagnostics ?? false,
-    images: body.images ?? true,
-    links: body.links ?? true,
-    comments: body.comments ?? false,
-    keepComments: body.keepComments ?? false,
-    titleHeading: body.titleHeading ?? false,
-    frontMatter: body.frontMatter ?? false,
+    ...asIsBooleans(body),
     include: body.include ?? [],
     ...(body.chunks
       ? {
@@ -90,6 +82,36 @@ export function settingsFrom(body: SettingsBody): ExtractSettings {
         }
       : {}),
   };
+}
+
+/** The options of `extract()` the service takes as they are, from the library's option table. */
+const AS_IS_SERVICE_OPTIONS = (EXTRACT_OPTIONS as readonly ExtractOptionSpec[]).filter(
+  (spec) => spec.service && spec.wiring === 'as-is',
+);
+
+/** The boolean ones a body sets, their table defaults filled in. */
+function asIsBooleans(body: SettingsBody): Record<AsIsBooleanOption, boolean> {
+  const values: Partial<Record<AsIsBooleanOption, boolean>> = {};
+  for (const spec of AS_IS_SERVICE_OPTIONS) {
+    if (spec.type !== 'boolean') continue;
+    const name = spec.name as AsIsBooleanOption;
+    // own-keys: an option of the table
+    values[name] = body[name] ?? spec.default === true;
+  }
+  return values as Record<AsIsBooleanOption, boolean>;
+}
+
+/** The settings `extract()` takes as they are (the table's as-is options). */
+export function asIsExtractOptions(settings: ExtractSettings): Partial<ExtractOptions> {
+  const options: Record<string, unknown> = {};
+  const given = settings as unknown as Record<string, unknown>;
+  for (const spec of AS_IS_SERVICE_OPTIONS) {
+    // own-keys: the table's option names
+    const value = given[spec.name];
+    // own-keys: the table's option names
+    if (value !== undefined) options[spec.name] = value;
+  }
+  return options as Partial<ExtractOptions>;
 }
 
 export function settingsFromQuery(query: SettingsQuery): ExtractSettings {

@@ -12,6 +12,7 @@ import type {
   ServiceFields,
   TokenizerName,
 } from 'pith';
+import type { AsIsBooleanOption } from 'pith/internal';
 
 /** Extra renderings a caller (the web page) can ask for besides the format's: record columns, the view, the plot. */
 export const INCLUDES = ['markdown', 'html', 'text', 'view', 'plot'] as const;
@@ -20,28 +21,20 @@ export type Include = (typeof INCLUDES)[number];
 /** The raw-page media types POST /v1/extract takes besides JSON. */
 export const RAW_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain', 'application/octet-stream'];
 
-export const CONTENT_FORMATS = ['text', 'markdown', 'html'] as const;
-export type ContentFormat = (typeof CONTENT_FORMATS)[number];
+export type ContentFormat = 'text' | 'markdown' | 'html';
 
-/** What to do with one page, however it arrived. */
-export interface ExtractSettings {
+/**
+ * What to do with one page, however it arrived. The boolean options of `extract()` the service
+ * passes on as they are (diagnostics, images, links, comments, …) come from the library's option
+ * table (EXTRACT_OPTIONS), their defaults filled in.
+ */
+export interface ExtractSettings extends Record<AsIsBooleanOption, boolean> {
   format: OutputFormat;
   /** For 'json' and 'xml': the format of the content inside. */
   contentFormat?: ContentFormat;
   extractor: string;
   options: Record<string, unknown>;
   title?: string;
-  diagnostics: boolean;
-  images: boolean;
-  links: boolean;
-  /** Comments apart from the body (a final section; a `comments` list in the response). */
-  comments: boolean;
-  /** Comments left in the body as the extractor selected them. */
-  keepComments: boolean;
-  /** The title as a heading on top of the content. */
-  titleHeading: boolean;
-  /** YAML front matter on top of Markdown and text content. */
-  frontMatter: boolean;
   include: Include[];
   /** Chunks for retrieval (the answer is JSON Lines of chunk records). */
   chunks?: { maxTokens: number; overlap: number; tokenizer: TokenizerName };

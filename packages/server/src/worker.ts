@@ -18,6 +18,7 @@ import {
   type RecordContentFormat,
 } from 'pith';
 import { plotExtraction } from 'pith/internal';
+import { asIsExtractOptions } from './settings.js';
 import type { ExtractResponse, ExtractTask, TaskOutcome } from './types.js';
 import { keptView } from './view.js';
 
@@ -83,14 +84,8 @@ async function extractPage(task: ExtractTask): Promise<ExtractResponse> {
     contentFormat: columnOf(task),
     extractor: task.extractor,
     extractorOptions: task.options,
-    title: task.title,
-    diagnostics: task.diagnostics,
-    images: task.images,
-    links: task.links,
-    comments: task.comments,
-    keepComments: task.keepComments,
-    titleHeading: task.titleHeading,
-    frontMatter: task.frontMatter,
+    // title, diagnostics, images, links, comments, … (the library's option table)
+    ...asIsExtractOptions(task),
     // A browser per request would be far too heavy for a service: the estimate it is.
     layout: 'estimate',
     // The library checks its own deadline; the pool terminates the thread only if it never does.

@@ -35,7 +35,7 @@ import {
 } from './features/page-type/index.js';
 import {
   articleOf,
-  CHARACTER_ESTIMATE,
+  TOKEN_ESTIMATE,
   type Chunk,
   type ChunkOptions,
   chunkMarkdown,
@@ -112,6 +112,7 @@ export {
   type RecordSource,
   recordJsonSchema,
   type ServiceFields,
+  TOKEN_ESTIMATE,
   type TokenCounter,
   type TokenizerName,
   toJson,
@@ -572,7 +573,7 @@ export function chunkRecords(
     modified: metadata.modified ?? null,
     siteName: metadata.siteName ?? null,
     language: metadata.language ?? null,
-    tokenizer: (options.tokens ?? CHARACTER_ESTIMATE).name,
+    tokenizer: (options.tokens ?? TOKEN_ESTIMATE).name,
     chunkCount: chunks.length,
   };
   return chunks.map((one) => ({ ...page, ...one }));

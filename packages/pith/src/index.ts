@@ -35,7 +35,6 @@ import {
 } from './features/page-type/index.js';
 import {
   articleOf,
-  TOKEN_ESTIMATE,
   type Chunk,
   type ChunkOptions,
   chunkMarkdown,
@@ -45,6 +44,7 @@ import {
   type OutputComment,
   type ReadComments,
   readComments,
+  TOKEN_ESTIMATE,
   toJson,
   toXml,
   withFrontMatter,

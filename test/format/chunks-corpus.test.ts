@@ -1,6 +1,6 @@
 /**
  * Chunks of real pages (issue 41): the shared sample pages, pith's own structure corpus and
- * Defuddle's fixtures, chunked at three caps with the real tokenizer and the character estimate.
+ * Defuddle's fixtures, chunked at three caps with the real tokenizer, its estimate and the character estimate.
  * Read back with markdown-it (the structure benchmark's reader, independent of the chunker): every
  * code block, formula, table row and list item of the page's Markdown is whole in some chunk unless
  * a chunk says it was cut out of one such element (`split`), and no chunk is over its cap unless so.
@@ -14,6 +14,7 @@ import {
   CHARACTER_ESTIMATE,
   type Chunk,
   chunkMarkdown,
+  TOKEN_ESTIMATE,
   type TokenCounter,
 } from '../../packages/pith/src/format/index.js';
 import { extract, loadTokenCounter } from '../../packages/pith/src/index.js';
@@ -104,6 +105,7 @@ describe('chunks of real pages', () => {
   for (const [counter, caps] of [
     [CL100K_BASE, [64, 256, 1024]],
     [CHARACTER_ESTIMATE, [48, 512]],
+    [TOKEN_ESTIMATE, [64, 512]],
   ] as [TokenCounter, number[]][]) {
     test(`never cut inside code, formulas, table rows or list items; caps held (${counter.name})`, () => {
       let chunks = 0;

@@ -36,7 +36,6 @@ import {
 } from './features/page-type/index.js';
 import {
   articleOf,
-  CHARACTER_ESTIMATE,
   type Chunk,
   type ChunkOptions,
   chunkMarkdown,
@@ -46,6 +45,7 @@ import {
   type OutputComment,
   type ReadComments,
   readComments,
+  TOKEN_ESTIMATE,
   toJson,
   toXml,
   withFrontMatter,
@@ -113,6 +113,7 @@ export {
   type RecordSource,
   recordJsonSchema,
   type ServiceFields,
+  TOKEN_ESTIMATE,
   type TokenCounter,
   type TokenizerName,
   toJson,
@@ -614,7 +615,7 @@ export function chunkRecords(
     modified: metadata.modified ?? null,
     siteName: metadata.siteName ?? null,
     language: metadata.language ?? null,
-    tokenizer: (options.tokens ?? CHARACTER_ESTIMATE).name,
+    tokenizer: (options.tokens ?? TOKEN_ESTIMATE).name,
     chunkCount: chunks.length,
   };
   return chunks.map((one) => ({ ...page, ...one }));

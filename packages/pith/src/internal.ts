@@ -141,11 +141,15 @@ export {
 } from './features/page-type/index.js';
 export {
   type ContentFormat,
+  ESTIMATE_FEATURES,
+  estimateFeatures,
+  estimateTokens,
   formatExtraction,
   HTML_ALLOW_LIST,
   LINK_SCHEMES,
   plotExtraction,
   renderLinePlot,
+  TOKEN_ESTIMATE,
 } from './format/index.js';
 export {
   contentCodings,

@@ -56,8 +56,9 @@ const settingsProperties = {
   },
   tokenizer: {
     type: 'string',
-    enum: ['cl100k_base', 'characters'],
-    description: 'With `chunks`: how tokens are counted (default cl100k_base; characters: one per 4).',
+    enum: ['estimate', 'cl100k_base', 'characters'],
+    description:
+      "With `chunks`: how tokens are counted (default estimate: cl100k_base's count estimated; cl100k_base: exact, slower; characters: one per 4).",
   },
 };
 
@@ -198,7 +199,10 @@ export const chunkRecordSchema: JsonSchema = {
     modified: nullableString('ISO 8601.'),
     siteName: nullableString("The site's name."),
     language: nullableString('BCP 47, as the page declares it.'),
-    tokenizer: { type: 'string', description: 'How `tokens` were counted (cl100k_base, characters/4).' },
+    tokenizer: {
+      type: 'string',
+      description: 'How `tokens` were counted (cl100k_base-estimate, cl100k_base, characters/4).',
+    },
     chunkCount: { type: 'integer', minimum: 0, description: "The page's number of chunks." },
     index: { type: 'integer', minimum: 0, description: 'Position among the page’s chunks, from 0.' },
     text: { type: 'string', description: "The chunk's Markdown." },

@@ -77,7 +77,7 @@ export function settingsFrom(body: SettingsBody): ExtractSettings {
           chunks: {
             maxTokens: body.maxTokens ?? 512,
             overlap: body.overlap ?? 0,
-            tokenizer: body.tokenizer ?? 'cl100k_base',
+            tokenizer: body.tokenizer ?? 'estimate',
           },
         }
       : {}),

@@ -37,6 +37,7 @@ export {
   chunkMarkdown,
   cl100kCounter,
   loadTokenCounter,
+  TOKEN_ESTIMATE,
   type TokenCounter,
   type TokenizerName,
 } from './chunks.js';
@@ -83,6 +84,7 @@ export {
   type ServiceFields,
 } from './record.js';
 export { toText } from './text.js';
+export { ESTIMATE_FEATURES, ESTIMATE_WEIGHTS, estimateFeatures, estimateTokens } from './token-estimate.js';
 export type {
   ContentFormat,
   FormatOptions,

@@ -7,6 +7,7 @@ export {
   extraFeatures,
   QUALITY_DATASETS,
   type QualityRow,
+  qualityRowOf,
   readQualityRows,
 } from './rows.js';
 export {

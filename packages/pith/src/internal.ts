@@ -74,6 +74,7 @@ export {
   candidatesOf,
   type FavorMode,
   type FavorSwitch,
+  guardBody,
   guardFooter,
   loadBlockModel,
   NO_FAVOR_SWITCH,

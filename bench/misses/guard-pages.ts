@@ -39,7 +39,7 @@ import {
   type PithDiagnostics,
   qualityDetails,
 } from 'pith/internal';
-import type { QualityRow } from '../quality/rows.js';
+import { type QualityRow, qualityRowOf } from '../quality/rows.js';
 
 const { values } = parseArgs({
   options: {
@@ -170,23 +170,15 @@ for (const name of values.dataset?.length ? values.dataset : CHOICE_DATASETS) {
       cpuMs: {},
     };
     appendFileSync(files.pages, `${JSON.stringify(line)}\n`);
-    const qualityRow = (of: ExtractResult, primary: PrimaryScore | null): QualityRow | undefined => {
-      if (!primary || primary.special) return undefined;
-      const details = qualityDetails(of.extraction, of.metadata);
-      return {
-        dataset: name,
-        id: page.id,
-        site: line.site,
-        f1: primary.f1,
-        metric: scoring.primary,
-        ...(page.gold.pageType ? { goldPageType: page.gold.pageType } : {}),
-        pageType: details.pageType.type,
-        pageTypeProbability: details.pageType.probability,
-        reasons: details.reasons,
-        features: Array.from(details.features, (value) => (Number.isFinite(value) ? value : null)),
-        model: trained ? 'fold' : 'shipped',
-      };
-    };
+    const qualityRow = (of: ExtractResult, primary: PrimaryScore | null): QualityRow | undefined =>
+      !primary || primary.special
+        ? undefined
+        : qualityRowOf(
+            page,
+            { dataset: name, site: line.site, metric: scoring.primary, model: trained ? 'fold' : 'shipped' },
+            qualityDetails(of.extraction, of.metadata),
+            primary.f1,
+          );
     const off = qualityRow(result, scores.balanced);
     let on = off;
     if (outcome.chosen !== 0) {

@@ -60,6 +60,28 @@ export interface QualityRow {
   extra?: Record<string, number | null>;
 }
 
+/** A page's row from its extraction's quality details and its F1. */
+export function qualityRowOf(
+  page: { id: string; gold: { pageType?: string } },
+  at: { dataset: string; site: string; metric: string; model: string },
+  details: ReturnType<typeof qualityDetails>,
+  f1: number,
+): QualityRow {
+  return {
+    dataset: at.dataset,
+    id: page.id,
+    site: at.site,
+    f1,
+    metric: at.metric,
+    ...(page.gold.pageType ? { goldPageType: page.gold.pageType } : {}),
+    pageType: details.pageType.type,
+    pageTypeProbability: details.pageType.probability,
+    reasons: details.reasons,
+    features: Array.from(details.features, (value) => (Number.isFinite(value) ? value : null)),
+    model: at.model,
+  };
+}
+
 const ratioOrNull = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 /**
@@ -243,17 +265,17 @@ if (isMain) {
       const f1 = primaryF1(page, text, scoring.primary, scoring.removeNonAscii);
       if (f1 === null) continue;
       const row: QualityRow = {
-        dataset: name,
-        id: page.id,
-        site: page.url ? siteOf(page.url) : `page:${key}`,
-        f1,
-        metric: scoring.primary,
-        ...(page.gold.pageType ? { goldPageType: page.gold.pageType } : {}),
-        pageType: details.pageType.type,
-        pageTypeProbability: details.pageType.probability,
-        reasons: details.reasons,
-        features: Array.from(details.features, (value) => (Number.isFinite(value) ? value : null)),
-        model: foldModel ? 'fold' : 'shipped',
+        ...qualityRowOf(
+          page,
+          {
+            dataset: name,
+            site: page.url ? siteOf(page.url) : `page:${key}`,
+            metric: scoring.primary,
+            model: foldModel ? 'fold' : 'shipped',
+          },
+          details,
+          f1,
+        ),
         ...(extra ? { extra } : {}),
       };
       appendFileSync(out, `${JSON.stringify(row)}\n`);

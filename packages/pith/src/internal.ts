@@ -75,6 +75,7 @@ export {
   candidatesOf,
   type FavorMode,
   type FavorSwitch,
+  guardBody,
   guardFooter,
   loadBlockModel,
   NO_FAVOR_SWITCH,

@@ -288,16 +288,31 @@ export function buildCandidates(inputs: CandidateInputs, balanced: Candidate): C
   list.push(modelCandidate('raw', inputs, 0.5, false));
   const run = mainRun(rows, probabilities, 0.5);
   list.push(candidate('main-run', inputs, run, finishChosen(inputs, run, true)));
-  const region = textNodesOf(doc, rows.heuristic.selection);
-  list.push({ name: 'heuristic', chosen: region, selection: rows.heuristic.selection });
+  const region = heuristicCandidate(inputs);
+  list.push(region);
   const union = balanced.chosen.slice();
-  for (let node = 0; node < doc.size; node++) if (region[node]) union[node] = 1;
+  for (let node = 0; node < doc.size; node++) if (region.chosen[node]) union[node] = 1;
   list.push(candidate('union', inputs, union));
   const structured = structuredBlocks(rows);
   if (structured)
     list.push(candidate('structured', inputs, structured, finishChosen(inputs, structured, false)));
-  const paragraphs = paragraphBlocks(rows);
-  if (paragraphs)
-    list.push(candidate('paragraphs', inputs, paragraphs, finishChosen(inputs, paragraphs, false)));
+  const paragraphs = paragraphsCandidate(inputs);
+  if (paragraphs) list.push(paragraphs);
   return list;
+}
+
+/** The heuristic stage's region as a candidate. */
+function heuristicCandidate(inputs: CandidateInputs): Candidate {
+  const { selection } = inputs.rows.heuristic;
+  return { name: 'heuristic', chosen: textNodesOf(inputs.doc, selection), selection };
+}
+
+function paragraphsCandidate(inputs: CandidateInputs): Candidate | undefined {
+  const paragraphs = paragraphBlocks(inputs.rows);
+  return paragraphs && candidate('paragraphs', inputs, paragraphs, finishChosen(inputs, paragraphs, false));
+}
+
+/** The recall mode's candidate, which the body guard reads (body-guard.ts), as `buildCandidates` builds it. */
+export function recallCandidate(inputs: CandidateInputs): Candidate {
+  return modelCandidate('recall', inputs, CANDIDATE_THRESHOLDS.recall as number);
 }

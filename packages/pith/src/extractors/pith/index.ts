@@ -14,16 +14,25 @@ import {
   type PageType,
 } from '../../features/page-type/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
+import { guardBody, guardWanted } from './body-guard.js';
 import {
   blocksAt,
   buildCandidates,
+  CANDIDATE_THRESHOLDS,
   type Candidate,
   type CandidateInputs,
   finishChosen,
+  recallCandidate,
   selectionOf,
 } from './candidates.js';
 import { chooseCandidate, loadChoiceModel, SHIPPED_CHOICE_MODELS } from './choice.js';
-import { CHOICE_FEATURE_NAMES, CHOICE_LOG_WORDS, CHOICE_WIDTH, choiceFeatures } from './choice-features.js';
+import {
+  CHOICE_FEATURE_NAMES,
+  CHOICE_LOG_WORDS,
+  CHOICE_WIDTH,
+  type ChoicePage,
+  choiceFeatures,
+} from './choice-features.js';
 import { type FavorMode, type FavorSwitch, switchedFavor } from './favor-switch.js';
 import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
 import {
@@ -38,6 +47,7 @@ import { pageRows } from './rows.js';
 import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from './stack-features.js';
 
 // For the training and benchmark scripts (through src/internal.ts): the rows the classifier reads.
+export { BODY_CANDIDATE, type BodyGuardOutcome, guardBody } from './body-guard.js';
 export { CANDIDATE_NAMES, type Candidate, type CandidateName } from './candidates.js';
 export {
   CHOICE_MODEL_FORMAT,
@@ -89,6 +99,8 @@ export interface PithOptions extends HeuristicOptions {
   postRules: boolean;
   /** Keep the `<figcaption>` of figures that sit between kept text. */
   captions: boolean;
+  /** Never a footer for a body (body-guard.ts): when the answer is tiny beside the recall mode's, a body, that answers. */
+  bodyGuard: boolean;
   /** Build the candidate selections (candidates.ts) even without a choice model (for the choice's trainer). */
   candidates: boolean;
   /** The choice among the candidates: '' = the shipped models/pith-choice.json, 'none' = the balanced answer, or a model file. */
@@ -126,6 +138,8 @@ export interface PithDiagnostics {
   captions?: number;
   /** The learned choice among the candidate selections, when a choice model ran. */
   choice?: ChoiceDiagnostics;
+  /** The body guard's answer, when it replaced the block model's (tiny beside it): the candidate's name. */
+  bodyGuard?: { answer: string };
 }
 
 /** Which candidate won and by how much (issue 37). */
@@ -183,6 +197,7 @@ const DEFAULTS: PithOptions = {
   fallback: true,
   postRules: true,
   captions: true,
+  bodyGuard: true,
   candidates: false,
   choice: '',
   stack: '',
@@ -224,6 +239,31 @@ function wordsOf(doc: Doc, chosen: Uint8Array, region: Uint8Array): { kept: numb
     if (region[node]) inRegion += words;
   }
   return { kept, region: inRegion };
+}
+
+/**
+ * The body guard over one page (body-guard.ts): the recall candidate is built only when the
+ * answer's words are few beside the recall blocks' (one pass over the block probabilities), and it
+ * answers when the guard says so.
+ */
+function guardPage(
+  page: ChoicePage,
+  inputs: CandidateInputs,
+  own: Candidate,
+  answerWords: number,
+): Candidate | undefined {
+  const { blocks } = inputs.rows;
+  const recallThreshold = CANDIDATE_THRESHOLDS.recall as number;
+  let recallWords = 0;
+  for (let block = 0; block < blocks.count; block++)
+    if (page.probabilities[block] >= recallThreshold) recallWords += blocks.words[block];
+  if (!guardWanted(answerWords, recallWords)) return undefined;
+  const list = [own, recallCandidate(inputs)];
+  const { chosen } = guardBody(
+    choiceFeatures(page, list),
+    list.map((candidate) => candidate.name),
+  );
+  return chosen > 0 ? list[chosen] : undefined;
 }
 
 /** The default extractor. */
@@ -268,6 +308,13 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       type: 'boolean',
       default: DEFAULTS.captions,
       description: 'Keep the captions (<figcaption>) of figures that sit between kept text.',
+    },
+    {
+      name: 'bodyGuard',
+      type: 'boolean',
+      default: DEFAULTS.bodyGuard,
+      description:
+        "Never a footer for a body: when the answer is tiny beside the recall mode's and that reads as a body, the recall mode answers.",
     },
     {
       name: 'candidates',
@@ -341,6 +388,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     let candidates: Candidate[] | undefined;
     let choiceRows: Float32Array | undefined;
     let choice: ChoiceDiagnostics | undefined;
+    let guard: Candidate | undefined;
     if (model && blocks.count > 0) {
       model.checkFeatures(features.names);
       let probabilities: Float64Array = new Float64Array(blocks.count);
@@ -385,10 +433,21 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
           for (let node = 0; node < doc.size; node++) if (region[node]) chosen[node] = 1;
           decidedBy = 'fallback';
         }
-        selection = selectionOf(doc, chosen);
+        const answer = selectionOf(doc, chosen);
+        selection = answer;
         const chooser = loadChoiceModel(settings.choice);
+        if (settings.bodyGuard && !chooser && decidedBy === 'model') {
+          const own: Candidate = { name: 'balanced', chosen, selection: answer, ...finished };
+          const page: ChoicePage = { rows, probabilities, meanMargin: 0, uncertainShare: 0, pageTypes: [] };
+          guard = guardPage(page, inputs, own, keptWords);
+          if (guard) {
+            selection = guard.selection;
+            postRules = guard.postRules;
+            captions = guard.captions;
+          }
+        }
         if (settings.candidates || chooser) {
-          const own: Candidate = { name: 'balanced', chosen, selection, ...finished };
+          const own: Candidate = { name: 'balanced', chosen, selection: answer, ...finished };
           candidates = buildCandidates(inputs, own);
           const typed = classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel());
           choiceRows = choiceFeatures(
@@ -447,6 +506,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     withLazyPageType(diagnostics, rows.pageTypeFeatures);
     if (confidence) diagnostics.confidence = confidence;
     if (choice) diagnostics.choice = choice;
+    if (guard) diagnostics.bodyGuard = { answer: guard.name };
     if (captions !== undefined) diagnostics.captions = captions;
     const extraction: Extraction<PithDiagnostics> = {
       extractor: 'pith',

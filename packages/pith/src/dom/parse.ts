@@ -5,7 +5,7 @@ import { mapPieces } from './characters.js';
 import { checkDeadline, tick, withDeadline } from './deadline.js';
 import { Doc, type DocColumns, NodeKind } from './doc.js';
 import { IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, TAG_COUNT, tagId, tagNameOf } from './tags.js';
-import { measureText, measureTextRange } from './text-measure.js';
+import { measureTextRange, type TextMeasure } from './text-measure.js';
 
 /** Bounds on what one page may cost. Over a bound, parsing fails with a `PithError`. */
 export interface ParseLimits {
@@ -1235,15 +1235,19 @@ class DocBuilder implements TokenizerCallbacks {
     const wordCount = new Int32Array(size);
     const linkCount = new Int32Array(size);
     const { kind, tag, parent, hidden, inLink, isLink, texts, textIsSource, source } = this;
+    const measured: TextMeasure = { length: 0, words: 0 };
     checkDeadline('parsing');
     for (let node = size - 1; node > 0; node--) {
       tick('parsing');
       const nodeKind = kind[node];
       if (nodeKind === NodeKind.Text) {
         if (!hidden[node]) {
-          const measured = textIsSource[node]
-            ? measureTextRange(source, this.sourceStart[node], this.sourceEnd[node])
-            : measureText(texts[node] ?? '');
+          if (textIsSource[node])
+            measureTextRange(source, this.sourceStart[node], this.sourceEnd[node], measured);
+          else {
+            const text = texts[node] ?? '';
+            measureTextRange(text, 0, text.length, measured);
+          }
           textLength[node] = measured.length;
           wordCount[node] = measured.words;
           if (inLink[node]) linkTextLength[node] = measured.length;

@@ -380,6 +380,8 @@ function repeatCounter(blocks: Blocks): (node: number) => number {
   const memo = new Int32Array(doc.size);
   // A sibling's signature is its tag and class string: an integer, the class string numbered per page.
   const classIds = new Map<string, number>();
+  // Reused from parent to parent with counts of their own: `array.length = 0` would drop V8's
+  // backing store, and refilling it for each parent was 5 % of the bytes a page allocates.
   const children: number[] = [];
   const signatures: number[] = [];
   // The distinct signatures of one parent's children and their counts: searched in a list while
@@ -388,21 +390,14 @@ function repeatCounter(blocks: Blocks): (node: number) => number {
   const distinct: number[] = [];
   const distinctCounts: number[] = [];
   const counts = new Map<number, number>();
-  const countOf = (signature: number, many: boolean): number => {
-    if (many) return counts.get(signature) ?? 1;
-    for (let at = 0; at < distinct.length; at++) if (distinct[at] === signature) return distinctCounts[at];
-    return 1;
-  };
   return (node: number) => {
     if (node <= 0) return 1;
     const known = memo[node];
     if (known > 0) return known;
     const parent = doc.parent(node);
     if (parent < 0) return 1;
-    children.length = 0;
-    signatures.length = 0;
-    distinct.length = 0;
-    distinctCounts.length = 0;
+    let childCount = 0;
+    let distinctCount = 0;
     let many = false;
     for (let child = doc.firstChild(parent); child >= 0; child = doc.nextSibling(child)) {
       tick('blocks');
@@ -414,28 +409,41 @@ function repeatCounter(blocks: Blocks): (node: number) => number {
         classIds.set(classString, classId);
       }
       const signature = classId * 1024 + doc.tag(child);
-      children.push(child);
-      signatures.push(signature);
+      children[childCount] = child;
+      signatures[childCount] = signature;
+      childCount++;
       if (many) {
         counts.set(signature, (counts.get(signature) ?? 0) + 1);
         continue;
       }
       let at = 0;
-      while (at < distinct.length && distinct[at] !== signature) at++;
-      if (at < distinct.length) distinctCounts[at]++;
-      else if (distinct.length < FEW_SIGNATURES) {
-        distinct.push(signature);
-        distinctCounts.push(1);
+      while (at < distinctCount && distinct[at] !== signature) at++;
+      if (at < distinctCount) distinctCounts[at]++;
+      else if (distinctCount < FEW_SIGNATURES) {
+        distinct[distinctCount] = signature;
+        distinctCounts[distinctCount] = 1;
+        distinctCount++;
       } else {
         many = true;
         counts.clear();
-        for (let index = 0; index < distinct.length; index++)
+        for (let index = 0; index < distinctCount; index++)
           counts.set(distinct[index], distinctCounts[index]);
         counts.set(signature, 1);
       }
     }
-    for (let index = 0; index < children.length; index++)
-      memo[children[index]] = countOf(signatures[index], many);
+    for (let index = 0; index < childCount; index++) {
+      const signature = signatures[index];
+      let count = 1;
+      if (many) count = counts.get(signature) ?? 1;
+      else {
+        for (let at = 0; at < distinctCount; at++)
+          if (distinct[at] === signature) {
+            count = distinctCounts[at];
+            break;
+          }
+      }
+      memo[children[index]] = count;
+    }
     return memo[node] > 0 ? memo[node] : 1;
   };
 }

@@ -208,7 +208,26 @@ export function segmentBlocks(doc: Doc): Blocks {
   return builder.finish();
 }
 
-/** The blocks as they are found (in the order their owners first receive something), then ordered. */
+/** The per-block sums `BlockBuilder` keeps, one column each. */
+const SUMS = [
+  'chars',
+  'linkChars',
+  'words',
+  'links',
+  'commas',
+  'sentenceEnds',
+  'digits',
+  'shortWords',
+  'capitalised',
+  'endsSentence',
+] as const;
+type Sum = (typeof SUMS)[number];
+
+/**
+ * The blocks as they are found (in the order their owners first receive something), then ordered.
+ * Columns are typed arrays grown by doubling and the text nodes one list for all blocks (an array
+ * per block and eleven pushed arrays were 4 % of the bytes a page allocates).
+ */
 class BlockBuilder {
   readonly doc: Doc;
   /** The content root the blocks are cut from (it has no parent among them). */
@@ -218,18 +237,17 @@ class BlockBuilder {
   readonly inheritedCues: Uint32Array;
   /** Per element: its block, -1 before it has one. */
   readonly blockOfNode: Int32Array;
-  readonly owners: number[] = [];
-  readonly nodesOfBlock: number[][] = [];
-  readonly chars: number[] = [];
-  readonly linkChars: number[] = [];
-  readonly words: number[] = [];
-  readonly links: number[] = [];
-  readonly commas: number[] = [];
-  readonly sentenceEnds: number[] = [];
-  readonly digits: number[] = [];
-  readonly shortWords: number[] = [];
-  readonly capitalised: number[] = [];
-  readonly endsSentence: number[] = [];
+  /** Blocks made so far, and their owners and sums by block. */
+  blocks = 0;
+  owners = new Int32Array(64);
+  readonly sums = Object.fromEntries(SUMS.map((sum) => [sum, new Float64Array(64)])) as Record<
+    Sum,
+    Float64Array
+  >;
+  /** The text nodes in the order they join a block (document order), and the block each joins. */
+  readonly textNodes: Int32Array;
+  readonly textBlocks: Int32Array;
+  texts = 0;
   totalChars = 0;
 
   constructor(doc: Doc) {
@@ -239,70 +257,82 @@ class BlockBuilder {
     this.ownCues = new Uint32Array(doc.size);
     this.inheritedCues = new Uint32Array(doc.size);
     this.blockOfNode = new Int32Array(doc.size).fill(-1);
+    this.textNodes = new Int32Array(doc.size);
+    this.textBlocks = new Int32Array(doc.size);
   }
 
   /** The block of a block-level element, made on first use. */
   blockOfOwner(owner: number): number {
     let block = this.blockOfNode[owner];
     if (block < 0) {
-      block = this.owners.length;
+      block = this.blocks++;
       this.blockOfNode[owner] = block;
-      this.owners.push(owner);
-      this.nodesOfBlock.push([]);
-      this.chars.push(0);
-      this.linkChars.push(0);
-      this.words.push(0);
-      this.links.push(0);
-      this.commas.push(0);
-      this.sentenceEnds.push(0);
-      this.digits.push(0);
-      this.shortWords.push(0);
-      this.capitalised.push(0);
-      this.endsSentence.push(0);
+      if (block === this.owners.length) this.grow();
+      this.owners[block] = owner;
     }
     return block;
   }
 
+  private grow(): void {
+    const capacity = this.owners.length * 2;
+    const owners = new Int32Array(capacity);
+    owners.set(this.owners);
+    this.owners = owners;
+    for (const sum of SUMS) {
+      const wider = new Float64Array(capacity);
+      wider.set(this.sums[sum]);
+      this.sums[sum] = wider;
+    }
+  }
+
   /** Blocks with text, in document order (that of their first text node), as columns. */
   finish(): Blocks {
-    // Blocks that received only links from the stack (no text) are dropped.
-    const keep: number[] = [];
-    for (let block = 0; block < this.owners.length; block++) if (this.chars[block] > 0) keep.push(block);
-    const count = keep.length;
-    let textTotal = 0;
-    for (let index = 0; index < count; index++) textTotal += this.nodesOfBlock[keep[index]].length;
-    const first = (index: number) => this.nodesOfBlock[keep[index]][0];
-    const order = Array.from({ length: count }, (_, index) => index).sort((a, b) => first(a) - first(b));
-    const pick = (values: number[]) => {
-      const picked = new Float64Array(count);
-      for (let index = 0; index < count; index++) picked[index] = values[keep[order[index]]];
-      return picked;
-    };
-    const textStart = new Int32Array(count + 1);
-    const textNodes = new Int32Array(textTotal);
-    let cursor = 0;
-    for (let index = 0; index < count; index++) {
-      tick('blocks');
-      textStart[index] = cursor;
-      for (const node of this.nodesOfBlock[keep[order[index]]]) textNodes[cursor++] = node;
+    // Blocks numbered in the order of their first text node; those that received only links from
+    // the stack (no text) get none and are dropped.
+    const order = new Int32Array(this.blocks).fill(-1);
+    const sizes: number[] = [];
+    let count = 0;
+    for (let entry = 0; entry < this.texts; entry++) {
+      const block = this.textBlocks[entry];
+      if (order[block] < 0) {
+        order[block] = count++;
+        sizes.push(0);
+      }
+      sizes[order[block]]++;
     }
-    textStart[count] = cursor;
+    const textStart = new Int32Array(count + 1);
+    for (let index = 0; index < count; index++) textStart[index + 1] = textStart[index] + sizes[index];
+    const textNodes = new Int32Array(this.texts);
+    const filled = textStart.slice(0, count);
+    for (let entry = 0; entry < this.texts; entry++) {
+      tick('blocks');
+      textNodes[filled[order[this.textBlocks[entry]]]++] = this.textNodes[entry];
+    }
+    const pick = <T extends Float64Array | Int32Array | Uint8Array>(
+      values: Float64Array | Int32Array,
+      out: T,
+    ) => {
+      for (let block = 0; block < this.blocks; block++)
+        if (order[block] >= 0) out[order[block]] = values[block];
+      return out;
+    };
+    const { sums } = this;
     return {
       doc: this.doc,
       count,
-      owner: Int32Array.from(pick(this.owners)),
+      owner: pick(this.owners, new Int32Array(count)),
       textStart,
       textNodes,
-      chars: pick(this.chars),
-      linkChars: pick(this.linkChars),
-      words: pick(this.words),
-      links: pick(this.links),
-      commas: pick(this.commas),
-      sentenceEnds: pick(this.sentenceEnds),
-      digits: pick(this.digits),
-      shortWords: pick(this.shortWords),
-      capitalisedWords: pick(this.capitalised),
-      endsSentence: Uint8Array.from(pick(this.endsSentence)),
+      chars: pick(sums.chars, new Float64Array(count)),
+      linkChars: pick(sums.linkChars, new Float64Array(count)),
+      words: pick(sums.words, new Float64Array(count)),
+      links: pick(sums.links, new Float64Array(count)),
+      commas: pick(sums.commas, new Float64Array(count)),
+      sentenceEnds: pick(sums.sentenceEnds, new Float64Array(count)),
+      digits: pick(sums.digits, new Float64Array(count)),
+      shortWords: pick(sums.shortWords, new Float64Array(count)),
+      capitalisedWords: pick(sums.capitalised, new Float64Array(count)),
+      endsSentence: pick(sums.endsSentence, new Uint8Array(count)),
       landmarks: this.landmarks,
       ownCues: this.ownCues,
       inheritedCues: this.inheritedCues,
@@ -321,7 +351,8 @@ function markElement(builder: BlockBuilder, node: number, nodeTag: number, openB
   if (landmark !== undefined && Object.hasOwn(ROLE_LANDMARK, landmark)) flags |= ROLE_LANDMARK[landmark];
   if (nodeTag === TAG.a && doc.attr(node, 'href') !== undefined) {
     flags |= LANDMARK.link;
-    builder.links[builder.blockOfOwner(openBlock)]++;
+    const block = builder.blockOfOwner(openBlock);
+    builder.sums.links[block]++;
   }
   if (doc.attr(node, 'hidden') !== undefined || doc.attr(node, 'aria-hidden') === 'true') {
     flags |= LANDMARK.hiddenAttribute;
@@ -342,11 +373,13 @@ function addText(builder: BlockBuilder, node: number, block: number): void {
   const up = parent[node];
   landmarks[node] = landmarks[up];
   inheritedCues[node] = inheritedCues[up];
-  builder.nodesOfBlock[block].push(node);
+  builder.textNodes[builder.texts] = node;
+  builder.textBlocks[builder.texts++] = block;
+  const { sums } = builder;
   const length = textLength[node];
-  builder.chars[block] += length;
+  sums.chars[block] += length;
   builder.totalChars += length;
-  if (landmarks[node] & LANDMARK.link) builder.linkChars[block] += length;
+  if (landmarks[node] & LANDMARK.link) sums.linkChars[block] += length;
   // The source itself when the node's text is its source range as it is (faster to scan).
   const fromSource = doc.isSourceText(node);
   const text = fromSource ? doc.source : doc.text(node);
@@ -356,13 +389,13 @@ function addText(builder: BlockBuilder, node: number, block: number): void {
     fromSource ? sourceEnd[node] : text.length,
   );
   // Added to the block once per text node (all integers: the same sums as per character).
-  builder.words[block] += counts.words;
-  builder.shortWords[block] += counts.shortWords;
-  builder.capitalised[block] += counts.capitalised;
-  builder.commas[block] += counts.commas;
-  builder.sentenceEnds[block] += counts.sentenceEnds;
-  builder.digits[block] += counts.digits;
-  if (counts.lastVisible !== 0) builder.endsSentence[block] = ENDS_SENTENCE.has(counts.lastVisible) ? 1 : 0;
+  sums.words[block] += counts.words;
+  sums.shortWords[block] += counts.shortWords;
+  sums.capitalised[block] += counts.capitalised;
+  sums.commas[block] += counts.commas;
+  sums.sentenceEnds[block] += counts.sentenceEnds;
+  sums.digits[block] += counts.digits;
+  if (counts.lastVisible !== 0) sums.endsSentence[block] = ENDS_SENTENCE.has(counts.lastVisible) ? 1 : 0;
 }
 
 /** What one scan of a text counts (one object, reused: the scan runs per text node). */

@@ -213,6 +213,7 @@ export {
   readMetadata,
   serializeMetadataModel,
   stripSiteName,
+  weightedMargins,
 } from './metadata/index.js';
 export { loadShippedModels, setModelReader } from './model-files.js';
 export {

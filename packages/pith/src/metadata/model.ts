@@ -4,15 +4,16 @@
  * the one the page's "none" row gets before it is compared with the candidates (a wrong answer
  * costs more than an empty one), and the one the rules' own answer gets (where the rules are hard to
  * beat, the model must be surer than that to overrule them). Both are chosen by cross-validation
- * when training, per page type (the page-type recogniser's likeliest type) and for the whole field
- * (a page whose type is not known).
+ * when training, per page type and for the whole field (a page whose type is not known); a page
+ * gets its types' margins weighted by the page-type recogniser's probabilities. A third, the field's `floor`, is the least probability an answer
+ * must have: below it the field is left empty (a wrong author or date costs a reader more than none).
  *
  * Format (version 1):
  *
  *   { "format": "pith-metadata", "version": 1,
  *     "manifest": { … },                        how the file was built (command, data, date, figures)
  *     "fields": {
- *       "title": { "noneBias": 0, "rulesBias": 0,
+ *       "title": { "noneBias": 0, "rulesBias": 0, "floor": 0,       floor optional (0)
  *                  "byPageType": [{ "noneBias": 0, "rulesBias": 2 }, …],   optional, PAGE_TYPE_NAMES order
  *                  "model": { "format": "pith-gbdt", "featureNames": […], … } },
  *       "author": { … }, "date": { … } } }
@@ -55,6 +56,11 @@ export interface FieldMargins {
    * model's likeliest; RULES_ALWAYS, the rules' answer whatever the model says.
    */
   readonly rulesBias: number;
+  /**
+   * The least probability the chosen candidate must have, else the field is empty (0 or missing:
+   * any). A field's own, whatever the page's type.
+   */
+  readonly floor?: number;
 }
 
 /** A `rulesBias` no probability can overcome (probabilities ≤ 1, a "none" margin ≤ 0.5). */
@@ -122,6 +128,7 @@ export function makeMetadataModel(
       model: entry.model,
       noneBias: entry.noneBias,
       rulesBias: entry.rulesBias,
+      ...(entry.floor ? { floor: entry.floor } : {}),
       ...(entry.byPageType === undefined
         ? {}
         : {
@@ -136,6 +143,8 @@ export function makeMetadataModel(
 function checkMargins(margins: FieldMargins, at: string): void {
   if (!Number.isFinite(margins.noneBias)) fail(`${at}.noneBias must be a number`);
   if (!Number.isFinite(margins.rulesBias)) fail(`${at}.rulesBias must be a number`);
+  if (margins.floor !== undefined && !(margins.floor >= 0 && margins.floor <= 1))
+    fail(`${at}.floor must be a number from 0 to 1`);
 }
 
 const numberOr = (value: unknown, otherwise: number) =>
@@ -171,6 +180,7 @@ export function metadataModelFromJson(value: unknown): MetadataModel {
     parsed[field] = {
       model,
       ...marginsOf(entry, `fields.${field}`),
+      ...(entry.floor === undefined ? {} : { floor: numberOr(entry.floor, Number.NaN) }),
       ...(byPageType === undefined
         ? {}
         : {
@@ -190,11 +200,12 @@ export function serializeMetadataModel(model: MetadataModel): string {
     const text = serializeModel(entry.model, { binEdges: false }).trim();
     const margins = ({ noneBias, rulesBias }: FieldMargins) =>
       `"noneBias":${noneBias},"rulesBias":${rulesBias}`;
+    const floor = entry.floor ? `,"floor":${entry.floor}` : '';
     const byType =
       entry.byPageType === undefined
         ? ''
         : `,"byPageType":[${entry.byPageType.map((type) => `{${margins(type)}}`).join(',')}]`;
-    return `${JSON.stringify(field)}:{${margins(entry)}${byType},"model":\n${text}}`;
+    return `${JSON.stringify(field)}:{${margins(entry)}${floor}${byType},"model":\n${text}}`;
   });
   return [
     `{"format":"${METADATA_MODEL_FORMAT}","version":${METADATA_MODEL_VERSION},`,
@@ -234,19 +245,45 @@ export function shippedMetadataModel(): MetadataModel {
   return loadMetadataModel();
 }
 
-/** The margins of a field for a page whose likeliest type is `type` (-1: not known). */
+/** The margins of a field for a page whose likeliest type is `type` (-1: not known), with the field's floor. */
 export function marginsFor(entry: FieldModel, type: number): FieldMargins {
-  return (type >= 0 ? entry.byPageType?.[type] : undefined) ?? entry;
+  const { noneBias, rulesBias } = (type >= 0 ? entry.byPageType?.[type] : undefined) ?? entry;
+  return { noneBias, rulesBias, floor: entry.floor ?? 0 };
+}
+
+/**
+ * The margins of a field for a page of page-type probabilities `types` (PAGE_TYPE_NAMES order):
+ * each type's margins weighted by its probability, so that a page the recogniser is unsure of gets
+ * margins between those of the types it hesitates between; the field's own without them.
+ */
+export function weightedMargins(entry: FieldModel, types: ArrayLike<number> | undefined): FieldMargins {
+  const floor = entry.floor ?? 0;
+  const byType = entry.byPageType;
+  if (types === undefined || byType === undefined) return marginsFor(entry, -1);
+  let noneBias = 0;
+  let rulesBias = 0;
+  let total = 0;
+  for (let type = 0; type < byType.length && type < types.length; type++) {
+    const weight = types[type];
+    if (!(weight > 0)) continue;
+    noneBias += weight * byType[type].noneBias;
+    rulesBias += weight * byType[type].rulesBias;
+    total += weight;
+  }
+  return total > 0
+    ? { noneBias: noneBias / total, rulesBias: rulesBias / total, floor }
+    : marginsFor(entry, -1);
 }
 
 /**
  * The row chosen among a page's rows (the candidates', then "none"): the likeliest once the
- * margins are added ("none" wins ties, then the rules' row). Shared by the choice and the trainer.
+ * margins are added ("none" wins ties, then the rules' row), or "none" when its own probability is
+ * below the floor. Shared by the choice and the trainer.
  */
 export function chosenRow(
   probabilities: ArrayLike<number>,
   rulesRow: number,
-  { noneBias, rulesBias }: FieldMargins,
+  { noneBias, rulesBias, floor = 0 }: FieldMargins,
 ): number {
   const none = probabilities.length - 1;
   const score = (row: number) =>
@@ -264,7 +301,7 @@ export function chosenRow(
       bestScore = value;
     }
   }
-  return best;
+  return probabilities[best] < floor ? none : best;
 }
 
 /** The likeliest type in page-type probabilities (-1: none given, or not a number). */

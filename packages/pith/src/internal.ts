@@ -204,7 +204,6 @@ export {
   type Metadata,
   type MetadataModel,
   makeMetadataModel,
-  marginsFor,
   PAGE_TYPE_NAMES,
   parseDate,
   parseJsonLd,

@@ -19,6 +19,7 @@ export {
   type AuthorCandidate,
   authorKey,
   type Candidates,
+  cleanTitle,
   DATE_SOURCES,
   type DateCandidate,
   readCandidates,

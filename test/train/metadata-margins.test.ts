@@ -140,6 +140,19 @@ describe('bestFloor: the lowest floor that keeps wrong answers under WRONG_SHARE
     );
   });
 
+  it('no floor that empties answers the rules had right (the sign test of the margins)', () => {
+    // The rules' answer is the model's: right on 17 pages at 0.3, wrong on 3 at 0.4. Any floor that
+    // cuts the wrong ones cuts the right ones first.
+    const pages = [
+      ...Array.from({ length: 17 }, () => scored([0.3, 0.05, 0.05], 0, 0)),
+      ...Array.from({ length: 3 }, () => scored([0.4, 0.05, 0.05], 1, 0)),
+    ];
+    assert.equal(
+      bestFloor(pages, () => ({ noneBias: 0, rulesBias: RULES_ALWAYS })),
+      0,
+    );
+  });
+
   it('no floor where the answers are wrong seldom enough already', () => {
     const pages = Array.from({ length: 20 }, (_, at) =>
       at === 0 ? scored([0.2, 0.1, 0.1], 1, 0) : scored([0.9, 0.05, 0.05], 0, 0),

@@ -5,7 +5,7 @@
  * costs more than an empty one), and the one the rules' own answer gets (where the rules are hard to
  * beat, the model must be surer than that to overrule them). Both are chosen by cross-validation
  * when training, per page type and for the whole field (a page whose type is not known); a page
- * gets its types' margins weighted by the page-type recogniser's probabilities. A third, the field's `floor`, is the least probability an answer
+ * gets its types' margins weighted by the page-type recogniser's probabilities. A third, the `floor`, is the least probability an answer
  * must have: below it the field is left empty (a wrong author or date costs a reader more than none).
  *
  * Format (version 1):
@@ -14,7 +14,7 @@
  *     "manifest": { … },                        how the file was built (command, data, date, figures)
  *     "fields": {
  *       "title": { "noneBias": 0, "rulesBias": 0, "floor": 0,       floor optional (0)
- *                  "byPageType": [{ "noneBias": 0, "rulesBias": 2 }, …],   optional, PAGE_TYPE_NAMES order
+ *                  "byPageType": [{ "noneBias": 0, "rulesBias": 2, "floor": 0.4 }, …],   optional, PAGE_TYPE_NAMES order
  *                  "model": { "format": "pith-gbdt", "featureNames": […], … } },
  *       "author": { … }, "date": { … } } }
  *
@@ -58,7 +58,7 @@ export interface FieldMargins {
   readonly rulesBias: number;
   /**
    * The least probability the chosen candidate must have, else the field is empty (0 or missing:
-   * any). A field's own, whatever the page's type.
+   * any).
    */
   readonly floor?: number;
 }
@@ -132,7 +132,11 @@ export function makeMetadataModel(
       ...(entry.byPageType === undefined
         ? {}
         : {
-            byPageType: entry.byPageType.map(({ noneBias, rulesBias }) => ({ noneBias, rulesBias })),
+            byPageType: entry.byPageType.map(({ noneBias, rulesBias, floor }) => ({
+              noneBias,
+              rulesBias,
+              ...(floor ? { floor } : {}),
+            })),
           }),
       ...(entry.model.kind === 'gbdt' ? { compiled: compileGbdt(entry.model) } : {}),
     };
@@ -152,7 +156,11 @@ const numberOr = (value: unknown, otherwise: number) =>
 
 function marginsOf(value: unknown, at: string): FieldMargins {
   if (!isRecord(value)) fail(`${at} must be an object`);
-  return { noneBias: numberOr(value.noneBias, Number.NaN), rulesBias: numberOr(value.rulesBias, 0) };
+  return {
+    noneBias: numberOr(value.noneBias, Number.NaN),
+    rulesBias: numberOr(value.rulesBias, 0),
+    ...(value.floor === undefined ? {} : { floor: numberOr(value.floor, Number.NaN) }),
+  };
 }
 
 /** A model from parsed JSON, checked field by field. Throws a PithError (BAD_OPTION). */
@@ -180,7 +188,6 @@ export function metadataModelFromJson(value: unknown): MetadataModel {
     parsed[field] = {
       model,
       ...marginsOf(entry, `fields.${field}`),
-      ...(entry.floor === undefined ? {} : { floor: numberOr(entry.floor, Number.NaN) }),
       ...(byPageType === undefined
         ? {}
         : {
@@ -198,14 +205,13 @@ export function serializeMetadataModel(model: MetadataModel): string {
   const fields = CHOSEN_FIELDS.map((field) => {
     const entry = model.fields[field];
     const text = serializeModel(entry.model, { binEdges: false }).trim();
-    const margins = ({ noneBias, rulesBias }: FieldMargins) =>
-      `"noneBias":${noneBias},"rulesBias":${rulesBias}`;
-    const floor = entry.floor ? `,"floor":${entry.floor}` : '';
+    const margins = ({ noneBias, rulesBias, floor }: FieldMargins) =>
+      `"noneBias":${noneBias},"rulesBias":${rulesBias}${floor ? `,"floor":${floor}` : ''}`;
     const byType =
       entry.byPageType === undefined
         ? ''
         : `,"byPageType":[${entry.byPageType.map((type) => `{${margins(type)}}`).join(',')}]`;
-    return `${JSON.stringify(field)}:{${margins(entry)}${floor}${byType},"model":\n${text}}`;
+    return `${JSON.stringify(field)}:{${margins(entry)}${byType},"model":\n${text}}`;
   });
   return [
     `{"format":"${METADATA_MODEL_FORMAT}","version":${METADATA_MODEL_VERSION},`,
@@ -245,10 +251,10 @@ export function shippedMetadataModel(): MetadataModel {
   return loadMetadataModel();
 }
 
-/** The margins of a field for a page whose likeliest type is `type` (-1: not known), with the field's floor. */
+/** The margins of a field for a page whose likeliest type is `type` (-1: not known). */
 export function marginsFor(entry: FieldModel, type: number): FieldMargins {
-  const { noneBias, rulesBias } = (type >= 0 ? entry.byPageType?.[type] : undefined) ?? entry;
-  return { noneBias, rulesBias, floor: entry.floor ?? 0 };
+  const { noneBias, rulesBias, floor = 0 } = (type >= 0 ? entry.byPageType?.[type] : undefined) ?? entry;
+  return { noneBias, rulesBias, floor };
 }
 
 /**
@@ -257,21 +263,22 @@ export function marginsFor(entry: FieldModel, type: number): FieldMargins {
  * margins between those of the types it hesitates between; the field's own without them.
  */
 export function weightedMargins(entry: FieldModel, types: ArrayLike<number> | undefined): FieldMargins {
-  const floor = entry.floor ?? 0;
   const byType = entry.byPageType;
   if (types === undefined || byType === undefined) return marginsFor(entry, -1);
   let noneBias = 0;
   let rulesBias = 0;
+  let floor = 0;
   let total = 0;
   for (let type = 0; type < byType.length && type < types.length; type++) {
     const weight = types[type];
     if (!(weight > 0)) continue;
     noneBias += weight * byType[type].noneBias;
     rulesBias += weight * byType[type].rulesBias;
+    floor += weight * (byType[type].floor ?? 0);
     total += weight;
   }
   return total > 0
-    ? { noneBias: noneBias / total, rulesBias: rulesBias / total, floor }
+    ? { noneBias: noneBias / total, rulesBias: rulesBias / total, floor: floor / total }
     : marginsFor(entry, -1);
 }
 

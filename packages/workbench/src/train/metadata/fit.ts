@@ -226,26 +226,38 @@ export function bestMargins(scored: readonly ScoredPage[], noneBiases: readonly 
 }
 
 /**
- * The field's floor, on pages' held-out probabilities with the margins of their types: the lowest
- * of FLOORS whose wrong answers are at most WRONG_SHARE of the pages; where none is, the one with
- * the best right − wrong (0 among equals).
+ * The floor for some pages, on their held-out probabilities with their margins: the lowest of
+ * FLOORS whose wrong answers are at most WRONG_SHARE of the pages, among those still right more
+ * often than the rules by the sign test (bestMargins's; a floor only empties answers, and where the
+ * rules' answer is kept it would lose right answers the rules had); where none is, the one with the
+ * best right − wrong (0 among equals).
  */
 export function bestFloor(
   scored: readonly ScoredPage[],
   marginsOf: (page: ScoredPage) => FieldMargins,
 ): number {
+  const rulesRight = rightRows(scored, { noneBias: 0, rulesBias: RULES_ALWAYS });
   const outcomes = FLOORS.map((floor) =>
-    tally(
-      scored.map((page) =>
-        outcomeOf(page.labels, chosenRow(page.probabilities, page.rulesRow, { ...marginsOf(page), floor })),
-      ),
+    scored.map((page) =>
+      outcomeOf(page.labels, chosenRow(page.probabilities, page.rulesRow, { ...marginsOf(page), floor })),
     ),
   );
-  const under = FLOORS.findIndex((_, at) => outcomes[at].wrong <= WRONG_SHARE * scored.length);
+  const allowed = FLOORS.map((floor, at) => {
+    if (floor === 0) return true;
+    let wins = 0;
+    let losses = 0;
+    outcomes[at].forEach((outcome, page) => {
+      if (outcome === 'right' && !rulesRight[page]) wins++;
+      if (outcome !== 'right' && rulesRight[page]) losses++;
+    });
+    return wins - losses >= OVERRULE_SIGMAS * Math.sqrt(wins + losses);
+  });
+  const tallies = outcomes.map(tally);
+  const under = FLOORS.findIndex((_, at) => allowed[at] && tallies[at].wrong <= WRONG_SHARE * scored.length);
   if (under >= 0) return FLOORS[under];
   let best = 0;
   FLOORS.forEach((_, at) => {
-    if (worth(outcomes[at]) > worth(outcomes[best])) best = at;
+    if (allowed[at] && worth(tallies[at]) > worth(tallies[best])) best = at;
   });
   return FLOORS[best];
 }
@@ -316,15 +328,18 @@ export function fitFieldWithBias(
         scored.push({ probabilities: rowProbabilities(innerModel, page), ...page });
       }
   }
-  const whole = bestMargins(scored, noneBiases);
+  const floored = BIASED_FIELDS.includes(field);
+  /** Margins, then the floor with them (the author and the date only). */
+  const withFloor = (pages: readonly ScoredPage[]): FieldMargins => {
+    const margins = bestMargins(pages, noneBiases);
+    return floored ? { ...margins, floor: bestFloor(pages, () => margins) } : margins;
+  };
+  const whole = withFloor(scored);
   const byPageType = PAGE_TYPE_NAMES.map((_, type) => {
     const ofType = scored.filter((page) => page.type === type);
-    return ofType.length === 0 ? whole : bestMargins(ofType, noneBiases);
+    return ofType.length === 0 ? whole : withFloor(ofType);
   });
-  const floor = BIASED_FIELDS.includes(field)
-    ? bestFloor(scored, (page) => marginsOfPage({ model, ...whole, byPageType }, page))
-    : 0;
-  return { model, ...whole, floor, byPageType };
+  return { model, ...whole, byPageType };
 }
 
 /**

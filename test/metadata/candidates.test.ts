@@ -6,12 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseHtml } from '../../packages/pith/src/dom/index.js';
-import {
-  chooseMetadata,
-  cleanTitle,
-  readCandidates,
-  readMetadata,
-} from '../../packages/pith/src/metadata/index.js';
+import { chooseMetadata, readCandidates, readMetadata } from '../../packages/pith/src/metadata/index.js';
 import { page } from './helpers.js';
 
 /** A fixed clock after the pages were saved (a later date is not believed). */
@@ -140,40 +135,5 @@ describe('metadata.sources: where each value was found', () => {
     assert.equal(chosen.published, undefined);
     assert.equal(chosen.sources?.published, undefined);
     assert.deepEqual(chosen.authors, []);
-  });
-});
-
-/** WCXB dev 2855 (developer.mozilla.org, documentation): the gold title names the element it is about. */
-const MDN_TABLE_URL = 'https://developer.mozilla.org/en-US/docs/Web/HTML/Element/table';
-const MDN_TABLE = page(
-  '<title>&lt;table&gt;: The Table element - HTML | MDN</title>',
-  '<h1>&lt;table&gt;: The Table element</h1><p>The <code>&lt;table&gt;</code> HTML element represents tabular data.</p>',
-);
-
-/** WCXB dev 2498 (artmann.co, an article): the same in the middle of a title. */
-const ARTMANN_URL = 'https://www.artmann.co/articles/30-years-of-br-tags';
-const ARTMANN = page(
-  '<title>30 Years of &lt;br&gt; Tags</title><meta property="og:title" content="30 Years of &lt;br&gt; Tags"/>',
-  '<h1 class="text-2xl md:text-3xl font-semibold">30 Years of &lt;br&gt; Tags</h1><p class="text-lg md:text-xl">Three decades of making things on the internet</p>',
-);
-
-describe('title candidates: an element the title names is text, not markup', () => {
-  it("the <h1> and the <title>'s head keep the element's name (WCXB 2855, MDN)", () => {
-    const titles = candidatesOf(MDN_TABLE, MDN_TABLE_URL).titles;
-    const gold = titles.find((candidate) => candidate.text === '<table>: The Table element');
-    assert.ok(gold, JSON.stringify(titles.map((candidate) => candidate.text)));
-    const sources = gold.mentions.map((mention) => `${mention.source}/${mention.form}`);
-    assert.ok(sources.includes('h1.first/whole'));
-    assert.ok(sources.includes('title/head'));
-  });
-
-  it('inside a title too (WCXB 2498, artmann.co)', () => {
-    const titles = candidatesOf(ARTMANN, ARTMANN_URL).titles;
-    assert.ok(titles.some((candidate) => candidate.text === '30 Years of <br> Tags'));
-  });
-
-  it('markup with its closing tag is still taken out', () => {
-    assert.equal(cleanTitle('<b>Bold</b> news | Site'), 'Bold news | Site');
-    assert.equal(cleanTitle('The <table> element and <em>why</em>'), 'The <table> element and why');
   });
 });

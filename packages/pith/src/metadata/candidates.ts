@@ -136,22 +136,6 @@ export function titleKey(value: string): string {
     .trim();
 }
 
-/** A bare tag (`<table>`, `<br>`) in a title: markup only when its closing tag follows. */
-const BARE_TAG = /<([a-zA-Z][a-zA-Z0-9-]{0,30})>/g;
-
-/**
- * A title's text cleaned as every metadata text (cleanText), except that a bare tag with no closing
- * tag after it is kept: a title about an element names it (MDN's "<table>: The Table element", "30
- * Years of <br> Tags"), and the page shows it so (the source escaped it), where `<b>…</b>` is markup.
- */
-export function cleanTitle(raw: string, maxLength = MAX_TITLE_LENGTH): string {
-  if (!raw.includes('<')) return cleanText(raw, maxLength);
-  const kept = raw.replace(BARE_TAG, (tag, name: string, at: number) =>
-    raw.toLowerCase().includes(`</${name.toLowerCase()}>`, at) ? tag : `\uE000${name}\uE001`,
-  );
-  return cleanText(kept, maxLength).replace(/\uE000([^\uE001]*)\uE001/g, '<$1>');
-}
-
 export function titleCandidates(
   sources: Sources,
   rules: Metadata,
@@ -162,7 +146,7 @@ export function titleCandidates(
   const found = new Map<string, TitleCandidate>();
   const add = (raw: string, mention: TitleMention) => {
     if (found.size >= MAX_TITLE_CANDIDATES) return;
-    const text = cleanTitle(raw).replace(/^#{1,6}\s+(?=\S)/, '');
+    const text = cleanText(raw, MAX_TITLE_LENGTH).replace(/^#{1,6}\s+(?=\S)/, '');
     const key = titleKey(text);
     if (key.length === 0) return;
     let candidate = found.get(key);
@@ -176,7 +160,7 @@ export function titleCandidates(
   /** A declared title: whole, without the site's name, and cut at its separators. */
   const addSplit = (raw: string | undefined, source: TitleSource) => {
     if (raw === undefined) return;
-    const text = cleanTitle(raw);
+    const text = cleanText(raw, MAX_TITLE_LENGTH);
     if (text.length === 0) return;
     const pieces = text.split(SPLIT);
     const parts = (pieces.length + 1) / 2;

@@ -19,7 +19,6 @@ export {
   type AuthorCandidate,
   authorKey,
   type Candidates,
-  cleanTitle,
   DATE_SOURCES,
   type DateCandidate,
   readCandidates,

@@ -1,7 +1,8 @@
 /**
  * The metadata choice's margins (issue 42): the "none" row's and the rules' answer's, per page type,
  * chosen so that on no page type the choice is right less often than the rules were (inner
- * cross-validation), and read by the choice for the page's likeliest type.
+ * cross-validation), and read by the choice weighted by the page's type probabilities; the floor
+ * under which a field is left empty.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -19,9 +20,12 @@ import {
   makeMetadataModel,
   RULES_ALWAYS,
   readMetadata,
+  weightedMargins,
 } from '../../packages/pith/src/metadata/index.js';
 import {
+  bestFloor,
   bestMargins,
+  FLOORS,
   NONE_BIASES,
   type ScoredPage,
 } from '../../packages/workbench/src/train/metadata/fit.js';
@@ -47,6 +51,25 @@ describe('chosenRow: the margins of the "none" row and of the rules\' answer', (
         (probabilities, at, noneBias) => {
           const rulesRow = at % probabilities.length;
           assert.equal(chosenRow(probabilities, rulesRow, { noneBias, rulesBias: RULES_ALWAYS }), rulesRow);
+        },
+      ),
+      { seed: 42 },
+    );
+  });
+
+  it('below the floor the field is empty, whichever row the margins chose', () => {
+    assert.equal(chosenRow([0.2, 0.3, 0.1], 0, { noneBias: 0, rulesBias: 0, floor: 0.35 }), 2);
+    assert.equal(chosenRow([0.2, 0.4, 0.1], 0, { noneBias: 0, rulesBias: 0, floor: 0.35 }), 1);
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 12 }),
+        fc.nat(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (probabilities, at, floor) => {
+          const rulesRow = at % probabilities.length;
+          const row = chosenRow(probabilities, rulesRow, { noneBias: 0, rulesBias: RULES_ALWAYS, floor });
+          const none = probabilities.length - 1;
+          assert.equal(row, probabilities[rulesRow] < floor ? none : rulesRow);
         },
       ),
       { seed: 42 },
@@ -100,7 +123,48 @@ describe('bestMargins: never right less often than the rules', () => {
   });
 });
 
-describe("the choice reads the margins of the page's likeliest type", () => {
+describe('bestFloor: the lowest floor that keeps wrong answers under WRONG_SHARE', () => {
+  it('rises until few enough answers are wrong, and no further', () => {
+    // 18 pages right at 0.9, two wrong at 0.3 and 0.5 (10 % wrong): a floor above 0.5 keeps 0 wrong,
+    // above 0.3 one (5 %), which is enough.
+    const pages = [
+      ...Array.from({ length: 18 }, () => scored([0.9, 0.05, 0.05], 0, 0)),
+      scored([0.3, 0.1, 0.1], 1, 0),
+      scored([0.5, 0.1, 0.1], 1, 0),
+    ];
+    const floor = bestFloor(pages, () => ({ noneBias: 0, rulesBias: 0 }));
+    assert.equal(floor > 0.3 && floor <= 0.5, true);
+    assert.equal(
+      floor,
+      FLOORS.find((value) => value > 0.3),
+    );
+  });
+
+  it('no floor that empties answers the rules had right (the sign test of the margins)', () => {
+    // The rules' answer is the model's: right on 17 pages at 0.3, wrong on 3 at 0.4. Any floor that
+    // cuts the wrong ones cuts the right ones first.
+    const pages = [
+      ...Array.from({ length: 17 }, () => scored([0.3, 0.05, 0.05], 0, 0)),
+      ...Array.from({ length: 3 }, () => scored([0.4, 0.05, 0.05], 1, 0)),
+    ];
+    assert.equal(
+      bestFloor(pages, () => ({ noneBias: 0, rulesBias: RULES_ALWAYS })),
+      0,
+    );
+  });
+
+  it('no floor where the answers are wrong seldom enough already', () => {
+    const pages = Array.from({ length: 20 }, (_, at) =>
+      at === 0 ? scored([0.2, 0.1, 0.1], 1, 0) : scored([0.9, 0.05, 0.05], 0, 0),
+    );
+    assert.equal(
+      bestFloor(pages, () => ({ noneBias: 0, rulesBias: 0 })),
+      0,
+    );
+  });
+});
+
+describe("the choice reads the margins of the page's types, weighted by their probabilities", () => {
   const url = 'https://example.com/2024/05/17/story';
   const html =
     '<!doctype html><html><head><title>The story | Example</title><meta property="og:title" content="The story, told">' +
@@ -137,6 +201,14 @@ describe("the choice reads the margins of the page's likeliest type", () => {
     });
     const chosen = chooseMetadata(reading, { model: firstTypeRules, pageType: [0.9, 0.1, 0, 0, 0, 0, 0] });
     assert.deepEqual(fields(chosen), fields(rules));
+  });
+
+  it("a page the recogniser hesitates on gets margins between its types' (not the likeliest's alone)", () => {
+    const entry = firstTypeRules.fields.author;
+    const margins = weightedMargins(entry, [0.6, 0.4, 0, 0, 0, 0, 0]);
+    assert.ok(Math.abs(margins.noneBias - 0.4 * 1.5) < 1e-9);
+    assert.ok(Math.abs(margins.rulesBias - 0.6 * RULES_ALWAYS) < 1e-9);
+    assert.deepEqual(weightedMargins(entry, undefined), { noneBias: 1.5, rulesBias: 0, floor: 0 });
   });
 
   it("a page of another type, or of no known type, gets that type's margins, or the field's", () => {

@@ -210,7 +210,6 @@ export {
   type Metadata,
   type MetadataModel,
   makeMetadataModel,
-  marginsFor,
   PAGE_TYPE_NAMES,
   parseDate,
   parseJsonLd,
@@ -219,6 +218,7 @@ export {
   readMetadata,
   serializeMetadataModel,
   stripSiteName,
+  weightedMargins,
 } from './metadata/index.js';
 export { loadShippedModels, setModelReader } from './model-files.js';
 export {

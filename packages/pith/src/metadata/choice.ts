@@ -2,7 +2,8 @@
  * The learned choice (issue 42): for the title, the authors and the publication date, the page's
  * candidates (candidates.ts) are scored by the field's model (model.ts) over their features
  * (features.ts), and the likeliest is the answer — unless the row that stands for "the page does
- * not say", given the model's margin, is likelier: then the field is empty. Every other field is
+ * not say", given the model's margin, is likelier, or the likeliest's probability is under the field's
+ * floor: then the field is empty. Every other field is
  * the rules' (merge.ts). `sources` says where each answer came from.
  */
 import { isPithError } from '../errors.js';
@@ -15,14 +16,7 @@ import {
 } from './candidates.js';
 import { candidateRows } from './features.js';
 import type { Sources } from './merge.js';
-import {
-  type ChosenField,
-  chosenRow,
-  likeliestType,
-  type MetadataModel,
-  marginsFor,
-  rowProbability,
-} from './model.js';
+import { type ChosenField, chosenRow, type MetadataModel, rowProbability, weightedMargins } from './model.js';
 import type { Metadata, MetadataSources } from './types.js';
 
 /** What the rules read from a page: every source, and their answer. */
@@ -38,7 +32,7 @@ export interface MetadataReading {
 export interface ChooseOptions {
   /**
    * The page-type recogniser's probabilities (features/page-type, in its PAGE_TYPES order), a
-   * feature of every field, and the likeliest type picks the model's margins; missing when not given.
+   * feature of every field, and each type's margins count by its probability; missing when not given.
    */
   pageType?: ArrayLike<number>;
   /** The model; null: the rules' answers. */
@@ -46,8 +40,9 @@ export interface ChooseOptions {
 }
 
 /**
- * Index of the row chosen (the candidates', then "none"), with the margins of the page's type:
- * `rulesRow` is the rules' answer's (`count`, the "none" row, when they found nothing).
+ * Index of the row chosen (the candidates', then "none"), with the margins of the page's types
+ * (weighted by their probabilities): `rulesRow` is the rules' answer's (`count`, the "none" row,
+ * when they found nothing).
  */
 function likeliest(
   model: MetadataModel,
@@ -55,13 +50,13 @@ function likeliest(
   rows: Float32Array,
   count: number,
   rulesRow: number,
-  type: number,
+  types: ArrayLike<number> | undefined,
 ): number {
   const entry = model.fields[field];
   const width = entry.model.featureNames.length;
   const probabilities = new Float64Array(count + 1);
   for (let row = 0; row <= count; row++) probabilities[row] = rowProbability(entry, rows, row * width);
-  return chosenRow(probabilities, rulesRow, marginsFor(entry, type));
+  return chosenRow(probabilities, rulesRow, weightedMargins(entry, types));
 }
 
 const TITLE_SOURCE_NAMES: Readonly<Record<string, string>> = {
@@ -174,10 +169,10 @@ function choose(reading: MetadataReading, options: ChooseOptions): Metadata {
     date = candidates.dates[rulesDate];
   } else {
     const rows = candidateRows(candidates, sources, rules, siteNames, url, options.pageType);
-    const type = likeliestType(options.pageType);
-    title = pick(model, 'title', rows.titles, candidates.titles, rulesTitle, type);
-    authors = pick(model, 'author', rows.authors, candidates.authors, rulesAuthors, type);
-    date = pick(model, 'date', rows.dates, candidates.dates, rulesDate, type);
+    const types = options.pageType;
+    title = pick(model, 'title', rows.titles, candidates.titles, rulesTitle, types);
+    authors = pick(model, 'author', rows.authors, candidates.authors, rulesAuthors, types);
+    date = pick(model, 'date', rows.dates, candidates.dates, rulesDate, types);
   }
   const metadata: Metadata = { ...rules, authors: [] };
   const found: MetadataSources = {};
@@ -216,8 +211,8 @@ function pick<T>(
   rows: Float32Array,
   list: readonly T[],
   rulesAt: number,
-  type: number,
+  types: ArrayLike<number> | undefined,
 ): T | undefined {
-  const at = likeliest(model, field, rows, list.length, rulesAt < 0 ? list.length : rulesAt, type);
+  const at = likeliest(model, field, rows, list.length, rulesAt < 0 ? list.length : rulesAt, types);
   return at < list.length ? list[at] : undefined;
 }

@@ -58,6 +58,7 @@ export {
   rowProbability,
   serializeMetadataModel,
   shippedMetadataModel,
+  weightedMargins,
 } from './model.js';
 export type { Metadata, MetadataSources } from './types.js';
 

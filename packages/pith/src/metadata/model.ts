@@ -4,16 +4,17 @@
  * the one the page's "none" row gets before it is compared with the candidates (a wrong answer
  * costs more than an empty one), and the one the rules' own answer gets (where the rules are hard to
  * beat, the model must be surer than that to overrule them). Both are chosen by cross-validation
- * when training, per page type (the page-type recogniser's likeliest type) and for the whole field
- * (a page whose type is not known).
+ * when training, per page type and for the whole field (a page whose type is not known); a page
+ * gets its types' margins weighted by the page-type recogniser's probabilities. A third, the `floor`, is the least probability an answer
+ * must have: below it the field is left empty (a wrong author or date costs a reader more than none).
  *
  * Format (version 1):
  *
  *   { "format": "pith-metadata", "version": 1,
  *     "manifest": { … },                        how the file was built (command, data, date, figures)
  *     "fields": {
- *       "title": { "noneBias": 0, "rulesBias": 0,
- *                  "byPageType": [{ "noneBias": 0, "rulesBias": 2 }, …],   optional, PAGE_TYPE_NAMES order
+ *       "title": { "noneBias": 0, "rulesBias": 0, "floor": 0,       floor optional (0)
+ *                  "byPageType": [{ "noneBias": 0, "rulesBias": 2, "floor": 0.4 }, …],   optional, PAGE_TYPE_NAMES order
  *                  "model": { "format": "pith-gbdt", "featureNames": […], … } },
  *       "author": { … }, "date": { … } } }
  *
@@ -55,6 +56,11 @@ export interface FieldMargins {
    * model's likeliest; RULES_ALWAYS, the rules' answer whatever the model says.
    */
   readonly rulesBias: number;
+  /**
+   * The least probability the chosen candidate must have, else the field is empty (0 or missing:
+   * any).
+   */
+  readonly floor?: number;
 }
 
 /** A `rulesBias` no probability can overcome (probabilities ≤ 1, a "none" margin ≤ 0.5). */
@@ -122,10 +128,15 @@ export function makeMetadataModel(
       model: entry.model,
       noneBias: entry.noneBias,
       rulesBias: entry.rulesBias,
+      ...(entry.floor ? { floor: entry.floor } : {}),
       ...(entry.byPageType === undefined
         ? {}
         : {
-            byPageType: entry.byPageType.map(({ noneBias, rulesBias }) => ({ noneBias, rulesBias })),
+            byPageType: entry.byPageType.map(({ noneBias, rulesBias, floor }) => ({
+              noneBias,
+              rulesBias,
+              ...(floor ? { floor } : {}),
+            })),
           }),
       ...(entry.model.kind === 'gbdt' ? { compiled: compileGbdt(entry.model) } : {}),
     };
@@ -136,6 +147,8 @@ export function makeMetadataModel(
 function checkMargins(margins: FieldMargins, at: string): void {
   if (!Number.isFinite(margins.noneBias)) fail(`${at}.noneBias must be a number`);
   if (!Number.isFinite(margins.rulesBias)) fail(`${at}.rulesBias must be a number`);
+  if (margins.floor !== undefined && !(margins.floor >= 0 && margins.floor <= 1))
+    fail(`${at}.floor must be a number from 0 to 1`);
 }
 
 const numberOr = (value: unknown, otherwise: number) =>
@@ -143,7 +156,11 @@ const numberOr = (value: unknown, otherwise: number) =>
 
 function marginsOf(value: unknown, at: string): FieldMargins {
   if (!isRecord(value)) fail(`${at} must be an object`);
-  return { noneBias: numberOr(value.noneBias, Number.NaN), rulesBias: numberOr(value.rulesBias, 0) };
+  return {
+    noneBias: numberOr(value.noneBias, Number.NaN),
+    rulesBias: numberOr(value.rulesBias, 0),
+    ...(value.floor === undefined ? {} : { floor: numberOr(value.floor, Number.NaN) }),
+  };
 }
 
 /** A model from parsed JSON, checked field by field. Throws a PithError (BAD_OPTION). */
@@ -188,8 +205,8 @@ export function serializeMetadataModel(model: MetadataModel): string {
   const fields = CHOSEN_FIELDS.map((field) => {
     const entry = model.fields[field];
     const text = serializeModel(entry.model, { binEdges: false }).trim();
-    const margins = ({ noneBias, rulesBias }: FieldMargins) =>
-      `"noneBias":${noneBias},"rulesBias":${rulesBias}`;
+    const margins = ({ noneBias, rulesBias, floor }: FieldMargins) =>
+      `"noneBias":${noneBias},"rulesBias":${rulesBias}${floor ? `,"floor":${floor}` : ''}`;
     const byType =
       entry.byPageType === undefined
         ? ''
@@ -236,17 +253,44 @@ export function shippedMetadataModel(): MetadataModel {
 
 /** The margins of a field for a page whose likeliest type is `type` (-1: not known). */
 export function marginsFor(entry: FieldModel, type: number): FieldMargins {
-  return (type >= 0 ? entry.byPageType?.[type] : undefined) ?? entry;
+  const { noneBias, rulesBias, floor = 0 } = (type >= 0 ? entry.byPageType?.[type] : undefined) ?? entry;
+  return { noneBias, rulesBias, floor };
+}
+
+/**
+ * The margins of a field for a page of page-type probabilities `types` (PAGE_TYPE_NAMES order):
+ * each type's margins weighted by its probability, so that a page the recogniser is unsure of gets
+ * margins between those of the types it hesitates between; the field's own without them.
+ */
+export function weightedMargins(entry: FieldModel, types: ArrayLike<number> | undefined): FieldMargins {
+  const byType = entry.byPageType;
+  if (types === undefined || byType === undefined) return marginsFor(entry, -1);
+  let noneBias = 0;
+  let rulesBias = 0;
+  let floor = 0;
+  let total = 0;
+  for (let type = 0; type < byType.length && type < types.length; type++) {
+    const weight = types[type];
+    if (!(weight > 0)) continue;
+    noneBias += weight * byType[type].noneBias;
+    rulesBias += weight * byType[type].rulesBias;
+    floor += weight * (byType[type].floor ?? 0);
+    total += weight;
+  }
+  return total > 0
+    ? { noneBias: noneBias / total, rulesBias: rulesBias / total, floor: floor / total }
+    : marginsFor(entry, -1);
 }
 
 /**
  * The row chosen among a page's rows (the candidates', then "none"): the likeliest once the
- * margins are added ("none" wins ties, then the rules' row). Shared by the choice and the trainer.
+ * margins are added ("none" wins ties, then the rules' row), or "none" when its own probability is
+ * below the floor. Shared by the choice and the trainer.
  */
 export function chosenRow(
   probabilities: ArrayLike<number>,
   rulesRow: number,
-  { noneBias, rulesBias }: FieldMargins,
+  { noneBias, rulesBias, floor = 0 }: FieldMargins,
 ): number {
   const none = probabilities.length - 1;
   const score = (row: number) =>
@@ -264,7 +308,7 @@ export function chosenRow(
       bestScore = value;
     }
   }
-  return best;
+  return probabilities[best] < floor ? none : best;
 }
 
 /** The likeliest type in page-type probabilities (-1: none given, or not a number). */

@@ -16,7 +16,6 @@ import {
   type ChosenField,
   chosenRow,
   type FieldMargins,
-  marginsFor,
   PAGE_TYPE_NAMES,
   RULES_ALWAYS,
   serializeMetadataModel,
@@ -31,10 +30,12 @@ import { writeModelFile } from '../model-file.js';
 import {
   BIASED_FIELDS,
   type FieldFit,
+  FLOORS,
   fieldRows,
   fitFieldWithBias,
   foldPageTypes,
   METADATA_GBDT_PARAMS,
+  marginsOfPage,
   metadataModelOf,
   NONE_BIASES,
   type Outcome,
@@ -42,6 +43,7 @@ import {
   RULES_BIASES,
   rowProbabilities,
   tally,
+  WRONG_SHARE,
 } from './fit.js';
 import { loadMetadataRows, type MetadataPage, TRAINING_NOW } from './rows.js';
 
@@ -102,9 +104,9 @@ export interface TrainMetadataResult {
 
 const ratio = (count: number, pages: number) => (pages === 0 ? 0 : Math.round((count / pages) * 1000) / 1000);
 
-/** Margins as the report shows them: "none margin/rules margin", or "rules". */
-const marginsText = ({ noneBias, rulesBias }: FieldMargins) =>
-  rulesBias >= RULES_ALWAYS ? 'rules' : `${noneBias}/${rulesBias}`;
+/** Margins as the report shows them: "none margin/rules margin", or "rules"; the floor after "≥". */
+const marginsText = ({ noneBias, rulesBias, floor }: FieldMargins) =>
+  `${rulesBias >= RULES_ALWAYS ? 'rules' : `${noneBias}/${rulesBias}`}${floor ? ` ≥${floor}` : ''}`;
 
 /** The rules' outcome on one page's field, by the bench's metric. */
 function rulesOutcome(page: MetadataPage, field: ChosenField): 'right' | 'wrong' | 'empty' {
@@ -158,7 +160,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
           if (folds[index] !== f) continue;
           const probabilities = rowProbabilities(fit.model, rows[field][index]);
           const page = rows[field][index];
-          const row = chosenRow(probabilities, page.rulesRow, marginsFor(fit, page.type));
+          const row = chosenRow(probabilities, page.rulesRow, marginsOfPage(fit, page));
           chosen[index] = outcomeOf(rows[field][index].labels, row);
           answers[index] = pages[index].fields[field].values[row] ?? '';
         }
@@ -267,7 +269,9 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       noneBiases: [...NONE_BIASES],
       rulesBiases: [...RULES_BIASES],
       marginsPerPageType:
-        "the likeliest by the page-type model; right at least the rules' in the inner folds",
+        "right at least the rules' in the inner folds; a page's weighted by its page-type probabilities",
+      floors: [...FLOORS],
+      floor: `the lowest whose inner folds answer wrongly on at most ${WRONG_SHARE} of pages (${BIASED_FIELDS.join(', ')})`,
       biasedFields: [...BIASED_FIELDS],
       objective: 'right - wrong',
       pageTypes: [...PAGE_TYPE_NAMES],

@@ -8,7 +8,7 @@ const share = (count: number, pages: number) => (pages === 0 ? '–' : (count / 
 
 function figuresTable(figures: Record<string, FieldFigures>): string {
   const lines = [
-    '| field | pages | right (rules) | wrong (rules) | empty where the gold has one (rules) | margins per fold (none/rules) |',
+    '| field | pages | right (rules) | wrong (rules) | empty where the gold has one (rules) | margins per fold (none/rules ≥floor) |',
     '| --- | ---: | --- | --- | --- | --- |',
   ];
   for (const [field, { model, rules, margins }] of Object.entries(figures)) {
@@ -29,7 +29,11 @@ function figuresTable(figures: Record<string, FieldFigures>): string {
         })
         .join(' | ')} |`,
     );
-  lines.push('', "Margins per fold by the likeliest page type (none/rules, or the rules' answer):", '');
+  lines.push(
+    '',
+    "Margins per fold by page type (none/rules, or the rules' answer; a page's are its types' weighted by their probabilities):",
+    '',
+  );
   for (const [field, { marginsByType }] of Object.entries(figures))
     lines.push(
       `- ${field}: ${Object.entries(marginsByType)

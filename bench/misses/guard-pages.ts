@@ -13,23 +13,27 @@
  * `--held-out`: the block model per page (`pith train blocks --folds 5`'s file; a file listing the
  * shipped model alone scores the sets it never trained on held out, and the others in sample).
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { useModelFiles } from '@pith/tools';
 import {
-  datasetScoring,
-  listDataset,
   type PrimaryScore,
   pageDigest,
   preparePrimary,
   readHeldOut,
-  resolveDatasetSpec,
   scorePrimary,
   siteOf,
   withHeadline,
 } from '@pith/workbench/eval';
-import { CHOICE_DATASETS, type ChoicePageLine, type QualityRow, qualityRowOf } from '@pith/workbench/train';
+import {
+  CHOICE_DATASETS,
+  type ChoicePageLine,
+  pendingDevPages,
+  type QualityRow,
+  qualityRowOf,
+  writtenKeys,
+} from '@pith/workbench/train';
 import { type ExtractResult, extract, formatResult } from 'pith';
 import {
   CHOICE_WIDTH,
@@ -62,17 +66,6 @@ const files = {
   qualityOff: path.join(dir, `quality-off-${shard}.jsonl`),
   qualityOn: path.join(dir, `quality-on-${shard}.jsonl`),
 };
-const done = new Set(
-  existsSync(files.pages)
-    ? readFileSync(files.pages, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => {
-          const { dataset, id } = JSON.parse(line) as ChoicePageLine;
-          return `${dataset}/${id}`;
-        })
-    : [],
-);
 
 /** The text `extract()` would give for another selection of the same extraction. */
 function textOf(result: ExtractResult, extraction: Extraction, url: string | undefined): string {
@@ -84,116 +77,113 @@ function textOf(result: ExtractResult, extraction: Extraction, url: string | und
 
 const wordCount = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
 
-for (const name of values.dataset?.length ? values.dataset : CHOICE_DATASETS) {
-  const spec = await resolveDatasetSpec(name);
-  const scoring = await datasetScoring(spec);
-  const refs = await listDataset(spec, { split: 'dev' });
+const written = new Map<string, number>();
+for await (const { dataset: name, scoring, page, key } of pendingDevPages({
+  datasets: values.dataset?.length ? values.dataset : CHOICE_DATASETS,
+  shard: [shard, shards],
+  every,
+  done: writtenKeys(files.pages),
+})) {
   const trained = heldOut.datasets.includes(name);
-  let written = 0;
-  for (const [index, ref] of refs.entries()) {
-    if (index % every !== 0 || (index / every) % shards !== shard) continue;
-    const page = await ref.load();
-    const key = `${name}/${page.id}`;
-    if (done.has(key)) continue;
-    const digest = pageDigest(page.html);
-    const model = heldOut.modelFor(digest);
-    const prepared = preparePrimary(page, scoring);
-    const url = page.url;
-    const run = (guard: boolean, candidates: boolean) =>
-      extract(page.html, {
-        format: 'text',
-        ...(url ? { url } : {}),
-        extractorOptions: { model, candidates, choice: 'none', bodyGuard: guard },
-        // a loaded machine, not the page, is slow: no page is dropped for time
-        limits: { timeoutMs: 600_000 },
-      });
-    let result: ExtractResult;
-    try {
-      result = run(false, true);
-    } catch (error) {
-      process.stderr.write(`${key}: ${(error as Error).message}\n`);
-      continue;
-    }
-    const title = result.metadata.title;
-    const score = (text: string | null) =>
-      scorePrimary(prepared, scoring.headlineInGold ? withHeadline(text, title) : text);
-    const found = candidatesOf(result.extraction);
-    const names = found?.candidates.map((candidate) => candidate.name) ?? [];
-    const rows = found?.features ?? new Float32Array(0);
-    const scores: ChoicePageLine['scores'] = { balanced: score(result.content) };
-    const words: ChoicePageLine['words'] = {};
-    names.forEach((candidate, row) => {
-      words[candidate] = Math.round(Math.expm1(rows[row * CHOICE_WIDTH + 1]));
+  const digest = pageDigest(page.html);
+  const model = heldOut.modelFor(digest);
+  const prepared = preparePrimary(page, scoring);
+  const url = page.url;
+  const run = (guard: boolean, candidates: boolean) =>
+    extract(page.html, {
+      format: 'text',
+      ...(url ? { url } : {}),
+      extractorOptions: { model, candidates, choice: 'none', bodyGuard: guard },
+      // a loaded machine, not the page, is slow: no page is dropped for time
+      limits: { timeoutMs: 600_000 },
     });
-    const outcome = found ? guardBody(rows, names) : { chosen: 0 };
-    const missed = (scores.balanced?.r ?? 1) < 0.2;
-    // Every candidate where the guard may act (the answer under 0.3 of the recall mode's words) or the body was missed.
-    const recall = names.indexOf('recall');
-    const near = recall > 0 && rows[1] < Math.log1p(0.3 * Math.expm1(rows[recall * CHOICE_WIDTH + 1]));
-    if (found && rows.length > 0 && (missed || near))
-      for (const candidate of found.candidates) {
-        if (candidate.name === 'balanced') continue;
-        const text = textOf(result, { ...result.extraction, selection: candidate.selection }, url);
-        scores[candidate.name] = score(text);
-        words[candidate.name] = wordCount(text);
-      }
-    if (missed)
-      for (const seed of seeds) {
-        let text = '';
-        try {
-          text = extract(page.html, {
-            format: 'text',
-            extractor: seed,
-            limits: { timeoutMs: 600_000 },
-            ...(url ? { url } : {}),
-          }).content;
-        } catch {
-          // a failed extraction scores as an empty text
-        }
-        // own-keys: 'seed:'-prefixed, never a prototype's key
-        scores[`seed:${seed}`] = score(text);
-      }
-    const line: ChoicePageLine = {
-      dataset: name,
-      id: page.id,
-      digest,
-      site: url ? siteOf(url) : `page:${digest}`,
-      blockFold: trained ? heldOut.models.indexOf(model) : -1,
-      metric: scoring.primary,
-      ...(page.gold.pageType ? { pageType: page.gold.pageType } : {}),
-      goldWords: prepared.goldWords,
-      candidates: names,
-      scores,
-      words,
-      features: Array.from(rows, (value) => (Number.isFinite(value) ? value : null)),
-      cpuMs: {},
-    };
-    appendFileSync(files.pages, `${JSON.stringify(line)}\n`);
-    const qualityRow = (of: ExtractResult, primary: PrimaryScore | null): QualityRow | undefined =>
-      !primary || primary.special
-        ? undefined
-        : qualityRowOf(
-            page,
-            { dataset: name, site: line.site, metric: scoring.primary, model: trained ? 'fold' : 'shipped' },
-            qualityDetails(of.extraction, of.metadata),
-            primary.f1,
-          );
-    const off = qualityRow(result, scores.balanced);
-    let on = off;
-    if (outcome.chosen !== 0) {
-      const guarded = run(true, false);
-      const guard = (guarded.extraction.diagnostics as PithDiagnostics).bodyGuard;
-      const expected = names[outcome.chosen];
-      if (guard?.answer !== expected)
-        process.stderr.write(
-          `${key}: the extractor's guard answered ${guard?.answer}, the rows say ${expected}\n`,
-        );
-      on = qualityRow(guarded, score(guarded.content));
-    }
-    if (off) appendFileSync(files.qualityOff, `${JSON.stringify(off)}\n`);
-    if (on) appendFileSync(files.qualityOn, `${JSON.stringify(on)}\n`);
-    written++;
-    if (written % 50 === 0) process.stderr.write(`${name}: ${written} pages\n`);
+  let result: ExtractResult;
+  try {
+    result = run(false, true);
+  } catch (error) {
+    process.stderr.write(`${key}: ${(error as Error).message}\n`);
+    continue;
   }
-  process.stderr.write(`${name}: ${written} pages\n`);
+  const title = result.metadata.title;
+  const score = (text: string | null) =>
+    scorePrimary(prepared, scoring.headlineInGold ? withHeadline(text, title) : text);
+  const found = candidatesOf(result.extraction);
+  const names = found?.candidates.map((candidate) => candidate.name) ?? [];
+  const rows = found?.features ?? new Float32Array(0);
+  const scores: ChoicePageLine['scores'] = { balanced: score(result.content) };
+  const words: ChoicePageLine['words'] = {};
+  names.forEach((candidate, row) => {
+    words[candidate] = Math.round(Math.expm1(rows[row * CHOICE_WIDTH + 1]));
+  });
+  const outcome = found ? guardBody(rows, names) : { chosen: 0 };
+  const missed = (scores.balanced?.r ?? 1) < 0.2;
+  // Every candidate where the guard may act (the answer under 0.3 of the recall mode's words) or the body was missed.
+  const recall = names.indexOf('recall');
+  const near = recall > 0 && rows[1] < Math.log1p(0.3 * Math.expm1(rows[recall * CHOICE_WIDTH + 1]));
+  if (found && rows.length > 0 && (missed || near))
+    for (const candidate of found.candidates) {
+      if (candidate.name === 'balanced') continue;
+      const text = textOf(result, { ...result.extraction, selection: candidate.selection }, url);
+      scores[candidate.name] = score(text);
+      words[candidate.name] = wordCount(text);
+    }
+  if (missed)
+    for (const seed of seeds) {
+      let text = '';
+      try {
+        text = extract(page.html, {
+          format: 'text',
+          extractor: seed,
+          limits: { timeoutMs: 600_000 },
+          ...(url ? { url } : {}),
+        }).content;
+      } catch {
+        // a failed extraction scores as an empty text
+      }
+      // own-keys: 'seed:'-prefixed, never a prototype's key
+      scores[`seed:${seed}`] = score(text);
+    }
+  const line: ChoicePageLine = {
+    dataset: name,
+    id: page.id,
+    digest,
+    site: url ? siteOf(url) : `page:${digest}`,
+    blockFold: trained ? heldOut.models.indexOf(model) : -1,
+    metric: scoring.primary,
+    ...(page.gold.pageType ? { pageType: page.gold.pageType } : {}),
+    goldWords: prepared.goldWords,
+    candidates: names,
+    scores,
+    words,
+    features: Array.from(rows, (value) => (Number.isFinite(value) ? value : null)),
+    cpuMs: {},
+  };
+  appendFileSync(files.pages, `${JSON.stringify(line)}\n`);
+  const qualityRow = (of: ExtractResult, primary: PrimaryScore | null): QualityRow | undefined =>
+    !primary || primary.special
+      ? undefined
+      : qualityRowOf(
+          page,
+          { dataset: name, site: line.site, metric: scoring.primary, model: trained ? 'fold' : 'shipped' },
+          qualityDetails(of.extraction, of.metadata),
+          primary.f1,
+        );
+  const off = qualityRow(result, scores.balanced);
+  let on = off;
+  if (outcome.chosen !== 0) {
+    const guarded = run(true, false);
+    const guard = (guarded.extraction.diagnostics as PithDiagnostics).bodyGuard;
+    const expected = names[outcome.chosen];
+    if (guard?.answer !== expected)
+      process.stderr.write(
+        `${key}: the extractor's guard answered ${guard?.answer}, the rows say ${expected}\n`,
+      );
+    on = qualityRow(guarded, score(guarded.content));
+  }
+  if (off) appendFileSync(files.qualityOff, `${JSON.stringify(off)}\n`);
+  if (on) appendFileSync(files.qualityOn, `${JSON.stringify(on)}\n`);
+  const count = (written.get(name) ?? 0) + 1;
+  written.set(name, count);
+  if (count % 50 === 0) process.stderr.write(`${name}: ${count} pages\n`);
 }
+for (const [name, count] of written) process.stderr.write(`${name}: ${count} pages\n`);

@@ -5,6 +5,7 @@
 export const TRAINING_ROOM_CODE: readonly string[] = [
   'packages/workbench/src/train/code.ts',
   'packages/workbench/src/train/datasets.ts',
+  'packages/workbench/src/train/dev-pages.ts',
   'packages/workbench/src/train/folds.ts',
   'packages/workbench/src/train/held-out.ts',
   'packages/workbench/src/train/manifest.ts',
@@ -31,6 +32,7 @@ export const SCORED_EXTRACTION_CODE: readonly string[] = [
   'packages/workbench/src/eval',
   'packages/pith/src/quality',
   'packages/pith/src/index.ts',
+  'packages/pith/src/extract-options.ts',
   'packages/pith/src/errors.ts',
   'packages/pith/src/base64.ts',
   'packages/pith/src/model-files.ts',

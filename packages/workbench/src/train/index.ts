@@ -14,6 +14,13 @@ export * from './blocks/index.js';
 export * from './choice/index.js';
 export { resolveDatasets, trainingListOptions } from './datasets.js';
 export * from './density/index.js';
+export {
+  type PendingPage,
+  type PendingPagesOptions,
+  pendingDevPages,
+  readPageLines,
+  writtenKeys,
+} from './dev-pages.js';
 export { type GroupedItem, groupedFolds, groupItems, shuffle, shuffled, stratifiedFolds } from './folds.js';
 export { type HeldOutFigure, type HeldOutPlan, scoreHeldOut, writeHeldOut } from './held-out.js';
 export { type ManifestDataset, type ModelManifest, manifestCode } from './manifest.js';

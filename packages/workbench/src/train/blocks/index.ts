@@ -73,6 +73,7 @@ export const BLOCK_ROWS_CODE: readonly string[] = [
   'packages/workbench/src/eval/bench/held-out.ts',
   'packages/pith/src/errors.ts',
   'packages/pith/src/index.ts',
+  'packages/pith/src/extract-options.ts',
   'packages/pith/src/model-files.ts',
   'packages/pith/src/random.ts',
   'packages/pith/src/version.ts',

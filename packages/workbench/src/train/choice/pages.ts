@@ -6,22 +6,20 @@
  * extractors' outputs beside them (for the oracle table), with the CPU each took. One JSON line
  * per page, appended, so an interrupted run resumes and two shards can run side by side.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type ExtractResult, extract, formatResult } from 'pith';
 import { CHOICE_FEATURE_NAMES, candidatesOf, type Extraction, textFeatures } from 'pith/internal';
 import {
-  datasetScoring,
   type HeldOutModels,
-  listDataset,
   type PrimaryScore,
   pageDigest,
   preparePrimary,
-  resolveDatasetSpec,
   scorePrimary,
   siteOf,
   withHeadline,
 } from '../../eval/index.js';
+import { pendingDevPages, readPageLines, writtenKeys } from '../dev-pages.js';
 
 /** Every development set with a gold the choice can learn from (the sealed quarters never). */
 export const CHOICE_DATASETS: readonly string[] = [
@@ -105,123 +103,104 @@ function textOf(result: ExtractResult, extraction: Extraction, url: string | und
 
 /** Reads the lines of page files (skipping blank lines; a page in two files counts once, the first). */
 export function readChoicePages(files: readonly string[]): ChoicePageLine[] {
-  const lines: ChoicePageLine[] = [];
-  const seen = new Set<string>();
-  for (const file of files)
-    for (const text of readFileSync(file, 'utf8').split('\n')) {
-      if (text.trim() === '') continue;
-      const line = JSON.parse(text) as ChoicePageLine;
-      const key = `${line.dataset}/${line.id}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      lines.push(line);
-    }
-  return lines;
+  return readPageLines<ChoicePageLine>(files);
 }
 
 /** Extracts, scores and appends the pages not yet in `out`. */
 export async function collectChoicePages(options: CollectOptions): Promise<number> {
   const log = options.log ?? (() => {});
-  const [shard, shards] = options.shard ?? [0, 1];
   mkdirSync(path.dirname(options.out), { recursive: true });
-  const done = new Set(
-    existsSync(options.out) ? readChoicePages([options.out]).map((line) => `${line.dataset}/${line.id}`) : [],
-  );
   const { heldOut } = options;
-  let total = 0;
-  for (const name of options.datasets) {
-    const spec = await resolveDatasetSpec(name);
-    const scoring = await datasetScoring(spec);
-    const refs = (await listDataset(spec, { split: 'dev' })).slice(0, options.limit);
+  const written = new Map<string, number>();
+  for await (const { dataset: name, scoring, page, key } of pendingDevPages({
+    datasets: options.datasets,
+    ...(options.shard ? { shard: options.shard } : {}),
+    ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    done: writtenKeys(options.out),
+  })) {
     const trained = heldOut.datasets.includes(name);
-    let written = 0;
-    for (const [index, ref] of refs.entries()) {
-      if (index % shards !== shard) continue;
-      const page = await ref.load();
-      const key = `${name}/${page.id}`;
-      if (done.has(key)) continue;
-      const digest = pageDigest(page.html);
-      const model = heldOut.modelFor(digest);
-      const prepared = preparePrimary(page, scoring);
-      const url = page.url;
-      const started = cpuMs();
-      let result: ExtractResult;
-      try {
-        result = extract(page.html, {
-          format: 'text',
-          ...(url ? { url } : {}),
-          extractorOptions: {
-            model,
-            candidates: true,
-            choice: 'none',
-            ...(options.stack ? { stack: options.stack[Math.max(0, heldOut.models.indexOf(model))] } : {}),
-          },
-        });
-      } catch (error) {
-        log(`${key}: ${(error as Error).message}`);
-        continue;
-      }
-      const pithMs = cpuMs() - started;
-      const title = result.metadata.title;
-      const score = (text: string | null) =>
-        scorePrimary(prepared, scoring.headlineInGold ? withHeadline(text, title) : text);
-      const found = candidatesOf(result.extraction);
-      const scores: ChoicePageLine['scores'] = {};
-      const words: ChoicePageLine['words'] = {};
-      const names: string[] = [];
-      const texts: Record<string, number[]> = {};
-      for (const candidate of found?.candidates ?? []) {
-        const text = textOf(result, { ...result.extraction, selection: candidate.selection }, url);
-        scores[candidate.name] = score(text);
-        words[candidate.name] = wordCount(text);
-        texts[candidate.name] = Array.from(
-          textFeatures(text, title),
-          (value) => Math.round(value * 1e4) / 1e4,
-        );
-        names.push(candidate.name);
-      }
-      if (!found) {
-        scores.balanced = score(result.content);
-        words.balanced = wordCount(result.content);
-      }
-      const seedMs: Record<string, number> = {};
-      for (const seed of options.seeds ?? []) {
-        const before = cpuMs();
-        let text = '';
-        try {
-          text = extract(page.html, { format: 'text', extractor: seed, ...(url ? { url } : {}) }).content;
-        } catch {
-          // a failed extraction scores as an empty text
-        }
-        // own-keys: a seed extractor's name (the bench's own option); 'seed:'-prefixed in the score tables
-        seedMs[seed] = cpuMs() - before;
-        // own-keys: 'seed:'-prefixed, never a prototype's key
-        scores[`seed:${seed}`] = score(text);
-        // own-keys: 'seed:'-prefixed, never a prototype's key
-        words[`seed:${seed}`] = wordCount(text);
-      }
-      const line: ChoicePageLine = {
-        dataset: name,
-        id: page.id,
-        digest,
-        site: url ? siteOf(url) : `page:${digest.slice(0, 16)}`,
-        blockFold: trained ? heldOut.models.indexOf(model) : -1,
-        metric: scoring.primary,
-        ...(page.gold.pageType ? { pageType: page.gold.pageType } : {}),
-        goldWords: prepared.goldWords,
-        candidates: names,
-        scores,
-        words,
-        text: texts,
-        features: found ? Array.from(found.features, (value) => (Number.isFinite(value) ? value : null)) : [],
-        cpuMs: { pith: pithMs, ...seedMs },
-      };
-      appendFileSync(options.out, `${JSON.stringify(line)}\n`);
-      written++;
-      if (written % 100 === 0) log(`${name}: ${written} pages`);
+    const digest = pageDigest(page.html);
+    const model = heldOut.modelFor(digest);
+    const prepared = preparePrimary(page, scoring);
+    const url = page.url;
+    const started = cpuMs();
+    let result: ExtractResult;
+    try {
+      result = extract(page.html, {
+        format: 'text',
+        ...(url ? { url } : {}),
+        extractorOptions: {
+          model,
+          candidates: true,
+          choice: 'none',
+          ...(options.stack ? { stack: options.stack[Math.max(0, heldOut.models.indexOf(model))] } : {}),
+        },
+      });
+    } catch (error) {
+      log(`${key}: ${(error as Error).message}`);
+      continue;
     }
-    log(`${name}: ${written} pages written (features: ${CHOICE_FEATURE_NAMES.length} per candidate)`);
-    total += written;
+    const pithMs = cpuMs() - started;
+    const title = result.metadata.title;
+    const score = (text: string | null) =>
+      scorePrimary(prepared, scoring.headlineInGold ? withHeadline(text, title) : text);
+    const found = candidatesOf(result.extraction);
+    const scores: ChoicePageLine['scores'] = {};
+    const words: ChoicePageLine['words'] = {};
+    const names: string[] = [];
+    const texts: Record<string, number[]> = {};
+    for (const candidate of found?.candidates ?? []) {
+      const text = textOf(result, { ...result.extraction, selection: candidate.selection }, url);
+      scores[candidate.name] = score(text);
+      words[candidate.name] = wordCount(text);
+      texts[candidate.name] = Array.from(textFeatures(text, title), (value) => Math.round(value * 1e4) / 1e4);
+      names.push(candidate.name);
+    }
+    if (!found) {
+      scores.balanced = score(result.content);
+      words.balanced = wordCount(result.content);
+    }
+    const seedMs: Record<string, number> = {};
+    for (const seed of options.seeds ?? []) {
+      const before = cpuMs();
+      let text = '';
+      try {
+        text = extract(page.html, { format: 'text', extractor: seed, ...(url ? { url } : {}) }).content;
+      } catch {
+        // a failed extraction scores as an empty text
+      }
+      // own-keys: a seed extractor's name (the bench's own option); 'seed:'-prefixed in the score tables
+      seedMs[seed] = cpuMs() - before;
+      // own-keys: 'seed:'-prefixed, never a prototype's key
+      scores[`seed:${seed}`] = score(text);
+      // own-keys: 'seed:'-prefixed, never a prototype's key
+      words[`seed:${seed}`] = wordCount(text);
+    }
+    const line: ChoicePageLine = {
+      dataset: name,
+      id: page.id,
+      digest,
+      site: url ? siteOf(url) : `page:${digest.slice(0, 16)}`,
+      blockFold: trained ? heldOut.models.indexOf(model) : -1,
+      metric: scoring.primary,
+      ...(page.gold.pageType ? { pageType: page.gold.pageType } : {}),
+      goldWords: prepared.goldWords,
+      candidates: names,
+      scores,
+      words,
+      text: texts,
+      features: found ? Array.from(found.features, (value) => (Number.isFinite(value) ? value : null)) : [],
+      cpuMs: { pith: pithMs, ...seedMs },
+    };
+    appendFileSync(options.out, `${JSON.stringify(line)}\n`);
+    const count = (written.get(name) ?? 0) + 1;
+    written.set(name, count);
+    if (count % 100 === 0) log(`${name}: ${count} pages`);
+  }
+  let total = 0;
+  for (const [name, count] of written) {
+    log(`${name}: ${count} pages written (features: ${CHOICE_FEATURE_NAMES.length} per candidate)`);
+    total += count;
   }
   return total;
 }

@@ -65,6 +65,7 @@ export const METADATA_MODEL_CODE: readonly string[] = [
   'packages/pith/src/errors.ts',
   'packages/pith/src/model-files.ts',
   'packages/pith/src/index.ts',
+  'packages/pith/src/extract-options.ts',
   'packages/pith/src/random.ts',
   'packages/pith/src/version.ts',
   'package-lock.json',

@@ -5,23 +5,21 @@
  * trains on), its quality features and its true F1 in the dataset's own metric. One JSON line per
  * page, appended; pages already in the file are skipped, so an interrupted run resumes.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Extraction, extract, type Metadata } from 'pith';
 import { IS_HEADING, NodeKind, type PithDiagnostics, QUALITY_FEATURES, qualityDetails } from 'pith/internal';
 import {
-  datasetScoring,
   type HeldOutModels,
-  listDataset,
   pageDigest,
   preparePrimary,
-  resolveDatasetSpec,
   scoreBagOfWords,
   scorePrimary,
   siteOf,
   withHeadline,
 } from '../../eval/index.js';
 import { CHOICE_DATASETS } from '../choice/index.js';
+import { pendingDevPages, readPageLines, writtenKeys } from '../dev-pages.js';
 
 /** Every development set with a gold (the choice's list; the sealed quarters never). */
 export const QUALITY_DATASETS = CHOICE_DATASETS;
@@ -136,18 +134,7 @@ export function extraFeatures(
 
 /** Reads row files (blank lines skipped; a page in two files counts once, the first), sorted by dataset and id. */
 export function readQualityRows(files: readonly string[]): QualityRow[] {
-  const rows: QualityRow[] = [];
-  const seen = new Set<string>();
-  for (const file of files)
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      const row = JSON.parse(line) as QualityRow;
-      const key = `${row.dataset}/${row.id}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      rows.push(row);
-    }
-  return rows.sort((a, b) =>
+  return readPageLines<QualityRow>(files).sort((a, b) =>
     a.dataset === b.dataset ? a.id.localeCompare(b.id) : a.dataset.localeCompare(b.dataset),
   );
 }
@@ -179,76 +166,70 @@ function rowF1(score: ReturnType<typeof scorePrimary>): number | null {
 /** Extracts, scores and appends the rows of the pages not yet in `out`; returns how many it wrote. */
 export async function collectQualityRows(options: CollectQualityOptions): Promise<number> {
   const log = options.log ?? (() => {});
-  const [shard, shards] = options.shard ?? [0, 1];
   mkdirSync(path.dirname(options.out), { recursive: true });
-  const done = new Set(
-    existsSync(options.out) ? readQualityRows([options.out]).map((row) => `${row.dataset}/${row.id}`) : [],
-  );
   const { heldOut } = options;
-  let total = 0;
-  for (const name of options.datasets) {
-    const spec = await resolveDatasetSpec(name);
-    const scoring = await datasetScoring(spec);
-    const refs = (await listDataset(spec, { split: 'dev' })).slice(0, options.limit);
+  const written = new Map<string, number>();
+  for await (const { dataset: name, scoring, page, key } of pendingDevPages({
+    datasets: options.datasets,
+    ...(options.shard ? { shard: options.shard } : {}),
+    ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    done: writtenKeys(options.out),
+  })) {
     const trained = heldOut.datasets.includes(name);
-    let written = 0;
-    for (const [index, ref] of refs.entries()) {
-      if (index % shards !== shard) continue;
-      const page = await ref.load();
-      const key = `${name}/${page.id}`;
-      if (done.has(key)) continue;
-      const foldModel = trained ? heldOut.modelFor(pageDigest(page.html)) : undefined;
-      let text: string | null = null;
-      let details: ReturnType<typeof qualityDetails> | undefined;
-      let extra: Record<string, number | null> | undefined;
-      try {
-        const result = extract(page.html, {
-          ...(page.url ? { url: page.url } : {}),
-          format: 'text',
-          ...(foldModel ? { extractorOptions: { model: foldModel } } : {}),
-        });
-        details = qualityDetails(result.extraction, result.metadata);
-        extra = extraFeatures(result.extraction, result.metadata, result.content);
-        for (const other of options.agreement ?? []) {
-          try {
-            const second = extract(page.html, {
-              ...(page.url ? { url: page.url } : {}),
-              format: 'text',
-              extractor: other,
-            });
-            // own-keys: 'agree.'-prefixed (the operator's own option)
-            extra[`agree.${other}`] = scoreBagOfWords(second.content, result.content).f1;
-          } catch {
-            // own-keys: 'agree.'-prefixed (the operator's own option)
-            extra[`agree.${other}`] = null;
-          }
+    const foldModel = trained ? heldOut.modelFor(pageDigest(page.html)) : undefined;
+    let text: string | null = null;
+    let details: ReturnType<typeof qualityDetails> | undefined;
+    let extra: Record<string, number | null> | undefined;
+    try {
+      const result = extract(page.html, {
+        ...(page.url ? { url: page.url } : {}),
+        format: 'text',
+        ...(foldModel ? { extractorOptions: { model: foldModel } } : {}),
+      });
+      details = qualityDetails(result.extraction, result.metadata);
+      extra = extraFeatures(result.extraction, result.metadata, result.content);
+      for (const other of options.agreement ?? []) {
+        try {
+          const second = extract(page.html, {
+            ...(page.url ? { url: page.url } : {}),
+            format: 'text',
+            extractor: other,
+          });
+          // own-keys: 'agree.'-prefixed (the operator's own option)
+          extra[`agree.${other}`] = scoreBagOfWords(second.content, result.content).f1;
+        } catch {
+          // own-keys: 'agree.'-prefixed (the operator's own option)
+          extra[`agree.${other}`] = null;
         }
-        text = scoring.headlineInGold ? withHeadline(result.content, result.metadata.title) : result.content;
-      } catch (error) {
-        log(`${key}: ${(error as Error).message}`);
       }
-      if (!details) continue;
-      const f1 = rowF1(scorePrimary(preparePrimary(page, scoring), text));
-      if (f1 === null) continue;
-      const row: QualityRow = {
-        ...qualityRowOf(
-          page,
-          {
-            dataset: name,
-            site: page.url ? siteOf(page.url) : `page:${key}`,
-            metric: scoring.primary,
-            model: foldModel ? 'fold' : 'shipped',
-          },
-          details,
-          f1,
-        ),
-        ...(extra ? { extra } : {}),
-      };
-      appendFileSync(options.out, `${JSON.stringify(row)}\n`);
-      written++;
+      text = scoring.headlineInGold ? withHeadline(result.content, result.metadata.title) : result.content;
+    } catch (error) {
+      log(`${key}: ${(error as Error).message}`);
     }
-    total += written;
-    log(`${name}: ${written} rows (features: ${QUALITY_FEATURES.length})`);
+    if (!details) continue;
+    const f1 = rowF1(scorePrimary(preparePrimary(page, scoring), text));
+    if (f1 === null) continue;
+    const row: QualityRow = {
+      ...qualityRowOf(
+        page,
+        {
+          dataset: name,
+          site: page.url ? siteOf(page.url) : `page:${key}`,
+          metric: scoring.primary,
+          model: foldModel ? 'fold' : 'shipped',
+        },
+        details,
+        f1,
+      ),
+      ...(extra ? { extra } : {}),
+    };
+    appendFileSync(options.out, `${JSON.stringify(row)}\n`);
+    written.set(name, (written.get(name) ?? 0) + 1);
+  }
+  let total = 0;
+  for (const [name, count] of written) {
+    log(`${name}: ${count} rows (features: ${QUALITY_FEATURES.length})`);
+    total += count;
   }
   return total;
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,30 @@ export const PITH_ARGV: readonly string[] =
   process.env.PITH_TEST_CLI !== 'source' && isBuildCurrent()
     ? [join(REPO_ROOT, 'packages/cli/bin/pith.js')]
     : PITH_SOURCE_ARGV;
+
+/** How a CLI started by `spawnPith` ended, and what it wrote on stderr. */
+export interface PithRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/** Starts the CLI (PITH_ARGV) in the background, colours off, stdout ignored: the child, and its end. */
+export function spawnPith(args: readonly string[]): { child: ChildProcess; done: Promise<PithRun> } {
+  const child = spawn(process.execPath, [...PITH_ARGV, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise<PithRun>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
+  );
+  return { child, done };
+}
 
 /** Runs the CLI (PITH_ARGV) to its end: exit code and output (colours off; `env` adds variables). */
 export function runPith(

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,31 +8,9 @@ import { decompress as zstdDecompress, init as zstdInit } from '@bokuweb/zstd-wa
 import { parquetReadObjects } from 'hyparquet';
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
-import { HAS_SAMPLE, PITH_ARGV, REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
+import { HAS_SAMPLE, SAMPLE_DIR, spawnPith } from '../helpers.js';
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stderr: string;
-}
-
-function startPith(args: string[]): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, [...PITH_ARGV, ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const done = new Promise<Run>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
-  );
-  return { child, done };
-}
-
-const pith = (args: string[]) => startPith(args).done;
+const pith = (args: string[]) => spawnPith(args).done;
 
 /** The runs are compared record by record: no page may time out because the machine is busy. */
 const SLOW_MACHINE = ['--timeout', '300000'];
@@ -229,7 +206,7 @@ describe('pith warc (CLI)', { skip: !HAS_SAMPLE }, () => {
       '1',
       ...SLOW_MACHINE,
     ];
-    const first = startPith(args);
+    const first = spawnPith(args);
     // Wait until some part files are written, then kill the process (and its worker threads) at once.
     for (let tries = 0; tries < 2400; tries++) {
       if (readdirSync(out).filter((name) => name.startsWith('part-')).length >= 2) break;
@@ -267,7 +244,7 @@ describe('pith warc (CLI)', { skip: !HAS_SAMPLE }, () => {
       '--unordered',
       ...SLOW_MACHINE,
     ];
-    const first = startPith(args);
+    const first = spawnPith(args);
     for (let tries = 0; tries < 2400; tries++) {
       if (readdirSync(out).some((name) => name.startsWith('part-'))) break;
       await new Promise((resolve) => setTimeout(resolve, 25));

@@ -3,7 +3,6 @@
  * (order aside), and a run killed mid-way resumes every share without a lost or doubled record.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,29 +10,7 @@ import { describe, test } from 'node:test';
 import { splitInputs } from '@pith/crawl/batch';
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
-import { HAS_SAMPLE, PITH_ARGV, REPO_ROOT, SAMPLE_DIR } from '../helpers.js';
-
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stderr: string;
-}
-
-function startPith(args: string[]): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, [...PITH_ARGV, ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const done = new Promise<Run>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
-  );
-  return { child, done };
-}
+import { HAS_SAMPLE, SAMPLE_DIR, spawnPith } from '../helpers.js';
 
 interface OutRecord {
   url: string;
@@ -126,12 +103,12 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
     // Three archives of the sample's 34 pages: 102 pages, enough for the kill below to land mid-run.
     archives = await sampleArchives(3, 1);
     const one = mkdtempSync(join(tmpdir(), 'pith-readers-1-'));
-    const first = await startPith(['warc', ...archives.files, ...common(one), '--workers', '2']).done;
+    const first = await spawnPith(['warc', ...archives.files, ...common(one), '--workers', '2']).done;
     assert.equal(first.code, 0, first.stderr);
     reference = byPlace(readParts(one));
     assert.equal(reference.size, archives.pages);
     const two = mkdtempSync(join(tmpdir(), 'pith-readers-2-'));
-    const second = await startPith([
+    const second = await spawnPith([
       'warc',
       ...archives.files,
       ...common(two),
@@ -163,7 +140,7 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
       '--part-records',
       '3',
     ];
-    const first = startPith(args);
+    const first = spawnPith(args);
     // Wait until some part files are written, then kill the process and its threads at once.
     for (let tries = 0; tries < 2400; tries++) {
       if (readdirSync(out).filter((name) => name.startsWith('part-')).length >= 3) break;
@@ -173,14 +150,14 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
     const killed = await first.done;
     assert.equal(killed.signal, 'SIGKILL');
     assert.ok(readParts(out).length < archives.pages, 'the run was stopped before its end');
-    const second = await startPith(args).done;
+    const second = await spawnPith(args).done;
     assert.equal(second.code, 0, second.stderr);
     assert.match(second.stderr, /resumed/);
     const resumed = byPlace(readParts(out));
     assert.deepEqual([...resumed.keys()].sort(), [...reference.keys()].sort());
     for (const [place, record] of resumed) assert.equal(record.text, reference.get(place)?.text, place);
     // Its checkpoint says it finished: a third run does nothing.
-    const third = await startPith(args).done;
+    const third = await spawnPith(args).done;
     assert.equal(third.code, 0, third.stderr);
     assert.match(third.stderr, /already finished/);
   });
@@ -189,10 +166,10 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
     const out = mkdtempSync(join(tmpdir(), 'pith-readers-other-'));
     // What is checked is the checkpoint's reader count, not the pages: two archives of three pages.
     const { files } = await sampleArchives(2, 1, 3);
-    const first = await startPith(['warc', ...files, ...common(out), '--workers', '1', '--readers', '2'])
+    const first = await spawnPith(['warc', ...files, ...common(out), '--workers', '1', '--readers', '2'])
       .done;
     assert.equal(first.code, 0, first.stderr);
-    const other = await startPith(['warc', ...files, ...common(out), '--workers', '1']).done;
+    const other = await spawnPith(['warc', ...files, ...common(out), '--workers', '1']).done;
     assert.equal(other.code, 2, other.stderr);
     assert.match(other.stderr, /checkpoint of another run/);
   });

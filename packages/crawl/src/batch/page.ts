@@ -14,7 +14,7 @@ import {
 } from 'pith';
 import { decodeHttpBody } from '../warc/index.js';
 import { detectLanguage } from './language.js';
-import { failedResult, NO_CONTENT } from './result.js';
+import { failedResult, NO_CONTENT, pageFields } from './result.js';
 import type { PageResult, PageTask } from './types.js';
 
 /** `tokens`: the counter of `settings.chunks.tokenizer`, loaded by the worker (worker.ts). */
@@ -60,27 +60,16 @@ export function extractPage(task: PageTask, tokens?: TokenCounter): PageResult {
           ),
         }
       : undefined;
-    const {
-      input: _input,
-      url: _url,
-      warcFile: _warcFile,
-      warcOffset: _warcOffset,
-      warcSkip: _warcSkip,
-      warcRecordId: _warcRecordId,
-      warcDate: _warcDate,
-      warcTruncated: _warcTruncated,
-      httpStatus: _httpStatus,
-      feedUrl: _feedUrl,
-      feedItemId: _feedItemId,
-      ...fields
-    } = pageRecord({
-      content,
-      metadata,
-      extractor: result.extractor,
-      assessment: { quality: result.quality, pageType: result.pageType, reasons: result.reasons },
-      encoding: result.encoding,
-      bytes: bytes.length,
-    });
+    const fields = pageFields(
+      pageRecord({
+        content,
+        metadata,
+        extractor: result.extractor,
+        assessment: { quality: result.quality, pageType: result.pageType, reasons: result.reasons },
+        encoding: result.encoding,
+        bytes: bytes.length,
+      }),
+    );
     return {
       ...fields,
       detectedLanguage: detectLanguage(text),

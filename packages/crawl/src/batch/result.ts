@@ -3,14 +3,16 @@
  * batch, which makes such results (a thread that died or overran, a fetch that failed), does not
  * load eld's database (~85 MB resident, ~0.4 CPU-s) to do it.
  */
-import { emptyRecord } from 'pith';
+import { emptyRecord, type PageRecord } from 'pith';
 import type { PageResult } from './types.js';
 
 export const NO_CONTENT = { text: null, markdown: null, html: null } as const;
 
-/** The result of a page that failed (also used by the pool for a thread that died or overran). */
-export function failedResult(code: string, message: string, ms: number | null = null): PageResult {
-  // The record's empty page fields (one definition: pith's emptyRecord), without the source's own.
+/**
+ * A page record's page fields: the record without what the source fills in (input, URL, archive
+ * position, HTTP status, feed item), which the batch adds beside each page's result.
+ */
+export function pageFields(record: PageRecord): PageFields {
   const {
     input: _input,
     url: _url,
@@ -24,9 +26,30 @@ export function failedResult(code: string, message: string, ms: number | null = 
     feedUrl: _feedUrl,
     feedItemId: _feedItemId,
     ...page
-  } = emptyRecord();
+  } = record;
+  return page;
+}
+
+type PageFields = Omit<
+  PageRecord,
+  | 'input'
+  | 'url'
+  | 'warcFile'
+  | 'warcOffset'
+  | 'warcSkip'
+  | 'warcRecordId'
+  | 'warcDate'
+  | 'warcTruncated'
+  | 'httpStatus'
+  | 'feedUrl'
+  | 'feedItemId'
+>;
+
+/** The result of a page that failed (also used by the pool for a thread that died or overran). */
+export function failedResult(code: string, message: string, ms: number | null = null): PageResult {
   return {
-    ...page,
+    // The record's empty page fields (one definition: pith's emptyRecord).
+    ...pageFields(emptyRecord()),
     ok: false,
     errorCode: code,
     errorMessage: message.replace(/\s*\n\s*/g, ' ').slice(0, 500),

@@ -11,7 +11,7 @@ import { jsonLdData, readJsonLdBlocks } from './jsonld.js';
 import { merge, type Sources, siteNamesOf } from './merge.js';
 import { metaTagData, readMetaTags } from './meta-tags.js';
 import { microdataData } from './microdata.js';
-import { pageData } from './page.js';
+import { emptyPageData, pageData } from './page.js';
 import type { Metadata } from './types.js';
 
 export {
@@ -113,20 +113,4 @@ function attempt<T>(read: () => T, fallback: T): T {
 const EMPTY_META = metaTagData(new Map());
 const EMPTY_JSONLD = jsonLdData([]);
 const EMPTY_MICRODATA = { types: [], authors: [], images: [], keywords: [] };
-const EMPTY_PAGE = {
-  h1s: [],
-  subheadings: [],
-  bylines: [],
-  textBylines: [],
-  threadStarters: [],
-  postAuthors: [],
-  times: [],
-  pubTimes: [],
-  otherTimes: [],
-  visibleDates: [],
-  visibleModified: [],
-  visibleDateDistances: [],
-  relativeDates: [],
-  firstDates: [],
-  textNodes: 0,
-};
+const EMPTY_PAGE = emptyPageData();

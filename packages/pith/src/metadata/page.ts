@@ -206,8 +206,9 @@ function directionOf(value: string | undefined): 'ltr' | 'rtl' | undefined {
   return lower === 'ltr' || lower === 'rtl' ? lower : undefined;
 }
 
-export function pageData(doc: Doc): PageData {
-  const data: PageData = {
+/** Page data with nothing found (also what a page whose reading failed gives). */
+export function emptyPageData(): PageData {
+  return {
     h1s: [],
     subheadings: [],
     bylines: [],
@@ -224,6 +225,10 @@ export function pageData(doc: Doc): PageData {
     firstDates: [],
     textNodes: 0,
   };
+}
+
+export function pageData(doc: Doc): PageData {
+  const data = emptyPageData();
   const html = doc.html;
   const body = doc.body;
   const htmlLang = html >= 0 ? (doc.attr(html, 'lang') ?? doc.attr(html, 'xml:lang')) : undefined;

@@ -144,6 +144,22 @@ function metricShort(metric: PrimaryMetric): string {
   }[metric];
 }
 
+/** A published system's row: its figures after the name and n, the table's other columns blank. */
+function publishedRow(
+  system: string,
+  published: { documents?: number } | undefined,
+  figures: readonly (number | undefined)[],
+  width: number,
+): string[] {
+  const row = [
+    `*published:* ${system}`,
+    String(published?.documents ?? ''),
+    ...figures.map((f) => formatNumber(f ?? Number.NaN)),
+  ];
+  while (row.length < width) row.push('');
+  return row;
+}
+
 /** The dataset's table in its primary metric, with the published rows beside ours. */
 export function primaryTable(summary: DatasetSummary): string {
   const { primary } = summary.info.scoring;
@@ -178,19 +194,8 @@ export function primaryTable(summary: DatasetSummary): string {
         rate(row.docsPerSecond),
       ];
     });
-    for (const p of published?.rows ?? []) {
-      rows.push([
-        `*published:* ${p.system}`,
-        String(published?.documents ?? ''),
-        formatNumber(p.precision ?? Number.NaN),
-        formatNumber(p.recall ?? Number.NaN),
-        formatNumber(p.f1),
-        '',
-        '',
-        '',
-        '',
-      ]);
-    }
+    for (const p of published?.rows ?? [])
+      rows.push(publishedRow(p.system, published, [p.precision, p.recall, p.f1], headers.length));
     return markdownTable(headers, rows);
   }
   if (primary === 'bag-of-words') {
@@ -219,19 +224,8 @@ export function primaryTable(summary: DatasetSummary): string {
         rate(row.docsPerSecond),
       ];
     });
-    for (const p of published?.rows ?? []) {
-      rows.push([
-        `*published:* ${p.system}`,
-        String(published?.documents ?? ''),
-        formatNumber(p.precision ?? Number.NaN),
-        formatNumber(p.recall ?? Number.NaN),
-        formatNumber(p.f1),
-        '',
-        '',
-        '',
-        '',
-      ]);
-    }
+    for (const p of published?.rows ?? [])
+      rows.push(publishedRow(p.system, published, [p.precision, p.recall, p.f1], headers.length));
     return markdownTable(headers, rows);
   }
   if (primary === 'snippets') {
@@ -260,19 +254,8 @@ export function primaryTable(summary: DatasetSummary): string {
         rate(row.docsPerSecond),
       ];
     });
-    for (const p of published?.rows ?? []) {
-      rows.push([
-        `*published:* ${p.system}`,
-        String(published?.documents ?? ''),
-        formatNumber(p.precision ?? Number.NaN),
-        formatNumber(p.recall ?? Number.NaN),
-        formatNumber(p.accuracy ?? Number.NaN),
-        formatNumber(p.f1),
-        '',
-        '',
-        '',
-      ]);
-    }
+    for (const p of published?.rows ?? [])
+      rows.push(publishedRow(p.system, published, [p.precision, p.recall, p.accuracy, p.f1], headers.length));
     return markdownTable(headers, rows);
   }
   const headers = ['extractor', 'n', 'precision', 'recall', 'F1 (95% CI)', 'failures', 'docs/s'];

@@ -31,9 +31,24 @@ interface Tree {
 export function unpackModelText(text: string): string {
   // The packer's minified output has this before its packed trees (density's 1 MB has none).
   if (!text.includes('"trees":{"shape":')) return text;
-  return JSON.stringify(JSON.parse(text), (key, value: unknown) =>
-    key === 'trees' && isPackedTrees(value) ? unpackTrees(value) : value,
-  );
+  const value: unknown = JSON.parse(text);
+  unpackWithin(value);
+  return JSON.stringify(value);
+}
+
+/** Replaces packed trees in place (a key keeps its place in its object). */
+function unpackWithin(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) unpackWithin(item);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const child = record[key];
+    if (key === 'trees' && isPackedTrees(child)) record[key] = unpackTrees(child);
+    else unpackWithin(child);
+  }
 }
 
 function isPackedTrees(value: unknown): value is PackedTrees {

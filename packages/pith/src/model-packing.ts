@@ -45,6 +45,7 @@ function unpackWithin(value: unknown): void {
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
+    // own-keys: the record's own keys (Object.keys)
     const child = record[key];
     if (key === 'trees' && isPackedTrees(child)) record[key] = unpackTrees(child);
     else unpackWithin(child);

@@ -5,8 +5,10 @@
 // file system"). Run by `npm run build`, before the tests, the type check and the lint; the generated files
 // are not committed (the JSON files are the models).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { packModelText } from './pack-model.mjs';
 
 const dir = new URL('../models/', import.meta.url);
+const packer = new URL('pack-model.mjs', import.meta.url);
 const DECLARATION =
   "/** The model's JSON text (generated from the .json beside it by scripts/models.mjs). */\ndeclare const text: string;\nexport default text;\n";
 
@@ -16,8 +18,8 @@ for (const file of readdirSync(dir)
   const json = new URL(file, dir);
   const module = new URL(file.replace(/\.json$/, '.js'), dir);
   const declaration = new URL(file.replace(/\.json$/, '.d.ts'), dir);
-  if (isNewer(module, json) && isNewer(declaration, json)) continue;
-  const text = JSON.stringify(JSON.parse(readFileSync(json, 'utf8')));
+  if (isNewer(module, json, packer) && isNewer(declaration, json, packer)) continue;
+  const text = packModelText(readFileSync(json, 'utf8'));
   writeFileSync(
     module,
     `// Generated from ${file} by scripts/models.mjs: do not edit.\nexport default ${quoted(text)};\n`,
@@ -25,9 +27,9 @@ for (const file of readdirSync(dir)
   writeFileSync(declaration, DECLARATION);
 }
 
-function isNewer(target, source) {
+function isNewer(target, ...sources) {
   try {
-    return statSync(target).mtimeMs >= statSync(source).mtimeMs;
+    return sources.every((source) => statSync(target).mtimeMs >= statSync(source).mtimeMs);
   } catch {
     return false;
   }

@@ -2,7 +2,8 @@
  * Where models come from, in any JavaScript runtime: the library reads no file.
  *
  * - The shipped models (`models/NAME.json` at the package root) are ES modules built from those files
- *   (scripts/models.mjs: the JSON text as one string, parsed when the model is first used). The default
+ *   (scripts/models.mjs: the JSON text as one string, its trees packed, unpacked and parsed when the
+ *   model is first used: model-packing.ts). The default
  *   extractor's three (pith-blocks, page-type, quality) and the metadata choice's are imported with the
  *   library; density's and mss's (1.7 MB, for two research extractors) are loaded when asked for:
  *   `loadShippedModels()`, which `extractAsync()` calls for the extractor it runs. The path is one
@@ -17,6 +18,7 @@ import pageTypeText from '../models/page-type.js';
 import pithBlocksText from '../models/pith-blocks.js';
 import qualityText from '../models/quality.js';
 import { PithError } from './errors.js';
+import { unpackModelText } from './model-packing.js';
 
 /** The models shipped with pith, by name (`models/NAME.json`). */
 export const SHIPPED_MODELS = ['pith-blocks', 'page-type', 'quality', 'metadata', 'density', 'mss'] as const;
@@ -114,7 +116,7 @@ export function modelLoader<T>(parser: ModelParser<T>): (name: string) => T {
 
 function modelText(name: string): string {
   const shipped = shippedTexts.get(name);
-  if (shipped !== undefined) return shipped;
+  if (shipped !== undefined) return unpackModelText(shipped);
   if (isShippedModel(name)) {
     throw new PithError(
       'BAD_OPTION',

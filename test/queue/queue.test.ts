@@ -31,7 +31,7 @@ import {
   until,
 } from './harness.js';
 
-describe('pith queue and pith worker', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 240_000 }, () => {
+describe('pith queue and pith worker', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 1_200_000 }, () => {
   let redis: RedisServer;
   let queue: PithQueue;
   before(async () => {

@@ -24,7 +24,7 @@ const KEY_C = 'client-c-key-0123456789abcdef';
 
 describe('pith serve: jobs kept apart per key, within quotas, in names only', {
   skip: !HAS_REDIS || !HAS_SAMPLE,
-  timeout: 300_000,
+  timeout: 1_200_000,
 }, () => {
   let redis: RedisServer;
   const servers: PithServer[] = [];

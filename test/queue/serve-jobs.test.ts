@@ -22,7 +22,7 @@ import {
   until,
 } from './harness.js';
 
-describe('pith serve: /v1/jobs on the queue', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 300_000 }, () => {
+describe('pith serve: /v1/jobs on the queue', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 1_200_000 }, () => {
   let redis: RedisServer;
   let server: PithServer;
   let archives: string;

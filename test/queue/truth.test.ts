@@ -26,7 +26,7 @@ import {
   until,
 } from './harness.js';
 
-describe('the queue tells the truth', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 240_000 }, () => {
+describe('the queue tells the truth', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 1_200_000 }, () => {
   let redis: RedisServer;
   let queue: PithQueue;
   before(async () => {

@@ -49,7 +49,7 @@ function outsideAddresses(): string[] {
 
 describe('a worker checks every job against its own flags', {
   skip: !HAS_REDIS || !HAS_SAMPLE,
-  timeout: 300_000,
+  timeout: 1_200_000,
 }, () => {
   let redis: RedisServer;
   let raw: Queue;
@@ -227,7 +227,7 @@ describe('a worker checks every job against its own flags', {
 // refuse is not added.
 describe('pith queue add checks the jobs it adds', {
   skip: !HAS_REDIS || !HAS_SAMPLE,
-  timeout: 120_000,
+  timeout: 1_200_000,
 }, () => {
   let redis: RedisServer;
   before(async () => {

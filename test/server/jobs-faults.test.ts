@@ -52,7 +52,7 @@ async function call(url: string, init: RequestInit = {}) {
   };
 }
 
-describe('job routes with Redis unreachable at start', { skip: !HAS_REDIS, timeout: 120_000 }, () => {
+describe('job routes with Redis unreachable at start', { skip: !HAS_REDIS, timeout: 1_200_000 }, () => {
   test('503 QUEUE_UNAVAILABLE at once, as after an outage; served once Redis is up', async () => {
     const redis = await RedisServer.start();
     await redis.stop();
@@ -105,7 +105,7 @@ describe('job routes with Redis unreachable at start', { skip: !HAS_REDIS, timeo
   });
 });
 
-describe('job results that cannot be read', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 300_000 }, () => {
+describe('job results that cannot be read', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 1_200_000 }, () => {
   let redis: RedisServer;
   let server: PithServer;
   let base: string;

@@ -75,6 +75,13 @@ function textOf(result: ExtractResult, extraction: Extraction, url: string | und
   });
 }
 
+/**
+ * Candidates scored on every page, whatever the guard: those a wider guard might answer with (the
+ * heuristic region, its union with the answer, the JSON-LD body), so body-missed.ts can weigh
+ * them on every page, not only where the present guard looks.
+ */
+const WIDER_BODIES = ['heuristic', 'union', 'structured'];
+
 const wordCount = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
 
 const written = new Map<string, number>();
@@ -117,12 +124,14 @@ for await (const { dataset: name, scoring, page, key } of pendingDevPages({
   });
   const outcome = found ? guardBody(rows, names) : { chosen: 0 };
   const missed = (scores.balanced?.r ?? 1) < 0.2;
-  // Every candidate where the guard may act (the answer under 0.3 of the recall mode's words) or the body was missed.
+  // Every candidate where the guard may act (the answer under 0.3 of the recall mode's words) or the body was missed; the wider bodies everywhere.
   const recall = names.indexOf('recall');
   const near = recall > 0 && rows[1] < Math.log1p(0.3 * Math.expm1(rows[recall * CHOICE_WIDTH + 1]));
-  if (found && rows.length > 0 && (missed || near))
+  const scoreAll = found && rows.length > 0 && (missed || near);
+  if (found)
     for (const candidate of found.candidates) {
       if (candidate.name === 'balanced') continue;
+      if (!scoreAll && !WIDER_BODIES.includes(candidate.name)) continue;
       const text = textOf(result, { ...result.extraction, selection: candidate.selection }, url);
       scores[candidate.name] = score(text);
       words[candidate.name] = wordCount(text);

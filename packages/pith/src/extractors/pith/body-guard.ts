@@ -1,28 +1,35 @@
 /**
  * Never a footer for a body (issue 37, item 3), in the default extractor without a learned
  * choice: when the block model's answer is tiny beside the recall mode's (the same probabilities
- * read at a lower threshold) and that reads as a body, the recall mode answers. It reads the
- * candidates' choice rows (choice-features.ts), so the bench that scores every candidate applies
- * the very same rule to its rows (bench/misses/body-missed.ts). What was measured and left out
- * (the heuristic region and the paragraph scorer as the body; footer cues as a trigger; a
- * "no body" reason code): docs/algorithms/default.md, "Body guard".
+ * read at a lower threshold) and that reads as a body, the recall mode answers; when the answer is
+ * no body at all (under 50 words) and the heuristic region joined to it is, that answers. It reads
+ * the candidates' choice rows (choice-features.ts), so the bench that scores every candidate
+ * applies the very same rule to its rows (bench/misses/body-missed.ts). What was measured and left
+ * out (the region beside a longer answer, the JSON-LD body, the paragraph scorer; footer cues as a
+ * trigger; a "no body" reason code): docs/algorithms/default.md, "Body guard".
  */
 import { CHOICE_COLUMNS, CHOICE_WIDTH } from './choice-features.js';
 
-/** The candidate the guard may answer with. */
-export const BODY_CANDIDATE = 'recall';
+/** The candidates the guard may answer with, in the order it tries them. */
+export const BODY_CANDIDATES = ['recall', 'union'] as const;
 
 /** A body has at most this share of its words in footers (landmark or cue) or cookie notices… */
 const BODY_FOOTER_SHARE = 0.3;
 /** …this share of its words in blocks that end a sentence… */
 const BODY_SENTENCE_SHARE = 0.3;
+/**
+ * …or this share, for the region joined to an answer that is no body at all: WCXB dev 0625's
+ * region (a product page, F1 0.15 → 0.67) has 0.28; at 0.2 and at 0 the same pages change (all dev
+ * pages: docs/algorithms/default.md, "Body guard").
+ */
+const UNION_SENTENCE_SHARE = 0.2;
 /** …and this many words (the quality's TOO_SHORT bound). */
 const MIN_BODY_WORDS = 50;
 /** "Tiny beside the body": under this share of its words. */
 const TINY_SHARE = 0.2;
 /**
- * The extractor builds the recall candidate only when the answer is under TINY_SHARE of the
- * recall blocks' words times this: the post-rules and kept structures move the finished
+ * The extractor builds a candidate only when the answer is under TINY_SHARE of its words as
+ * counted before it is built times this: the post-rules and kept structures move the finished
  * candidate's words a little either way.
  */
 const WANTED_SLACK = 1.5;
@@ -32,34 +39,68 @@ export interface BodyGuardOutcome {
   chosen: number;
 }
 
+const tinyBeside = (answerWords: number, bodyWords: number, slack = 1) =>
+  answerWords < TINY_SHARE * slack * bodyWords && bodyWords >= MIN_BODY_WORDS;
+
 /**
- * Whether the guard may act, from what the extractor has before building any candidate: the
- * answer's words and the words of the blocks at or above the recall threshold.
+ * Which candidates the guard may answer with, from what the extractor has before building any:
+ * the answer's words, the words of the blocks at or above the recall threshold, and the heuristic
+ * region's words (the union with the answer has at most the two together).
  */
-export function guardWanted(answerWords: number, recallBlockWords: number): boolean {
-  return answerWords < TINY_SHARE * WANTED_SLACK * recallBlockWords && recallBlockWords >= MIN_BODY_WORDS;
+export function guardWanted(
+  answerWords: number,
+  recallBlockWords: number,
+  regionWords: number,
+): { recall: boolean; union: boolean } {
+  return {
+    recall: tinyBeside(answerWords, recallBlockWords, WANTED_SLACK),
+    union: answerWords < MIN_BODY_WORDS && tinyBeside(answerWords, regionWords + answerWords, WANTED_SLACK),
+  };
 }
 
 const at = (rows: ArrayLike<number>, index: number, column: number) => rows[index * CHOICE_WIDTH + column];
 const wordsOf = (rows: ArrayLike<number>, index: number) =>
   Math.expm1(at(rows, index, CHOICE_COLUMNS.logWords));
 
-/**
- * The guard over the candidates' choice rows (`names[i]` is row i's candidate; row 0 the answer).
- * Only per-candidate columns are read (words, sentence share, footer and cookie cues), so it
- * decides the same over any list of candidates that holds the recall candidate.
- */
-export function guardBody(rows: ArrayLike<number>, names: readonly string[]): BodyGuardOutcome {
-  const index = names.indexOf(BODY_CANDIDATE);
-  if (index <= 0) return { chosen: 0 };
-  const words = wordsOf(rows, index);
+/** Whether candidate `index` reads as a body: enough words, few in footers, prose. */
+function readsAsBody(rows: ArrayLike<number>, index: number, sentenceShare: number): boolean {
   const footer = Math.max(
     at(rows, index, CHOICE_COLUMNS.footerShare),
     at(rows, index, CHOICE_COLUMNS.cookieCueShare),
   );
-  const isBody =
-    words >= MIN_BODY_WORDS &&
+  return (
+    wordsOf(rows, index) >= MIN_BODY_WORDS &&
     footer <= BODY_FOOTER_SHARE &&
-    at(rows, index, CHOICE_COLUMNS.sentenceShare) >= BODY_SENTENCE_SHARE;
-  return { chosen: isBody && wordsOf(rows, 0) < TINY_SHARE * words ? index : 0 };
+    at(rows, index, CHOICE_COLUMNS.sentenceShare) >= sentenceShare
+  );
+}
+
+/**
+ * The guard over the candidates' choice rows (`names[i]` is row i's candidate; row 0 the answer).
+ * Only per-candidate columns are read (words, sentence share, footer and cookie cues), so it
+ * decides the same over any list of candidates that holds the ones it reads.
+ * - The recall mode answers when the answer is tiny beside it and it reads as a body: the block
+ *   model's own evidence, at a lower threshold.
+ * - The heuristic region joined to the answer answers only where the answer is no body at all
+ *   (under MIN_BODY_WORDS): a short right answer beside a long region (L3S-GN1 f5a46a81, 281
+ *   words of 2,738) is left alone.
+ */
+export function guardBody(rows: ArrayLike<number>, names: readonly string[]): BodyGuardOutcome {
+  const answerWords = wordsOf(rows, 0);
+  const recall = names.indexOf('recall');
+  if (
+    recall > 0 &&
+    readsAsBody(rows, recall, BODY_SENTENCE_SHARE) &&
+    tinyBeside(answerWords, wordsOf(rows, recall))
+  )
+    return { chosen: recall };
+  const union = names.indexOf('union');
+  if (
+    union > 0 &&
+    answerWords < MIN_BODY_WORDS &&
+    readsAsBody(rows, union, UNION_SENTENCE_SHARE) &&
+    tinyBeside(answerWords, wordsOf(rows, union))
+  )
+    return { chosen: union };
+  return { chosen: 0 };
 }

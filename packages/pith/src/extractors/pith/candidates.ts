@@ -281,7 +281,7 @@ function textNodesOf(doc: Doc, selection: Selection): Uint8Array {
  * its fallback) and passes in.
  */
 export function buildCandidates(inputs: CandidateInputs, balanced: Candidate): Candidate[] {
-  const { doc, rows, probabilities } = inputs;
+  const { rows, probabilities } = inputs;
   const list: Candidate[] = [balanced];
   for (const name of ['precision', 'recall', 'strict', 'loose'] as const)
     list.push(modelCandidate(name, inputs, CANDIDATE_THRESHOLDS[name] as number));
@@ -289,10 +289,7 @@ export function buildCandidates(inputs: CandidateInputs, balanced: Candidate): C
   const run = mainRun(rows, probabilities, 0.5);
   list.push(candidate('main-run', inputs, run, finishChosen(inputs, run, true)));
   const region = heuristicCandidate(inputs);
-  list.push(region);
-  const union = balanced.chosen.slice();
-  for (let node = 0; node < doc.size; node++) if (region.chosen[node]) union[node] = 1;
-  list.push(candidate('union', inputs, union));
+  list.push(region, unionCandidate(inputs, balanced, region));
   const structured = structuredBlocks(rows);
   if (structured)
     list.push(candidate('structured', inputs, structured, finishChosen(inputs, structured, false)));
@@ -305,6 +302,20 @@ export function buildCandidates(inputs: CandidateInputs, balanced: Candidate): C
 function heuristicCandidate(inputs: CandidateInputs): Candidate {
   const { selection } = inputs.rows.heuristic;
   return { name: 'heuristic', chosen: textNodesOf(inputs.doc, selection), selection };
+}
+
+/**
+ * The heuristic stage's region joined to the answer, which the body guard reads too
+ * (body-guard.ts); `region` when the caller has built it already.
+ */
+export function unionCandidate(
+  inputs: CandidateInputs,
+  balanced: Candidate,
+  region: Candidate = heuristicCandidate(inputs),
+): Candidate {
+  const union = balanced.chosen.slice();
+  for (let node = 0; node < inputs.doc.size; node++) if (region.chosen[node]) union[node] = 1;
+  return candidate('union', inputs, union);
 }
 
 function paragraphsCandidate(inputs: CandidateInputs): Candidate | undefined {

@@ -24,6 +24,7 @@ import {
   finishChosen,
   recallCandidate,
   selectionOf,
+  unionCandidate,
 } from './candidates.js';
 import { chooseCandidate, loadChoiceModel, SHIPPED_CHOICE_MODELS } from './choice.js';
 import {
@@ -47,7 +48,7 @@ import { pageRows } from './rows.js';
 import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from './stack-features.js';
 
 // For the training and benchmark scripts (through src/internal.ts): the rows the classifier reads.
-export { BODY_CANDIDATE, type BodyGuardOutcome, guardBody } from './body-guard.js';
+export { BODY_CANDIDATES, type BodyGuardOutcome, guardBody } from './body-guard.js';
 export { CANDIDATE_NAMES, type Candidate, type CandidateName } from './candidates.js';
 export {
   CHOICE_MODEL_FORMAT,
@@ -99,7 +100,10 @@ export interface PithOptions extends HeuristicOptions {
   postRules: boolean;
   /** Keep the `<figcaption>` of figures that sit between kept text. */
   captions: boolean;
-  /** Never a footer for a body (body-guard.ts): when the answer is tiny beside the recall mode's, a body, that answers. */
+  /**
+   * Never a footer for a body (body-guard.ts): when the answer is tiny beside the recall mode's, a
+   * body, that answers; when the answer is no body and the heuristic region joined to it is, that.
+   */
   bodyGuard: boolean;
   /** Build the candidate selections (candidates.ts) even without a choice model (for the choice's trainer). */
   candidates: boolean;
@@ -242,23 +246,26 @@ function wordsOf(doc: Doc, chosen: Uint8Array, region: Uint8Array): { kept: numb
 }
 
 /**
- * The body guard over one page (body-guard.ts): the recall candidate is built only when the
- * answer's words are few beside the recall blocks' (one pass over the block probabilities), and it
- * answers when the guard says so.
+ * The body guard over one page (body-guard.ts): a candidate is built only when the answer's words
+ * are few beside its words as counted before (the recall blocks': one pass over the block
+ * probabilities; the heuristic region's), and it answers when the guard says so.
  */
 function guardPage(
   page: ChoicePage,
   inputs: CandidateInputs,
   own: Candidate,
-  answerWords: number,
+  words: { answer: number; region: number },
 ): Candidate | undefined {
   const { blocks } = inputs.rows;
   const recallThreshold = CANDIDATE_THRESHOLDS.recall as number;
   let recallWords = 0;
   for (let block = 0; block < blocks.count; block++)
     if (page.probabilities[block] >= recallThreshold) recallWords += blocks.words[block];
-  if (!guardWanted(answerWords, recallWords)) return undefined;
-  const list = [own, recallCandidate(inputs)];
+  const wanted = guardWanted(words.answer, recallWords, words.region);
+  if (!wanted.recall && !wanted.union) return undefined;
+  const list = [own];
+  if (wanted.recall) list.push(recallCandidate(inputs));
+  if (wanted.union) list.push(unionCandidate(inputs, own));
   const { chosen } = guardBody(
     choiceFeatures(page, list),
     list.map((candidate) => candidate.name),
@@ -314,7 +321,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       type: 'boolean',
       default: DEFAULTS.bodyGuard,
       description:
-        "Never a footer for a body: when the answer is tiny beside the recall mode's and that reads as a body, the recall mode answers.",
+        "Never a footer for a body: when the answer is tiny beside the recall mode's (or, under 50 words, beside the heuristic region joined to it) and that reads as a body, that answers.",
     },
     {
       name: 'candidates',
@@ -439,7 +446,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         if (settings.bodyGuard && !chooser && decidedBy === 'model') {
           const own: Candidate = { name: 'balanced', chosen, selection: answer, ...finished };
           const page: ChoicePage = { rows, probabilities, meanMargin: 0, uncertainShare: 0, pageTypes: [] };
-          guard = guardPage(page, inputs, own, keptWords);
+          guard = guardPage(page, inputs, own, { answer: keptWords, region: regionWords });
           if (guard) {
             selection = guard.selection;
             postRules = guard.postRules;

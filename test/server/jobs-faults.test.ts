@@ -103,6 +103,37 @@ describe('job routes with Redis unreachable at start', { skip: !HAS_REDIS, timeo
       await redis.close();
     }
   });
+
+  test('a bad request is refused as such while Redis is unreachable: 400 and 404, not 503', async () => {
+    const redis = await RedisServer.start();
+    await redis.stop();
+    const root = mkdtempSync(join(tmpdir(), 'pith-jobs-down-'));
+    const archives = join(root, 'archives');
+    mkdirSync(archives);
+    const server = createServer({ port: 0, jobs: testJobService(redis.url, join(root, 'out'), archives) });
+    try {
+      const base = await server.listen();
+      const post = (warc: string) =>
+        call(`${base}/v1/jobs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ warc }),
+        });
+      // Each call waits for the queue's first attempt to fail: the refusal must not depend on it.
+      await eventually(async () => (await call(`${base}/v1/jobs/${NO_JOB}`)).status === 503, 30_000);
+      const answers = [await post('../secret.warc'), await post('missing.warc.gz')];
+      assert.deepEqual(
+        answers.map((answer) => [answer.status, answer.error?.code]),
+        [
+          [400, 'BAD_REQUEST'],
+          [404, 'NOT_FOUND'],
+        ],
+      );
+    } finally {
+      await server.close();
+      await redis.close();
+    }
+  });
 });
 
 describe('job results that cannot be read', { skip: !HAS_REDIS || !HAS_SAMPLE, timeout: 1_200_000 }, () => {

@@ -164,6 +164,9 @@ export class JobService {
       if (error instanceof JobRefusal) throw new JobRequestError(error.code, error.message);
       throw error;
     });
+    // Checked after the request's own checks (a bad request is refused as such, Redis or not):
+    // BullMQ holds every command until its first connection.
+    if (!this.#queue.reachable) throw new Error('the queue has not been reached');
     const id = jobId(data);
     const retention = { completedMs: this.#retentionMs, failedMs: this.#retentionMs };
     const quotaClient = client.key ?? `address:${client.address}`;

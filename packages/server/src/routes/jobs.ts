@@ -50,7 +50,11 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
       // Refused here, as /v1/extract refuses it, whatever the job service behind checks again.
       if (request.body.extractor !== undefined) getExtractor(request.body.extractor);
       const client = clientOf(request);
-      const submitted = await queueCall(backend, request.log, () => backend.submit(request.body, client));
+      // The job service checks the request before it calls the queue: a bad request is refused as
+      // such whether or not Redis is reached (the service answers unreachable itself after its checks).
+      const submitted = await queueCall(backend, request.log, () => backend.submit(request.body, client), {
+        refuseUnreachable: false,
+      });
       const view = await queueCall(backend, request.log, () => backend.view(submitted.id, client));
       return reply
         .code(202)
@@ -144,8 +148,13 @@ const JOB_REFUSALS: ReadonlySet<string> = new Set([
  * Refusals of the job service as the server's errors; Redis away, never reached, or slower
  * than the deadline as 503 (its cause in the log only: it names the queue's address).
  */
-async function queueCall<T>(jobs: AsyncJobs, log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> {
-  if (jobs.reachable?.() === false) throw queueUnavailable();
+async function queueCall<T>(
+  jobs: AsyncJobs,
+  log: FastifyBaseLogger,
+  call: () => Promise<T>,
+  { refuseUnreachable = true } = {},
+): Promise<T> {
+  if (refuseUnreachable && jobs.reachable?.() === false) throw queueUnavailable();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(

@@ -8,7 +8,8 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '@pith/tools';
 import { PithError } from 'pith';
 import {
   CHECKPOINT_FILE,
@@ -25,7 +26,6 @@ import {
   writeCheckpoint,
   writeFileAtomic,
 } from '../output/index.js';
-import { workerExecArgv } from './pool.js';
 import { BatchError, type BatchOutcome, type BatchProgress, type RunState } from './run.js';
 import type { PageSettings } from './types.js';
 
@@ -260,19 +260,10 @@ function sumProgress(progress: readonly BatchProgress[]): BatchProgress {
   };
 }
 
-/**
- * A share's thread. From source (tests, development), the thread's entry is not run through tsx's
- * hooks: the module is loaded by tsx's own `tsImport`, and tsx's resolver in a thread needs the
- * `import` condition, as the pool's threads do.
- */
+/** A share's thread (from source too: startThread loads TypeScript through tsx). */
 function startShareWorker(task: ShareTask): Worker {
   const fromSource = /\.ts(\?|$)/.test(import.meta.url);
-  const url = new URL(`./share-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSource) return new Worker(url, { workerData: task, execArgv: workerExecArgv() });
-  const load = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(import.meta.url)}));`;
-  return new Worker(load, {
-    eval: true,
+  return startThread(new URL(`./share-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url), {
     workerData: task,
-    execArgv: [...workerExecArgv(), '--conditions=import'],
   });
 }

@@ -1,32 +1,23 @@
 /**
- * The bench worker thread: runs tasks one at a time as the pool sends them.
- * `workerData` holds the {@link TaskSettings}.
+ * The bench's task module, run on the threads of @pith/tools' pool: `setup` gets the
+ * {@link TaskSettings}, then one task at a time.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { useModelFiles } from '@pith/tools';
-import { describeError, type Task, TaskRunner, type TaskSettings } from './task.js';
+import { describeError, type Task, type TaskResult, TaskRunner, type TaskSettings } from './task.js';
 
-// Held-out models are files named by path; every shipped model ready for extract().
-const ready = useModelFiles();
+let runner: TaskRunner | undefined;
 
-const port = parentPort;
-if (!port) throw new Error('bench worker: not running in a worker thread');
-const runner = new TaskRunner(workerData as TaskSettings);
+/** Held-out models are files named by path; every shipped model ready for extract(). */
+export async function setup(settings: TaskSettings): Promise<void> {
+  await useModelFiles();
+  runner = new TaskRunner(settings);
+}
 
-port.on('message', async (task: Task) => {
+export default async function runTask(task: Task): Promise<TaskResult> {
   try {
-    port.postMessage(await runner.run(task));
+    return await (runner as TaskRunner).run(task);
   } catch (error) {
     // Scoring itself failed: report it as a failure of this page, keep the worker.
-    port.postMessage({
-      id: task.id,
-      failed: true,
-      error: describeError(error),
-      ms: 0,
-      cached: false,
-      scores: {},
-    });
+    return { id: task.id, failed: true, error: describeError(error), ms: 0, cached: false, scores: {} };
   }
-});
-// Ready once the models are: the pool sends pages only then.
-void ready.then(() => port.postMessage({ ready: true }));
+}

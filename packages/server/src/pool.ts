@@ -17,7 +17,7 @@ export interface PoolOptions {
   concurrency: number;
   /** Pages waiting for a thread, at most; one more is refused (`OVERLOADED`). */
   queue: number;
-  /** The worker module (default: worker.ts/.js beside this file); tests swap in their own. */
+  /** The worker module (default: extract-thread.ts/.js beside this file); tests swap in their own. */
   workerUrl?: URL;
   /** Heap limit of each worker thread, in MB (`ServerOptions.maxHeapMb`). */
   maxHeapMb: number;
@@ -54,7 +54,7 @@ export class ExtractionPool {
     this.maxHeapMb = options.maxHeapMb;
     const fromSource = import.meta.url.endsWith('.ts');
     this.#pool = new ThreadPool({
-      module: options.workerUrl ?? new URL(`./worker.${fromSource ? 'ts' : 'js'}`, import.meta.url),
+      module: options.workerUrl ?? new URL(`./extract-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url),
       threads: this.concurrency,
       queue: this.queueLimit,
       maxHeapMb: this.maxHeapMb,

@@ -16,7 +16,7 @@ export interface PagePoolOptions {
    * what it holds when the limit is far: the limit is what keeps a long run's memory flat.
    */
   maxHeapMb?: number;
-  /** The worker module (default worker.ts/.js beside this file). */
+  /** The worker module (default page-thread.ts/.js beside this file). */
   workerUrl?: URL;
 }
 
@@ -35,7 +35,7 @@ export class PagePool {
     this.threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
     const fromSource = /\.ts(\?|$)/.test(import.meta.url);
     this.#pool = new ThreadPool({
-      module: options.workerUrl ?? new URL(`./worker.${fromSource ? 'ts' : 'js'}`, import.meta.url),
+      module: options.workerUrl ?? new URL(`./page-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url),
       threads: this.threads,
       maxHeapMb: options.maxHeapMb ?? DEFAULT_THREAD_HEAP_MB,
     });

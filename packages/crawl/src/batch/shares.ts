@@ -1,6 +1,6 @@
 /**
  * `pith warc --readers N`: the archives split into N shares, each read, extracted and encoded by
- * its own thread (share-worker.ts: a whole run with its own pool), so that reading, inflating and
+ * its own thread (share-thread.ts: a whole run with its own pool), so that reading, inflating and
  * encoding, which one run does on one thread, use every core. This thread is the only writer: it
  * numbers the part files the shares hand it and keeps one checkpoint holding every share's state,
  * rewritten after each part, so a run killed at any moment resumes each share where it stopped,
@@ -263,7 +263,7 @@ function sumProgress(progress: readonly BatchProgress[]): BatchProgress {
 /** A share's thread (from source too: startThread loads TypeScript through tsx). */
 function startShareWorker(task: ShareTask): Worker {
   const fromSource = /\.ts(\?|$)/.test(import.meta.url);
-  return startThread(new URL(`./share-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url), {
+  return startThread(new URL(`./share-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url), {
     workerData: task,
   });
 }

@@ -22,14 +22,14 @@ export interface PoolOptions {
   onOutput?: (text: string) => void;
 }
 
-export class WorkerPool {
+export class TaskPool {
   readonly #pool: ThreadPool<Task, TaskResult>;
   readonly #timeoutMs: number;
 
   constructor(options: PoolOptions) {
     this.#timeoutMs = options.timeoutMs;
     this.#pool = new ThreadPool({
-      module: siblingModule(import.meta.url, './worker') as URL,
+      module: siblingModule(import.meta.url, './task-thread') as URL,
       threads: options.size,
       data: options.settings,
       maxHeapMb: options.maxHeapMb ?? 4096,

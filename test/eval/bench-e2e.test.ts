@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { parseResult } from '../../packages/workbench/src/eval/bench/results-io.js';
 import { SHARED_DATASETS } from '../../packages/workbench/src/eval/datasets/index.js';
+import { parseResult } from '../../packages/workbench/src/eval/runs/results-io.js';
 import { HAS_SAMPLE, REPO_ROOT, samplePath } from '../helpers.js';
 
 const skip = HAS_SAMPLE ? false : 'dataset samples not found (../shared/datasets/sample)';
@@ -461,7 +461,7 @@ describe('pith bench from a compiled build', { skip }, () => {
   const cli = path.join(REPO_ROOT, 'packages', 'cli', 'dist', 'main.js');
 
   it('starts its worker threads and speed children from dist/ (plain node, no tsx)', () => {
-    const worker = path.join(REPO_ROOT, 'packages', 'workbench', 'dist', 'eval', 'bench', 'worker.js');
+    const worker = path.join(REPO_ROOT, 'packages', 'workbench', 'dist', 'eval', 'runs', 'task-thread.js');
     assert.ok(existsSync(cli) && existsSync(worker), 'the packages are built (npm run build)');
     const dir = out();
     const { code, stderr } = run(

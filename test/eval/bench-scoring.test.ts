@@ -8,20 +8,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
-  prepareGold,
-  scorePage,
-  scorePrepared,
-  withHeadline,
-} from '../../packages/workbench/src/eval/bench/scoring.js';
-import { warmUpPages } from '../../packages/workbench/src/eval/bench/speed-types.js';
-import {
-  LANGUAGE_GROUP_MIN_PAGES,
-  primaryF1,
-  summariseByLanguage,
-} from '../../packages/workbench/src/eval/bench/summary.js';
-import { threadCpuMs } from '../../packages/workbench/src/eval/bench/thread-cpu.js';
-import type { BenchPageResult, BenchResult } from '../../packages/workbench/src/eval/bench/types.js';
-import {
   bagOfWordsReference,
   scoreBagOfWords,
   scoreBagOfWordsAgainst,
@@ -55,6 +41,20 @@ import {
   scoreWordSequence,
 } from '../../packages/workbench/src/eval/metrics/word-sequence.js';
 import { costTable } from '../../packages/workbench/src/eval/report-bench.js';
+import {
+  prepareGold,
+  scorePage,
+  scorePrepared,
+  withHeadline,
+} from '../../packages/workbench/src/eval/runs/scoring.js';
+import { warmUpPages } from '../../packages/workbench/src/eval/runs/speed-types.js';
+import {
+  LANGUAGE_GROUP_MIN_PAGES,
+  primaryF1,
+  summariseByLanguage,
+} from '../../packages/workbench/src/eval/runs/summary.js';
+import { threadCpuMs } from '../../packages/workbench/src/eval/runs/thread-cpu.js';
+import type { BenchPageResult, BenchResult } from '../../packages/workbench/src/eval/runs/types.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

@@ -3,28 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  cacheKey,
-  readCache,
-  readScores,
-  scoreKey,
-  writeCache,
-  writeScores,
-} from '../../packages/workbench/src/eval/bench/cache.js';
-import type { ExtractorRef } from '../../packages/workbench/src/eval/bench/extractors.js';
-import { pithExtractorRef } from '../../packages/workbench/src/eval/bench/extractors.js';
-import { parseResult, serialiseResult } from '../../packages/workbench/src/eval/bench/results-io.js';
-import { scorePage } from '../../packages/workbench/src/eval/bench/scoring.js';
-import {
-  comparePaired,
-  pagePrf,
-  pagePrimaryScore,
-  qualityCalibrations,
-  summariseBench,
-  worstPages,
-} from '../../packages/workbench/src/eval/bench/summary.js';
-import type { BenchPageResult, BenchResult } from '../../packages/workbench/src/eval/bench/types.js';
-import { wordDiff } from '../../packages/workbench/src/eval/bench/word-diff.js';
 import { PUBLISHED } from '../../packages/workbench/src/eval/published.js';
 import {
   renderMarkdownReport,
@@ -41,6 +19,28 @@ import {
   scatter,
   stackedBars,
 } from '../../packages/workbench/src/eval/report-svg.js';
+import {
+  cacheKey,
+  readCache,
+  readScores,
+  scoreKey,
+  writeCache,
+  writeScores,
+} from '../../packages/workbench/src/eval/runs/cache.js';
+import type { ExtractorRef } from '../../packages/workbench/src/eval/runs/extractors.js';
+import { pithExtractorRef } from '../../packages/workbench/src/eval/runs/extractors.js';
+import { parseResult, serialiseResult } from '../../packages/workbench/src/eval/runs/results-io.js';
+import { scorePage } from '../../packages/workbench/src/eval/runs/scoring.js';
+import {
+  comparePaired,
+  pagePrf,
+  pagePrimaryScore,
+  qualityCalibrations,
+  summariseBench,
+  worstPages,
+} from '../../packages/workbench/src/eval/runs/summary.js';
+import type { BenchPageResult, BenchResult } from '../../packages/workbench/src/eval/runs/types.js';
+import { wordDiff } from '../../packages/workbench/src/eval/runs/word-diff.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

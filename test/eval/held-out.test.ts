@@ -3,15 +3,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { pithExtractorRef } from '../../packages/workbench/src/eval/bench/extractors.js';
-import { pageDigest, parseHeldOut, readHeldOut } from '../../packages/workbench/src/eval/bench/held-out.js';
-import { summariseBench } from '../../packages/workbench/src/eval/bench/summary.js';
-import type { BenchPageResult, BenchResult } from '../../packages/workbench/src/eval/bench/types.js';
 import {
   headlineNotes,
   headlineTable,
   renderMarkdownReport,
 } from '../../packages/workbench/src/eval/report-bench.js';
+import { pithExtractorRef } from '../../packages/workbench/src/eval/runs/extractors.js';
+import { pageDigest, parseHeldOut, readHeldOut } from '../../packages/workbench/src/eval/runs/held-out.js';
+import { summariseBench } from '../../packages/workbench/src/eval/runs/summary.js';
+import type { BenchPageResult, BenchResult } from '../../packages/workbench/src/eval/runs/types.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

@@ -1,6 +1,6 @@
 /**
  * server/: `pith serve`, the HTTP API and the web page. Extraction runs in worker
- * threads (pool.ts, worker.ts); URLs are fetched with the library's safe fetcher.
+ * threads (pool.ts, extract-thread.ts); URLs are fetched with the library's safe fetcher.
  *
  * ```ts
  * import { createServer } from './server/index.js';

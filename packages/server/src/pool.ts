@@ -1,15 +1,15 @@
 /**
- * The extraction pool: `concurrency` worker threads (piscina) and a bounded queue in
- * front of them, kept here so that we know which pages wait and which run.
+ * The extraction pool: `concurrency` worker threads and a bounded queue in front of them (the tools'
+ * thread pool, @pith/tools), with the service's error codes.
  *
  * - A page past its time budget is stopped: dropped from the queue if it still waits;
- *   if it runs, piscina terminates its thread and starts a fresh one, so a page that
- *   hangs the parser costs one thread restart, not the server.
+ *   if it runs, its thread is terminated and replaced, so a page that hangs the parser
+ *   costs one thread restart, not the server.
  * - A page whose client went away is dropped if it still waits; if it runs, it runs to
  *   its end (bounded by its budget): killing a thread on every disconnect would let
  *   clients make the pool churn.
  */
-import { Piscina } from 'piscina';
+import { ThreadPool } from '@pith/tools';
 import type { ApiError, ExtractTask, TaskOutcome } from './types.js';
 
 export interface PoolOptions {
@@ -17,17 +17,12 @@ export interface PoolOptions {
   concurrency: number;
   /** Pages waiting for a thread, at most; one more is refused (`OVERLOADED`). */
   queue: number;
-  /** The worker module (default: worker.ts/.js beside this file); tests swap in their own. */
+  /** The worker module (default: extract-thread.ts/.js beside this file); tests swap in their own. */
   workerUrl?: URL;
   /** Heap limit of each worker thread, in MB (`ServerOptions.maxHeapMb`). */
   maxHeapMb: number;
   /** Start every thread now (default), rather than on the first pages. */
   warm?: boolean;
-}
-
-/** Node options of this process that a worker thread must not get (test runner, inspector, watch). */
-function workerExecArgv(): string[] {
-  return process.execArgv.filter((arg) => !/^--(test|inspect|watch|experimental-test)/.test(arg));
 }
 
 /** When a page must be done by. */
@@ -44,30 +39,12 @@ export interface Budget {
   totalMs: number;
 }
 
-interface Job {
-  task: ExtractTask;
-  budget: Budget;
-  resolve: (outcome: TaskOutcome) => void;
-  /** Aborts the running task (terminating its thread): only ever for the budget. */
-  stop: AbortController;
-  timer: NodeJS.Timeout;
-  running: boolean;
-  timedOut: boolean;
-  signal?: AbortSignal;
-  onClientGone?: () => void;
-}
-
 export class ExtractionPool {
   readonly concurrency: number;
   readonly queueLimit: number;
-  readonly #piscina: Piscina<ExtractTask, TaskOutcome>;
-  readonly #waiting: Job[] = [];
-  #running = 0;
-  /** Running pages stopped at their deadline: each one cost a thread restart. */
-  timeouts = 0;
   /** The heap limit of each thread, MB. */
   readonly maxHeapMb: number;
-  #closing = false;
+  readonly #pool: ThreadPool<ExtractTask, TaskOutcome>;
   /** Mean worker time of recent pages, ms (exponential average), for Retry-After. */
   #meanMs = 50;
 
@@ -76,39 +53,39 @@ export class ExtractionPool {
     this.queueLimit = Math.max(0, Math.floor(options.queue));
     this.maxHeapMb = options.maxHeapMb;
     const fromSource = import.meta.url.endsWith('.ts');
-    const workerUrl = options.workerUrl ?? new URL(`./worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-    this.#piscina = new Piscina({
-      filename: workerUrl.href,
-      minThreads: options.warm === false ? 0 : this.concurrency,
-      maxThreads: this.concurrency,
-      idleTimeout: Number.POSITIVE_INFINITY,
-      // The task is async: let the worker's event loop run between tasks.
-      atomics: 'disabled',
-      execArgv: workerExecArgv(),
-      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+    this.#pool = new ThreadPool({
+      module: options.workerUrl ?? new URL(`./extract-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url),
+      threads: this.concurrency,
+      queue: this.queueLimit,
+      maxHeapMb: this.maxHeapMb,
+      warm: options.warm !== false,
     });
   }
 
   /** Pages waiting for a thread. */
   get queued(): number {
-    return this.#waiting.length;
+    return this.#pool.queued;
   }
   /** Pages on a thread now. */
   get running(): number {
-    return this.#running;
+    return this.#pool.running;
   }
   get threads(): number {
-    return this.#piscina.threads.length;
+    return this.#pool.threads;
+  }
+  /** Running pages stopped at their deadline: each one cost a thread restart. */
+  get timeouts(): number {
+    return this.#pool.timeouts;
   }
 
   /** True when one more page would have to wait beyond the queue limit. */
   get full(): boolean {
-    return this.#running + this.#waiting.length >= this.concurrency + this.queueLimit;
+    return this.#pool.full;
   }
 
   /** Seconds after which a refused client may expect room: the queue's estimated drain time. */
   retryAfterSeconds(): number {
-    const seconds = ((this.#running + this.#waiting.length + 1) * this.#meanMs) / this.concurrency / 1000;
+    const seconds = ((this.running + this.queued + 1) * this.#meanMs) / this.concurrency / 1000;
     return Math.min(30, Math.max(1, Math.ceil(seconds)));
   }
 
@@ -117,102 +94,38 @@ export class ExtractionPool {
    * `OVERLOADED`, the budget running out `TIMEOUT`, the client leaving while the page
    * waits (`signal`) `ABORTED`.
    */
-  run(task: ExtractTask, budget: Budget, signal?: AbortSignal): Promise<TaskOutcome> {
-    if (this.full) return Promise.resolve({ error: overloaded(this.retryAfterSeconds()) });
-    if (signal?.aborted) return Promise.resolve({ error: clientGone() });
-    return new Promise((resolve) => {
-      const job: Job = {
-        task,
-        budget,
-        resolve,
-        stop: new AbortController(),
-        timer: setTimeout(() => this.#expire(job), budget.ms),
-        running: false,
-        timedOut: false,
-        signal,
-      };
-      if (signal) {
-        job.onClientGone = () => {
-          if (job.running) return;
-          this.#unqueue(job);
-          this.#finish(job, { error: clientGone() });
-        };
-        signal.addEventListener('abort', job.onClientGone, { once: true });
-      }
-      this.#waiting.push(job);
-      this.#dispatch();
+  async run(task: ExtractTask, budget: Budget, signal?: AbortSignal): Promise<TaskOutcome> {
+    // No transfer list: request bodies can be views into Node's shared buffer pool.
+    const outcome = await this.#pool.run(task, {
+      timeoutMs: budget.ms,
+      graceMs: budget.graceMs,
+      countWait: true,
+      ...(signal ? { signal } : {}),
     });
-  }
-
-  /** The deadline: a waiting page is dropped; a running one gets the grace, then its thread goes. */
-  #expire(job: Job): void {
-    if (job.running) {
-      job.timer = setTimeout(() => {
-        job.timedOut = true;
-        job.stop.abort();
-      }, job.budget.graceMs);
-      return;
+    switch (outcome.kind) {
+      case 'done':
+        this.#meanMs = 0.9 * this.#meanMs + 0.1 * outcome.ms;
+        return outcome.value;
+      case 'overloaded':
+        return { error: overloaded(this.retryAfterSeconds()) };
+      case 'timeout':
+      case 'expired':
+        return { error: timedOut(budget.totalMs) };
+      case 'aborted':
+        return { error: clientGone() };
+      case 'closed':
+        return outcome.started
+          ? { error: { code: 'INTERNAL', message: 'the server stopped before the page was done' } }
+          : { error: clientGone() };
+      default:
+        // A thread that dies (past its heap limit, a crash) fails only its page; another takes its place.
+        return { error: { code: 'WORKER_FAILED', message: `its worker thread died: ${outcome.message}` } };
     }
-    this.#unqueue(job);
-    this.#finish(job, { error: timedOut(job.budget.totalMs) });
-  }
-
-  #unqueue(job: Job): void {
-    const index = this.#waiting.indexOf(job);
-    if (index >= 0) this.#waiting.splice(index, 1);
-  }
-
-  #finish(job: Job, outcome: TaskOutcome): void {
-    clearTimeout(job.timer);
-    if (job.onClientGone) job.signal?.removeEventListener('abort', job.onClientGone);
-    job.resolve(outcome);
-  }
-
-  #dispatch(): void {
-    while (this.#running < this.concurrency && this.#waiting.length > 0) {
-      const job = this.#waiting.shift() as Job;
-      job.running = true;
-      this.#running++;
-      const started = performance.now();
-      // No transfer list: request bodies can be views into Node's shared buffer pool.
-      this.#piscina.run(job.task, { signal: job.stop.signal }).then(
-        (outcome) => {
-          this.#meanMs = 0.9 * this.#meanMs + 0.1 * (performance.now() - started);
-          this.#done(job, outcome);
-        },
-        (error: unknown) => {
-          if (job.timedOut) {
-            this.timeouts++;
-            this.#done(job, { error: timedOut(job.budget.totalMs) });
-            return;
-          }
-          if (this.#closing) {
-            this.#done(job, {
-              error: { code: 'INTERNAL', message: 'the server stopped before the page was done' },
-            });
-            return;
-          }
-          // A thread that dies (past its heap limit, a crash) fails only its page; piscina starts another.
-          const message = error instanceof Error ? error.message : String(error);
-          this.#done(job, {
-            error: { code: 'WORKER_FAILED', message: `its worker thread died: ${message}` },
-          });
-        },
-      );
-    }
-  }
-
-  #done(job: Job, outcome: TaskOutcome): void {
-    this.#running--;
-    this.#finish(job, outcome);
-    this.#dispatch();
   }
 
   /** Stops every thread (running pages end as INTERNAL errors, not as worker deaths) and fails what waits. */
   async close(): Promise<void> {
-    this.#closing = true;
-    for (const job of this.#waiting.splice(0)) this.#finish(job, { error: clientGone() });
-    await this.#piscina.close({ force: true });
+    await this.#pool.close();
   }
 }
 

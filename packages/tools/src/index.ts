@@ -1,6 +1,6 @@
 /**
  * tools/: what several of pith's tools share that needs Node (the library itself runs in any
- * JavaScript runtime and reads no file): the model-file reader.
+ * JavaScript runtime and reads no file): the model-file reader, fetching, Chromium, the thread pool.
  */
 
 // Headless Chromium (playwright-core, Node): the tools' layout engine, off the library's import graph.
@@ -48,3 +48,13 @@ export {
   outlinesOf,
   renderBlocksScreenshot,
 } from './screenshot.js';
+// The tools' one thread pool (batch, service, bench): bounded queue, kill-and-replace on timeout.
+export {
+  moved,
+  type RunLimits,
+  startThread,
+  type ThreadOutcome,
+  ThreadPool,
+  type ThreadPoolOptions,
+  threadExecArgv,
+} from './thread-pool.js';

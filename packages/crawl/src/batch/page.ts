@@ -17,7 +17,7 @@ import { detectLanguage } from './language.js';
 import { failedResult, NO_CONTENT, pageFields } from './result.js';
 import type { PageResult, PageTask } from './types.js';
 
-/** `tokens`: the counter of `settings.chunks.tokenizer`, loaded by the worker (worker.ts). */
+/** `tokens`: the counter of `settings.chunks.tokenizer`, loaded by the thread (page-thread.ts). */
 export function extractPage(task: PageTask, tokens?: TokenCounter): PageResult {
   const started = performance.now();
   const { settings } = task;

@@ -1,10 +1,10 @@
 /**
- * The batch pool: worker threads (piscina) that extract pages. A page that overruns its time
- * budget by the grace has its thread terminated (piscina starts a fresh one); a page that kills
- * its thread (out of memory, a crash) fails alone with WORKER_FAILED: the batch goes on.
+ * The batch pool: the tools' thread pool (@pith/tools) extracting pages. A page that overruns its time
+ * budget by the grace has its thread terminated and replaced; a page that kills its thread (out of
+ * memory, a crash) fails alone with WORKER_FAILED: the batch goes on.
  */
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import { ThreadPool } from '@pith/tools';
 import { failedResult } from './result.js';
 import type { PageResult, PageTask } from './types.js';
 
@@ -16,7 +16,7 @@ export interface PagePoolOptions {
    * what it holds when the limit is far: the limit is what keeps a long run's memory flat.
    */
   maxHeapMb?: number;
-  /** The worker module (default worker.ts/.js beside this file). */
+  /** The worker module (default page-thread.ts/.js beside this file). */
   workerUrl?: URL;
 }
 
@@ -27,79 +27,43 @@ export interface PagePoolOptions {
  */
 export const DEFAULT_THREAD_HEAP_MB = 384;
 
-/** Node options of this process that a worker thread must not get (test runner, inspector, watch). */
-export function workerExecArgv(): string[] {
-  return process.execArgv.filter((arg) => !/^--(test|inspect|watch|experimental-test)/.test(arg));
-}
-
 export class PagePool {
   readonly threads: number;
-  readonly #piscina: Piscina<PageTask, PageResult>;
+  readonly #pool: ThreadPool<PageTask, PageResult>;
 
   constructor(options: PagePoolOptions = {}) {
     this.threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
     const fromSource = /\.ts(\?|$)/.test(import.meta.url);
-    const workerUrl = options.workerUrl ?? new URL(`./worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-    this.#piscina = new Piscina({
-      filename: workerUrl.href,
-      minThreads: this.threads,
-      maxThreads: this.threads,
-      idleTimeout: Number.POSITIVE_INFINITY,
-      // From source, threads load TypeScript through tsx, whose resolver in a worker thread leaves out
-      // the `import` condition: packages that export only under it (eld) would not resolve.
-      execArgv: [...workerExecArgv(), ...(fromSource ? ['--conditions=import'] : [])],
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_THREAD_HEAP_MB },
+    this.#pool = new ThreadPool({
+      module: options.workerUrl ?? new URL(`./page-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url),
+      threads: this.threads,
+      maxHeapMb: options.maxHeapMb ?? DEFAULT_THREAD_HEAP_MB,
     });
   }
 
   /**
    * Extracts one page; never rejects. `transfer`: hand the body's memory to the thread instead of
    * copying it (only for bodies that own their ArrayBuffer: not for views into Node's Buffer pool).
-   * Pages wait here until a thread is free, so that a page's time budget starts when it runs.
+   * A page's time budget starts when it runs, not while it waits for a thread.
    */
   async run(task: PageTask, options: { transfer?: boolean } = {}): Promise<PageResult> {
-    if (this.#running >= this.threads) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    this.#running++;
-    try {
-      return await this.#runNow(task, options.transfer === true);
-    } finally {
-      this.#running--;
-      this.#waiting.shift()?.();
+    const buffer = task.body.buffer;
+    const outcome = await this.#pool.run(task, {
+      timeoutMs: task.settings.timeoutMs,
+      // The library checks its own deadline; the thread is terminated only if it never gets there.
+      graceMs: Math.max(2000, task.settings.timeoutMs),
+      ...(options.transfer === true && buffer instanceof ArrayBuffer ? { transfer: [buffer] } : {}),
+    });
+    if (outcome.kind === 'done') return outcome.value;
+    const ms = 'ms' in outcome ? Math.round(outcome.ms) : 0;
+    if (outcome.kind === 'timeout') {
+      return failedResult('TIMEOUT', `the page was not extracted within ${task.settings.timeoutMs} ms`, ms);
     }
-  }
-
-  #running = 0;
-  readonly #waiting: (() => void)[] = [];
-
-  async #runNow(task: PageTask, transfer: boolean): Promise<PageResult> {
-    const stop = new AbortController();
-    let overran = false;
-    // The library checks its own deadline; the thread is terminated only if it never gets there.
-    const graceMs = Math.max(2000, task.settings.timeoutMs);
-    const timer = setTimeout(() => {
-      overran = true;
-      stop.abort();
-    }, task.settings.timeoutMs + graceMs);
-    const started = performance.now();
-    try {
-      const buffer = task.body.buffer;
-      return await this.#piscina.run(task, {
-        signal: stop.signal,
-        ...(transfer && buffer instanceof ArrayBuffer ? { transferList: [buffer] } : {}),
-      });
-    } catch (error) {
-      const ms = Math.round(performance.now() - started);
-      if (overran) {
-        return failedResult('TIMEOUT', `the page was not extracted within ${task.settings.timeoutMs} ms`, ms);
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      return failedResult('WORKER_FAILED', `its worker thread died: ${message}`, ms);
-    } finally {
-      clearTimeout(timer);
-    }
+    const message = 'message' in outcome ? outcome.message : `the pool is ${outcome.kind}`;
+    return failedResult('WORKER_FAILED', `its worker thread died: ${message}`, ms);
   }
 
   async close(): Promise<void> {
-    await this.#piscina.close({ force: true });
+    await this.#pool.close();
   }
 }

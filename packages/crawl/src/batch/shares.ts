@@ -1,6 +1,6 @@
 /**
  * `pith warc --readers N`: the archives split into N shares, each read, extracted and encoded by
- * its own thread (share-worker.ts: a whole run with its own pool), so that reading, inflating and
+ * its own thread (share-thread.ts: a whole run with its own pool), so that reading, inflating and
  * encoding, which one run does on one thread, use every core. This thread is the only writer: it
  * numbers the part files the shares hand it and keeps one checkpoint holding every share's state,
  * rewritten after each part, so a run killed at any moment resumes each share where it stopped,
@@ -8,7 +8,8 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '@pith/tools';
 import { PithError } from 'pith';
 import {
   CHECKPOINT_FILE,
@@ -25,7 +26,6 @@ import {
   writeCheckpoint,
   writeFileAtomic,
 } from '../output/index.js';
-import { workerExecArgv } from './pool.js';
 import { BatchError, type BatchOutcome, type BatchProgress, type RunState } from './run.js';
 import type { PageSettings } from './types.js';
 
@@ -260,19 +260,10 @@ function sumProgress(progress: readonly BatchProgress[]): BatchProgress {
   };
 }
 
-/**
- * A share's thread. From source (tests, development), the thread's entry is not run through tsx's
- * hooks: the module is loaded by tsx's own `tsImport`, and tsx's resolver in a thread needs the
- * `import` condition, as the pool's threads do.
- */
+/** A share's thread (from source too: startThread loads TypeScript through tsx). */
 function startShareWorker(task: ShareTask): Worker {
   const fromSource = /\.ts(\?|$)/.test(import.meta.url);
-  const url = new URL(`./share-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSource) return new Worker(url, { workerData: task, execArgv: workerExecArgv() });
-  const load = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(import.meta.url)}));`;
-  return new Worker(load, {
-    eval: true,
+  return startThread(new URL(`./share-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url), {
     workerData: task,
-    execArgv: [...workerExecArgv(), '--conditions=import'],
   });
 }

@@ -2,7 +2,7 @@
  * eval/: pith's evaluation workbench — dataset readers, metrics, the bench run
  * (`pith bench`), published figures and reports (Markdown, HTML with SVG charts).
  */
-export * from './bench/index.js';
+
 export * from './datasets/index.js';
 export * from './metrics/index.js';
 export { MARKDOWN_PEERS } from './peers/markdown.js';
@@ -57,6 +57,7 @@ export {
   summariseWordRun,
   type WordSequenceRow,
 } from './runner.js';
+export * from './runs/index.js';
 export {
   CLASSES as STRUCTURE_CLASSES,
   CONSISTENCY_CLASSES,

@@ -7,7 +7,11 @@
  * Every number comes from the results; nothing is typed by hand.
  */
 
-import { warmUpPages } from './bench/speed-types.js';
+import type { PrimaryMetric } from './datasets/registry.js';
+import type { BootstrapOptions, Interval } from './metrics/bootstrap.js';
+import { PUBLISHED } from './published.js';
+import { formatInterval, formatNumber, markdownTable } from './report.js';
+import { warmUpPages } from './runs/speed-types.js';
 import {
   type DatasetSummary,
   type ExtractorSummary,
@@ -16,12 +20,8 @@ import {
   qualityCalibrations,
   summariseBench,
   worstPages,
-} from './bench/summary.js';
-import type { BenchResult } from './bench/types.js';
-import type { PrimaryMetric } from './datasets/registry.js';
-import type { BootstrapOptions, Interval } from './metrics/bootstrap.js';
-import { PUBLISHED } from './published.js';
-import { formatInterval, formatNumber, markdownTable } from './report.js';
+} from './runs/summary.js';
+import type { BenchResult } from './runs/types.js';
 
 export interface MarkdownReportOptions {
   bootstrap?: BootstrapOptions;

@@ -6,14 +6,7 @@
  * recall with the published systems, and the speed bars. No script, no external
  * file, no chart library.
  */
-import {
-  type DatasetSummary,
-  groupPages,
-  pagePrf,
-  qualityCalibrations,
-  summariseBench,
-} from './bench/summary.js';
-import type { BenchResult } from './bench/types.js';
+
 import { PUBLISHED } from './published.js';
 import { formatNumber } from './report.js';
 import {
@@ -46,6 +39,14 @@ import {
   scatter,
   stackedBars,
 } from './report-svg.js';
+import {
+  type DatasetSummary,
+  groupPages,
+  pagePrf,
+  qualityCalibrations,
+  summariseBench,
+} from './runs/summary.js';
+import type { BenchResult } from './runs/types.js';
 
 /** Inline Markdown: `code`, **strong**, *em*. Input is escaped first. */
 function inline(markdown: string): string {

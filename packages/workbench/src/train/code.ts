@@ -37,6 +37,9 @@ export const SCORED_EXTRACTION_CODE: readonly string[] = [
   'packages/pith/src/base64.ts',
   'packages/pith/src/model-files.ts',
   'packages/tools/src/model-files.ts',
+  // The thread pool the bench's runs (eval/runs) use.
+  'packages/tools/src/thread-pool.ts',
+  'packages/tools/src/thread-host.ts',
   'packages/pith/src/random.ts',
   'packages/pith/src/version.ts',
   'package-lock.json',

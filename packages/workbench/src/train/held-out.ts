@@ -1,6 +1,6 @@
 /**
  * Held-out models, from the trainer's side: writing the file that maps each training page to
- * the model that did not see it (the format is the bench's, src/eval/bench/held-out.ts), and
+ * the model that did not see it (the format is the bench's, src/eval/runs/held-out.ts), and
  * scoring it with the bench, so the figures a model's manifest records are the ones
  * `pith bench -e NAME:held-out=FILE` prints.
  */

@@ -70,7 +70,7 @@ export const BLOCK_ROWS_CODE: readonly string[] = [
   'packages/pith/src/page-types.ts',
   'packages/workbench/src/eval/datasets',
   'packages/workbench/src/eval/metrics/snippets.ts',
-  'packages/workbench/src/eval/bench/held-out.ts',
+  'packages/workbench/src/eval/runs/held-out.ts',
   'packages/pith/src/errors.ts',
   'packages/pith/src/index.ts',
   'packages/pith/src/extract-options.ts',

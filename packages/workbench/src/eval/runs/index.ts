@@ -1,5 +1,5 @@
 /**
- * eval/bench: the workbench run behind `pith bench` — extractors and peers over
+ * eval/runs: the workbench run behind `pith bench` — extractors and peers over
  * datasets on worker threads, cached outputs, per-page scores, speed, summaries.
  */
 export { cacheKey, readCache, sha256, writeCache } from './cache.js';
@@ -28,7 +28,8 @@ export {
   readHeldOut,
 } from './held-out.js';
 export { type OnlyConfig, type OnlyResult, runOnly } from './only.js';
-export { WorkerPool } from './pool.js';
+// WorkerPool: its name before issue 39 (bench/ scripts may use it).
+export { TaskPool, TaskPool as WorkerPool } from './pool.js';
 export { type PreparedPrimary, type PrimaryScore, preparePrimary, scorePrimary } from './primary.js';
 export { parseResult, readResult, serialiseResult, writeResult } from './results-io.js';
 export {
@@ -74,6 +75,7 @@ export {
   worstPages,
 } from './summary.js';
 export { type Task, type TaskResult, TaskRunner } from './task.js';
+export { openWorkerLog, type WorkerLog } from './thread-log.js';
 export type {
   BenchDatasetInfo,
   BenchExtractorInfo,
@@ -82,4 +84,3 @@ export type {
   MachineInfo,
 } from './types.js';
 export { type WordDiff, wordDiff } from './word-diff.js';
-export { openWorkerLog, type WorkerLog } from './worker-log.js';

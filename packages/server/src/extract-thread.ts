@@ -1,11 +1,11 @@
 /**
- * The worker thread of the extraction pool (run by piscina): one page in, one JSON-ready
+ * The task module of the extraction pool (run on the threads of @pith/tools' pool): one page in, one JSON-ready
  * response out. Everything CPU-bound happens here (decode, parse, extract, render, the
  * kept view), so a heavy page never blocks the server's event loop.
  *
  * Errors come back as values, not throws: an Error crossing threads loses its `code`.
  */
-import { Piscina } from 'piscina';
+import { moved } from '@pith/tools';
 import {
   chunkRecords,
   extractAsync,
@@ -34,7 +34,8 @@ export default async function runExtractTask(task: ExtractTask): Promise<TaskOut
     if (body.byteLength > task.maxAnswerBytes) {
       return { error: { code: 'ANSWER_TOO_LARGE', message: tooLarge(body.byteLength, task.maxAnswerBytes) } };
     }
-    return moved({ body, lines });
+    // The bytes move to the main thread rather than being copied.
+    return moved({ body, lines }, [body.buffer as ArrayBuffer]);
   } catch (error) {
     // A client cannot raise the library's limits: the message without the hint on how to.
     if (isPithError(error)) return { error: { code: error.code, message: error.detail } };
@@ -47,22 +48,6 @@ function tooLarge(bytes: number, limit: number): string {
   const size = (value: number) =>
     value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(1)} MiB` : `${value} bytes`;
   return `the answer is ${size(bytes)}, over this server's limit of ${size(limit)}: ask for fewer renderings (include) or send a smaller page`;
-}
-
-/**
- * The outcome with its bytes moved to the main thread rather than copied (piscina's transfer
- * protocol: an object naming what to transfer and what to deliver).
- */
-function moved(outcome: { body: Uint8Array; lines: boolean }): TaskOutcome {
-  const transfer = {
-    get [Piscina.transferableSymbol]() {
-      return outcome.body.buffer;
-    },
-    get [Piscina.valueSymbol]() {
-      return outcome;
-    },
-  };
-  return Piscina.move(transfer as never) as unknown as TaskOutcome;
 }
 
 /** The record column a format's content goes in (json: its `contentFormat`'s). */

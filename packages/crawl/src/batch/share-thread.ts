@@ -11,7 +11,7 @@ import { PagePool } from './pool.js';
 import { dropBelowQuality, runBatch } from './run.js';
 import type { CoordinatorMessage, ShareMessage, ShareTask } from './shares.js';
 
-if (!parentPort) throw new Error('share-worker.ts runs in a worker thread');
+if (!parentPort) throw new Error('share-thread.ts runs in a worker thread');
 const port: MessagePort = parentPort;
 const task = workerData as ShareTask;
 const send = (message: ShareMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);

@@ -27,7 +27,7 @@ import {
   type PeerFactories,
   pithExtractorRef,
 } from './extractors.js';
-import { WorkerPool } from './pool.js';
+import { TaskPool } from './pool.js';
 import { scorePage } from './scoring.js';
 import { measureSpeed, type SpeedPage } from './speed.js';
 import { describeError, type TaskResult } from './task.js';
@@ -207,7 +207,7 @@ export async function runBench(config: BenchConfig): Promise<BenchOutput> {
   const speedPicks = evenIndices(totalPages, config.speedPages ?? 0);
   const speedPages = new Map<number, SpeedPage>();
 
-  const pool = new WorkerPool({
+  const pool = new TaskPool({
     size: config.jobs,
     settings: {
       ...(config.cacheDir ? { cacheDir: config.cacheDir } : {}),

@@ -1,12 +1,11 @@
-/** The worker thread of the batch pool (run by piscina): one page in, its record fields out. */
+/** The task module of the batch pool (run on the threads of @pith/tools' pool): one page in, its record fields out. */
 
 import { useModelFiles } from '@pith/tools';
 import { loadTokenCounter, type TokenCounter } from 'pith';
 import { extractPage } from './page.js';
 import type { PageResult, PageTask } from './types.js';
 
-// Model files named by path, and every shipped model ready for extract(). Not a top-level await:
-// piscina loads this module through tsx's require hook when running from source, which has none.
+// Model files named by path, and every shipped model ready for extract().
 const ready = useModelFiles();
 
 /** The token counter of `--chunks`, loaded once per thread and only when chunks are asked for. */

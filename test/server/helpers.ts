@@ -26,7 +26,16 @@ export { HANG_MARKER, HOG_MARKER, holdMarker } from './fixtures/hanging-worker.j
  * (a test that never extracts does not wait for them), any free port.
  */
 export function testServer(overrides: Partial<ServerOptions> = {}): PithServer {
-  return createServer({ concurrency: 1, queue: 4, port: 0, warmWorkers: false, ...overrides });
+  // A generous time budget: a fresh thread's first page (models loaded through tsx) took over the
+  // default 15 s on a loaded CI machine (504). The tests of the budget set their own.
+  return createServer({
+    concurrency: 1,
+    queue: 4,
+    port: 0,
+    warmWorkers: false,
+    timeoutMs: 300_000,
+    ...overrides,
+  });
 }
 
 /** A sample page from ../shared/datasets/sample. */

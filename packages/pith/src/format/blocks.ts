@@ -454,6 +454,8 @@ class BlockWalk {
     }
     while (frames.length > 0) this.close(frames.pop() as Frame);
     this.flushParagraph();
+    // (The text keeps them: its notes are written in place, and its words are what text F1 scores.)
+    if (this.scope === 'body' && this.markup !== undefined) this.dropTrailingHeadings();
     if (this.footnotes !== undefined && this.scope === 'body') this.writeNotes(this.footnotes);
     return this.writer.out.join('');
   }
@@ -1013,7 +1015,50 @@ class BlockWalk {
       this.title.repeatedBy(keptText(this.doc, this.kept, node, this.title.longestCandidate), true)
     )
       return;
-    writer.write(this.syntax.heading(this.doc.tag(node) - TAG.h1 + 1, content));
+    const level = this.doc.tag(node) - TAG.h1 + 1;
+    // (The level as written: a body's <h1> is a second level, as in the HTML.)
+    const written = {
+      outAt: writer.out.length,
+      blocks: writer.blocks,
+      chars: writer.chars,
+      level: Math.max(2, level),
+    };
+    writer.write(this.syntax.heading(level, content));
+    const run = this.lastHeadings;
+    // The run of headings last written one after another, outside containers.
+    if (writer.containers.length > 0 || run.at(-1)?.blocks !== written.blocks - 1) run.length = 0;
+    if (writer.containers.length === 0) run.push(written);
+  }
+
+  /** The headings written last, one directly after another (where each started in the output). */
+  private readonly lastHeadings: { outAt: number; blocks: number; chars: number; level: number }[] = [];
+
+  /**
+   * A heading with nothing written after it goes: the title of what was moved or left out, most
+   * often a "References" heading whose notes are written at the end as definitions (Defuddle's
+   * thin-section-before-see-also). So does one followed only by such headings of its level or
+   * higher; one followed by a subheading is kept (a heading directly over another is kept in 3 of
+   * Defuddle's 227, and none of its expected files ends with a heading). A body that is headings
+   * alone keeps its first.
+   */
+  private dropTrailingHeadings(): void {
+    const writer = this.writer;
+    const run = this.lastHeadings;
+    if (run.at(-1)?.blocks !== writer.blocks - 1) return;
+    let cut: (typeof run)[number] | undefined;
+    // The deepest level among the headings cut (larger numbers are lower levels).
+    let deepest = 0;
+    for (let index = run.length - 1; index >= 0 && run[index].level >= deepest; index--) {
+      if (run[index].blocks === 0) break;
+      cut = run[index];
+      deepest = cut.level;
+    }
+    if (cut === undefined) return;
+    writer.out.length = cut.outAt;
+    writer.blocks = cut.blocks;
+    writer.chars = cut.chars;
+    writer.nextSep = 2;
+    run.length = 0;
   }
 
   private closeContainer(frame: Frame): void {

@@ -364,6 +364,18 @@ export function toHtmlRange(
   return new HtmlWriter(extraction, options).run(range);
 }
 
+/** One opening tag (its name captured). */
+const OPENING_TAG = /^<([a-z][a-z0-9]*)(?:\s[^>]*)?>$/;
+/** Tags that write nothing a reader sees (all but an image's and a rule's). */
+const UNSEEN_TAGS = /<(?!(?:img|hr)[\s>])\/?[a-z][^>]*>/g;
+/** Elements whose blocks the Markdown writes behind a prefix (a heading there is part of a quote or an item). */
+const CONTAINER_CLOSE = new Set(['</li>', '</blockquote>', '</dd>', '</td>', '</th>']);
+
+/** Output that a reader sees nothing of. */
+function unseen(html: string): boolean {
+  return html.replace(UNSEEN_TAGS, '').trim() === '';
+}
+
 /** Text, or an element that is not a block. */
 function isInline(doc: Doc, node: number): boolean {
   return doc.isText(node) || (doc.isElement(node) && !IS_BLOCK[doc.tag(node)]);
@@ -573,6 +585,7 @@ class HtmlWriter {
         // Opened at its first kept item when the first is not (see `aroundItem`).
         element.list.suspended = items === 'later';
       }
+      if (element.heading && this.headingDepth === 0) this.headingAt = out.length;
       if (!element.list?.suspended) out.push(`<${name}${attributes}>`);
       if (VOID_OUTPUT.has(name)) {
         if (!element.phrasing && this.preDepth === 0) out.push('\n');
@@ -586,6 +599,7 @@ class HtmlWriter {
     }
     while (frames.length > 1) this.close(frames.pop() as OutputFrame);
     if (this.root.looseOpen) out.push('</p>');
+    if (range === undefined && !this.inNote) this.dropTrailingHeadings();
     if (this.footnotes !== undefined && !this.inNote) this.writeNotes(this.footnotes);
     return out.join('').trim();
   }
@@ -792,6 +806,41 @@ class HtmlWriter {
     if (element.link) this.linkDepth--;
     if (element.heading) this.headingDepth--;
     if (this.preDepth === 0 && !element.phrasing) out.push('\n');
+    if (
+      element.heading &&
+      this.headingDepth === 0 &&
+      !this.emitted.some((open) => CONTAINER_CLOSE.has(open.close))
+    )
+      this.headings.push({ start: this.headingAt, stop: out.length, level: Number(element.close[3]) });
+  }
+
+  /** Where the heading being written starts in `out`. */
+  private headingAt = 0;
+  /** The headings written outside containers: where each starts and stops in `out`, its level. */
+  private readonly headings: { start: number; stop: number; level: number }[] = [];
+
+  /**
+   * Headings with nothing seen after them go, as in the Markdown (blocks.ts,
+   * `dropTrailingHeadings`): the last, and those before it followed only by headings of their
+   * level or higher. Empty elements after it do not count (a form's emptied `<div>`). A body that
+   * is headings alone keeps its first.
+   */
+  private dropTrailingHeadings(): void {
+    const out = this.out;
+    let deepest = 0;
+    for (let index = this.headings.length - 1; index >= 0; index--) {
+      const heading = this.headings[index];
+      if (heading.level < deepest || heading.stop > out.length) return;
+      if (!unseen(out.slice(heading.stop).join('')) || unseen(out.slice(0, heading.start).join(''))) return;
+      out.splice(heading.start, heading.stop - heading.start);
+      // Wrappers that held the heading alone (MediaWiki's `<div class="mw-heading">`) go with it.
+      for (let at = heading.start; at > 0; at--) {
+        const name = OPENING_TAG.exec(out[at - 1])?.[1];
+        if (name === undefined || out[at] !== `</${name}>`) break;
+        out.splice(at - 1, out[at + 1] === '\n' ? 3 : 2);
+      }
+      deepest = heading.level;
+    }
   }
 }
 

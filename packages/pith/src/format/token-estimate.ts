@@ -22,7 +22,13 @@ export const ESTIMATE_FEATURES = [
   'CJK',
   'symbols',
   'space runs',
+  'case changes inside a word',
+  'words joined to punctuation or digits',
+  'letters of words joined to punctuation or digits',
 ] as const;
+
+/** How many features there are (the names above are the bench's: the bundle leaves them out). */
+const FEATURE_COUNT = 16;
 
 const WORDS = 0;
 const LETTERS = 1;
@@ -37,6 +43,9 @@ const LINE_BREAKS = 9;
 const CJK = 10;
 const SYMBOLS = 11;
 const SPACE_RUNS = 12;
+const CASE_CHANGES = 13;
+const JOINED_WORDS = 14;
+const JOINED_LETTERS = 15;
 
 /** Past this many letters a word is likelier to be cut into several tokens. */
 const SHORT_WORD = 6;
@@ -73,10 +82,7 @@ function isAccentedLatin(code: number): boolean {
 }
 
 /** The counts `ESTIMATE_FEATURES` names, of `text` (into `features`, zeroed first). */
-export function estimateFeatures(
-  text: string,
-  features = new Float64Array(ESTIMATE_FEATURES.length),
-): Float64Array {
+export function estimateFeatures(text: string, features = new Float64Array(FEATURE_COUNT)): Float64Array {
   features.fill(0);
   let kind = Kind.None;
   let digits = 0;
@@ -85,6 +91,11 @@ export function estimateFeatures(
   let letters = 0;
   let latin = false;
   let other = false;
+  // The current word follows punctuation or digits, not a space (a URL's or an identifier's part:
+  // cl100k_base's vocabulary is mostly of words after a space); its last letter was lower case (a
+  // capital after it, in camelCase or base64, starts a token).
+  let joined = false;
+  let lower = false;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90)) {
@@ -93,8 +104,12 @@ export function estimateFeatures(
         letters = 0;
         latin = false;
         other = false;
-      }
+        joined = kind === Kind.Punctuation || kind === Kind.Digit;
+        if (joined) features[JOINED_WORDS]++;
+      } else if (lower && code < 97) features[CASE_CHANGES]++;
+      lower = code >= 97;
       features[LETTERS]++;
+      if (joined) features[JOINED_LETTERS]++;
       if (++letters > SHORT_WORD) features[LONG_WORD_LETTERS]++;
       kind = Kind.Word;
     } else if (code >= 48 && code <= 57) {
@@ -128,6 +143,7 @@ export function estimateFeatures(
         letters = 0;
         latin = false;
         other = false;
+        joined = false;
       }
       if (isAccentedLatin(code)) {
         if (!latin) features[LATIN_WORDS]++;
@@ -146,11 +162,12 @@ export function estimateFeatures(
 
 /** The fitted weights, in the order of `ESTIMATE_FEATURES` (bench/format/token-estimate.ts --fit). */
 export const ESTIMATE_WEIGHTS: readonly number[] = [
-  0.884, 0.005, 0.282, 4.484, 0.527, -0.644, 1.775, 0.175, 0.487, 0.416, 1.245, 0.925, 0.771,
+  0.826, 0.019, 0.224, 4.717, 0.631, -1.12, 1.598, 0.114, 0.727, 0.655, 1.249, 0.854, 0.343, 1.606, -0.269,
+  0.014,
 ];
 
 /** The features of the text being estimated (estimateTokens allocates nothing). */
-const scratch = new Float64Array(ESTIMATE_FEATURES.length);
+const scratch = new Float64Array(FEATURE_COUNT);
 
 /** cl100k_base's count estimated: the weighted features, rounded up. */
 export function estimateTokens(text: string, weights: readonly number[] = ESTIMATE_WEIGHTS): number {

@@ -405,7 +405,6 @@ describe('parseHtml: tokens', () => {
   });
 
   test('attribute names are numbered per page: past 65,536 distinct names every one still reads', () => {
-    // The names column holds two-byte numbers until a page has more names than that.
     const count = 70_000;
     const html = Array.from({ length: count }, (_, index) => `<i data-n${index}=v${index}></i>`).join('');
     const doc = parseHtml(`<div class=first>${html}<b class=last hReF=x>t</b></div>`);

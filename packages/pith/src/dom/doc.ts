@@ -56,7 +56,7 @@ export interface AttributeNames {
  */
 export interface AttributeStore {
   readonly offsets: Int32Array;
-  readonly nameIds: Uint16Array | Int32Array;
+  readonly nameIds: Int32Array;
   readonly names: AttributeNames;
   readonly values: readonly string[];
   readonly merged?: ReadonlyMap<number, Record<string, string>>;

@@ -292,10 +292,8 @@ const ATTRIBUTE_NAME_TABLE = new NameTable(
   onclick onload async defer crossorigin integrity media loading tabindex hidden placeholder
   xmlns viewbox fill stroke d dir data-src data-id aria-label aria-hidden aria-expanded
   aria-controls aria-labelledby aria-haspopup aria-current data-testid decoding fetchpriority
-  referrerpolicy nonce sizes x y transform clip-rule fill-rule stroke-width version focusable
-  xmlns:xlink xlink:href language summary scope headers label selected checked disabled`
-    .split(/\s+/)
-    .filter((name, index, all) => name !== '' && all.indexOf(name) === index),
+  referrerpolicy nonce x y transform clip-rule fill-rule stroke-width version focusable
+  xmlns:xlink xlink:href language summary scope headers label selected checked disabled`.split(/\s+/),
   false,
 );
 
@@ -515,11 +513,8 @@ class DocBuilder implements TokenizerCallbacks {
   private context: Uint8Array;
   /** Attributes of node n are `attrNameIds/attrValues[attrOffset[n] … attrOffset[n + 1])`. */
   private attrOffset: Int32Array;
-  /**
-   * Names as numbers (`attrNames`), two bytes each, widened to four past 65,536 names: a
-   * `string[]` of names was half of the 75 KB a page the attribute arrays allocated.
-   */
-  private attrNameIds: Uint16Array | Int32Array;
+  /** Names as numbers (`attrNames`): a `string[]` of names was half of the 75 KB a page the attribute arrays allocated. */
+  private attrNameIds: Int32Array;
   private readonly attrNames = new PageAttributeNames();
   private attrValues: string[] = [];
   /** Attributes of a repeated <html>/<body> tag merged into the first one (rare). */
@@ -577,7 +572,7 @@ class DocBuilder implements TokenizerCallbacks {
     this.context = new Uint8Array(this.capacity);
     this.textIsSource = new Uint8Array(this.capacity);
     this.attrOffset = new Int32Array(this.capacity + 1);
-    this.attrNameIds = new Uint16Array(this.capacity);
+    this.attrNameIds = new Int32Array(this.capacity);
     this.kind[0] = NodeKind.Document;
     this.parent[0] = -1;
     this.sourceEnd[0] = source.length;
@@ -897,22 +892,16 @@ class DocBuilder implements TokenizerCallbacks {
   private mergeAttributes(existing: number): void {
     if (this.pendingCount === 0) return;
     const merged: Record<string, string> = Object.create(null);
-    for (let index = 0; index < this.pendingCount; index++) {
-      const name = this.attrNames.nameOf(this.pendingNames[index]);
-      if (!Object.hasOwn(merged, name)) merged[name] = this.pendingValues[index];
-    }
+    const { attrNames, attrNameIds, attrValues, pendingNames, pendingValues } = this;
+    // Written last to first, so that a repeated name keeps its first value.
+    for (let index = this.pendingCount - 1; index >= 0; index--)
+      merged[attrNames.nameOf(pendingNames[index])] = pendingValues[index];
     // The first tag's attributes win.
     const before = this.mergedAttributes?.get(existing);
     if (before) Object.assign(merged, before);
     else {
-      const stop = this.attrOffset[existing + 1];
-      const seen = new Set<string>();
-      for (let index = this.attrOffset[existing]; index < stop; index++) {
-        const name = this.attrNames.nameOf(this.attrNameIds[index]);
-        if (seen.has(name)) continue;
-        seen.add(name);
-        merged[name] = this.attrValues[index];
-      }
+      for (let index = this.attrOffset[existing + 1] - 1; index >= this.attrOffset[existing]; index--)
+        merged[attrNames.nameOf(attrNameIds[index])] = attrValues[index];
     }
     this.mergedAttributes ??= new Map();
     this.mergedAttributes.set(existing, merged);
@@ -969,18 +958,14 @@ class DocBuilder implements TokenizerCallbacks {
     return node;
   }
 
-  /** Writes the name of attribute `index`, growing (or widening) the column when it must. */
+  /** Writes the name of attribute `index`, growing the column when it is full. */
   private addAttributeName(index: number, id: number): void {
-    let column = this.attrNameIds;
-    if (index >= column.length || (id > 0xffff && column instanceof Uint16Array)) {
-      const wider: Uint16Array | Int32Array =
-        id > 0xffff || column instanceof Int32Array
-          ? new Int32Array(Math.max(column.length, index + 1) * 2)
-          : new Uint16Array(Math.max(column.length, index + 1) * 2);
-      wider.set(column);
-      this.attrNameIds = column = wider;
+    if (index >= this.attrNameIds.length) {
+      const wider = new Int32Array(index * 2);
+      wider.set(this.attrNameIds);
+      this.attrNameIds = wider;
     }
-    column[index] = id;
+    this.attrNameIds[index] = id;
   }
 
   /** Closes `node` and every element opened inside it that is still open. */

@@ -404,6 +404,25 @@ describe('parseHtml: tokens', () => {
     assert.equal(doc.attr(div, 'constructor'), undefined, 'only the element’s own attributes');
   });
 
+  test('attribute names are numbered per page: past 65,536 distinct names every one still reads', () => {
+    const count = 70_000;
+    const html = Array.from({ length: count }, (_, index) => `<i data-n${index}=v${index}></i>`).join('');
+    const doc = parseHtml(`<div class=first>${html}<b class=last hReF=x>t</b></div>`);
+    const elements = doc.findAll(TAG.i);
+    assert.equal(elements.length, count);
+    for (const index of [0, 1, 65_535, 65_536, 65_537, count - 1]) {
+      assert.equal(doc.attr(elements[index], `data-n${index}`), `v${index}`);
+      assert.equal(doc.attr(elements[index], `data-n${index + 1}`), undefined);
+    }
+    const last = doc.findFirst(TAG.b);
+    assert.deepEqual({ ...doc.attributes(last) }, { class: 'last', href: 'x' });
+    assert.equal(doc.attr(doc.findFirst(TAG.div), 'class'), 'first');
+    assert.ok(doc.hasAttributeContaining('data-n69999', 'v69'));
+    assert.ok(!doc.hasAttributeContaining('data-n70000', 'v'));
+    assert.ok(!doc.hasAttributeContaining('HREF', 'x'), 'names are asked for in lower case');
+    assert.equal(doc.attr(last, 'Class'), undefined);
+  });
+
   test('end tags record where they end, also with spaces or attributes before the >', () => {
     const doc = parseHtml('<div><b>x</b ><i>y</i class="z"></div >tail');
     const { sourceStart, sourceEnd } = doc.columns;

@@ -15,6 +15,7 @@ import {
   prescanMetaCharset,
 } from '../../packages/pith/src/input/index.js';
 import { readInputFileSync } from '../../packages/tools/src/read.js';
+import { stagesChecked } from '../helpers.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The shared sample datasets, read-only; tests that need them skip when they are absent. */
@@ -402,6 +403,36 @@ describe('charsetFromContentType', () => {
     assert.equal(charsetFromContentType('text/html; foo="a;charset=x"; charset=gbk'), 'gbk');
     assert.equal(charsetFromContentType('text/html'), null);
     assert.equal(charsetFromContentType('text/html; charset='), null);
+  });
+});
+
+describe('decoding large pages', () => {
+  // Bytes that mean something else in windows-1252 than in Latin-1, so the table is used.
+  const pageOf = (mebibytes: number) =>
+    Uint8Array.from({ length: mebibytes * 1024 * 1024 + 3 }, (_, index) => (index % 7 === 0 ? 0x80 : 0x61));
+  const checks = (bytes: Uint8Array) => {
+    let text = '';
+    const stages = stagesChecked(() => {
+      text = decodeBytes(bytes, 'windows-1252');
+    });
+    return { text, checks: stages.get('decoding') ?? 0 };
+  };
+  // Node's TextDecoder reads windows-1252 as Latin-1: the text is written out instead.
+  const expected = (bytes: Uint8Array) =>
+    '\u20acaaaaaa'.repeat(Math.ceil(bytes.length / 7)).slice(0, bytes.length);
+
+  it('a page up to 4 MiB is decoded in one call: no chunks to join', () => {
+    const bytes = pageOf(3);
+    const { text, checks: count } = checks(bytes);
+    assert.equal(count, 0);
+    assert.ok(text === expected(bytes));
+  });
+
+  it('a larger page is decoded a MiB at a time, the time budget checked between chunks', () => {
+    const bytes = pageOf(5);
+    const { text, checks: count } = checks(bytes);
+    assert.equal(count, 6);
+    assert.ok(text === expected(bytes));
   });
 });
 

@@ -41,15 +41,23 @@ export interface DocColumns {
 
 const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
 
+/** @internal The attribute names of one page, by number (see `AttributeStore`). */
+export interface AttributeNames {
+  /** The number of `name` (lower case as stored), or -1 when no attribute of the page has it. */
+  idOf(name: string): number;
+  nameOf(id: number): string;
+}
+
 /**
- * @internal How `parseHtml()` hands attributes over: flat arrays, the attributes of node n
+ * @internal How `parseHtml()` hands attributes over: flat columns, the attributes of node n
  * at `[offsets[n], offsets[n + 1])` in source order (a repeated name: the first one counts),
- * and `merged`, whole records for the few elements whose attributes a repeated `<html>` or
- * `<body>` tag added to.
+ * their names as numbers (`nameIds`, read through `names`), and `merged`, whole records for
+ * the few elements whose attributes a repeated `<html>` or `<body>` tag added to.
  */
 export interface AttributeStore {
   readonly offsets: Int32Array;
-  readonly names: readonly string[];
+  readonly nameIds: Int32Array;
+  readonly names: AttributeNames;
   readonly values: readonly string[];
   readonly merged?: ReadonlyMap<number, Record<string, string>>;
 }
@@ -220,10 +228,12 @@ export class Doc {
       const merged = store.merged.get(node);
       if (merged !== undefined) return Object.hasOwn(merged, name) ? merged[name] : undefined;
     }
-    const { offsets, names } = store;
+    const id = store.names.idOf(name);
+    if (id < 0) return undefined;
+    const { offsets, nameIds } = store;
     const stop = offsets[node + 1];
     for (let index = offsets[node]; index < stop; index++) {
-      if (names[index] === name) return store.values[index];
+      if (nameIds[index] === id) return store.values[index];
     }
     return undefined;
   }
@@ -240,7 +250,7 @@ export class Doc {
       // No prototype: an attribute named __proto__ or constructor is an attribute like any other.
       const fresh: Record<string, string> = Object.create(null);
       for (let index = start; index < stop; index++) {
-        const name = store.names[index];
+        const name = store.names.nameOf(store.nameIds[index]);
         if (!Object.hasOwn(fresh, name)) fresh[name] = store.values[index];
       }
       this.#attributeRecords[node] = fresh;
@@ -253,9 +263,10 @@ export class Doc {
    * pass over the flat attribute store, no per-element lookups.
    */
   hasAttributeContaining(name: string, part: string): boolean {
-    const { names, values, merged } = this.#attributes;
-    for (let index = 0; index < names.length; index++) {
-      if (names[index] === name && values[index].includes(part)) return true;
+    const { nameIds, names, values, merged } = this.#attributes;
+    const id = names.idOf(name);
+    for (let index = 0; id >= 0 && index < values.length; index++) {
+      if (nameIds[index] === id && values[index].includes(part)) return true;
     }
     if (merged !== undefined) {
       for (const record of merged.values())

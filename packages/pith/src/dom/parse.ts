@@ -3,7 +3,7 @@ import { type QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
 import { PithError } from '../errors.js';
 import { mapPieces } from './characters.js';
 import { checkDeadline, tick, withDeadline } from './deadline.js';
-import { Doc, type DocColumns, NodeKind } from './doc.js';
+import { type AttributeNames, Doc, type DocColumns, NodeKind } from './doc.js';
 import { IS_HEADING, IS_HIDDEN_CONTENT, IS_VOID, TAG, TAG_COUNT, tagId, tagNameOf } from './tags.js';
 import { measureTextRange, type TextMeasure } from './text-measure.js';
 
@@ -292,12 +292,46 @@ const ATTRIBUTE_NAME_TABLE = new NameTable(
   onclick onload async defer crossorigin integrity media loading tabindex hidden placeholder
   xmlns viewbox fill stroke d dir data-src data-id aria-label aria-hidden aria-expanded
   aria-controls aria-labelledby aria-haspopup aria-current data-testid decoding fetchpriority
-  referrerpolicy nonce sizes x y transform clip-rule fill-rule stroke-width version focusable
-  xmlns:xlink xlink:href language summary scope headers label selected checked disabled`
-    .split(/\s+/)
-    .filter((name, index, all) => name !== '' && all.indexOf(name) === index),
+  referrerpolicy nonce x y transform clip-rule fill-rule stroke-width version focusable
+  xmlns:xlink xlink:href language summary scope headers label selected checked disabled`.split(/\s+/),
   false,
 );
+
+const KNOWN_ATTRIBUTE_COUNT = ATTRIBUTE_NAME_TABLE.names.length;
+const TYPE_ATTRIBUTE = ATTRIBUTE_NAME_TABLE.names.indexOf('type');
+const HREF_ATTRIBUTE = ATTRIBUTE_NAME_TABLE.names.indexOf('href');
+const KNOWN_ATTRIBUTE_IDS = new Map(ATTRIBUTE_NAME_TABLE.names.map((name, id) => [name, id]));
+
+/**
+ * The attribute names of one page by number: the known names by their place in
+ * `ATTRIBUTE_NAME_TABLE`, the others numbered after them as they first appear.
+ */
+class PageAttributeNames implements AttributeNames {
+  private readonly others: string[] = [];
+  private readonly otherIds = new Map<string, number>();
+
+  /** The number of the name `source[start, end)` spells (lower-cased). */
+  add(source: string, start: number, end: number): number {
+    const known = ATTRIBUTE_NAME_TABLE.find(source, start, end);
+    if (known >= 0) return known;
+    const name = source.slice(start, end).toLowerCase();
+    let id = this.idOf(name);
+    if (id < 0) {
+      id = KNOWN_ATTRIBUTE_COUNT + this.others.length;
+      this.others.push(name);
+      this.otherIds.set(name, id);
+    }
+    return id;
+  }
+  idOf(name: string): number {
+    return KNOWN_ATTRIBUTE_IDS.get(name) ?? this.otherIds.get(name) ?? -1;
+  }
+  nameOf(id: number): string {
+    return id < KNOWN_ATTRIBUTE_COUNT
+      ? ATTRIBUTE_NAME_TABLE.names[id]
+      : this.others[id - KNOWN_ATTRIBUTE_COUNT];
+  }
+}
 
 /**
  * Parses HTML into a `Doc`. Uses htmlparser2's tokenizer (see docs/decisions.md for why)
@@ -477,9 +511,11 @@ class DocBuilder implements TokenizerCallbacks {
   private textIsSource: Uint8Array;
   /** The foreign-content context inside an element (HTML_CONTEXT, SVG_CONTEXT, MATHML_CONTEXT). */
   private context: Uint8Array;
-  /** Attributes of node n are `attrNames/attrValues[attrOffset[n] … attrOffset[n + 1])`. */
+  /** Attributes of node n are `attrNameIds/attrValues[attrOffset[n] … attrOffset[n + 1])`. */
   private attrOffset: Int32Array;
-  private attrNames: string[] = [];
+  /** Names as numbers (`attrNames`): a `string[]` of names was half of the 75 KB a page the attribute arrays allocated. */
+  private attrNameIds: Int32Array;
+  private readonly attrNames = new PageAttributeNames();
   private attrValues: string[] = [];
   /** Attributes of a repeated <html>/<body> tag merged into the first one (rare). */
   private mergedAttributes: Map<number, Record<string, string>> | undefined;
@@ -511,9 +547,9 @@ class DocBuilder implements TokenizerCallbacks {
   private tagName = '';
   private tagIdOfName = 0;
   private tagIgnored = false;
-  private attrName = '';
+  private attrName = 0;
   private attrValue = '';
-  private readonly pendingNames: string[] = [];
+  private readonly pendingNames: number[] = [];
   private readonly pendingValues: string[] = [];
   private pendingCount = 0;
 
@@ -536,6 +572,7 @@ class DocBuilder implements TokenizerCallbacks {
     this.context = new Uint8Array(this.capacity);
     this.textIsSource = new Uint8Array(this.capacity);
     this.attrOffset = new Int32Array(this.capacity + 1);
+    this.attrNameIds = new Int32Array(this.capacity);
     this.kind[0] = NodeKind.Document;
     this.parent[0] = -1;
     this.sourceEnd[0] = source.length;
@@ -593,7 +630,7 @@ class DocBuilder implements TokenizerCallbacks {
     this.sourceStart[node] = start;
     this.hidden[node] = this.hiddenDepth > 0 ? 1 : 0;
     this.inLink[node] = this.linkDepth > 0 ? 1 : 0;
-    this.attrOffset[node] = this.attrNames.length;
+    this.attrOffset[node] = this.attrValues.length;
     return node;
   }
 
@@ -627,9 +664,7 @@ class DocBuilder implements TokenizerCallbacks {
   }
 
   onattribname(start: number, endIndex: number): void {
-    const known = ATTRIBUTE_NAME_TABLE.find(this.source, start, endIndex);
-    this.attrName =
-      known >= 0 ? ATTRIBUTE_NAME_TABLE.names[known] : this.source.slice(start, endIndex).toLowerCase();
+    this.attrName = this.attrNames.add(this.source, start, endIndex);
   }
 
   onattribdata(start: number, endIndex: number): void {
@@ -823,7 +858,8 @@ class DocBuilder implements TokenizerCallbacks {
     if (ALLOWED_IN_TABLE[id]) return true;
     if (id !== TAG.input || !withAttributes) return false;
     for (let index = 0; index < this.pendingCount; index++) {
-      if (this.pendingNames[index] === 'type') return this.pendingValues[index].toLowerCase() === 'hidden';
+      if (this.pendingNames[index] === TYPE_ATTRIBUTE)
+        return this.pendingValues[index].toLowerCase() === 'hidden';
     }
     return false;
   }
@@ -856,22 +892,16 @@ class DocBuilder implements TokenizerCallbacks {
   private mergeAttributes(existing: number): void {
     if (this.pendingCount === 0) return;
     const merged: Record<string, string> = Object.create(null);
-    for (let index = 0; index < this.pendingCount; index++) {
-      const name = this.pendingNames[index];
-      if (!Object.hasOwn(merged, name)) merged[name] = this.pendingValues[index];
-    }
+    const { attrNames, attrNameIds, attrValues, pendingNames, pendingValues } = this;
+    // Written last to first, so that a repeated name keeps its first value.
+    for (let index = this.pendingCount - 1; index >= 0; index--)
+      merged[attrNames.nameOf(pendingNames[index])] = pendingValues[index];
     // The first tag's attributes win.
     const before = this.mergedAttributes?.get(existing);
     if (before) Object.assign(merged, before);
     else {
-      const stop = this.attrOffset[existing + 1];
-      const seen = new Set<string>();
-      for (let index = this.attrOffset[existing]; index < stop; index++) {
-        const name = this.attrNames[index];
-        if (seen.has(name)) continue;
-        seen.add(name);
-        merged[name] = this.attrValues[index];
-      }
+      for (let index = this.attrOffset[existing + 1] - 1; index >= this.attrOffset[existing]; index--)
+        merged[attrNames.nameOf(attrNameIds[index])] = attrValues[index];
     }
     this.mergedAttributes ??= new Map();
     this.mergedAttributes.set(existing, merged);
@@ -895,16 +925,16 @@ class DocBuilder implements TokenizerCallbacks {
     let hasHref = false;
     const count = withAttributes ? this.pendingCount : 0;
     if (count > 0) {
-      const { attrNames, attrValues, pendingNames, pendingValues } = this;
+      const { attrValues, pendingNames, pendingValues } = this;
       for (let index = 0; index < count; index++) {
         const attribute = pendingNames[index];
-        attrNames.push(attribute);
+        this.addAttributeName(attrValues.length, attribute);
         attrValues.push(pendingValues[index]);
-        if (attribute === 'href') hasHref = true;
+        if (attribute === HREF_ATTRIBUTE) hasHref = true;
       }
       this.pendingCount = 0;
     }
-    this.attrOffset[node + 1] = this.attrNames.length;
+    this.attrOffset[node + 1] = this.attrValues.length;
     this.open.push(node);
     this.isOpen[node] = 1;
     this.context[node] =
@@ -926,6 +956,16 @@ class DocBuilder implements TokenizerCallbacks {
     }
     this.lastText = -1;
     return node;
+  }
+
+  /** Writes the name of attribute `index`, growing the column when it is full. */
+  private addAttributeName(index: number, id: number): void {
+    if (index >= this.attrNameIds.length) {
+      const wider = new Int32Array(index * 2);
+      wider.set(this.attrNameIds);
+      this.attrNameIds = wider;
+    }
+    this.attrNameIds[index] = id;
   }
 
   /** Closes `node` and every element opened inside it that is still open. */
@@ -1107,7 +1147,7 @@ class DocBuilder implements TokenizerCallbacks {
     if (this.open.length > 1) this.closeThrough(this.open[1], this.source.length);
     const size = this.size;
     this.end[0] = size;
-    this.attrOffset[size] = this.attrNames.length;
+    this.attrOffset[size] = this.attrValues.length;
     if (this.fostered !== undefined) this.placeFosteredNodes();
     const columns = this.computeCounts(size);
     return new Doc({
@@ -1118,6 +1158,7 @@ class DocBuilder implements TokenizerCallbacks {
       textIsSource: this.textIsSource.subarray(0, size),
       attributes: {
         offsets: this.attrOffset.subarray(0, size + 1),
+        nameIds: this.attrNameIds.subarray(0, this.attrValues.length),
         names: this.attrNames,
         values: this.attrValues,
         merged: this.mergedAttributes,
@@ -1196,22 +1237,22 @@ class DocBuilder implements TokenizerCallbacks {
     }
     checkDeadline('parsing');
     const texts: (string | undefined)[] = [];
-    const names: string[] = [];
+    const nameIds = this.attrNameIds.slice();
     const values: string[] = [];
     const offsets = new Int32Array(this.attrOffset.length);
     for (let id = 0; id < size; id++) {
       tick('parsing');
       const old = order[id];
       if (this.texts[old] !== undefined) texts[id] = this.texts[old];
-      offsets[id] = names.length;
+      offsets[id] = values.length;
       for (let index = this.attrOffset[old]; index < this.attrOffset[old + 1]; index++) {
-        names.push(this.attrNames[index]);
+        nameIds[values.length] = this.attrNameIds[index];
         values.push(this.attrValues[index]);
       }
     }
-    offsets[size] = names.length;
+    offsets[size] = values.length;
     this.texts = texts;
-    this.attrNames = names;
+    this.attrNameIds = nameIds;
     this.attrValues = values;
     this.attrOffset = offsets;
     const unknown = [...this.unknownTagNames];

@@ -191,18 +191,24 @@ export function decodeBytes(bytes: Uint8Array, encoding: string): string {
 
 /** Bytes decoded per step: between steps the time budget is checked (dom/deadline.ts). */
 const DECODE_CHUNK_BYTES = 1 << 20;
+/**
+ * Pages up to this size are decoded in one call: chunks and their join were two copies of the page
+ * (one call: one), and 4 MiB is ~25 ms of CPU, under the longest stretches between two clock reads
+ * the fuzzer finds elsewhere (docs/benchmarks-journal.md, "Issue 38, allocation per page").
+ */
+const ONE_CALL_BYTES = 4 << 20;
 
 /**
  * Decodes `bytes` a chunk at a time with a stateful chunk decoder (a multi-byte sequence cut by a
  * chunk boundary is completed by the next chunk), checking the time budget between chunks: a
- * 32 MiB page costs up to half a second to decode. One call for pages of one chunk.
+ * 32 MiB page costs up to half a second to decode. One call for pages up to `ONE_CALL_BYTES`.
  */
 function decodeInChunks(
   bytes: Uint8Array,
   makeDecoder: () => (chunk: Uint8Array, last: boolean) => string,
 ): string {
   const decode = makeDecoder();
-  if (bytes.length <= DECODE_CHUNK_BYTES) return decode(bytes, true);
+  if (bytes.length <= ONE_CALL_BYTES) return decode(bytes, true);
   const parts: string[] = [];
   for (let start = 0; start < bytes.length; start += DECODE_CHUNK_BYTES) {
     const end = Math.min(bytes.length, start + DECODE_CHUNK_BYTES);

@@ -15,6 +15,7 @@ import {
   withHeadline,
 } from './scoring.js';
 import { threadCpuMs } from './thread-cpu.js';
+import type { PageRunTimes } from './types.js';
 
 export interface TaskPage {
   id: string;
@@ -45,21 +46,8 @@ export interface TaskSettings {
   peersModule?: string;
 }
 
-export interface TaskResult {
+export interface TaskResult extends PageRunTimes {
   id: number;
-  failed: boolean;
-  error?: string;
-  /** The page ran over its time budget (the worker was replaced). */
-  timedOut?: boolean;
-  /** Extraction time in milliseconds (from the cache when `cached`). */
-  ms: number;
-  /** Time spent scoring, in milliseconds. */
-  scoreMs?: number;
-  /** CPU time of the extraction (peers: decoding included), in ms, when measured (Linux, not cached). */
-  cpuMs?: number;
-  /** CPU time of the scoring, in ms, when measured. */
-  scoreCpuMs?: number;
-  cached: boolean;
   scores: PageScores;
   text?: string | null;
   /** The metadata the extractor read, when the page's gold has metadata to score them against. */

@@ -7,24 +7,29 @@ import type { PeerMetadata } from './extractors.js';
 import type { PageScores } from './scoring.js';
 import type { SpeedResult } from './speed-types.js';
 
-export interface BenchPageResult {
-  dataset: string;
-  id: string;
-  extractor: string;
+/** How one page's run went and what it cost: a task's answer, and the page's row in the results. */
+export interface PageRunTimes {
   failed: boolean;
   error?: string;
+  /** The page ran over its time budget (its thread was replaced). */
   timedOut?: boolean;
   /** Extraction time in milliseconds (as measured when computed; see `cached`). */
   ms: number;
   /** Time spent scoring this page, in milliseconds. */
   scoreMs?: number;
-  /** CPU time of the worker thread for the extraction, in ms (Linux; absent when cached). */
+  /** CPU time of the thread for the extraction (peers: decoding included), in ms (Linux; absent when cached). */
   cpuMs?: number;
-  /** CPU time of the worker thread for the scoring, in ms. */
+  /** CPU time of the thread for the scoring, in ms. */
   scoreCpuMs?: number;
+  cached: boolean;
+}
+
+export interface BenchPageResult extends PageRunTimes {
+  dataset: string;
+  id: string;
+  extractor: string;
   /** Page size in bytes. */
   bytes: number;
-  cached: boolean;
   pageType?: string;
   /** The page's language (the dataset's, or as the page declares it: trafilatura-eval). */
   language?: string;

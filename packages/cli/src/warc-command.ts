@@ -94,6 +94,11 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
       'BAD_OPTION',
       '--readers: standard input and -o - are read and written by one reader',
     );
+  // `-o -`: JSON Lines on standard output, part by part (no part files, no checkpoint). Refused
+  // before the pool and the interrupt handler exist: either would keep the process alive.
+  const toStdout = options.out === '-';
+  if (toStdout && options.output === 'parquet')
+    throw new PithError('BAD_OPTION', '-o - writes JSON Lines: Parquet needs --out DIR');
   const pool =
     readers > 1 ? undefined : new PagePool({ threads: options.workers, maxHeapMb: options.maxHeap });
   const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0);
@@ -101,10 +106,6 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
   const interrupt = stopOnInterrupt('warc');
   const started = performance.now();
   let bytesRead = 0;
-  // `-o -`: JSON Lines on standard output, part by part (no part files, no checkpoint).
-  const toStdout = options.out === '-';
-  if (toStdout && options.output === 'parquet')
-    throw new PithError('BAD_OPTION', '-o - writes JSON Lines: Parquet needs --out DIR');
   const stdoutFormat = options.output === 'jsonl.gz' ? 'jsonl' : options.output;
   try {
     const maxRecordBytes = Math.max(DEFAULT_MAX_RECORD_BYTES, options.maxBytes);

@@ -36,6 +36,7 @@ export const SCORED_EXTRACTION_CODE: readonly string[] = [
   'packages/pith/src/errors.ts',
   'packages/pith/src/base64.ts',
   'packages/pith/src/model-files.ts',
+  'packages/pith/src/model-packing.ts',
   'packages/tools/src/model-files.ts',
   // The thread pool the bench's runs (eval/runs) use.
   'packages/tools/src/thread-pool.ts',

@@ -75,6 +75,7 @@ export const BLOCK_ROWS_CODE: readonly string[] = [
   'packages/pith/src/index.ts',
   'packages/pith/src/extract-options.ts',
   'packages/pith/src/model-files.ts',
+  'packages/pith/src/model-packing.ts',
   'packages/pith/src/random.ts',
   'packages/pith/src/version.ts',
   'package-lock.json',

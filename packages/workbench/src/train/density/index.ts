@@ -98,6 +98,7 @@ export const DENSITY_MODEL_CODE: readonly string[] = [
   'packages/pith/src/errors.ts',
   'packages/pith/src/base64.ts',
   'packages/pith/src/model-files.ts',
+  'packages/pith/src/model-packing.ts',
   'packages/pith/src/random.ts',
   'packages/pith/src/version.ts',
   'package-lock.json',

@@ -64,6 +64,7 @@ export const METADATA_MODEL_CODE: readonly string[] = [
   'packages/workbench/src/eval/metrics/metadata.ts',
   'packages/pith/src/errors.ts',
   'packages/pith/src/model-files.ts',
+  'packages/pith/src/model-packing.ts',
   'packages/pith/src/index.ts',
   'packages/pith/src/extract-options.ts',
   'packages/pith/src/random.ts',

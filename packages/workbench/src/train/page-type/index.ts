@@ -58,6 +58,7 @@ export const PAGE_TYPE_MODEL_CODE: readonly string[] = [
   'packages/workbench/src/eval/metrics/snippets.ts',
   'packages/pith/src/errors.ts',
   'packages/pith/src/model-files.ts',
+  'packages/pith/src/model-packing.ts',
   'packages/pith/src/index.ts',
   'packages/pith/src/extract-options.ts',
   'packages/pith/src/random.ts',

@@ -57,11 +57,6 @@ export interface AsyncJobs {
    * no such job (for this client).
    */
   results(id: string, client: JobClient): Promise<{ lines: Readable } | { state: string } | undefined>;
-  /**
-   * False while the queue has never been reached and an attempt failed: a call would wait for the
-   * first connection, so the routes answer QUEUE_UNAVAILABLE at once.
-   */
-  reachable?(): boolean;
   close(): Promise<void>;
 }
 

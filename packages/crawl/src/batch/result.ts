@@ -12,7 +12,7 @@ export const NO_CONTENT = { text: null, markdown: null, html: null } as const;
  * A page record's page fields: the record without what the source fills in (input, URL, archive
  * position, HTTP status, feed item), which the batch adds beside each page's result.
  */
-export function pageFields(record: PageRecord): PageFields {
+export function pageFields(record: PageRecord): PageResult {
   const {
     input: _input,
     url: _url,
@@ -29,21 +29,6 @@ export function pageFields(record: PageRecord): PageFields {
   } = record;
   return page;
 }
-
-type PageFields = Omit<
-  PageRecord,
-  | 'input'
-  | 'url'
-  | 'warcFile'
-  | 'warcOffset'
-  | 'warcSkip'
-  | 'warcRecordId'
-  | 'warcDate'
-  | 'warcTruncated'
-  | 'httpStatus'
-  | 'feedUrl'
-  | 'feedItemId'
->;
 
 /** The result of a page that failed (also used by the pool for a thread that died or overran). */
 export function failedResult(code: string, message: string, ms: number | null = null): PageResult {

@@ -164,9 +164,7 @@ export class JobService {
       if (error instanceof JobRefusal) throw new JobRequestError(error.code, error.message);
       throw error;
     });
-    // Checked after the request's own checks (a bad request is refused as such, Redis or not):
-    // BullMQ holds every command until its first connection.
-    if (!this.#queue.reachable) throw new Error('the queue has not been reached');
+    this.#requireQueue();
     const id = jobId(data);
     const retention = { completedMs: this.#retentionMs, failedMs: this.#retentionMs };
     const quotaClient = client.key ?? `address:${client.address}`;
@@ -196,6 +194,7 @@ export class JobService {
   /** The job `id` if `client` may see it (its owner); undefined otherwise, as if there were none. */
   async #jobOf(id: string, client: JobClient) {
     if (!JOB_ID.test(id)) return undefined;
+    this.#requireQueue();
     const job = await this.#queue.job(id);
     if (!job || job.owner !== this.#owner(client)) return undefined;
     return job;
@@ -270,9 +269,13 @@ export class JobService {
     return { lines: pipeline(stream, createGunzip(), () => {}) };
   }
 
-  /** False while the queue's Redis has never been reached and an attempt failed. */
-  reachable(): boolean {
-    return this.#queue.reachable;
+  /**
+   * Called after a request's own checks, before its first queue command (a bad request is refused
+   * as such, Redis or not): while Redis has never been reached and an attempt failed, BullMQ would
+   * hold the command until a first connection, so the caller is told at once (the server: 503).
+   */
+  #requireQueue(): void {
+    if (!this.#queue.reachable) throw new Error('the queue has not been reached');
   }
 
   async close(): Promise<void> {

@@ -50,12 +50,8 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
       // Refused here, as /v1/extract refuses it, whatever the job service behind checks again.
       if (request.body.extractor !== undefined) getExtractor(request.body.extractor);
       const client = clientOf(request);
-      // The job service checks the request before it calls the queue: a bad request is refused as
-      // such whether or not Redis is reached (the service answers unreachable itself after its checks).
-      const submitted = await queueCall(backend, request.log, () => backend.submit(request.body, client), {
-        refuseUnreachable: false,
-      });
-      const view = await queueCall(backend, request.log, () => backend.view(submitted.id, client));
+      const submitted = await queueCall(request.log, () => backend.submit(request.body, client));
+      const view = await queueCall(request.log, () => backend.view(submitted.id, client));
       return reply
         .code(202)
         .header('location', `/v1/jobs/${submitted.id}`)
@@ -70,9 +66,7 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
 
   app.get<{ Params: { id: string } }>('/v1/jobs/:id', { schema: { params: ID_PARAMS } }, async (request) => {
     const backend = jobs();
-    const view = await queueCall(backend, request.log, () =>
-      backend.view(request.params.id, clientOf(request)),
-    );
+    const view = await queueCall(request.log, () => backend.view(request.params.id, clientOf(request)));
     if (!view) throw new RequestError('NOT_FOUND', `no job ${request.params.id}`);
     return { ...view, results: resultsPath(view.id) };
   });
@@ -83,7 +77,7 @@ export const jobRoutes: FastifyPluginAsync<RouteOptions> = async (app, { context
     async (request, reply) => {
       const { id } = request.params;
       const backend = jobs();
-      const results = await queueCall(backend, request.log, () => backend.results(id, clientOf(request)));
+      const results = await queueCall(request.log, () => backend.results(id, clientOf(request)));
       if (!results) throw new RequestError('NOT_FOUND', `no job ${id}`);
       if ('state' in results) {
         if (results.state === 'missing') throw resultsGone(id);
@@ -148,13 +142,7 @@ const JOB_REFUSALS: ReadonlySet<string> = new Set([
  * Refusals of the job service as the server's errors; Redis away, never reached, or slower
  * than the deadline as 503 (its cause in the log only: it names the queue's address).
  */
-async function queueCall<T>(
-  jobs: AsyncJobs,
-  log: FastifyBaseLogger,
-  call: () => Promise<T>,
-  { refuseUnreachable = true } = {},
-): Promise<T> {
-  if (refuseUnreachable && jobs.reachable?.() === false) throw queueUnavailable();
+async function queueCall<T>(log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(

@@ -160,6 +160,21 @@ describe('ThreadPool', () => {
     });
   });
 
+  test(
+    'a pool never closed does not keep the process alive once its tasks are done (idle threads unref)',
+    BOUNDED,
+    () => {
+      const script = fileURLToPath(new URL('./fixtures/idle-pool.ts', import.meta.url));
+      const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+        encoding: 'utf8',
+        timeout: 45_000,
+      });
+      assert.equal(child.signal, null, `the process did not end by itself: ${child.stderr}`);
+      assert.equal(child.status, 0, child.stderr);
+      assert.deepEqual(JSON.parse(child.stdout), { kind: 'done', threads: 2 });
+    },
+  );
+
   test('threads get none of the test runner, inspector, tsx loader or process-wide V8 flags', () => {
     assert.deepEqual(
       threadExecArgv([

@@ -110,6 +110,7 @@ export class ThreadPool<Task, Result> {
     this.size = Math.max(1, Math.floor(options.threads));
     this.queueLimit = Math.max(0, Math.floor(options.queue ?? Number.POSITIVE_INFINITY));
     if (options.warm !== false) for (let i = 0; i < this.size; i++) this.#slots.push(this.#spawn());
+    this.#holdOpen();
   }
 
   /** Tasks waiting for a thread. */
@@ -173,6 +174,7 @@ export class ThreadPool<Task, Result> {
     if (index < 0) return;
     this.#waiting.splice(index, 1);
     this.#settle(job, outcome);
+    this.#holdOpen();
   }
 
   #settle(job: Job<Task, Result>, outcome: ThreadOutcome<Result>): void {
@@ -265,7 +267,25 @@ export class ThreadPool<Task, Result> {
     void exited.then(() => this.#exiting.delete(exited));
   }
 
+  /**
+   * A thread holds the process open only while it has a task or tasks wait for one: an idle pool
+   * never closed lets the process end, as piscina's did (a command that throws between starting
+   * a pool and closing it must still exit).
+   */
+  #holdOpen(): void {
+    const waiting = this.#waiting.length > 0;
+    for (const slot of this.#slots) {
+      if (slot.job || waiting) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  }
+
   #dispatch(): void {
+    this.#assign();
+    this.#holdOpen();
+  }
+
+  #assign(): void {
     if (this.#closed || this.#broken) return;
     // Cold pools start threads as tasks come, up to the size.
     const idle = this.#slots.filter((slot) => !slot.job).length;

@@ -5,10 +5,11 @@
  */
 
 import { tickAt } from '../../dom/index.js';
+import { hasCueWord } from '../../features/blocks/index.js';
 
-/** Class/id words that mark page furniture (Readability's "unlikely candidates", extended). */
+/** Class/id words that mark page furniture (Readability's "unlikely candidates", extended); read as words by `hasCueWord`. */
 export const UNLIKELY_CLASS =
-  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|sharing|newsletter|subscribe|cookie-?(banner|consent|notice)|consent|onetrust|cookiebot|promo|navbar|masthead|toolbar/;
+  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|sharing|newsletter|subscribe|cookie-?(banner|consent|notice)|consent|onetrust|cookiebot|promo|navbar|masthead|toolbar/g;
 
 /** Words that rescue an element the pattern above matched. */
 export const MAYBE_CONTENT_CLASS =
@@ -18,9 +19,9 @@ export const MAYBE_CONTENT_CLASS =
 export const POSITIVE_CLASS =
   /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown|documentation/;
 
-/** Class/id words that lower an element's content score. */
+/** Class/id words that lower an element's content score; read as words by `hasCueWord`. */
 export const NEGATIVE_CLASS =
-  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|byline|author-bio|newsletter|subscribe|breadcrumb|pagination|navbar|menu/;
+  /-ad-|hidden|hid|banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|byline|author-bio|newsletter|subscribe|breadcrumb|pagination|navbar|menu/g;
 
 /** Landmark roles that are never the main content. */
 export const BOILERPLATE_ROLES = new Set([
@@ -40,7 +41,7 @@ export const BOILERPLATE_ROLES = new Set([
 export function classWeight(classAndId: string): number {
   if (classAndId === '') return 0;
   let weight = 0;
-  if (NEGATIVE_CLASS.test(classAndId)) weight -= 25;
+  if (hasCueWord(classAndId, NEGATIVE_CLASS)) weight -= 25;
   if (POSITIVE_CLASS.test(classAndId)) weight += 25;
   return weight;
 }

@@ -1,4 +1,5 @@
 import { type Doc, NodeKind, TAG, tick } from '../../dom/index.js';
+import { hasCueWord } from '../../features/blocks/index.js';
 import { BOILERPLATE_ROLES, MAYBE_CONTENT_CLASS, styleHides, UNLIKELY_CLASS } from './cues.js';
 
 /** Elements that are never main content, whatever they hold. */
@@ -75,7 +76,7 @@ function pruneReason(doc: Doc, node: number, pageText: number, useClassCues: boo
   if (tag === TAG.form && share < 0.5) return 'form';
   if (!useClassCues || PROTECTED_TAGS.has(tag) || share > MAX_PRUNED_SHARE) return undefined;
   const classAndId = doc.classAndId(node);
-  if (classAndId !== '' && UNLIKELY_CLASS.test(classAndId) && !MAYBE_CONTENT_CLASS.test(classAndId)) {
+  if (hasCueWord(classAndId, UNLIKELY_CLASS) && !MAYBE_CONTENT_CLASS.test(classAndId)) {
     return 'class';
   }
   if (tag === TAG.header && doc.linkDensity(node) > 0.3) return 'header';

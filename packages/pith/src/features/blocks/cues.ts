@@ -33,20 +33,65 @@ export const CUE_GROUPS = [
 ] as const;
 export type CueGroup = (typeof CUE_GROUPS)[number];
 
-/** Token patterns per group: a token matches when the pattern finds it (anchors where exactness matters). */
+/**
+ * Endings that make a cue another word (subscribe·r, promo·tion, promo·ted, comment·ary, share·d):
+ * what follows a cue inside its token must not be one of these.
+ */
+const DERIVED_ENDING = /^(?:e?[dr]|e?rs|ings?|(?:t|at)?ions?|tional|ted|ters?|ary|al|ly|ive|able)$/;
+
+/** Letters on the other side of a cue that make its token a glued compound (site·footer, comment·list), not a longer word (h·extra, no·sidebar). */
+const MIN_COMPOUND_PART = 3;
+
+function isTokenChar(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+}
+
+/**
+ * True when a global cue pattern finds one of its words as a word of a lower-cased class-and-id
+ * string, not inside another word: a token (a run of a–z, 0–9) that is the word or its plural, or
+ * a glued compound of it with a word of three letters or more (`sitefooter`, `commentlist`), but
+ * not a derived word (`subscriber-only` is not "subscribe", `node--promoted` not "promo",
+ * `hextra-page` not "extra"). A body class of a paywalled article read as a newsletter box drops
+ * the article.
+ */
+export function hasCueWord(classAndId: string, words: RegExp): boolean {
+  if (classAndId === '') return false;
+  words.lastIndex = 0;
+  for (let match = words.exec(classAndId); match !== null; match = words.exec(classAndId)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    words.lastIndex = start + 1; // matches may overlap (`-ad-` inside `-ad-break`)
+    let tokenStart = start;
+    if (isTokenChar(classAndId.charCodeAt(start)))
+      while (tokenStart > 0 && isTokenChar(classAndId.charCodeAt(tokenStart - 1))) tokenStart--;
+    let tokenEnd = end;
+    if (isTokenChar(classAndId.charCodeAt(end - 1)))
+      while (tokenEnd < classAndId.length && isTokenChar(classAndId.charCodeAt(tokenEnd))) tokenEnd++;
+    const before = start - tokenStart;
+    const after = classAndId.slice(end, tokenEnd);
+    if (before === 0) {
+      if (after === '' || after === 's' || (after.length >= MIN_COMPOUND_PART && !DERIVED_ENDING.test(after)))
+        return true;
+    } else if (before >= MIN_COMPOUND_PART && (after === '' || after === 's')) return true;
+  }
+  return false;
+}
+
+/**
+ * Token patterns per group: a token matches when the pattern finds it (anchors where exactness matters),
+ * or when `CUE_WORDS` finds its word in it.
+ */
 const GROUP_PATTERNS: Record<CueGroup, RegExp> = {
-  nav: /^(nav|navi|navbar|navigation|menu|menus|submenu|breadcrumbs?|crumbs?|pagination|pager|paging|toolbar|skip|topnav|tabs?|toc)$|nav$|^nav|menu/,
-  header: /^(header|masthead|topbar|top|branding|logo|banner|hero)$|header/,
-  footer: /^(footer|foot|copyright|colophon|bottom|legal|imprint)$|footer/,
-  sidebar: /^(sidebar|aside|widget|widgets|rail|secondary|side|complementary)$|sidebar|widget/,
-  comment: /comment|disqus|^respond$|^replies$|^reply$|discussion|^talk$|remark/,
-  share: /share|sharing|social|^follow$|facebook|twitter|linkedin|whatsapp|pinterest|^print$|^email$/,
-  related:
-    /related|recommend|^more$|^also$|popular|trending|outbrain|taboola|^read$|^next$|^prev$|^previous$|teaser|^latest$|^most$/,
-  ad: /^(ad|ads|advert|adverts|advertisement|advertising|sponsor|sponsored|promo|promotion|dfp|gpt|adsense|adslot|adunit|banner-ad)$|^ad[0-9]|advert|sponsor|adsense|doubleclick/,
-  newsletter:
-    /newsletter|subscribe|subscription|signup|^sign$|^cta$|paywall|^register$|^login$|^modal$|popup|overlay/,
-  cookie: /cookie|consent|gdpr|onetrust|cookiebot|^cmp$|privacy/,
+  nav: /^(nav|navi|navbar|navigation|menu|menus|submenu|breadcrumbs?|crumbs?|pagination|pager|paging|toolbar|skip|topnav|tabs?|toc)$|nav$|^nav/,
+  header: /^(header|masthead|topbar|top|branding|logo|banner|hero)$/,
+  footer: /^(footer|foot|copyright|colophon|bottom|legal|imprint)$/,
+  sidebar: /^(sidebar|aside|widget|widgets|rail|secondary|side|complementary)$/,
+  comment: /^respond$|^replies$|^reply$|^talk$/,
+  share: /^follow$|^print$|^email$/,
+  related: /^more$|^also$|^read$|^next$|^prev$|^previous$|^latest$|^most$/,
+  ad: /^(ad|ads|advert|adverts|advertisement|advertising|sponsor|sponsored|promo|promotion|dfp|gpt|adsense|adslot|adunit|banner-ad)$|^ad[0-9]/,
+  newsletter: /^sign$|^cta$|^register$|^login$|^modal$/,
+  cookie: /^cmp$/,
   meta: /^(meta|byline|date|time|timestamp|posted|published|updated|tags?|category|categories|label|labels|info|details|dateline|stats)$|byline|timestamp|metadata/,
   content:
     /^(content|article|entry|body|story|text|prose|markdown|main|page|blog|richtext|rte|wysiwyg|copy)$|content|article|entry|story|prose|markdown|richtext/,
@@ -61,6 +106,24 @@ const GROUP_PATTERNS: Record<CueGroup, RegExp> = {
   caption: /caption|credit|^figure$|^photo$|^image$|^img$|^media$|^gallery$/,
   code: /^(code|highlight|syntax|hljs|prism|sourcecode|codehilite|pre|docs|doc|api|reference|manual)$|highlight|language-|lang-|codeblock/,
   author: /author|^by$|profile|avatar|^user$|username|^bio$|signature|^vcard$|^member$/,
+};
+
+/**
+ * The furniture groups' words, found as words of a token by `hasCueWord` (the word, its plural, a glued
+ * compound), not inside another word: `subscriber-only` is not a newsletter box, `commentary` not a comment,
+ * `node-promoted` not an ad. Derived forms that still name the group are listed before the word.
+ */
+const CUE_WORDS: Partial<Record<CueGroup, RegExp>> = {
+  nav: /menu/g,
+  header: /header/g,
+  footer: /footer/g,
+  sidebar: /sidebar|widget/g,
+  comment: /comment|disqus|discussion|remark/g,
+  share: /share|sharing|social|facebook|twitter|linkedin|whatsapp|pinterest/g,
+  related: /related|recommended|recommendations?|recommend|popular|trending|outbrain|taboola|teaser/g,
+  ad: /advertising|advertisement|advert|sponsored|sponsor|adsense|doubleclick/g,
+  newsletter: /newsletter|subscribe|subscription|signup|paywall|popup|overlay/g,
+  cookie: /cookie|consent|gdpr|onetrust|cookiebot|privacy/g,
 };
 
 /**
@@ -103,7 +166,10 @@ export function tokenBits(token: string): number {
   if (known !== undefined) return known;
   let bits = 0;
   for (let group = 0; group < CUE_GROUPS.length; group++) {
-    if (GROUP_PATTERNS[CUE_GROUPS[group]].test(token)) bits |= 1 << group;
+    const name = CUE_GROUPS[group];
+    const words = CUE_WORDS[name];
+    if (GROUP_PATTERNS[name].test(token) || (words !== undefined && hasCueWord(token, words)))
+      bits |= 1 << group;
   }
   memo.set(token, bits);
   return bits;

@@ -14,7 +14,6 @@ import {
   CHOICE_FEATURE_NAMES,
   CHOICE_WIDTH,
 } from '../../packages/pith/src/extractors/pith/choice-features.js';
-import type { PithDiagnostics } from '../../packages/pith/src/extractors/pith/index.js';
 import { extract } from '../../packages/pith/src/index.js';
 import { REPO_ROOT } from '../helpers.js';
 
@@ -89,8 +88,11 @@ describe('body guard', () => {
     );
   });
 
-  // WCXB dev 0649 (newegg.com's graphics cards, a listing): the block model keeps 194 words (two
-  // products and a buying guide's heading); the recall mode keeps the listing (gold 580 words).
+  // WCXB dev 0649 (newegg.com's graphics cards, a listing): the block model of 0.3.7 kept 194 words (two
+  // products and a buying guide's heading) and the guard answered with the recall mode's listing (gold 580
+  // words). The model retrained with the whole-word cues keeps the listing itself (in sample: it trained on
+  // this page), so the guard no longer answers here; its logic is held by the shaped rows above. The page
+  // stays as what a user sees: the listing, whichever stage finds it.
   const page = join(REPO_ROOT, '.cache', 'datasets', 'wcxb-dev', 'dev', 'html', '0649.html.gz');
   test('a real page: the listing, not a fifth of it (WCXB dev 0649)', { skip: !existsSync(page) }, () => {
     const html = gunzipSync(readFileSync(page));
@@ -99,18 +101,15 @@ describe('body guard', () => {
       format: 'text' as const,
       limits: { timeoutMs: 600_000 },
     };
-    const guarded = extract(html, options);
-    const bare = extract(html, { ...options, extractorOptions: { bodyGuard: false } });
-    const products = (text: string) => text.match(/Graphics Card/g)?.length ?? 0;
-    assert.ok(products(bare.content) < 5, `without the guard: ${products(bare.content)} products`);
-    assert.ok(products(guarded.content) >= 20, `with the guard: ${products(guarded.content)} products`);
-    assert.match(guarded.content, /SAPPHIRE NITRO\+ Radeon RX 9070 XT/);
-    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'recall' });
+    const { content } = extract(html, options);
+    const products = content.match(/Graphics Card/g)?.length ?? 0;
+    assert.ok(products >= 20, `${products} products`);
+    assert.match(content, /SAPPHIRE NITRO\+ Radeon RX 9070 XT/);
   });
 
-  // WCXB dev 0625 (zalando.co.uk, a jacket's product page): the block model keeps 13 words (the
-  // name, a delivery line); the heuristic region holds the price, delivery, material and details
-  // (gold 137 words). The recall mode (53 words, little prose) is no body.
+  // WCXB dev 0625 (zalando.co.uk, a jacket's product page): the block model of 0.3.7 kept 13 words (the
+  // name, a delivery line) and the guard answered with the heuristic region joined to them (price,
+  // delivery, material and details; gold 137 words). As with 0649, the retrained model keeps them itself.
   const product = join(REPO_ROOT, '.cache', 'datasets', 'wcxb-dev', 'dev', 'html', '0625.html.gz');
   test('a real page: the product, not its name (WCXB dev 0625)', { skip: !existsSync(product) }, () => {
     const html = gunzipSync(readFileSync(product));
@@ -119,12 +118,9 @@ describe('body guard', () => {
       format: 'text' as const,
       limits: { timeoutMs: 600_000 },
     };
-    const guarded = extract(html, options);
-    const bare = extract(html, { ...options, extractorOptions: { bodyGuard: false } });
-    assert.doesNotMatch(bare.content, /Outer fabric material/);
-    assert.match(guarded.content, /Outer fabric material/);
-    assert.match(guarded.content, /Article number/);
-    assert.match(guarded.content, /Faux leather jacket - black/);
-    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'union' });
+    const { content } = extract(html, options);
+    assert.match(content, /Outer fabric material/);
+    assert.match(content, /Article number/);
+    assert.match(content, /Faux leather jacket - black/);
   });
 });

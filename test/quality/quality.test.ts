@@ -110,19 +110,6 @@ describe('extract(): quality, page type and reasons', () => {
     assert.ok(result.reasons.includes('EMPTY'), result.reasons.join());
   });
 
-  test('an empty answer says so with a quality of 0 (the trees gave a menu-and-footer page 0.97)', () => {
-    const pages = [
-      '<html><body></body></html>',
-      '<html><body><nav><a href="/a">Home</a> <a href="/b">About</a></nav><footer>© 2024 Example Ltd. All rights reserved. Contact us at info@example.com</footer></body></html>',
-    ];
-    for (const html of pages) {
-      const result = extract(html, { format: 'text' });
-      assert.equal(result.content.trim(), '');
-      assert.ok(result.reasons.includes('EMPTY'), result.reasons.join());
-      assert.equal(result.quality, 0);
-    }
-  });
-
   test('a script application shell: SCRIPT_RENDERED', () => {
     const shell = `<html><head><title>App</title></head><body><div id="root"></div><script>${'var a=1;'.repeat(2000)}</script></body></html>`;
     const result = extract(shell, { format: 'text' });

@@ -13,7 +13,7 @@ import {
   type PageType,
 } from '../features/page-type/index.js';
 import type { Metadata } from '../metadata/index.js';
-import { QUALITY_FEATURES, qualityFeatures } from './features.js';
+import { qualityFeatures } from './features.js';
 import { loadQualityModel } from './model.js';
 import { type QualityReason, qualityReasons } from './reasons.js';
 import { type QualitySignals, qualitySignals } from './signals.js';
@@ -69,15 +69,6 @@ function pageTypeOf(extraction: Extraction, metadata: Metadata, signals: Quality
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
-const KEPT_WORDS = QUALITY_FEATURES.indexOf('kept.words');
-
-/**
- * The quality of an answer with no word (reason EMPTY). Its F1 is 0 on every page that has a main
- * text (a page without one has no F1 to expect); the trees, which saw few empty answers, gave
- * 0.79 for a blank page and 0.97 for a page of a menu and a copyright line.
- */
-export const EMPTY_QUALITY = 0;
-
 export function qualityDetails(extraction: Extraction, metadata: Metadata): QualityDetails {
   const signals = qualitySignals(extraction, metadata);
   const contains = (ancestor: number, descendant: number) => extraction.doc.contains(ancestor, descendant);
@@ -86,9 +77,8 @@ export function qualityDetails(extraction: Extraction, metadata: Metadata): Qual
   const chosen = signals.pith?.choice?.estimate;
   const model = signals.pith && chosen === undefined ? loadQualityModel() : undefined;
   const pageType = pageTypeOf(extraction, metadata, signals);
-  const estimate = chosen !== undefined ? chosen : model ? round3(model.predict(features)) : null;
   return {
-    quality: estimate !== null && features[KEPT_WORDS] === 0 ? EMPTY_QUALITY : estimate,
+    quality: chosen !== undefined ? chosen : model ? round3(model.predict(features)) : null,
     pageType: { type: pageType.type, probability: round3(pageType.probability) },
     reasons: qualityReasons(features, chosen),
     signals,

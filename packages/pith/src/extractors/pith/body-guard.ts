@@ -37,6 +37,20 @@ const TINY_SHARE = 0.2;
  */
 const WANTED_SLACK = 1.5;
 
+/**
+ * Per candidate, in BODY_CANDIDATES' order: whether it waits for an answer that is no body at all
+ * (under MIN_BODY_WORDS), and the share of its words in sentences that makes it prose.
+ */
+const GUARD_RULES: readonly {
+  name: (typeof BODY_CANDIDATES)[number];
+  noBodyOnly: boolean;
+  sentenceShare: number;
+}[] = [
+  { name: 'recall', noBodyOnly: false, sentenceShare: BODY_SENTENCE_SHARE },
+  { name: 'union', noBodyOnly: true, sentenceShare: UNION_SENTENCE_SHARE },
+  { name: 'loose', noBodyOnly: true, sentenceShare: BODY_SENTENCE_SHARE },
+];
+
 export interface BodyGuardOutcome {
   /** Index of the candidate that answers (0: the block model's own answer stays). */
   chosen: number;
@@ -94,28 +108,15 @@ function readsAsBody(rows: ArrayLike<number>, index: number, sentenceShare: numb
  */
 export function guardBody(rows: ArrayLike<number>, names: readonly string[]): BodyGuardOutcome {
   const answerWords = wordsOf(rows, 0);
-  const recall = names.indexOf('recall');
-  if (
-    recall > 0 &&
-    readsAsBody(rows, recall, BODY_SENTENCE_SHARE) &&
-    tinyBeside(answerWords, wordsOf(rows, recall))
-  )
-    return { chosen: recall };
-  const union = names.indexOf('union');
-  if (
-    union > 0 &&
-    answerWords < MIN_BODY_WORDS &&
-    readsAsBody(rows, union, UNION_SENTENCE_SHARE) &&
-    tinyBeside(answerWords, wordsOf(rows, union))
-  )
-    return { chosen: union };
-  const loose = names.indexOf('loose');
-  if (
-    loose > 0 &&
-    answerWords < MIN_BODY_WORDS &&
-    readsAsBody(rows, loose, BODY_SENTENCE_SHARE) &&
-    tinyBeside(answerWords, wordsOf(rows, loose))
-  )
-    return { chosen: loose };
+  for (const { name, noBodyOnly, sentenceShare } of GUARD_RULES) {
+    const index = names.indexOf(name);
+    if (
+      index > 0 &&
+      (!noBodyOnly || answerWords < MIN_BODY_WORDS) &&
+      readsAsBody(rows, index, sentenceShare) &&
+      tinyBeside(answerWords, wordsOf(rows, index))
+    )
+      return { chosen: index };
+  }
   return { chosen: 0 };
 }

@@ -124,9 +124,11 @@ for await (const { dataset: name, scoring, page, key } of pendingDevPages({
   });
   const outcome = found ? guardBody(rows, names) : { chosen: 0 };
   const missed = (scores.balanced?.r ?? 1) < 0.2;
-  // Every candidate where the guard may act (the answer under 0.3 of the recall mode's words) or the body was missed; the wider bodies everywhere.
-  const recall = names.indexOf('recall');
-  const near = recall > 0 && rows[1] < Math.log1p(0.3 * Math.expm1(rows[recall * CHOICE_WIDTH + 1]));
+  // Every candidate where the guard may act (the answer under 0.3 of the recall or loose mode's words) or the body was missed; the wider bodies everywhere.
+  const near = (['recall', 'loose'] as const).some((mode) => {
+    const row = names.indexOf(mode);
+    return row > 0 && rows[1] < Math.log1p(0.3 * Math.expm1(rows[row * CHOICE_WIDTH + 1]));
+  });
   const scoreAll = found && rows.length > 0 && (missed || near);
   if (found)
     for (const candidate of found.candidates) {

@@ -224,6 +224,7 @@ export { loadShippedModels, setModelReader } from './model-files.js';
 export {
   assessQuality,
   calibrate,
+  loadQualityModel,
   QUALITY_FEATURES,
   QUALITY_MODEL_FORMAT,
   QUALITY_MODEL_VERSION,

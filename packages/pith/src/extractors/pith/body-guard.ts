@@ -2,16 +2,19 @@
  * Never a footer for a body (issue 37, item 3), in the default extractor without a learned
  * choice: when the block model's answer is tiny beside the recall mode's (the same probabilities
  * read at a lower threshold) and that reads as a body, the recall mode answers; when the answer is
- * no body at all (under 50 words) and the heuristic region joined to it is, that answers. It reads
- * the candidates' choice rows (choice-features.ts), so the bench that scores every candidate
- * applies the very same rule to its rows (bench/misses/body-missed.ts). What was measured and left
- * out (the region beside a longer answer, the JSON-LD body, the paragraph scorer; footer cues as a
- * trigger; a "no body" reason code): docs/algorithms/default.md, "Body guard".
+ * no body at all (under 50 words), the heuristic region joined to it, or else the loose mode (the
+ * probabilities at 0.2), answers if it is a body the answer is tiny beside. The guard looks also
+ * where the model kept no block (the heuristic region is then the answer). It reads the
+ * candidates' choice rows (choice-features.ts), so the bench that scores every candidate applies
+ * the very same rule to its rows (bench/misses/body-missed.ts). What was measured and left out
+ * (the region beside a longer answer, the JSON-LD body, the paragraph scorer; footer cues as a
+ * trigger; a "no body" reason code; the loose mode beside a longer answer):
+ * docs/algorithms/default.md, "Body guard", and docs/benchmarks-journal.md.
  */
 import { CHOICE_COLUMNS, CHOICE_WIDTH } from './choice-features.js';
 
 /** The candidates the guard may answer with, in the order it tries them. */
-export const BODY_CANDIDATES = ['recall', 'union'] as const;
+export const BODY_CANDIDATES = ['recall', 'union', 'loose'] as const;
 
 /** A body has at most this share of its words in footers (landmark or cue) or cookie notices… */
 const BODY_FOOTER_SHARE = 0.3;
@@ -34,6 +37,20 @@ const TINY_SHARE = 0.2;
  */
 const WANTED_SLACK = 1.5;
 
+/**
+ * Per candidate, in BODY_CANDIDATES' order: whether it waits for an answer that is no body at all
+ * (under MIN_BODY_WORDS), and the share of its words in sentences that makes it prose.
+ */
+const GUARD_RULES: readonly {
+  name: (typeof BODY_CANDIDATES)[number];
+  noBodyOnly: boolean;
+  sentenceShare: number;
+}[] = [
+  { name: 'recall', noBodyOnly: false, sentenceShare: BODY_SENTENCE_SHARE },
+  { name: 'union', noBodyOnly: true, sentenceShare: UNION_SENTENCE_SHARE },
+  { name: 'loose', noBodyOnly: true, sentenceShare: BODY_SENTENCE_SHARE },
+];
+
 export interface BodyGuardOutcome {
   /** Index of the candidate that answers (0: the block model's own answer stays). */
   chosen: number;
@@ -44,17 +61,18 @@ const tinyBeside = (answerWords: number, bodyWords: number, slack = 1) =>
 
 /**
  * Which candidates the guard may answer with, from what the extractor has before building any:
- * the answer's words, the words of the blocks at or above the recall threshold, and the heuristic
- * region's words (the union with the answer has at most the two together).
+ * the answer's words, the words of the blocks at or above the recall and loose thresholds, and
+ * the heuristic region's words (the union with the answer has at most the two together).
  */
 export function guardWanted(
   answerWords: number,
-  recallBlockWords: number,
-  regionWords: number,
-): { recall: boolean; union: boolean } {
+  words: { recall: number; loose: number; region: number },
+): { recall: boolean; union: boolean; loose: boolean } {
+  const noBody = answerWords < MIN_BODY_WORDS;
   return {
-    recall: tinyBeside(answerWords, recallBlockWords, WANTED_SLACK),
-    union: answerWords < MIN_BODY_WORDS && tinyBeside(answerWords, regionWords + answerWords, WANTED_SLACK),
+    recall: tinyBeside(answerWords, words.recall, WANTED_SLACK),
+    union: noBody && tinyBeside(answerWords, words.region + answerWords, WANTED_SLACK),
+    loose: noBody && tinyBeside(answerWords, words.loose, WANTED_SLACK),
   };
 }
 
@@ -84,23 +102,21 @@ function readsAsBody(rows: ArrayLike<number>, index: number, sentenceShare: numb
  * - The heuristic region joined to the answer answers only where the answer is no body at all
  *   (under MIN_BODY_WORDS): a short right answer beside a long region (L3S-GN1 f5a46a81, 281
  *   words of 2,738) is left alone.
+ * - Then, where the answer is still no body at all, the loose mode, read as the recall mode is.
+ *   Beside a longer answer it took a right one down (newspaper-fulltext lifebuzz.com1, 0.50 →
+ *   0.24), so it waits for an answer under MIN_BODY_WORDS.
  */
 export function guardBody(rows: ArrayLike<number>, names: readonly string[]): BodyGuardOutcome {
   const answerWords = wordsOf(rows, 0);
-  const recall = names.indexOf('recall');
-  if (
-    recall > 0 &&
-    readsAsBody(rows, recall, BODY_SENTENCE_SHARE) &&
-    tinyBeside(answerWords, wordsOf(rows, recall))
-  )
-    return { chosen: recall };
-  const union = names.indexOf('union');
-  if (
-    union > 0 &&
-    answerWords < MIN_BODY_WORDS &&
-    readsAsBody(rows, union, UNION_SENTENCE_SHARE) &&
-    tinyBeside(answerWords, wordsOf(rows, union))
-  )
-    return { chosen: union };
+  for (const { name, noBodyOnly, sentenceShare } of GUARD_RULES) {
+    const index = names.indexOf(name);
+    if (
+      index > 0 &&
+      (!noBodyOnly || answerWords < MIN_BODY_WORDS) &&
+      readsAsBody(rows, index, sentenceShare) &&
+      tinyBeside(answerWords, wordsOf(rows, index))
+    )
+      return { chosen: index };
+  }
   return { chosen: 0 };
 }

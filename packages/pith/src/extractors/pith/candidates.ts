@@ -268,7 +268,7 @@ export function paragraphBlocks(rows: PageRows): Uint8Array | undefined {
 }
 
 /** Text nodes a selection keeps. */
-function textNodesOf(doc: Doc, selection: Selection): Uint8Array {
+export function textNodesOf(doc: Doc, selection: Selection): Uint8Array {
   const chosen = new Uint8Array(doc.size);
   const { kind } = doc.columns;
   for (let node = 0; node < doc.size; node++)
@@ -323,7 +323,7 @@ function paragraphsCandidate(inputs: CandidateInputs): Candidate | undefined {
   return paragraphs && candidate('paragraphs', inputs, paragraphs, finishChosen(inputs, paragraphs, false));
 }
 
-/** The recall mode's candidate, which the body guard reads (body-guard.ts), as `buildCandidates` builds it. */
-export function recallCandidate(inputs: CandidateInputs): Candidate {
-  return modelCandidate('recall', inputs, CANDIDATE_THRESHOLDS.recall as number);
+/** The recall or loose mode's candidate, which the body guard reads (body-guard.ts), as `buildCandidates` builds it. */
+export function modeCandidate(name: 'recall' | 'loose', inputs: CandidateInputs): Candidate {
+  return modelCandidate(name, inputs, CANDIDATE_THRESHOLDS[name] as number);
 }

@@ -22,8 +22,9 @@ import {
   type Candidate,
   type CandidateInputs,
   finishChosen,
-  recallCandidate,
+  modeCandidate,
   selectionOf,
+  textNodesOf,
   unionCandidate,
 } from './candidates.js';
 import { chooseCandidate, loadChoiceModel, SHIPPED_CHOICE_MODELS } from './choice.js';
@@ -247,8 +248,8 @@ function wordsOf(doc: Doc, chosen: Uint8Array, region: Uint8Array): { kept: numb
 
 /**
  * The body guard over one page (body-guard.ts): a candidate is built only when the answer's words
- * are few beside its words as counted before (the recall blocks': one pass over the block
- * probabilities; the heuristic region's), and it answers when the guard says so.
+ * are few beside its words as counted before (the recall and loose blocks': one pass over the
+ * block probabilities; the heuristic region's), and it answers when the guard says so.
  */
 function guardPage(
   page: ChoicePage,
@@ -258,14 +259,20 @@ function guardPage(
 ): Candidate | undefined {
   const { blocks } = inputs.rows;
   const recallThreshold = CANDIDATE_THRESHOLDS.recall as number;
+  const looseThreshold = CANDIDATE_THRESHOLDS.loose as number;
   let recallWords = 0;
-  for (let block = 0; block < blocks.count; block++)
-    if (page.probabilities[block] >= recallThreshold) recallWords += blocks.words[block];
-  const wanted = guardWanted(words.answer, recallWords, words.region);
-  if (!wanted.recall && !wanted.union) return undefined;
+  let looseWords = 0;
+  for (let block = 0; block < blocks.count; block++) {
+    const probability = page.probabilities[block];
+    if (probability >= recallThreshold) recallWords += blocks.words[block];
+    if (probability >= looseThreshold) looseWords += blocks.words[block];
+  }
+  const wanted = guardWanted(words.answer, { recall: recallWords, loose: looseWords, region: words.region });
+  if (!wanted.recall && !wanted.union && !wanted.loose) return undefined;
   const list = [own];
-  if (wanted.recall) list.push(recallCandidate(inputs));
+  if (wanted.recall) list.push(modeCandidate('recall', inputs));
   if (wanted.union) list.push(unionCandidate(inputs, own));
+  if (wanted.loose) list.push(modeCandidate('loose', inputs));
   const { chosen } = guardBody(
     choiceFeatures(page, list),
     list.map((candidate) => candidate.name),
@@ -413,20 +420,22 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         if (kept) keptBlocks++;
       }
       confidence = tally.result();
+      const inputs: CandidateInputs = {
+        doc,
+        rows,
+        probabilities,
+        url: doc.url ?? context.metadata?.canonicalUrl,
+        captions: settings.captions,
+      };
+      const region = heuristic.selection.kept;
+      // The answer as a candidate (row 0 of the guard's and the choice's rows).
+      let own: Candidate;
       if (keptBlocks > 0 || !settings.fallback) {
-        const inputs: CandidateInputs = {
-          doc,
-          rows,
-          probabilities,
-          url: doc.url ?? context.metadata?.canonicalUrl,
-          captions: settings.captions,
-        };
         const chosen = blocksAt(rows, probabilities, threshold);
         // Captions before the post-rules, so that a credit repeated under every photo goes once more.
         const finished = finishChosen(inputs, chosen, settings.postRules);
         postRules = finished.postRules;
         captions = finished.captions;
-        const region = heuristic.selection.kept;
         const words = wordsOf(doc, chosen, region);
         keptWords = words.kept;
         regionWords = words.region;
@@ -442,60 +451,66 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         }
         const answer = selectionOf(doc, chosen);
         selection = answer;
-        const chooser = loadChoiceModel(settings.choice);
-        if (settings.bodyGuard && !chooser && decidedBy === 'model') {
-          const own: Candidate = { name: 'balanced', chosen, selection: answer, ...finished };
-          const page: ChoicePage = { rows, probabilities, meanMargin: 0, uncertainShare: 0, pageTypes: [] };
-          guard = guardPage(page, inputs, own, { answer: keptWords, region: regionWords });
-          if (guard) {
-            selection = guard.selection;
-            postRules = guard.postRules;
-            captions = guard.captions;
-          }
+        own = { name: 'balanced', chosen, selection: answer, ...finished };
+      } else {
+        // The model kept no block: the heuristic stage's region answers, and the guard still
+        // looks at what the model nearly kept (an empty answer is a body missed when they read as one).
+        own = { name: 'balanced', chosen: textNodesOf(doc, heuristic.selection), selection };
+      }
+      // No choice model where the model kept nothing: it was trained on pages where it kept some.
+      const chooser = decidedBy === 'heuristic' ? undefined : loadChoiceModel(settings.choice);
+      if (settings.bodyGuard && !chooser && decidedBy !== 'fallback') {
+        const page: ChoicePage = { rows, probabilities, meanMargin: 0, uncertainShare: 0, pageTypes: [] };
+        // Where the model kept nothing the answer is the region itself.
+        const answerWords = keptWords ?? wordsOf(doc, own.chosen, region).kept;
+        guard = guardPage(page, inputs, own, { answer: answerWords, region: regionWords ?? answerWords });
+        if (guard) {
+          selection = guard.selection;
+          postRules = guard.postRules;
+          captions = guard.captions;
         }
-        if (settings.candidates || chooser) {
-          const own: Candidate = { name: 'balanced', chosen, selection: answer, ...finished };
-          candidates = buildCandidates(inputs, own);
-          const typed = classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel());
-          choiceRows = choiceFeatures(
-            {
-              rows,
-              probabilities,
-              meanMargin: confidence.meanMargin,
-              uncertainShare: confidence.uncertainShare,
-              pageTypes: PAGE_TYPES.map((type) => typed.probabilities[type]),
-            },
-            candidates,
-          );
-          if (chooser) {
-            const found = candidates;
-            const words = (index: number) => choiceRows?.[index * CHOICE_WIDTH + CHOICE_LOG_WORDS] ?? 0;
-            // The favor modes keep their sense: precision never answers with more than its own
-            // answer's words, recall never with fewer.
-            const eligible = (index: number) =>
-              favor === 'precision'
-                ? words(index) <= words(0) + 1e-6
-                : favor === 'recall'
-                  ? words(index) >= words(0) - 1e-6
-                  : true;
-            const outcome = chooseCandidate(chooser, choiceRows, found, eligible);
-            const winner = found[outcome.chosen];
-            choice = {
-              chosen: winner.name,
-              estimate: round3(chooser.calibrated(outcome.raw[outcome.chosen])),
-              margin: round3(outcome.raw[outcome.chosen] - outcome.raw[0]),
-              ...(outcome.guarded ? { guarded: true } : {}),
-              candidates: found.map((candidate, index) => ({
-                name: candidate.name,
-                estimate: round3(outcome.raw[index]),
-                words: Math.round(Math.expm1(words(index))),
-              })),
-            };
-            if (outcome.chosen !== 0) {
-              selection = winner.selection;
-              postRules = winner.postRules;
-              captions = winner.captions;
-            }
+      }
+      if (settings.candidates || chooser) {
+        candidates = buildCandidates(inputs, own);
+        const typed = classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel());
+        choiceRows = choiceFeatures(
+          {
+            rows,
+            probabilities,
+            meanMargin: confidence.meanMargin,
+            uncertainShare: confidence.uncertainShare,
+            pageTypes: PAGE_TYPES.map((type) => typed.probabilities[type]),
+          },
+          candidates,
+        );
+        if (chooser) {
+          const found = candidates;
+          const words = (index: number) => choiceRows?.[index * CHOICE_WIDTH + CHOICE_LOG_WORDS] ?? 0;
+          // The favor modes keep their sense: precision never answers with more than its own
+          // answer's words, recall never with fewer.
+          const eligible = (index: number) =>
+            favor === 'precision'
+              ? words(index) <= words(0) + 1e-6
+              : favor === 'recall'
+                ? words(index) >= words(0) - 1e-6
+                : true;
+          const outcome = chooseCandidate(chooser, choiceRows, found, eligible);
+          const winner = found[outcome.chosen];
+          choice = {
+            chosen: winner.name,
+            estimate: round3(chooser.calibrated(outcome.raw[outcome.chosen])),
+            margin: round3(outcome.raw[outcome.chosen] - outcome.raw[0]),
+            ...(outcome.guarded ? { guarded: true } : {}),
+            candidates: found.map((candidate, index) => ({
+              name: candidate.name,
+              estimate: round3(outcome.raw[index]),
+              words: Math.round(Math.expm1(words(index))),
+            })),
+          };
+          if (outcome.chosen !== 0) {
+            selection = winner.selection;
+            postRules = winner.postRules;
+            captions = winner.captions;
           }
         }
       }

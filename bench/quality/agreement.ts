@@ -8,7 +8,7 @@
  */
 
 import { type QualityRow, readQualityRows, trainQuality } from '@pith/workbench/train';
-import { QUALITY_FEATURES } from 'pith/internal';
+import { CANDIDATE_NAMES, QUALITY_FEATURES } from 'pith/internal';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -37,18 +37,8 @@ function derive(row: QualityRow): void {
 }
 for (const row of rows) derive(row);
 
-const CANDIDATES = [
-  'precision',
-  'recall',
-  'strict',
-  'loose',
-  'raw',
-  'main-run',
-  'heuristic',
-  'union',
-  'structured',
-  'paragraphs',
-];
+/** Every candidate but the answer itself. */
+const CANDIDATES = CANDIDATE_NAMES.filter((name) => name !== 'balanced');
 const GROUPS: Record<string, string[]> = {
   shipped: [],
   margins: ['keptDistance', 'droppedDistance'],

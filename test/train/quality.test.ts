@@ -8,9 +8,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { CHOICE_FEATURE_NAMES, candidatesOf } from '../../packages/pith/src/extractors/pith/index.js';
+import { extract } from '../../packages/pith/src/index.js';
 import { QUALITY_FEATURES, qualityModelFromJson } from '../../packages/pith/src/quality/index.js';
 import type { HeldOutModels } from '../../packages/workbench/src/eval/index.js';
 import {
+  candidateAgreement,
   collectQualityRows,
   QUALITY_MODEL_CODE,
   type QualityRow,
@@ -144,5 +147,37 @@ describe('pith train quality', () => {
     ]);
     assert.equal(missing.code, 2, missing.stderr);
     assert.match(missing.stderr, /none\.json not found: run pith train blocks --folds 5 first/);
+  });
+});
+
+describe('train quality --candidates: the answer against the candidates', () => {
+  const article = `<html><body><nav><a href="/">Home</a> <a href="/a">Archive</a></nav><article>${[1, 2, 3, 4]
+    .map(
+      (n) =>
+        `<p>Paragraph ${n} of the article has enough plain words in it to read as a body, and it ends.</p>`,
+    )
+    .join(
+      '',
+    )}</article><footer><p>Copyright 2024, all rights reserved. Contact us.</p></footer></body></html>`;
+
+  test('per candidate its overlap and words as the choice rows give them; none without candidates', () => {
+    const built = extract(article, {
+      format: 'text',
+      extractorOptions: { candidates: true, choice: 'none' },
+    });
+    const found = candidatesOf(built.extraction);
+    assert.ok(found);
+    const extra = candidateAgreement(built.extraction);
+    const width = CHOICE_FEATURE_NAMES.length;
+    const at = (index: number, name: string) =>
+      found.features[index * width + CHOICE_FEATURE_NAMES.indexOf(name)];
+    found.candidates.forEach((candidate, index) => {
+      if (index === 0) return;
+      assert.equal(extra[`cand.${candidate.name}.overlap`], at(index, 'c:overlapBalanced'));
+      assert.equal(extra[`cand.${candidate.name}.words`], at(index, 'c:wordsVsBalanced'));
+    });
+    assert.equal(extra['cand.balanced.overlap'], undefined);
+    assert.equal(extra['choice.c:logWords'], at(0, 'c:logWords'));
+    assert.deepEqual(candidateAgreement(extract(article, { format: 'text' }).extraction), {});
   });
 });

@@ -3,6 +3,7 @@ import { SCORED_EXTRACTION_CODE, TRAINING_ROOM_CODE } from '../code.js';
 
 export {
   type CollectQualityOptions,
+  candidateAgreement,
   collectQualityRows,
   extraFeatures,
   QUALITY_DATASETS,

@@ -8,7 +8,15 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Extraction, extract, type Metadata } from 'pith';
-import { IS_HEADING, NodeKind, type PithDiagnostics, QUALITY_FEATURES, qualityDetails } from 'pith/internal';
+import {
+  CHOICE_FEATURE_NAMES,
+  candidatesOf,
+  IS_HEADING,
+  NodeKind,
+  type PithDiagnostics,
+  QUALITY_FEATURES,
+  qualityDetails,
+} from 'pith/internal';
 import {
   type HeldOutModels,
   pageDigest,
@@ -132,6 +140,36 @@ export function extraFeatures(
   };
 }
 
+const CHOICE_OVERLAP_BALANCED = CHOICE_FEATURE_NAMES.indexOf('c:overlapBalanced');
+const CHOICE_WORDS_VS_BALANCED = CHOICE_FEATURE_NAMES.indexOf('c:wordsVsBalanced');
+
+/**
+ * The block model's answer against the page's other candidates (experiments; `--candidates`):
+ * per candidate its word-overlap F1 with the answer (`cand.NAME.overlap`) and its words over the
+ * answer's (`cand.NAME.words`), and the answer's own choice-feature row (`choice.NAME`).
+ */
+export function candidateAgreement(extraction: Extraction): Record<string, number | null> {
+  const built = candidatesOf(extraction);
+  const out: Record<string, number | null> = {};
+  if (!built) return out;
+  const width = CHOICE_FEATURE_NAMES.length;
+  built.candidates.forEach((candidate, index) => {
+    if (index === 0) return;
+    const overlap = built.features[index * width + CHOICE_OVERLAP_BALANCED];
+    const words = built.features[index * width + CHOICE_WORDS_VS_BALANCED];
+    // own-keys: 'cand.'-prefixed candidate names of CANDIDATE_NAMES
+    out[`cand.${candidate.name}.overlap`] = Number.isFinite(overlap) ? overlap : null;
+    // own-keys: 'cand.'-prefixed candidate names of CANDIDATE_NAMES
+    out[`cand.${candidate.name}.words`] = Number.isFinite(words) ? words : null;
+  });
+  CHOICE_FEATURE_NAMES.forEach((name, column) => {
+    const value = built.features[column];
+    // own-keys: 'choice.'-prefixed CHOICE_FEATURE_NAMES
+    out[`choice.${name}`] = Number.isFinite(value) ? value : null;
+  });
+  return out;
+}
+
 /** Reads row files (blank lines skipped; a page in two files counts once, the first), sorted by dataset and id. */
 export function readQualityRows(files: readonly string[]): QualityRow[] {
   return readPageLines<QualityRow>(files).sort((a, b) =>
@@ -149,6 +187,12 @@ export interface CollectQualityOptions {
   limit?: number;
   /** Other extractors whose word agreement with pith's text is recorded in `extra` (a second opinion). */
   agreement?: readonly string[];
+  /**
+   * Build pith's candidate selections (the block model at other operating points, the heuristic
+   * region, their union, the embedded body, paragraphs…) and record in `extra` the answer's
+   * agreement with each and its own choice-feature row (experiments).
+   */
+  candidates?: boolean;
   log?: (message: string) => void;
 }
 
@@ -184,10 +228,18 @@ export async function collectQualityRows(options: CollectQualityOptions): Promis
       const result = extract(page.html, {
         ...(page.url ? { url: page.url } : {}),
         format: 'text',
-        ...(foldModel ? { extractorOptions: { model: foldModel } } : {}),
+        ...(foldModel || options.candidates
+          ? {
+              extractorOptions: {
+                ...(foldModel ? { model: foldModel } : {}),
+                ...(options.candidates ? { candidates: true } : {}),
+              },
+            }
+          : {}),
       });
       details = qualityDetails(result.extraction, result.metadata);
       extra = extraFeatures(result.extraction, result.metadata, result.content);
+      if (options.candidates) Object.assign(extra, candidateAgreement(result.extraction));
       for (const other of options.agreement ?? []) {
         try {
           const second = extract(page.html, {

@@ -70,6 +70,11 @@ export const QUALITY_TRAINER: Trainer = {
       parse: names,
     },
     {
+      flags: '--candidates',
+      description:
+        "record the answer's agreement with pith's candidate selections beside each row (experiments)",
+    },
+    {
       flags: '--extra <names>',
       description: 'evaluate these recorded candidate features beside the shipped ones (no model is written)',
       parse: names,
@@ -114,6 +119,7 @@ export const QUALITY_TRAINER: Trainer = {
         out: rows[0],
         ...(options.shard ? { shard: options.shard as [number, number] } : {}),
         ...(options.agreement ? { agreement: options.agreement as string[] } : {}),
+        ...(options.candidates ? { candidates: true } : {}),
         log: context.log,
       });
       context.log(`${written} new rows in ${rows[0]}`);

@@ -15,6 +15,7 @@ import {
   CHOICE_FEATURE_NAMES,
   CHOICE_WIDTH,
 } from '../../packages/pith/src/extractors/pith/choice-features.js';
+import type { PithDiagnostics } from '../../packages/pith/src/extractors/pith/index.js';
 import { extract } from '../../packages/pith/src/index.js';
 import { useModelFiles } from '../../packages/tools/src/index.js';
 import { pageDigest, readHeldOut } from '../../packages/workbench/src/eval/runs/index.js';

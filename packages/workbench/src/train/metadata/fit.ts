@@ -106,9 +106,14 @@ export interface FitSettings {
   floorsBy: 'type' | 'field';
 }
 
+/**
+ * The shipped model's: the title's ranking losses did not beat the logistic one beyond the folds'
+ * noise; the inner folds aim under the target (0.045 for WRONG_SHARE's 0.05) because the floors
+ * they choose miss it by ±0.005 held out (docs/benchmarks-journal.md, "the floors, round 5").
+ */
 export const DEFAULT_FIT: Readonly<FitSettings> = {
   titleLoss: 'logistic',
-  wrongShare: WRONG_SHARE,
+  wrongShare: 0.045,
   floorsBy: 'type',
 };
 

@@ -482,19 +482,22 @@ function checkGroups(starts: ArrayLike<number>, rowCount: number): Int32Array {
   return out;
 }
 
+/** The rows of the groups (`bounds`: each group's first row, then the row count) and what a round fills in. */
+interface GroupRows {
+  bounds: Int32Array;
+  labels: Float64Array;
+  weights: Float64Array;
+  margins: Float64Array;
+  gradients: Float64Array;
+  hessians: Float64Array;
+}
+
 /**
  * Gradients and hessians of the softmax loss over each group's rows: the target is the group's
  * positive rows sharing 1 (a group without one has none: no gradient); the hessian is the
  * diagonal's p(1 − p), floored as the logistic one is.
  */
-function softmaxGradients(
-  bounds: Int32Array,
-  labels: Float64Array,
-  weights: Float64Array,
-  margins: Float64Array,
-  gradients: Float64Array,
-  hessians: Float64Array,
-): void {
+function softmaxGradients({ bounds, labels, weights, margins, gradients, hessians }: GroupRows): void {
   for (let g = 0; g + 1 < bounds.length; g++) {
     const start = bounds[g];
     const end = bounds[g + 1];
@@ -524,14 +527,7 @@ function softmaxGradients(
  * a group, log(1 + e^(s_j − s_i)), divided by the group's positive rows (so that every negative
  * row is pushed under the positives once); a group with no positive or no negative teaches nothing.
  */
-function pairGradients(
-  bounds: Int32Array,
-  labels: Float64Array,
-  weights: Float64Array,
-  margins: Float64Array,
-  gradients: Float64Array,
-  hessians: Float64Array,
-): void {
+function pairGradients({ bounds, labels, weights, margins, gradients, hessians }: GroupRows): void {
   gradients.fill(0);
   hessians.fill(0);
   for (let g = 0; g + 1 < bounds.length; g++) {
@@ -601,14 +597,14 @@ export function trainGbdt(
 
   for (let round = 1; round <= p.rounds; round++) {
     if (groups)
-      (options.ranking === 'pairs' ? pairGradients : softmaxGradients)(
-        groups,
+      (options.ranking === 'pairs' ? pairGradients : softmaxGradients)({
+        bounds: groups,
         labels,
         weights,
         margins,
         gradients,
         hessians,
-      );
+      });
     else
       for (let i = 0; i < rowCount; i++) {
         const probability = sigmoid(margins[i]);

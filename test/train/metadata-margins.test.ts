@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { extract } from '../../packages/pith/src/index.js';
 import {
   CHOSEN_FIELDS,
   type ChosenField,
@@ -250,5 +251,27 @@ describe("the choice reads the margins of the page's types, weighted by their pr
     const other = chooseMetadata(reading, { model: firstTypeRules, pageType: [0.1, 0.9, 0, 0, 0, 0, 0] });
     assert.deepEqual(fields(other), empty);
     assert.deepEqual(fields(chooseMetadata(reading, { model: firstTypeRules })), empty);
+  });
+});
+
+describe("the shipped model's floors: an unsure author is left empty (issue 42: empty is better than wrong)", () => {
+  it("a blog's <meta name=author> that is the site's name (WCXB dev 4665, buzzsprout.com: the gold is the writer)", () => {
+    // The page's own head, its title as the <h1>, its first paragraph as the text; the round-3 model
+    // answered "Buzzsprout" as the rules do.
+    const url = 'https://www.buzzsprout.com/blog/podcast-equipment-guide';
+    const paragraph =
+      '<p>After 10 years and 500 podcast recordings, this is the best podcast gear that I have used. These are the ' +
+      'setups that I recommend to friends and family who ask me what to buy when they start a show of their own.</p>';
+    const html =
+      '<!doctype html><html lang="en"><head><title>Podcast Equipment Guide: What I Recommend After 500 Episodes</title>' +
+      '<meta name="author" content="Buzzsprout"><meta property="og:site_name" content="Buzzsprout">' +
+      '<meta property="og:type" content="article"></head><body><header><a href="/">Buzzsprout</a></header><main><article>' +
+      `<h1>Podcast Equipment Guide: What I Recommend After 500 Episodes</h1>${paragraph.repeat(8)}</article></main></body></html>`;
+    const chosen = extract(html, { url, format: 'json' }).metadata;
+    assert.deepEqual(chosen.authors, []);
+    assert.equal(chosen.sources?.authors, undefined);
+    assert.deepEqual(extract(html, { url, format: 'json', metadataModel: false }).metadata.authors, [
+      'Buzzsprout',
+    ]);
   });
 });

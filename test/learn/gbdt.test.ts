@@ -81,6 +81,50 @@ describe('trainGbdt: one split by hand', () => {
   });
 });
 
+describe('trainGbdt: a ranking within groups, one split by hand', () => {
+  // One group of three rows, x = 1, 2, 3, labels 0, 1, 1; every margin starts at the base score,
+  // so the group's rows are alike to start with. λ = 1, depth 1, learning rate 1.
+  const data = table([[1], [2], [3]], [0, 1, 1]);
+  const oneSplit = { rounds: 1, maxDepth: 1, learningRate: 1, lambda: 1, ...UNCONSTRAINED };
+
+  it('softmax: p = 1/3 each, the two positives share the target: g = (1/3, −1/6, −1/6), h = 2/9', () => {
+    // x ≤ 1.5: (1/3)²/(2/9 + 1) + (1/3)²/(4/9 + 1) = 1/11 + 1/13 = 0.167832, better than x ≤ 2.5
+    // (0.041958). Leaves −G/(H + λ): −(1/3)/(11/9) = −3/11, (1/3)/(13/9) = 3/13.
+    const { model } = trainGbdt(data, oneSplit, { groups: [0] });
+    const [tree] = model.trees;
+    assert.deepEqual(Array.from(tree.threshold), [1.5]);
+    assertClose(tree.gain[0], 0.167832, 1e-5);
+    assertClose(tree.leafValue[0], -3 / 11, 1e-5);
+    assertClose(tree.leafValue[1], 3 / 13, 1e-5);
+  });
+
+  it('pairs: each positive against the negative, ρ = 1/2, weighed 1/2 (two positives)', () => {
+    // g = (+1/2, −1/4, −1/4), h = (1/4, 1/8, 1/8): x ≤ 1.5 gains .5²/1.25 + .5²/1.25 = 0.4,
+    // leaves ∓0.5/1.25 = ∓0.4.
+    const { model } = trainGbdt(data, oneSplit, { groups: [0], ranking: 'pairs' });
+    const [tree] = model.trees;
+    assert.deepEqual(Array.from(tree.threshold), [1.5]);
+    assertClose(tree.gain[0], 0.4, 1e-5);
+    assertClose(tree.leafValue[0], -0.4, 1e-5);
+    assertClose(tree.leafValue[1], 0.4, 1e-5);
+  });
+
+  it('a group with no positive row teaches nothing', () => {
+    // Two groups of the same rows: the second has no positive, so its rows get no gradient and
+    // the tree's gradient sums are the first group's alone (the hessians' floor aside).
+    const twice = table([[1], [2], [3], [1], [2], [3]], [0, 1, 1, 0, 0, 0]);
+    const { model } = trainGbdt(twice, oneSplit, { groups: [0, 3] });
+    const [tree] = model.trees;
+    assert.deepEqual(Array.from(tree.threshold), [1.5]);
+    assertClose(tree.leafValue[0], -(1 / 3) / (2 / 9 + 1), 1e-5);
+  });
+
+  it('refuses groups that do not start at 0 or do not ascend', () => {
+    assert.throws(() => trainGbdt(data, oneSplit, { groups: [1] }), /groups: start 0 is 1/);
+    assert.throws(() => trainGbdt(data, oneSplit, { groups: [0, 2, 2] }), /groups: start 2 is 2/);
+  });
+});
+
 describe('trainGbdt: structure', () => {
   // XOR with unequal cell counts (so the first split has some gain): 00→0 ×40, 01→1 ×30,
   // 10→1 ×20, 11→0 ×10. A sum of single-feature functions cannot order the cells this way.

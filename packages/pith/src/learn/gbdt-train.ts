@@ -37,6 +37,19 @@ export interface GbdtOptions {
   /** Rows to watch (and, with earlyStoppingRounds, to stop on). */
   readonly validation?: LabelledRows;
   readonly onRound?: (log: RoundLog) => void;
+  /**
+   * The first row of each group, ascending (the first is 0): with groups, the loss is a softmax
+   * over each group's rows (a ranking within the group, as ListNet's top-one loss) instead of a
+   * logistic loss per row; a group's positive rows share its target, a group without one teaches
+   * nothing. The model's scores then rank a group's rows; their sigmoid is no probability.
+   */
+  readonly groups?: ArrayLike<number>;
+  /**
+   * The loss over a group's rows: 'softmax' (above), or 'pairs' (RankNet's: each positive row
+   * against each other row, a logistic loss on their difference, a group's pairs weighing 1 per
+   * negative row).
+   */
+  readonly ranking?: 'softmax' | 'pairs';
 }
 
 export interface GbdtTraining {
@@ -455,8 +468,92 @@ function sampleFeatures(featureCount: number, share: number, random: Random): In
   return all.subarray(0, count).sort();
 }
 
+/** Group starts checked (ascending from 0, within the rows), with the row count appended as the last end. */
+function checkGroups(starts: ArrayLike<number>, rowCount: number): Int32Array {
+  const out = new Int32Array(starts.length + 1);
+  for (let g = 0; g < starts.length; g++) {
+    const start = starts[g];
+    const previous = g === 0 ? -1 : out[g - 1];
+    if (!Number.isInteger(start) || start <= previous || start >= rowCount || (g === 0 && start !== 0))
+      throw new RangeError(`groups: start ${g} is ${start}, expected ascending row indices from 0`);
+    out[g] = start;
+  }
+  out[starts.length] = rowCount;
+  return out;
+}
+
+/** The rows of the groups (`bounds`: each group's first row, then the row count) and what a round fills in. */
+interface GroupRows {
+  bounds: Int32Array;
+  labels: Float64Array;
+  weights: Float64Array;
+  margins: Float64Array;
+  gradients: Float64Array;
+  hessians: Float64Array;
+}
+
 /**
- * Trains gradient-boosted trees on the logistic loss.
+ * Gradients and hessians of the softmax loss over each group's rows: the target is the group's
+ * positive rows sharing 1 (a group without one has none: no gradient); the hessian is the
+ * diagonal's p(1 − p), floored as the logistic one is.
+ */
+function softmaxGradients({ bounds, labels, weights, margins, gradients, hessians }: GroupRows): void {
+  for (let g = 0; g + 1 < bounds.length; g++) {
+    const start = bounds[g];
+    const end = bounds[g + 1];
+    let top = Number.NEGATIVE_INFINITY;
+    let positive = 0;
+    for (let i = start; i < end; i++) {
+      top = Math.max(top, margins[i]);
+      positive += labels[i];
+    }
+    let sum = 0;
+    for (let i = start; i < end; i++) sum += Math.exp(margins[i] - top);
+    for (let i = start; i < end; i++) {
+      if (positive === 0) {
+        gradients[i] = 0;
+        hessians[i] = 1e-16 * weights[i];
+        continue;
+      }
+      const probability = Math.exp(margins[i] - top) / sum;
+      gradients[i] = (probability - labels[i] / positive) * weights[i];
+      hessians[i] = Math.max(probability * (1 - probability), 1e-16) * weights[i];
+    }
+  }
+}
+
+/**
+ * Gradients and hessians of RankNet's pairwise loss: for each positive row i and negative row j of
+ * a group, log(1 + e^(s_j − s_i)), divided by the group's positive rows (so that every negative
+ * row is pushed under the positives once); a group with no positive or no negative teaches nothing.
+ */
+function pairGradients({ bounds, labels, weights, margins, gradients, hessians }: GroupRows): void {
+  gradients.fill(0);
+  hessians.fill(0);
+  for (let g = 0; g + 1 < bounds.length; g++) {
+    const start = bounds[g];
+    const end = bounds[g + 1];
+    let positive = 0;
+    for (let i = start; i < end; i++) if (labels[i] > 0.5) positive++;
+    if (positive === 0 || positive === end - start) continue;
+    for (let i = start; i < end; i++) {
+      if (!(labels[i] > 0.5)) continue;
+      for (let j = start; j < end; j++) {
+        if (labels[j] > 0.5) continue;
+        const rho = sigmoid(margins[j] - margins[i]);
+        const weight = (weights[i] * weights[j]) / positive;
+        gradients[i] -= rho * weight;
+        gradients[j] += rho * weight;
+        hessians[i] += rho * (1 - rho) * weight;
+        hessians[j] += rho * (1 - rho) * weight;
+      }
+    }
+  }
+  for (let i = 0; i < hessians.length; i++) hessians[i] = Math.max(hessians[i], 1e-16 * weights[i]);
+}
+
+/**
+ * Trains gradient-boosted trees on the logistic loss (or, with `options.groups`, a softmax within groups).
  *
  * Defaults (DEFAULT_GBDT_PARAMS): 100 rounds, learning rate 0.1, depth 6, λ = 1, min child
  * weight 1 (hessian sum, which grows with the sample weights), 20 rows per leaf, no sampling,
@@ -496,13 +593,25 @@ export function trainGbdt(
   let bestRound = 0;
   let bestLoss = Number.POSITIVE_INFINITY;
 
+  const groups = options.groups ? checkGroups(options.groups, rowCount) : null;
+
   for (let round = 1; round <= p.rounds; round++) {
-    for (let i = 0; i < rowCount; i++) {
-      const probability = sigmoid(margins[i]);
-      gradients[i] = (probability - labels[i]) * weights[i];
-      // A floor keeps H + λ from vanishing on rows the model is already sure about.
-      hessians[i] = Math.max(probability * (1 - probability), 1e-16) * weights[i];
-    }
+    if (groups)
+      (options.ranking === 'pairs' ? pairGradients : softmaxGradients)({
+        bounds: groups,
+        labels,
+        weights,
+        margins,
+        gradients,
+        hessians,
+      });
+    else
+      for (let i = 0; i < rowCount; i++) {
+        const probability = sigmoid(margins[i]);
+        gradients[i] = (probability - labels[i]) * weights[i];
+        // A floor keeps H + λ from vanishing on rows the model is already sure about.
+        hessians[i] = Math.max(probability * (1 - probability), 1e-16) * weights[i];
+      }
     const sampleCount = sampleRows(grower.rows, rowCount, p.subsample, random);
     const features = sampleFeatures(featureCount, p.colsampleByTree, random);
     const root = grower.grow(sampleCount, gradients, hessians, features);

@@ -62,6 +62,15 @@ export function shareInUnitInterval(value: string): number {
   return parsed;
 }
 
+/** One of some words. */
+export function oneOf<T extends string>(values: readonly T[]): (value: string) => T {
+  return (value) => {
+    if (!(values as readonly string[]).includes(value))
+      throw new Error(`expected one of ${values.join(', ')}, got '${value}'`);
+    return value as T;
+  };
+}
+
 export function collect(value: string, previous: unknown): string[] {
   return [...(Array.isArray(previous) ? (previous as string[]) : []), value];
 }

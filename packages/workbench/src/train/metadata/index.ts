@@ -29,7 +29,9 @@ import { type ModelManifest, manifestCode } from '../manifest.js';
 import { writeModelFile } from '../model-file.js';
 import {
   BIASED_FIELDS,
+  DEFAULT_FIT,
   type FieldFit,
+  type FitSettings,
   FLOORS,
   fieldRows,
   fitFieldWithBias,
@@ -43,7 +45,6 @@ import {
   RULES_BIASES,
   rowProbabilities,
   tally,
-  WRONG_SHARE,
 } from './fit.js';
 import { loadMetadataRows, type MetadataPage, TRAINING_NOW } from './rows.js';
 
@@ -81,6 +82,8 @@ export interface TrainMetadataOptions {
   heldOutDir: string;
   command: string;
   log?: (message: string) => void;
+  /** The fit's choices (DEFAULT_FIT's where missing). */
+  fit?: Partial<FitSettings>;
 }
 
 /** One field's held-out figures: the model's answers and the rules' on the same pages. */
@@ -120,6 +123,7 @@ function rulesOutcome(page: MetadataPage, field: ChosenField): 'right' | 'wrong'
 /** Trains the metadata model, measures it held out by site, returns the file's text and manifest. */
 export async function trainMetadata(options: TrainMetadataOptions): Promise<TrainMetadataResult> {
   const log = options.log ?? (() => {});
+  const settings: FitSettings = { ...DEFAULT_FIT, ...options.fit };
   const set = await loadMetadataRows(options.datasets, log);
   const pages = set.pages;
   if (pages.length === 0) throw new Error('no page with metadata gold in the datasets');
@@ -143,12 +147,15 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
   if (k > 0) {
     figures = {} as Record<ChosenField, FieldFigures>;
     const heldOutAnswers: string[] = [];
+    const heldOutScores: Record<string, unknown[]> = {};
     const foldFits: Record<ChosenField, FieldFit>[] = Array.from({ length: k }, () => ({}) as never);
     for (const field of CHOSEN_FIELDS) {
       log(`${field}: ${k} folds…`);
       const names = set.names[field];
       const chosen: ('right' | 'wrong' | 'empty')[] = new Array(pages.length);
       const answers: string[] = new Array(pages.length);
+      const scores: unknown[] = new Array(pages.length);
+      heldOutScores[field] = scores;
       for (let f = 0; f < k; f++) {
         const fit = fitFieldWithBias(
           field,
@@ -156,6 +163,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
           rows[field],
           all.filter((index) => folds[index] !== f),
           folds,
+          settings,
         );
         foldFits[f][field] = fit;
         for (const index of all) {
@@ -164,6 +172,16 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
           const page = rows[field][index];
           const row = chosenRow(probabilities, page.rulesRow, marginsOfPage(fit, page));
           chosen[index] = outcomeOf(rows[field][index].labels, row);
+          scores[index] = {
+            probabilities: probabilities.map((p) => Number(p.toPrecision(4))),
+            labels: page.labels,
+            rulesRow: page.rulesRow,
+            type: page.type,
+            types: Array.from(page.types, (p) => Number(p.toPrecision(3))),
+            gold: pages[index].pageType,
+            margins: marginsOfPage(fit, page),
+            fold: f,
+          };
           answers[index] = pages[index].fields[field].values[row] ?? '';
         }
       }
@@ -237,6 +255,11 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       path.join(options.heldOutDir, `answers-${k}-by-site.jsonl`),
       `${heldOutAnswers.join('\n')}\n`,
     );
+    // Every page's held-out probabilities per field, for the floors' trade-off (not a model file).
+    await writeModelFile(
+      path.join(options.heldOutDir, `scores-${k}-by-site.json`),
+      JSON.stringify(heldOutScores),
+    );
     heldOut = path.join(options.heldOutDir, `folds-${k}-by-site.json`);
     await writeHeldOut(heldOut, {
       extractor: 'pith',
@@ -252,7 +275,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
   log('the model on every page…');
   const fits = {} as Record<ChosenField, FieldFit>;
   for (const field of CHOSEN_FIELDS) {
-    const fit = fitFieldWithBias(field, set.names[field], rows[field], all, folds);
+    const fit = fitFieldWithBias(field, set.names[field], rows[field], all, folds, settings);
     fits[field] = fit;
   }
   const manifest: ModelManifest = {
@@ -273,7 +296,8 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       marginsPerPageType:
         "right at least the rules' in the inner folds; a page's weighted by its page-type probabilities",
       floors: [...FLOORS],
-      floor: `the lowest whose inner folds answer wrongly on at most ${WRONG_SHARE} of pages (${BIASED_FIELDS.join(', ')})`,
+      floor: `${settings.floorsBy === 'type' ? "per page type, chosen together: each type's most right − price × wrong" : "the field's: the most right − price × wrong"}, at the lowest price whose inner folds answer wrongly on at most ${settings.wrongShare} of pages (${BIASED_FIELDS.join(', ')})`,
+      titleLoss: settings.titleLoss,
       biasedFields: [...BIASED_FIELDS],
       objective: 'right - wrong',
       pageTypes: [...PAGE_TYPE_NAMES],

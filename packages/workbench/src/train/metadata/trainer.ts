@@ -1,7 +1,8 @@
 /** `pith train metadata`: the metadata choice's model (title, authors, date). */
 import path from 'node:path';
 import { resolveDatasets } from '../datasets.js';
-import { collect, type Trainer, wholeNumber } from '../trainer.js';
+import { collect, oneOf, shareInUnitInterval, type Trainer, wholeNumber } from '../trainer.js';
+import { type ChoiceLoss, DEFAULT_FIT, type FitSettings } from './fit.js';
 import { type FieldFigures, trainMetadata } from './index.js';
 
 const share = (count: number, pages: number) => (pages === 0 ? '–' : (count / pages).toFixed(3));
@@ -72,6 +73,26 @@ export const METADATA_TRAINER: Trainer = {
     },
     { flags: '--seed <n>', description: 'seed of the folds', parse: wholeNumber(0), default: 1 },
     {
+      flags: '--title-loss <loss>',
+      description:
+        "the title's loss: logistic (a label per candidate), softmax or pairs (a ranking within the page)",
+      parse: oneOf(['logistic', 'softmax', 'pairs']),
+      default: DEFAULT_FIT.titleLoss,
+    },
+    {
+      flags: '--wrong-share <share>',
+      description:
+        "the share of pages the inner folds may answer wrongly (the author's and the date's floors)",
+      parse: shareInUnitInterval,
+      default: DEFAULT_FIT.wrongShare,
+    },
+    {
+      flags: '--floors-by <what>',
+      description: "the author's and the date's floors: type (one per page type, chosen together) or field",
+      parse: oneOf(['type', 'field']),
+      default: DEFAULT_FIT.floorsBy,
+    },
+    {
       flags: '--held-out-dir <dir>',
       description: 'where the fold models and their held-out file go',
       default: path.join('.cache', 'train', 'metadata'),
@@ -91,6 +112,11 @@ export const METADATA_TRAINER: Trainer = {
       heldOutDir: options.heldOutDir as string,
       command: context.command,
       log: context.log,
+      fit: {
+        titleLoss: options.titleLoss as ChoiceLoss,
+        wrongShare: options.wrongShare as number,
+        floorsBy: options.floorsBy as FitSettings['floorsBy'],
+      },
     });
     const lines: string[] = [];
     if (result.figures) {

@@ -982,7 +982,10 @@ export function keepLeadImage(doc: Doc, selection: Selection): boolean {
       break;
     }
   }
-  if (first < 0) return false;
+  // A kept heading first (the headline, or a heading the writers drop as the title's repeat): the
+  // writers' title rule reads the start of the body, and an image above it split the Markdown from
+  // the HTML (consistency: trafilatura-eval/www.dhb.de-regionallehrgang, wcxb-dev/0265).
+  if (first < 0 || inHeading(doc, first)) return false;
   let gap = 0;
   let image = -1;
   for (let node = first - 1; node > 0; node--) {
@@ -1015,6 +1018,11 @@ function isLeadImage(doc: Doc, image: number, body: number): boolean {
       return false;
     if (t === TAG.header && !isInArticle(doc, node)) return false;
   }
+  return false;
+}
+
+function inHeading(doc: Doc, node: number): boolean {
+  for (let at = doc.parent(node); at > 0; at = doc.parent(at)) if (IS_HEADING[doc.tag(at)]) return true;
   return false;
 }
 

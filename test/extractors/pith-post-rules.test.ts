@@ -608,7 +608,7 @@ describe('pith post-rules: the lead image', () => {
     );
   });
 
-  test("a site's logo, a linked teaser image, an avatar or an icon above the body stay out", () => {
+  test("a site's logo, a linked teaser image, an avatar, an icon, or an image above a heading stay out", () => {
     // Each container holds dropped text too (a container whose text is all kept is kept whole).
     const cases = [
       `<body><header><img src="/logo.png" alt="Site"><nav>Home</nav></header><main>${prose(1)}</main></body>`,
@@ -616,6 +616,8 @@ describe('pith post-rules: the lead image', () => {
       `<body><main><p>Share</p><div class="byline"><img class="author-avatar" src="/face.jpg" alt=""></div>${prose(1)}</main></body>`,
       `<body><main><p>Share</p><img src="/icon.svg" width="24" height="24" alt="">${prose(1)}</main></body>`,
       `<body><main><img src="/far.jpg" alt=""><p>${'A long dropped block of other text, '.repeat(15)}</p>${prose(1)}</main></body>`,
+      // Above a kept heading (the writers' title rule reads there: trafilatura-eval/www.dhb.de-regionallehrgang).
+      `<body><main><p>Share</p><img src="/hero.jpg" alt=""><h2>Erneuter Verzicht auf Regionallehrgang</h2>${prose(1)}</main></body>`,
     ];
     for (const html of cases) assert.deepEqual(kept(html, ['Home', 'Share', 'dropped block']), [], html);
   });

@@ -7,7 +7,7 @@
 //
 // Never run on the held-back half: its pages are for the check only.
 
-import { markdownElements, structureCases } from '@pith/workbench/eval';
+import { markdownElements, missingFrom, structureCases } from '@pith/workbench/eval';
 
 type Elements = ReturnType<typeof markdownElements>;
 
@@ -52,19 +52,6 @@ function wholePage(html: string, url: string): string {
   return formatExtraction(whole, 'markdown');
 }
 
-/** The keys of `gold` that `output` lacks (one to one). */
-function missing(gold: string[], output: string[]): string[] {
-  const left = new Map<string, number>();
-  for (const key of output) left.set(key, (left.get(key) ?? 0) + 1);
-  const out: string[] = [];
-  for (const key of gold) {
-    const count = left.get(key) ?? 0;
-    if (count > 0) left.set(key, count - 1);
-    else out.push(key);
-  }
-  return out;
-}
-
 const cases = await structureCases('defuddle', repoRoot, { split: 'dev' });
 const totals = new Map<string, Record<string, number>>();
 for (const item of cases) {
@@ -76,7 +63,7 @@ for (const item of cases) {
   const whole = markdownElements(wholePage(html, item.url), item.url);
   for (const cls of classes) {
     const key = KEYS[cls];
-    const lost = missing(key(item.gold), key(pith));
+    const lost = missingFrom(key(item.gold), key(pith));
     if (lost.length === 0) continue;
     const inWhole = key(whole);
     const inNoRules = key(noRules);

@@ -11,6 +11,7 @@ import {
   keepFigureCaptions,
   keepImagesBetweenKeptText,
   keepIntroducedLists,
+  keepLeadImage,
   keepLeads,
   keepSectionHeadings,
   keepStructuresOfKeptContainers,
@@ -565,6 +566,60 @@ describe('pith post-rules: images between kept text', () => {
     const selection = Selection.fromTextNodes(page.doc, page.chosen, true);
     keepImagesBetweenKeptText(page.doc, selection);
     assert.equal(selection.has(page.doc.findFirst(TAG.img)), false);
+  });
+});
+
+describe('pith post-rules: the lead image', () => {
+  // figma.com/blog (Defuddle's dev fixture general--www.figma.com-blog-introducing-codex-to-figma):
+  // the headline, the author's face, tags, then the hero (a blurred data: placeholder and the
+  // picture), its lead paragraph and share buttons; the classifier keeps the body only.
+  const hero =
+    '<main id="main"><div><section class="fig-jfp7bk"><div class="copyAnimationWrapper"><div class="fig-1aqc223"><time datetime="February 26, 2026">February 26, 2026</time><h1 class="fig-qdltp0">Building frontend UIs with Codex and Figma</h1>' +
+    '<div class="fig-vwaoww"><div class="fig-lxebfo"><img src="data:image/png;base64,iVBORw0KGgo=" alt="" data-lqip="true"><img class="fig-89728v" loading="eager" alt="" src="https://cdn.sanity.io/images/599r6htc/regionalized/91a44fffb71747596e2fcc9f29fb28b374719dfb-1021x984.png"><div class="fig-189n4u7">Yarden Katz<span>Product Manager, Figma</span></div></div></div>' +
+    '<ul aria-label="Tags"><li><a href="https://www.figma.com/blog/inside-figma/">Inside Figma</a></li><li><a href="https://www.figma.com/blog/ai/">AI</a></li></ul></div></div>' +
+    '<div><div class="mediaAnimationWrapper"><img src="data:image/png;base64,iVBORw0KGgo=" alt="Abstract geometric illustration of a code-like graphic and a canvas graphic overlaying an asterisk shape on a peach background." width="1632" height="2176" data-lqip="true"><img class="fig-1fety0u" width="1632" height="2176" loading="eager" alt="Abstract geometric illustration of a code-like graphic and a canvas graphic overlaying an asterisk shape on a peach background." src="https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png?w=1632"></div></div></section></div>' +
+    '<div class="fig-1ui2xfi"><div class="fig-13dxcof"><p>With Codex to Figma, teams can bring real, running interfaces into Figma to explore, refine, and make decisions together, then bring it back to Codex with design context intact.</p></div><div class="fig-1b1sh3y"><button aria-label="Copy link"></button></div></div>' +
+    '<section class="fig-1hmufxn"><p class="fig-nssmkd">Starting today, you can generate Figma Design files from Codex using the <a href="https://www.figma.com/blog/introducing-figma-mcp-server/">Figma MCP server</a>.</p>';
+
+  const kept = (html: string, dropped: string[]) => {
+    const page = setup(html, dropped);
+    const selection = Selection.fromTextNodes(page.doc, page.chosen, true);
+    keepImagesBetweenKeptText(page.doc, selection);
+    keepLeadImage(page.doc, selection);
+    return page.doc
+      .findAll(TAG.img)
+      .filter((image) => selection.has(image))
+      .map((image) => page.doc.attr(image, 'src'));
+  };
+
+  test('the hero above the body, behind a dropped lead paragraph, is kept; the placeholder and the face are not', () => {
+    assert.deepEqual(
+      kept(`<body>${hero}${prose(2)}</section></main></body>`, [
+        'February',
+        'Building',
+        'Yarden',
+        'Inside',
+        'AI',
+        'With Codex',
+      ]),
+      [
+        'https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png?w=1632',
+      ],
+    );
+  });
+
+  test("a site's logo, a linked teaser image, an avatar, an icon, or an image above a heading stay out", () => {
+    // Each container holds dropped text too (a container whose text is all kept is kept whole).
+    const cases = [
+      `<body><header><img src="/logo.png" alt="Site"><nav>Home</nav></header><main>${prose(1)}</main></body>`,
+      `<body><main><p>Share</p><a href="/other"><img src="/teaser.jpg" alt=""></a>${prose(1)}</main></body>`,
+      `<body><main><p>Share</p><div class="byline"><img class="author-avatar" src="/face.jpg" alt=""></div>${prose(1)}</main></body>`,
+      `<body><main><p>Share</p><img src="/icon.svg" width="24" height="24" alt="">${prose(1)}</main></body>`,
+      `<body><main><img src="/far.jpg" alt=""><p>${'A long dropped block of other text, '.repeat(15)}</p>${prose(1)}</main></body>`,
+      // Above a kept heading (the writers' title rule reads there: trafilatura-eval/www.dhb.de-regionallehrgang).
+      `<body><main><p>Share</p><img src="/hero.jpg" alt=""><h2>Erneuter Verzicht auf Regionallehrgang</h2>${prose(1)}</main></body>`,
+    ];
+    for (const html of cases) assert.deepEqual(kept(html, ['Home', 'Share', 'dropped block']), [], html);
   });
 });
 

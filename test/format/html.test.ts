@@ -310,6 +310,21 @@ describe('toHtml: structure', () => {
     );
   });
 
+  test("a card link holding only a lazy image's placeholder and white space is no link, as in the Markdown", () => {
+    // wcxb-dev/4609 (WordPress, goingzerowaste.com): post cards whose picture is an inline SVG
+    // placeholder (its real source in a script-loaded attribute the page lacks).
+    const card =
+      '<p>Click on the pictures to read the full post.</p><article class="Excerpt"><div class="Excerpt-Thumb">\n\t\t<a href="https://www.goingzerowaste.com/blog/going-green-guide/">\n\t\t\t<picture class="attachment-large size-large wp-post-image" decoding="async">\n<source type="image/webp" sizes="(max-width: 683px) 100vw, 683px"/>\n<img width="683" height="1024" src="data:image/svg+xml,%3Csvg%20xmlns=\'http://www.w3.org/2000/svg\'%20viewBox=\'0%200%20683%201024\'%3E%3C/svg%3E" alt="Going Green Beginner&#8217;s Guide" decoding="async"/>\n</picture>\n\t\t</a>\n\t</div></article>';
+    const out = html(card);
+    assert.doesNotMatch(out, /<a /);
+    assert.doesNotMatch(toMarkdown(extraction(card, { url: URL_ })), /going-green-guide/);
+    // A real picture in the same card is still a link.
+    assert.match(
+      html(card.replace(/src="data:[^"]*"/, 'src="/guide.jpg"')),
+      /<a href="https:\/\/www.goingzerowaste.com\/blog\/going-green-guide\/">/,
+    );
+  });
+
   test("a heading's edit link and permalink are left out, as in the Markdown", () => {
     // wcxb-dev/2858 (Python docs, Sphinx) and readability-testpages/wikipedia (MediaWiki).
     const out = html(

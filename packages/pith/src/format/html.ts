@@ -696,10 +696,23 @@ class HtmlWriter {
     const stop = doc.end(node);
     for (let at = node + 1; at < stop; at++) {
       if (!kept[at]) continue;
-      if (doc.isText(at) ? doc.text(at).trim() !== '' : doc.tag(at) === TAG.img && !isPixel(doc, at))
+      if (doc.isText(at) ? doc.text(at).trim() !== '' : doc.tag(at) === TAG.img && this.writesImage(at))
         return true;
     }
     return false;
+  }
+
+  /**
+   * An image the walk writes: images on, not a pixel, a source it may write (a lazy image's
+   * `data:` placeholder is none: wcxb-dev/4609's card links held only that, and white space).
+   */
+  private writesImage(img: number): boolean {
+    const doc = this.doc;
+    return (
+      this.options.images !== false &&
+      !isPixel(doc, img) &&
+      safeUrl(imageSource(doc, img), this.base, 'image') !== undefined
+    );
   }
 
   /**

@@ -67,6 +67,7 @@ export {
   type ElementClass,
   htmlElements,
   markdownElements,
+  missingFrom,
   pageConsistency,
   pithMarkdown,
   runStructure,

@@ -11,6 +11,7 @@ import {
   applyPostRules,
   keepFigureCaptions,
   keepImagesBetweenKeptText,
+  keepLeadImage,
   keepStructuresOfKeptContainers,
   type PostRuleCounts,
 } from './post-rules.js';
@@ -103,6 +104,7 @@ export function finishChosen(
 export function selectionOf(doc: Doc, chosen: Uint8Array): Selection {
   const selection = Selection.fromTextNodes(doc, chosen, true);
   keepImagesBetweenKeptText(doc, selection);
+  keepLeadImage(doc, selection);
   return selection;
 }
 

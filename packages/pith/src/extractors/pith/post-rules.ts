@@ -953,6 +953,84 @@ export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void 
   }
 }
 
+/** Characters of dropped text (a deck, a date line, share buttons' labels) between a lead image and the body. */
+const MAX_LEAD_IMAGE_GAP_CHARS = 400;
+/** Narrowest declared side of a lead image (under it: an avatar, an icon). */
+const MIN_LEAD_IMAGE_SIDE = 150;
+/** Class/id words of pictures that are not the article's (an author's face, a logo, an icon). */
+const NOT_LEAD_IMAGE = /avatar|author|profile|gravatar|logo|icon|badge|sponsor|advert/i;
+/** Containers a lead image is never in: site furniture, links (a logo, a teaser), forms. */
+const NOT_LEAD_CONTAINER = new Set<number>([TAG.a, TAG.nav, TAG.aside, TAG.footer, TAG.form, TAG.button]);
+
+/**
+ * The picture that opens an article (its hero, above the body with the headline and the deck):
+ * the nearest image above the first kept text, with at most a short dropped text between (the
+ * deck, a date), sharing a container with the body below `<body>`, not in a link or site
+ * furniture (a `<header>` only inside the article's `<article>` or `<main>`), not a placeholder,
+ * not small, not named like an avatar or logo. `keepImagesBetweenKeptText` needs kept text
+ * above an image, which a hero never has (figma.com's blog: the hero and its lead paragraph
+ * between the headline and the body, both dropped). Returns whether one was kept.
+ */
+export function keepLeadImage(doc: Doc, selection: Selection): boolean {
+  const { kind, tag, textLength, hidden } = doc.columns;
+  const kept = selection.kept;
+  let first = -1;
+  for (let node = 0; node < doc.size; node++) {
+    tick('pith');
+    if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && kept[node]) {
+      first = node;
+      break;
+    }
+  }
+  // A kept heading first (the headline, or a heading the writers drop as the title's repeat): the
+  // writers' title rule reads the start of the body, and an image above it split the Markdown from
+  // the HTML (consistency: trafilatura-eval/www.dhb.de-regionallehrgang, wcxb-dev/0265).
+  if (first < 0 || inHeading(doc, first)) return false;
+  let gap = 0;
+  let image = -1;
+  for (let node = first - 1; node > 0; node--) {
+    tick('pith');
+    if (kind[node] === NodeKind.Text) {
+      if (!hidden[node] && doc.text(node).trim() !== '') gap += textLength[node];
+      if (gap > MAX_LEAD_IMAGE_GAP_CHARS) return false;
+    } else if (kind[node] === NodeKind.Element && tag[node] === TAG.img && !hidden[node]) {
+      // A blurred or empty placeholder (`data:`) beside the real picture: the real one is the image.
+      if ((doc.attr(node, 'src') ?? '').trim().startsWith('data:')) continue;
+      image = node;
+      break;
+    }
+  }
+  if (image < 0 || selection.has(image) || !isLeadImage(doc, image, first)) return false;
+  selection.keepNode(image);
+  return true;
+}
+
+function isLeadImage(doc: Doc, image: number, body: number): boolean {
+  for (const side of ['width', 'height']) {
+    const value = Number.parseInt(doc.attr(image, side) ?? '', 10);
+    if (Number.isFinite(value) && value < MIN_LEAD_IMAGE_SIDE) return false;
+  }
+  for (let node = doc.parent(image); node > 0; node = doc.parent(node)) {
+    const t = doc.tag(node);
+    if (t === TAG.body || t === TAG.html) return false;
+    if (doc.contains(node, body)) return !NOT_LEAD_IMAGE.test(doc.classAndId(image));
+    if (NOT_LEAD_CONTAINER.has(t) || NOT_LEAD_IMAGE.test(doc.classAndId(node).slice(0, MAX_CLASS_CHARS)))
+      return false;
+    if (t === TAG.header && !isInArticle(doc, node)) return false;
+  }
+  return false;
+}
+
+function inHeading(doc: Doc, node: number): boolean {
+  for (let at = doc.parent(node); at > 0; at = doc.parent(at)) if (IS_HEADING[doc.tag(at)]) return true;
+  return false;
+}
+
+/** Inside an `<article>` or `<main>`. */
+function isInArticle(doc: Doc, node: number): boolean {
+  return doc.closest(node, TAG.article) >= 0 || doc.closest(node, TAG.main) >= 0;
+}
+
 /** Images, and kept text nodes with text, before each node id (for `rowOf`). */
 function rowCounts(
   doc: Doc,

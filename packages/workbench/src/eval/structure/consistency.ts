@@ -54,7 +54,7 @@ export function consistencyKeys(elements: Elements): Record<ConsistencyClass, st
 }
 
 /** Elements of `a` not in `b`, as a multiset (each key used at most as often as `b` has it). */
-function missingFrom(a: readonly string[], b: readonly string[]): string[] {
+export function missingFrom(a: readonly string[], b: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const key of b) counts.set(key, (counts.get(key) ?? 0) + 1);
   const missing: string[] = [];

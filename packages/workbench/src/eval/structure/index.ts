@@ -7,6 +7,7 @@ export {
   type ConsistencyClass,
   compareConsistency,
   consistencyKeys,
+  missingFrom,
   pageConsistency,
 } from './consistency.js';
 export {

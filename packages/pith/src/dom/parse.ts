@@ -343,8 +343,16 @@ export function parseHtml(html: string, options: ParseOptions = {}): Doc {
   return parseInChunks(html, options, PARSE_CHUNK);
 }
 
-/** `parseHtml` with the tokenizer fed `chunk` characters at a time (tests use small chunks). */
-export function parseInChunks(html: string, options: ParseOptions, chunk: number): Doc {
+/**
+ * `parseHtml` with the tokenizer fed `chunk` characters at a time (tests use small chunks) and,
+ * when given, the node columns first made for `nodeCapacity` nodes (tests force their growth).
+ */
+export function parseInChunks(
+  html: string,
+  options: ParseOptions,
+  chunk: number,
+  nodeCapacity?: number,
+): Doc {
   const maxInputLength = options.maxInputLength ?? DEFAULT_LIMITS.maxInputLength;
   if (html.length > maxInputLength) {
     throw new PithError(
@@ -355,10 +363,14 @@ export function parseInChunks(html: string, options: ParseOptions, chunk: number
   }
   return withDeadline(options.deadline, () => {
     html = closeRunawayTitle(html);
-    const builder = new DocBuilder(html, {
-      maxNodes: options.maxNodes ?? DEFAULT_LIMITS.maxNodes,
-      maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
-    });
+    const builder = new DocBuilder(
+      html,
+      {
+        maxNodes: options.maxNodes ?? DEFAULT_LIMITS.maxNodes,
+        maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
+      },
+      nodeCapacity ?? expectedNodes(html),
+    );
     // Entities are decoded by the builder, only in the texts and attribute values that contain
     // an `&`: the tokenizer then skips through text with a scan for `<` instead of a
     // character-by-character walk (2× faster, see docs/decisions.md, "Parser").
@@ -367,6 +379,19 @@ export function parseInChunks(html: string, options: ParseOptions, chunk: number
     tokenizer.end();
     return builder.finish(options.url);
   });
+}
+
+/**
+ * How many nodes to make the columns for: 1.5 per `<` (each element and comment starts with one,
+ * and about one text node runs between two tags). On 300 pages of the speed mix there are 1.13
+ * nodes per `<` (at most 1.53): the columns are made for 1.4 times the nodes on average and grow
+ * (doubling) on 1 page in 300. Sized by the page's length (length / 16) they held 4.6 times the
+ * nodes, 270 KB a page of typed arrays never written (docs/benchmarks-journal.md, "node columns").
+ */
+function expectedNodes(html: string): number {
+  let tags = 0;
+  for (let at = html.indexOf('<'); at >= 0; at = html.indexOf('<', at + 1)) tags++;
+  return Math.ceil(tags * 1.5) + 16;
 }
 
 /** Characters given to the tokenizer per call: between calls the deadline is checked. */
@@ -556,8 +581,9 @@ class DocBuilder implements TokenizerCallbacks {
   constructor(
     private readonly source: string,
     private readonly limits: { maxNodes: number; maxDepth: number },
+    expectedNodes: number,
   ) {
-    this.capacity = Math.max(64, Math.min(limits.maxNodes + 1, Math.ceil(source.length / 16)));
+    this.capacity = Math.max(1, Math.min(limits.maxNodes + 1, expectedNodes));
     this.kind = new Uint8Array(this.capacity);
     this.tag = new Uint16Array(this.capacity);
     this.parent = new Int32Array(this.capacity);

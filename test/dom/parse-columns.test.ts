@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { type Doc, NodeKind } from '../../packages/pith/src/dom/index.js';
+import { type Doc, NodeKind, TAG } from '../../packages/pith/src/dom/index.js';
 import { parseHtml, parseInChunks } from '../../packages/pith/src/dom/parse.js';
 
 /** Every column of every node, its text, its attributes and whether its text is its source. */
@@ -76,6 +76,18 @@ describe('the node columns', () => {
       assert.ok(doc.size > Math.ceil(count * 1.5) + 16, `${doc.size} nodes for ${count} tags`);
       assert.deepEqual(dump(doc), dump(roomy(html)));
     }
+  });
+
+  test('a page with more attributes than node slots keeps them all, in order', () => {
+    const names = Array.from({ length: 3000 }, (_, index) => `a${index}="v${index}"`);
+    const html = `<div ${names.join(' ')}>x</div><p id=last>y</p>`;
+    const doc = parseHtml(html);
+    const div = Object.entries(doc.attributes(doc.findFirst(TAG.div)));
+    assert.equal(div.length, 3000);
+    assert.deepEqual(div[2999], ['a2999', 'v2999']);
+    assert.equal(doc.attr(doc.findFirst(TAG.p), 'id'), 'last');
+    assert.equal(doc.hasAttributeContaining('a1500', 'v1500'), true);
+    assert.deepEqual(dump(doc), dump(roomy(html)));
   });
 
   test('are made for the nodes of the page, not for its length', () => {

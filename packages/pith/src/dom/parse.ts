@@ -541,7 +541,12 @@ class DocBuilder implements TokenizerCallbacks {
   /** Names as numbers (`attrNames`): a `string[]` of names was half of the 75 KB a page the attribute arrays allocated. */
   private attrNameIds: Int32Array;
   private readonly attrNames = new PageAttributeNames();
-  private attrValues: string[] = [];
+  /**
+   * Made for as many attributes as node slots (a page has 0.7 a node): pushed one by one, its
+   * growth was 37 KB a page, three times its final size. Trimmed to `attrCount` at the end.
+   */
+  private attrValues: string[];
+  private attrCount = 0;
   /** Attributes of a repeated <html>/<body> tag merged into the first one (rare). */
   private mergedAttributes: Map<number, Record<string, string>> | undefined;
   private texts: (string | undefined)[] = [];
@@ -599,6 +604,8 @@ class DocBuilder implements TokenizerCallbacks {
     this.textIsSource = new Uint8Array(this.capacity);
     this.attrOffset = new Int32Array(this.capacity + 1);
     this.attrNameIds = new Int32Array(this.capacity);
+    // Not beyond 2^16: V8 makes a larger `new Array(n)` a dictionary; past it the array grows as pushed.
+    this.attrValues = new Array(Math.min(this.capacity, 1 << 16));
     this.kind[0] = NodeKind.Document;
     this.parent[0] = -1;
     this.sourceEnd[0] = source.length;
@@ -656,7 +663,7 @@ class DocBuilder implements TokenizerCallbacks {
     this.sourceStart[node] = start;
     this.hidden[node] = this.hiddenDepth > 0 ? 1 : 0;
     this.inLink[node] = this.linkDepth > 0 ? 1 : 0;
-    this.attrOffset[node] = this.attrValues.length;
+    this.attrOffset[node] = this.attrCount;
     return node;
   }
 
@@ -954,13 +961,13 @@ class DocBuilder implements TokenizerCallbacks {
       const { attrValues, pendingNames, pendingValues } = this;
       for (let index = 0; index < count; index++) {
         const attribute = pendingNames[index];
-        this.addAttributeName(attrValues.length, attribute);
-        attrValues.push(pendingValues[index]);
+        this.addAttributeName(this.attrCount, attribute);
+        attrValues[this.attrCount++] = pendingValues[index];
         if (attribute === HREF_ATTRIBUTE) hasHref = true;
       }
       this.pendingCount = 0;
     }
-    this.attrOffset[node + 1] = this.attrValues.length;
+    this.attrOffset[node + 1] = this.attrCount;
     this.open.push(node);
     this.isOpen[node] = 1;
     this.context[node] =
@@ -1173,7 +1180,8 @@ class DocBuilder implements TokenizerCallbacks {
     if (this.open.length > 1) this.closeThrough(this.open[1], this.source.length);
     const size = this.size;
     this.end[0] = size;
-    this.attrOffset[size] = this.attrValues.length;
+    this.attrOffset[size] = this.attrCount;
+    this.attrValues.length = this.attrCount;
     if (this.fostered !== undefined) this.placeFosteredNodes();
     const columns = this.computeCounts(size);
     return new Doc({
@@ -1184,7 +1192,7 @@ class DocBuilder implements TokenizerCallbacks {
       textIsSource: this.textIsSource.subarray(0, size),
       attributes: {
         offsets: this.attrOffset.subarray(0, size + 1),
-        nameIds: this.attrNameIds.subarray(0, this.attrValues.length),
+        nameIds: this.attrNameIds.subarray(0, this.attrCount),
         names: this.attrNames,
         values: this.attrValues,
         merged: this.mergedAttributes,

@@ -11,6 +11,11 @@
 // --dist=DIR profiles a build (its index.js) instead of src/. Sampled: each allocation is caught
 // with a probability proportional to its size (one sample per --interval bytes on average), so
 // figures under ~1 % of the total are rough.
+//
+// The sampled profile does not see typed arrays' backing stores (they live outside V8's heap), so a
+// first pass counts them exactly: the typed-array and ArrayBuffer constructors are wrapped for that
+// pass only (then put back, so the sampled pass runs the library's ordinary code). Stores of 64
+// bytes or less are left out: V8 keeps those inside its heap, where the profile already counts them.
 
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -44,6 +49,8 @@ const run = () => {
   }
 };
 run(); // warm-up: compiled code and the models' lazy parts, as in a long run
+const { bytes: arrayBufferBytes, bySite: storesBySite } = countArrayBufferBytes(run);
+run(); // warm-up again: code compiled with the counting constructors is thrown away
 
 const session = new Session();
 session.connect();
@@ -78,10 +85,81 @@ walk(profile.head, '');
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 process.stdout.write(
-  `${pages.length} pages (${datasets.join(', ')}), ${dist === '' ? 'src' : dist}: ${kb(total / pages.length)} KB allocated per page (sampled every ${interval} bytes)\n`,
+  `${pages.length} pages (${datasets.join(', ')}), ${dist === '' ? 'src' : dist}: ${kb(total / pages.length)} KB allocated per page (sampled every ${interval} bytes)\n` +
+    `typed-array stores outside the heap: ${kb(arrayBufferBytes / pages.length)} KB a page (counted); heap + stores: ${kb((total + arrayBufferBytes) / pages.length)} KB a page\n`,
 );
+process.stdout.write('typed-array stores, by site:\n');
+for (const [site, bytes] of [...storesBySite].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  process.stdout.write(
+    `${kb(bytes / pages.length).padStart(8)} KB/page ${((100 * bytes) / arrayBufferBytes).toFixed(1).padStart(5)} %  ${site}\n`,
+  );
+}
+process.stdout.write('heap, by site:\n');
 for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, top)) {
   process.stdout.write(
     `${kb(bytes / pages.length).padStart(8)} KB/page ${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${site}\n`,
   );
+}
+
+/**
+ * Bytes of the typed-array and ArrayBuffer stores made while `work` runs. Each constructor is
+ * replaced by a counting proxy, its prototype's `constructor` too, so that `slice`, `map`, `from`
+ * and `new (array.constructor)(n)` are counted as well; views on an existing buffer are not.
+ */
+function countArrayBufferBytes(work: () => void): { bytes: number; bySite: Map<string, number> } {
+  const names = [
+    'Int8Array',
+    'Uint8Array',
+    'Uint8ClampedArray',
+    'Int16Array',
+    'Uint16Array',
+    'Int32Array',
+    'Uint32Array',
+    'Float32Array',
+    'Float64Array',
+    'BigInt64Array',
+    'BigUint64Array',
+    'ArrayBuffer',
+  ] as const;
+  const global = globalThis as unknown as Record<string, new (...args: unknown[]) => object>;
+  const originals = names.map((name) => global[name]);
+  let bytes = 0;
+  const bySite = new Map<string, number>();
+  names.forEach((name, i) => {
+    const original = originals[i];
+    const counting = new Proxy(original, {
+      construct(target, args, newTarget) {
+        const made = Reflect.construct(target, args, newTarget === counting ? target : newTarget) as {
+          byteLength: number;
+        };
+        const view = args[0] instanceof originals[names.length - 1] || args[0] instanceof SharedArrayBuffer;
+        if (!view && made.byteLength > 64) {
+          bytes += made.byteLength;
+          const site = callerSite();
+          bySite.set(site, (bySite.get(site) ?? 0) + made.byteLength);
+        }
+        return made;
+      },
+    });
+    global[name] = counting;
+    original.prototype.constructor = counting;
+  });
+  try {
+    work();
+  } finally {
+    names.forEach((name, i) => {
+      global[name] = originals[i];
+      originals[i].prototype.constructor = originals[i];
+    });
+  }
+  return { bytes, bySite };
+}
+
+/** The first frame of the stack outside this file and Node's internals: the library's line that made the store. */
+function callerSite(): string {
+  const stack = new Error().stack?.split('\n').slice(2) ?? [];
+  const frame = stack.find(
+    (line) => !line.includes('allocation.ts') && !line.includes('node:') && !line.includes('<anonymous>'),
+  );
+  return (frame ?? '?').trim().replace(/^at /, '').replace(`file://${repoRoot}/`, '');
 }

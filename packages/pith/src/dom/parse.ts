@@ -343,8 +343,16 @@ export function parseHtml(html: string, options: ParseOptions = {}): Doc {
   return parseInChunks(html, options, PARSE_CHUNK);
 }
 
-/** `parseHtml` with the tokenizer fed `chunk` characters at a time (tests use small chunks). */
-export function parseInChunks(html: string, options: ParseOptions, chunk: number): Doc {
+/**
+ * `parseHtml` with the tokenizer fed `chunk` characters at a time (tests use small chunks) and,
+ * when given, the node columns first made for `nodeCapacity` nodes (tests force their growth).
+ */
+export function parseInChunks(
+  html: string,
+  options: ParseOptions,
+  chunk: number,
+  nodeCapacity?: number,
+): Doc {
   const maxInputLength = options.maxInputLength ?? DEFAULT_LIMITS.maxInputLength;
   if (html.length > maxInputLength) {
     throw new PithError(
@@ -355,10 +363,14 @@ export function parseInChunks(html: string, options: ParseOptions, chunk: number
   }
   return withDeadline(options.deadline, () => {
     html = closeRunawayTitle(html);
-    const builder = new DocBuilder(html, {
-      maxNodes: options.maxNodes ?? DEFAULT_LIMITS.maxNodes,
-      maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
-    });
+    const builder = new DocBuilder(
+      html,
+      {
+        maxNodes: options.maxNodes ?? DEFAULT_LIMITS.maxNodes,
+        maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
+      },
+      nodeCapacity ?? expectedNodes(html),
+    );
     // Entities are decoded by the builder, only in the texts and attribute values that contain
     // an `&`: the tokenizer then skips through text with a scan for `<` instead of a
     // character-by-character walk (2× faster, see docs/decisions.md, "Parser").
@@ -367,6 +379,19 @@ export function parseInChunks(html: string, options: ParseOptions, chunk: number
     tokenizer.end();
     return builder.finish(options.url);
   });
+}
+
+/**
+ * How many nodes to make the columns for: 1.5 per `<` (each element and comment starts with one,
+ * and about one text node runs between two tags). On 300 pages of the speed mix there are 1.13
+ * nodes per `<` (at most 1.53): the columns are made for 1.4 times the nodes on average and grow
+ * (doubling) on 1 page in 300. Sized by the page's length (length / 16) they held 4.6 times the
+ * nodes, 270 KB a page of typed arrays never written (docs/benchmarks-journal.md, "node columns").
+ */
+function expectedNodes(html: string): number {
+  let tags = 0;
+  for (let at = html.indexOf('<'); at >= 0; at = html.indexOf('<', at + 1)) tags++;
+  return Math.ceil(tags * 1.5) + 16;
 }
 
 /** Characters given to the tokenizer per call: between calls the deadline is checked. */
@@ -516,7 +541,12 @@ class DocBuilder implements TokenizerCallbacks {
   /** Names as numbers (`attrNames`): a `string[]` of names was half of the 75 KB a page the attribute arrays allocated. */
   private attrNameIds: Int32Array;
   private readonly attrNames = new PageAttributeNames();
-  private attrValues: string[] = [];
+  /**
+   * Made for as many attributes as node slots (a page has 0.7 a node): pushed one by one, its
+   * growth was 37 KB a page, three times its final size. Trimmed to `attrCount` at the end.
+   */
+  private attrValues: string[];
+  private attrCount = 0;
   /** Attributes of a repeated <html>/<body> tag merged into the first one (rare). */
   private mergedAttributes: Map<number, Record<string, string>> | undefined;
   private texts: (string | undefined)[] = [];
@@ -556,8 +586,9 @@ class DocBuilder implements TokenizerCallbacks {
   constructor(
     private readonly source: string,
     private readonly limits: { maxNodes: number; maxDepth: number },
+    expectedNodes: number,
   ) {
-    this.capacity = Math.max(64, Math.min(limits.maxNodes + 1, Math.ceil(source.length / 16)));
+    this.capacity = Math.max(1, Math.min(limits.maxNodes + 1, expectedNodes));
     this.kind = new Uint8Array(this.capacity);
     this.tag = new Uint16Array(this.capacity);
     this.parent = new Int32Array(this.capacity);
@@ -573,6 +604,8 @@ class DocBuilder implements TokenizerCallbacks {
     this.textIsSource = new Uint8Array(this.capacity);
     this.attrOffset = new Int32Array(this.capacity + 1);
     this.attrNameIds = new Int32Array(this.capacity);
+    // Not beyond 2^16: V8 makes a larger `new Array(n)` a dictionary; past it the array grows as pushed.
+    this.attrValues = new Array(Math.min(this.capacity, 1 << 16));
     this.kind[0] = NodeKind.Document;
     this.parent[0] = -1;
     this.sourceEnd[0] = source.length;
@@ -630,7 +663,7 @@ class DocBuilder implements TokenizerCallbacks {
     this.sourceStart[node] = start;
     this.hidden[node] = this.hiddenDepth > 0 ? 1 : 0;
     this.inLink[node] = this.linkDepth > 0 ? 1 : 0;
-    this.attrOffset[node] = this.attrValues.length;
+    this.attrOffset[node] = this.attrCount;
     return node;
   }
 
@@ -928,13 +961,13 @@ class DocBuilder implements TokenizerCallbacks {
       const { attrValues, pendingNames, pendingValues } = this;
       for (let index = 0; index < count; index++) {
         const attribute = pendingNames[index];
-        this.addAttributeName(attrValues.length, attribute);
-        attrValues.push(pendingValues[index]);
+        this.addAttributeName(this.attrCount, attribute);
+        attrValues[this.attrCount++] = pendingValues[index];
         if (attribute === HREF_ATTRIBUTE) hasHref = true;
       }
       this.pendingCount = 0;
     }
-    this.attrOffset[node + 1] = this.attrValues.length;
+    this.attrOffset[node + 1] = this.attrCount;
     this.open.push(node);
     this.isOpen[node] = 1;
     this.context[node] =
@@ -1147,7 +1180,8 @@ class DocBuilder implements TokenizerCallbacks {
     if (this.open.length > 1) this.closeThrough(this.open[1], this.source.length);
     const size = this.size;
     this.end[0] = size;
-    this.attrOffset[size] = this.attrValues.length;
+    this.attrOffset[size] = this.attrCount;
+    this.attrValues.length = this.attrCount;
     if (this.fostered !== undefined) this.placeFosteredNodes();
     const columns = this.computeCounts(size);
     return new Doc({
@@ -1158,7 +1192,7 @@ class DocBuilder implements TokenizerCallbacks {
       textIsSource: this.textIsSource.subarray(0, size),
       attributes: {
         offsets: this.attrOffset.subarray(0, size + 1),
-        nameIds: this.attrNameIds.subarray(0, this.attrValues.length),
+        nameIds: this.attrNameIds.subarray(0, this.attrCount),
         names: this.attrNames,
         values: this.attrValues,
         merged: this.mergedAttributes,

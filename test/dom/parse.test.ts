@@ -368,8 +368,10 @@ describe('parseHtml: tables (HTML5 tree construction)', () => {
         const html = tokens.join('');
         const doc = parseHtml(html);
         assertConsistent(doc);
-        const words = (text: string) => text.replace(/\s+/g, '');
-        assert.equal(words(doc.textContent(0)), words(html.replace(/<[^>]*>/g, '')));
+        // All the text, not its order: text in a table outside a cell is foster-parented before the
+        // table, as a browser does (`<table><td>x y<tr>w` reads "w x y").
+        const letters = (text: string) => [...text.replace(/\s+/g, '')].sort().join('');
+        assert.equal(letters(doc.textContent(0)), letters(html.replace(/<[^>]*>/g, '')));
       }),
       { numRuns: 500 },
     );

@@ -621,6 +621,14 @@ describe('pith post-rules: the lead image', () => {
     ];
     for (const html of cases) assert.deepEqual(kept(html, ['Home', 'Share', 'dropped block']), [], html);
   });
+
+  test('the avatar and logo words are read as words of the class, not inside others (an iconic photo, a profiled one)', () => {
+    const html = (cls: string) =>
+      `<body><main class="${cls}"><p>Share</p><img class="${cls}-photo" src="/hero.jpg" alt="">${prose(1)}</main></body>`;
+    assert.deepEqual(kept(html('iconic'), ['Share']), ['/hero.jpg']);
+    assert.deepEqual(kept(html('profiled'), ['Share']), ['/hero.jpg']);
+    assert.deepEqual(kept(html('site-logo'), ['Share']), []);
+  });
 });
 
 describe('pith post-rules: figure captions', () => {

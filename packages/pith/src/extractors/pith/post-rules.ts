@@ -18,7 +18,7 @@ import {
   tick,
   tickAt,
 } from '../../dom/index.js';
-import { type Blocks, blockText, cueBit, LANDMARK } from '../../features/blocks/index.js';
+import { type Blocks, blockText, cueBit, hasCueWord, LANDMARK } from '../../features/blocks/index.js';
 import { videoEmbed } from '../../features/embeds/index.js';
 
 /** Per block: 1 when any of its text nodes is chosen. */
@@ -957,8 +957,8 @@ export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void 
 const MAX_LEAD_IMAGE_GAP_CHARS = 400;
 /** Narrowest declared side of a lead image (under it: an avatar, an icon). */
 const MIN_LEAD_IMAGE_SIDE = 150;
-/** Class/id words of pictures that are not the article's (an author's face, a logo, an icon). */
-const NOT_LEAD_IMAGE = /avatar|author|profile|gravatar|logo|icon|badge|sponsor|advert/i;
+/** Class/id words of pictures that are not the article's (an author's face, a logo, an icon); read as words by `hasCueWord` (an `iconic-photo` is no icon). */
+const NOT_LEAD_IMAGE = /avatar|author|profile|gravatar|logo|icon|badge|sponsor|advert/g;
 /** Containers a lead image is never in: site furniture, links (a logo, a teaser), forms. */
 const NOT_LEAD_CONTAINER = new Set<number>([TAG.a, TAG.nav, TAG.aside, TAG.footer, TAG.form, TAG.button]);
 
@@ -1013,8 +1013,11 @@ function isLeadImage(doc: Doc, image: number, body: number): boolean {
   for (let node = doc.parent(image); node > 0; node = doc.parent(node)) {
     const t = doc.tag(node);
     if (t === TAG.body || t === TAG.html) return false;
-    if (doc.contains(node, body)) return !NOT_LEAD_IMAGE.test(doc.classAndId(image));
-    if (NOT_LEAD_CONTAINER.has(t) || NOT_LEAD_IMAGE.test(doc.classAndId(node).slice(0, MAX_CLASS_CHARS)))
+    if (doc.contains(node, body)) return !hasCueWord(doc.classAndId(image), NOT_LEAD_IMAGE);
+    if (
+      NOT_LEAD_CONTAINER.has(t) ||
+      hasCueWord(doc.classAndId(node).slice(0, MAX_CLASS_CHARS), NOT_LEAD_IMAGE)
+    )
       return false;
     if (t === TAG.header && !isInArticle(doc, node)) return false;
   }

@@ -12,9 +12,11 @@ import { describe, test } from 'node:test';
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { REPO_ROOT, runPith } from '../helpers.js';
 
+// The byline beside the JSON-LD author: since round 3's floors the metadata model leaves an author
+// with no other evidence on the page empty when unsure (issue 42), and this test is about the columns.
 const PAGE = `<!DOCTYPE html><html><head><title>Rivers</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"Rivers","author":{"@type":"Person","name":"Ann Author"},"keywords":["rivers","geology"]}</script>
-</head><body><article><h1>Rivers</h1>
+</head><body><article><h1>Rivers</h1><p class="byline">By <a rel="author" href="/authors/ann">Ann Author</a></p>
 <p>${'Rivers bend because water flows faster on the outside of a curve, eroding the bank. '.repeat(10)}</p>
 </article></body></html>`;
 

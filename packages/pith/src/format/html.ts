@@ -464,7 +464,6 @@ class HtmlWriter {
   run(range?: { start: number; stop: number }): string {
     const { doc, kept, out, frames, emitted, options } = this;
     const { kind, tag, end, hidden, parent, textLength } = doc.columns;
-    const images = options.images !== false;
     const links = options.links !== false;
     if (TitleSearch.prints(options)) {
       out.push(
@@ -547,9 +546,10 @@ class HtmlWriter {
       if (name === 'a' && this.headingDepth > 0 && isHeadingSelfLink(doc, at)) name = '';
       if (name !== '') attributes = attributesOf(doc, at, name, this.base);
       if (name === 'img') {
-        if (!images || attributes === undefined || isPixel(doc, at)) continue;
+        const source = this.writtenImageSource(at);
+        if (source === undefined || attributes === undefined) continue;
         // The same picture again with no text between (a lazy image's <noscript> copy): once.
-        if (this.imageRepeats.repeats(safeUrl(imageSource(doc, at), this.base, 'image') ?? '')) continue;
+        if (this.imageRepeats.repeats(source)) continue;
         // A picture of a formula (its TeX the alt text, which the Markdown writes as `$…$`): ARIA's math role.
         if (this.mayHoldFormulas() && formulaRole(doc, at) !== undefined) attributes += ' role="math"';
       }
@@ -696,23 +696,24 @@ class HtmlWriter {
     const stop = doc.end(node);
     for (let at = node + 1; at < stop; at++) {
       if (!kept[at]) continue;
-      if (doc.isText(at) ? doc.text(at).trim() !== '' : doc.tag(at) === TAG.img && this.writesImage(at))
+      if (
+        doc.isText(at)
+          ? doc.text(at).trim() !== ''
+          : doc.tag(at) === TAG.img && this.writtenImageSource(at) !== undefined
+      )
         return true;
     }
     return false;
   }
 
   /**
-   * An image the walk writes: images on, not a pixel, a source it may write (a lazy image's
-   * `data:` placeholder is none: wcxb-dev/4609's card links held only that, and white space).
+   * The source of an image the walk writes, or undefined: images off, a pixel, or no source it may
+   * write (a lazy image's `data:` placeholder: wcxb-dev/4609's card links held only that, and white
+   * space). One rule for the walk and for whether a link holds anything.
    */
-  private writesImage(img: number): boolean {
-    const doc = this.doc;
-    return (
-      this.options.images !== false &&
-      !isPixel(doc, img) &&
-      safeUrl(imageSource(doc, img), this.base, 'image') !== undefined
-    );
+  private writtenImageSource(img: number): string | undefined {
+    if (this.options.images === false || isPixel(this.doc, img)) return undefined;
+    return safeUrl(imageSource(this.doc, img), this.base, 'image');
   }
 
   /**

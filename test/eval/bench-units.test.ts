@@ -31,6 +31,7 @@ import type { ExtractorRef } from '../../packages/workbench/src/eval/runs/extrac
 import { pithExtractorRef } from '../../packages/workbench/src/eval/runs/extractors.js';
 import { parseResult, serialiseResult } from '../../packages/workbench/src/eval/runs/results-io.js';
 import { scorePage } from '../../packages/workbench/src/eval/runs/scoring.js';
+import type { SpeedRow } from '../../packages/workbench/src/eval/runs/speed-types.js';
 import {
   comparePaired,
   pagePrf,
@@ -396,6 +397,41 @@ describe('reports', () => {
     assert.match(md, /- pith − peer-x: ΔF1 = \+0\.167/);
     assert.match(md, /The 1 worst pages per extractor/);
     assert.equal(speedTable(result(PAGES)), undefined);
+  });
+
+  it("gives pith's CPU docs/s as a multiple of each peer's (hand-computed: 50 / 8 = 6.25, 50 / 20 = 2.50)", () => {
+    const row = (name: string, kind: SpeedRow['kind'], cpuDocsPerSecond: number): SpeedRow => ({
+      name,
+      kind,
+      version: '1',
+      pages: 10,
+      bytes: 1000,
+      failures: 0,
+      totalMs: 100,
+      docsPerSecond: 100,
+      cpuDocsPerSecond,
+      megabytesPerSecond: 1,
+      p50Ms: 1,
+      p95Ms: 2,
+      maxMs: 3,
+      baselineRssMb: 10,
+      peakRssMb: 20,
+    });
+    const rows = [
+      row('parse-only', 'parse-only', 400),
+      row('pith', 'pith', 50),
+      row('t', 'peer', 8),
+      row('r', 'peer', 20),
+    ];
+    const table = speedTable({
+      ...result(PAGES),
+      speed: { pages: 10, bytes: 1000, sample: 's', rows, reference: null, wallMs: 1 },
+    });
+    assert.match(
+      table ?? '',
+      /pith's CPU docs\/s is 6\.25× t's, 2\.50× r's \(one core each, the same turns\)\./,
+    );
+    assert.match(table ?? '', /\| pith \| 100 \| 50\.0 \|/);
   });
 
   it('renders a self-contained HTML report with inline SVG and no script', () => {

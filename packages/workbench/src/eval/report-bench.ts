@@ -414,12 +414,14 @@ export function speedTable(result: BenchResult): string | undefined {
   const headers = [
     'extractor',
     'docs/s',
+    'CPU docs/s',
     'MB/s',
     'p50 ms',
     'p95 ms',
     'max ms',
     'peak RSS MB',
     `docs/s ÷ ${speed.reference ?? 'reference'}`,
+    `CPU docs/s ÷ ${speed.reference ?? 'reference'}`,
     `p50 ÷ ${speed.reference ?? 'reference'}`,
     `p95 ÷ ${speed.reference ?? 'reference'}`,
     `peak RSS ÷ ${speed.reference ?? 'reference'}`,
@@ -432,12 +434,14 @@ export function speedTable(result: BenchResult): string | undefined {
         ? `${row.name} (peer)`
         : row.name,
     rate(row.docsPerSecond),
+    rate(row.cpuDocsPerSecond ?? Number.NaN),
     rate(row.megabytesPerSecond),
     formatNumber(row.p50Ms, 2),
     formatNumber(row.p95Ms, 2),
     formatNumber(row.maxMs, 1),
     formatNumber(row.peakRssMb, 0),
     ratio(row.docsPerSecond, reference?.docsPerSecond),
+    ratio(row.cpuDocsPerSecond ?? Number.NaN, reference?.cpuDocsPerSecond),
     ratio(row.p50Ms, reference?.p50Ms),
     ratio(row.p95Ms, reference?.p95Ms),
     ratio(row.peakRssMb, reference?.peakRssMb),
@@ -449,6 +453,16 @@ export function speedTable(result: BenchResult): string | undefined {
       '',
       `Parsing alone (\`parseHtml\` on the decoded page) takes ${formatNumber((100 * parse.totalMs) / pith.totalMs, 1)}% of pith's time per page (${formatNumber(parse.totalMs, 0)} of ${formatNumber(pith.totalMs, 0)} ms over the ${speed.pages} pages).`,
     );
+  }
+  const peers = speed.rows.filter(
+    (row) => row.kind === 'peer' && Number.isFinite(row.cpuDocsPerSecond ?? Number.NaN),
+  );
+  if (pith && Number.isFinite(pith.cpuDocsPerSecond ?? Number.NaN) && peers.length > 0) {
+    const times = peers.map(
+      (peer) =>
+        `${((pith.cpuDocsPerSecond ?? Number.NaN) / (peer.cpuDocsPerSecond ?? Number.NaN)).toFixed(2)}× ${peer.name}'s`,
+    );
+    lines.push('', `pith's CPU docs/s is ${times.join(', ')} (one core each, the same turns).`);
   }
   if (speed.reference !== 'readability-jsdom') {
     lines.push(
@@ -632,7 +646,7 @@ export function renderMarkdownReport(result: BenchResult, options: MarkdownRepor
   if (speed && result.speed) {
     out.push(heading(level + 1, 'Speed'), '');
     out.push(
-      `Each extractor in a child process of its own, one thread, on the same ${result.speed.pages} pages (${formatNumber(result.speed.bytes / 1e6, 1)} MB; ${result.speed.sample}), after a warm-up on the first ${warmUpPages(result.speed.pages)} of them. pith's time is \`extract()\` on the raw bytes (decoding, parsing, metadata, extraction, text output); a peer's is its own call on the decoded string. Peak RSS is the child's \`maxRSS\` and includes the pages held in memory.`,
+      `Each extractor in a child process of its own, one thread, on the same ${result.speed.pages} pages (${formatNumber(result.speed.bytes / 1e6, 1)} MB; ${result.speed.sample}), after a warm-up on the first ${warmUpPages(result.speed.pages)} of them; the extractors take turns of 10 pages, never two at once, so that the machine's drift falls on all alike. docs/s is in wall time, CPU docs/s in the extracting thread's (a Python peer's process's) CPU time. pith's time is \`extract()\` on the raw bytes (decoding, parsing, metadata, extraction, text output); a peer's is its own call on the decoded string. Peak RSS is the child's \`maxRSS\` and includes the pages held in memory.`,
       '',
       speed,
       '',

@@ -51,7 +51,7 @@ export {
   scorePrepared,
   withHeadline,
 } from './scoring.js';
-export { measureSpeed, SPEED_FALLBACK_REFERENCE, SPEED_REFERENCE } from './speed.js';
+export { measureSpeed, SPEED_FALLBACK_REFERENCE, SPEED_REFERENCE, speedTurns } from './speed.js';
 export type { SpeedResult, SpeedRow } from './speed-types.js';
 export {
   comparePaired,

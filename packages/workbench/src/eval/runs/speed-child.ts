@@ -1,18 +1,25 @@
 /**
- * The speed child process: measures one extractor (or the parse-only floor) on
- * the pages it is sent, single-threaded, after a warm-up pass over the first of
- * them ({@link warmUpPages}). A process of its own, so that its resident set size
- * is its own.
+ * The speed child process: holds one extractor (or the parse-only floor) ready
+ * and runs the page ranges the parent asks for, single-threaded. A process of its
+ * own, so that its resident set size is its own.
  *
- * Protocol (IPC, structured clone): parent → child one {@link SpeedJob}; child →
- * parent `{ tick: i }` after each page (the parent's watchdog; warm-up pages
- * first, then the timed ones), then one {@link SpeedChildResult}.
+ * Protocol (IPC, structured clone), one request at a time:
+ * - parent → child `{ kind: 'prepare', job }`; child → parent `{ kind: 'ready' }`;
+ * - parent → child `{ kind: 'run', from, to, timed }`; child → parent `{ kind: 'tick' }` after each
+ *   page (the parent's watchdog), then `{ kind: 'ran', ms, cpuMs, failures }` (empty when untimed:
+ *   a warm-up);
+ * - parent → child `{ kind: 'finish' }`; child → parent `{ kind: 'finished', baselineRssMb,
+ *   peakRssMb }`, then it exits.
+ * A request that throws is answered `{ kind: 'error', error }`.
+ *
+ * The parent keeps every child alive and hands the pages out in short ranges, each extractor in
+ * turn (see speed.ts): on a shared machine whose speed drifts, every extractor then meets the
+ * same drift.
  */
 
 import { useModelFiles } from '@pith/tools';
 import { decodeHtml, parseHtml } from 'pith';
 import { type ExtractorRef, loadExtractor } from './extractors.js';
-import { warmUpPages } from './speed-types.js';
 import { describeError } from './task.js';
 import { threadCpuMs } from './thread-cpu.js';
 
@@ -22,7 +29,13 @@ export interface SpeedJob {
   pages: { html: Uint8Array; url?: string }[];
 }
 
-export interface SpeedChildResult {
+export type SpeedRequest =
+  | { kind: 'prepare'; job: SpeedJob }
+  | { kind: 'run'; from: number; to: number; timed: boolean }
+  | { kind: 'finish' };
+
+/** The times of one range of pages. */
+export interface SpeedRange {
   ms: number[];
   /**
    * CPU time of each timed page: the extracting thread's (an outside peer's own process's, as it
@@ -31,10 +44,14 @@ export interface SpeedChildResult {
    */
   cpuMs: number[];
   failures: number;
-  baselineRssMb: number;
-  peakRssMb: number;
-  error?: string;
 }
+
+export type SpeedReply =
+  | { kind: 'ready' }
+  | { kind: 'tick' }
+  | ({ kind: 'ran' } & SpeedRange)
+  | { kind: 'finished'; baselineRssMb: number; peakRssMb: number }
+  | { kind: 'error'; error: string };
 
 /** Runs page `index`: its wall time and, when known, its CPU time (ms). */
 type Runner = (index: number) => Promise<{ ms: number; cpuMs?: number }>;
@@ -66,44 +83,56 @@ async function prepare(job: SpeedJob): Promise<Runner> {
   };
 }
 
-const send = (message: unknown) =>
+const send = (message: SpeedReply) =>
   new Promise<void>((resolve) => {
     if (process.send) process.send(message, () => resolve());
     else resolve();
   });
 
-process.once('message', async (job: SpeedJob) => {
-  const result: SpeedChildResult = { ms: [], cpuMs: [], failures: 0, baselineRssMb: 0, peakRssMb: 0 };
-  try {
-    const run = await prepare(job);
-    result.baselineRssMb = process.memoryUsage().rss / 1e6;
-    // Warm-up: JIT, lazy modules, caches; its times are thrown away.
-    const warmUp = warmUpPages(job.pages.length);
-    for (let i = 0; i < warmUp; i++) {
-      try {
-        await run(i);
-      } catch {
-        // counted in the timed pass
+async function runRange(run: Runner, from: number, to: number, timed: boolean): Promise<SpeedRange> {
+  const range: SpeedRange = { ms: [], cpuMs: [], failures: 0 };
+  for (let i = from; i < to; i++) {
+    const started = performance.now();
+    try {
+      const page = await run(i);
+      if (timed) {
+        range.ms.push(page.ms);
+        if (page.cpuMs !== undefined) range.cpuMs.push(page.cpuMs);
       }
-      await send({ tick: i });
+    } catch {
+      // A warm-up failure is counted when the page is timed.
+      if (timed) {
+        range.failures++;
+        range.ms.push(performance.now() - started);
+      }
     }
-    for (let i = 0; i < job.pages.length; i++) {
-      const started = performance.now();
-      try {
-        const timed = await run(i);
-        result.ms.push(timed.ms);
-        if (timed.cpuMs !== undefined) result.cpuMs.push(timed.cpuMs);
-      } catch {
-        result.failures++;
-        result.ms.push(performance.now() - started);
-      }
-      await send({ tick: warmUp + i });
+    await send({ kind: 'tick' });
+  }
+  return range;
+}
+
+let runner: Runner | undefined;
+let baselineRssMb = Number.NaN;
+
+process.on('message', async (request: SpeedRequest) => {
+  try {
+    if (request.kind === 'prepare') {
+      runner = await prepare(request.job);
+      baselineRssMb = process.memoryUsage().rss / 1e6;
+      await send({ kind: 'ready' });
+    } else if (request.kind === 'run') {
+      if (!runner) throw new Error('run before prepare');
+      await send({ kind: 'ran', ...(await runRange(runner, request.from, request.to, request.timed)) });
+    } else {
+      // maxRSS is in kilobytes (KiB on Linux).
+      await send({
+        kind: 'finished',
+        baselineRssMb,
+        peakRssMb: (process.resourceUsage().maxRSS * 1024) / 1e6,
+      });
+      process.exit(0);
     }
   } catch (error) {
-    result.error = describeError(error);
+    await send({ kind: 'error', error: describeError(error) });
   }
-  // maxRSS is in kilobytes (KiB on Linux).
-  result.peakRssMb = (process.resourceUsage().maxRSS * 1024) / 1e6;
-  await send({ result });
-  process.exit(0);
 });

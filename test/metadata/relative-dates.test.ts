@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { MAYBE_RELATIVE_DATE, RELATIVE_DATE_CUE } from '../../packages/pith/src/metadata/dates.js';
 import { parseDate, parseRelativeDate } from '../../packages/pith/src/metadata/index.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -36,5 +38,41 @@ describe('relative dates against the date the page gives', () => {
 
   it('a text without a relative date gives none', () => {
     assert.equal(parseRelativeDate('Famitsu - Top 3 Software Sales For 2007', REFERENCE, NOW), undefined);
+  });
+});
+
+describe("the page scan's fast first test for a relative date's cue", () => {
+  const words = [
+    'ago',
+    'VOR',
+    'il y a',
+    'Hace',
+    'há',
+    'Gestern',
+    'ИГÅR',
+    'назад',
+    'Вчера',
+    'today',
+    'x',
+    '3',
+    ' ',
+    '-',
+  ];
+  it('never turns away a text the cue matches (texts of cue words, letters and signs)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...words), fc.string({ maxLength: 3 })), { maxLength: 8 }),
+        (parts) => {
+          const text = parts.join('');
+          assert.ok(!RELATIVE_DATE_CUE.test(text) || MAYBE_RELATIVE_DATE.test(text), text);
+        },
+      ),
+    );
+  });
+
+  it('lets through what the cue then refuses (a word inside a word), and refuses what has no cue word', () => {
+    assert.equal(MAYBE_RELATIVE_DATE.test('Chicago'), true);
+    assert.equal(RELATIVE_DATE_CUE.test('Chicago'), false);
+    assert.equal(MAYBE_RELATIVE_DATE.test('12 comments'), false);
   });
 });

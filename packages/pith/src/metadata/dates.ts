@@ -667,8 +667,18 @@ const TODAY = new RegExp(
 );
 
 /** A cue for a relative date in a text (the page scan looks for them in short texts). */
-export const RELATIVE_DATE_CUE =
-  /(?<![\p{L}])(?:ago|vor|il y a|hace|há|fa|geleden|temu|sedan|siden|sitten|před|yesterday|gestern|hier|ayer|ieri|gisteren|ontem|igår|wczoraj|eilen|včera|today|heute|hoy|oggi|vandaag|hoje|idag|dzisiaj|tänään|dnes|назад|вчера|сегодня)(?![\p{L}])/iu;
+const RELATIVE_DATE_WORDS =
+  'ago|vor|il y a|hace|há|fa|geleden|temu|sedan|siden|sitten|před|yesterday|gestern|hier|ayer|ieri|gisteren|ontem|igår|wczoraj|eilen|včera|today|heute|hoy|oggi|vandaag|hoje|idag|dzisiaj|tänään|dnes|назад|вчера|сегодня';
+/** A cue for a relative date in a text (the page scan looks for them in short texts). */
+export const RELATIVE_DATE_CUE = new RegExp(`(?<![\\p{L}])(?:${RELATIVE_DATE_WORDS})(?![\\p{L}])`, 'iu');
+/**
+ * One of {@link RELATIVE_DATE_CUE}'s words anywhere, letters around it or not: a fast first test
+ * before it (its Unicode look-behind, tried at every position, made it the costliest regular
+ * expression of the metadata; one visible text in 40 passes this one). Without the `u` flag a
+ * text that case-folds into a cue only by Unicode's folding (the long s, the Kelvin sign) is
+ * missed: no language writes dates so.
+ */
+export const MAYBE_RELATIVE_DATE = new RegExp(RELATIVE_DATE_WORDS, 'i');
 
 /** Hours of one part of a span ("14 hours", "a day"), or undefined when it is not one. */
 function spanHours(countText: string, unitText: string): number | undefined {

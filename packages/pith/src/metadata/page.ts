@@ -4,7 +4,7 @@
  * and — as last resorts — a visible byline and `<time datetime>` elements.
  */
 import { type Doc, IS_BLOCK, NodeKind, TAG, tick } from '../dom/index.js';
-import { RELATIVE_DATE_CUE } from './dates.js';
+import { MAYBE_RELATIVE_DATE, RELATIVE_DATE_CUE } from './dates.js';
 import { AUTHOR_LABEL } from './meta-tags.js';
 
 const MAX_H1 = 5;
@@ -176,8 +176,6 @@ const UPDATED_LABEL =
 /** A year or a month name: text worth trying as a date. */
 const MAYBE_DATE =
   /(?:19|20)\d\d|\b(?:jan|feb|mär|mar|apr|may|mai|jun|jul|aug|sep|okt|oct|nov|dez|dec)[a-zäé]*\.?\s/i;
-/** The same, or a relative date's cue ("ago", "vor", "hier"…): one scan of each short text for both. */
-const MAYBE_DATE_OR_RELATIVE = new RegExp(`${MAYBE_DATE.source}|${RELATIVE_DATE_CUE.source}`, 'iu');
 /** How far (in visible text nodes) from the first `<h1>` a written date is taken for the page's. */
 const DATE_WINDOW_AFTER = 60;
 const DATE_WINDOW_BEFORE = 30;
@@ -286,8 +284,9 @@ export function pageData(doc: Doc): PageData {
       }
       if (node < excludedUntil) continue;
       const raw = doc.text(node);
-      if (raw.length > MAX_DATE_TEXT * 3 || !MAYBE_DATE_OR_RELATIVE.test(raw)) continue;
+      if (raw.length > MAX_DATE_TEXT * 3) continue;
       const relative = !MAYBE_DATE.test(raw);
+      if (relative && !(MAYBE_RELATIVE_DATE.test(raw) && RELATIVE_DATE_CUE.test(raw))) continue;
       const candidates = relative ? relativeCandidates : dateCandidates;
       if (candidates.length >= (relative ? MAX_RELATIVE_CANDIDATES : 200)) continue;
       const text = raw.replace(/\s+/g, ' ').trim();

@@ -8,25 +8,15 @@
  *   nice -n 10 npx tsx bench/metadata/ld-author-ab.ts --seeds 1,2
  */
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_FIT,
-  fieldRows,
-  fitFieldWithBias,
-  foldPageTypes,
-  groupedFolds,
-  loadMetadataRows,
-  marginsOfPage,
-  outcomeOf,
-  resolveDatasets,
-  rowProbabilities,
-} from '@pith/workbench/train';
+import { DEFAULT_FIT, outcomeOf } from '@pith/workbench/train';
 import { chosenRow } from 'pith/internal';
+import { heldOutPages, metadataFolds, wcxbMetadataRows } from './held-out-fits.js';
 
 const { values } = parseArgs({
   options: { seeds: { type: 'string', default: '1,2' }, folds: { type: 'string', default: '5' } },
 });
 const k = Number(values.folds);
-const set = await loadMetadataRows(await resolveDatasets(['wcxb-dev']), (line) => console.error(line));
+const set = await wcxbMetadataRows();
 const pages = set.pages;
 const names = set.names.author;
 const width = names.length;
@@ -44,53 +34,34 @@ const ldOnly = (rows: Float32Array, row: number) =>
 
 type Outcome = 'right' | 'wrong' | 'empty';
 for (const seed of values.seeds.split(',').map(Number)) {
-  const folds = groupedFolds(
-    pages.map((page) => ({
-      keys: [`site:${page.site}`, `bytes:${page.digest}`],
-      stratum: page.pageType ?? page.dataset,
-    })),
-    k,
-    seed,
-  );
-  const rows = fieldRows(set, foldPageTypes(set, folds, k).probabilities).author;
-  const all = pages.map((_, index) => index);
+  const { folds, rows } = metadataFolds(set, k, seed);
   const tallies: Record<string, Record<Outcome, number>> = {};
   const count = (name: string, outcome: Outcome) => {
     tallies[name] ??= { right: 0, wrong: 0, empty: 0 };
     tallies[name][outcome]++;
   };
-  for (let f = 0; f < k; f++) {
-    const fit = fitFieldWithBias(
-      'author',
-      names,
-      rows,
-      all.filter((index) => folds[index] !== f),
-      folds,
-      DEFAULT_FIT,
-    );
-    for (const index of all) {
-      if (folds[index] !== f) continue;
-      const page = rows[index];
-      const probabilities = rowProbabilities(fit.model, page);
-      const margins = marginsOfPage(fit, page);
-      const floored = chosenRow(probabilities, page.rulesRow, margins);
-      const unfloored = chosenRow(probabilities, page.rulesRow, { ...margins, floor: 0 });
-      const none = page.labels.length - 1;
-      const exempt = unfloored !== none && ldOnly(page.rows, unfloored);
-      const alone = exempt && none === 1;
-      count('shipped', outcomeOf(page.labels, floored));
-      count('exempt', outcomeOf(page.labels, exempt ? unfloored : floored));
-      count('exempt alone', outcomeOf(page.labels, alone ? unfloored : floored));
-      if (exempt)
-        count(`ld-only answer (${floored === none ? 'floored' : 'kept'})`, outcomeOf(page.labels, unfloored));
-      if (alone)
-        count(`ld-only, alone (${floored === none ? 'floored' : 'kept'})`, outcomeOf(page.labels, unfloored));
-      if (exempt && pages[index].pageType === 'article')
-        count(
-          `article ld-only (${floored === none ? 'floored' : 'kept'})`,
-          outcomeOf(page.labels, unfloored),
-        );
-    }
+  for (const { index, page, probabilities, margins } of heldOutPages(
+    'author',
+    names,
+    rows.author,
+    folds,
+    k,
+    DEFAULT_FIT,
+  )) {
+    const floored = chosenRow(probabilities, page.rulesRow, margins);
+    const unfloored = chosenRow(probabilities, page.rulesRow, { ...margins, floor: 0 });
+    const none = page.labels.length - 1;
+    const exempt = unfloored !== none && ldOnly(page.rows, unfloored);
+    const alone = exempt && none === 1;
+    count('shipped', outcomeOf(page.labels, floored));
+    count('exempt', outcomeOf(page.labels, exempt ? unfloored : floored));
+    count('exempt alone', outcomeOf(page.labels, alone ? unfloored : floored));
+    if (exempt)
+      count(`ld-only answer (${floored === none ? 'floored' : 'kept'})`, outcomeOf(page.labels, unfloored));
+    if (alone)
+      count(`ld-only, alone (${floored === none ? 'floored' : 'kept'})`, outcomeOf(page.labels, unfloored));
+    if (exempt && pages[index].pageType === 'article')
+      count(`article ld-only (${floored === none ? 'floored' : 'kept'})`, outcomeOf(page.labels, unfloored));
   }
   console.log(`seed ${seed} (${pages.length} pages): right / wrong / empty`);
   for (const [name, t] of Object.entries(tallies)) {

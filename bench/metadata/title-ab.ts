@@ -11,19 +11,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_FIT,
-  fieldRows,
-  fitFieldWithBias,
-  foldPageTypes,
-  groupedFolds,
-  loadMetadataRows,
-  marginsOfPage,
-  outcomeOf,
-  resolveDatasets,
-  rowProbabilities,
-} from '@pith/workbench/train';
+import { DEFAULT_FIT, outcomeOf } from '@pith/workbench/train';
 import { chosenRow } from 'pith/internal';
+import { heldOutPages, metadataFolds, wcxbMetadataRows } from './held-out-fits.js';
 
 const { values } = parseArgs({
   options: {
@@ -46,60 +36,51 @@ const variants =
         ['with', DEFAULT_FIT, false],
       ] as const);
 const k = Number(values.folds);
-const set = await loadMetadataRows(await resolveDatasets(['wcxb-dev']), (line) => console.error(line));
+const set = await wcxbMetadataRows();
 const pages = set.pages;
+const names = set.names.title;
+const columns = masked.map((name) => {
+  const column = names.indexOf(name);
+  if (column < 0) throw new Error(`no feature ${name}`);
+  return column;
+});
 const lines: string[] = [];
 for (const seed of values.seeds.split(',').map(Number)) {
-  const folds = groupedFolds(
-    pages.map((page) => ({
-      keys: [`site:${page.site}`, `bytes:${page.digest}`],
-      stratum: page.pageType ?? page.dataset,
-    })),
-    k,
-    seed,
-  );
-  const full = fieldRows(set, foldPageTypes(set, folds, k).probabilities).title;
-  const names = set.names.title;
-  const columns = masked.map((name) => {
-    const column = names.indexOf(name);
-    if (column < 0) throw new Error(`no feature ${name}`);
-    return column;
-  });
+  const { folds, rows } = metadataFolds(set, k, seed);
+  const full = rows.title;
   const maskedRows = full.map((page) => {
     const rows = page.rows.slice();
     for (let at = 0; at < rows.length; at += names.length)
       for (const column of columns) rows[at + column] = Number.NaN;
     return { ...page, rows };
   });
-  const all = pages.map((_, index) => index);
   const right: Record<string, number> = {};
-  for (let f = 0; f < k; f++) {
-    const train = all.filter((index) => folds[index] !== f);
-    for (const [how, settings, mask] of variants) {
-      const rows = mask ? maskedRows : full;
-      right[how] ??= 0;
-      const fit = fitFieldWithBias('title', names, rows, train, folds, settings);
-      for (const index of all) {
-        if (folds[index] !== f) continue;
-        const page = rows[index];
-        const probabilities = rowProbabilities(fit.model, page);
-        const row = chosenRow(probabilities, page.rulesRow, marginsOfPage(fit, page));
-        const outcome = outcomeOf(page.labels, row);
-        if (outcome === 'right') right[how]++;
-        lines.push(
-          JSON.stringify({
-            seed,
-            how,
-            id: pages[index].id,
-            url: pages[index].url,
-            type: pages[index].pageType,
-            outcome,
-            answer: pages[index].fields.title.values[row] ?? '',
-            gold: pages[index].gold.title,
-            rules: pages[index].rules.title,
-          }),
-        );
-      }
+  for (const [how, settings, mask] of variants) {
+    right[how] = 0;
+    for (const { index, page, probabilities, margins } of heldOutPages(
+      'title',
+      names,
+      mask ? maskedRows : full,
+      folds,
+      k,
+      settings,
+    )) {
+      const row = chosenRow(probabilities, page.rulesRow, margins);
+      const outcome = outcomeOf(page.labels, row);
+      if (outcome === 'right') right[how]++;
+      lines.push(
+        JSON.stringify({
+          seed,
+          how,
+          id: pages[index].id,
+          url: pages[index].url,
+          type: pages[index].pageType,
+          outcome,
+          answer: pages[index].fields.title.values[row] ?? '',
+          gold: pages[index].gold.title,
+          rules: pages[index].rules.title,
+        }),
+      );
     }
   }
   console.log(

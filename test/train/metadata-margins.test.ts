@@ -25,10 +25,13 @@ import {
 } from '../../packages/pith/src/metadata/index.js';
 import {
   bestMargins,
+  DEFAULT_FIT,
   FLOORS,
+  fitFieldWithBias,
   jointFloors,
   NEVER,
   NONE_BIASES,
+  type PageField,
   type ScoredPage,
 } from '../../packages/workbench/src/train/metadata/fit.js';
 
@@ -273,5 +276,57 @@ describe("the shipped model's floors: an unsure author is left empty (issue 42: 
     assert.deepEqual(extract(html, { url, format: 'json', metadataModel: false }).metadata.authors, [
       'Buzzsprout',
     ]);
+  });
+});
+
+describe("the title: its likeliest candidate, with no margin toward the rules' answer (round 6)", () => {
+  /** Pages of two candidates and "none": the first is the rules' answer, the second is right when its column says so. */
+  const pages: PageField[] = Array.from({ length: 60 }, (_, page) => {
+    const right = page % 3 === 0 ? 0 : 1;
+    const rows = Float32Array.from([1, right === 0 ? 1 : 0, 0, right === 1 ? 1 : 0, Number.NaN, Number.NaN]);
+    return {
+      rows,
+      labels: [right === 0 ? 1 : 0, right === 1 ? 1 : 0, 0],
+      rulesRow: 0,
+      type: page % 7,
+      types: [],
+    };
+  });
+  const folds = Int32Array.from(pages, (_, page) => page % 5);
+  const train = pages.map((_, page) => page);
+
+  it("titleMargins 'none' gives the title no margin, for the field and on every page type", () => {
+    const fit = fitFieldWithBias('title', ['title.src.rules', 'title.right'], pages, train, folds, {
+      ...DEFAULT_FIT,
+      titleMargins: 'none',
+    });
+    assert.deepEqual({ noneBias: fit.noneBias, rulesBias: fit.rulesBias }, { noneBias: 0, rulesBias: 0 });
+    for (const margins of fit.byPageType) assert.deepEqual(margins, { noneBias: 0, rulesBias: 0 });
+  });
+
+  it("a collection's <title> without its description and its site's name (WCXB dev 0653, target.com): the rules keep the description", () => {
+    // The page's head and its <h1>; the round-5 model answered the rules' title here (its collection margins).
+    const url = 'https://www.target.com/c/furniture/-/N-5xtnr';
+    const title = 'Shop Furniture Online - Modern &amp; Affordable Options | Target';
+    const html =
+      `<!doctype html><html lang="en"><head><title>${title}</title><meta property="og:title" content="${title}">` +
+      '<meta property="og:type" content="product.group"><script type="application/ld+json">' +
+      '{"@context":"https://schema.org","@type":"WebPage","name":"Shop Furniture Online - Modern & Affordable Options | Target"}' +
+      '</script></head><body><main><h1>Furniture</h1>' +
+      '<p>Some text of the page, long enough to be read as its body by the extractor, about the things it offers.</p>'.repeat(
+        4,
+      ) +
+      '</main></body></html>';
+    assert.equal(extract(html, { url, format: 'json' }).metadata.title, 'Shop Furniture Online');
+    assert.equal(
+      extract(html, { url, format: 'json', metadataModel: false }).metadata.title,
+      'Shop Furniture Online - Modern & Affordable Options',
+    );
+  });
+
+  it('the shipped model answers the likeliest title on every page type (held out 0.817/0.823/… against 0.811/0.813/…)', () => {
+    const title = loadMetadataModel().fields.title;
+    assert.equal(title.rulesBias, 0);
+    for (const margins of title.byPageType ?? []) assert.equal(margins.rulesBias, 0);
   });
 });

@@ -48,6 +48,16 @@ import {
 } from './fit.js';
 import { loadMetadataRows, type MetadataPage, TRAINING_NOW } from './rows.js';
 
+export {
+  DEFAULT_FIT,
+  type FitSettings,
+  fieldRows,
+  fitFieldWithBias,
+  foldPageTypes,
+  marginsOfPage,
+  outcomeOf,
+  rowProbabilities,
+} from './fit.js';
 export { loadMetadataRows, type MetadataPage, type MetadataRowSet, TRAINING_NOW } from './rows.js';
 
 /** The code a metadata model depends on (repository paths; see test/train/code-paths.test.ts). */
@@ -298,6 +308,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       floors: [...FLOORS],
       floor: `${settings.floorsBy === 'type' ? "per page type, chosen together: each type's most right − price × wrong" : "the field's: the most right − price × wrong"}, at the lowest price whose inner folds answer wrongly on at most ${settings.wrongShare} of pages (${BIASED_FIELDS.join(', ')})`,
       titleLoss: settings.titleLoss,
+      titleMargins: settings.titleMargins,
       biasedFields: [...BIASED_FIELDS],
       objective: 'right - wrong',
       pageTypes: [...PAGE_TYPE_NAMES],

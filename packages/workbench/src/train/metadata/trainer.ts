@@ -93,6 +93,13 @@ export const METADATA_TRAINER: Trainer = {
       default: DEFAULT_FIT.floorsBy,
     },
     {
+      flags: '--title-margins <how>',
+      description:
+        "the title's margins toward the rules' answer: inner (chosen in the inner folds per page type) or none (the likeliest candidate)",
+      parse: oneOf(['inner', 'none']),
+      default: DEFAULT_FIT.titleMargins,
+    },
+    {
       flags: '--held-out-dir <dir>',
       description: 'where the fold models and their held-out file go',
       default: path.join('.cache', 'train', 'metadata'),
@@ -116,6 +123,7 @@ export const METADATA_TRAINER: Trainer = {
         titleLoss: options.titleLoss as ChoiceLoss,
         wrongShare: options.wrongShare as number,
         floorsBy: options.floorsBy as FitSettings['floorsBy'],
+        titleMargins: options.titleMargins as FitSettings['titleMargins'],
       },
     });
     const lines: string[] = [];

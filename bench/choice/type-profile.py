@@ -1,6 +1,6 @@
 """Summaries of bench/choice/type-profile.ts's lines (issue 37, a per-type profile).
 
-  python3 bench/choice/type-profile.py FILE.jsonl … [--rule [--reads FILE] [--fixed GROUP,T,LINK]]
+  python3 bench/choice/type-profile.py FILE.jsonl … [--rule [--reads FILE] [--fixed GROUP,T,LINK,ITEMS]]
 
 Files later on the command line lose to earlier ones for a page (give a re-run's lines first).
 
@@ -9,7 +9,8 @@ mostly recall (F1 < 0.9, the larger of 1−P and 1−R); the gold words dropped 
 kept, by class of block, with the pages each class leads on (≥ 20 words); the repeated group's
 candidates beside the answer. With --rule: the rule "the classifier reads a listing or collection,
 the page has a group (the largest, or the largest the answer started), the answer holds under T
-times the group's words and the group's link share is at most LINK: answer ∪ group", the setting
+times the group's words, the group's link share is at most LINK and it has ITEMS items or more:
+answer ∪ group", the setting
 chosen inside the folds (for each block fold k, the one that maximises the mean F1 of the other
 folds' WCXB pages), with 95 % bootstrap intervals of the change, per set and per type.
 """
@@ -19,7 +20,8 @@ import random
 import sys
 from collections import defaultdict
 
-files = [a for a in sys.argv[1:] if not a.startswith('--')]
+args = sys.argv[1:]
+files = [a for i, a in enumerate(args) if not a.startswith('--') and (i == 0 or args[i - 1] not in ('--reads', '--fixed'))]
 lines = []
 seen = set()
 for f in files:
@@ -77,7 +79,7 @@ if '--rule' not in sys.argv:
                 if l[key][c] >= 20:
                     lead[c] += 1
             print(f"  {name}: " + ', '.join(f"{c} {tot[c]} ({lead[c]} pages lead)" for c in CLASSES))
-        for v in ('largest', 'anchored'):
+        for v in ('largest', 'anchored', 'looseInGroup', 'template'):
             g = [l for l in ls if v in l]
             if g:
                 print(f"  with a group ({v}): {len(g)} pages; answer {mean([l['answer']['f1'] for l in g]):.4f}, "
@@ -101,15 +103,17 @@ for l in lines:
     if l['dataset'] == 'wcxb-dev' and l['id'] in reads:
         l['read'] = reads[l['id']]
 
-# The rule's settings, chosen inside the folds: which group, the answer's words under T times the
-# group's, the group's link share at most LINK.
-GRID = [(v, t, k) for v in ('largest', 'anchored') for t in (0.25, 0.5, 0.75, 1.0, 1.5) for k in (0.3, 0.5, 1.01)]
+# The rule's settings, chosen inside the folds: which group and how much of it (the largest group,
+# the largest the answer started, that one where the loose mode keeps it, that one completed as the
+# answer kept its items), the answer's words under T times the group's, the group's link share at most LINK.
+VARIANTS = ('largest', 'anchored', 'looseInGroup', 'template')
+GRID = [(v, t, k, i) for v in VARIANTS for t in (0.25, 0.5, 0.75, 1.0, 1.5) for k in (0.3, 0.5, 1.01) for i in (3, 6)]
 
 
 def fires(l, setting):
-    v, t, k = setting
+    v, t, k, i = setting
     g = l.get(v)
-    return (l.get('read') in READS and g is not None and g.get('union') is not None
+    return (l.get('read') in READS and g is not None and g.get('union') is not None and g['items'] >= i
             and (l.get('keptWords') if l.get('keptWords') is not None else l['answerWords']) < t * g['words']
             and g['linkShare'] <= k)
 
@@ -123,10 +127,10 @@ chosen = {}
 for k in folds + [-1]:
     train = [l for l in lines if l['fold'] != k and l['dataset'] == 'wcxb-dev']
     chosen[k] = max(GRID, key=lambda st: (round(mean([f1_under(l, st) for l in train]), 6), -st[1]))
-print('settings chosen per held-out fold (group, T, link share):', chosen)
+print('settings chosen per held-out fold (group, T, link share, items):', chosen)
 if '--fixed' in sys.argv:
-    v, t, k = sys.argv[sys.argv.index('--fixed') + 1].split(',')
-    fixed = (v, float(t), float(k))
+    v, t, k, i = sys.argv[sys.argv.index('--fixed') + 1].split(',')
+    fixed = (v, float(t), float(k), int(i))
     chosen = {key: fixed for key in chosen}
     print('fixed setting:', fixed)
 groups = defaultdict(list)

@@ -8,7 +8,7 @@
  * A block's words count as gold when the gold's bag of words still holds them (consumed once, the
  * answer's blocks first: a dropped block counts only the gold words the answer left over).
  *
- *   npx tsx bench/choice/type-profile.ts --held-out FILE --out FILE.jsonl [-d NAME …] [--shard I/N] [--ids FILE]
+ *   npx tsx bench/choice/type-profile.ts --held-out FILE --out FILE.jsonl [-d NAME …] [--shard I/N] [--ids FILE] [--listing]
  *
  * Summaries: python3 bench/choice/type-profile.py FILE.jsonl … (classes, and the rule's figures).
  */
@@ -33,10 +33,12 @@ import {
   groupTextNodes,
   keptItems,
   type PithDiagnostics,
+  type RepeatedGroup,
   repeatedGroup,
   type Selection,
   selectionOf,
   TAG,
+  templateTextNodes,
   wordTokens,
 } from 'pith/internal';
 
@@ -47,6 +49,8 @@ const { values } = parseArgs({
     dataset: { type: 'string', short: 'd', multiple: true },
     shard: { type: 'string', default: '0/1' },
     ids: { type: 'string' },
+    // the extractor's own listing rule on (listingProfile), to check it against the offline rule
+    listing: { type: 'boolean', default: false },
   },
 });
 await useModelFiles();
@@ -87,7 +91,7 @@ for await (const { dataset, scoring, page, key } of pendingDevPages({
     result = extract(page.html, {
       format: 'text',
       ...(url ? { url } : {}),
-      extractorOptions: { model, candidates: true, choice: 'none' },
+      extractorOptions: { model, candidates: true, choice: 'none', listingProfile: values.listing === true },
       limits: { timeoutMs: 600_000 },
     });
   } catch (error) {
@@ -114,6 +118,7 @@ for await (const { dataset, scoring, page, key } of pendingDevPages({
     goldWords: prepared.goldWords,
     answerWords: wordTokens(result.content).length,
     keptWords: diagnostics.keptWords,
+    ...(diagnostics.listing ? { listing: diagnostics.listing } : {}),
     answer: score(result.content),
   };
   if (found) {
@@ -122,22 +127,38 @@ for await (const { dataset, scoring, page, key } of pendingDevPages({
     const answer = found.candidates[0].chosen;
     const group = repeatedGroup(blocks);
     const inGroup = group ? groupTextNodes(blocks, group) : new Uint8Array(doc.size);
-    const variants = { largest: group, anchored: anchoredGroup(blocks, answer) };
+    const anchored = anchoredGroup(blocks, answer);
+    const loose = found.candidates.find((candidate) => candidate.name === 'loose')?.chosen;
+    // The group's nodes each variant adds to the answer: the largest group's, the anchored group's,
+    // the anchored group's where the loose mode keeps them, and the anchored group's items completed
+    // as the answer kept the items it holds.
+    const variants: Record<string, { group: RepeatedGroup; nodes: Uint8Array } | undefined> = {
+      largest: group && { group, nodes: inGroup },
+      anchored: anchored && { group: anchored, nodes: groupTextNodes(blocks, anchored) },
+    };
+    if (anchored && variants.anchored) {
+      const all = variants.anchored.nodes;
+      variants.looseInGroup = {
+        group: anchored,
+        nodes: all.map((value, node) => (value && loose?.[node] ? 1 : 0)),
+      };
+      variants.template = { group: anchored, nodes: templateTextNodes(blocks, anchored, answer) };
+    }
     for (const [name, variant] of Object.entries(variants)) {
       if (!variant) continue;
-      const nodes = name === 'largest' ? inGroup : groupTextNodes(blocks, variant);
+      const { nodes } = variant;
       const union = answer.slice();
       for (let node = 0; node < doc.size; node++) if (nodes[node]) union[node] = 1;
       let chars = 0;
       let linkChars = 0;
-      for (const item of variant.items) {
+      for (const item of variant.group.items) {
         chars += doc.textLength(item);
         linkChars += doc.linkTextLength(item);
       }
       line[name] = {
-        items: variant.items.length,
-        words: variant.words,
-        kept: keptItems(blocks, variant, answer),
+        items: variant.group.items.length,
+        words: variant.group.words,
+        kept: keptItems(blocks, variant.group, answer),
         linkShare: chars > 0 ? linkChars / chars : 0,
         alone: score(textOf(result, selectionOf(doc, nodes), url)),
         union: score(textOf(result, selectionOf(doc, union), url)),

@@ -85,6 +85,7 @@ export {
   type PageRows,
   pageRows,
   pith,
+  type RepeatedGroup,
   repeatedGroup,
   runHeuristic,
   STACK_FEATURE_NAMES,
@@ -94,6 +95,7 @@ export {
   switchedFavor,
   TEXT_FEATURE_NAMES,
   TEXT_WIDTH,
+  templateTextNodes,
   textFeatures,
 } from './extractors/pith/index.js';
 export { seededRandom, TTR_METHODS, type TtrMethod, ttr } from './extractors/ttr/index.js';

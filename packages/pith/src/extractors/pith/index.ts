@@ -74,6 +74,7 @@ export {
   listingAnswer,
   type RepeatedGroup,
   repeatedGroup,
+  templateTextNodes,
 } from './repeated.js';
 export { PAGE_FEATURES, type PageRows, pageRows } from './rows.js';
 export { STACK_FEATURE_NAMES, STACK_WIDTH, type StackInputs, stackRows } from './stack-features.js';
@@ -503,6 +504,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
           own.chosen,
           keptWords ?? 0,
           () => classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()).type,
+          () => modeCandidate('loose', inputs).chosen,
         );
         if (listed) {
           selection = selectionOf(doc, listed.chosen);

@@ -124,26 +124,80 @@ export function groupTextNodes(blocks: Blocks, group: RepeatedGroup): Uint8Array
 export const LISTING_TYPES: readonly string[] = ['listing', 'collection'];
 /**
  * The group joins the answer only when the answer holds under this share of the group's words: an
- * answer that already holds the cards, or a body beside a short list, stays as it is.
+ * answer far larger than the cards (a body beside a short list) stays as it is. Chosen inside the
+ * folds among 0.25–1.5 (every fold chose 1.5 with the loose-mode group).
  */
-export const LISTING_SHARE = 1;
+export const LISTING_SHARE = 1.5;
 
 /**
- * The answer joined to the page's repeated sibling group, when the page reads as a listing or
- * collection and the answer is small beside the group; undefined otherwise. `pageType` is asked
- * only when a group qualifies (the classifier costs more than the group).
+ * The answer joined to the group it started, where the loose mode (the block model read at 0.2)
+ * keeps the group's text, when the page reads as a listing or collection and the answer holds
+ * under LISTING_SHARE of the group's words; undefined otherwise. `loose` and `pageType` are asked
+ * only when a group qualifies (each costs more than the group). The setting (this group, this
+ * share, no link-share or item-count gate) is the one chosen inside the block folds on WCXB dev
+ * (bench/choice/type-profile.py --rule).
  */
 export function listingAnswer(
   blocks: Blocks,
   answer: Uint8Array,
   answerWords: number,
   pageType: () => string,
+  loose: () => Uint8Array,
 ): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
-  const group = repeatedGroup(blocks);
+  const group = anchoredGroup(blocks, answer);
   if (!group || answerWords >= LISTING_SHARE * group.words || !LISTING_TYPES.includes(pageType()))
     return undefined;
   const chosen = answer.slice();
   const items = groupTextNodes(blocks, group);
-  for (let node = 0; node < chosen.length; node++) if (items[node]) chosen[node] = 1;
+  const kept = loose();
+  for (let node = 0; node < chosen.length; node++) if (items[node] && kept[node]) chosen[node] = 1;
   return { chosen, group };
+}
+
+/** Where a block sits in its item: the tags and first classes from the item down to the block's owner. */
+function placeInItem(blocks: Blocks, item: number, owner: number): string {
+  const { parent } = blocks.doc.columns;
+  let place = '';
+  for (let node = owner; node > item; node = parent[node]) place = `${shapeOf(blocks, node)}/${place}`;
+  return place;
+}
+
+/**
+ * The group's items completed the way the answer kept the items it holds: a block of an item
+ * joins when a block at the same place in another item is kept (a card's title and teaser, not
+ * its price or buttons, when those are what the block model kept in the cards it held).
+ */
+export function templateTextNodes(blocks: Blocks, group: RepeatedGroup, answer: Uint8Array): Uint8Array {
+  const { end } = blocks.doc.columns;
+  const chosen = new Uint8Array(blocks.doc.size);
+  const itemOf = (owner: number) => {
+    // items are in document order and disjoint: a binary search for the last item at or before owner
+    let low = 0;
+    let high = group.items.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (group.items[middle] <= owner) {
+        found = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return found >= 0 && owner < end[group.items[found]] ? group.items[found] : -1;
+  };
+  const kept = new Set<string>();
+  const places: { block: number; place: string }[] = [];
+  for (let block = 0; block < blocks.count; block++) {
+    const first = blocks.textNodes[blocks.textStart[block]];
+    const item = itemOf(first);
+    if (item < 0) continue;
+    const place = placeInItem(blocks, item, blocks.owner[block]);
+    places.push({ block, place });
+    if (answer[first]) kept.add(place);
+  }
+  for (const { block, place } of places) {
+    if (!kept.has(place)) continue;
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
+      chosen[blocks.textNodes[k]] = 1;
+  }
+  return chosen;
 }

@@ -25,22 +25,21 @@ import {
   withHeadline,
 } from '@pith/workbench/eval';
 import { pendingDevPages, writtenKeys } from '@pith/workbench/train';
-import { type ExtractResult, extract, formatResult } from 'pith';
+import { type ExtractResult, extract } from 'pith';
 import {
   anchoredGroup,
   candidatesOf,
-  type Extraction,
   groupTextNodes,
   keptItems,
   type PithDiagnostics,
   type RepeatedGroup,
   repeatedGroup,
-  type Selection,
   selectionOf,
   TAG,
   templateTextNodes,
   wordTokens,
 } from 'pith/internal';
+import { selectionText } from './selection-text.js';
 
 const { values } = parseArgs({
   options: {
@@ -66,14 +65,6 @@ const only = values.ids
   : undefined;
 const out = values.out ?? '.cache/type-profile/pages-0.jsonl';
 mkdirSync(path.dirname(out), { recursive: true });
-
-function textOf(result: ExtractResult, selection: Selection, url: string | undefined): string {
-  const extraction: Extraction = { ...result.extraction, selection };
-  return formatResult({ ...result, content: '', extraction, warnings: [] } as ExtractResult, {
-    format: 'text',
-    ...(url ? { url } : {}),
-  });
-}
 
 const CLASSES = ['group', 'table', 'list', 'other'] as const;
 type BlockClass = (typeof CLASSES)[number];
@@ -160,8 +151,8 @@ for await (const { dataset, scoring, page, key } of pendingDevPages({
         words: variant.group.words,
         kept: keptItems(blocks, variant.group, answer),
         linkShare: chars > 0 ? linkChars / chars : 0,
-        alone: score(textOf(result, selectionOf(doc, nodes), url)),
-        union: score(textOf(result, selectionOf(doc, union), url)),
+        alone: score(selectionText(result, selectionOf(doc, nodes), url)),
+        union: score(selectionText(result, selectionOf(doc, union), url)),
       };
     }
     // Per class: the gold's words the answer drops, and the answer's words the gold does not hold.

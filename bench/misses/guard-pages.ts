@@ -34,15 +34,9 @@ import {
   qualityRowOf,
   writtenKeys,
 } from '@pith/workbench/train';
-import { type ExtractResult, extract, formatResult } from 'pith';
-import {
-  CHOICE_WIDTH,
-  candidatesOf,
-  type Extraction,
-  guardBody,
-  type PithDiagnostics,
-  qualityDetails,
-} from 'pith/internal';
+import { type ExtractResult, extract } from 'pith';
+import { CHOICE_WIDTH, candidatesOf, guardBody, type PithDiagnostics, qualityDetails } from 'pith/internal';
+import { selectionText } from '../choice/selection-text.js';
 
 const { values } = parseArgs({
   options: {
@@ -66,14 +60,6 @@ const files = {
   qualityOff: path.join(dir, `quality-off-${shard}.jsonl`),
   qualityOn: path.join(dir, `quality-on-${shard}.jsonl`),
 };
-
-/** The text `extract()` would give for another selection of the same extraction. */
-function textOf(result: ExtractResult, extraction: Extraction, url: string | undefined): string {
-  return formatResult({ ...result, content: '', extraction, warnings: [] } as ExtractResult, {
-    format: 'text',
-    ...(url ? { url } : {}),
-  });
-}
 
 /**
  * Candidates scored on every page, whatever the guard: those a wider guard might answer with (the
@@ -134,7 +120,7 @@ for await (const { dataset: name, scoring, page, key } of pendingDevPages({
     for (const candidate of found.candidates) {
       if (candidate.name === 'balanced') continue;
       if (!scoreAll && !WIDER_BODIES.includes(candidate.name)) continue;
-      const text = textOf(result, { ...result.extraction, selection: candidate.selection }, url);
+      const text = selectionText(result, candidate.selection, url);
       scores[candidate.name] = score(text);
       words[candidate.name] = wordCount(text);
     }

@@ -7,6 +7,7 @@
  * See docs/algorithms/default.md.
  */
 import { type Doc, type Extraction, NodeKind, type Selection, tick } from '../../dom/index.js';
+import type { Blocks } from '../../features/blocks/index.js';
 import {
   classifyPageTypeFeatures,
   loadPageTypeModel,
@@ -45,12 +46,13 @@ import {
   SHIPPED_STACK_MODELS,
 } from './model.js';
 import type { PostRuleCounts } from './post-rules.js';
+import { listingAnswer } from './repeated.js';
 import { pageRows } from './rows.js';
 import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from './stack-features.js';
 
 // For the training and benchmark scripts (through src/internal.ts): the rows the classifier reads.
 export { BODY_CANDIDATES, type BodyGuardOutcome, guardBody } from './body-guard.js';
-export { CANDIDATE_NAMES, type Candidate, type CandidateName } from './candidates.js';
+export { CANDIDATE_NAMES, type Candidate, type CandidateName, selectionOf } from './candidates.js';
 export {
   CHOICE_MODEL_FORMAT,
   CHOICE_MODEL_VERSION,
@@ -64,6 +66,16 @@ export {
 export { type FavorMode, type FavorSwitch, NO_FAVOR_SWITCH, switchedFavor } from './favor-switch.js';
 export { runHeuristic } from './heuristic.js';
 export { type BlockModel, DEFAULT_BLOCK_MODEL, loadBlockModel } from './model.js';
+export {
+  anchoredGroup,
+  groupTextNodes,
+  keptItems,
+  LISTING_SHARE,
+  listingAnswer,
+  type RepeatedGroup,
+  repeatedGroup,
+  templateTextNodes,
+} from './repeated.js';
 export { PAGE_FEATURES, type PageRows, pageRows } from './rows.js';
 export { STACK_FEATURE_NAMES, STACK_WIDTH, type StackInputs, stackRows } from './stack-features.js';
 export { TEXT_FEATURE_NAMES, TEXT_WIDTH, textFeatures } from './text-features.js';
@@ -106,6 +118,11 @@ export interface PithOptions extends HeuristicOptions {
    * body, that answers; when the answer is no body and the heuristic region joined to it is, that.
    */
   bodyGuard: boolean;
+  /**
+   * A listing's repeated siblings (repeated.ts): on a page the page-type classifier reads as a
+   * listing or collection, the cards the answer dropped join it when the answer is small beside them.
+   */
+  listingProfile: boolean;
   /** Build the candidate selections (candidates.ts) even without a choice model (for the choice's trainer). */
   candidates: boolean;
   /** The choice among the candidates: '' = the shipped models/pith-choice.json, 'none' = the balanced answer, or a model file. */
@@ -145,6 +162,8 @@ export interface PithDiagnostics {
   choice?: ChoiceDiagnostics;
   /** The body guard's answer, when it replaced the block model's (tiny beside it): the candidate's name. */
   bodyGuard?: { answer: string };
+  /** The repeated sibling group joined to the answer (`listingProfile`): its items and words. */
+  listing?: { items: number; words: number };
 }
 
 /** Which candidate won and by how much (issue 37). */
@@ -203,6 +222,7 @@ const DEFAULTS: PithOptions = {
   postRules: true,
   captions: true,
   bodyGuard: true,
+  listingProfile: false,
   candidates: false,
   choice: '',
   stack: '',
@@ -331,6 +351,13 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         "Never a footer for a body: when the answer is tiny beside the recall mode's (or, under 50 words, beside the heuristic region joined to it) and that reads as a body, that answers.",
     },
     {
+      name: 'listingProfile',
+      type: 'boolean',
+      default: DEFAULTS.listingProfile,
+      description:
+        "On a page read as a listing or collection, join the repeated sibling group (its cards' titles and teasers) to an answer small beside it.",
+    },
+    {
       name: 'candidates',
       type: 'boolean',
       default: DEFAULTS.candidates,
@@ -403,6 +430,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     let choiceRows: Float32Array | undefined;
     let choice: ChoiceDiagnostics | undefined;
     let guard: Candidate | undefined;
+    let listing: PithDiagnostics['listing'];
     if (model && blocks.count > 0) {
       model.checkFeatures(features.names);
       let probabilities: Float64Array = new Float64Array(blocks.count);
@@ -470,6 +498,19 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
           captions = guard.captions;
         }
       }
+      if (settings.listingProfile && decidedBy === 'model' && !guard && !chooser) {
+        const listed = listingAnswer(
+          blocks,
+          own.chosen,
+          keptWords ?? 0,
+          () => classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()).type,
+          () => modeCandidate('loose', inputs).chosen,
+        );
+        if (listed) {
+          selection = selectionOf(doc, listed.chosen);
+          listing = { items: listed.group.items.length, words: listed.group.words };
+        }
+      }
       if (settings.candidates || chooser) {
         candidates = buildCandidates(inputs, own);
         const typed = classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel());
@@ -529,6 +570,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     if (confidence) diagnostics.confidence = confidence;
     if (choice) diagnostics.choice = choice;
     if (guard) diagnostics.bodyGuard = { answer: guard.name };
+    if (listing) diagnostics.listing = listing;
     if (captions !== undefined) diagnostics.captions = captions;
     const extraction: Extraction<PithDiagnostics> = {
       extractor: 'pith',
@@ -538,7 +580,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       roots: heuristic.roots,
       diagnostics,
     };
-    if (candidates && choiceRows) CANDIDATES.set(extraction, { candidates, features: choiceRows });
+    if (candidates && choiceRows) CANDIDATES.set(extraction, { candidates, features: choiceRows, blocks });
     return extraction;
   },
 };
@@ -550,6 +592,8 @@ export interface PageCandidates {
   candidates: readonly Candidate[];
   /** The choice's feature rows, one per candidate (`CHOICE_FEATURE_NAMES`). */
   features: Float32Array;
+  /** The page's blocks, for the benches' per-block views. */
+  blocks: Blocks;
 }
 
 /** The candidate selections the default extractor built for this extraction (see candidates.ts). */

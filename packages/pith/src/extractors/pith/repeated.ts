@@ -1,0 +1,203 @@
+/**
+ * A listing's repeated siblings (issue 37, a per-type profile): the group of sibling elements of
+ * one shape (tag and first class) whose items each carry text — a listing's cards, a collection's
+ * items — found over the page's blocks, with no second parse. The candidate is the blocks inside
+ * the group's items. See docs/algorithms/default.md, "A listing's repeated siblings".
+ */
+import { IS_HEADING, NodeKind, TAG, tick } from '../../dom/index.js';
+import type { Blocks } from '../../features/blocks/index.js';
+import { LANDMARK } from '../../features/blocks/index.js';
+
+/** Items a group needs (two cards are a pair, not a listing). */
+export const MIN_GROUP_ITEMS = 3;
+/** Words an item needs to count as carrying text (a title alone is two or three). */
+export const MIN_ITEM_WORDS = 4;
+/** Items the answer must already hold for the group to be the one it started. */
+export const MIN_KEPT_ITEMS = 1;
+/** Words the whole group needs to be a candidate. */
+export const MIN_GROUP_WORDS = 60;
+/** Furniture the items must not sit in: menus, footers, rails and headers repeat too. */
+const OUTSIDE_LISTING = LANDMARK.nav | LANDMARK.footer | LANDMARK.aside | LANDMARK.header | LANDMARK.form;
+
+export interface RepeatedGroup {
+  /** The items' common parent. */
+  parent: number;
+  /** The items (elements of one shape that carry text), in document order. */
+  items: number[];
+  /** Words in the items. */
+  words: number;
+}
+
+/** Paragraphs and headings of one body repeat too: prose, not items. */
+function isProse(tag: number): boolean {
+  return tag === TAG.p || tag === TAG.blockquote || tag === TAG.pre || IS_HEADING[tag] === 1;
+}
+
+/** The shape that makes siblings items of one group: tag and first class. */
+function shapeOf(blocks: Blocks, node: number): string {
+  const doc = blocks.doc;
+  const cls = doc.attr(node, 'class');
+  const first = cls?.trim().split(/\s+/, 1)[0] ?? '';
+  return `${doc.columns.tag[node]}.${first}`;
+}
+
+/**
+ * Every repeated sibling group: a parent's MIN_GROUP_ITEMS or more element children of one shape
+ * that carry text, holding MIN_GROUP_WORDS words, outside menus, footers, rails and headers.
+ */
+export function repeatedGroups(blocks: Blocks): RepeatedGroup[] {
+  const doc = blocks.doc;
+  const { kind, tag, end, wordCount } = doc.columns;
+  const found: RepeatedGroup[] = [];
+  if (blocks.count === 0) return found;
+  const root = doc.contentRoot;
+  const stop = end[root];
+  for (let parent = root; parent < stop; parent++) {
+    tick('pith');
+    if (kind[parent] !== NodeKind.Element || blocks.landmarks[parent] & OUTSIDE_LISTING) continue;
+    if (wordCount[parent] < MIN_GROUP_WORDS) continue;
+    let groups: Map<string, number[]> | undefined;
+    for (let child = parent + 1; child < end[parent]; child = end[child]) {
+      if (kind[child] !== NodeKind.Element || wordCount[child] < MIN_ITEM_WORDS) continue;
+      if (blocks.landmarks[child] & OUTSIDE_LISTING || isProse(tag[child])) continue;
+      groups ??= new Map();
+      const shape = shapeOf(blocks, child);
+      const items = groups.get(shape);
+      if (items) items.push(child);
+      else groups.set(shape, [child]);
+    }
+    if (!groups) continue;
+    for (const items of groups.values()) {
+      if (items.length < MIN_GROUP_ITEMS) continue;
+      let words = 0;
+      for (const item of items) words += wordCount[item];
+      if (words >= MIN_GROUP_WORDS) found.push({ parent, items, words });
+    }
+  }
+  return found;
+}
+
+/** The repeated sibling group with the most words, or undefined when the page has none. */
+export function repeatedGroup(blocks: Blocks): RepeatedGroup | undefined {
+  let best: RepeatedGroup | undefined;
+  for (const group of repeatedGroups(blocks)) if (!best || group.words > best.words) best = group;
+  return best;
+}
+
+/** Items of the group holding text the answer keeps. */
+export function keptItems(blocks: Blocks, group: RepeatedGroup, answer: Uint8Array): number {
+  const { end, kind } = blocks.doc.columns;
+  let kept = 0;
+  for (const item of group.items)
+    for (let node = item + 1; node < end[item]; node++)
+      if (answer[node] && kind[node] === NodeKind.Text) {
+        kept++;
+        break;
+      }
+  return kept;
+}
+
+/**
+ * The group the answer started: the one with the most words among those where the answer keeps
+ * text in at least MIN_KEPT_ITEMS items (the block model kept some cards and dropped the rest).
+ */
+export function anchoredGroup(blocks: Blocks, answer: Uint8Array): RepeatedGroup | undefined {
+  let best: RepeatedGroup | undefined;
+  for (const group of repeatedGroups(blocks))
+    if ((!best || group.words > best.words) && keptItems(blocks, group, answer) >= MIN_KEPT_ITEMS)
+      best = group;
+  return best;
+}
+
+/** Per node: 1 for the blocks' text nodes inside the group's items (an item may be inline, inside its block). */
+export function groupTextNodes(blocks: Blocks, group: RepeatedGroup): Uint8Array {
+  const chosen = new Uint8Array(blocks.doc.size);
+  const { end } = blocks.doc.columns;
+  const inBlock = new Uint8Array(blocks.doc.size);
+  for (let k = 0; k < blocks.textNodes.length; k++) inBlock[blocks.textNodes[k]] = 1;
+  for (const item of group.items)
+    for (let node = item + 1; node < end[item]; node++) if (inBlock[node]) chosen[node] = 1;
+  return chosen;
+}
+
+/** The page types whose answer the group may join (the classifier's reading). */
+export const LISTING_TYPES: readonly string[] = ['listing', 'collection'];
+/**
+ * The group joins the answer only when the answer holds under this share of the group's words: an
+ * answer far larger than the cards (a body beside a short list) stays as it is. Chosen inside the
+ * folds among 0.25–1.5 (every fold chose 1.5 with the loose-mode group).
+ */
+export const LISTING_SHARE = 1.5;
+
+/**
+ * The answer joined to the group it started, where the loose mode (the block model read at 0.2)
+ * keeps the group's text, when the page reads as a listing or collection and the answer holds
+ * under LISTING_SHARE of the group's words; undefined otherwise. `loose` and `pageType` are asked
+ * only when a group qualifies (each costs more than the group). The setting (this group, this
+ * share, no link-share or item-count gate) is the one chosen inside the block folds on WCXB dev
+ * (bench/choice/type-profile.py --rule).
+ */
+export function listingAnswer(
+  blocks: Blocks,
+  answer: Uint8Array,
+  answerWords: number,
+  pageType: () => string,
+  loose: () => Uint8Array,
+): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
+  const group = anchoredGroup(blocks, answer);
+  if (!group || answerWords >= LISTING_SHARE * group.words || !LISTING_TYPES.includes(pageType()))
+    return undefined;
+  const chosen = answer.slice();
+  const items = groupTextNodes(blocks, group);
+  const kept = loose();
+  for (let node = 0; node < chosen.length; node++) if (items[node] && kept[node]) chosen[node] = 1;
+  return { chosen, group };
+}
+
+/** Where a block sits in its item: the tags and first classes from the item down to the block's owner. */
+function placeInItem(blocks: Blocks, item: number, owner: number): string {
+  const { parent } = blocks.doc.columns;
+  let place = '';
+  for (let node = owner; node > item; node = parent[node]) place = `${shapeOf(blocks, node)}/${place}`;
+  return place;
+}
+
+/**
+ * The group's items completed the way the answer kept the items it holds: a block of an item
+ * joins when a block at the same place in another item is kept (a card's title and teaser, not
+ * its price or buttons, when those are what the block model kept in the cards it held).
+ */
+export function templateTextNodes(blocks: Blocks, group: RepeatedGroup, answer: Uint8Array): Uint8Array {
+  const { end } = blocks.doc.columns;
+  const chosen = new Uint8Array(blocks.doc.size);
+  const itemOf = (owner: number) => {
+    // items are in document order and disjoint: a binary search for the last item at or before owner
+    let low = 0;
+    let high = group.items.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (group.items[middle] <= owner) {
+        found = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return found >= 0 && owner < end[group.items[found]] ? group.items[found] : -1;
+  };
+  const kept = new Set<string>();
+  const places: { block: number; place: string }[] = [];
+  for (let block = 0; block < blocks.count; block++) {
+    const first = blocks.textNodes[blocks.textStart[block]];
+    const item = itemOf(first);
+    if (item < 0) continue;
+    const place = placeInItem(blocks, item, blocks.owner[block]);
+    places.push({ block, place });
+    if (answer[first]) kept.add(place);
+  }
+  for (const { block, place } of places) {
+    if (!kept.has(place)) continue;
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
+      chosen[blocks.textNodes[k]] = 1;
+  }
+  return chosen;
+}

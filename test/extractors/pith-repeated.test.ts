@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { type Doc, NodeKind, parseHtml } from '../../packages/pith/src/dom/index.js';
+import { type PithDiagnostics, pageRows } from '../../packages/pith/src/extractors/pith/index.js';
+import {
+  anchoredGroup,
+  groupTextNodes,
+  keptItems,
+  listingAnswer,
+  repeatedGroup,
+  templateTextNodes,
+} from '../../packages/pith/src/extractors/pith/repeated.js';
+import { extract } from '../../packages/pith/src/index.js';
+
+function chosenText(doc: Doc, chosen: Uint8Array): string {
+  const parts: string[] = [];
+  for (let node = 0; node < doc.size; node++)
+    if (chosen[node] && doc.kind(node) === NodeKind.Text) parts.push(doc.text(node));
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+const card = (n: number) =>
+  `<div class="card card--${n % 2 ? 'odd' : 'even'}"><h3><a href="/recipes/${n}">Recipe number ${n}</a></h3>` +
+  `<p class="teaser">A short teaser for recipe ${n} that says what is in it and how long it takes to cook.</p></div>`;
+
+/** A listing shaped like WCXB's: a menu, a heading and intro, a grid of cards (title link + teaser), a footer. */
+const listingPage = `<html><body>
+<nav><ul>${[1, 2, 3, 4, 5, 6].map((n) => `<li class="menu-item"><a href="/s/${n}">Section ${n} of the site menu</a></li>`).join('')}</ul></nav>
+<main><h1>Weeknight recipes</h1><p>Our favourite quick dinners, tested in our kitchen.</p>
+<div class="grid">${[1, 2, 3, 4, 5, 6, 7, 8].map(card).join('')}</div></main>
+<footer><ul>${[1, 2, 3, 4].map((n) => `<li class="foot"><a href="/f/${n}">Footer link number ${n} about us</a></li>`).join('')}</ul></footer>
+</body></html>`;
+
+describe('repeated siblings (a listing profile)', () => {
+  test("a listing's cards are the group: every title and teaser, not the menu or the footer", () => {
+    const doc = parseHtml(listingPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const group = repeatedGroup(blocks);
+    assert.ok(group, 'the cards are found');
+    assert.equal(group.items.length, 8, 'cards with two shapes of modifier class are one group');
+    const text = chosenText(doc, groupTextNodes(blocks, group));
+    for (const n of [1, 8]) {
+      assert.match(text, new RegExp(`Recipe number ${n}\\b`));
+      assert.match(text, new RegExp(`teaser for recipe ${n}\\b`));
+    }
+    assert.doesNotMatch(text, /site menu|Footer link|Weeknight/);
+  });
+
+  test('the template completes the cards the way the answer kept the ones it holds: title and teaser, not the price', () => {
+    const shop = (n: number) =>
+      `<li class="product"><h3><a href="/p/${n}">Walnut desk model ${n}</a></h3>` +
+      `<p class="blurb">Solid walnut top, steel legs, and a cable tray for model ${n} of the range.</p>` +
+      `<div class="price">$ ${100 + n} add to cart now</div></li>`;
+    const doc = parseHtml(
+      `<html><body><main><h1>Desks</h1><ul class="products">${[1, 2, 3, 4, 5, 6].map(shop).join('')}</ul></main></body></html>`,
+    );
+    const { blocks } = pageRows(doc, {}, {});
+    // The answer as the block model gave it on such pages: the first two cards' title and blurb.
+    const answer = new Uint8Array(doc.size);
+    for (let node = 0; node < doc.size; node++) {
+      if (doc.kind(node) !== NodeKind.Text) continue;
+      if (/model [12]\b/.test(doc.text(node)) || /^Desks$/.test(doc.text(node).trim())) answer[node] = 1;
+    }
+    const group = anchoredGroup(blocks, answer);
+    assert.ok(group);
+    assert.equal(keptItems(blocks, group, answer), 2);
+    const text = chosenText(doc, templateTextNodes(blocks, group, answer));
+    for (const n of [1, 6]) {
+      assert.match(text, new RegExp(`Walnut desk model ${n}\\b`));
+      assert.match(text, new RegExp(`model ${n} of the range`));
+    }
+    assert.doesNotMatch(text, /add to cart/);
+  });
+
+  test('the listing answer joins the group only on a page read as a listing or collection', () => {
+    const doc = parseHtml(listingPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = new Uint8Array(doc.size);
+    for (let node = 0; node < doc.size; node++)
+      if (
+        doc.kind(node) === NodeKind.Text &&
+        /Weeknight|Recipe number 1\b|teaser for recipe 1\b/.test(doc.text(node))
+      )
+        answer[node] = 1;
+    // The loose mode as the block model gives it on such pages: every card's title and teaser.
+    const loose = () => {
+      const kept = new Uint8Array(doc.size);
+      for (let node = 0; node < doc.size; node++)
+        if (doc.kind(node) === NodeKind.Text && /Recipe number|teaser for recipe/.test(doc.text(node)))
+          kept[node] = 1;
+      return kept;
+    };
+    const listed = listingAnswer(blocks, answer, 25, () => 'listing', loose);
+    assert.ok(listed);
+    const text = chosenText(doc, listed.chosen);
+    assert.match(text, /Weeknight.*Recipe number 8/);
+    assert.doesNotMatch(text, /site menu|Footer link/);
+    assert.equal(
+      listingAnswer(blocks, answer, 25, () => 'article', loose),
+      undefined,
+    );
+    // An answer far larger than the cards stays as it is.
+    assert.equal(
+      listingAnswer(blocks, answer, 10_000, () => 'listing', loose),
+      undefined,
+    );
+  });
+
+  test('sibling paragraphs of one body are prose, not a group', () => {
+    const paragraphs = [1, 2, 3, 4, 5, 6]
+      .map((n) => `<p>Paragraph ${n} of an article body, long enough to carry a sentence or two of text.</p>`)
+      .join('');
+    const doc = parseHtml(`<html><body><article><h1>A story</h1>${paragraphs}</article></body></html>`);
+    assert.equal(repeatedGroup(pageRows(doc, {}, {}).blocks), undefined);
+  });
+
+  test('property: a page with no three text-carrying siblings of one shape has no group', () => {
+    const shapes = ['div', 'section', 'article', 'span', 'figure'];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            tag: fc.constantFrom(...shapes),
+            cls: fc.constantFrom('a', 'b', ''),
+            words: fc.integer({ min: 0, max: 30 }),
+          }),
+          { maxLength: 12 },
+        ),
+        fc.integer({ min: 0, max: 2 }),
+        (children, prose) => {
+          // At most two children of each shape carry MIN_ITEM_WORDS words; the rest are short.
+          const seen = new Map<string, number>();
+          const html = children
+            .map(({ tag, cls, words }) => {
+              const key = `${tag}.${cls}`;
+              const carrying = (seen.get(key) ?? 0) < 2 ? words : Math.min(words, 3);
+              if (carrying >= 4) seen.set(key, (seen.get(key) ?? 0) + 1);
+              const body = Array.from({ length: carrying }, (_, k) => `word${k}`).join(' ');
+              return `<${tag}${cls ? ` class="${cls}"` : ''}>${body}</${tag}>`;
+            })
+            .join('');
+          const paragraphs = Array.from(
+            { length: prose },
+            () => '<p>Some prose words in a paragraph here.</p>',
+          ).join('');
+          const doc = parseHtml(`<html><body><div>${html}${paragraphs}</div></body></html>`);
+          assert.equal(repeatedGroup(pageRows(doc, {}, {}).blocks), undefined);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  test('property: an answer on a page not read as a listing or collection is never replaced', () => {
+    const piece = fc.oneof(
+      fc.integer({ min: 1, max: 9 }).map(card),
+      fc
+        .integer({ min: 1, max: 9 })
+        .map((n) => `<p>Paragraph ${n} of the story, with a sentence of plain prose in it.</p>`),
+      fc.constant('<h2>A subheading</h2>'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), fc.func(fc.boolean()), (pieces, keeps) => {
+        const html = `<html><body><article><h1>Title of the page</h1>${pieces.join('')}</article></body></html>`;
+        const doc = parseHtml(html);
+        const { blocks } = pageRows(doc, {}, {});
+        const answer = new Uint8Array(doc.size);
+        for (let node = 0; node < doc.size; node++)
+          if (doc.kind(node) === NodeKind.Text && keeps(node)) answer[node] = 1;
+        for (const type of ['article', 'forum', 'product', 'documentation', 'service'])
+          assert.equal(
+            listingAnswer(
+              blocks,
+              answer,
+              0,
+              () => type,
+              () => answer,
+            ),
+            undefined,
+          );
+        const off = extract(html, { format: 'text' });
+        const on = extract(html, { format: 'text', extractorOptions: { listingProfile: true } });
+        const read = (on.extraction.diagnostics as PithDiagnostics).pageType.type;
+        if (read !== 'listing' && read !== 'collection') assert.equal(on.content, off.content);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -77,6 +77,7 @@ export {
   type FavorSwitch,
   guardBody,
   guardFooter,
+  guardFooterText,
   loadBlockModel,
   NO_FAVOR_SWITCH,
   type PageRows,

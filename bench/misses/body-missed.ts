@@ -9,19 +9,22 @@
  *
  * With `--guard`, the body guard (packages/pith/src/extractors/pith/body-guard.ts) is applied to
  * each page's candidate rows as the extractor applies it, and the set's mean F1 and body-missed
- * count are given for both, with a 95 % bootstrap interval of the paired difference.
+ * count are given for both, with a 95 % bootstrap interval of the paired difference. With `--foot`
+ * the comparison is the guard as it was (before) against the guard with its footer-text rule
+ * (guardFooterText, over the text features of the page lines' rendered texts), with the pages up and down.
  *
- *   npx tsx bench/misses/body-missed.ts --pages FILE … [--guard] [--markdown] [--list]
+ *   npx tsx bench/misses/body-missed.ts --pages FILE … [--guard [--foot]] [--list]
  */
 import { parseArgs } from 'node:util';
 import { bootstrapMean, type PrimaryScore } from '@pith/workbench/eval';
 import { type ChoicePageLine, readChoicePages } from '@pith/workbench/train';
-import { guardBody } from 'pith/internal';
+import { guardBody, guardFooterText } from 'pith/internal';
 
 const { values } = parseArgs({
   options: {
     pages: { type: 'string', multiple: true, default: [] },
     guard: { type: 'boolean', default: false },
+    foot: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     resamples: { type: 'string', default: '1000' },
   },
@@ -38,11 +41,21 @@ const counts = (line: ChoicePageLine) =>
     : line.goldWords >= MIN_GOLD_WORDS;
 const missed = (score: PrimaryScore | null | undefined) => (score?.r ?? 0) < MISSED_RECALL;
 
-/** The candidate the guard answers with on this page ('balanced' when it does not fire), and why. */
-function guarded(line: ChoicePageLine): { name: string } {
+/**
+ * The candidate the guard answers with on this page ('balanced' when it does not fire); with
+ * `foot`, the footer-text rule after it (only where the page line has the texts' features).
+ */
+function guarded(line: ChoicePageLine, foot = values.foot ?? false): { name: string } {
   if (line.features.length === 0) return { name: 'balanced' };
   const rows = Float32Array.from(line.features, (value) => (value === null ? Number.NaN : value));
-  const name = line.candidates[guardBody(rows, line.candidates).chosen] ?? 'balanced';
+  let chosen = guardBody(rows, line.candidates).chosen;
+  if (chosen === 0 && foot && line.text)
+    chosen = guardFooterText(
+      rows,
+      line.candidates,
+      line.candidates.map((name) => line.text?.[name]),
+    ).chosen;
+  const name = line.candidates[chosen] ?? 'balanced';
   if (line.scores[name] === undefined) unscored.push(`${line.dataset}/${line.id}`);
   return { name };
 }
@@ -74,8 +87,10 @@ for (const dataset of datasets) {
   ];
   row += ` ${names.map((name) => found(name)).join(' | ')} | ${missedPages.filter((line) => Object.keys(line.scores).some((name) => !missed(line.scores[name]))).length} |`;
   if (values.guard) {
-    const choices = pages.map(guarded);
-    const base = pages.map((line) => f1(line.scores.balanced));
+    const choices = pages.map((line) => guarded(line));
+    // Before: no guard, or with --foot the guard without its footer-text rule.
+    const before = pages.map((line) => (values.foot ? guarded(line, false) : { name: 'balanced' }));
+    const base = pages.map((line, index) => f1(line.scores[before[index].name]));
     const after = pages.map((line, index) => f1(line.scores[choices[index].name]));
     const delta = bootstrapMean(
       after.map((value, index) => value - base[index]),
@@ -83,8 +98,13 @@ for (const dataset of datasets) {
     );
     const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / Math.max(1, list.length);
     const missedAfter = eligible.filter((line) => missed(line.scores[guarded(line).name])).length;
-    const fired = choices.filter((choice) => choice.name !== 'balanced').length;
-    row += ` ${missedAfter} (${pct(missedAfter, eligible.length)}) | ${fmt(mean(base))} → ${fmt(mean(after))} | ${delta.estimate >= 0 ? '+' : ''}${delta.estimate.toFixed(4)} [${delta.low.toFixed(4)}, ${delta.high.toFixed(4)}] | ${fired} |`;
+    const missedBefore = eligible.filter((line) =>
+      missed(line.scores[(values.foot ? guarded(line, false) : { name: 'balanced' }).name]),
+    ).length;
+    const fired = choices.filter((choice, index) => choice.name !== before[index].name).length;
+    const up = after.filter((value, index) => value > base[index] + 1e-9).length;
+    const down = after.filter((value, index) => value < base[index] - 1e-9).length;
+    row += `${values.foot ? ` ${missedBefore} (${pct(missedBefore, eligible.length)}) →` : ''} ${missedAfter} (${pct(missedAfter, eligible.length)}) | ${fmt(mean(base))} → ${fmt(mean(after))} | ${delta.estimate >= 0 ? '+' : ''}${delta.estimate.toFixed(4)} [${delta.low.toFixed(4)}, ${delta.high.toFixed(4)}] | ${fired} (${up} up, ${down} down) |`;
   }
   table.push(row);
   for (const line of values.list ? missedPages : []) {
@@ -100,10 +120,11 @@ for (const dataset of datasets) {
   if (values.guard && values.list)
     for (const [index, line] of pages.entries()) {
       const choice = guarded(line);
-      if (choice.name === 'balanced') continue;
+      const was = values.foot ? guarded(line, false).name : 'balanced';
+      if (choice.name === was) continue;
       if (missedPages.includes(line)) continue;
       listing.push(
-        `| ${dataset} ${line.id} (not missed) | ${line.goldWords} | ${line.words.balanced ?? 0} | balanced ${f1(line.scores.balanced).toFixed(3)} → ${choice.name} ${f1(line.scores[choice.name]).toFixed(3)} (${index}) |`,
+        `| ${dataset} ${line.id} (not missed) | ${line.goldWords} | ${line.words.balanced ?? 0} | ${was} ${f1(line.scores[was]).toFixed(3)} → ${choice.name} ${f1(line.scores[choice.name]).toFixed(3)} (${index}) |`,
       );
     }
 }

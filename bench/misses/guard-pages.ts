@@ -35,7 +35,16 @@ import {
   writtenKeys,
 } from '@pith/workbench/train';
 import { type ExtractResult, extract } from 'pith';
-import { CHOICE_WIDTH, candidatesOf, guardBody, type PithDiagnostics, qualityDetails } from 'pith/internal';
+import {
+  CHOICE_FEATURE_NAMES,
+  CHOICE_WIDTH,
+  candidatesOf,
+  guardBody,
+  type PithDiagnostics,
+  qualityDetails,
+  TEXT_FEATURE_NAMES,
+  textFeatures,
+} from 'pith/internal';
 import { selectionText } from '../choice/selection-text.js';
 
 const { values } = parseArgs({
@@ -105,6 +114,10 @@ for await (const { dataset: name, scoring, page, key } of pendingDevPages({
   const rows = found?.features ?? new Float32Array(0);
   const scores: ChoicePageLine['scores'] = { balanced: score(result.content) };
   const words: ChoicePageLine['words'] = {};
+  // The rendered text's features (text-features.ts) of the answer and of every candidate scored.
+  const rounded = (text: string) =>
+    Array.from(textFeatures(text, title), (value) => Math.round(value * 1e4) / 1e4);
+  const texts: Record<string, number[]> = { balanced: rounded(result.content) };
   names.forEach((candidate, row) => {
     words[candidate] = Math.round(Math.expm1(rows[row * CHOICE_WIDTH + 1]));
   });
@@ -115,7 +128,19 @@ for await (const { dataset: name, scoring, page, key } of pendingDevPages({
     const row = names.indexOf(mode);
     return row > 0 && rows[1] < Math.log1p(0.3 * Math.expm1(rows[row * CHOICE_WIDTH + 1]));
   });
-  const scoreAll = found && rows.length > 0 && (missed || near);
+  // …or the answer reads as footer text (its words under footer or boilerplate cues, or its text's
+  // contact, copyright, cookie and navigation lines): where a footer rule may act.
+  const answerText = texts.balanced;
+  const boilerplateText = ['contactShare', 'copyrightShare', 'cookieShare', 'navigationShare'].reduce(
+    (sum, name) => sum + answerText[(TEXT_FEATURE_NAMES as readonly string[]).indexOf(name)],
+    0,
+  );
+  const footerLike =
+    rows.length > 0 &&
+    (boilerplateText >= 0.15 ||
+      rows[CHOICE_FEATURE_NAMES.indexOf('c:footerShare')] >= 0.3 ||
+      rows[CHOICE_FEATURE_NAMES.indexOf('c:boilerplateCueShare')] >= 0.3);
+  const scoreAll = found && rows.length > 0 && (missed || near || footerLike);
   if (found)
     for (const candidate of found.candidates) {
       if (candidate.name === 'balanced') continue;
@@ -123,6 +148,7 @@ for await (const { dataset: name, scoring, page, key } of pendingDevPages({
       const text = selectionText(result, candidate.selection, url);
       scores[candidate.name] = score(text);
       words[candidate.name] = wordCount(text);
+      texts[candidate.name] = rounded(text);
     }
   if (missed)
     for (const seed of seeds) {
@@ -152,6 +178,7 @@ for await (const { dataset: name, scoring, page, key } of pendingDevPages({
     candidates: names,
     scores,
     words,
+    text: texts,
     features: Array.from(rows, (value) => (Number.isFinite(value) ? value : null)),
     cpuMs: {},
   };

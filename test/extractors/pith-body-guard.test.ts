@@ -10,12 +10,19 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { guardBody, guardWanted } from '../../packages/pith/src/extractors/pith/body-guard.js';
+import {
+  boilerplateTextShare,
+  guardBody,
+  guardFooterText,
+  guardWanted,
+  readsAsFooterText,
+} from '../../packages/pith/src/extractors/pith/body-guard.js';
 import {
   CHOICE_FEATURE_NAMES,
   CHOICE_WIDTH,
 } from '../../packages/pith/src/extractors/pith/choice-features.js';
 import type { PithDiagnostics } from '../../packages/pith/src/extractors/pith/index.js';
+import { textFeatures } from '../../packages/pith/src/extractors/pith/text-features.js';
 import { extract } from '../../packages/pith/src/index.js';
 import { useModelFiles } from '../../packages/tools/src/index.js';
 import { pageDigest, readHeldOut } from '../../packages/workbench/src/eval/runs/index.js';
@@ -184,6 +191,25 @@ describe('body guard', () => {
     assert.deepEqual(diagnostics.bodyGuard, { answer: 'recall' });
   });
 
+  // WCXB dev 0582 (shop.bombas.com, a product page): the fold model keeps a newsletter's consent line
+  // (22 words: email, consent, privacy policy), not tiny beside the recall mode's 106 words, so the
+  // guard of session 6 leaves it; the answer's text reads as a footer's and the recall mode's as a
+  // body (the product's name and what it is), which answers (F1 0.06 → 0.18).
+  test('a real page whose answer is a footer text: the recall mode (WCXB dev 0582)', {
+    skip: heldOutSkip('0582'),
+  }, async () => {
+    const { guarded, bare } = await guardedHeldOut(
+      '0582',
+      'https://shop.bombas.com/products/mens-quarter-socks',
+    );
+    assert.match(bare.content, /^By providing my email/);
+    assert.match(guarded.content, /Just enough cush for your everyday shoes/);
+    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, {
+      answer: 'recall',
+      footerText: true,
+    });
+  });
+
   // WCXB dev 0589 (huel.com, a product page): the fold model keeps 45 words (one paragraph); the
   // loose mode (272 words, 0.89 of them prose) holds how to use it and more (F1 0.15 → 0.40).
   test('a real page with no body kept: the loose mode (WCXB dev 0589)', {
@@ -195,5 +221,104 @@ describe('body guard', () => {
     assert.match(guarded.content, /How to use Black Edition/);
     assert.match(guarded.content, /Add two scoops of Black Edition powder/);
     assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
+  });
+});
+
+/**
+ * The footer-text rule (body-guard.ts, guardFooterText): an answer whose text reads as a footer's
+ * (contact, copyright, cookie, navigation lines) but is not tiny beside the body gives way to the
+ * first candidate whose text reads as a body. Shaped like WCXB dev 0582 (shop.bombas.com): the
+ * block model kept a newsletter's consent line, the body (a product's words) sits under the same
+ * footer-like wrapper as the line, so the class and landmark cues cannot tell them apart.
+ */
+describe('body guard: never a footer text for a body', () => {
+  const footer = [
+    'Sign up for our newsletter',
+    'By providing my email, I am consenting to receive emails and email-based advertising.',
+    'Contact us: Tel +44 20 7946 0958, Fax +44 20 7946 0959',
+    '© 2025 Example Socks Ltd. All rights reserved.',
+    'Privacy policy and cookie settings',
+    'Customer service: phone us Monday to Friday, 9am to 5pm, or write to our address',
+    'Imprint · Terms · Returns · Shipping',
+  ].join('\n');
+  const prose = [
+    'Our midweight socks have just enough cushion for your everyday shoes, and a seamless toe.',
+    'The blend of cotton and polyester keeps feet dry on long days, and the arch support holds the fit.',
+    'Every pair you buy means a pair is given to someone experiencing homelessness in your area.',
+    'They come in twelve colours, from a quiet grey to a bright orange that will not fade in the wash.',
+    'Machine wash cold and tumble dry low; each pair is made to last for years of daily wear.',
+  ].join('\n');
+  const wordCount = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
+  const names = ['balanced', 'recall', 'loose', 'union'];
+  /** Rows and text features of the answer and of recall, loose and union (each a text or absent; union is never read). */
+  function page(answer: string, bodies: Record<string, string | undefined>) {
+    const list = [answer, bodies.recall, bodies.loose, bodies.union];
+    const values = new Float32Array(list.length * CHOICE_WIDTH);
+    list.forEach((text, index) => {
+      values[index * CHOICE_WIDTH + column('logWords')] = Math.log1p(text ? wordCount(text) : 0);
+    });
+    return {
+      rows: values,
+      texts: list.map((text) => (text === undefined ? undefined : textFeatures(text, null))),
+    };
+  }
+
+  // The body keeps the footer under it: 241 words, 0.27 of them boilerplate; the answer 65 words.
+  const body = `${prose}\n${prose}\n${footer}`;
+  test('a footer answer gives way to a body candidate that is not five times larger', () => {
+    const { rows, texts } = page(footer, { loose: body });
+    assert.ok(wordCount(body) < 5 * wordCount(footer), 'not tiny: the guard of session 6 leaves it');
+    assert.equal(guardBody(rows, names).chosen, 0);
+    assert.equal(guardFooterText(rows, names, texts).chosen, 2);
+  });
+
+  test('the recall mode goes first; a candidate that is the footer again, or no prose, is no body', () => {
+    let shaped = page(footer, { recall: body, loose: `${body}\n${prose}` });
+    assert.equal(guardFooterText(shaped.rows, names, shaped.texts).chosen, 1);
+    // The heuristic region joined to the answer is not read (its words would have the answer's text read on most pages).
+    shaped = page(footer, { union: body });
+    assert.equal(guardFooterText(shaped.rows, names, shaped.texts).chosen, 0);
+    // The same footer twice over: mostly boilerplate.
+    shaped = page(footer, { loose: `${footer}\n${footer}\n${footer}` });
+    assert.equal(guardFooterText(shaped.rows, names, shaped.texts).chosen, 0);
+    // A menu of links: no sentences.
+    const menu = Array.from({ length: 40 }, (_, index) => `Socks for walking ${index}`).join('\n');
+    shaped = page(footer, { loose: menu });
+    assert.equal(guardFooterText(shaped.rows, names, shaped.texts).chosen, 0);
+  });
+
+  test('an answer that is prose stays, whatever a candidate holds', () => {
+    const { rows, texts } = page(prose, { loose: `${prose}\n${prose}\n${prose}` });
+    assert.equal(guardFooterText(rows, names, texts).chosen, 0);
+    // One consent line in a body does not make a footer (WCXB dev 0639: 22 of 74 words).
+    const listing = `${prose}\n${footer.split('\n')[1]}`;
+    const shaped = page(listing, { loose: `${prose}\n${prose}\n${prose}` });
+    assert.ok(!readsAsFooterText(textFeatures(listing, null)));
+    assert.equal(guardFooterText(shaped.rows, names, shaped.texts).chosen, 0);
+  });
+
+  const linesOf = (lines: string[]) =>
+    fc.array(fc.constantFrom(...lines), { minLength: 1, maxLength: 30 }).map((list) => list.join('\n'));
+  const mixed = linesOf([...footer.split('\n'), ...prose.split('\n')]);
+  // Footer-only answers and prose-only candidates often, so that both sides of the rule are met.
+  const answerOf = fc.oneof(linesOf(footer.split('\n')), mixed);
+  const candidateOf = fc.oneof(linesOf(prose.split('\n')), mixed);
+  test('a clear body never loses to a footer answer; an answer that is a body is never replaced', () => {
+    fc.assert(
+      fc.property(answerOf, candidateOf, fc.constantFrom('recall', 'loose'), (answer, candidate, slot) => {
+        const { rows, texts } = page(answer, { [slot]: candidate });
+        const { chosen } = guardFooterText(rows, names, texts);
+        const answerText = texts[0] as Float32Array;
+        const candidateText = texts[names.indexOf(slot)] as Float32Array;
+        const clearBody =
+          boilerplateTextShare(candidateText) === 0 &&
+          wordCount(candidate) >= Math.max(50, 2 * wordCount(answer));
+        const footerAnswer = readsAsFooterText(answerText);
+        if (footerAnswer && clearBody) return chosen === names.indexOf(slot);
+        // An answer under half boilerplate of every kind is a body: it stays.
+        if (!footerAnswer) return chosen === 0;
+        return true;
+      }),
+    );
   });
 });

@@ -79,6 +79,7 @@ export {
   groupTextNodes,
   guardBody,
   guardFooter,
+  guardFooterText,
   keptItems,
   loadBlockModel,
   NO_FAVOR_SWITCH,

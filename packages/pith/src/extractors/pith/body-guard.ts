@@ -12,6 +12,7 @@
  * docs/algorithms/default.md, "Body guard", and docs/benchmarks-journal.md.
  */
 import { CHOICE_COLUMNS, CHOICE_WIDTH } from './choice-features.js';
+import { TEXT_FEATURE_NAMES } from './text-features.js';
 
 /** The candidates the guard may answer with, in the order it tries them. */
 export const BODY_CANDIDATES = ['recall', 'union', 'loose'] as const;
@@ -120,3 +121,85 @@ export function guardBody(rows: ArrayLike<number>, names: readonly string[]): Bo
   }
   return { chosen: 0 };
 }
+
+/**
+ * The footer-text rule, after the guard above leaves the answer: an answer that reads as a site's
+ * footer (contact, copyright, cookie and navigation lines, text-features.ts) but is not tiny beside
+ * the body (WCXB dev 0582: a newsletter's 22-word consent line beside the product's 106 words in the
+ * recall mode). The candidates' class and landmark cues cannot tell there: on such sites the body
+ * sits under the same footer-like wrapper. The recall and loose modes only (the model's own
+ * evidence at lower thresholds, the recall mode first): with the heuristic region too, the answer's
+ * text would be read on 55 % of the dev pages, not 3.6 % (docs/benchmarks.md, "Body missed").
+ */
+export const FOOTER_TEXT_CANDIDATES = ['recall', 'loose'] as const;
+/** An answer this much boilerplate text reads as a footer (choice.ts's "mostly footer" share). */
+const FOOTER_TEXT_SHARE = 0.5;
+/** A body has at most this much boilerplate text (BODY_FOOTER_SHARE)… */
+const BODY_TEXT_BOILERPLATE = 0.3;
+/** …and this many times the answer's words: it must bring the body, not the same footer again. */
+const FOOTER_BODY_GROWTH = 2;
+
+const TEXT = Object.fromEntries(TEXT_FEATURE_NAMES.map((name, index) => [name, index])) as Record<
+  (typeof TEXT_FEATURE_NAMES)[number],
+  number
+>;
+
+const BOILERPLATE_KINDS = [TEXT.contactShare, TEXT.copyrightShare, TEXT.cookieShare, TEXT.navigationShare];
+
+/**
+ * The share of a text's words in boilerplate lines, at most (the kinds' shares summed, capped at 1:
+ * a newsletter's consent line is both contact and cookie text).
+ */
+export function boilerplateTextShare(text: ArrayLike<number>): number {
+  return Math.min(
+    1,
+    BOILERPLATE_KINDS.reduce((sum, column) => sum + text[column], 0),
+  );
+}
+
+/**
+ * Whether an answer's text (its text features) reads as a footer's: at least FOOTER_TEXT_SHARE of
+ * its words in boilerplate lines of one kind (a lower bound of the share, where a body's bound is the
+ * upper one: the rule acts only when both are sure).
+ */
+export const readsAsFooterText = (text: ArrayLike<number>) =>
+  BOILERPLATE_KINDS.some((column) => text[column] >= FOOTER_TEXT_SHARE);
+
+/**
+ * The footer-text rule over the candidates' choice rows and their texts' features (`texts[i]` of
+ * row i; undefined where not computed): when the answer's text reads as a footer, the first
+ * candidate of FOOTER_TEXT_CANDIDATES whose text reads as a body (MIN_BODY_WORDS words, at least
+ * FOOTER_BODY_GROWTH times the answer's, little boilerplate, prose) answers. When none does, the
+ * answer stays, with its reason codes and quality.
+ */
+export function guardFooterText(
+  rows: ArrayLike<number>,
+  names: readonly string[],
+  texts: readonly (ArrayLike<number> | undefined)[],
+): BodyGuardOutcome {
+  const answer = texts[0];
+  if (!answer || !readsAsFooterText(answer)) return { chosen: 0 };
+  const answerWords = wordsOf(rows, 0);
+  for (const name of FOOTER_TEXT_CANDIDATES) {
+    const index = names.indexOf(name);
+    const text = texts[index];
+    if (index <= 0 || !text) continue;
+    const words = wordsOf(rows, index);
+    if (
+      words >= MIN_BODY_WORDS &&
+      words >= FOOTER_BODY_GROWTH * answerWords &&
+      boilerplateTextShare(text) <= BODY_TEXT_BOILERPLATE &&
+      text[TEXT.sentenceWordShare] >= BODY_SENTENCE_SHARE
+    )
+      return { chosen: index };
+  }
+  return { chosen: 0 };
+}
+
+/**
+ * Whether the extractor reads the answer's text for the footer-text rule, from the loose mode's
+ * words as counted before building it (the recall mode's are fewer): only where a candidate could be
+ * FOOTER_BODY_GROWTH times the answer.
+ */
+export const footerTextWanted = (answerWords: number, looseWords: number) =>
+  answerWords > 0 && looseWords >= Math.max(MIN_BODY_WORDS, FOOTER_BODY_GROWTH * answerWords);

@@ -15,7 +15,14 @@ import {
   type PageType,
 } from '../../features/page-type/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
-import { guardBody, guardWanted } from './body-guard.js';
+import {
+  FOOTER_TEXT_CANDIDATES,
+  footerTextWanted,
+  guardBody,
+  guardFooterText,
+  guardWanted,
+  readsAsFooterText,
+} from './body-guard.js';
 import {
   blocksAt,
   buildCandidates,
@@ -49,9 +56,10 @@ import type { PostRuleCounts } from './post-rules.js';
 import { listingAnswer } from './repeated.js';
 import { pageRows } from './rows.js';
 import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from './stack-features.js';
+import { textFeatures } from './text-features.js';
 
 // For the training and benchmark scripts (through src/internal.ts): the rows the classifier reads.
-export { BODY_CANDIDATES, type BodyGuardOutcome, guardBody } from './body-guard.js';
+export { BODY_CANDIDATES, type BodyGuardOutcome, guardBody, guardFooterText } from './body-guard.js';
 export { CANDIDATE_NAMES, type Candidate, type CandidateName, selectionOf } from './candidates.js';
 export {
   CHOICE_MODEL_FORMAT,
@@ -160,8 +168,11 @@ export interface PithDiagnostics {
   captions?: number;
   /** The learned choice among the candidate selections, when a choice model ran. */
   choice?: ChoiceDiagnostics;
-  /** The body guard's answer, when it replaced the block model's (tiny beside it): the candidate's name. */
-  bodyGuard?: { answer: string };
+  /**
+   * The body guard's answer, when it replaced the block model's (tiny beside it, or, with
+   * `footerText`, the answer read as a footer's text): the candidate's name.
+   */
+  bodyGuard?: { answer: string; footerText?: true };
   /** The repeated sibling group joined to the answer (`listingProfile`): its items and words. */
   listing?: { items: number; words: number };
 }
@@ -267,16 +278,37 @@ function wordsOf(doc: Doc, chosen: Uint8Array, region: Uint8Array): { kept: numb
 }
 
 /**
+ * A candidate's text as lines, one per block it keeps text of (what text-features.ts reads): the
+ * footer-text rule reads it before any text is rendered.
+ */
+function candidateLines(inputs: CandidateInputs, chosen: Uint8Array): string {
+  const { blocks } = inputs.rows;
+  const lines: string[] = [];
+  for (let block = 0; block < blocks.count; block++) {
+    let line = '';
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
+      const node = blocks.textNodes[k];
+      if (chosen[node]) line += inputs.doc.text(node);
+    }
+    line = line.replace(/\s+/gu, ' ').trim();
+    if (line !== '') lines.push(line);
+  }
+  return lines.join('\n');
+}
+
+/**
  * The body guard over one page (body-guard.ts): a candidate is built only when the answer's words
  * are few beside its words as counted before (the recall and loose blocks': one pass over the
- * block probabilities; the heuristic region's), and it answers when the guard says so.
+ * block probabilities; the heuristic region's), and it answers when the guard says so. Where the
+ * guard leaves the answer and a candidate could be twice its size, the answer's text is read for
+ * the footer-text rule, and the candidates' texts only where it reads as a footer.
  */
 function guardPage(
   page: ChoicePage,
   inputs: CandidateInputs,
   own: Candidate,
   words: { answer: number; region: number },
-): Candidate | undefined {
+): { candidate: Candidate; footerText: boolean } | undefined {
   const { blocks } = inputs.rows;
   const recallThreshold = CANDIDATE_THRESHOLDS.recall as number;
   const looseThreshold = CANDIDATE_THRESHOLDS.loose as number;
@@ -288,16 +320,31 @@ function guardPage(
     if (probability >= looseThreshold) looseWords += blocks.words[block];
   }
   const wanted = guardWanted(words.answer, { recall: recallWords, loose: looseWords, region: words.region });
-  if (!wanted.recall && !wanted.union && !wanted.loose) return undefined;
   const list = [own];
-  if (wanted.recall) list.push(modeCandidate('recall', inputs));
-  if (wanted.union) list.push(unionCandidate(inputs, own));
-  if (wanted.loose) list.push(modeCandidate('loose', inputs));
-  const { chosen } = guardBody(
+  if (wanted.recall || wanted.union || wanted.loose) {
+    if (wanted.recall) list.push(modeCandidate('recall', inputs));
+    if (wanted.union) list.push(unionCandidate(inputs, own));
+    if (wanted.loose) list.push(modeCandidate('loose', inputs));
+    const { chosen } = guardBody(
+      choiceFeatures(page, list),
+      list.map((candidate) => candidate.name),
+    );
+    if (chosen > 0) return { candidate: list[chosen], footerText: false };
+  }
+  if (!footerTextWanted(words.answer, looseWords)) return undefined;
+  const answerText = textFeatures(candidateLines(inputs, own.chosen), null);
+  if (!readsAsFooterText(answerText)) return undefined;
+  const built = new Set(list.map((candidate) => candidate.name));
+  for (const name of FOOTER_TEXT_CANDIDATES) if (!built.has(name)) list.push(modeCandidate(name, inputs));
+  const texts = list.map((candidate, index) =>
+    index === 0 ? answerText : textFeatures(candidateLines(inputs, candidate.chosen), null),
+  );
+  const { chosen } = guardFooterText(
     choiceFeatures(page, list),
     list.map((candidate) => candidate.name),
+    texts,
   );
-  return chosen > 0 ? list[chosen] : undefined;
+  return chosen > 0 ? { candidate: list[chosen], footerText: true } : undefined;
 }
 
 /** The default extractor. */
@@ -429,7 +476,7 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     let candidates: Candidate[] | undefined;
     let choiceRows: Float32Array | undefined;
     let choice: ChoiceDiagnostics | undefined;
-    let guard: Candidate | undefined;
+    let guard: { candidate: Candidate; footerText: boolean } | undefined;
     let listing: PithDiagnostics['listing'];
     if (model && blocks.count > 0) {
       model.checkFeatures(features.names);
@@ -493,9 +540,9 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         const answerWords = keptWords ?? wordsOf(doc, own.chosen, region).kept;
         guard = guardPage(page, inputs, own, { answer: answerWords, region: regionWords ?? answerWords });
         if (guard) {
-          selection = guard.selection;
-          postRules = guard.postRules;
-          captions = guard.captions;
+          selection = guard.candidate.selection;
+          postRules = guard.candidate.postRules;
+          captions = guard.candidate.captions;
         }
       }
       if (settings.listingProfile && decidedBy === 'model' && !guard && !chooser) {
@@ -569,7 +616,11 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
     withLazyPageType(diagnostics, rows.pageTypeFeatures);
     if (confidence) diagnostics.confidence = confidence;
     if (choice) diagnostics.choice = choice;
-    if (guard) diagnostics.bodyGuard = { answer: guard.name };
+    if (guard)
+      diagnostics.bodyGuard = {
+        answer: guard.candidate.name,
+        ...(guard.footerText ? { footerText: true } : {}),
+      };
     if (listing) diagnostics.listing = listing;
     if (captions !== undefined) diagnostics.captions = captions;
     const extraction: Extraction<PithDiagnostics> = {

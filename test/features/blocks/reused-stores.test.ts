@@ -86,3 +86,35 @@ describe('the block rows lent from page to page (ScratchMatrix)', () => {
     );
   });
 });
+
+/** Everything `segmentBlocks` gives a page, as plain values. */
+const segmentsOf = (html: string) => {
+  const blocks = segmentBlocks(parseHtml(html));
+  const { doc: _doc, ...columns } = blocks;
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, value]) => [
+      name,
+      ArrayBuffer.isView(value) ? Array.from(value as Float64Array) : value,
+    ]),
+  );
+};
+
+describe("segmentation's working columns, reused from page to page", () => {
+  test('a page is cut the same after a larger page, a smaller one, or itself', () => {
+    const large = `<html><body>${'<div class="card"><p>Rivers meander slowly, 42 of them. <a href="/x">More</a></p></div>'.repeat(150)}</body></html>`;
+    fc.assert(
+      fc.property(page, page, (first, second) => {
+        segmentsOf('<p>x</p>');
+        const alone = [segmentsOf(first), segmentsOf(second)];
+        segmentsOf(large);
+        assert.deepEqual(segmentsOf(first), alone[0]);
+        assert.deepEqual(segmentsOf(second), alone[1]);
+        assert.deepEqual(segmentsOf(first), alone[0]);
+        segmentsOf(large);
+        assert.deepEqual(segmentsOf(second), alone[1]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseHtml } from '../../../packages/pith/src/dom/index.js';
+import { runHeuristic } from '../../../packages/pith/src/extractors/pith/heuristic.js';
 import {
   blockFeatures,
   ScratchMatrix,
@@ -118,3 +119,31 @@ describe("segmentation's working columns, reused from page to page", () => {
   });
 });
 
+/** What the heuristic stage gives a page: its region, what it pruned, its ranked candidates. */
+const heuristicOf = (html: string) => {
+  const result = runHeuristic(parseHtml(html), {}, {});
+  return {
+    kept: Array.from(result.selection.kept),
+    removed: Array.from(result.removed),
+    roots: result.roots,
+    diagnostics: result.diagnostics,
+  };
+};
+
+describe("the heuristic stage's working columns, reused from page to page", () => {
+  test('a page scores the same after a larger page, a smaller one, or itself', () => {
+    const large = `<html><body>${'<div class="post"><p>Rivers meander slowly, and they erode their banks, year after year, as we see. <a href="/x">More</a></p></div>'.repeat(150)}</body></html>`;
+    fc.assert(
+      fc.property(page, page, (first, second) => {
+        heuristicOf('<p>x</p>');
+        const alone = [heuristicOf(first), heuristicOf(second)];
+        heuristicOf(large);
+        assert.deepEqual(heuristicOf(first), alone[0]);
+        assert.deepEqual(heuristicOf(second), alone[1]);
+        heuristicOf(large);
+        assert.deepEqual(heuristicOf(second), alone[1]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

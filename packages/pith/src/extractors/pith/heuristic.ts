@@ -15,7 +15,7 @@
 import { type Doc, IS_BLOCK, IS_HEADING, NodeKind, Selection, TAG, tick } from '../../dom/index.js';
 import type { ExtractorContext } from '../types.js';
 import { classWeight } from './cues.js';
-import { measure } from './measure.js';
+import { HeuristicColumns, measure } from './measure.js';
 import { prune } from './prune.js';
 
 export interface HeuristicOptions {
@@ -107,10 +107,28 @@ function run(
   context: ExtractorContext,
   useClassCues: boolean,
 ): RunResult {
+  // The spare working columns, or a set of its own for a run that finds none (only a nested one could).
+  const columns = spareColumns ?? new HeuristicColumns();
+  spareColumns = undefined;
+  try {
+    return runWith(doc, settings, context, useClassCues, columns);
+  } finally {
+    if (columns.keepable()) spareColumns = columns;
+  }
+}
+let spareColumns: HeuristicColumns | undefined;
+
+function runWith(
+  doc: Doc,
+  settings: HeuristicOptions,
+  context: ExtractorContext,
+  useClassCues: boolean,
+  columns: HeuristicColumns,
+): RunResult {
   const root = doc.contentRoot;
   const { removed, reasons } = prune(doc, root, useClassCues);
-  const counts = measure(doc, removed);
-  const scores = scoreCandidates(doc, root, removed, counts, settings, useClassCues);
+  const counts = measure(doc, removed, columns);
+  const scores = scoreCandidates(doc, root, removed, counts, columns, settings, useClassCues);
   const ranked = rankCandidates(doc, scores, counts);
   const best = ranked.length > 0 ? ranked[0].node : root;
   const roots = chooseRegion(doc, best, scores, counts, removed, settings);
@@ -152,11 +170,12 @@ function scoreCandidates(
   root: number,
   removed: Uint8Array,
   counts: Counts,
+  columns: HeuristicColumns,
   settings: HeuristicOptions,
   useClassCues: boolean,
 ): Float64Array {
-  const scores = new Float64Array(doc.size);
-  const initialised = new Uint8Array(doc.size);
+  // Zeroed for the page by `measure`.
+  const { scores, initialised } = columns;
   const stop = doc.end(root);
   for (let node = root + 1; node < stop; node++) {
     tick('pith');

@@ -7,7 +7,7 @@
  * See docs/algorithms/default.md.
  */
 import { type Doc, type Extraction, NodeKind, type Selection, tick } from '../../dom/index.js';
-import type { Blocks } from '../../features/blocks/index.js';
+import { type Blocks, ScratchMatrix } from '../../features/blocks/index.js';
 import {
   classifyPageTypeFeatures,
   loadPageTypeModel,
@@ -54,7 +54,7 @@ import {
 } from './model.js';
 import type { PostRuleCounts } from './post-rules.js';
 import { listingAnswer } from './repeated.js';
-import { pageRows } from './rows.js';
+import { type PageRows, pageRows } from './rows.js';
 import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from './stack-features.js';
 import { textFeatures } from './text-features.js';
 
@@ -454,187 +454,205 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
   ],
   extract(doc: Doc, options: Partial<PithOptions>, context: ExtractorContext): Extraction<PithDiagnostics> {
     const settings = { ...DEFAULTS, ...options };
-    const rows = pageRows(doc, settings, context);
-    const favor: FavorMode =
-      settings.favor === 'auto'
-        ? switchedFavor(
-            classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()).probabilities.article,
-            AUTO_FAVOR_SWITCH,
-          )
-        : settings.favor;
-    const threshold = THRESHOLDS[favor] ?? THRESHOLDS.balanced;
-    const { heuristic, blocks, features } = rows;
-    const model = settings.model === 'none' ? undefined : loadBlockModel(settings.model);
-    let selection: Selection = heuristic.selection;
-    let decidedBy: PithDiagnostics['decidedBy'] = 'heuristic';
-    let keptBlocks = 0;
-    let postRules: PostRuleCounts | undefined;
-    let keptWords: number | undefined;
-    let regionWords: number | undefined;
-    let confidence: BlockConfidence | undefined;
-    let captions: number | undefined;
-    let candidates: Candidate[] | undefined;
-    let choiceRows: Float32Array | undefined;
-    let choice: ChoiceDiagnostics | undefined;
-    let guard: { candidate: Candidate; footerText: boolean } | undefined;
-    let listing: PithDiagnostics['listing'];
-    if (model && blocks.count > 0) {
-      model.checkFeatures(features.names);
-      let probabilities: Float64Array = new Float64Array(blocks.count);
-      for (let block = 0; block < blocks.count; block++) {
-        tick('pith');
-        probabilities[block] = model.predict(features.values, block * features.width);
+    // The block rows' matrix is lent for this call and handed back however it ends (ScratchMatrix).
+    const matrix = ROWS_MATRIX.borrow();
+    try {
+      return extractFromRows(doc, settings, context, pageRows(doc, settings, context, matrix));
+    } finally {
+      matrix?.giveBack();
+    }
+  },
+};
+
+/** One matrix for the block rows of every page this realm extracts, one page at a time. */
+const ROWS_MATRIX = new ScratchMatrix();
+
+/** The default extractor's answer from the page's rows (read only within this call). */
+function extractFromRows(
+  doc: Doc,
+  settings: PithOptions,
+  context: ExtractorContext,
+  rows: PageRows,
+): Extraction<PithDiagnostics> {
+  const favor: FavorMode =
+    settings.favor === 'auto'
+      ? switchedFavor(
+          classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()).probabilities.article,
+          AUTO_FAVOR_SWITCH,
+        )
+      : settings.favor;
+  const threshold = THRESHOLDS[favor] ?? THRESHOLDS.balanced;
+  const { heuristic, blocks, features } = rows;
+  const model = settings.model === 'none' ? undefined : loadBlockModel(settings.model);
+  let selection: Selection = heuristic.selection;
+  let decidedBy: PithDiagnostics['decidedBy'] = 'heuristic';
+  let keptBlocks = 0;
+  let postRules: PostRuleCounts | undefined;
+  let keptWords: number | undefined;
+  let regionWords: number | undefined;
+  let confidence: BlockConfidence | undefined;
+  let captions: number | undefined;
+  let candidates: Candidate[] | undefined;
+  let choiceRows: Float32Array | undefined;
+  let choice: ChoiceDiagnostics | undefined;
+  let guard: { candidate: Candidate; footerText: boolean } | undefined;
+  let listing: PithDiagnostics['listing'];
+  if (model && blocks.count > 0) {
+    model.checkFeatures(features.names);
+    let probabilities: Float64Array = new Float64Array(blocks.count);
+    for (let block = 0; block < blocks.count; block++) {
+      tick('pith');
+      probabilities[block] = model.predict(features.values, block * features.width);
+    }
+    const stack = loadStackModel(settings.stack);
+    if (stack) probabilities = stackProbabilities(stack, probabilities, features);
+    const tally = new ConfidenceTally(threshold);
+    for (let block = 0; block < blocks.count; block++) {
+      const probability = probabilities[block];
+      const kept = probability >= threshold;
+      tally.add(probability, blocks.chars[block], kept, blocks.endsSentence[block] === 1);
+      if (kept) keptBlocks++;
+    }
+    confidence = tally.result();
+    const inputs: CandidateInputs = {
+      doc,
+      rows,
+      probabilities,
+      url: doc.url ?? context.metadata?.canonicalUrl,
+      captions: settings.captions,
+    };
+    const region = heuristic.selection.kept;
+    // The answer as a candidate (row 0 of the guard's and the choice's rows).
+    let own: Candidate;
+    if (keptBlocks > 0 || !settings.fallback) {
+      const chosen = blocksAt(rows, probabilities, threshold);
+      // Captions before the post-rules, so that a credit repeated under every photo goes once more.
+      const finished = finishChosen(inputs, chosen, settings.postRules);
+      postRules = finished.postRules;
+      captions = finished.captions;
+      const words = wordsOf(doc, chosen, region);
+      keptWords = words.kept;
+      regionWords = words.region;
+      decidedBy = 'model';
+      if (
+        settings.fallback &&
+        regionWords >= MIN_FALLBACK_REGION_WORDS &&
+        keptWords < FALLBACK_SHARE * regionWords
+      ) {
+        // The body was missed: answer with the region, plus what the model kept outside it.
+        for (let node = 0; node < doc.size; node++) if (region[node]) chosen[node] = 1;
+        decidedBy = 'fallback';
       }
-      const stack = loadStackModel(settings.stack);
-      if (stack) probabilities = stackProbabilities(stack, probabilities, features);
-      const tally = new ConfidenceTally(threshold);
-      for (let block = 0; block < blocks.count; block++) {
-        const probability = probabilities[block];
-        const kept = probability >= threshold;
-        tally.add(probability, blocks.chars[block], kept, blocks.endsSentence[block] === 1);
-        if (kept) keptBlocks++;
+      const answer = selectionOf(doc, chosen);
+      selection = answer;
+      own = { name: 'balanced', chosen, selection: answer, ...finished };
+    } else {
+      // The model kept no block: the heuristic stage's region answers, and the guard still
+      // looks at what the model nearly kept (an empty answer is a body missed when they read as one).
+      own = { name: 'balanced', chosen: textNodesOf(doc, heuristic.selection), selection };
+    }
+    // No choice model where the model kept nothing: it was trained on pages where it kept some.
+    const chooser = decidedBy === 'heuristic' ? undefined : loadChoiceModel(settings.choice);
+    if (settings.bodyGuard && !chooser && decidedBy !== 'fallback') {
+      const page: ChoicePage = { rows, probabilities, meanMargin: 0, uncertainShare: 0, pageTypes: [] };
+      // Where the model kept nothing the answer is the region itself.
+      const answerWords = keptWords ?? wordsOf(doc, own.chosen, region).kept;
+      guard = guardPage(page, inputs, own, { answer: answerWords, region: regionWords ?? answerWords });
+      if (guard) {
+        selection = guard.candidate.selection;
+        postRules = guard.candidate.postRules;
+        captions = guard.candidate.captions;
       }
-      confidence = tally.result();
-      const inputs: CandidateInputs = {
-        doc,
-        rows,
-        probabilities,
-        url: doc.url ?? context.metadata?.canonicalUrl,
-        captions: settings.captions,
-      };
-      const region = heuristic.selection.kept;
-      // The answer as a candidate (row 0 of the guard's and the choice's rows).
-      let own: Candidate;
-      if (keptBlocks > 0 || !settings.fallback) {
-        const chosen = blocksAt(rows, probabilities, threshold);
-        // Captions before the post-rules, so that a credit repeated under every photo goes once more.
-        const finished = finishChosen(inputs, chosen, settings.postRules);
-        postRules = finished.postRules;
-        captions = finished.captions;
-        const words = wordsOf(doc, chosen, region);
-        keptWords = words.kept;
-        regionWords = words.region;
-        decidedBy = 'model';
-        if (
-          settings.fallback &&
-          regionWords >= MIN_FALLBACK_REGION_WORDS &&
-          keptWords < FALLBACK_SHARE * regionWords
-        ) {
-          // The body was missed: answer with the region, plus what the model kept outside it.
-          for (let node = 0; node < doc.size; node++) if (region[node]) chosen[node] = 1;
-          decidedBy = 'fallback';
-        }
-        const answer = selectionOf(doc, chosen);
-        selection = answer;
-        own = { name: 'balanced', chosen, selection: answer, ...finished };
-      } else {
-        // The model kept no block: the heuristic stage's region answers, and the guard still
-        // looks at what the model nearly kept (an empty answer is a body missed when they read as one).
-        own = { name: 'balanced', chosen: textNodesOf(doc, heuristic.selection), selection };
+    }
+    if (settings.listingProfile && decidedBy === 'model' && !guard && !chooser) {
+      const listed = listingAnswer(
+        blocks,
+        own.chosen,
+        keptWords ?? 0,
+        () => classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()).type,
+        () => modeCandidate('loose', inputs).chosen,
+      );
+      if (listed) {
+        selection = selectionOf(doc, listed.chosen);
+        listing = { items: listed.group.items.length, words: listed.group.words };
       }
-      // No choice model where the model kept nothing: it was trained on pages where it kept some.
-      const chooser = decidedBy === 'heuristic' ? undefined : loadChoiceModel(settings.choice);
-      if (settings.bodyGuard && !chooser && decidedBy !== 'fallback') {
-        const page: ChoicePage = { rows, probabilities, meanMargin: 0, uncertainShare: 0, pageTypes: [] };
-        // Where the model kept nothing the answer is the region itself.
-        const answerWords = keptWords ?? wordsOf(doc, own.chosen, region).kept;
-        guard = guardPage(page, inputs, own, { answer: answerWords, region: regionWords ?? answerWords });
-        if (guard) {
-          selection = guard.candidate.selection;
-          postRules = guard.candidate.postRules;
-          captions = guard.candidate.captions;
-        }
-      }
-      if (settings.listingProfile && decidedBy === 'model' && !guard && !chooser) {
-        const listed = listingAnswer(
-          blocks,
-          own.chosen,
-          keptWords ?? 0,
-          () => classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()).type,
-          () => modeCandidate('loose', inputs).chosen,
-        );
-        if (listed) {
-          selection = selectionOf(doc, listed.chosen);
-          listing = { items: listed.group.items.length, words: listed.group.words };
-        }
-      }
-      if (settings.candidates || chooser) {
-        candidates = buildCandidates(inputs, own);
-        const typed = classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel());
-        choiceRows = choiceFeatures(
-          {
-            rows,
-            probabilities,
-            meanMargin: confidence.meanMargin,
-            uncertainShare: confidence.uncertainShare,
-            pageTypes: PAGE_TYPES.map((type) => typed.probabilities[type]),
-          },
-          candidates,
-        );
-        if (chooser) {
-          const found = candidates;
-          const words = (index: number) => choiceRows?.[index * CHOICE_WIDTH + CHOICE_LOG_WORDS] ?? 0;
-          // The favor modes keep their sense: precision never answers with more than its own
-          // answer's words, recall never with fewer.
-          const eligible = (index: number) =>
-            favor === 'precision'
-              ? words(index) <= words(0) + 1e-6
-              : favor === 'recall'
-                ? words(index) >= words(0) - 1e-6
-                : true;
-          const outcome = chooseCandidate(chooser, choiceRows, found, eligible);
-          const winner = found[outcome.chosen];
-          choice = {
-            chosen: winner.name,
-            estimate: round3(chooser.calibrated(outcome.raw[outcome.chosen])),
-            margin: round3(outcome.raw[outcome.chosen] - outcome.raw[0]),
-            ...(outcome.guarded ? { guarded: true } : {}),
-            candidates: found.map((candidate, index) => ({
-              name: candidate.name,
-              estimate: round3(outcome.raw[index]),
-              words: Math.round(Math.expm1(words(index))),
-            })),
-          };
-          if (outcome.chosen !== 0) {
-            selection = winner.selection;
-            postRules = winner.postRules;
-            captions = winner.captions;
-          }
+    }
+    if (settings.candidates || chooser) {
+      candidates = buildCandidates(inputs, own);
+      const typed = classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel());
+      choiceRows = choiceFeatures(
+        {
+          rows,
+          probabilities,
+          meanMargin: confidence.meanMargin,
+          uncertainShare: confidence.uncertainShare,
+          pageTypes: PAGE_TYPES.map((type) => typed.probabilities[type]),
+        },
+        candidates,
+      );
+      if (chooser) {
+        const found = candidates;
+        const words = (index: number) => choiceRows?.[index * CHOICE_WIDTH + CHOICE_LOG_WORDS] ?? 0;
+        // The favor modes keep their sense: precision never answers with more than its own
+        // answer's words, recall never with fewer.
+        const eligible = (index: number) =>
+          favor === 'precision'
+            ? words(index) <= words(0) + 1e-6
+            : favor === 'recall'
+              ? words(index) >= words(0) - 1e-6
+              : true;
+        const outcome = chooseCandidate(chooser, choiceRows, found, eligible);
+        const winner = found[outcome.chosen];
+        choice = {
+          chosen: winner.name,
+          estimate: round3(chooser.calibrated(outcome.raw[outcome.chosen])),
+          margin: round3(outcome.raw[outcome.chosen] - outcome.raw[0]),
+          ...(outcome.guarded ? { guarded: true } : {}),
+          candidates: found.map((candidate, index) => ({
+            name: candidate.name,
+            estimate: round3(outcome.raw[index]),
+            words: Math.round(Math.expm1(words(index))),
+          })),
+        };
+        if (outcome.chosen !== 0) {
+          selection = winner.selection;
+          postRules = winner.postRules;
+          captions = winner.captions;
         }
       }
     }
-    // Built in steps so that the keys keep their order (… postRules, pageType, confidence, captions).
-    const diagnostics = {
-      heuristic: heuristic.diagnostics,
-      decidedBy,
-      blocks: blocks.count,
-      keptBlocks,
-      threshold,
-      ...(keptWords === undefined ? {} : { keptWords, regionWords }),
-      ...(postRules ? { postRules } : {}),
-    } as PithDiagnostics;
-    withLazyPageType(diagnostics, rows.pageTypeFeatures);
-    if (confidence) diagnostics.confidence = confidence;
-    if (choice) diagnostics.choice = choice;
-    if (guard)
-      diagnostics.bodyGuard = {
-        answer: guard.candidate.name,
-        ...(guard.footerText ? { footerText: true } : {}),
-      };
-    if (listing) diagnostics.listing = listing;
-    if (captions !== undefined) diagnostics.captions = captions;
-    const extraction: Extraction<PithDiagnostics> = {
-      extractor: 'pith',
-      version: VERSION,
-      doc,
-      selection,
-      roots: heuristic.roots,
-      diagnostics,
+  }
+  // Built in steps so that the keys keep their order (… postRules, pageType, confidence, captions).
+  const diagnostics = {
+    heuristic: heuristic.diagnostics,
+    decidedBy,
+    blocks: blocks.count,
+    keptBlocks,
+    threshold,
+    ...(keptWords === undefined ? {} : { keptWords, regionWords }),
+    ...(postRules ? { postRules } : {}),
+  } as PithDiagnostics;
+  withLazyPageType(diagnostics, rows.pageTypeFeatures);
+  if (confidence) diagnostics.confidence = confidence;
+  if (choice) diagnostics.choice = choice;
+  if (guard)
+    diagnostics.bodyGuard = {
+      answer: guard.candidate.name,
+      ...(guard.footerText ? { footerText: true } : {}),
     };
-    if (candidates && choiceRows) CANDIDATES.set(extraction, { candidates, features: choiceRows, blocks });
-    return extraction;
-  },
-};
+  if (listing) diagnostics.listing = listing;
+  if (captions !== undefined) diagnostics.captions = captions;
+  const extraction: Extraction<PithDiagnostics> = {
+    extractor: 'pith',
+    version: VERSION,
+    doc,
+    selection,
+    roots: heuristic.roots,
+    diagnostics,
+  };
+  if (candidates && choiceRows) CANDIDATES.set(extraction, { candidates, features: choiceRows, blocks });
+  return extraction;
+}
 
 /** Each extraction's candidates, when they were built (for the choice's trainer and the benches). */
 const CANDIDATES = new WeakMap<Extraction, PageCandidates>();

@@ -8,6 +8,7 @@ import {
   type BlockFeatures,
   type Blocks,
   blockFeatures,
+  type ScratchMatrix,
   segmentBlocks,
 } from '../../features/blocks/index.js';
 import { PAGE_TYPE_FEATURE_INDEX, pageTypeFeatures } from '../../features/page-type/index.js';
@@ -85,11 +86,15 @@ export interface PageRows {
   pageTypeFeatures: Float32Array;
 }
 
-/** Runs the heuristic stage, cuts the page into blocks and computes their features. */
+/**
+ * Runs the heuristic stage, cuts the page into blocks and computes their features (into `matrix`
+ * when given, borrowed by the caller: the rows are then valid until it gives the matrix back).
+ */
 export function pageRows(
   doc: Doc,
   heuristicOptions: Partial<HeuristicOptions>,
   context: ExtractorContext,
+  matrix?: ScratchMatrix,
 ): PageRows {
   const heuristic = runHeuristic(doc, heuristicOptions, context);
   const blocks = segmentBlocks(doc);
@@ -102,6 +107,7 @@ export function pageRows(
       structuredBody: context.metadata?.structuredBody,
       extra: { names: PAGE_FEATURE_NAMES, values: pageFeatureValues(typeFeatures) },
     },
+    matrix,
   );
   return { heuristic, blocks, features, pageTypeFeatures: typeFeatures };
 }

@@ -112,6 +112,45 @@ const INDEX = Object.fromEntries(BASE_FEATURES.map((name, index) => [name, index
   number
 >;
 
+/** Most floats a reused matrix keeps between pages (4 MB): a larger page's matrix is its own. */
+const KEPT_FLOATS = 1 << 20;
+
+/**
+ * A feature matrix lent from page to page, so that a page does not allocate (and zero) one of its
+ * own: 128 KB a page, the largest store after the parse. One holder at a time: `borrow` hands it to
+ * a caller until `giveBack`, and answers undefined while it is out (a nested caller makes its own
+ * matrix). Reuse is safe for a caller that reads a page's rows only between its borrow and its
+ * give-back, as the extractor does (`extract` is synchronous from the rows to its answer, and keeps
+ * none of them in what it returns); module state is per realm, so browsers' workers and Node's
+ * threads each have their own. Each page's part is zeroed before its rows are written.
+ */
+export class ScratchMatrix {
+  #store = new Float32Array(0);
+  #lent = false;
+
+  /** This matrix for the caller until it calls `giveBack`, or undefined while another holds it. */
+  borrow(): ScratchMatrix | undefined {
+    if (this.#lent) return undefined;
+    this.#lent = true;
+    return this;
+  }
+
+  giveBack(): void {
+    this.#lent = false;
+  }
+
+  /** `size` zeroed floats: a view of the store (grown by doubling), or their own past `KEPT_FLOATS`. */
+  zeroed(size: number): Float32Array {
+    if (size > KEPT_FLOATS) return new Float32Array(size);
+    if (this.#store.length < size) {
+      let length = Math.max(1024, this.#store.length);
+      while (length < size) length *= 2;
+      this.#store = new Float32Array(length);
+    } else this.#store.fill(0, 0, size);
+    return this.#store.subarray(0, size);
+  }
+}
+
 /** Row-major features, `rows × width`. */
 export interface BlockFeatures {
   names: readonly string[];
@@ -473,17 +512,18 @@ function insideMarked(doc: Blocks['doc'], marked: Uint8Array): Uint8Array {
   return inside;
 }
 
-/** Computes the feature rows of all blocks. */
+/** Computes the feature rows of all blocks (into `matrix`, borrowed, when given: see `ScratchMatrix`). */
 export function blockFeatures(
   blocks: Blocks,
   hints: HeuristicHints = {},
   page: PageContext = {},
+  matrix?: ScratchMatrix,
 ): BlockFeatures {
   const { doc, count } = blocks;
   const { textLength, linkTextLength, depth, parent } = doc.columns;
   const extraNames = page.extra?.names ?? [];
   const width = BASE_FEATURES.length + extraNames.length;
-  const values = new Float32Array(count * width);
+  const values = matrix ? matrix.zeroed(count * width) : new Float32Array(count * width);
   const names = [...BASE_FEATURES, ...extraNames];
   const root = doc.contentRoot;
   const pageChars = Math.max(1, textLength[root]);

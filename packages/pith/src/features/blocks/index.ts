@@ -6,6 +6,7 @@ export {
   blockFeatures,
   type HeuristicHints,
   type PageContext,
+  ScratchMatrix,
   wordTokens,
 } from './features.js';
 export { type BlockLabels, GoldNgrams, goldShare, labelBlocks } from './labels.js';

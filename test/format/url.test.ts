@@ -142,7 +142,7 @@ describe('srcset', () => {
     'https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png?w=1632&amp;q=75&amp;fit=max&amp;auto=format&amp;dpr=0.75 1224w, ' +
     'https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png?w=1632&amp;q=75&amp;fit=max&amp;auto=format&amp;dpr=2 1536w">';
 
-  test('an image is named by the largest candidate of its srcset (by width, else density), not by src', () => {
+  test('an image is named by the widest candidate of its srcset, not by src; densities when src is a placeholder', () => {
     assert.equal(
       source(figma),
       'https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png?w=1632&q=75&fit=max&auto=format&dpr=2',
@@ -155,22 +155,31 @@ describe('srcset', () => {
       ),
       'https://www.example.com/images/hero.webp',
     );
-    // A <picture>'s sources when the <img> has no srcset, the largest of all (a phone's crop and
-    // a desktop's); a colour scheme's source is not the picture (GitHub's dark-mode logo).
+    // A <picture>'s sources when the <img> is a placeholder, the largest of all (a phone's crop and
+    // a desktop's); a real src stays (Readability's guardian-1 keeps the <img> alone).
+    const condeNast =
+      '<picture><source media="(max-width: 767px)" srcset="/1:1/w_120,c_limit/a.jpg 120w, /1:1/w_640,c_limit/a.jpg 640w">' +
+      '<source media="(min-width: 768px)" srcset="/16:9/w_960,c_limit/a.jpg 960w, /16:9/w_1920,c_limit/a.jpg 1920w">';
     assert.equal(
-      source(
-        '<picture><source media="(max-width: 767px)" srcset="/1:1/w_120,c_limit/a.jpg 120w, /1:1/w_640,c_limit/a.jpg 640w">' +
-          '<source media="(min-width: 768px)" srcset="/16:9/w_960,c_limit/a.jpg 960w, /16:9/w_1920,c_limit/a.jpg 1920w">' +
-          '<img src="/16:9/w_640/a.jpg"></picture>',
-      ),
+      source(`${condeNast}<img src="data:image/gif;base64,R0l"></picture>`),
       '/16:9/w_1920,c_limit/a.jpg',
     );
+    assert.equal(source(`${condeNast}<img src="/16:9/w_640/a.jpg"></picture>`), '/16:9/w_640/a.jpg');
     assert.equal(
       source(
-        '<picture><source media="(prefers-color-scheme: dark)" srcset="/logo-dark.png 2x"><img src="/logo.png"></picture>',
+        '<picture><source media="(prefers-color-scheme: dark)" srcset="/logo-dark.png 2x"><img src="/img/blank.gif"></picture>',
       ),
-      '/logo.png',
+      '/img/blank.gif',
     );
+    // Densities only do not outrank a real src (computerbase.de, our corpus's fig-computerbase-noscript:
+    // src 1080 px wide, the 1x and 2x candidates 280 and 560); they do a placeholder.
+    assert.equal(
+      source(
+        '<img decoding="async" src="https://pics.computerbase.de/1/8/3/0/6/2-1080.3633442364.jpg" srcset="https://pics.computerbase.de/1/8/3/0/6/2-280.3633442364.jpg 1x, https://pics.computerbase.de/1/8/3/0/6/2-560.jpg 2x" width="280" height="187" alt="HTC Touch">',
+      ),
+      'https://pics.computerbase.de/1/8/3/0/6/2-1080.3633442364.jpg',
+    );
+    assert.equal(source('<img src="/img/lazy.gif" srcset="/a.jpg 1x, /b.jpg 2x">'), '/b.jpg');
     // Placeholders and unsafe schemes in srcset are no candidates: src stays.
     assert.equal(
       source('<img src="/a.jpg" srcset="data:image/gif;base64,R0lGOD,AAA 2x, javascript:x 3x">'),

@@ -234,14 +234,20 @@ function largerCandidate(a: SrcsetCandidate, b: SrcsetCandidate): boolean {
   return b.width === undefined && (a.density ?? 1) > (b.density ?? 1);
 }
 
+/** Names that placeholder images tend to have. */
+const PLACEHOLDER = /blank|placeholder|spacer|transparent|pixel|lazy|loading|blur|lqip|1x1|grey\.|gray\./i;
+
 /**
  * The raw source of an `<img>`, looking through lazy-loading conventions, in this order: the
  * largest candidate of `data-srcset`/`data-lazy-srcset`; the first of `data-src`, `data-lazy-src`,
  * `data-original`, `data-url`, `data-hi-res-src` (the script swaps these in: `src` and `srcset` are
- * then small or blurred stand-ins); the largest candidate of `srcset`; when the image has no
- * `srcset`, the largest of its `<picture>`'s `<source>`s; then `src`, unless it is missing, a
- * `data:` URI or a placeholder name. A tiny `data:` image with none of these is no source at all
- * (a placeholder or a pixel).
+ * then small or blurred stand-ins); the widest candidate of `srcset`; `src`, unless it is missing,
+ * a `data:` URI or a placeholder name; then the densest candidate of `srcset`, or when the image
+ * has none, the largest of its `<picture>`'s `<source>`s. A srcset of densities only does not
+ * outrank a real `src`: it is the 1x picture or a larger one (computerbase.de: `src` 1080 px wide,
+ * its 1x and 2x 280 and 560), and Defuddle's and Readability's expected files name it; nor does a
+ * `<picture>`'s source (Readability's expected files keep the `<img>` alone: guardian-1). A tiny
+ * `data:` image with none of these is no source at all (a placeholder or a pixel).
  */
 export function imageSource(doc: Doc, node: number): string | undefined {
   for (const name of LAZY_SRCSETS) {
@@ -253,16 +259,22 @@ export function imageSource(doc: Doc, node: number): string | undefined {
     if (value && !value.startsWith('data:')) return value;
   }
   const srcset = doc.attr(node, 'srcset');
-  const fromSrcset = largestSrcsetCandidate(srcset);
-  if (fromSrcset) return fromSrcset;
-  if (srcset === undefined) {
-    const fromPicture = pictureSource(doc, node);
-    if (fromPicture) return fromPicture;
-  }
+  const best = largestCandidate(srcset, undefined);
+  if (best?.width !== undefined) return best.url;
   const src = doc.attr(node, 'src')?.trim();
+  const placeholder =
+    src === undefined ||
+    src === '' ||
+    src.startsWith('data:') ||
+    (src.length < 2048 && PLACEHOLDER.test(src)) ||
+    src === 'about:blank';
+  if (placeholder) {
+    const fallback = best ?? (srcset === undefined ? pictureSource(doc, node) : undefined);
+    if (fallback !== undefined) return fallback.url;
+  }
   // A tiny data: image with nothing better is a placeholder or a pixel, not a picture.
   if (src === '' || (src?.startsWith('data:') && src.length < MAX_PLACEHOLDER_DATA)) return undefined;
-  return src;
+  return src ?? best?.url;
 }
 
 /**
@@ -298,7 +310,7 @@ const MAX_PLACEHOLDER_DATA = 400;
  * media: a phone's crop and a desktop's); a source for a colour scheme is skipped (GitHub's
  * dark-mode logo: the `<img>` is the light one).
  */
-function pictureSource(doc: Doc, img: number): string | undefined {
+function pictureSource(doc: Doc, img: number): SrcsetCandidate | undefined {
   const picture = doc.parent(img);
   if (picture <= 0 || doc.tag(picture) !== TAG.picture) return undefined;
   let best: SrcsetCandidate | undefined;
@@ -307,5 +319,5 @@ function pictureSource(doc: Doc, img: number): string | undefined {
     if (COLOUR_SCHEME.test(doc.attr(child, 'media') ?? '')) continue;
     best = largestCandidate(doc.attr(child, 'data-srcset') ?? doc.attr(child, 'srcset'), best);
   }
-  return best?.url;
+  return best;
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { NodeKind, parseHtml, Selection, TAG } from '../../packages/pith/src/dom/index.js';
 import {
@@ -10,6 +11,7 @@ import {
   dropRepeatedBlocks,
   keepFigureCaptions,
   keepImagesBetweenKeptText,
+  keepIntroducedFormulas,
   keepIntroducedLists,
   keepLeadImage,
   keepLeads,
@@ -775,5 +777,56 @@ describe('pith post-rules: teaser boxes inside the text flow', () => {
       const page = setup(`<body>${html}</body>`);
       assert.equal(dropEmbeddedTeasers(page.blocks, page.chosen), 0, html);
     }
+  });
+});
+
+describe('keepIntroducedFormulas', () => {
+  // Our corpus's math-wikipedia-hermitian (Wikipedia's Hermitian matrix, cut): the cut page ends in
+  // a display formula after "it is such that", which the cue-retrained block model drops.
+  const hermitian =
+    '<div id="mw-content-text"><div class="mw-parser-output"><p>A square matrix is Hermitian if and only if it is such that\n</p>' +
+    '<div class="mwe-math-element"><div class="mwe-math-mathml-display mwe-math-mathml-a11y">' +
+    '<math display="block" alttext="{\\displaystyle \\langle v,Av\\rangle \\in \\mathbb {R} ,\\quad v\\in V.}"><semantics><mrow>' +
+    '<mo>⟨</mo><mi>v</mi><mo>,</mo><mi>A</mi><mi>v</mi><mo>⟩</mo><mo>∈</mo><mi mathvariant="double-struck">R</mi></mrow>' +
+    '<annotation encoding="application/x-tex">{\\displaystyle \\langle v,Av\\rangle \\in \\mathbb {R} ,\\quad v\\in V.}</annotation>' +
+    '</semantics></math></div><img src="https://wikimedia.org/api/rest_v1/media/math/render/svg/997ea0350c18735926412de88420ac9ca989f50c" class="mwe-math-fallback-image-display" aria-hidden="true" alt="x"></div>' +
+    '</div></div><div id="footer" role="contentinfo"><ul><li>This page was last edited on 24 February 2020.</li></ul></div>';
+  // Defuddle's math--wikipedia-mathml (dev half): a formula in a <dl><dd> between kept paragraphs.
+  const mathml =
+    '<div class="mw-parser-output"><p>The formula is expressed as:</p>' +
+    '<dl><dd><span class="mwe-math-element"><span class="mwe-math-mathml-display mwe-math-mathml-a11y" style="display: none;">' +
+    '<math display="block" alttext="x={\\frac {-b}{2a}}"><semantics><mrow><mi>x</mi><mo>=</mo><mfrac><mrow><mo>-</mo><mi>b</mi></mrow><mrow><mn>2</mn><mi>a</mi></mrow></mfrac></mrow>' +
+    '<annotation encoding="application/x-tex">x={\\frac {-b}{2a}}</annotation></semantics></math></span></span></dd></dl>' +
+    '<p>The quantity under the square root is known as the discriminant.</p></div>';
+  const formulaKept = (page: ReturnType<typeof setup>) => {
+    const math = page.doc.findFirst(TAG.math);
+    for (let node = math; node < page.doc.end(math); node++) if (page.chosen[node]) return true;
+    return false;
+  };
+
+  test('a display formula after chosen text that does not end its sentence is chosen', () => {
+    const end = setup(`<body>${hermitian}</body>`, ['⟨', 'last edited']);
+    assert.equal(formulaKept(end), false);
+    assert.equal(keepIntroducedFormulas(end.doc, end.chosen), 1);
+    assert.equal(formulaKept(end), true);
+    const between = setup(`<body>${mathml}</body>`, ['x=', '-b']);
+    assert.equal(keepIntroducedFormulas(between.doc, between.chosen), 1);
+    assert.equal(formulaKept(between), true);
+    // What a user sees: the cut page's last formula is in the Markdown.
+    const page = readFileSync(
+      new URL('../fixtures/structure/fixtures/math-wikipedia-hermitian.html', import.meta.url),
+      'utf8',
+    );
+    assert.match(extract(page, { format: 'markdown' }).content, /such that\n\n\$\$\n\\langle v,Av/);
+  });
+
+  test('not after a finished sentence, nor after dropped text', () => {
+    const finished = setup(`<body>${hermitian.replace('it is such that', 'it is such.')}</body>`, [
+      '⟨',
+      'last edited',
+    ]);
+    assert.equal(keepIntroducedFormulas(finished.doc, finished.chosen), 0);
+    const dropped = setup(`<body>${mathml}</body>`, ['x=', '-b', 'expressed as']);
+    assert.equal(keepIntroducedFormulas(dropped.doc, dropped.chosen), 0);
   });
 });

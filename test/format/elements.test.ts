@@ -164,9 +164,31 @@ describe('images', () => {
       '<noscript><img src="/img/b.jpg" alt="B"></noscript></p>';
     assert.equal(
       md(html),
-      'Before.\n\n![A](https://example.com/img/photo.jpg)\n\n![B](https://example.com/img/b.jpg)',
+      'Before.\n\n![A](https://example.com/img/photo.jpg)\n\n![B](https://example.com/img/b@2x.jpg)',
     );
     assert.equal(toHtml(extraction(html, { url: URL_ })).match(/<img/g)?.length, 2);
+  });
+
+  test('an image is written by the largest candidate of its srcset, in Markdown and HTML; its <noscript> copy once', () => {
+    // Defuddle's general--www.figma.com-blog-introducing-codex-to-figma (dev half), cut: src is the
+    // small rendering, the expected file names the 1536w candidate.
+    const sanity =
+      'https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png';
+    const html =
+      `<p>Before.</p><p><img alt="Abstract" src="${sanity}?w=1632&amp;h=2176&amp;q=75" ` +
+      `srcset="${sanity}?w=1632&amp;dpr=0.5 816w, ${sanity}?w=1632&amp;dpr=0.75 1224w, ${sanity}?w=1632&amp;dpr=2 1536w"></p>` +
+      // A lazy image whose <noscript> copy names a smaller candidate of the same picture: once.
+      '<p><img src="/img/b-blur.jpg" data-srcset="/img/b.jpg 1x, /img/b@2x.jpg 2x" alt="B">' +
+      '<noscript><img src="/img/b.jpg" alt="B"></noscript></p>';
+    assert.equal(
+      md(html),
+      `Before.\n\n![Abstract](${sanity}?w=1632&dpr=2)\n\n![B](https://example.com/img/b@2x.jpg)`,
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.deepEqual(
+      [...out.matchAll(/<img[^>]* src="([^"]*)"/g)].map((match) => match[1]),
+      [`${sanity}?w=1632&amp;dpr=2`, 'https://example.com/img/b@2x.jpg'],
+    );
   });
 
   test('a lazy image and its <noscript> copy are written once; pixels never', () => {

@@ -229,8 +229,9 @@ describe('toMarkdown: structure', () => {
       md('<img src="data:image/gif;base64,R0lGOD" data-src="/real.jpg" alt="lazy">'),
       '![lazy](https://example.com/real.jpg)',
     );
-    assert.equal(md('<img data-srcset="/s1.jpg 1x, /s2.jpg 2x" alt="">'), '![](https://example.com/s1.jpg)');
-    assert.equal(md('<img srcset="/a.jpg 480w, /b.jpg 800w">'), '![](https://example.com/a.jpg)');
+    // The largest candidate of a srcset (issue 41: Defuddle's expected files name it).
+    assert.equal(md('<img data-srcset="/s1.jpg 1x, /s2.jpg 2x" alt="">'), '![](https://example.com/s2.jpg)');
+    assert.equal(md('<img srcset="/a.jpg 480w, /b.jpg 800w">'), '![](https://example.com/b.jpg)');
     assert.equal(md('<img src="/placeholder.gif" data-lazy-src="/x.png">'), '![](https://example.com/x.png)');
     assert.equal(md('<img src="javascript:alert(1)" alt="x"><img alt="no src">'), '');
     assert.equal(md('<p>a <img src="/i.png"> b</p>', { images: false }), 'a b');

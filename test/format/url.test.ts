@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { parseHtml, TAG } from '../../packages/pith/src/dom/index.js';
-import { baseUrlOf, imageSource, safeUrl } from '../../packages/pith/src/format/index.js';
+import {
+  baseUrlOf,
+  imageSource,
+  largestSrcsetCandidate,
+  parseSrcset,
+  safeUrl,
+} from '../../packages/pith/src/format/index.js';
 
 describe('safeUrl', () => {
   // The trimming's hang guard is in test/dom/characters.test.ts (trimCodes; fuzz seed 201, page 3236:
@@ -96,21 +103,21 @@ describe('imageSource', () => {
     const doc = parseHtml(html);
     return imageSource(doc, doc.findFirst(TAG.img));
   };
-  test('a lazy source, else src unless it is a placeholder and a lazy srcset exists', () => {
+  test('a lazy srcset, a lazy source, srcset, the <picture>, then src', () => {
     // The script swaps data-src in: src is a small or blurred stand-in (issue 41).
     assert.equal(source('<img src="/a.jpg" data-src="/b.jpg">'), '/b.jpg');
     assert.equal(source('<img src="/a.jpg" data-src="data:image/gif;base64,R0l">'), '/a.jpg');
-    assert.equal(source('<img src="/a.jpg" data-srcset="/b.jpg 1x">'), '/a.jpg');
+    assert.equal(source('<img src="/a.jpg" data-srcset="/b.jpg 1x">'), '/b.jpg');
     assert.equal(source('<img src="/a-blur.jpg" data-srcset="/b.jpg 1x">'), '/b.jpg');
     assert.equal(source('<img src="data:image/gif;base64,R0l" data-src="/b.jpg">'), '/b.jpg');
     assert.equal(source('<img src="/img/blank.gif" data-original="/c.jpg">'), '/c.jpg');
-    assert.equal(source('<img data-srcset="/d.jpg 1x, /e.jpg 2x">'), '/d.jpg');
-    assert.equal(source('<img srcset="/f.jpg, /g.jpg 2x">'), '/f.jpg');
+    assert.equal(source('<img data-srcset="/d.jpg 1x, /e.jpg 2x">'), '/e.jpg');
+    assert.equal(source('<img srcset="/f.jpg, /g.jpg 2x">'), '/g.jpg');
     // A tiny data: image with nothing better is a placeholder or pixel; a real one is kept.
     assert.equal(source('<img src="data:image/png;base64,AAAA">'), undefined);
     const inline = `data:image/png;base64,${'A'.repeat(500)}`;
     assert.equal(source(`<img src="${inline}">`), inline);
-    // A placeholder inside <picture>: the first candidate of its <source>s.
+    // A placeholder inside <picture>: the largest candidate of its <source>s.
     assert.equal(
       source(
         '<picture><source srcset="/h.webp 2x, /s.webp 1x"><img src="data:image/gif;base64,R0l"></picture>',
@@ -118,5 +125,140 @@ describe('imageSource', () => {
       '/h.webp',
     );
     assert.equal(source('<img alt="x">'), undefined);
+  });
+});
+
+describe('srcset', () => {
+  const source = (html: string) => {
+    const doc = parseHtml(html);
+    return imageSource(doc, doc.findFirst(TAG.img));
+  };
+  const figma =
+    // Defuddle's general--www.figma.com-blog-introducing-codex-to-figma (dev half): src is the 1x
+    // rendering; the expected file names the 1536w candidate.
+    '<img width="1632" height="2176" loading="eager" alt="Abstract geometric illustration" ' +
+    'src="https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png?w=1632&amp;h=2176&amp;q=75&amp;fit=max&amp;auto=format" ' +
+    'srcset="https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png?w=1632&amp;q=75&amp;fit=max&amp;auto=format&amp;dpr=0.5 816w, ' +
+    'https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png?w=1632&amp;q=75&amp;fit=max&amp;auto=format&amp;dpr=0.75 1224w, ' +
+    'https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png?w=1632&amp;q=75&amp;fit=max&amp;auto=format&amp;dpr=2 1536w">';
+
+  test('an image is named by the widest candidate of its srcset, not by src; densities when src is a placeholder', () => {
+    assert.equal(
+      source(figma),
+      'https://cdn.sanity.io/images/599r6htc/regionalized/c93d4cf38afc223b52c3f1e2a63810e666971bc0-1536x2048.png?w=1632&q=75&fit=max&auto=format&dpr=2',
+    );
+    // Density: Defuddle's elements--srcset-normalization (a <picture>, the <img> a placeholder GIF).
+    assert.equal(
+      source(
+        '<picture><source type="image/webp" media="(min-width: 1000px)" srcSet="https://www.example.com/images/hero-small.webp 1x, https://www.example.com/images/hero.webp 2x ">' +
+          '<img src="data:image/gif;base64,R0lGODlhAQABAPAAAPLy8gAAACH5BAAAAAAALAAAAAABAAEAAAICRAEAOw==" alt="Hero"></picture>',
+      ),
+      'https://www.example.com/images/hero.webp',
+    );
+    // A <picture>'s sources when the <img> is a placeholder, the largest of all (a phone's crop and
+    // a desktop's); a real src stays (Readability's guardian-1 keeps the <img> alone).
+    const condeNast =
+      '<picture><source media="(max-width: 767px)" srcset="/1:1/w_120,c_limit/a.jpg 120w, /1:1/w_640,c_limit/a.jpg 640w">' +
+      '<source media="(min-width: 768px)" srcset="/16:9/w_960,c_limit/a.jpg 960w, /16:9/w_1920,c_limit/a.jpg 1920w">';
+    assert.equal(
+      source(`${condeNast}<img src="data:image/gif;base64,R0l"></picture>`),
+      '/16:9/w_1920,c_limit/a.jpg',
+    );
+    assert.equal(source(`${condeNast}<img src="/16:9/w_640/a.jpg"></picture>`), '/16:9/w_640/a.jpg');
+    assert.equal(
+      source(
+        '<picture><source media="(prefers-color-scheme: dark)" srcset="/logo-dark.png 2x"><img src="/img/blank.gif"></picture>',
+      ),
+      '/img/blank.gif',
+    );
+    // Densities only do not outrank a real src (computerbase.de, our corpus's fig-computerbase-noscript:
+    // src 1080 px wide, the 1x and 2x candidates 280 and 560); they do a placeholder.
+    assert.equal(
+      source(
+        '<img decoding="async" src="https://pics.computerbase.de/1/8/3/0/6/2-1080.3633442364.jpg" srcset="https://pics.computerbase.de/1/8/3/0/6/2-280.3633442364.jpg 1x, https://pics.computerbase.de/1/8/3/0/6/2-560.jpg 2x" width="280" height="187" alt="HTC Touch">',
+      ),
+      'https://pics.computerbase.de/1/8/3/0/6/2-1080.3633442364.jpg',
+    );
+    assert.equal(source('<img src="/img/lazy.gif" srcset="/a.jpg 1x, /b.jpg 2x">'), '/b.jpg');
+    // Placeholders and unsafe schemes in srcset are no candidates: src stays.
+    assert.equal(
+      source('<img src="/a.jpg" srcset="data:image/gif;base64,R0lGOD,AAA 2x, javascript:x 3x">'),
+      '/a.jpg',
+    );
+  });
+
+  test('parsed by the HTML spec: commas inside URLs, trailing commas, bad descriptors', () => {
+    // Substack's Cloudinary URLs hold commas (w_424,c_limit,f_webp).
+    assert.deepEqual(
+      parseSrcset(
+        'https://substackcdn.com/image/fetch/w_424,c_limit,f_webp,q_auto:good/https%3A%2F%2Fa.png 424w, https://substackcdn.com/image/fetch/w_848,c_limit,f_webp,q_auto:good/https%3A%2F%2Fa.png 848w',
+      ),
+      [
+        {
+          url: 'https://substackcdn.com/image/fetch/w_424,c_limit,f_webp,q_auto:good/https%3A%2F%2Fa.png',
+          width: 424,
+        },
+        {
+          url: 'https://substackcdn.com/image/fetch/w_848,c_limit,f_webp,q_auto:good/https%3A%2F%2Fa.png',
+          width: 848,
+        },
+      ],
+    );
+    assert.deepEqual(parseSrcset('a.jpg,b.jpg 2x'), [{ url: 'a.jpg,b.jpg', density: 2 }]);
+    assert.deepEqual(parseSrcset('a.jpg,, b.jpg 2x'), [
+      { url: 'a.jpg', density: 1 },
+      { url: 'b.jpg', density: 2 },
+    ]);
+    // A bad candidate is left out, the others kept; a descriptor in parentheses is one word.
+    assert.deepEqual(
+      parseSrcset('a.jpg 100w 2x, b.jpg 0w, c.jpg 1.5x, d.jpg 300w 200h, e.jpg 10h, f.jpg (x, y) 2x'),
+      [
+        { url: 'c.jpg', density: 1.5 },
+        { url: 'd.jpg', width: 300 },
+      ],
+    );
+    assert.deepEqual(parseSrcset(' , ,, '), []);
+    assert.equal(largestSrcsetCandidate('a.jpg 300w, b.jpg 2x, c.jpg 600w, d.jpg 600w'), 'c.jpg');
+  });
+
+  test('property: any srcset never throws, and the chosen URL is one of its candidates or the src', () => {
+    const piece = fc.constantFrom(
+      ' ',
+      ',',
+      '(',
+      ')',
+      'a.jpg',
+      'data:image/gif;base64,R0l',
+      '2x',
+      '300w',
+      '0w',
+      '1.5x',
+      '-1x',
+      'h',
+      '10h',
+      'javascript:x',
+      '\t',
+      '\n',
+    );
+    const srcset = fc.oneof(
+      fc.string(),
+      fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
+    );
+    fc.assert(
+      fc.property(srcset, (value) => {
+        const candidates = parseSrcset(value).map((candidate) => candidate.url);
+        const largest = largestSrcsetCandidate(value);
+        assert.ok(largest === undefined || candidates.includes(largest));
+        const doc = parseHtml(
+          `<img src="/src.jpg" srcset="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`,
+        );
+        const chosen = imageSource(doc, doc.findFirst(TAG.img));
+        const attribute = doc.attr(doc.findFirst(TAG.img), 'srcset') ?? '';
+        assert.ok(
+          chosen === '/src.jpg' || parseSrcset(attribute).some((candidate) => candidate.url === chosen),
+        );
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -156,6 +156,7 @@ export {
   formatExtraction,
   HTML_ALLOW_LIST,
   LINK_SCHEMES,
+  parseSrcset,
   plotExtraction,
   renderLinePlot,
   TOKEN_ESTIMATE,

@@ -50,7 +50,7 @@ import { isPixel } from './elements/images.js';
 import { jsonSafe } from './envelope.js';
 import { TitleSearch } from './title.js';
 import type { OutputComment, ResultAssessment } from './types.js';
-import { baseUrlOf, imageSource, safeUrl } from './url.js';
+import { baseUrlOf, imageNames, imageSource, safeUrl } from './url.js';
 import { escapeXmlAttribute, escapeXmlText } from './xml.js';
 
 /** Version of the article format; bumped when an element or attribute changes meaning. */
@@ -242,6 +242,8 @@ function keptImages(extraction: Extraction, url: string | undefined): ArticleMed
     if (hidden[node] || !selection.has(node) || isPixel(doc, node)) continue;
     const src = safeUrl(imageSource(doc, node), base, 'image');
     if (src === undefined || seen.has(src)) continue;
+    // A lazy image's <noscript> copy may choose another of the picture's names: one item.
+    for (const name of imageNames(doc, node, base)) seen.add(name);
     seen.add(src);
     const item: ArticleMedia = { type: 'image', src };
     const alt = doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim();

@@ -54,7 +54,7 @@ import { ImageRepeats, isPixel } from './elements/images.js';
 import { type Formula, formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
 import type { FormatOptions } from './types.js';
-import { baseUrlOf, imageSource, safeUrl } from './url.js';
+import { baseUrlOf, imageNames, imageSource, safeUrl } from './url.js';
 
 /** Containers nested deeper than this are flattened (bounds the prefix written on every line). */
 const MAX_CONTAINERS = 32;
@@ -860,7 +860,7 @@ class BlockWalk {
   private onImage(node: number): void {
     if (isPixel(this.doc, node)) return;
     const src = safeUrl(imageSource(this.doc, node), this.base, 'image');
-    if (src === undefined || this.imageRepeats.repeats(src)) return;
+    if (src === undefined || this.imageRepeats.repeats(src, imageNames(this.doc, node, this.base))) return;
     const alt = (this.doc.attr(node, 'alt') ?? '').replace(WHITESPACE_RUN, ' ').trim();
     this.inline.image((this.markup as InlineMarkup).image(alt, src, this.inline.cell));
   }

@@ -32,7 +32,7 @@ import { ImageRepeats, isPixel } from './elements/images.js';
 import { formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
 import type { HtmlOptions } from './types.js';
-import { baseUrlOf, imageSource, safeUrl } from './url.js';
+import { baseUrlOf, imageNames, imageSource, safeUrl } from './url.js';
 
 /**
  * Elements that may appear in the output, by input tag name → output tag name
@@ -549,7 +549,7 @@ class HtmlWriter {
         const source = this.writtenImageSource(at);
         if (source === undefined || attributes === undefined) continue;
         // The same picture again with no text between (a lazy image's <noscript> copy): once.
-        if (this.imageRepeats.repeats(source)) continue;
+        if (this.imageRepeats.repeats(source, imageNames(doc, at, this.base))) continue;
         // A picture of a formula (its TeX the alt text, which the Markdown writes as `$…$`): ARIA's math role.
         if (this.mayHoldFormulas() && formulaRole(doc, at) !== undefined) attributes += ' role="math"';
       }

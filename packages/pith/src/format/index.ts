@@ -94,7 +94,7 @@ export type {
   OutputComment,
   TextOptions,
 } from './types.js';
-export { baseUrlOf, imageSource, LINK_SCHEMES, safeUrl } from './url.js';
+export { baseUrlOf, imageSource, LINK_SCHEMES, largestSrcsetCandidate, parseSrcset, safeUrl } from './url.js';
 export { escapeXmlAttribute, escapeXmlText, stripInvalidXml } from './xml.js';
 
 /** The content formats, in order of preference for reading. */

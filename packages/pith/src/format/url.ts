@@ -117,30 +117,150 @@ export function safeUrl(
 
 const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
 const LAZY_SRCSETS = ['data-srcset', 'data-lazy-srcset'];
-/** Names that placeholder images tend to have (checked only when a lazy source exists). */
-const PLACEHOLDER = /blank|placeholder|spacer|transparent|pixel|lazy|loading|blur|lqip|1x1|grey\.|gray\./i;
 
-/** First URL of a `srcset` ("a.jpg 1x, b.jpg 2x" → "a.jpg"). */
-export function firstSrcsetCandidate(srcset: string | undefined): string | undefined {
-  if (srcset === undefined) return undefined;
-  const trimmed = srcset.trim();
-  if (trimmed === '') return undefined;
-  let stop = 0;
-  while (stop < trimmed.length && !/\s/.test(trimmed[stop])) stop++;
-  let candidate = trimmed.slice(0, stop);
-  if (candidate.endsWith(',')) candidate = candidate.slice(0, -1);
-  return candidate === '' ? undefined : candidate;
+/** One image candidate of a `srcset`: its URL and its width (`w`) or density (`x`) descriptor. */
+export interface SrcsetCandidate {
+  url: string;
+  /** The `w` descriptor, when given. */
+  width?: number;
+  /** The `x` descriptor; a candidate with no descriptor is 1x. */
+  density?: number;
+}
+
+const SRCSET_SPACE = /[\t\n\f\r ]/;
+const NON_NEGATIVE_INTEGER = /^\d+$/;
+const FLOATING_POINT = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The candidates of a `srcset`, by the HTML spec's "parse a srcset attribute": a URL runs to
+ * white space (commas inside it stay, trailing commas end it: Cloudinary's `w_424,c_limit` and
+ * `data:` URLs hold commas), descriptors run to a comma outside parentheses, and a candidate with
+ * a bad or conflicting descriptor is left out, the others kept (as a browser does).
+ */
+export function parseSrcset(srcset: string): SrcsetCandidate[] {
+  const candidates: SrcsetCandidate[] = [];
+  const length = srcset.length;
+  let at = 0;
+  while (true) {
+    while (at < length && (srcset[at] === ',' || SRCSET_SPACE.test(srcset[at]))) at++;
+    if (at >= length) return candidates;
+    const start = at;
+    while (at < length && !SRCSET_SPACE.test(srcset[at])) at++;
+    let url = srcset.slice(start, at);
+    const descriptors: string[] = [];
+    if (url.endsWith(',')) {
+      url = url.replace(/,+$/, '');
+    } else {
+      // The descriptor tokenizer: words up to a comma that is outside parentheses.
+      while (at < length && SRCSET_SPACE.test(srcset[at])) at++;
+      let current = '';
+      let inParens = false;
+      for (; at < length; at++) {
+        const c = srcset[at];
+        if (inParens) {
+          current += c;
+          if (c === ')') inParens = false;
+        } else if (SRCSET_SPACE.test(c)) {
+          if (current !== '') descriptors.push(current);
+          current = '';
+        } else if (c === ',') {
+          at++;
+          break;
+        } else {
+          current += c;
+          if (c === '(') inParens = true;
+        }
+      }
+      if (current !== '') descriptors.push(current);
+    }
+    const candidate = srcsetCandidate(url, descriptors);
+    if (candidate) candidates.push(candidate);
+  }
+}
+
+/** The spec's descriptor parser: a candidate, or undefined when a descriptor is wrong. */
+function srcsetCandidate(url: string, descriptors: readonly string[]): SrcsetCandidate | undefined {
+  let width: number | undefined;
+  let density: number | undefined;
+  let height: number | undefined;
+  for (const descriptor of descriptors) {
+    const value = descriptor.slice(0, -1);
+    const unit = descriptor[descriptor.length - 1];
+    if (unit === 'w' && NON_NEGATIVE_INTEGER.test(value)) {
+      if (width !== undefined || density !== undefined) return undefined;
+      width = Number.parseInt(value, 10);
+      if (width === 0) return undefined;
+    } else if (unit === 'x' && FLOATING_POINT.test(value)) {
+      if (width !== undefined || density !== undefined || height !== undefined) return undefined;
+      density = Number.parseFloat(value);
+      if (density < 0) return undefined;
+    } else if (unit === 'h' && NON_NEGATIVE_INTEGER.test(value)) {
+      if (height !== undefined || density !== undefined) return undefined;
+      height = Number.parseInt(value, 10);
+      if (height === 0) return undefined;
+    } else {
+      return undefined;
+    }
+  }
+  if (height !== undefined && width === undefined) return undefined;
+  if (url === '') return undefined;
+  return width !== undefined ? { url, width } : { url, density: density ?? 1 };
 }
 
 /**
- * The raw source of an `<img>`, looking through lazy-loading conventions: the
- * first of `data-src`, `data-lazy-src`, `data-original`, `data-url`, `data-hi-res-src`
- * (whatever `src` is); then, when `src` is missing, a `data:` URI or a placeholder name,
- * the first candidate of `data-srcset`/`data-lazy-srcset`, then of `srcset`,
- * then of the `<source>`s of its `<picture>`, wins over it; a tiny `data:` image
- * with none of these is no source at all (a placeholder or a pixel).
+ * The largest candidate of a `srcset` an image may name: by width when a candidate has one, else
+ * by density; the first of equals. `data:` candidates (placeholders) and unsafe schemes are left
+ * out. Defuddle's expected files name an image so, and a reader wants the large picture.
+ */
+export function largestSrcsetCandidate(srcset: string | undefined): string | undefined {
+  return largestCandidate(srcset, undefined)?.url;
+}
+
+/** The larger of `best` and the largest safe candidate of `srcset`. */
+function largestCandidate(
+  srcset: string | undefined,
+  best: SrcsetCandidate | undefined,
+): SrcsetCandidate | undefined {
+  if (srcset === undefined) return best;
+  for (const candidate of parseSrcset(srcset)) {
+    if (DATA_PREFIX.test(candidate.url) || safeUrl(candidate.url, undefined, 'image') === undefined) continue;
+    if (best === undefined || largerCandidate(candidate, best)) best = candidate;
+  }
+  return best;
+}
+
+function largerCandidate(a: SrcsetCandidate, b: SrcsetCandidate): boolean {
+  if (a.width !== undefined) return b.width === undefined || a.width > b.width;
+  return b.width === undefined && (a.density ?? 1) > (b.density ?? 1);
+}
+
+/** Names that placeholder images tend to have. */
+const PLACEHOLDER = /blank|placeholder|spacer|transparent|pixel|lazy|loading|blur|lqip|1x1|grey\.|gray\./i;
+
+/**
+ * The raw source of an `<img>`, looking through lazy-loading conventions, in this order: the
+ * largest candidate of `data-srcset`/`data-lazy-srcset`; the first of `data-src`, `data-lazy-src`,
+ * `data-original`, `data-url`, `data-hi-res-src` (the script swaps these in: `src` and `srcset` are
+ * then small or blurred stand-ins); the widest candidate of `srcset`; `src`, unless it is missing,
+ * a `data:` URI or a placeholder name; then the densest candidate of `srcset`, or when the image
+ * has none, the largest of its `<picture>`'s `<source>`s. A srcset of densities only does not
+ * outrank a real `src`: it is the 1x picture or a larger one (computerbase.de: `src` 1080 px wide,
+ * its 1x and 2x 280 and 560), and Defuddle's and Readability's expected files name it; nor does a
+ * `<picture>`'s source (Readability's expected files keep the `<img>` alone: guardian-1). A tiny
+ * `data:` image with none of these is no source at all (a placeholder or a pixel).
  */
 export function imageSource(doc: Doc, node: number): string | undefined {
+  for (const name of LAZY_SRCSETS) {
+    const value = largestSrcsetCandidate(doc.attr(node, name));
+    if (value) return value;
+  }
+  for (const name of LAZY_SOURCES) {
+    const value = doc.attr(node, name)?.trim();
+    if (value && !value.startsWith('data:')) return value;
+  }
+  const srcset = doc.attr(node, 'srcset');
+  const best = largestCandidate(srcset, undefined);
+  if (best?.width !== undefined) return best.url;
   const src = doc.attr(node, 'src')?.trim();
   const placeholder =
     src === undefined ||
@@ -148,38 +268,56 @@ export function imageSource(doc: Doc, node: number): string | undefined {
     src.startsWith('data:') ||
     (src.length < 2048 && PLACEHOLDER.test(src)) ||
     src === 'about:blank';
-  // A lazy source wins over any `src`: the page's script swaps it in, and `src` is then a small
-  // or blurred stand-in (its <noscript> copy holds the lazy source: written once, not twice).
-  for (const name of LAZY_SOURCES) {
-    const value = doc.attr(node, name)?.trim();
-    if (value && !value.startsWith('data:')) return value;
+  if (placeholder) {
+    const fallback = best ?? (srcset === undefined ? pictureSource(doc, node) : undefined);
+    if (fallback !== undefined) return fallback.url;
   }
-  if (!placeholder) return src;
-  for (const name of LAZY_SRCSETS) {
-    const value = firstSrcsetCandidate(doc.attr(node, name));
-    if (value) return value;
-  }
-  const fromSrcset = firstSrcsetCandidate(doc.attr(node, 'srcset'));
-  if (fromSrcset) return fromSrcset;
-  const fromPicture = pictureSource(doc, node);
-  if (fromPicture) return fromPicture;
   // A tiny data: image with nothing better is a placeholder or a pixel, not a picture.
   if (src === '' || (src?.startsWith('data:') && src.length < MAX_PLACEHOLDER_DATA)) return undefined;
-  return src;
+  return src ?? best?.url;
 }
+
+/**
+ * Every URL an `<img>` names (`src`, its lazy sources, each candidate of its srcsets), as `safeUrl`
+ * writes them: a lazy image and its `<noscript>` copy may each choose a different one of the same
+ * picture.
+ */
+export function imageNames(doc: Doc, node: number, base: string | undefined): Set<string> {
+  const names: string[] = [];
+  for (const name of ['src', ...LAZY_SOURCES]) {
+    const value = doc.attr(node, name)?.trim();
+    if (value) names.push(value);
+  }
+  for (const name of [...LAZY_SRCSETS, 'srcset']) {
+    const value = doc.attr(node, name);
+    if (value !== undefined) for (const candidate of parseSrcset(value)) names.push(candidate.url);
+  }
+  const resolved = new Set<string>();
+  for (const name of names) {
+    const url = safeUrl(name, base, 'image');
+    if (url !== undefined) resolved.add(url);
+  }
+  return resolved;
+}
+
+const COLOUR_SCHEME = /prefers-color-scheme/i;
 
 /** Longest `data:` URI taken for a placeholder (a 1×1 GIF is about 70 characters). */
 const MAX_PLACEHOLDER_DATA = 400;
 
-/** The first candidate of the `<source>`s of the `<picture>` an `<img>` sits in. */
-function pictureSource(doc: Doc, img: number): string | undefined {
+/**
+ * The largest candidate of the `<source>`s of the `<picture>` an `<img>` sits in (each for its
+ * media: a phone's crop and a desktop's); a source for a colour scheme is skipped (GitHub's
+ * dark-mode logo: the `<img>` is the light one).
+ */
+function pictureSource(doc: Doc, img: number): SrcsetCandidate | undefined {
   const picture = doc.parent(img);
   if (picture <= 0 || doc.tag(picture) !== TAG.picture) return undefined;
+  let best: SrcsetCandidate | undefined;
   for (const child of doc.children(picture)) {
     if (!doc.isElement(child) || doc.tag(child) !== TAG.source) continue;
-    const candidate =
-      firstSrcsetCandidate(doc.attr(child, 'srcset')) ?? firstSrcsetCandidate(doc.attr(child, 'data-srcset'));
-    if (candidate) return candidate;
+    if (COLOUR_SCHEME.test(doc.attr(child, 'media') ?? '')) continue;
+    best = largestCandidate(doc.attr(child, 'data-srcset') ?? doc.attr(child, 'srcset'), best);
   }
-  return undefined;
+  return best;
 }

@@ -1175,6 +1175,62 @@ function textBefore(doc: Doc, node: number): number {
   return -1;
 }
 
+/** A `<script>` holding a display formula's TeX (MathJax 2). */
+const DISPLAY_MATH_SCRIPT = /^\s*math\/tex\s*;\s*mode\s*=\s*display\s*$/i;
+/** A line that ends a sentence (its closing quotes or brackets aside): what follows it is not its end. */
+const ENDS_SENTENCE = /[.!?…。！？]["'”’)\]]*\s*$/;
+/** Levels from a formula up to the container it shares with the text before it. */
+const MAX_FORMULA_DEPTH = 6;
+/** Levels from that text up to the shared container (a paragraph, an emphasis in it). */
+const MAX_INTRO_DEPTH = 4;
+
+/**
+ * A display formula right after chosen text that does not end its sentence ("… it is such that",
+ * "The formula is expressed as:") in the same container is chosen: the sentence goes on in the
+ * formula. The classifier reads a formula's block as symbols without words and drops it, most of
+ * all when it ends the body (the cue-retrained block model: Wikipedia's Hermitian matrix, cut,
+ * after "it is such that"; Defuddle's math--wikipedia-mathml).
+ */
+export function keepIntroducedFormulas(doc: Doc, chosen: Uint8Array): number {
+  const { kind } = doc.columns;
+  const formulas = doc.findAll(TAG.math).filter((math) => doc.attr(math, 'display') === 'block');
+  for (const script of doc.findAll(TAG.script))
+    if (DISPLAY_MATH_SCRIPT.test(doc.attr(script, 'type') ?? '')) formulas.push(script);
+  if (formulas.length === 0) return 0;
+  let kept = 0;
+  for (const formula of formulas.sort((a, b) => a - b).slice(0, MAX_STRUCTURES)) {
+    const stop = doc.end(formula);
+    let already = false;
+    for (let node = formula + 1; node < stop && !already; node++)
+      already = kind[node] === NodeKind.Text && chosen[node] === 1;
+    if (already) continue;
+    const intro = textBefore(doc, formula);
+    if (intro < 0 || !chosen[intro] || ENDS_SENTENCE.test(doc.text(intro))) continue;
+    if (!sharesNearContainer(doc, intro, formula)) continue;
+    for (let node = formula + 1; node < stop; node++) if (kind[node] === NodeKind.Text) chosen[node] = 1;
+    kept++;
+  }
+  return kept;
+}
+
+/** Whether `intro` and `formula` share an ancestor a few levels above each, below `<body>`. */
+function sharesNearContainer(doc: Doc, intro: number, formula: number): boolean {
+  let container = doc.parent(formula);
+  for (
+    let level = 1;
+    container > 0 && level <= MAX_FORMULA_DEPTH;
+    level++, container = doc.parent(container)
+  ) {
+    const t = doc.tag(container);
+    if (t === TAG.body || t === TAG.html) return false;
+    if (!doc.contains(container, intro)) continue;
+    let depth = 0;
+    for (let node = intro; node !== container && node > 0; node = doc.parent(node)) depth++;
+    return depth <= MAX_INTRO_DEPTH;
+  }
+  return false;
+}
+
 /** Blocks each post-rule dropped or kept. */
 export interface PostRuleCounts {
   repeatedBlocks: number;
@@ -1185,6 +1241,7 @@ export interface PostRuleCounts {
   leads: number;
   sectionHeadings: number;
   introducedLists: number;
+  introducedFormulas: number;
   mediaControls: number;
 }
 
@@ -1205,6 +1262,7 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
   const leads = keepLeads(blocks, chosen);
   const sectionHeadings = keepSectionHeadings(blocks, chosen);
   const introducedLists = keepIntroducedLists(blocks.doc, chosen);
+  const introducedFormulas = keepIntroducedFormulas(blocks.doc, chosen);
   return {
     repeatedBlocks,
     linkTeasers,
@@ -1214,6 +1272,7 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
     leads,
     sectionHeadings,
     introducedLists,
+    introducedFormulas,
     mediaControls,
   };
 }

@@ -19,14 +19,19 @@ export function isPixel(doc: Doc, img: number): boolean {
  * written twice in a row (`<img data-src=X>` then `<noscript><img src=X></noscript>`, or a
  * thumbnail repeated for a lightbox) is written once; kept text between them, even the space
  * between two table cells, makes the second no repeat (docs.docker.com: a green check per cell).
+ * The same picture is the same source, or a source the other image names too (a lazy image's
+ * largest `data-srcset` candidate, its `<noscript>` copy's `src` one of the smaller).
  */
 export class ImageRepeats {
   private last: string | undefined;
+  private lastNames: ReadonlySet<string> = new Set();
 
-  /** True when `src` is the image written just before, with no text between. */
-  repeats(src: string): boolean {
-    if (src === this.last) return true;
+  /** True when `src` is the image written just before, with no text between; `names`: `imageNames`. */
+  repeats(src: string, names: ReadonlySet<string>): boolean {
+    if (this.last !== undefined && (src === this.last || names.has(this.last) || this.lastNames.has(src)))
+      return true;
     this.last = src;
+    this.lastNames = names;
     return false;
   }
 

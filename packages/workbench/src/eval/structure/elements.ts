@@ -7,7 +7,7 @@
 import { tex } from '@mdit/plugin-tex';
 import MarkdownIt, { type PluginSimple, type PluginWithOptions } from 'markdown-it';
 import markdownItFootnote from 'markdown-it-footnote';
-import { type Doc, IS_BLOCK, parseHtml, TAG } from 'pith/internal';
+import { type Doc, IS_BLOCK, parseHtml, parseSrcset, TAG } from 'pith/internal';
 
 export interface Heading {
   level: number;
@@ -37,6 +37,12 @@ export interface Elements {
   /** Each table's rows, each row its cells' text. */
   tables: string[][][];
   images: string[];
+  /**
+   * HTML only: each other URL an image names (a candidate of its `srcset`) → its `src`. Readability's
+   * expected files keep an image's `srcset`, and a browser shows a candidate of it: output naming
+   * any of them names that image (issue 41: pith writes the widest candidate).
+   */
+  imageAliases?: Record<string, string>;
   listItems: ListItem[];
   links: string[];
 }
@@ -401,7 +407,18 @@ export function htmlElements(html: string, base?: string): Elements {
       if (formula !== '') out.formulas.push(formula);
     } else if (tag === TAG.img) {
       const src = doc.attr(at, 'src');
-      if (src) out.images.push(cleanUrl(src, base));
+      if (src) {
+        const image = cleanUrl(src, base);
+        out.images.push(image);
+        const srcset = doc.attr(at, 'srcset');
+        if (srcset !== undefined) {
+          out.imageAliases ??= {};
+          for (const candidate of parseSrcset(srcset)) {
+            const alias = cleanUrl(candidate.url, base);
+            if (alias !== image && !Object.hasOwn(out.imageAliases, alias)) out.imageAliases[alias] = image;
+          }
+        }
+      }
     } else if (tag === TAG.section && doc.attr(at, 'role') === 'doc-endnotes') {
       notesEnd = doc.end(at);
     } else if (isNoteReference(doc, at)) {

@@ -198,7 +198,12 @@ export function scoreElements(gold: Elements, output: Elements): Counts {
   keyed('table rows', rows(gold.tables), rows(output.tables));
   const cells = (tables: string[][][]) => tables.flat(2).map(textKey);
   keyed('table cells', cells(gold.tables), cells(output.tables));
-  keyed('images', gold.images, output.images);
+  const aliases = gold.imageAliases;
+  keyed(
+    'images',
+    gold.images,
+    aliases ? output.images.map((url) => (Object.hasOwn(aliases, url) ? aliases[url] : url)) : output.images,
+  );
   keyed('links', gold.links, output.links);
   keyed(
     'list items',

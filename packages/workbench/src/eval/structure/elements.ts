@@ -412,9 +412,10 @@ export function htmlElements(html: string, base?: string): Elements {
         out.images.push(image);
         const srcset = doc.attr(at, 'srcset');
         if (srcset !== undefined) {
-          out.imageAliases ??= {};
+          out.imageAliases ??= Object.create(null) as Record<string, string>;
           for (const candidate of parseSrcset(srcset)) {
             const alias = cleanUrl(candidate.url, base);
+            // own-keys: a table without a prototype (a srcset URL may be '__proto__')
             if (alias !== image && !Object.hasOwn(out.imageAliases, alias)) out.imageAliases[alias] = image;
           }
         }

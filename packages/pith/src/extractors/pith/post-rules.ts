@@ -1192,13 +1192,20 @@ const MAX_INTRO_DEPTH = 4;
  * after "it is such that"; Defuddle's math--wikipedia-mathml).
  */
 export function keepIntroducedFormulas(doc: Doc, chosen: Uint8Array): number {
-  const { kind } = doc.columns;
-  const formulas = doc.findAll(TAG.math).filter((math) => doc.attr(math, 'display') === 'block');
-  for (const script of doc.findAll(TAG.script))
-    if (DISPLAY_MATH_SCRIPT.test(doc.attr(script, 'type') ?? '')) formulas.push(script);
-  if (formulas.length === 0) return 0;
+  const { kind, tag } = doc.columns;
+  // One walk for both kinds of display formula, in document order (this runs on every page).
+  const formulas: number[] = [];
+  for (let node = 0; node < doc.size && formulas.length < MAX_STRUCTURES; node++) {
+    tick('pith');
+    if (kind[node] !== NodeKind.Element) continue;
+    if (
+      (tag[node] === TAG.math && doc.attr(node, 'display') === 'block') ||
+      (tag[node] === TAG.script && DISPLAY_MATH_SCRIPT.test(doc.attr(node, 'type') ?? ''))
+    )
+      formulas.push(node);
+  }
   let kept = 0;
-  for (const formula of formulas.sort((a, b) => a - b).slice(0, MAX_STRUCTURES)) {
+  for (const formula of formulas) {
     const stop = doc.end(formula);
     let already = false;
     for (let node = formula + 1; node < stop && !already; node++)

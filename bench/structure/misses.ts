@@ -1,11 +1,12 @@
 // Where the structure benchmark's missed elements go (issue 41 item 2), on the dev half of
-// Defuddle's fixtures only: for each gold element pith's Markdown lacks, whether the page written
-// whole has it (if not: lost in writing), whether pith without its post-rules has it (then a
-// removal rule dropped it), else the selection left it out.
+// Defuddle's fixtures, Readability's test pages or our corpus: for each gold element pith's
+// Markdown lacks, whether the page written whole has it (if not: lost in writing), whether pith
+// without its post-rules has it (then a removal rule dropped it), else the selection left it out.
 //
-//   nice -n 10 npx tsx bench/structure/misses.ts [--classes=images,headings] [--page=ID]
+//   nice -n 10 npx tsx bench/structure/misses.ts [--source=defuddle|readability|fixtures]
+//     [--classes=images,headings] [--page=ID]
 //
-// Never run on the held-back half: its pages are for the check only.
+// Never run on Defuddle's held-back half: its pages are for the check only.
 
 import { markdownElements, missingFrom, structureCases } from '@pith/workbench/eval';
 
@@ -18,6 +19,9 @@ import { flag } from '../speed/pages.js';
 
 const classes = flag('classes', 'headings,footnotes,tables,images,listItems').split(',');
 const only = flag('page', '');
+const source = flag('source', 'defuddle');
+if (source !== 'defuddle' && source !== 'readability' && source !== 'fixtures')
+  throw new Error(`--source: defuddle, readability or fixtures, not ${source}`);
 
 /** Text as the benchmark compares it: letters and digits, case ignored (score.ts's textKey). */
 const textKey = (text: string): string =>
@@ -52,17 +56,20 @@ function wholePage(html: string, url: string): string {
   return formatExtraction(whole, 'markdown');
 }
 
-const cases = await structureCases('defuddle', repoRoot, { split: 'dev' });
+const cases = await structureCases(source, repoRoot, source === 'defuddle' ? { split: 'dev' } : {});
 const totals = new Map<string, Record<string, number>>();
 for (const item of cases) {
-  if (item.split !== 'dev') throw new Error('dev half only');
+  if (source === 'defuddle' && item.split !== 'dev') throw new Error('dev half only');
   if (only !== '' && item.id !== only) continue;
   const html = new TextDecoder().decode(item.html);
   const pith = markdownElements(markdownOf(html, item.url), item.url);
   const noRules = markdownElements(markdownOf(html, item.url, { postRules: false }), item.url);
   const whole = markdownElements(wholePage(html, item.url), item.url);
+  // An HTML gold names an image by its src or any srcset candidate (score.ts reads it so too).
+  const aliases = item.gold.imageAliases;
+  const alias = (url: string) => (aliases && Object.hasOwn(aliases, url) ? aliases[url] : url);
   for (const cls of classes) {
-    const key = KEYS[cls];
+    const key: Key = cls === 'images' ? (e) => e.images.map(alias) : KEYS[cls];
     const lost = missingFrom(key(item.gold), key(pith));
     if (lost.length === 0) continue;
     const inWhole = key(whole);

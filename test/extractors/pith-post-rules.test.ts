@@ -451,6 +451,62 @@ describe('pith post-rules: data tables partly chosen', () => {
   });
 });
 
+describe('pith post-rules: data tables without header cells', () => {
+  // The Android Developers blog (Readability's links-in-tables): a table pasted from Google Docs,
+  // its header row bold <td>s, no <th>; the classifier kept the app names and dropped the sizes.
+  const cell = (text: string) =>
+    `<td><div dir="ltr"><span style="font-weight: 400">${text}</span></div></td>`;
+  const row = (cells: string[]) => `<tr style="height: 0px;">${cells.map(cell).join('')}</tr>`;
+  const table = `<div dir="ltr" style="margin-left: 0pt;"><table style="border-collapse: collapse; border: none;"><colgroup><col width="142"><col width="102"><col width="176"><col width="176"></colgroup><tbody>${[
+    [
+      'Application',
+      'Original Size',
+      'Previous (BSDiff) Patch Size (% vs original)',
+      'File-by-File Patch Size (% vs original)',
+    ],
+    [
+      '<a href="https://play.google.com/store/apps/details?id=com.king.farmheroessupersaga">Farm Heroes Super Saga</a>',
+      '71.1 MB',
+      '13.4 MB (-81%)',
+      '8.0 MB (-89%)',
+    ],
+    [
+      '<a href="https://play.google.com/store/apps/details?id=com.google.android.apps.maps">Google Maps</a>',
+      '32.7 MB',
+      '17.5 MB (-46%)',
+      '9.6 MB (-71%)',
+    ],
+    [
+      '<a href="https://play.google.com/store/apps/details?id=com.google.android.gm">Gmail</a>',
+      '17.8 MB',
+      '7.6 MB (-57%)',
+      '7.3 MB (-59%)',
+    ],
+  ]
+    .map(row)
+    .join('')}</tbody></table></div>`;
+
+  test('a grid of more than ten cells is data: kept whole when a third of it was chosen', () => {
+    const page = setup(`<body><main>${prose(1)}${table}${prose(2)}</main></body>`, ['MB']);
+    keepStructuresOfKeptContainers(page.doc, page.chosen);
+    assert.match(chosenText(page), /Gmail 17\.8 MB 7\.6 MB \(-57%\) 7\.3 MB \(-59%\)/);
+  });
+
+  test('a small grid, a grid holding headings, or a presentation table is not', () => {
+    const small = `<table><tr><td>Gmail</td><td>17.8 MB</td></tr><tr><td>Maps</td><td>32.7 MB</td></tr></table>`;
+    const withHeadings = table.replace('Application', '<h5>Application</h5>');
+    const presentation = table.replace('<table ', '<table role="presentation" ');
+    for (const grid of [small, withHeadings, presentation]) {
+      const page = setup(`<body><main>${prose(1)}${grid}<footer><p>Footer text.</p></footer></main></body>`, [
+        'MB',
+        'Footer',
+      ]);
+      keepStructuresOfKeptContainers(page.doc, page.chosen);
+      assert.ok(!chosenText(page).includes('17.8 MB'), grid.slice(0, 300));
+    }
+  });
+});
+
 describe('pith post-rules: lists introduced by a colon', () => {
   // wcxb-dev/0437 (the fixture corpus' code-git-copyable): a post's closing list of resources, its
   // first item kept, the other links dropped.

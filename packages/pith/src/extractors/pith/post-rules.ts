@@ -770,16 +770,42 @@ const STRUCTURES = [TAG.pre, TAG.table];
  */
 const STRUCTURES_WITH_FIGURES = [TAG.figure, TAG.pre, TAG.table];
 
+/**
+ * A grid this large, with no header cells, is still data (Readability's `_markDataTables` size
+ * rule): a status matrix of ticks (Factorio's blog, 9 columns), a table pasted from Google Docs
+ * whose header row is bold `<td>`s. Layout grids hold another table or headings.
+ */
+const DATA_GRID_ROWS = 10;
+const DATA_GRID_COLUMNS = 5;
+const DATA_GRID_CELLS = 11;
+
 function isDataTable(doc: Doc, table: number): boolean {
   const stop = doc.end(table);
+  const role = doc.attr(table, 'role')?.trim().toLowerCase();
+  if (role === 'presentation' || role === 'none') return false;
   let header = false;
+  let headings = false;
+  let rows = 0;
+  let columns = 0;
+  let cells = 0;
   for (let node = table + 1; node < stop; node++) {
     tick('pith');
     const tag = doc.columns.tag[node];
     if (tag === TAG.table) return false;
     if (tag === TAG.th || tag === TAG.caption) header = true;
+    else if (headingLevelOf(doc, node) > 0) headings = true;
+    else if (tag === TAG.tr) {
+      rows++;
+      cells = 0;
+    } else if (tag === TAG.td) columns = Math.max(columns, ++cells);
   }
-  return header;
+  if (header) return true;
+  return (
+    !headings &&
+    rows >= 2 &&
+    columns >= 2 &&
+    (rows >= DATA_GRID_ROWS || columns >= DATA_GRID_COLUMNS || rows * columns >= DATA_GRID_CELLS)
+  );
 }
 /** Share of a data table's text the classifier chose for the table to be kept whole. */
 const MIN_TABLE_CHOSEN_SHARE = 1 / 3;

@@ -492,6 +492,30 @@ describe('pith post-rules: data tables without header cells', () => {
     assert.match(chosenText(page), /Gmail 17\.8 MB 7\.6 MB \(-57%\) 7\.3 MB \(-59%\)/);
   });
 
+  test('a small grid whose first row is bold is data (a header row set in <strong>)', () => {
+    // Defuddle's elementor--archive-page: a key-value table after the intro, its header row and
+    // keys in <strong>; the classifier kept the keys and dropped the values.
+    const keyValue = `<table><tbody>
+      <tr><td width="208"><strong>Indicator</strong></td><td width="397"><strong>Q1/2026 Updated Data</strong></td></tr>
+      <tr><td width="208"><strong>Average price</strong></td><td width="397">80 - 175 million/sqm (Class A accounts for 81% of supply)</td></tr>
+      <tr><td width="208"><strong>Key areas</strong></td><td width="397">District 3 (58.2%), District 1, District 5 (26.2%)</td></tr>
+      <tr><td width="208"><strong>New supply Q1/2026</strong></td><td width="397">~1,200 units from 3 new projects</td></tr>
+    </tbody></table>`;
+    const page = setup(
+      `<body><main>${prose(1)}${keyValue}<footer><p>Footer text.</p></footer></main></body>`,
+      ['million/sqm', 'District 3', '1,200 units', 'Footer'],
+    );
+    keepStructuresOfKeptContainers(page.doc, page.chosen);
+    assert.match(chosenText(page), /Key areas District 3 \(58\.2%\)/);
+    // Its keys alone in bold are no header row.
+    const plain = setup(
+      `<body><main>${prose(1)}${keyValue.replace('<strong>Indicator</strong>', 'Indicator')}<footer><p>Footer text.</p></footer></main></body>`,
+      ['million/sqm', 'District 3', '1,200 units', 'Footer'],
+    );
+    keepStructuresOfKeptContainers(plain.doc, plain.chosen);
+    assert.ok(!chosenText(plain).includes('District 3'));
+  });
+
   test('a small grid, a grid holding headings, or a presentation table is not', () => {
     const small = `<table><tr><td>Gmail</td><td>17.8 MB</td></tr><tr><td>Maps</td><td>32.7 MB</td></tr></table>`;
     const withHeadings = table.replace('Application', '<h5>Application</h5>');

@@ -771,13 +771,31 @@ const STRUCTURES = [TAG.pre, TAG.table];
 const STRUCTURES_WITH_FIGURES = [TAG.figure, TAG.pre, TAG.table];
 
 /**
- * A grid this large, with no header cells, is still data (Readability's `_markDataTables` size
- * rule): a status matrix of ticks (Factorio's blog, 9 columns), a table pasted from Google Docs
- * whose header row is bold `<td>`s. Layout grids hold another table or headings.
+ * Without header cells, a grid is still data (Readability's `_markDataTables`) when it is this
+ * large — a status matrix of ticks (Factorio's blog, 9 columns), a table pasted from Google Docs —
+ * or when its first row is a header set in bold `<td>`s (an Elementor key-value table). Layout
+ * grids hold another table or headings.
  */
 const DATA_GRID_ROWS = 10;
 const DATA_GRID_COLUMNS = 5;
 const DATA_GRID_CELLS = 11;
+
+/** A row of two cells or more whose every cell's text is bold (`<strong>`, `<b>`): a header row. */
+function isBoldRow(doc: Doc, row: number): boolean {
+  const { kind, hidden, tag } = doc.columns;
+  const stop = doc.end(row);
+  let cells = 0;
+  for (let node = row + 1; node < stop; node++) {
+    tick('pith');
+    if (tag[node] === TAG.td || tag[node] === TAG.th) cells++;
+    if (kind[node] !== NodeKind.Text || hidden[node] || doc.text(node).trim() === '') continue;
+    let bold = false;
+    for (let up = doc.parent(node); up > row && !bold; up = doc.parent(up))
+      bold = tag[up] === TAG.strong || tag[up] === TAG.b;
+    if (!bold) return false;
+  }
+  return cells >= 2;
+}
 
 function isDataTable(doc: Doc, table: number): boolean {
   const stop = doc.end(table);
@@ -795,6 +813,7 @@ function isDataTable(doc: Doc, table: number): boolean {
     if (tag === TAG.th || tag === TAG.caption) header = true;
     else if (headingLevelOf(doc, node) > 0) headings = true;
     else if (tag === TAG.tr) {
+      if (rows === 0 && isBoldRow(doc, node)) header = true;
       rows++;
       cells = 0;
     } else if (tag === TAG.td) columns = Math.max(columns, ++cells);

@@ -514,6 +514,13 @@ describe('pith post-rules: data tables without header cells', () => {
     );
     keepStructuresOfKeptContainers(plain.doc, plain.chosen);
     assert.ok(!chosenText(plain).includes('District 3'));
+    // Nor is a first row without words (the Telegraph's photo table in L3S-GN1: an image beside an empty cell).
+    const photo = setup(
+      `<body><main>${prose(1)}${keyValue.replace('<strong>Indicator</strong>', '<img src="a.jpg">').replace('<strong>Q1/2026 Updated Data</strong>', '')}<footer><p>Footer text.</p></footer></main></body>`,
+      ['million/sqm', 'District 3', '1,200 units', 'Footer'],
+    );
+    keepStructuresOfKeptContainers(photo.doc, photo.chosen);
+    assert.ok(!chosenText(photo).includes('District 3'));
   });
 
   test('a small grid, a grid holding headings, or a presentation table is not', () => {

@@ -780,11 +780,12 @@ const DATA_GRID_ROWS = 10;
 const DATA_GRID_COLUMNS = 5;
 const DATA_GRID_CELLS = 11;
 
-/** A row of two cells or more whose every cell's text is bold (`<strong>`, `<b>`): a header row. */
+/** A row of two cells or more with text, all of it bold (`<strong>`, `<b>`): a header row. */
 function isBoldRow(doc: Doc, row: number): boolean {
   const { kind, hidden, tag } = doc.columns;
   const stop = doc.end(row);
   let cells = 0;
+  let words = false;
   for (let node = row + 1; node < stop; node++) {
     tick('pith');
     if (tag[node] === TAG.td || tag[node] === TAG.th) cells++;
@@ -793,8 +794,9 @@ function isBoldRow(doc: Doc, row: number): boolean {
     for (let up = doc.parent(node); up > row && !bold; up = doc.parent(up))
       bold = tag[up] === TAG.strong || tag[up] === TAG.b;
     if (!bold) return false;
+    words = true;
   }
-  return cells >= 2;
+  return words && cells >= 2;
 }
 
 function isDataTable(doc: Doc, table: number): boolean {

@@ -711,6 +711,16 @@ describe('pith post-rules: the lead image', () => {
     for (const html of cases) assert.deepEqual(kept(html, ['Home', 'Share', 'dropped block']), [], html);
   });
 
+  test("under a kept deck, the figure that opens the body is kept (Ars Technica, Readability's ars-1)", () => {
+    const html = `<body><article><header class="article-header"><h4 class="post-upperdek">Biz &amp; IT —</h4><h1 itemprop="headline">Just-released <i>Minecraft</i> exploit makes it easy to crash game servers</h1><h2 itemprop="description">Two-year-old bug exposes thousands of servers to crippling attack.</h2><section class="post-meta"><p class="byline"><a href="https://arstechnica.com/author/dan-goodin/" rel="author"><span itemprop="name">Dan Goodin</span></a> - <time class="date">4/16/2015, 8:02 PM</time></p></section></header>
+      <section class="article-guts"><div itemprop="articleBody" class="article-content post-page"><figure class="intro-image intro-left"><img src="https://cdn.arstechnica.net/wp-content/uploads/2015/04/server-crash-640x426.jpg" alt="Just-released Minecraft exploit makes it easy to crash game servers"><figcaption class="caption"><div class="caption-credit"><a rel="nofollow" class="caption-link" href="https://en.wikipedia.org/wiki/Kernel_panic">Kevin</a></div></figcaption></figure>
+      <aside id="social-left" class="social-left"><a class="comment-count" href="#comments"><h4 class="comment-count-before">reader comments</h4><span class="comment-count-number">75</span></a></aside>${prose(1)}${prose(2)}</div></section></article></body>`;
+    assert.deepEqual(
+      kept(html, ['Biz', 'Just-released', 'Dan Goodin', '4/16', 'Kevin', 'reader comments', '75']),
+      ['https://cdn.arstechnica.net/wp-content/uploads/2015/04/server-crash-640x426.jpg'],
+    );
+  });
+
   test('the avatar and logo words are read as words of the class, not inside others (an iconic photo, a profiled one)', () => {
     const html = (cls: string) =>
       `<body><main class="${cls}"><p>Share</p><img class="${cls}-photo" src="/hero.jpg" alt="">${prose(1)}</main></body>`;

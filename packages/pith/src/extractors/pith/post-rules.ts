@@ -1021,24 +1021,34 @@ const NOT_LEAD_CONTAINER = new Set<number>([TAG.a, TAG.nav, TAG.aside, TAG.foote
 export function keepLeadImage(doc: Doc, selection: Selection): boolean {
   const { kind, tag, textLength, hidden } = doc.columns;
   const kept = selection.kept;
+  // The first kept body text: kept headings above it (the headline, a deck) are passed over.
   let first = -1;
   for (let node = 0; node < doc.size; node++) {
     tick('pith');
-    if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && kept[node]) {
+    if (
+      kind[node] === NodeKind.Text &&
+      textLength[node] > 0 &&
+      !hidden[node] &&
+      kept[node] &&
+      !inHeading(doc, node)
+    ) {
       first = node;
       break;
     }
   }
-  // A kept heading first (the headline, or a heading the writers drop as the title's repeat): the
-  // writers' title rule reads the start of the body, and an image above it split the Markdown from
-  // the HTML (consistency: trafilatura-eval/www.dhb.de-regionallehrgang, wcxb-dev/0265).
-  if (first < 0 || inHeading(doc, first)) return false;
+  if (first < 0) return false;
   let gap = 0;
   let image = -1;
   for (let node = first - 1; node > 0; node--) {
     tick('pith');
     if (kind[node] === NodeKind.Text) {
-      if (!hidden[node] && doc.text(node).trim() !== '') gap += textLength[node];
+      const words = !hidden[node] && doc.text(node).trim() !== '';
+      // Only an image below every kept heading: the writers' title rule reads the start of the body,
+      // and an image above a kept heading split the Markdown from the HTML (consistency:
+      // trafilatura-eval/www.dhb.de-regionallehrgang, wcxb-dev/0265). Ars Technica's figure sits
+      // under its kept deck, a dropped byline between.
+      if (words && kept[node]) return false;
+      if (words) gap += textLength[node];
       if (gap > MAX_LEAD_IMAGE_GAP_CHARS) return false;
     } else if (kind[node] === NodeKind.Element && tag[node] === TAG.img && !hidden[node]) {
       // A blurred or empty placeholder (`data:`) beside the real picture: the real one is the image.

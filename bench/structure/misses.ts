@@ -39,6 +39,20 @@ const KEYS: Record<string, Key> = {
   listItems: (e) => e.listItems.map((i) => `${i.depth} ${textKey(i.text)}`),
 };
 
+function counted(keys: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
+/** Takes one copy of `key` from `counts`; false when none is left. */
+function consume(counts: Map<string, number>, key: string): boolean {
+  const left = counts.get(key) ?? 0;
+  if (left === 0) return false;
+  counts.set(key, left - 1);
+  return true;
+}
+
 function markdownOf(html: string, url: string, options: Record<string, boolean> = {}): string {
   const { content } = extract(html, {
     url,
@@ -72,15 +86,16 @@ for (const item of cases) {
     const key: Key = cls === 'images' ? (e) => e.images.map(alias) : KEYS[cls];
     const lost = missingFrom(key(item.gold), key(pith));
     if (lost.length === 0) continue;
-    const inWhole = key(whole);
-    const inNoRules = key(noRules);
+    // Counted as multisets: a gold image named twice that pith writes once lost one copy, not none.
+    const take = counted(missingFrom(key(item.gold), key(whole)));
+    const alsoWithoutRules = counted(missingFrom(key(item.gold), key(noRules)));
     const tally = totals.get(cls) ?? { gold: 0, selection: 0, rule: 0, writing: 0 };
     for (const element of lost) {
-      const where = !inWhole.includes(element)
+      const where = consume(take, element)
         ? 'writing'
-        : inNoRules.includes(element)
-          ? 'rule'
-          : 'selection';
+        : consume(alsoWithoutRules, element)
+          ? 'selection'
+          : 'rule';
       tally[where]++;
       console.log(`${cls}\t${where}\t${item.id}\t${element.slice(0, 110)}`);
     }

@@ -1,6 +1,6 @@
 """The listing profile's gate, chosen inside the folds on all five block sets (issue 37, s37-gate).
 
-  python3 bench/choice/listing-gate.py FILE.jsonl … --reads FILE [--pairs] [--show]
+  python3 bench/choice/listing-gate.py FILE.jsonl … --reads FILE [--pairs] [--floor X] [--manifest OUT] [--show]
 
 FILE.jsonl: bench/choice/listing-gate.ts's lines. --reads: WCXB's held-out page-type probabilities
 (bench/choice/page-types.ts): the shipped page-type model trained on WCXB's pages, so there the
@@ -13,7 +13,8 @@ feature of listingGateFeatures at or above / at or below one of its quantiles ov
 pages (`--pairs`: two; else one), or none. For each outer block fold k the gate is chosen on the
 pages of the other four folds of every set: the one with the highest sum over the five sets of the
 set's mean F1 change (each set weighs the same, so a news set's loss counts as much as WCXB's gain;
-ties: fewer conditions). Held out: fold k's pages under fold k's gate. 95 % bootstrap intervals of
+ties: fewer conditions; --floor X: only gates under which no set's training mean changes by less
+than X; the profile off is then a choice too). Held out: fold k's pages under fold k's gate. 95 % bootstrap intervals of
 the paired change, per set and per WCXB page type. Label counts: profile F1 > default F1 + 0.005.
 """
 
@@ -25,7 +26,7 @@ from collections import Counter, defaultdict
 import numpy as np
 
 args = sys.argv[1:]
-files = [a for i, a in enumerate(args) if not a.startswith('--') and (i == 0 or args[i - 1] not in ('--reads', '--floor'))]
+files = [a for i, a in enumerate(args) if not a.startswith('--') and (i == 0 or args[i - 1] not in ('--reads', '--floor', '--manifest'))]
 PAGE_TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service']
 READS = {'listing', 'collection'}
 held = json.load(open(args[args.index('--reads') + 1])) if '--reads' in args else {}
@@ -152,6 +153,21 @@ for name in ('nogate', 'gate'):
         down = sum(1 for d in ds if d < -0.001)
         print(f"{s:28s} {len(xs):5d} pages  {mean([a for a, _, _ in xs]):.4f} -> {mean([a + d for a, d, _ in xs]):.4f}  "
               f"Δ {mean(ds):+.4f} [{lo:+.4f}, {hi:+.4f}]  fired {sum(1 for *_, f in xs if f)}  up {up} down {down}")
+
+if '--manifest' in args:
+    # what the extractor's LISTING_GATE must be (the gate chosen on every fold's pages), and how
+    manifest = {
+        'command': 'python3 bench/choice/listing-gate.py ' + ' '.join(args[:args.index('--manifest')] + args[args.index('--manifest') + 2:]),
+        'pages': dict(Counter(l['dataset'] for l in lines)),
+        'candidatePages': dict(Counter(l['dataset'] for l in cands)),
+        'folds': 'block folds (/work/main/.cache/train/blocks/folds-5-by-site.json: 5 folds by site)',
+        'objective': 'sum over the five sets of the set mean F1 change' + (f', every set >= {floor}' if floor > -np.inf else ''),
+        'perFold': {str(k): [list(c) for c in g] for k, g in chosen.items() if k >= 0},
+        'gate': [{'feature': f, ('atLeast' if op == '>=' else 'atMost'): t} for f, op, t in chosen[-1]],
+    }
+    with open(args[args.index('--manifest') + 1], 'w') as out:
+        json.dump(manifest, out, indent=2)
+        out.write('\n')
 
 if '--show' in args:
     for l in sorted(cands, key=lambda l: (l['dataset'], l['id'])):

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { type Doc, NodeKind, parseHtml } from '../../packages/pith/src/dom/index.js';
@@ -180,7 +181,7 @@ describe('repeated siblings (a listing profile)', () => {
             listingAnswer(blocks, answer, 0, readAs(type), () => answer),
             undefined,
           );
-        const off = extract(html, { format: 'text' });
+        const off = extract(html, { format: 'text', extractorOptions: { listingProfile: false } });
         const on = extract(html, { format: 'text', extractorOptions: { listingProfile: true } });
         const read = (on.extraction.diagnostics as PithDiagnostics).pageType.type;
         if (read !== 'listing' && read !== 'collection') assert.equal(on.content, off.content);
@@ -281,6 +282,13 @@ describe('the listing gate (learned on the five block sets)', () => {
     assert.equal(features.headingInTitle, -1);
     assert.equal(features.articleSchema, 0);
     assert.ok(features.groupSentenceShare > 0.8, `sentences: ${features.groupSentenceShare}`);
+  });
+
+  test('the gate is the one its script chose (bench/choice/listing-gate-manifest.json)', () => {
+    const manifest = JSON.parse(
+      readFileSync(new URL('../../bench/choice/listing-gate-manifest.json', import.meta.url), 'utf8'),
+    ) as { gate: unknown };
+    assert.deepEqual(LISTING_GATE, manifest.gate);
   });
 
   test('property: the gate only ever withholds the profile, and always where the article or listing probability is above its bound', () => {

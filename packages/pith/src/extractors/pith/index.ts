@@ -134,7 +134,8 @@ export interface PithOptions extends HeuristicOptions {
   bodyGuard: boolean;
   /**
    * A listing's repeated siblings (repeated.ts): on a page the page-type classifier reads as a
-   * listing or collection, the cards the answer dropped join it when the answer is small beside them.
+   * listing or collection, the cards the answer dropped join it when the answer is small beside them
+   * (and, with `listingGate`, the page passes the listing gate). On by default since the gate.
    */
   listingProfile: boolean;
   /** With `listingProfile`: the profile answers only where the listing gate holds (repeated.ts, LISTING_GATE). */
@@ -241,7 +242,7 @@ const DEFAULTS: PithOptions = {
   postRules: true,
   captions: true,
   bodyGuard: true,
-  listingProfile: false,
+  listingProfile: true,
   listingGate: true,
   candidates: false,
   choice: '',

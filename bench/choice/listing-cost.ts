@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { useModelFiles } from '@pith/tools';
-import { pendingDevPages } from '@pith/workbench/train';
+import { type PendingPage, pendingDevPages } from '@pith/workbench/train';
 import { extract } from 'pith';
 import type { PithDiagnostics } from 'pith/internal';
 
@@ -22,19 +22,20 @@ const { values } = parseArgs({
 });
 await useModelFiles();
 const stride = Number(values.stride);
-const pages: { html: string; url?: string }[] = [];
+type Page = PendingPage['page'];
+const pages: Page[] = [];
 let index = 0;
 for await (const { page } of pendingDevPages({
   datasets: values.dataset?.length ? values.dataset : ['wcxb-dev', 'l3s-gn1', 'cleaneval'],
   shard: [0, 1],
   done: new Set(),
 }))
-  if (index++ % stride === 0) pages.push({ html: page.html, ...(page.url ? { url: page.url } : {}) });
+  if (index++ % stride === 0) pages.push(page);
 // CPU per arm (off, on) and per turn (first or second of the pair)
 const cpu = [0, 0];
 const turn = [0, 0];
 let joined = 0;
-const run = (page: { html: string; url?: string }, on: boolean, second = 0) => {
+const run = (page: Page, on: boolean, second = 0) => {
   const start = process.cpuUsage();
   const result = extract(page.html, {
     format: 'text',

@@ -13,16 +13,9 @@ import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { useModelFiles } from '@pith/tools';
-import {
-  pageDigest,
-  preparePrimary,
-  readHeldOut,
-  scorePrimary,
-  siteOf,
-  withHeadline,
-} from '@pith/workbench/eval';
+import { pageDigest, readHeldOut, siteOf } from '@pith/workbench/eval';
 import { pendingDevPages, writtenKeys } from '@pith/workbench/train';
-import { type ExtractResult, extract } from 'pith';
+import { extract } from 'pith';
 import {
   anchoredGroup,
   candidatesOf,
@@ -32,6 +25,7 @@ import {
   type PithDiagnostics,
   selectionOf,
 } from 'pith/internal';
+import { scoredExtract } from './scored-extract.js';
 import { selectionText } from './selection-text.js';
 
 const BLOCK_SETS = ['wcxb-dev', 'l3s-gn1', 'cleaneval', 'cleanportaleval', 'readability-testpages'];
@@ -61,32 +55,18 @@ const only = values.ids
 const out = values.out ?? '.cache/listing-gate/pages-0.jsonl';
 mkdirSync(path.dirname(out), { recursive: true });
 
-for await (const { dataset, scoring, page, key } of pendingDevPages({
+for await (const pending of pendingDevPages({
   datasets: values.dataset?.length ? values.dataset : BLOCK_SETS,
   shard: [shard, shards],
   done: writtenKeys(out),
 })) {
+  const { dataset, page, key } = pending;
   if (only && !only.has(key)) continue;
   const model = heldOut.modelFor(pageDigest(page.html));
   const url = page.url;
-  let result: ExtractResult;
-  try {
-    result = extract(page.html, {
-      format: 'text',
-      ...(url ? { url } : {}),
-      extractorOptions: { model, candidates: true, choice: 'none' },
-      limits: { timeoutMs: 600_000 },
-    });
-  } catch (error) {
-    process.stderr.write(`${key}: ${(error as Error).message}\n`);
-    continue;
-  }
-  const prepared = preparePrimary(page, scoring);
-  const title = result.metadata.title;
-  const score = (text: string) => {
-    const s = scorePrimary(prepared, scoring.headlineInGold ? withHeadline(text, title) : text);
-    return s ? { p: s.p, r: s.r, f1: s.f1, ...(s.special ? { special: s.special } : {}) } : null;
-  };
+  const scored = scoredExtract(pending, { model, candidates: true, choice: 'none', listingProfile: false });
+  if (!scored) continue;
+  const { result, score } = scored;
   const diagnostics = result.extraction.diagnostics as PithDiagnostics;
   const line: Record<string, unknown> = {
     dataset,

@@ -16,16 +16,8 @@ import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { useModelFiles } from '@pith/tools';
-import {
-  pageDigest,
-  preparePrimary,
-  readHeldOut,
-  scorePrimary,
-  siteOf,
-  withHeadline,
-} from '@pith/workbench/eval';
+import { pageDigest, readHeldOut, siteOf } from '@pith/workbench/eval';
 import { pendingDevPages, writtenKeys } from '@pith/workbench/train';
-import { type ExtractResult, extract } from 'pith';
 import {
   anchoredGroup,
   candidatesOf,
@@ -39,6 +31,7 @@ import {
   templateTextNodes,
   wordTokens,
 } from 'pith/internal';
+import { scoredExtract } from './scored-extract.js';
 import { selectionText } from './selection-text.js';
 
 const { values } = parseArgs({
@@ -69,32 +62,23 @@ mkdirSync(path.dirname(out), { recursive: true });
 const CLASSES = ['group', 'table', 'list', 'other'] as const;
 type BlockClass = (typeof CLASSES)[number];
 
-for await (const { dataset, scoring, page, key } of pendingDevPages({
+for await (const pending of pendingDevPages({
   datasets: values.dataset?.length ? values.dataset : ['wcxb-dev'],
   shard: [shard, shards],
   done: writtenKeys(out),
 })) {
+  const { dataset, page, key } = pending;
   if (only && !only.has(key)) continue;
   const model = heldOut.modelFor(pageDigest(page.html));
   const url = page.url;
-  let result: ExtractResult;
-  try {
-    result = extract(page.html, {
-      format: 'text',
-      ...(url ? { url } : {}),
-      extractorOptions: { model, candidates: true, choice: 'none', listingProfile: values.listing === true },
-      limits: { timeoutMs: 600_000 },
-    });
-  } catch (error) {
-    process.stderr.write(`${key}: ${(error as Error).message}\n`);
-    continue;
-  }
-  const prepared = preparePrimary(page, scoring);
-  const title = result.metadata.title;
-  const score = (text: string) => {
-    const s = scorePrimary(prepared, scoring.headlineInGold ? withHeadline(text, title) : text);
-    return s ? { p: s.p, r: s.r, f1: s.f1, ...(s.special ? { special: s.special } : {}) } : null;
-  };
+  const scored = scoredExtract(pending, {
+    model,
+    candidates: true,
+    choice: 'none',
+    listingProfile: values.listing === true,
+  });
+  if (!scored) continue;
+  const { result, score, goldWords } = scored;
   const found = candidatesOf(result.extraction);
   const diagnostics = result.extraction.diagnostics as PithDiagnostics;
   const line: Record<string, unknown> = {
@@ -106,7 +90,7 @@ for await (const { dataset, scoring, page, key } of pendingDevPages({
     site: url ? siteOf(url) : `page:${pageDigest(page.html)}`,
     // -1: a set the block fold models never trained on (every fold model reads it held out)
     fold: heldOut.datasets.includes(dataset) ? heldOut.models.indexOf(model) : -1,
-    goldWords: prepared.goldWords,
+    goldWords,
     answerWords: wordTokens(result.content).length,
     keptWords: diagnostics.keptWords,
     ...(diagnostics.listing ? { listing: diagnostics.listing } : {}),

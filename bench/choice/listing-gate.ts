@@ -9,11 +9,11 @@
  *
  *   npx tsx bench/choice/listing-gate.ts --held-out FILE --out FILE.jsonl [-d NAME …] [--shard I/N]
  */
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { useModelFiles } from '@pith/tools';
-import { pageDigest, readHeldOut, siteOf } from '@pith/workbench/eval';
+import { pageDigest, siteOf } from '@pith/workbench/eval';
 import { pendingDevPages, writtenKeys } from '@pith/workbench/train';
 import { extract } from 'pith';
 import {
@@ -25,39 +25,28 @@ import {
   type PithDiagnostics,
   selectionOf,
 } from 'pith/internal';
+import { PAGE_RUN_OPTIONS, pageRun } from './page-run.js';
 import { scoredExtract } from './scored-extract.js';
 import { selectionText } from './selection-text.js';
 
 const BLOCK_SETS = ['wcxb-dev', 'l3s-gn1', 'cleaneval', 'cleanportaleval', 'readability-testpages'];
 const { values } = parseArgs({
   options: {
-    'held-out': { type: 'string' },
+    ...PAGE_RUN_OPTIONS,
     out: { type: 'string', default: '.cache/listing-gate/pages-0.jsonl' },
-    dataset: { type: 'string', short: 'd', multiple: true },
-    shard: { type: 'string', default: '0/1' },
-    // only these pages (`dataset/id` a line), e.g. those the profile could change
-    ids: { type: 'string' },
     // also the extractor's own answer with the listing profile on (its gate on), to check the
     // shipped gate against the summary's
     shipped: { type: 'boolean', default: false },
   },
 });
 await useModelFiles();
-const heldOut = readHeldOut(values['held-out'] ?? '');
-const [shard, shards] = (values.shard ?? '0/1').split('/').map(Number);
-const only = values.ids
-  ? new Set(
-      readFileSync(values.ids, 'utf8')
-        .split('\n')
-        .filter((key) => key !== ''),
-    )
-  : undefined;
+const { heldOut, shard, only } = pageRun(values);
 const out = values.out ?? '.cache/listing-gate/pages-0.jsonl';
 mkdirSync(path.dirname(out), { recursive: true });
 
 for await (const pending of pendingDevPages({
   datasets: values.dataset?.length ? values.dataset : BLOCK_SETS,
-  shard: [shard, shards],
+  shard,
   done: writtenKeys(out),
 })) {
   const { dataset, page, key } = pending;

@@ -12,11 +12,11 @@
  *
  * Summaries: python3 bench/choice/type-profile.py FILE.jsonl … (classes, and the rule's figures).
  */
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { useModelFiles } from '@pith/tools';
-import { pageDigest, readHeldOut, siteOf } from '@pith/workbench/eval';
+import { pageDigest, siteOf } from '@pith/workbench/eval';
 import { pendingDevPages, writtenKeys } from '@pith/workbench/train';
 import {
   anchoredGroup,
@@ -31,31 +31,20 @@ import {
   templateTextNodes,
   wordTokens,
 } from 'pith/internal';
+import { PAGE_RUN_OPTIONS, pageRun } from './page-run.js';
 import { scoredExtract } from './scored-extract.js';
 import { selectionText } from './selection-text.js';
 
 const { values } = parseArgs({
   options: {
-    'held-out': { type: 'string' },
+    ...PAGE_RUN_OPTIONS,
     out: { type: 'string', default: '.cache/type-profile/pages-0.jsonl' },
-    dataset: { type: 'string', short: 'd', multiple: true },
-    shard: { type: 'string', default: '0/1' },
-    ids: { type: 'string' },
     // the extractor's own listing rule on (listingProfile), to check it against the offline rule
     listing: { type: 'boolean', default: false },
   },
 });
 await useModelFiles();
-const heldOut = readHeldOut(values['held-out'] ?? '');
-const [shard, shards] = (values.shard ?? '0/1').split('/').map(Number);
-// --ids FILE: only these pages (`dataset/id` a line), e.g. those a rule may change
-const only = values.ids
-  ? new Set(
-      readFileSync(values.ids, 'utf8')
-        .split('\n')
-        .filter((key) => key !== ''),
-    )
-  : undefined;
+const { heldOut, shard, only } = pageRun(values);
 const out = values.out ?? '.cache/type-profile/pages-0.jsonl';
 mkdirSync(path.dirname(out), { recursive: true });
 
@@ -64,7 +53,7 @@ type BlockClass = (typeof CLASSES)[number];
 
 for await (const pending of pendingDevPages({
   datasets: values.dataset?.length ? values.dataset : ['wcxb-dev'],
-  shard: [shard, shards],
+  shard,
   done: writtenKeys(out),
 })) {
   const { dataset, page, key } = pending;

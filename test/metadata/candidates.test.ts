@@ -108,6 +108,57 @@ describe('date candidates: one per day, with every source that gives it', () => 
   });
 });
 
+/** A long paragraph, as the article's body goes on after its dateline. */
+const BODY_TEXT =
+  '<p>Text of the article, long enough that the block holding the headline and the dateline holds far more than a dateline: it goes on and on.</p>';
+const shownDays = (html: string, url: string) =>
+  candidatesOf(html, url)
+    .dates.filter((candidate) => candidate.mentions.some((mention) => mention.source === 'shown'))
+    .map((candidate) => candidate.day);
+
+describe('date candidates: a date on a line of its own inside a long block', () => {
+  it('a <time> in a <span> between the <h1> and the text, all in one <article> (WCXB 2825, cassidoo.co)', () => {
+    const html = page(
+      '<title>Configure your repositories with .github</title>',
+      '<main><article><h1 class="article-title">Configure your repositories with .github</h1> ' +
+        '<span><time>Dec 19, 2025</time></span> <div class="undefined"><a class="tag posty" href="/tag/technical">#technical</a></div>' +
+        `${BODY_TEXT}</article></main>`,
+    );
+    assert.deepEqual(shownDays(html, 'https://cassidoo.co/post/dot-github'), ['2025-12-19']);
+  });
+
+  it('a numeric dateline after the <h1> in the section that holds the text (WCXB 4249, robomow.com)', () => {
+    const html = page(
+      '<title>Which robotic lawnmower is suitable for which lawn size?</title>',
+      '<section><div class="_2lLT"><h1 class="_143q h2"> Which robotic lawnmower is suitable for which lawn size? </h1> ' +
+        '<span class="_1zZc h5"> 17.05.2021 </span> <div class="_3Dam h5"> Before purchasing a robotic mower, the question always arises which model suits the size of the lawn best, and the answer is not obvious.</div></div></section>',
+    );
+    assert.deepEqual(shownDays(html, 'https://www.robomow.com/blog/detail/which-robotic-lawnmower'), [
+      '2021-05-17',
+    ]);
+  });
+
+  it("bare text after a <fieldset>'s <legend> (WCXB 0398, blog.firedrake.org)", () => {
+    const html = page(
+      '<title>Advent of Code 2025 week 2</title>',
+      '<div class="title"><h1><a href="/">RogerBW&#39;s Blog</a></h1></div><table><tr><td valign=top width=75%> ' +
+        `<fieldset> <legend>Advent of Code 2025 week 2</legend> 20 December 2025 <div class="body">${BODY_TEXT}</div></fieldset></td></tr></table>`,
+    );
+    assert.deepEqual(
+      shownDays(html, 'https://blog.firedrake.org/archive/2025/12/Advent_of_Code_2025_week_2.html'),
+      ['2025-12-20'],
+    );
+  });
+
+  it('a date inside a sentence is still not a dateline: its line is the long paragraph', () => {
+    const html = page(
+      '<title>Notes</title>',
+      '<article><h1>Notes</h1><p>We moved the servers on <b>20 December 2025</b> and everything went well, apart from the disks, which took the whole night to copy.</p></article>',
+    );
+    assert.deepEqual(shownDays(html, 'https://example.com/notes'), []);
+  });
+});
+
 describe('author candidates', () => {
   it('the byline and the rel=author link are one candidate with both sources (WCXB 0479)', () => {
     const authors = candidatesOf(SCALZI, SCALZI_URL).authors;

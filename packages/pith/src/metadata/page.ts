@@ -184,6 +184,33 @@ const MAX_VISIBLE_DATES = 10;
 /** Relative dates ("3 hours ago") looked at, near the headline or not. */
 const MAX_RELATIVE_CANDIDATES = 20;
 
+const MAX_LINE_TEXT = MAX_DATE_TEXT + 20;
+/** Siblings looked at on each side of a date's line. */
+const MAX_LINE_SIBLINGS = 12;
+
+/**
+ * The text length of the line a text node sits on inside its block: its outermost inline ancestor
+ * below the block and the inline siblings around it, up to the block's block-level children. A
+ * date shown on a line of its own among an article's blocks (`<h1>…</h1><span><time>Dec 19,
+ * 2025</time></span><div>…`) is a dateline even though its block is the whole article; a date
+ * inside a sentence is on a long line.
+ */
+function lineLength(doc: Doc, node: number, block: number): number {
+  let top = node;
+  while (doc.parent(top) !== block && doc.parent(top) >= 0) top = doc.parent(top);
+  let length = doc.textLength(top);
+  const inline = (sibling: number) => !(doc.isElement(sibling) && IS_BLOCK[doc.tag(sibling)]);
+  for (const step of [(at: number) => doc.previousSibling(at), (at: number) => doc.nextSibling(at)]) {
+    let sibling = step(top);
+    for (let seen = 0; sibling >= 0 && inline(sibling) && length <= MAX_LINE_TEXT; seen++) {
+      if (seen === MAX_LINE_SIBLINGS) return Number.POSITIVE_INFINITY;
+      length += doc.textLength(sibling);
+      sibling = step(sibling);
+    }
+  }
+  return length;
+}
+
 function relTokens(doc: Doc, node: number): string[] {
   const rel = doc.attr(node, 'rel');
   return rel ? rel.toLowerCase().trim().split(/\s+/) : [];
@@ -296,7 +323,8 @@ export function pageData(doc: Doc): PageData {
       let block = parent;
       for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++)
         block = doc.parent(block);
-      if (block > 0 && doc.textLength(block) > MAX_DATE_TEXT + 20) continue;
+      if (block > 0 && doc.textLength(block) > MAX_LINE_TEXT && lineLength(doc, node, block) > MAX_LINE_TEXT)
+        continue;
       const grandparent = doc.parent(parent);
       const cued =
         DATE_CUE.test(doc.classAndId(parent)) ||

@@ -159,6 +159,37 @@ describe('date candidates: a date on a line of its own inside a long block', () 
   });
 });
 
+describe("a utility class's arbitrary value is no sidebar", () => {
+  /** WCXB dev 0058 (tryotter.com): the headline, dateline and byline sit in the grid area named "sidebar". */
+  const OTTER = page(
+    '<title>10 Trends in catering to look for in 2025</title>',
+    '<main><article class="mb-12 pt-8 md:mb-20 grid items-start md:grid-cols-[360px_1fr] md:gap-20 md:[grid-template-areas:&#x27;sidebar_main&#x27;&#x27;sidebar2_main&#x27;]">' +
+      '<div class="mb-6 md:mb-0 md:[grid-area:sidebar]"><div class="mb-3 md:mb-4"><a class="inline-flex items-center gap-2 rounded-[6px] px-1.5 py-1 bg-grey-400 text-grey-1000" href="/blog/restaurant-tips"><span class="text-caption">Restaurant Tips</span></a></div>' +
+      '<h1 class="text-title-large text-grey-1200 mb-4 md:mb-12">10 Trends in catering to look for in 2025</h1><div class="flex flex-row gap-6 md:flex-col">' +
+      '<div class="text-body-large"><p class="text-grey-1200 mb-1">Last updated</p><time class="text-grey-700">Aug 04, 2025</time></div>' +
+      '<div class="text-body-large"><p class="text-grey-1200 mb-1">Written by</p><p class="text-grey-700">Edzel Tabing</p></div></div></div>' +
+      `<div class="border-b-grey-300 md:border-b md:pb-12 md:[grid-area:main]">${BODY_TEXT}</div></article></main>`,
+  );
+  const URL_0058 = 'https://www.tryotter.com/blog/restaurant-tips/trends-in-catering';
+
+  it('the dateline in `md:[grid-area:sidebar]` is read (WCXB 0058)', () => {
+    assert.deepEqual(
+      candidatesOf(OTTER, URL_0058).dates.map((candidate) => candidate.day),
+      ['2025-08-04'],
+    );
+  });
+
+  it('and so is the byline beside it (WCXB 0058)', () => {
+    const names = candidatesOf(OTTER, URL_0058).authors.map((candidate) => candidate.names.join('; '));
+    assert.ok(names.includes('Edzel Tabing'), names.join(' / '));
+  });
+
+  it('a class that says sidebar without brackets still keeps its dates out', () => {
+    const html = OTTER.replace('md:mb-0 md:[grid-area:sidebar]', 'md:mb-0 sidebar');
+    assert.deepEqual(candidatesOf(html, URL_0058).dates, []);
+  });
+});
+
 describe('author candidates', () => {
   it('the byline and the rel=author link are one candidate with both sources (WCXB 0479)', () => {
     const authors = candidatesOf(SCALZI, SCALZI_URL).authors;

@@ -184,6 +184,16 @@ const MAX_VISIBLE_DATES = 10;
 /** Relative dates ("3 hours ago") looked at, near the headline or not. */
 const MAX_RELATIVE_CANDIDATES = 20;
 
+/**
+ * A utility class with an arbitrary value (Tailwind's `md:[grid-area:sidebar]`,
+ * `[--sidebar-width:18rem]`, `mr-[--sidebar-width]`) names the CSS it sets, not what the element
+ * is: the grid area called "sidebar" that holds a page's headline and dateline is no sidebar.
+ */
+const ARBITRARY_VALUE = /[^\s[]*\[[^\]\s]*\][^\s]*/g;
+function withoutArbitraryValues(classAndId: string): string {
+  return classAndId.includes('[') ? classAndId.replace(ARBITRARY_VALUE, ' ') : classAndId;
+}
+
 const MAX_LINE_TEXT = MAX_DATE_TEXT + 20;
 /** Siblings looked at on each side of a date's line. */
 const MAX_LINE_SIBLINGS = 12;
@@ -349,7 +359,7 @@ export function pageData(doc: Doc): PageData {
     const datesOpen = node >= excludedUntil && aside;
     const bylinesOpen = node >= bylinesExcludedUntil && aside;
     // Most classes match neither test: one scan for both says so.
-    const classAndId = datesOpen || bylinesOpen ? doc.classAndId(node) : '';
+    const classAndId = datesOpen || bylinesOpen ? withoutArbitraryValues(doc.classAndId(node)) : '';
     const marked = classAndId !== '' && NOT_PAGE_PART.test(classAndId);
     if (datesOpen) {
       // A <footer> or <aside> inside an <article> is that article's own (HTML: a footer holds its

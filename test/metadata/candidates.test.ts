@@ -199,6 +199,38 @@ describe('author candidates', () => {
   });
 });
 
+describe('author candidates: forum users', () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+
+  it('a microformats person in a byline: lobste.rs\' "via <a class=u-author h-card>" (WCXB 0575)', () => {
+    const html = page(
+      '<title>Rust Project goals for 2024 | Lobsters</title>',
+      '<ol class="stories"><li class="story"><div class="story_liner h-entry"><div class="details">' +
+        '<span class="link h-cite u-repost-of"><a class="u-url" href="https://blog.rust-lang.org/2024/08/12/Project-goals.html">Rust Project goals for 2024</a></span>' +
+        '<div class="byline"> <span>via</span> <a tabindex="-1" aria-hidden="true" href="/~scvalex"><img class="avatar" alt="scvalex avatar" src="/avatars/scvalex-16.png" width="16" height="16"></a> ' +
+        '<a class="u-author h-card" href="/~scvalex">scvalex</a> <time title="2024-08-12 10:00:23" datetime="2024-08-12 10:00:23">1 year ago</time> <span aria-hidden="true"> | </span> ' +
+        '<label for="caches_dwip3v" class="caches">caches</label> <span class="comments_label"><a href="/s/dwip3v#comments">12 comments</a></span></div></div></div></li></ol>',
+    );
+    assert.ok(authorsOf(html, 'https://lobste.rs/s/dwip3v/rust_project_goals_for_2024').includes('scvalex'));
+  });
+
+  it("Flarum's first post by its PostUser-name (WCXB 0557)", () => {
+    const html = page(
+      "<title>'Types of Threads' - Flarum as a 'Discussion Engine'? - Flarum Community</title>",
+      '<main class="App-content"><div class="container"><h1>&#039;Types of Threads&#039; - Flarum as a &#039;Discussion Engine&#039;?</h1><div><article>' +
+        '<div class="PostUser"><h3 class="PostUser-name">antonjw</h3></div><div class="Post-body"><p>I just joined today, and posted a few ideas into the Real Time Chat thread.</p></div>' +
+        '</article></div></div></main>',
+    );
+    assert.ok(
+      authorsOf(
+        html,
+        'https://discuss.flarum.org/d/2068-types-of-threads-flarum-as-a-discussion-engine',
+      ).includes('antonjw'),
+    );
+  });
+});
+
 describe('metadata.sources: where each value was found', () => {
   it("the rules' reading names its sources (WCXB 0479)", () => {
     const chosen = chooseMetadata(reading(SCALZI, SCALZI_URL), { model: null });

@@ -37,20 +37,23 @@ const AUTHOR_HREF =
   /\/(?:authors?|autor(?:es|en)?|autore|auteurs?|people|profiles?|staff|team|writers?|contributors?|journalists?|redakteure?|columnists?|experts?|by|members?|users?|u)\/[^/?#]|\/(?:memberlist\.php\?mode=viewprofile|member\.php\?|profile\.php\?id=)/i;
 /**
  * Class of the element holding the name within a byline: `author-name`, `byline__name`, `fn`, and
- * a forum post's `username` (phpBB: "by <a class=username>b.scherer</a> » Sun Dec 17, 2023").
+ * a forum post's `username` (phpBB: "by <a class=username>b.scherer</a> » Sun Dec 17, 2023"), and
+ * microformats' person (`h-card`, `u-author`, `p-author`: lobste.rs' "via <a class="u-author h-card">").
  */
-const NAME_CUE = /(?:^|[\s_-])(?:(?:author|byline|writer|user)[-_]*)?name(?:$|[\s_-])|(?:^|\s)fn(?:$|\s)/;
+const NAME_CUE =
+  /(?:^|[\s_-])(?:(?:author|byline|writer|user)[-_]*)?name(?:$|[\s_-])|(?:^|\s)(?:fn|h-card|[pu]-author)(?:$|\s)/;
 /** "By Ann Lee", "Written by: Ann Lee", "… updated March 3, 2025 by Ann Lee": a byline in text. */
 const BY_NAME = new RegExp(
   `(?:^|[\\s,.;|•·–—-])(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})(?:\\s*:?\\s+(?=\\p{L})|(?=\\p{Lu}))`,
   'u',
 );
 /**
- * Class of a forum post's user name (phpBB's and XenForo's `username`, vBulletin's `bigusername`),
+ * Class of a forum post's user name (phpBB's and XenForo's `username`, vBulletin's `bigusername`,
+ * Flarum's `PostUser-name`),
  * or of its profile column (group 1), whose first `<dt>` is the user name (phpBB, FluxBB/PunBB):
  * one test per classed element on the page walk.
  */
-const POST_AUTHOR_CUE = /(?:^|[\s_-])(?:big)?user[-_]?name(?:$|[\s_])|(?:^|\s)(post(?:profile|left))(?:$|\s)/;
+const POST_AUTHOR_CUE = /(?:^|[\s_-])(?:big|post)?user[-_]?name(?:$|[\s_])|(?:^|\s)(post(?:profile|left))(?:$|\s)/;
 const MAX_USER_NAME = 40;
 /** How far (in visible text nodes) from the first `<h1>` a byline in text is taken for the page's. */
 const BYLINE_WINDOW_AFTER = 60;

@@ -53,7 +53,8 @@ const BY_NAME = new RegExp(
  * or of its profile column (group 1), whose first `<dt>` is the user name (phpBB, FluxBB/PunBB):
  * one test per classed element on the page walk.
  */
-const POST_AUTHOR_CUE = /(?:^|[\s_-])(?:big|post)?user[-_]?name(?:$|[\s_])|(?:^|\s)(post(?:profile|left))(?:$|\s)/;
+const POST_AUTHOR_CUE =
+  /(?:^|[\s_-])(?:big|post)?user[-_]?name(?:$|[\s_])|(?:^|\s)(post(?:profile|left))(?:$|\s)/;
 const MAX_USER_NAME = 40;
 /** How far (in visible text nodes) from the first `<h1>` a byline in text is taken for the page's. */
 const BYLINE_WINDOW_AFTER = 60;

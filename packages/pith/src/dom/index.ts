@@ -26,6 +26,7 @@ export {
 export { computeLineStarts, Doc, type DocColumns, NodeKind } from './doc.js';
 export { DEFAULT_LIMITS, type ParseLimits, type ParseOptions, parseHtml } from './parse.js';
 export { type Extraction, fewLinesWarning, Selection } from './selection.js';
+export { SpareArray } from './spare-arrays.js';
 export {
   IS_BLOCK,
   IS_HEADING,

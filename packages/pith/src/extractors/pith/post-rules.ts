@@ -14,6 +14,7 @@ import {
   lettersKey,
   NodeKind,
   type Selection,
+  SpareArray,
   TAG,
   tick,
   tickAt,
@@ -80,11 +81,30 @@ function isTitle(doc: Doc, heading: number): boolean {
  * order: a block can hold text before and after a heading nested in it.
  */
 export function dropOrphanHeadings(blocks: Blocks, chosen: Uint8Array): number {
+  // Kept text outside headings, as a running count over node ids.
+  const before = SPARE_COUNTS.take(blocks.doc.size + 1);
+  try {
+    return dropOrphanHeadingsWith(blocks, chosen, before);
+  } finally {
+    SPARE_COUNTS.giveBack(before);
+  }
+}
+
+/**
+ * Per-node working columns of the post-rules, lent from page to page (`SpareArray`): made per
+ * call they were 35 KB of a page's stores. Each is taken by one rule at a time and given back
+ * before it returns; none is kept in what a rule returns.
+ */
+const SPARE_COUNTS = new SpareArray((length) => new Int32Array(length));
+const SPARE_IMAGE_COUNTS = new SpareArray((length) => new Int32Array(length));
+const SPARE_CHECKED = new SpareArray((length) => new Uint8Array(length));
+const SPARE_BEFORE = new SpareArray((length) => new Uint8Array(length));
+const SPARE_AFTER = new SpareArray((length) => new Uint8Array(length));
+
+function dropOrphanHeadingsWith(blocks: Blocks, chosen: Uint8Array, before: Int32Array): number {
   const { doc } = blocks;
   const { kind, tag, hidden } = doc.columns;
   const size = doc.size;
-  // Kept text outside headings, as a running count over node ids.
-  const before = new Int32Array(size + 1);
   const headings: number[] = [];
   let insideHeadingUntil = -1;
   for (let node = 0; node < size; node++) {
@@ -325,9 +345,22 @@ function isFlowProse(blocks: Blocks, block: number): boolean {
  * box with more than a label of its own text.
  */
 export function dropEmbeddedTeasers(blocks: Blocks, chosen: Uint8Array, pageUrl = blocks.doc.url): number {
+  const checked = SPARE_CHECKED.take(blocks.doc.size);
+  try {
+    return dropEmbeddedTeasersWith(blocks, chosen, pageUrl, checked);
+  } finally {
+    SPARE_CHECKED.giveBack(checked);
+  }
+}
+
+function dropEmbeddedTeasersWith(
+  blocks: Blocks,
+  chosen: Uint8Array,
+  pageUrl: string | undefined,
+  checked: Uint8Array,
+): number {
   const { count } = blocks;
   const kept = chosenBlocks(blocks, chosen);
-  const checked = new Uint8Array(blocks.doc.size);
   const site = linkHostOfUrl(pageUrl);
   let dropped = 0;
   let block = 0;
@@ -370,13 +403,16 @@ function embeddedTeaserBox(
     if (!IS_BLOCK[tag] || IS_HEADING[tag] || NOT_EMBED.has(tag) || checked[box]) continue;
     checked[box] = 1;
     const stop = doc.end(box);
-    const inBox = (other: number) => owner[other] >= box && owner[other] < stop;
     // The box's blocks are those owned inside it: a run around `block` in block order.
     let first = block;
-    while (first > 0 && inBox(first - 1) && block - first < MAX_BOX_BLOCKS) first--;
+    while (first > 0 && ownedIn(owner, first - 1, box, stop) && block - first < MAX_BOX_BLOCKS) first--;
     let last = block;
-    while (last + 1 < count && inBox(last + 1) && last - block < MAX_BOX_BLOCKS) last++;
-    if ((first > 0 && inBox(first - 1)) || (last + 1 < count && inBox(last + 1))) return undefined;
+    while (last + 1 < count && ownedIn(owner, last + 1, box, stop) && last - block < MAX_BOX_BLOCKS) last++;
+    if (
+      (first > 0 && ownedIn(owner, first - 1, box, stop)) ||
+      (last + 1 < count && ownedIn(owner, last + 1, box, stop))
+    )
+      return undefined;
     const shape = teaserShape(blocks, first, last, box, site);
     if (shape === 'too big') return undefined;
     // Two headlines and a heading (the box's title or the cards' headlines), or one headline under a
@@ -391,18 +427,25 @@ function embeddedTeaserBox(
     const after = nearestKept(kept, last + 1, 1);
     const parent = doc.parent(box);
     const parentStop = doc.end(parent);
-    const inParent = (other: number) => owner[other] > parent && owner[other] < parentStop;
     if (
       before >= 0 &&
       after >= 0 &&
-      inParent(before) &&
-      inParent(after) &&
+      ownedIn(owner, before, parent + 1, parentStop) &&
+      ownedIn(owner, after, parent + 1, parentStop) &&
       isFlowProse(blocks, before) &&
       isFlowProse(blocks, after)
     )
       return { first, last };
   }
   return undefined;
+}
+
+/**
+ * Whether `block`'s owner is in `from … stop - 1`. A function, not a closure per box: the closures
+ * captured the loop's `box`, and V8 made a context for every level climbed (15 KB a page).
+ */
+function ownedIn(owner: Int32Array, block: number, from: number, stop: number): boolean {
+  return owner[block] >= from && owner[block] < stop;
 }
 
 /** Most blocks a teaser box holds on either side of the block it is found from. */
@@ -713,20 +756,35 @@ function isLead(blocks: Blocks, block: number): boolean {
  * For every node, whether the nearest visible text before it (`before`) and after
  * its subtree (`after`) was chosen: an image or figure between two chosen
  * paragraphs belongs to the article even though the classifier, which reads
- * text, never saw it.
+ * text, never saw it. The two columns are lent to `use` for the call (`SpareArray`).
  */
-function chosenAround(
+function chosenAround<R>(
   doc: Doc,
   chosen: Uint8Array,
-  skipCaptions = false,
-): { before: Uint8Array; after: Uint8Array } {
+  skipCaptions: boolean,
+  use: (before: Uint8Array, after: Uint8Array) => R,
+): R {
+  const before = SPARE_BEFORE.take(doc.size);
+  const after = SPARE_AFTER.take(doc.size);
+  try {
+    fillChosenAround(doc, chosen, skipCaptions, before, after);
+    return use(before, after);
+  } finally {
+    SPARE_BEFORE.giveBack(before);
+    SPARE_AFTER.giveBack(after);
+  }
+}
+
+/** `chosenAround`'s two columns, written into zeroed arrays of the page's size. */
+function fillChosenAround(
+  doc: Doc,
+  chosen: Uint8Array,
+  skipCaptions: boolean,
+  before: Uint8Array,
+  after: Uint8Array,
+): void {
   const { kind, tag, textLength, hidden } = doc.columns;
   const size = doc.size;
-  // Which text counts as "around" (with `skipCaptions`, not the text of figures), found in
-  // the forward pass and read again in the backward one.
-  const counts = new Uint8Array(size);
-  const before = new Uint8Array(size);
-  const after = new Uint8Array(size);
   let captionEnd = 0;
   let last = 0;
   for (let node = 0; node < size; node++) {
@@ -740,17 +798,18 @@ function chosenAround(
       node >= captionEnd
     )
       captionEnd = doc.end(node);
+    // Which text counts as "around" (with `skipCaptions`, not the text of figures): marked in
+    // `after` here, read there by the backward pass before it overwrites the mark.
     if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && node >= captionEnd) {
-      counts[node] = 1;
+      after[node] = 1;
       last = chosen[node];
     }
   }
   last = 0;
   for (let node = size - 1; node >= 0; node--) {
-    if (counts[node]) last = chosen[node];
+    if (after[node]) last = chosen[node];
     after[node] = last;
   }
-  return { before, after };
 }
 
 /**
@@ -821,7 +880,18 @@ export function keepStructuresOfKeptContainers(
   }
   if (candidates.length === 0) return;
   candidates.sort((a, b) => a - b);
-  const { before, after } = chosenAround(doc, chosen);
+  chosenAround(doc, chosen, false, (before, after) =>
+    keepStructuresAround(doc, chosen, candidates, before, after),
+  );
+}
+
+function keepStructuresAround(
+  doc: Doc,
+  chosen: Uint8Array,
+  candidates: readonly number[],
+  before: Uint8Array,
+  after: Uint8Array,
+): void {
   const { kind } = doc.columns;
   let looked = 0;
   for (let index = 0; index < candidates.length && looked < MAX_STRUCTURES; index++) {
@@ -867,7 +937,18 @@ const CREDIT_LINE = /^\s*[\p{L}]{2,12}\s*[:|/]\s*[^.!?]{0,60}$/u;
 export function keepFigureCaptions(doc: Doc, chosen: Uint8Array): number {
   const captions = doc.findAll(TAG.figcaption);
   if (captions.length === 0) return 0;
-  const { before, after } = chosenAround(doc, chosen);
+  return chosenAround(doc, chosen, false, (before, after) =>
+    keepCaptionsAround(doc, chosen, captions, before, after),
+  );
+}
+
+function keepCaptionsAround(
+  doc: Doc,
+  chosen: Uint8Array,
+  captions: readonly number[],
+  before: Uint8Array,
+  after: Uint8Array,
+): number {
   const { kind, hidden } = doc.columns;
   let kept = 0;
   for (const caption of captions.slice(0, MAX_STRUCTURES)) {
@@ -942,8 +1023,30 @@ export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void 
   for (const frame of doc.findAll(TAG.iframe)) if (videoEmbed(doc, frame) !== undefined) images.push(frame);
   if (images.length === 0) return;
   // A gallery's figures sit side by side: another figure's dropped caption is not the text around one.
-  const { before, after } = chosenAround(doc, selection.kept, true);
-  const rows = images.length > 1 ? rowCounts(doc, selection.kept, images) : undefined;
+  chosenAround(doc, selection.kept, true, (before, after) => {
+    if (images.length === 1) keepImagesAround(doc, selection, images, before, after);
+    else {
+      const imageCounts = SPARE_IMAGE_COUNTS.take(doc.size + 1);
+      const keptText = SPARE_COUNTS.take(doc.size + 1);
+      try {
+        rowCounts(doc, selection.kept, images, imageCounts, keptText);
+        keepImagesAround(doc, selection, images, before, after, { images: imageCounts, keptText });
+      } finally {
+        SPARE_IMAGE_COUNTS.giveBack(imageCounts);
+        SPARE_COUNTS.giveBack(keptText);
+      }
+    }
+  });
+}
+
+function keepImagesAround(
+  doc: Doc,
+  selection: Selection,
+  images: readonly number[],
+  before: Uint8Array,
+  after: Uint8Array,
+  rows?: { images: Int32Array; keptText: Int32Array },
+): void {
   for (const image of images) {
     if (selection.has(image) || doc.columns.hidden[image]) continue;
     const figure = figureOf(doc, image);
@@ -1034,25 +1137,27 @@ function isInArticle(doc: Doc, node: number): boolean {
   return doc.closest(node, TAG.article) >= 0 || doc.closest(node, TAG.main) >= 0;
 }
 
-/** Images, and kept text nodes with text, before each node id (for `rowOf`). */
+/**
+ * Images, and kept text nodes with text, before each node id (for `rowOf`), written into zeroed
+ * arrays of `doc.size + 1`.
+ */
 function rowCounts(
   doc: Doc,
   kept: Uint8Array,
   images: readonly number[],
-): { images: Int32Array; keptText: Int32Array } {
+  imageCounts: Int32Array,
+  keptText: Int32Array,
+): void {
   const { kind, textLength, hidden } = doc.columns;
   const size = doc.size;
-  const isImage = new Uint8Array(size);
-  for (const image of images) isImage[image] = 1;
-  const imageCounts = new Int32Array(size + 1);
-  const keptText = new Int32Array(size + 1);
+  // Each image marks the slot after it; the running sum then counts them (the images are distinct).
+  for (const image of images) imageCounts[image + 1] = 1;
   for (let node = 0; node < size; node++) {
     tick('pith');
-    imageCounts[node + 1] = imageCounts[node] + isImage[node];
+    imageCounts[node + 1] += imageCounts[node];
     const text = kept[node] && kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] ? 1 : 0;
     keptText[node + 1] = keptText[node] + text;
   }
-  return { images: imageCounts, keptText };
 }
 
 /** Shortest text of a block that counts as a repeat (shorter lines repeat by nature: "Share", "Yes"). */

@@ -16,6 +16,7 @@ import {
   type Selection,
   SpareArray,
   TAG,
+  TAG_COUNT,
   tick,
   tickAt,
 } from '../../dom/index.js';
@@ -812,6 +813,54 @@ function fillChosenAround(
   }
 }
 
+/** Elements the post-rules look for across the page: structures, captions, images, lists, formulas. */
+const INDEXED_TAGS = [
+  TAG.figure,
+  TAG.pre,
+  TAG.table,
+  TAG.figcaption,
+  TAG.img,
+  TAG.iframe,
+  TAG.ul,
+  TAG.ol,
+  TAG.math,
+  TAG.script,
+];
+const IS_INDEXED = new Uint8Array(TAG_COUNT);
+for (const tag of INDEXED_TAGS) IS_INDEXED[tag] = 1;
+const INDEXES = new WeakMap<Doc, Int32Array>();
+
+/**
+ * The page's elements of `INDEXED_TAGS`, in document order: found in one walk, the first time a
+ * rule asks, and kept for the page (the rules run again for every candidate answer; each scanned
+ * the whole page with `findAll`, nine walks a candidate).
+ */
+function indexedElements(doc: Doc): Int32Array {
+  let index = INDEXES.get(doc);
+  if (index === undefined) {
+    const { kind, tag } = doc.columns;
+    let count = 0;
+    for (let node = 0; node < doc.size; node++) {
+      tick('pith');
+      if (kind[node] === NodeKind.Element && IS_INDEXED[tag[node]]) count++;
+    }
+    index = new Int32Array(count);
+    count = 0;
+    for (let node = 0; node < doc.size && count < index.length; node++)
+      if (kind[node] === NodeKind.Element && IS_INDEXED[tag[node]]) index[count++] = node;
+    INDEXES.set(doc, index);
+  }
+  return index;
+}
+
+/** The page's elements with one of `tags` (all in `INDEXED_TAGS`), in document order. */
+function elementsWith(doc: Doc, tags: readonly number[]): number[] {
+  const { tag } = doc.columns;
+  const out: number[] = [];
+  for (const node of indexedElements(doc)) if (tags.includes(tag[node])) out.push(node);
+  return out;
+}
+
 /**
  * Structures the classifier reads poorly (a figure's caption, code, a data table)
  * and that belong to the article. Tables count only as data tables (a caption or
@@ -874,12 +923,8 @@ export function keepStructuresOfKeptContainers(
   chosen: Uint8Array,
   options: { figures?: boolean } = {},
 ): void {
-  const candidates: number[] = [];
-  for (const tag of options.figures ? STRUCTURES_WITH_FIGURES : STRUCTURES) {
-    for (const node of doc.findAll(tag)) candidates.push(node);
-  }
+  const candidates = elementsWith(doc, options.figures ? STRUCTURES_WITH_FIGURES : STRUCTURES);
   if (candidates.length === 0) return;
-  candidates.sort((a, b) => a - b);
   chosenAround(doc, chosen, false, (before, after) =>
     keepStructuresAround(doc, chosen, candidates, before, after),
   );
@@ -935,7 +980,7 @@ const CREDIT_LINE = /^\s*[\p{L}]{2,12}\s*[:|/]\s*[^.!?]{0,60}$/u;
  * kept against the gold were credits). Returns how many captions were kept.
  */
 export function keepFigureCaptions(doc: Doc, chosen: Uint8Array): number {
-  const captions = doc.findAll(TAG.figcaption);
+  const captions = elementsWith(doc, [TAG.figcaption]);
   if (captions.length === 0) return 0;
   return chosenAround(doc, chosen, false, (before, after) =>
     keepCaptionsAround(doc, chosen, captions, before, after),
@@ -1019,8 +1064,9 @@ function rowOf(doc: Doc, around: number, images: Int32Array, keptText: Int32Arra
 export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void {
   // A known video player (a YouTube iframe) is kept the same way: pruning and the text-based
   // selection drop every iframe, and the writers write this one as a link to the video.
-  const images = doc.findAll(TAG.img);
-  for (const frame of doc.findAll(TAG.iframe)) if (videoEmbed(doc, frame) !== undefined) images.push(frame);
+  const images = elementsWith(doc, [TAG.img]);
+  for (const frame of elementsWith(doc, [TAG.iframe]))
+    if (videoEmbed(doc, frame) !== undefined) images.push(frame);
   if (images.length === 0) return;
   // A gallery's figures sit side by side: another figure's dropped caption is not the text around one.
   chosenAround(doc, selection.kept, true, (before, after) => {
@@ -1251,7 +1297,7 @@ const INTRODUCES = /[:：]\s*$/;
  */
 export function keepIntroducedLists(doc: Doc, chosen: Uint8Array): number {
   const { kind, hidden } = doc.columns;
-  const lists = [...doc.findAll(TAG.ul), ...doc.findAll(TAG.ol)].sort((a, b) => a - b);
+  const lists = elementsWith(doc, [TAG.ul, TAG.ol]);
   let completed = 0;
   for (const list of lists.slice(0, MAX_STRUCTURES)) {
     // The intro first (a few nodes back): most lists have none, and their items are not read.
@@ -1298,11 +1344,10 @@ const MAX_INTRO_DEPTH = 4;
  */
 export function keepIntroducedFormulas(doc: Doc, chosen: Uint8Array): number {
   const { kind, tag } = doc.columns;
-  // One walk for both kinds of display formula, in document order (this runs on every page).
+  // Both kinds of display formula, in document order (this runs on every page).
   const formulas: number[] = [];
-  for (let node = 0; node < doc.size && formulas.length < MAX_STRUCTURES; node++) {
-    tick('pith');
-    if (kind[node] !== NodeKind.Element) continue;
+  for (const node of indexedElements(doc)) {
+    if (formulas.length >= MAX_STRUCTURES) break;
     if (
       (tag[node] === TAG.math && doc.attr(node, 'display') === 'block') ||
       (tag[node] === TAG.script && DISPLAY_MATH_SCRIPT.test(doc.attr(node, 'type') ?? ''))

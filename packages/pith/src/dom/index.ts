@@ -3,6 +3,7 @@
  */
 export {
   eachPiece,
+  isWordUnit,
   lettersKey,
   mapPieces,
   mapStablePieces,
@@ -10,6 +11,7 @@ export {
   TEXT_PIECE,
   trimCodes,
   withoutControls,
+  wordRunCount,
 } from './characters.js';
 export {
   checkDeadline,

@@ -19,6 +19,7 @@ import {
   TAG_COUNT,
   tick,
   tickAt,
+  wordRunCount,
 } from '../../dom/index.js';
 import { type Blocks, blockText, cueBit, hasCueWord, LANDMARK } from '../../features/blocks/index.js';
 import { videoEmbed } from '../../features/embeds/index.js';
@@ -240,7 +241,6 @@ export function keepSectionHeadings(blocks: Blocks, chosen: Uint8Array): number 
 
 /** What ends the label of a "Read more: <link>" line (a colon, a guillemet, an arrow). */
 const LABEL_END = /[:：»›>]\s*$/u;
-const WORD = /[\p{L}\p{N}]+/gu;
 /** Longest label, in words ("Lesen Sie auch:", "LE PUEDE INTERESAR:", "Dowiedz się więcej:"). */
 const MAX_LABEL_WORDS = 4;
 /** Share of a teaser line's characters that are the link's. */
@@ -283,9 +283,9 @@ export function dropLinkTeasers(blocks: Blocks, chosen: Uint8Array): number {
       }
     }
     if (broken || !linkSeen) continue;
-    const labelWords = label.match(WORD)?.length ?? 0;
+    const labelWords = wordRunCount(label);
     if (labelWords === 0 || labelWords > MAX_LABEL_WORDS || !LABEL_END.test(label)) continue;
-    if ((after.match(WORD)?.length ?? 0) > 0) continue;
+    if (wordRunCount(after) > 0) continue;
     unchooseBlock(blocks, block, chosen);
     dropped++;
   }
@@ -504,7 +504,7 @@ function teaserShape(
       // A caption is the picture's text, not a teaser (WordPress wraps its figures in a div).
       if ((blocks.landmarks[node] & LANDMARK.figure) !== 0) return 'no';
       if ((blocks.landmarks[node] & LANDMARK.link) === 0) {
-        labelWords += doc.text(node).match(WORD)?.length ?? 0;
+        labelWords += wordRunCount(doc.text(node));
         continue;
       }
       const anchor = anchorWithin(doc, node, box);
@@ -532,7 +532,7 @@ function anchorWithin(doc: Doc, node: number, box: number): number {
  * articles; a list of resources or sources points elsewhere. Not a fragment of this page.
  */
 function isHeadline(doc: Doc, anchor: number, text: string, site: string | undefined): boolean {
-  if (anchor < 0 || (text.match(WORD)?.length ?? 0) < MIN_EMBED_LINK_WORDS) return false;
+  if (anchor < 0 || wordRunCount(text) < MIN_EMBED_LINK_WORDS) return false;
   const href = doc.attr(anchor, 'href')?.trim() ?? '';
   if (href === '' || href.startsWith('#') || href.length > MAX_TEASER_HREF) return false;
   // A path on this site ("/2026/one/", "story.html"): no scheme, no host.
@@ -1304,7 +1304,7 @@ export function keepIntroducedLists(doc: Doc, chosen: Uint8Array): number {
     const intro = textBefore(doc, list);
     if (intro < 0 || !chosen[intro]) continue;
     const line = doc.text(intro);
-    if (!INTRODUCES.test(line) || (line.match(WORD)?.length ?? 0) < MIN_INTRO_WORDS) continue;
+    if (!INTRODUCES.test(line) || wordRunCount(line) < MIN_INTRO_WORDS) continue;
     const items = doc.children(list).filter((child) => doc.tag(child) === TAG.li).length;
     if (items < 2 || items > MAX_INTRODUCED_ITEMS) continue;
     const { text, kept } = chosenText(doc, chosen, list);

@@ -9,7 +9,7 @@
  * Everything is a number; categorical things are one-hot. Names are exported so
  * a model can check it was trained on the same features.
  */
-import { SpareArray, TAG, tick } from '../../dom/index.js';
+import { isWordUnit, SpareArray, TAG, tick } from '../../dom/index.js';
 import { CUE_GROUPS } from './cues.js';
 import { type Blocks, blockText, LANDMARKS } from './segment.js';
 
@@ -356,22 +356,6 @@ function unitsBelow(text: string, begin: number, end: number, limit: number): bo
     if (code >= limit && (limit !== 0xd800 || code <= 0xdfff)) return false;
   }
   return true;
-}
-
-/**
- * Per UTF-16 unit outside the surrogates: 0 not yet known, 1 when it is a letter or digit
- * (`[\p{L}\p{N}]`), 2 when not. Filled on first sight of each unit.
- */
-const WORD_UNIT = new Uint8Array(65536);
-const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
-
-function isWordUnit(code: number): boolean {
-  let known = WORD_UNIT[code];
-  if (known === 0) {
-    known = WORD_CHARACTER.test(String.fromCharCode(code)) ? 1 : 2;
-    WORD_UNIT[code] = known;
-  }
-  return known === 1;
 }
 
 /**

@@ -4,12 +4,13 @@ import fc from 'fast-check';
 import { parseHtml, Selection, SpareArray } from '../../packages/pith/src/dom/index.js';
 import {
   applyPostRules,
+  dropRepeatedBlocks,
   keepFigureCaptions,
   keepImagesBetweenKeptText,
   keepLeadImage,
   keepStructuresOfKeptContainers,
 } from '../../packages/pith/src/extractors/pith/post-rules.js';
-import { segmentBlocks } from '../../packages/pith/src/features/blocks/index.js';
+import { blockText, LANDMARK, segmentBlocks } from '../../packages/pith/src/features/blocks/index.js';
 
 /** Pieces of a page that reach every post-rule's working columns: headings, figures, image rows, teasers, tables, lists. */
 const piece = fc.constantFrom(
@@ -102,5 +103,76 @@ describe('SpareArray', () => {
     spare.giveBack(huge);
     const small = spare.take(10);
     assert.notEqual(small.buffer, huge.buffer);
+  });
+});
+
+/** `dropRepeatedBlocks` as it read before its key: every candidate's text built and compared. */
+function repeatsByText(html: string): number[] {
+  const doc = parseHtml(html);
+  const blocks = segmentBlocks(doc);
+  const dropped: number[] = [];
+  const firstParent = new Map<string, number>();
+  for (let block = 0; block < blocks.count; block++) {
+    if (blocks.chars[block] < 12) continue;
+    const firstText = blocks.textNodes[blocks.textStart[block]];
+    if (blocks.landmarks[firstText] & (LANDMARK.table | LANDMARK.pre)) continue;
+    const text = blockText(blocks, block).toLowerCase();
+    const parent = doc.parent(blocks.owner[block]);
+    const first = firstParent.get(text);
+    if (first === undefined) firstParent.set(text, parent);
+    else if (first !== parent) dropped.push(block);
+  }
+  return dropped;
+}
+
+/** The blocks `dropRepeatedBlocks` drops when every block is chosen. */
+function repeatsDropped(html: string): number[] {
+  const doc = parseHtml(html);
+  const blocks = segmentBlocks(doc);
+  const chosen = new Uint8Array(doc.size);
+  for (let k = 0; k < blocks.textStart[blocks.count]; k++) chosen[blocks.textNodes[k]] = 1;
+  dropRepeatedBlocks(blocks, chosen);
+  const dropped: number[] = [];
+  for (let block = 0; block < blocks.count; block++)
+    if (!chosen[blocks.textNodes[blocks.textStart[block]]]) dropped.push(block);
+  return dropped;
+}
+
+describe("dropRepeatedBlocks' key", () => {
+  test('drops what comparing every text drops: case, white space, İ, final sigma, astral letters', () => {
+    // Each group's forms lower-case alike in a text (ΟΔΟΣ ends in a final sigma: οδος).
+    const groups = [
+      ['Rivers', 'RIVERS', 'rivers'],
+      ['İstanbul', 'i\u0307stanbul', 'I\u0307STANBUL'],
+      ['ΟΔΟΣ', 'οδος', 'Οδος'],
+      ['\u{10400}bc', '\u{10428}bc', '\u{10428}BC'],
+      ['x\u00a0y', 'x \n y', 'X y'],
+      ['\ud800z', '\ud800Z'],
+      ['meander', 'Meander'],
+    ];
+    const block = fc.record({
+      sentence: fc.array(fc.integer({ min: 0, max: groups.length - 1 }), { minLength: 1, maxLength: 2 }),
+      forms: fc.array(fc.nat(), { minLength: 2, maxLength: 2 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: groups.length - 1 }), { minLength: 3, maxLength: 5 }),
+        fc.array(block, { minLength: 1, maxLength: 12 }),
+        (base, blocks) => {
+          const html = `<html><body>${blocks
+            .map(({ sentence, forms }, index) => {
+              // Half the blocks say the base sentence in forms of their own, the others their own words.
+              const words = index % 2 === 0 ? base : [...base.slice(0, 2), ...sentence];
+              const text = words
+                .map((group, at) => groups[group][(forms[at % 2] + at) % groups[group].length])
+                .join(' ');
+              return `<div><p>${text}</p></div>`;
+            })
+            .join('')}</body></html>`;
+          assert.deepEqual(repeatsDropped(html), repeatsByText(html));
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -1223,7 +1223,7 @@ const REPEAT_EXEMPT = LANDMARK.table | LANDMARK.pre;
 export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
   const kept = chosenBlocks(blocks, chosen);
   const { doc } = blocks;
-  // A count per block that equal texts share (see repeatKey): only blocks whose count another
+  // A key per block that equal texts share (see repeatKey): only blocks whose key another
   // block also has can repeat, and only their texts are built and compared.
   const candidates: number[] = [];
   const keys: number[] = [];
@@ -1259,24 +1259,63 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
 }
 
 /**
- * The code units of `blockText(blocks, block).toLowerCase()` that are not white space (`\s`),
- * counted without building the text: blocks whose lower-cased texts are equal have equal counts.
- * `blockText` only collapses and trims white space, lower case never turns a character into white
- * space or back, and U+0130 (İ) is the one character whose lower case is two units (i and U+0307).
+ * A hash of the code units of `blockText(blocks, block).toLowerCase()` that are not white space
+ * (`\s`), made without building the text: blocks whose lower-cased texts are equal have equal
+ * keys. `blockText` only collapses and trims white space, and lower case never turns a character
+ * into white space or back; it maps each code point on its own (U+0130, İ, to two units: i and
+ * U+0307), but for the final sigma, which depends on the letters around it: σ and ς hash alike.
+ * Counting the units alone let every block of a common length through to have its text built.
  */
 function repeatKey(blocks: Blocks, block: number): number {
   const { doc } = blocks;
-  let units = 0;
+  let hash = FNV_OFFSET;
   for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
     const text = doc.text(blocks.textNodes[k]);
     for (let index = 0; index < text.length; index++) {
       tickAt(index, 'pith'); // a text node can be megabytes
       const code = text.charCodeAt(index);
+      if (code < 0x80) {
+        if (code <= 0x20 && isJsSpaceCode(code)) continue;
+        hash = Math.imul(hash ^ (code >= 0x41 && code <= 0x5a ? code + 32 : code), FNV_PRIME);
+        continue;
+      }
       if (isJsSpaceCode(code)) continue;
-      units += code === 0x130 ? 2 : 1;
+      if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+        const low = text.charCodeAt(index + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          // An astral character (Deseret, Adlam… have cases): lower-cased as the pair it is.
+          const lower = text.slice(index, index + 2).toLowerCase();
+          for (let unit = 0; unit < lower.length; unit++)
+            hash = Math.imul(hash ^ lower.charCodeAt(unit), FNV_PRIME);
+          index++;
+          continue;
+        }
+      }
+      const units = lowerUnits(code);
+      hash = Math.imul(hash ^ (units & 0xffff), FNV_PRIME);
+      if (units > 0xffff) hash = Math.imul(hash ^ (units >>> 16), FNV_PRIME);
     }
   }
-  return units;
+  return hash;
+}
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * Per UTF-16 unit: its lower case alone, as one unit or two (the second in the high half), ς as
+ * σ; 0 before first sight. Filled on first sight of each unit.
+ */
+const LOWER_UNITS = new Uint32Array(65536);
+
+function lowerUnits(code: number): number {
+  let known = LOWER_UNITS[code];
+  if (known === 0) {
+    const lower = String.fromCharCode(code).toLowerCase();
+    const first = lower.charCodeAt(0) === 0x3c2 ? 0x3c3 : lower.charCodeAt(0);
+    known = (lower.length > 1 ? first + lower.charCodeAt(1) * 0x10000 : first) >>> 0;
+    LOWER_UNITS[code] = known;
+  }
+  return known;
 }
 
 /** Items of a list, at most, for it to be completed (`keepIntroducedLists`): longer ones are indexes. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { trimCodes } from '../../packages/pith/src/dom/index.js';
+import { trimCodes, wordRunCount } from '../../packages/pith/src/dom/index.js';
 import { runModuleWithin } from '../helpers.js';
 
 const isSpace = (code: number) => code === 0x20;
@@ -47,5 +47,57 @@ describe('trimCodes', () => {
     ].join('\n');
     const run = runModuleWithin(script, 20_000);
     assert.equal(run.code, 0, `${run.signal ?? ''} ${run.stderr}`);
+  });
+});
+
+describe('wordRunCount', () => {
+  const WORD = /[\p{L}\p{N}]+/gu;
+  const byRegex = (text: string) => text.match(WORD)?.length ?? 0;
+
+  test('counts the runs of letters and digits the u-flag regex finds', () => {
+    for (const text of [
+      '',
+      ' ',
+      'Read more:',
+      'Lesen Sie auch »',
+      'x1 2y',
+      'naïve café',
+      '日本語 テキスト',
+      '𝐀𝐁 c',
+      '\ud835 a',
+      'a\udc00b',
+    ])
+      assert.equal(wordRunCount(text), byRegex(text), JSON.stringify(text));
+  });
+
+  test('equals the regex on any string (astral letters, lone surrogates, every script)', () => {
+    const unit = fc.oneof(
+      fc.constantFrom(
+        ' ',
+        ':',
+        '-',
+        '»',
+        'a',
+        'Z',
+        '7',
+        'é',
+        'ß',
+        'ж',
+        '中',
+        '٣',
+        '\u00ad',
+        '\ud835',
+        '\udc00',
+      ),
+      fc.string({ unit: 'binary', maxLength: 3 }),
+      fc.string({ unit: 'grapheme', maxLength: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 30 }), (units) => {
+        const text = units.join('');
+        assert.equal(wordRunCount(text), byRegex(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { classWeight, NEGATIVE_CLASS, UNLIKELY_CLASS } from '../../packages/pith/src/extractors/pith/cues.js';
-import { CUE_GROUPS, cueBit, cueBits, hasCueWord } from '../../packages/pith/src/features/blocks/index.js';
+import {
+  CUE_GROUPS,
+  cueBit,
+  cueBits,
+  elementCueBits,
+  hasCueWord,
+} from '../../packages/pith/src/features/blocks/index.js';
 
 /** The furniture groups of the block features. */
 const FURNITURE = CUE_GROUPS.slice(0, CUE_GROUPS.indexOf('cookie') + 1)
@@ -91,6 +97,39 @@ describe('class/id cues match words, not parts of words', () => {
         },
       ),
       { seed: 37 },
+    );
+  });
+});
+
+describe('elementCueBits: an element with an id, its class and id read apart', () => {
+  test('gives what cueBits gives the joined, lower-cased class and id', () => {
+    const part = fc.oneof(
+      fc.constantFrom(
+        'menu',
+        'Nav',
+        'post-content',
+        'sidebar__item',
+        'ad-slot',
+        'COMMENT',
+        '12345',
+        'İnfo',
+        'ΟΔΟΣ',
+        'x_y',
+      ),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 12 }),
+      fc.string({ unit: 'binary', maxLength: 6 }),
+    );
+    const attribute = fc
+      .tuple(fc.array(part, { maxLength: 4 }), fc.constantFrom(' ', '-', '\t', ''))
+      .map(([parts, separator]) => parts.join(separator));
+    fc.assert(
+      fc.property(fc.option(attribute, { nil: undefined }), attribute, (cls, id) => {
+        const joined = `${cls ?? ''} ${id}`.toLowerCase();
+        // Twice: the second reads the class from its memo.
+        assert.equal(elementCueBits(joined, cls, id), cueBits(joined));
+        assert.equal(elementCueBits(joined, cls, id), cueBits(joined));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -144,3 +144,47 @@ export function lettersKey(text: string): string {
   return text.toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
 }
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+
+/**
+ * Per UTF-16 unit outside the surrogates: 0 not yet known, 1 when it is a letter or digit
+ * (`[\p{L}\p{N}]`), 2 when not. Filled on first sight of each unit.
+ */
+const WORD_UNIT = new Uint8Array(65536);
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+
+/** Whether a UTF-16 unit that is not a surrogate is a letter or digit (`[\p{L}\p{N}]`); a lone surrogate is not. */
+export function isWordUnit(code: number): boolean {
+  let known = WORD_UNIT[code];
+  if (known === 0) {
+    known = WORD_CHARACTER.test(String.fromCharCode(code)) ? 1 : 2;
+    WORD_UNIT[code] = known;
+  }
+  return known === 1;
+}
+
+/**
+ * How many runs of letters and digits a text holds: `text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0`
+ * without the array of the runs (a string each). Read by code point, as the `u` flag reads.
+ */
+export function wordRunCount(text: string): number {
+  let count = 0;
+  let inWord = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    let word: boolean;
+    if (code < 0x80)
+      word =
+        (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
+    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      const low = text.charCodeAt(index + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        // An astral letter or digit (rare: tested as it comes).
+        word = WORD_CHARACTER.test(text.slice(index, index + 2));
+        index++;
+      } else word = false;
+    } else word = isWordUnit(code);
+    if (word && !inWord) count++;
+    inWord = word;
+  }
+  return count;
+}

@@ -3,6 +3,7 @@
  */
 export {
   eachPiece,
+  isWordUnit,
   lettersKey,
   mapPieces,
   mapStablePieces,
@@ -10,6 +11,7 @@ export {
   TEXT_PIECE,
   trimCodes,
   withoutControls,
+  wordRunCount,
 } from './characters.js';
 export {
   checkDeadline,
@@ -26,6 +28,7 @@ export {
 export { computeLineStarts, Doc, type DocColumns, NodeKind } from './doc.js';
 export { DEFAULT_LIMITS, type ParseLimits, type ParseOptions, parseHtml } from './parse.js';
 export { type Extraction, fewLinesWarning, Selection } from './selection.js';
+export { SpareArray } from './spare-arrays.js';
 export {
   IS_BLOCK,
   IS_HEADING,

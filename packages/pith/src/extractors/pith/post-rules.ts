@@ -14,9 +14,12 @@ import {
   lettersKey,
   NodeKind,
   type Selection,
+  SpareArray,
   TAG,
+  TAG_COUNT,
   tick,
   tickAt,
+  wordRunCount,
 } from '../../dom/index.js';
 import { type Blocks, blockText, cueBit, hasCueWord, LANDMARK } from '../../features/blocks/index.js';
 import { videoEmbed } from '../../features/embeds/index.js';
@@ -80,11 +83,30 @@ function isTitle(doc: Doc, heading: number): boolean {
  * order: a block can hold text before and after a heading nested in it.
  */
 export function dropOrphanHeadings(blocks: Blocks, chosen: Uint8Array): number {
+  // Kept text outside headings, as a running count over node ids.
+  const before = SPARE_COUNTS.take(blocks.doc.size + 1);
+  try {
+    return dropOrphanHeadingsWith(blocks, chosen, before);
+  } finally {
+    SPARE_COUNTS.giveBack(before);
+  }
+}
+
+/**
+ * Per-node working columns of the post-rules, lent from page to page (`SpareArray`): made per
+ * call they were 35 KB of a page's stores. Each is taken by one rule at a time and given back
+ * before it returns; none is kept in what a rule returns.
+ */
+const SPARE_COUNTS = new SpareArray((length) => new Int32Array(length));
+const SPARE_IMAGE_COUNTS = new SpareArray((length) => new Int32Array(length));
+const SPARE_CHECKED = new SpareArray((length) => new Uint8Array(length));
+const SPARE_BEFORE = new SpareArray((length) => new Uint8Array(length));
+const SPARE_AFTER = new SpareArray((length) => new Uint8Array(length));
+
+function dropOrphanHeadingsWith(blocks: Blocks, chosen: Uint8Array, before: Int32Array): number {
   const { doc } = blocks;
   const { kind, tag, hidden } = doc.columns;
   const size = doc.size;
-  // Kept text outside headings, as a running count over node ids.
-  const before = new Int32Array(size + 1);
   const headings: number[] = [];
   let insideHeadingUntil = -1;
   for (let node = 0; node < size; node++) {
@@ -219,7 +241,6 @@ export function keepSectionHeadings(blocks: Blocks, chosen: Uint8Array): number 
 
 /** What ends the label of a "Read more: <link>" line (a colon, a guillemet, an arrow). */
 const LABEL_END = /[:：»›>]\s*$/u;
-const WORD = /[\p{L}\p{N}]+/gu;
 /** Longest label, in words ("Lesen Sie auch:", "LE PUEDE INTERESAR:", "Dowiedz się więcej:"). */
 const MAX_LABEL_WORDS = 4;
 /** Share of a teaser line's characters that are the link's. */
@@ -262,9 +283,9 @@ export function dropLinkTeasers(blocks: Blocks, chosen: Uint8Array): number {
       }
     }
     if (broken || !linkSeen) continue;
-    const labelWords = label.match(WORD)?.length ?? 0;
+    const labelWords = wordRunCount(label);
     if (labelWords === 0 || labelWords > MAX_LABEL_WORDS || !LABEL_END.test(label)) continue;
-    if ((after.match(WORD)?.length ?? 0) > 0) continue;
+    if (wordRunCount(after) > 0) continue;
     unchooseBlock(blocks, block, chosen);
     dropped++;
   }
@@ -325,9 +346,22 @@ function isFlowProse(blocks: Blocks, block: number): boolean {
  * box with more than a label of its own text.
  */
 export function dropEmbeddedTeasers(blocks: Blocks, chosen: Uint8Array, pageUrl = blocks.doc.url): number {
+  const checked = SPARE_CHECKED.take(blocks.doc.size);
+  try {
+    return dropEmbeddedTeasersWith(blocks, chosen, pageUrl, checked);
+  } finally {
+    SPARE_CHECKED.giveBack(checked);
+  }
+}
+
+function dropEmbeddedTeasersWith(
+  blocks: Blocks,
+  chosen: Uint8Array,
+  pageUrl: string | undefined,
+  checked: Uint8Array,
+): number {
   const { count } = blocks;
   const kept = chosenBlocks(blocks, chosen);
-  const checked = new Uint8Array(blocks.doc.size);
   const site = linkHostOfUrl(pageUrl);
   let dropped = 0;
   let block = 0;
@@ -370,13 +404,16 @@ function embeddedTeaserBox(
     if (!IS_BLOCK[tag] || IS_HEADING[tag] || NOT_EMBED.has(tag) || checked[box]) continue;
     checked[box] = 1;
     const stop = doc.end(box);
-    const inBox = (other: number) => owner[other] >= box && owner[other] < stop;
     // The box's blocks are those owned inside it: a run around `block` in block order.
     let first = block;
-    while (first > 0 && inBox(first - 1) && block - first < MAX_BOX_BLOCKS) first--;
+    while (first > 0 && ownedIn(owner, first - 1, box, stop) && block - first < MAX_BOX_BLOCKS) first--;
     let last = block;
-    while (last + 1 < count && inBox(last + 1) && last - block < MAX_BOX_BLOCKS) last++;
-    if ((first > 0 && inBox(first - 1)) || (last + 1 < count && inBox(last + 1))) return undefined;
+    while (last + 1 < count && ownedIn(owner, last + 1, box, stop) && last - block < MAX_BOX_BLOCKS) last++;
+    if (
+      (first > 0 && ownedIn(owner, first - 1, box, stop)) ||
+      (last + 1 < count && ownedIn(owner, last + 1, box, stop))
+    )
+      return undefined;
     const shape = teaserShape(blocks, first, last, box, site);
     if (shape === 'too big') return undefined;
     // Two headlines and a heading (the box's title or the cards' headlines), or one headline under a
@@ -391,18 +428,25 @@ function embeddedTeaserBox(
     const after = nearestKept(kept, last + 1, 1);
     const parent = doc.parent(box);
     const parentStop = doc.end(parent);
-    const inParent = (other: number) => owner[other] > parent && owner[other] < parentStop;
     if (
       before >= 0 &&
       after >= 0 &&
-      inParent(before) &&
-      inParent(after) &&
+      ownedIn(owner, before, parent + 1, parentStop) &&
+      ownedIn(owner, after, parent + 1, parentStop) &&
       isFlowProse(blocks, before) &&
       isFlowProse(blocks, after)
     )
       return { first, last };
   }
   return undefined;
+}
+
+/**
+ * Whether `block`'s owner is in `from … stop - 1`. A function, not a closure per box: the closures
+ * captured the loop's `box`, and V8 made a context for every level climbed (15 KB a page).
+ */
+function ownedIn(owner: Int32Array, block: number, from: number, stop: number): boolean {
+  return owner[block] >= from && owner[block] < stop;
 }
 
 /** Most blocks a teaser box holds on either side of the block it is found from. */
@@ -460,7 +504,7 @@ function teaserShape(
       // A caption is the picture's text, not a teaser (WordPress wraps its figures in a div).
       if ((blocks.landmarks[node] & LANDMARK.figure) !== 0) return 'no';
       if ((blocks.landmarks[node] & LANDMARK.link) === 0) {
-        labelWords += doc.text(node).match(WORD)?.length ?? 0;
+        labelWords += wordRunCount(doc.text(node));
         continue;
       }
       const anchor = anchorWithin(doc, node, box);
@@ -488,7 +532,7 @@ function anchorWithin(doc: Doc, node: number, box: number): number {
  * articles; a list of resources or sources points elsewhere. Not a fragment of this page.
  */
 function isHeadline(doc: Doc, anchor: number, text: string, site: string | undefined): boolean {
-  if (anchor < 0 || (text.match(WORD)?.length ?? 0) < MIN_EMBED_LINK_WORDS) return false;
+  if (anchor < 0 || wordRunCount(text) < MIN_EMBED_LINK_WORDS) return false;
   const href = doc.attr(anchor, 'href')?.trim() ?? '';
   if (href === '' || href.startsWith('#') || href.length > MAX_TEASER_HREF) return false;
   // A path on this site ("/2026/one/", "story.html"): no scheme, no host.
@@ -713,20 +757,35 @@ function isLead(blocks: Blocks, block: number): boolean {
  * For every node, whether the nearest visible text before it (`before`) and after
  * its subtree (`after`) was chosen: an image or figure between two chosen
  * paragraphs belongs to the article even though the classifier, which reads
- * text, never saw it.
+ * text, never saw it. The two columns are lent to `use` for the call (`SpareArray`).
  */
-function chosenAround(
+function chosenAround<R>(
   doc: Doc,
   chosen: Uint8Array,
-  skipCaptions = false,
-): { before: Uint8Array; after: Uint8Array } {
+  skipCaptions: boolean,
+  use: (before: Uint8Array, after: Uint8Array) => R,
+): R {
+  const before = SPARE_BEFORE.take(doc.size);
+  const after = SPARE_AFTER.take(doc.size);
+  try {
+    fillChosenAround(doc, chosen, skipCaptions, before, after);
+    return use(before, after);
+  } finally {
+    SPARE_BEFORE.giveBack(before);
+    SPARE_AFTER.giveBack(after);
+  }
+}
+
+/** `chosenAround`'s two columns, written into zeroed arrays of the page's size. */
+function fillChosenAround(
+  doc: Doc,
+  chosen: Uint8Array,
+  skipCaptions: boolean,
+  before: Uint8Array,
+  after: Uint8Array,
+): void {
   const { kind, tag, textLength, hidden } = doc.columns;
   const size = doc.size;
-  // Which text counts as "around" (with `skipCaptions`, not the text of figures), found in
-  // the forward pass and read again in the backward one.
-  const counts = new Uint8Array(size);
-  const before = new Uint8Array(size);
-  const after = new Uint8Array(size);
   let captionEnd = 0;
   let last = 0;
   for (let node = 0; node < size; node++) {
@@ -740,17 +799,66 @@ function chosenAround(
       node >= captionEnd
     )
       captionEnd = doc.end(node);
+    // Which text counts as "around" (with `skipCaptions`, not the text of figures): marked in
+    // `after` here, read there by the backward pass before it overwrites the mark.
     if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && node >= captionEnd) {
-      counts[node] = 1;
+      after[node] = 1;
       last = chosen[node];
     }
   }
   last = 0;
   for (let node = size - 1; node >= 0; node--) {
-    if (counts[node]) last = chosen[node];
+    if (after[node]) last = chosen[node];
     after[node] = last;
   }
-  return { before, after };
+}
+
+/** Elements the post-rules look for across the page: structures, captions, images, lists, formulas. */
+const INDEXED_TAGS = [
+  TAG.figure,
+  TAG.pre,
+  TAG.table,
+  TAG.figcaption,
+  TAG.img,
+  TAG.iframe,
+  TAG.ul,
+  TAG.ol,
+  TAG.math,
+  TAG.script,
+];
+const IS_INDEXED = new Uint8Array(TAG_COUNT);
+for (const tag of INDEXED_TAGS) IS_INDEXED[tag] = 1;
+const INDEXES = new WeakMap<Doc, Int32Array>();
+
+/**
+ * The page's elements of `INDEXED_TAGS`, in document order: found in one walk, the first time a
+ * rule asks, and kept for the page (the rules run again for every candidate answer; each scanned
+ * the whole page with `findAll`, nine walks a candidate).
+ */
+function indexedElements(doc: Doc): Int32Array {
+  let index = INDEXES.get(doc);
+  if (index === undefined) {
+    const { kind, tag } = doc.columns;
+    let count = 0;
+    for (let node = 0; node < doc.size; node++) {
+      tick('pith');
+      if (kind[node] === NodeKind.Element && IS_INDEXED[tag[node]]) count++;
+    }
+    index = new Int32Array(count);
+    count = 0;
+    for (let node = 0; node < doc.size && count < index.length; node++)
+      if (kind[node] === NodeKind.Element && IS_INDEXED[tag[node]]) index[count++] = node;
+    INDEXES.set(doc, index);
+  }
+  return index;
+}
+
+/** The page's elements with one of `tags` (all in `INDEXED_TAGS`), in document order. */
+function elementsWith(doc: Doc, tags: readonly number[]): number[] {
+  const { tag } = doc.columns;
+  const out: number[] = [];
+  for (const node of indexedElements(doc)) if (tags.includes(tag[node])) out.push(node);
+  return out;
 }
 
 /**
@@ -862,13 +970,20 @@ export function keepStructuresOfKeptContainers(
   chosen: Uint8Array,
   options: { figures?: boolean } = {},
 ): void {
-  const candidates: number[] = [];
-  for (const tag of options.figures ? STRUCTURES_WITH_FIGURES : STRUCTURES) {
-    for (const node of doc.findAll(tag)) candidates.push(node);
-  }
+  const candidates = elementsWith(doc, options.figures ? STRUCTURES_WITH_FIGURES : STRUCTURES);
   if (candidates.length === 0) return;
-  candidates.sort((a, b) => a - b);
-  const { before, after } = chosenAround(doc, chosen);
+  chosenAround(doc, chosen, false, (before, after) =>
+    keepStructuresAround(doc, chosen, candidates, before, after),
+  );
+}
+
+function keepStructuresAround(
+  doc: Doc,
+  chosen: Uint8Array,
+  candidates: readonly number[],
+  before: Uint8Array,
+  after: Uint8Array,
+): void {
   const { kind } = doc.columns;
   let looked = 0;
   for (let index = 0; index < candidates.length && looked < MAX_STRUCTURES; index++) {
@@ -912,9 +1027,20 @@ const CREDIT_LINE = /^\s*[\p{L}]{2,12}\s*[:|/]\s*[^.!?]{0,60}$/u;
  * kept against the gold were credits). Returns how many captions were kept.
  */
 export function keepFigureCaptions(doc: Doc, chosen: Uint8Array): number {
-  const captions = doc.findAll(TAG.figcaption);
+  const captions = elementsWith(doc, [TAG.figcaption]);
   if (captions.length === 0) return 0;
-  const { before, after } = chosenAround(doc, chosen);
+  return chosenAround(doc, chosen, false, (before, after) =>
+    keepCaptionsAround(doc, chosen, captions, before, after),
+  );
+}
+
+function keepCaptionsAround(
+  doc: Doc,
+  chosen: Uint8Array,
+  captions: readonly number[],
+  before: Uint8Array,
+  after: Uint8Array,
+): number {
   const { kind, hidden } = doc.columns;
   let kept = 0;
   for (const caption of captions.slice(0, MAX_STRUCTURES)) {
@@ -985,12 +1111,35 @@ function rowOf(doc: Doc, around: number, images: Int32Array, keptText: Int32Arra
 export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void {
   // A known video player (a YouTube iframe) is kept the same way: pruning and the text-based
   // selection drop every iframe, and the writers write this one as a link to the video.
-  const images = doc.findAll(TAG.img);
-  for (const frame of doc.findAll(TAG.iframe)) if (videoEmbed(doc, frame) !== undefined) images.push(frame);
+  const images = elementsWith(doc, [TAG.img]);
+  for (const frame of elementsWith(doc, [TAG.iframe]))
+    if (videoEmbed(doc, frame) !== undefined) images.push(frame);
   if (images.length === 0) return;
   // A gallery's figures sit side by side: another figure's dropped caption is not the text around one.
-  const { before, after } = chosenAround(doc, selection.kept, true);
-  const rows = images.length > 1 ? rowCounts(doc, selection.kept, images) : undefined;
+  chosenAround(doc, selection.kept, true, (before, after) => {
+    if (images.length === 1) keepImagesAround(doc, selection, images, before, after);
+    else {
+      const imageCounts = SPARE_IMAGE_COUNTS.take(doc.size + 1);
+      const keptText = SPARE_COUNTS.take(doc.size + 1);
+      try {
+        rowCounts(doc, selection.kept, images, imageCounts, keptText);
+        keepImagesAround(doc, selection, images, before, after, { images: imageCounts, keptText });
+      } finally {
+        SPARE_IMAGE_COUNTS.giveBack(imageCounts);
+        SPARE_COUNTS.giveBack(keptText);
+      }
+    }
+  });
+}
+
+function keepImagesAround(
+  doc: Doc,
+  selection: Selection,
+  images: readonly number[],
+  before: Uint8Array,
+  after: Uint8Array,
+  rows?: { images: Int32Array; keptText: Int32Array },
+): void {
   for (const image of images) {
     if (selection.has(image) || doc.columns.hidden[image]) continue;
     const figure = figureOf(doc, image);
@@ -1091,25 +1240,27 @@ function isInArticle(doc: Doc, node: number): boolean {
   return doc.closest(node, TAG.article) >= 0 || doc.closest(node, TAG.main) >= 0;
 }
 
-/** Images, and kept text nodes with text, before each node id (for `rowOf`). */
+/**
+ * Images, and kept text nodes with text, before each node id (for `rowOf`), written into zeroed
+ * arrays of `doc.size + 1`.
+ */
 function rowCounts(
   doc: Doc,
   kept: Uint8Array,
   images: readonly number[],
-): { images: Int32Array; keptText: Int32Array } {
+  imageCounts: Int32Array,
+  keptText: Int32Array,
+): void {
   const { kind, textLength, hidden } = doc.columns;
   const size = doc.size;
-  const isImage = new Uint8Array(size);
-  for (const image of images) isImage[image] = 1;
-  const imageCounts = new Int32Array(size + 1);
-  const keptText = new Int32Array(size + 1);
+  // Each image marks the slot after it; the running sum then counts them (the images are distinct).
+  for (const image of images) imageCounts[image + 1] = 1;
   for (let node = 0; node < size; node++) {
     tick('pith');
-    imageCounts[node + 1] = imageCounts[node] + isImage[node];
+    imageCounts[node + 1] += imageCounts[node];
     const text = kept[node] && kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] ? 1 : 0;
     keptText[node + 1] = keptText[node] + text;
   }
-  return { images: imageCounts, keptText };
 }
 
 /** Shortest text of a block that counts as a repeat (shorter lines repeat by nature: "Share", "Yes"). */
@@ -1129,7 +1280,7 @@ const REPEAT_EXEMPT = LANDMARK.table | LANDMARK.pre;
 export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
   const kept = chosenBlocks(blocks, chosen);
   const { doc } = blocks;
-  // A count per block that equal texts share (see repeatKey): only blocks whose count another
+  // A key per block that equal texts share (see repeatKey): only blocks whose key another
   // block also has can repeat, and only their texts are built and compared.
   const candidates: number[] = [];
   const keys: number[] = [];
@@ -1165,24 +1316,63 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
 }
 
 /**
- * The code units of `blockText(blocks, block).toLowerCase()` that are not white space (`\s`),
- * counted without building the text: blocks whose lower-cased texts are equal have equal counts.
- * `blockText` only collapses and trims white space, lower case never turns a character into white
- * space or back, and U+0130 (İ) is the one character whose lower case is two units (i and U+0307).
+ * A hash of the code units of `blockText(blocks, block).toLowerCase()` that are not white space
+ * (`\s`), made without building the text: blocks whose lower-cased texts are equal have equal
+ * keys. `blockText` only collapses and trims white space, and lower case never turns a character
+ * into white space or back; it maps each code point on its own (U+0130, İ, to two units: i and
+ * U+0307), but for the final sigma, which depends on the letters around it: σ and ς hash alike.
+ * Counting the units alone let every block of a common length through to have its text built.
  */
 function repeatKey(blocks: Blocks, block: number): number {
   const { doc } = blocks;
-  let units = 0;
+  let hash = FNV_OFFSET;
   for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
     const text = doc.text(blocks.textNodes[k]);
     for (let index = 0; index < text.length; index++) {
       tickAt(index, 'pith'); // a text node can be megabytes
       const code = text.charCodeAt(index);
+      if (code < 0x80) {
+        if (code <= 0x20 && isJsSpaceCode(code)) continue;
+        hash = Math.imul(hash ^ (code >= 0x41 && code <= 0x5a ? code + 32 : code), FNV_PRIME);
+        continue;
+      }
       if (isJsSpaceCode(code)) continue;
-      units += code === 0x130 ? 2 : 1;
+      if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+        const low = text.charCodeAt(index + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          // An astral character (Deseret, Adlam… have cases): lower-cased as the pair it is.
+          const lower = text.slice(index, index + 2).toLowerCase();
+          for (let unit = 0; unit < lower.length; unit++)
+            hash = Math.imul(hash ^ lower.charCodeAt(unit), FNV_PRIME);
+          index++;
+          continue;
+        }
+      }
+      const units = lowerUnits(code);
+      hash = Math.imul(hash ^ (units & 0xffff), FNV_PRIME);
+      if (units > 0xffff) hash = Math.imul(hash ^ (units >>> 16), FNV_PRIME);
     }
   }
-  return units;
+  return hash;
+}
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * Per UTF-16 unit: its lower case alone, as one unit or two (the second in the high half), ς as
+ * σ; 0 before first sight. Filled on first sight of each unit.
+ */
+const LOWER_UNITS = new Uint32Array(65536);
+
+function lowerUnits(code: number): number {
+  let known = LOWER_UNITS[code];
+  if (known === 0) {
+    const lower = String.fromCharCode(code).toLowerCase();
+    const first = lower.charCodeAt(0) === 0x3c2 ? 0x3c3 : lower.charCodeAt(0);
+    known = (lower.length > 1 ? first + lower.charCodeAt(1) * 0x10000 : first) >>> 0;
+    LOWER_UNITS[code] = known;
+  }
+  return known;
 }
 
 /** Items of a list, at most, for it to be completed (`keepIntroducedLists`): longer ones are indexes. */
@@ -1203,14 +1393,14 @@ const INTRODUCES = /[:：]\s*$/;
  */
 export function keepIntroducedLists(doc: Doc, chosen: Uint8Array): number {
   const { kind, hidden } = doc.columns;
-  const lists = [...doc.findAll(TAG.ul), ...doc.findAll(TAG.ol)].sort((a, b) => a - b);
+  const lists = elementsWith(doc, [TAG.ul, TAG.ol]);
   let completed = 0;
   for (const list of lists.slice(0, MAX_STRUCTURES)) {
     // The intro first (a few nodes back): most lists have none, and their items are not read.
     const intro = textBefore(doc, list);
     if (intro < 0 || !chosen[intro]) continue;
     const line = doc.text(intro);
-    if (!INTRODUCES.test(line) || (line.match(WORD)?.length ?? 0) < MIN_INTRO_WORDS) continue;
+    if (!INTRODUCES.test(line) || wordRunCount(line) < MIN_INTRO_WORDS) continue;
     const items = doc.children(list).filter((child) => doc.tag(child) === TAG.li).length;
     if (items < 2 || items > MAX_INTRODUCED_ITEMS) continue;
     const { text, kept } = chosenText(doc, chosen, list);
@@ -1250,11 +1440,10 @@ const MAX_INTRO_DEPTH = 4;
  */
 export function keepIntroducedFormulas(doc: Doc, chosen: Uint8Array): number {
   const { kind, tag } = doc.columns;
-  // One walk for both kinds of display formula, in document order (this runs on every page).
+  // Both kinds of display formula, in document order (this runs on every page).
   const formulas: number[] = [];
-  for (let node = 0; node < doc.size && formulas.length < MAX_STRUCTURES; node++) {
-    tick('pith');
-    if (kind[node] !== NodeKind.Element) continue;
+  for (const node of indexedElements(doc)) {
+    if (formulas.length >= MAX_STRUCTURES) break;
     if (
       (tag[node] === TAG.math && doc.attr(node, 'display') === 'block') ||
       (tag[node] === TAG.script && DISPLAY_MATH_SCRIPT.test(doc.attr(node, 'type') ?? ''))

@@ -208,14 +208,20 @@ export function cueBits(whole: string): number {
   const classAndId = whole.length > MAX_CLASS_CHARS ? whole.slice(0, MAX_CLASS_CHARS) : whole;
   const known = stringMemo.get(classAndId);
   if (known !== undefined) return known;
+  const bits = scannedCueBits(classAndId, 0, classAndId.length);
+  stringMemo.set(classAndId, bits);
+  return bits;
+}
+
+/** The cue bits of the tokens and compounds of `text[start, end)` (a white-space boundary at each end). */
+function scannedCueBits(text: string, start: number, end: number): number {
   let bits = 0;
-  const length = classAndId.length;
   let tokenStart = -1;
   let allDigits = true;
   let wordStart = -1;
   let compound = false;
-  for (let at = 0; at <= length; at++) {
-    const code = at < length ? classAndId.charCodeAt(at) : 0x20;
+  for (let at = start; at <= end; at++) {
+    const code = at < end ? text.charCodeAt(at) : 0x20;
     const letter = code >= 0x61 && code <= 0x7a;
     if (letter || (code >= 0x30 && code <= 0x39)) {
       if (tokenStart < 0) {
@@ -225,11 +231,11 @@ export function cueBits(whole: string): number {
       if (letter) allDigits = false;
     } else if (tokenStart >= 0) {
       // No group names a number, and numbers (ids: "post-12345") would only fill the memo.
-      if (at - tokenStart <= 40 && !allDigits) bits |= tokenBits(classAndId.slice(tokenStart, at));
+      if (at - tokenStart <= 40 && !allDigits) bits |= tokenBits(text.slice(tokenStart, at));
       tokenStart = -1;
     }
-    if (at === length || isSpace(code)) {
-      if (compound) bits |= tokenBits(classAndId.slice(wordStart, Math.min(at, wordStart + 60)));
+    if (at === end || isSpace(code)) {
+      if (compound) bits |= tokenBits(text.slice(wordStart, Math.min(at, wordStart + 60)));
       wordStart = -1;
       compound = false;
     } else {
@@ -237,8 +243,33 @@ export function cueBits(whole: string): number {
       if (code === 0x2d || code === 0x5f) compound = true;
     }
   }
-  stringMemo.set(classAndId, bits);
   return bits;
+}
+
+const classMemo = new BoundedMemo(MEMO_GENERATION);
+
+/**
+ * `cueBits(doc.classAndId(node))` for an element whose class and id strings are given
+ * (`classAndId` is `"<class> <id>"` lower-cased). Ids differ per element, so their strings were
+ * scanned whole, the class's tokens sliced again each time, and memoised whole for nothing. The
+ * space ends every token and compound, so the bits are the class part's (memoised by the class
+ * string: every element of a card grid has it) and the id part's, scanned in place. Lower case
+ * keeps the class part's length but for İ (two units): then, and past the length cut, the whole.
+ */
+export function elementCueBits(classAndId: string, cls: string | undefined, id: string): number {
+  const classLength = cls?.length ?? 0;
+  if (classAndId.length > MAX_CLASS_CHARS || classAndId.length !== classLength + 1 + id.length)
+    return cueBits(classAndId);
+  let classBits = 0;
+  if (cls !== undefined && classLength > 0) {
+    const known = classMemo.get(cls);
+    if (known !== undefined) classBits = known;
+    else {
+      classBits = scannedCueBits(classAndId, 0, classLength);
+      classMemo.set(cls, classBits);
+    }
+  }
+  return classBits | scannedCueBits(classAndId, classLength + 1, classAndId.length);
 }
 
 /** Bit of one group. */

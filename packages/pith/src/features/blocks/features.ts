@@ -9,7 +9,7 @@
  * Everything is a number; categorical things are one-hot. Names are exported so
  * a model can check it was trained on the same features.
  */
-import { TAG, tick } from '../../dom/index.js';
+import { isWordUnit, SpareArray, TAG, tick } from '../../dom/index.js';
 import { CUE_GROUPS } from './cues.js';
 import { type Blocks, blockText, LANDMARKS } from './segment.js';
 
@@ -359,22 +359,6 @@ function unitsBelow(text: string, begin: number, end: number, limit: number): bo
 }
 
 /**
- * Per UTF-16 unit outside the surrogates: 0 not yet known, 1 when it is a letter or digit
- * (`[\p{L}\p{N}]`), 2 when not. Filled on first sight of each unit.
- */
-const WORD_UNIT = new Uint8Array(65536);
-const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
-
-function isWordUnit(code: number): boolean {
-  let known = WORD_UNIT[code];
-  if (known === 0) {
-    known = WORD_CHARACTER.test(String.fromCharCode(code)) ? 1 : 2;
-    WORD_UNIT[code] = known;
-  }
-  return known === 1;
-}
-
-/**
  * The tokens `WORD` finds in the lower case of `text[begin, end)`, for a text that is ASCII
  * (A–Z read as a–z on the way) or already lower-cased without surrogates: runs of letters and
  * digits, hashed on the way and looked up without a string per token.
@@ -413,10 +397,9 @@ const FEW_SIGNATURES = 16;
  * How many siblings (the node included) share the node's tag and class: cards of
  * a listing, posts of a thread, items of a menu. Memoised per parent.
  */
-function repeatCounter(blocks: Blocks): (node: number) => number {
+function repeatCounter(blocks: Blocks, memo: Int32Array): (node: number) => number {
   const { doc } = blocks;
-  // Per node: its count once its parent's children are counted, 0 before.
-  const memo = new Int32Array(doc.size);
+  // `memo`, zeroed, per node: its count once its parent's children are counted, 0 before.
   // A sibling's signature is its tag and class string: an integer, the class string numbered per page.
   const classIds = new Map<string, number>();
   // Reused from parent to parent with counts of their own: `array.length = 0` would drop V8's
@@ -487,11 +470,10 @@ function repeatCounter(blocks: Blocks): (node: number) => number {
   };
 }
 
-/** `imagesBefore[i]`: how many `<img>` have an id below i (one pass, for `imagesUnder`). */
-function imagesBefore(blocks: Blocks): Int32Array {
+/** `imagesBefore[i]`: how many `<img>` have an id below i (one pass, for `imagesUnder`), into `before` (size + 1). */
+function imagesBefore(blocks: Blocks, before: Int32Array): Int32Array {
   const { tag } = blocks.doc.columns;
   const size = blocks.doc.size;
-  const before = new Int32Array(size + 1);
   for (let node = 0; node < size; node++) before[node + 1] = before[node] + (tag[node] === TAG.img ? 1 : 0);
   return before;
 }
@@ -502,15 +484,22 @@ function imagesUnder(blocks: Blocks, before: Int32Array, node: number): number {
   return stop > node + 1 ? before[stop] - before[node + 1] : 0;
 }
 
-/** Per node, 1 when it or an ancestor is marked (one pass in document order: a parent comes first). */
-function insideMarked(doc: Blocks['doc'], marked: Uint8Array): Uint8Array {
+/** Per node, 1 when it or an ancestor is marked (one pass in document order: a parent comes first), into `inside`. */
+function insideMarked(doc: Blocks['doc'], marked: Uint8Array, inside: Uint8Array): Uint8Array {
   const { parent } = doc.columns;
-  const inside = new Uint8Array(doc.size);
   for (let node = 0; node < doc.size; node++) {
     inside[node] = marked[node] || (node > 0 && inside[parent[node]]) ? 1 : 0;
   }
   return inside;
 }
+
+/**
+ * Per-node working columns of `blockFeatures` (the sibling-repeat memo, the image counts, the
+ * pruned marks), lent from page to page (`SpareArray`): made per page they were 17 KB of its stores.
+ */
+const SPARE_REPEATS = new SpareArray((length) => new Int32Array(length));
+const SPARE_IMAGES = new SpareArray((length) => new Int32Array(length));
+const SPARE_INSIDE = new SpareArray((length) => new Uint8Array(length));
 
 /** Computes the feature rows of all blocks (into `matrix`, borrowed, when given: see `ScratchMatrix`). */
 export function blockFeatures(
@@ -518,6 +507,26 @@ export function blockFeatures(
   hints: HeuristicHints = {},
   page: PageContext = {},
   matrix?: ScratchMatrix,
+): BlockFeatures {
+  const size = blocks.doc.size;
+  const repeats = SPARE_REPEATS.take(size);
+  const images = SPARE_IMAGES.take(size + 1);
+  const inside = SPARE_INSIDE.take(size);
+  try {
+    return blockFeaturesWith(blocks, hints, page, matrix, { repeats, images, inside });
+  } finally {
+    SPARE_REPEATS.giveBack(repeats);
+    SPARE_IMAGES.giveBack(images);
+    SPARE_INSIDE.giveBack(inside);
+  }
+}
+
+function blockFeaturesWith(
+  blocks: Blocks,
+  hints: HeuristicHints,
+  page: PageContext,
+  matrix: ScratchMatrix | undefined,
+  spare: { repeats: Int32Array; images: Int32Array; inside: Uint8Array },
 ): BlockFeatures {
   const { doc, count } = blocks;
   const { textLength, linkTextLength, depth, parent } = doc.columns;
@@ -528,8 +537,8 @@ export function blockFeatures(
   const root = doc.contentRoot;
   const pageChars = Math.max(1, textLength[root]);
   const pageLinkDensity = linkTextLength[root] / pageChars;
-  const repeat = repeatCounter(blocks);
-  const images = imagesBefore(blocks);
+  const repeat = repeatCounter(blocks, spare.repeats);
+  const images = imagesBefore(blocks, spare.images);
 
   // Tokens of the structured body and title, for overlap features.
   const structuredTokens = page.structuredBody ? new Set(wordTokens(page.structuredBody)) : undefined;
@@ -546,7 +555,7 @@ export function blockFeatures(
   const keptShare = new Float32Array(count);
   const prunedFlag = new Uint8Array(count);
   if (hints.kept || hints.pruned) {
-    const underPruned = hints.pruned && insideMarked(doc, hints.pruned);
+    const underPruned = hints.pruned && insideMarked(doc, hints.pruned, spare.inside);
     for (let block = 0; block < count; block++) {
       tick('blocks');
       let kept = 0;

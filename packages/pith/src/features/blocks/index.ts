@@ -1,5 +1,5 @@
 /** Text blocks of a page and their features, for the default extractor's block classifier. */
-export { CUE_GROUPS, type CueGroup, cueBit, cueBits, hasCueWord } from './cues.js';
+export { CUE_GROUPS, type CueGroup, cueBit, cueBits, elementCueBits, hasCueWord } from './cues.js';
 export {
   BLOCK_FEATURE_NAMES,
   type BlockFeatures,

@@ -19,7 +19,7 @@ import {
   tick,
   tickAt,
 } from '../../dom/index.js';
-import { cueBits } from './cues.js';
+import { cueBits, elementCueBits } from './cues.js';
 
 /** Landmark flags (bits), set on an element and inherited by its descendants. */
 export const LANDMARKS = [
@@ -413,7 +413,11 @@ function markElement(builder: BlockBuilder, node: number, nodeTag: number, openB
     const style = doc.attr(node, 'style');
     if (style !== undefined && HIDING_STYLE.test(style)) flags |= LANDMARK.hiddenAttribute;
   }
-  const cues = cueBits(doc.classAndId(node));
+  const id = doc.attr(node, 'id');
+  const cues =
+    id === undefined
+      ? cueBits(doc.classAndId(node))
+      : elementCueBits(doc.classAndId(node), doc.attr(node, 'class'), id);
   ownCues[node] = cues;
   landmarks[node] = flags | (up >= 0 ? landmarks[up] : 0);
   inheritedCues[node] = cues | (up >= 0 ? inheritedCues[up] : 0);

@@ -487,7 +487,9 @@ function tallyCues(tally: PageTally, node: number, tagId: number): ClassInfo {
   const classes = infoOf(tally.classIds, doc.attr(node, 'class'));
   const id = doc.attr(node, 'id');
   let mask = classes.mask;
-  if (id !== undefined) mask |= infoOf(tally.classIds, id).mask;
+  // An id's cues only: ids differ per element, and numbering each one in the class table (for the
+  // sibling runs, which read classes) made an entry and an object per element for nothing.
+  if (id !== undefined && id.length > 0) mask |= classMask(id);
   if (mask !== 0) {
     for (let bit = 0; bit < CLASS_CUES.length; bit++) if (mask & (1 << bit)) tally.classCounts[bit]++;
   }

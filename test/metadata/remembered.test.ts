@@ -1,12 +1,14 @@
 /**
  * The metadata's remembered results (issue 42's cost): `parseDate` and `looseKey` keep their last
  * answers, since a page's rules and candidates parse and key the same few values many times. Both
- * are pure functions: what is remembered must be what a fresh call gives, for every argument.
+ * are pure functions: what is remembered must be what a fresh call gives, for every argument. And
+ * the title rows' letter counts, made without a string per letter.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { lettersKey } from '../../packages/pith/src/dom/index.js';
+import { codePointsOf } from '../../packages/pith/src/metadata/features.js';
 import { parseDate } from '../../packages/pith/src/metadata/index.js';
 import { looseKey } from '../../packages/pith/src/metadata/text.js';
 
@@ -71,5 +73,19 @@ describe('looseKey remembers its keys', () => {
         },
       ),
     );
+  });
+});
+
+describe("codePointsOf (the title rows' letter counts)", () => {
+  it('counts what a match per letter counts, for any string', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+        for (const text of [a, b, `${a}${b}`]) {
+          assert.equal(codePointsOf(text.match(/\p{L}+/gu)), text.match(/\p{L}/gu)?.length ?? 0);
+          assert.equal(codePointsOf(text.match(/\p{Lu}+/gu)), text.match(/\p{Lu}/gu)?.length ?? 0);
+        }
+      }),
+    );
+    assert.equal(codePointsOf('a𝐀b 𝐁'.match(/\p{L}+/gu)), 4);
   });
 });

@@ -192,6 +192,24 @@ export const TITLE_FEATURES: readonly string[] = [
 ];
 
 const SEPARATOR = /\s(?:[|｜\-–—·•»~/]|::)\s/;
+const LETTER_RUNS = /\p{L}+/gu;
+const UPPER_RUNS = /\p{Lu}+/gu;
+
+/**
+ * Code points in matched runs (the letters a `/\p{L}/gu` match would count one by one, without
+ * a string made for each): each run holds whole code points, two code units for those past U+FFFF.
+ */
+export function codePointsOf(runs: readonly string[] | null): number {
+  let count = 0;
+  for (const run of runs ?? []) {
+    count += run.length;
+    for (let at = 0; at < run.length; at++) {
+      const unit = run.charCodeAt(at);
+      if (unit >= 0xd800 && unit <= 0xdbff) count--;
+    }
+  }
+  return count;
+}
 
 /** Feature rows of a page's title candidates (the last row is `none`), row-major. */
 export function titleRows(
@@ -241,8 +259,8 @@ export function titleRows(
     set('words', words.length);
     set('chars', text.length);
     set('relChars', text.length / longest);
-    const letters = text.match(/\p{L}/gu)?.length ?? 0;
-    const upper = text.match(/\p{Lu}/gu)?.length ?? 0;
+    const letters = codePointsOf(text.match(LETTER_RUNS));
+    const upper = codePointsOf(text.match(UPPER_RUNS));
     set('upperShare', letters === 0 ? 0 : upper / letters);
     const rawWords = text.split(/\s+/).filter((word) => /^\p{L}/u.test(word));
     set(

@@ -236,6 +236,7 @@ export function titleRows(
   candidates.forEach((candidate, row) => {
     const base = row * width;
     const set = (name: string, value: number) => {
+      // own-keys: a feature name of the table (made by columnsOf without a prototype)
       out[base + TITLE_AT[name as (typeof TITLE_OWN)[number]]] = value;
     };
     for (let index = 0; index < ownWidth; index++) out[base + index] = 0;
@@ -247,6 +248,7 @@ export function titleRows(
       sourcesSeen.add(mention.source);
       out[base + TITLE_AT[`src.${mention.source}`]] += 1;
       if (mention.form === 'whole') out[base + TITLE_AT[`whole.${mention.source}`]] += 1;
+      // own-keys: a feature name of the table (made by columnsOf without a prototype)
       else out[base + TITLE_AT[`form.${mention.form}` as (typeof TITLE_OWN)[number]]] += 1;
       minParts = Math.min(minParts, mention.parts);
     }
@@ -369,6 +371,7 @@ export function authorRows(
   candidates.forEach((candidate, row) => {
     const base = row * width;
     const set = (name: (typeof AUTHOR_OWN)[number], value: number) => {
+      // own-keys: a feature name of the table (made by columnsOf without a prototype)
       out[base + AUTHOR_AT[name]] = value;
     };
     for (let index = 0; index < ownWidth; index++) out[base + index] = 0;
@@ -474,6 +477,7 @@ export function dateRows(
   candidates.forEach((candidate, row) => {
     const base = row * width;
     const set = (name: (typeof DATE_OWN)[number], value: number) => {
+      // own-keys: a feature name of the table (made by columnsOf without a prototype)
       out[base + DATE_AT[name]] = value;
     };
     for (let index = 0; index < ownWidth; index++) out[base + index] = 0;

@@ -12,20 +12,12 @@
  *
  * Summaries: python3 bench/choice/type-profile.py FILE.jsonl … (classes, and the rule's figures).
  */
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { useModelFiles } from '@pith/tools';
-import {
-  pageDigest,
-  preparePrimary,
-  readHeldOut,
-  scorePrimary,
-  siteOf,
-  withHeadline,
-} from '@pith/workbench/eval';
+import { pageDigest, siteOf } from '@pith/workbench/eval';
 import { pendingDevPages, writtenKeys } from '@pith/workbench/train';
-import { type ExtractResult, extract } from 'pith';
 import {
   anchoredGroup,
   candidatesOf,
@@ -39,62 +31,43 @@ import {
   templateTextNodes,
   wordTokens,
 } from 'pith/internal';
+import { PAGE_RUN_OPTIONS, pageRun } from './page-run.js';
+import { scoredExtract } from './scored-extract.js';
 import { selectionText } from './selection-text.js';
 
 const { values } = parseArgs({
   options: {
-    'held-out': { type: 'string' },
+    ...PAGE_RUN_OPTIONS,
     out: { type: 'string', default: '.cache/type-profile/pages-0.jsonl' },
-    dataset: { type: 'string', short: 'd', multiple: true },
-    shard: { type: 'string', default: '0/1' },
-    ids: { type: 'string' },
     // the extractor's own listing rule on (listingProfile), to check it against the offline rule
     listing: { type: 'boolean', default: false },
   },
 });
 await useModelFiles();
-const heldOut = readHeldOut(values['held-out'] ?? '');
-const [shard, shards] = (values.shard ?? '0/1').split('/').map(Number);
-// --ids FILE: only these pages (`dataset/id` a line), e.g. those a rule may change
-const only = values.ids
-  ? new Set(
-      readFileSync(values.ids, 'utf8')
-        .split('\n')
-        .filter((key) => key !== ''),
-    )
-  : undefined;
+const { heldOut, shard, only } = pageRun(values);
 const out = values.out ?? '.cache/type-profile/pages-0.jsonl';
 mkdirSync(path.dirname(out), { recursive: true });
 
 const CLASSES = ['group', 'table', 'list', 'other'] as const;
 type BlockClass = (typeof CLASSES)[number];
 
-for await (const { dataset, scoring, page, key } of pendingDevPages({
+for await (const pending of pendingDevPages({
   datasets: values.dataset?.length ? values.dataset : ['wcxb-dev'],
-  shard: [shard, shards],
+  shard,
   done: writtenKeys(out),
 })) {
+  const { dataset, page, key } = pending;
   if (only && !only.has(key)) continue;
   const model = heldOut.modelFor(pageDigest(page.html));
   const url = page.url;
-  let result: ExtractResult;
-  try {
-    result = extract(page.html, {
-      format: 'text',
-      ...(url ? { url } : {}),
-      extractorOptions: { model, candidates: true, choice: 'none', listingProfile: values.listing === true },
-      limits: { timeoutMs: 600_000 },
-    });
-  } catch (error) {
-    process.stderr.write(`${key}: ${(error as Error).message}\n`);
-    continue;
-  }
-  const prepared = preparePrimary(page, scoring);
-  const title = result.metadata.title;
-  const score = (text: string) => {
-    const s = scorePrimary(prepared, scoring.headlineInGold ? withHeadline(text, title) : text);
-    return s ? { p: s.p, r: s.r, f1: s.f1, ...(s.special ? { special: s.special } : {}) } : null;
-  };
+  const scored = scoredExtract(pending, {
+    model,
+    candidates: true,
+    choice: 'none',
+    listingProfile: values.listing === true,
+  });
+  if (!scored) continue;
+  const { result, score, goldWords } = scored;
   const found = candidatesOf(result.extraction);
   const diagnostics = result.extraction.diagnostics as PithDiagnostics;
   const line: Record<string, unknown> = {
@@ -106,7 +79,7 @@ for await (const { dataset, scoring, page, key } of pendingDevPages({
     site: url ? siteOf(url) : `page:${pageDigest(page.html)}`,
     // -1: a set the block fold models never trained on (every fold model reads it held out)
     fold: heldOut.datasets.includes(dataset) ? heldOut.models.indexOf(model) : -1,
-    goldWords: prepared.goldWords,
+    goldWords,
     answerWords: wordTokens(result.content).length,
     keptWords: diagnostics.keptWords,
     ...(diagnostics.listing ? { listing: diagnostics.listing } : {}),

@@ -451,6 +451,93 @@ describe('pith post-rules: data tables partly chosen', () => {
   });
 });
 
+describe('pith post-rules: data tables without header cells', () => {
+  // The Android Developers blog (Readability's links-in-tables): a table pasted from Google Docs,
+  // its header row bold <td>s, no <th>; the classifier kept the app names and dropped the sizes.
+  const cell = (text: string) =>
+    `<td><div dir="ltr"><span style="font-weight: 400">${text}</span></div></td>`;
+  const row = (cells: string[]) => `<tr style="height: 0px;">${cells.map(cell).join('')}</tr>`;
+  const table = `<div dir="ltr" style="margin-left: 0pt;"><table style="border-collapse: collapse; border: none;"><colgroup><col width="142"><col width="102"><col width="176"><col width="176"></colgroup><tbody>${[
+    [
+      'Application',
+      'Original Size',
+      'Previous (BSDiff) Patch Size (% vs original)',
+      'File-by-File Patch Size (% vs original)',
+    ],
+    [
+      '<a href="https://play.google.com/store/apps/details?id=com.king.farmheroessupersaga">Farm Heroes Super Saga</a>',
+      '71.1 MB',
+      '13.4 MB (-81%)',
+      '8.0 MB (-89%)',
+    ],
+    [
+      '<a href="https://play.google.com/store/apps/details?id=com.google.android.apps.maps">Google Maps</a>',
+      '32.7 MB',
+      '17.5 MB (-46%)',
+      '9.6 MB (-71%)',
+    ],
+    [
+      '<a href="https://play.google.com/store/apps/details?id=com.google.android.gm">Gmail</a>',
+      '17.8 MB',
+      '7.6 MB (-57%)',
+      '7.3 MB (-59%)',
+    ],
+  ]
+    .map(row)
+    .join('')}</tbody></table></div>`;
+
+  test('a grid of more than ten cells is data: kept whole when a third of it was chosen', () => {
+    const page = setup(`<body><main>${prose(1)}${table}${prose(2)}</main></body>`, ['MB']);
+    keepStructuresOfKeptContainers(page.doc, page.chosen);
+    assert.match(chosenText(page), /Gmail 17\.8 MB 7\.6 MB \(-57%\) 7\.3 MB \(-59%\)/);
+  });
+
+  test('a small grid whose first row is bold is data (a header row set in <strong>)', () => {
+    // Defuddle's elementor--archive-page: a key-value table after the intro, its header row and
+    // keys in <strong>; the classifier kept the keys and dropped the values.
+    const keyValue = `<table><tbody>
+      <tr><td width="208"><strong>Indicator</strong></td><td width="397"><strong>Q1/2026 Updated Data</strong></td></tr>
+      <tr><td width="208"><strong>Average price</strong></td><td width="397">80 - 175 million/sqm (Class A accounts for 81% of supply)</td></tr>
+      <tr><td width="208"><strong>Key areas</strong></td><td width="397">District 3 (58.2%), District 1, District 5 (26.2%)</td></tr>
+      <tr><td width="208"><strong>New supply Q1/2026</strong></td><td width="397">~1,200 units from 3 new projects</td></tr>
+    </tbody></table>`;
+    const page = setup(
+      `<body><main>${prose(1)}${keyValue}<footer><p>Footer text.</p></footer></main></body>`,
+      ['million/sqm', 'District 3', '1,200 units', 'Footer'],
+    );
+    keepStructuresOfKeptContainers(page.doc, page.chosen);
+    assert.match(chosenText(page), /Key areas District 3 \(58\.2%\)/);
+    // Its keys alone in bold are no header row.
+    const plain = setup(
+      `<body><main>${prose(1)}${keyValue.replace('<strong>Indicator</strong>', 'Indicator')}<footer><p>Footer text.</p></footer></main></body>`,
+      ['million/sqm', 'District 3', '1,200 units', 'Footer'],
+    );
+    keepStructuresOfKeptContainers(plain.doc, plain.chosen);
+    assert.ok(!chosenText(plain).includes('District 3'));
+    // Nor is a first row without words (the Telegraph's photo table in L3S-GN1: an image beside an empty cell).
+    const photo = setup(
+      `<body><main>${prose(1)}${keyValue.replace('<strong>Indicator</strong>', '<img src="a.jpg">').replace('<strong>Q1/2026 Updated Data</strong>', '')}<footer><p>Footer text.</p></footer></main></body>`,
+      ['million/sqm', 'District 3', '1,200 units', 'Footer'],
+    );
+    keepStructuresOfKeptContainers(photo.doc, photo.chosen);
+    assert.ok(!chosenText(photo).includes('District 3'));
+  });
+
+  test('a small grid, a grid holding headings, or a presentation table is not', () => {
+    const small = `<table><tr><td>Gmail</td><td>17.8 MB</td></tr><tr><td>Maps</td><td>32.7 MB</td></tr></table>`;
+    const withHeadings = table.replace('Application', '<h5>Application</h5>');
+    const presentation = table.replace('<table ', '<table role="presentation" ');
+    for (const grid of [small, withHeadings, presentation]) {
+      const page = setup(`<body><main>${prose(1)}${grid}<footer><p>Footer text.</p></footer></main></body>`, [
+        'MB',
+        'Footer',
+      ]);
+      keepStructuresOfKeptContainers(page.doc, page.chosen);
+      assert.ok(!chosenText(page).includes('17.8 MB'), grid.slice(0, 300));
+    }
+  });
+});
+
 describe('pith post-rules: lists introduced by a colon', () => {
   // wcxb-dev/0437 (the fixture corpus' code-git-copyable): a post's closing list of resources, its
   // first item kept, the other links dropped.
@@ -622,6 +709,16 @@ describe('pith post-rules: the lead image', () => {
       `<body><main><p>Share</p><img src="/hero.jpg" alt=""><h2>Erneuter Verzicht auf Regionallehrgang</h2>${prose(1)}</main></body>`,
     ];
     for (const html of cases) assert.deepEqual(kept(html, ['Home', 'Share', 'dropped block']), [], html);
+  });
+
+  test("under a kept deck, the figure that opens the body is kept (Ars Technica, Readability's ars-1)", () => {
+    const html = `<body><article><header class="article-header"><h4 class="post-upperdek">Biz &amp; IT —</h4><h1 itemprop="headline">Just-released <i>Minecraft</i> exploit makes it easy to crash game servers</h1><h2 itemprop="description">Two-year-old bug exposes thousands of servers to crippling attack.</h2><section class="post-meta"><p class="byline"><a href="https://arstechnica.com/author/dan-goodin/" rel="author"><span itemprop="name">Dan Goodin</span></a> - <time class="date">4/16/2015, 8:02 PM</time></p></section></header>
+      <section class="article-guts"><div itemprop="articleBody" class="article-content post-page"><figure class="intro-image intro-left"><img src="https://cdn.arstechnica.net/wp-content/uploads/2015/04/server-crash-640x426.jpg" alt="Just-released Minecraft exploit makes it easy to crash game servers"><figcaption class="caption"><div class="caption-credit"><a rel="nofollow" class="caption-link" href="https://en.wikipedia.org/wiki/Kernel_panic">Kevin</a></div></figcaption></figure>
+      <aside id="social-left" class="social-left"><a class="comment-count" href="#comments"><h4 class="comment-count-before">reader comments</h4><span class="comment-count-number">75</span></a></aside>${prose(1)}${prose(2)}</div></section></article></body>`;
+    assert.deepEqual(
+      kept(html, ['Biz', 'Just-released', 'Dan Goodin', '4/16', 'Kevin', 'reader comments', '75']),
+      ['https://cdn.arstechnica.net/wp-content/uploads/2015/04/server-crash-640x426.jpg'],
+    );
   });
 
   test('the avatar and logo words are read as words of the class, not inside others (an iconic photo, a profiled one)', () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { type Doc, NodeKind, parseHtml } from '../../packages/pith/src/dom/index.js';
@@ -7,11 +8,24 @@ import {
   anchoredGroup,
   groupTextNodes,
   keptItems,
+  LISTING_GATE,
+  type ListingPageType,
   listingAnswer,
+  listingGateFeatures,
   repeatedGroup,
   templateTextNodes,
 } from '../../packages/pith/src/extractors/pith/repeated.js';
+import { PAGE_TYPES, type PageType } from '../../packages/pith/src/features/page-type/index.js';
 import { extract } from '../../packages/pith/src/index.js';
+
+/** The page type as the profile asks for it: `type` read, with all its probability. */
+const readAs = (type: string) => () => ({
+  type,
+  probabilities: Object.fromEntries(PAGE_TYPES.map((name) => [name, name === type ? 1 : 0])) as Record<
+    PageType,
+    number
+  >,
+});
 
 function chosenText(doc: Doc, chosen: Uint8Array): string {
   const parts: string[] = [];
@@ -91,20 +105,14 @@ describe('repeated siblings (a listing profile)', () => {
           kept[node] = 1;
       return kept;
     };
-    const listed = listingAnswer(blocks, answer, 25, () => 'listing', loose);
+    const listed = listingAnswer(blocks, answer, 25, readAs('listing'), loose);
     assert.ok(listed);
     const text = chosenText(doc, listed.chosen);
     assert.match(text, /Weeknight.*Recipe number 8/);
     assert.doesNotMatch(text, /site menu|Footer link/);
-    assert.equal(
-      listingAnswer(blocks, answer, 25, () => 'article', loose),
-      undefined,
-    );
+    assert.equal(listingAnswer(blocks, answer, 25, readAs('article'), loose), undefined);
     // An answer far larger than the cards stays as it is.
-    assert.equal(
-      listingAnswer(blocks, answer, 10_000, () => 'listing', loose),
-      undefined,
-    );
+    assert.equal(listingAnswer(blocks, answer, 10_000, readAs('listing'), loose), undefined);
   });
 
   test('sibling paragraphs of one body are prose, not a group', () => {
@@ -170,21 +178,144 @@ describe('repeated siblings (a listing profile)', () => {
           if (doc.kind(node) === NodeKind.Text && keeps(node)) answer[node] = 1;
         for (const type of ['article', 'forum', 'product', 'documentation', 'service'])
           assert.equal(
-            listingAnswer(
-              blocks,
-              answer,
-              0,
-              () => type,
-              () => answer,
-            ),
+            listingAnswer(blocks, answer, 0, readAs(type), () => answer),
             undefined,
           );
-        const off = extract(html, { format: 'text' });
+        const off = extract(html, { format: 'text', extractorOptions: { listingProfile: false } });
         const on = extract(html, { format: 'text', extractorOptions: { listingProfile: true } });
         const read = (on.extraction.diagnostics as PithDiagnostics).pageType.type;
         if (read !== 'listing' && read !== 'collection') assert.equal(on.content, off.content);
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+/** A page type read with these probabilities (the rest of the mass on service). */
+const readWith =
+  (type: string, article: number, listing: number, collection: number) => (): ListingPageType => {
+    const probabilities = Object.fromEntries(PAGE_TYPES.map((name) => [name, 0])) as Record<PageType, number>;
+    Object.assign(probabilities, {
+      article,
+      listing,
+      collection,
+      service: 1 - article - listing - collection,
+    });
+    return { type, probabilities };
+  };
+
+/** The text nodes whose text matches a pattern, as a selection. */
+function textMatching(doc: Doc, pattern: RegExp): Uint8Array {
+  const chosen = new Uint8Array(doc.size);
+  for (let node = 0; node < doc.size; node++)
+    if (doc.kind(node) === NodeKind.Text && pattern.test(doc.text(node))) chosen[node] = 1;
+  return chosen;
+}
+
+const column = (n: number) =>
+  `<div class="col"><h2>Part ${n}</h2><span>Column ${n} of the story: the minister said on Tuesday that the plan ` +
+  `would go ahead. Officials in part ${n} of the country expect the work to take two years. Critics say ` +
+  `the cost will rise, and residents have asked for a public meeting before the end of the month.</span></div>`;
+
+/**
+ * An old news page shaped like L3S-GN1's that the page-type model reads as a listing (no <h1>,
+ * the story set in three columns of one shape, the block model keeping the first): the columns are
+ * the anchored group, and the loose mode's text in them is the rail beside the story.
+ */
+const newsColumnsPage = `<html><head><title>Plan for the new road goes ahead</title></head><body>
+<div class="story">${[1, 2, 3].map(column).join('')}</div>
+<div class="rail"><a href="/a">Most read: a story about something else entirely today</a></div></body></html>`;
+
+const gateOf = (doc: Doc) => ({
+  conditions: LISTING_GATE,
+  pageTypeFeatures: pageRows(doc, {}, {}).pageTypeFeatures,
+});
+
+describe('the listing gate (learned on the five block sets)', () => {
+  test('a news page read as a listing, its columns the group: the gate keeps the answer; without it the answer switches', () => {
+    const doc = parseHtml(newsColumnsPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textMatching(doc, /Column 1 /);
+    const loose = () => textMatching(doc, /Column [23] /);
+    // The probabilities of two real L3S-GN1 pages of this shape (70325065…, b16f4a95…): an article
+    // probability above the bound, or a listing probability above it.
+    for (const read of [readWith('listing', 0.294, 0.53, 0.007), readWith('listing', 0.028, 0.896, 0.007)]) {
+      assert.ok(listingAnswer(blocks, answer, 40, read, loose), 'without the gate the columns join');
+      assert.equal(listingAnswer(blocks, answer, 40, read, loose, gateOf(doc)), undefined);
+    }
+  });
+
+  test('a listing read as a collection: the gate lets the cards join', () => {
+    const doc = parseHtml(listingPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textMatching(doc, /Weeknight|Recipe number 1\b|teaser for recipe 1\b/);
+    const loose = () => textMatching(doc, /Recipe number|teaser for recipe/);
+    // A real WCXB listing's probabilities (4112: the profile took it from 0.43 to 0.86 F1).
+    const listed = listingAnswer(
+      blocks,
+      answer,
+      25,
+      readWith('collection', 0.002, 0.144, 0.741),
+      loose,
+      gateOf(doc),
+    );
+    assert.ok(listed);
+    assert.match(chosenText(doc, listed.chosen), /Weeknight.*Recipe number 8/);
+  });
+
+  test('the gate features of the news page: three items, its sentences, no article schema, the heading absent', () => {
+    const doc = parseHtml(newsColumnsPage);
+    const { blocks, pageTypeFeatures } = pageRows(doc, {}, {});
+    const answer = textMatching(doc, /Column 1 /);
+    const group = anchoredGroup(blocks, answer);
+    assert.ok(group);
+    const features = listingGateFeatures(
+      blocks,
+      group,
+      answer,
+      40,
+      readWith('listing', 0.3, 0.5, 0)().probabilities,
+      pageTypeFeatures,
+    );
+    assert.equal(features.items, 3);
+    assert.equal(features.keptItemShare, 1 / 3);
+    assert.equal(features.headingInTitle, -1);
+    assert.equal(features.articleSchema, 0);
+    assert.ok(features.groupSentenceShare > 0.8, `sentences: ${features.groupSentenceShare}`);
+  });
+
+  test('the gate is the one its script chose (bench/choice/listing-gate-manifest.json)', () => {
+    const manifest = JSON.parse(
+      readFileSync(new URL('../../bench/choice/listing-gate-manifest.json', import.meta.url), 'utf8'),
+    ) as { gate: unknown };
+    assert.deepEqual(LISTING_GATE, manifest.gate);
+  });
+
+  test('property: the gate only ever withholds the profile, and always where the article or listing probability is above its bound', () => {
+    const articleBound = LISTING_GATE.find((c) => c.feature === 'articleProbability')?.atMost ?? 1;
+    const listingBound = LISTING_GATE.find((c) => c.feature === 'listingProbability')?.atMost ?? 1;
+    const doc = parseHtml(listingPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const gate = gateOf(doc);
+    const loose = () => textMatching(doc, /Recipe number|teaser for recipe/);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom('listing', 'collection'),
+        (article, share, kept, type) => {
+          const listing = (1 - article) * share;
+          const read = readWith(type, article, listing, 1 - article - listing);
+          const answer = textMatching(doc, new RegExp(`Recipe number [1-${kept}]\\b`));
+          const open = listingAnswer(blocks, answer, 10, read, loose);
+          const gated = listingAnswer(blocks, answer, 10, read, loose, gate);
+          if (gated) assert.deepEqual(gated.chosen, open?.chosen);
+          if (article > articleBound || listing > listingBound) assert.equal(gated, undefined);
+          else assert.deepEqual(gated?.chosen, open?.chosen);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

@@ -108,12 +108,126 @@ describe('date candidates: one per day, with every source that gives it', () => 
   });
 });
 
+/** A long paragraph, as the article's body goes on after its dateline. */
+const BODY_TEXT =
+  '<p>Text of the article, long enough that the block holding the headline and the dateline holds far more than a dateline: it goes on and on.</p>';
+const shownDays = (html: string, url: string) =>
+  candidatesOf(html, url)
+    .dates.filter((candidate) => candidate.mentions.some((mention) => mention.source === 'shown'))
+    .map((candidate) => candidate.day);
+
+describe('date candidates: a date on a line of its own inside a long block', () => {
+  it('a <time> in a <span> between the <h1> and the text, all in one <article> (WCXB 2825, cassidoo.co)', () => {
+    const html = page(
+      '<title>Configure your repositories with .github</title>',
+      '<main><article><h1 class="article-title">Configure your repositories with .github</h1> ' +
+        '<span><time>Dec 19, 2025</time></span> <div class="undefined"><a class="tag posty" href="/tag/technical">#technical</a></div>' +
+        `${BODY_TEXT}</article></main>`,
+    );
+    assert.deepEqual(shownDays(html, 'https://cassidoo.co/post/dot-github'), ['2025-12-19']);
+  });
+
+  it('a numeric dateline after the <h1> in the section that holds the text (WCXB 4249, robomow.com)', () => {
+    const html = page(
+      '<title>Which robotic lawnmower is suitable for which lawn size?</title>',
+      '<section><div class="_2lLT"><h1 class="_143q h2"> Which robotic lawnmower is suitable for which lawn size? </h1> ' +
+        '<span class="_1zZc h5"> 17.05.2021 </span> <div class="_3Dam h5"> Before purchasing a robotic mower, the question always arises which model suits the size of the lawn best, and the answer is not obvious.</div></div></section>',
+    );
+    assert.deepEqual(shownDays(html, 'https://www.robomow.com/blog/detail/which-robotic-lawnmower'), [
+      '2021-05-17',
+    ]);
+  });
+
+  it("bare text after a <fieldset>'s <legend> (WCXB 0398, blog.firedrake.org)", () => {
+    const html = page(
+      '<title>Advent of Code 2025 week 2</title>',
+      '<div class="title"><h1><a href="/">RogerBW&#39;s Blog</a></h1></div><table><tr><td valign=top width=75%> ' +
+        `<fieldset> <legend>Advent of Code 2025 week 2</legend> 20 December 2025 <div class="body">${BODY_TEXT}</div></fieldset></td></tr></table>`,
+    );
+    assert.deepEqual(
+      shownDays(html, 'https://blog.firedrake.org/archive/2025/12/Advent_of_Code_2025_week_2.html'),
+      ['2025-12-20'],
+    );
+  });
+
+  it('a date inside a sentence is still not a dateline: its line is the long paragraph', () => {
+    const html = page(
+      '<title>Notes</title>',
+      '<article><h1>Notes</h1><p>We moved the servers on <b>20 December 2025</b> and everything went well, apart from the disks, which took the whole night to copy.</p></article>',
+    );
+    assert.deepEqual(shownDays(html, 'https://example.com/notes'), []);
+  });
+});
+
+describe("a utility class's arbitrary value is no sidebar", () => {
+  /** WCXB dev 0058 (tryotter.com): the headline, dateline and byline sit in the grid area named "sidebar". */
+  const OTTER = page(
+    '<title>10 Trends in catering to look for in 2025</title>',
+    '<main><article class="mb-12 pt-8 md:mb-20 grid items-start md:grid-cols-[360px_1fr] md:gap-20 md:[grid-template-areas:&#x27;sidebar_main&#x27;&#x27;sidebar2_main&#x27;]">' +
+      '<div class="mb-6 md:mb-0 md:[grid-area:sidebar]"><div class="mb-3 md:mb-4"><a class="inline-flex items-center gap-2 rounded-[6px] px-1.5 py-1 bg-grey-400 text-grey-1000" href="/blog/restaurant-tips"><span class="text-caption">Restaurant Tips</span></a></div>' +
+      '<h1 class="text-title-large text-grey-1200 mb-4 md:mb-12">10 Trends in catering to look for in 2025</h1><div class="flex flex-row gap-6 md:flex-col">' +
+      '<div class="text-body-large"><p class="text-grey-1200 mb-1">Last updated</p><time class="text-grey-700">Aug 04, 2025</time></div>' +
+      '<div class="text-body-large"><p class="text-grey-1200 mb-1">Written by</p><p class="text-grey-700">Edzel Tabing</p></div></div></div>' +
+      `<div class="border-b-grey-300 md:border-b md:pb-12 md:[grid-area:main]">${BODY_TEXT}</div></article></main>`,
+  );
+  const URL_0058 = 'https://www.tryotter.com/blog/restaurant-tips/trends-in-catering';
+
+  it('the dateline in `md:[grid-area:sidebar]` is read (WCXB 0058)', () => {
+    assert.deepEqual(
+      candidatesOf(OTTER, URL_0058).dates.map((candidate) => candidate.day),
+      ['2025-08-04'],
+    );
+  });
+
+  it('and so is the byline beside it (WCXB 0058)', () => {
+    const names = candidatesOf(OTTER, URL_0058).authors.map((candidate) => candidate.names.join('; '));
+    assert.ok(names.includes('Edzel Tabing'), names.join(' / '));
+  });
+
+  it('a class that says sidebar without brackets still keeps its dates out', () => {
+    const html = OTTER.replace('md:mb-0 md:[grid-area:sidebar]', 'md:mb-0 sidebar');
+    assert.deepEqual(candidatesOf(html, URL_0058).dates, []);
+  });
+});
+
 describe('author candidates', () => {
   it('the byline and the rel=author link are one candidate with both sources (WCXB 0479)', () => {
     const authors = candidatesOf(SCALZI, SCALZI_URL).authors;
     assert.equal(authors.length, 1);
     assert.deepEqual(authors[0].names, ['John Scalzi']);
     assert.ok(authors[0].sources.includes('byline.first'));
+  });
+});
+
+describe('author candidates: forum users', () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+
+  it('a microformats person in a byline: lobste.rs\' "via <a class=u-author h-card>" (WCXB 0575)', () => {
+    const html = page(
+      '<title>Rust Project goals for 2024 | Lobsters</title>',
+      '<ol class="stories"><li class="story"><div class="story_liner h-entry"><div class="details">' +
+        '<span class="link h-cite u-repost-of"><a class="u-url" href="https://blog.rust-lang.org/2024/08/12/Project-goals.html">Rust Project goals for 2024</a></span>' +
+        '<div class="byline"> <span>via</span> <a tabindex="-1" aria-hidden="true" href="/~scvalex"><img class="avatar" alt="scvalex avatar" src="/avatars/scvalex-16.png" width="16" height="16"></a> ' +
+        '<a class="u-author h-card" href="/~scvalex">scvalex</a> <time title="2024-08-12 10:00:23" datetime="2024-08-12 10:00:23">1 year ago</time> <span aria-hidden="true"> | </span> ' +
+        '<label for="caches_dwip3v" class="caches">caches</label> <span class="comments_label"><a href="/s/dwip3v#comments">12 comments</a></span></div></div></div></li></ol>',
+    );
+    assert.ok(authorsOf(html, 'https://lobste.rs/s/dwip3v/rust_project_goals_for_2024').includes('scvalex'));
+  });
+
+  it("Flarum's first post by its PostUser-name (WCXB 0557)", () => {
+    const html = page(
+      "<title>'Types of Threads' - Flarum as a 'Discussion Engine'? - Flarum Community</title>",
+      '<main class="App-content"><div class="container"><h1>&#039;Types of Threads&#039; - Flarum as a &#039;Discussion Engine&#039;?</h1><div><article>' +
+        '<div class="PostUser"><h3 class="PostUser-name">antonjw</h3></div><div class="Post-body"><p>I just joined today, and posted a few ideas into the Real Time Chat thread.</p></div>' +
+        '</article></div></div></main>',
+    );
+    assert.ok(
+      authorsOf(
+        html,
+        'https://discuss.flarum.org/d/2068-types-of-threads-flarum-as-a-discussion-engine',
+      ).includes('antonjw'),
+    );
   });
 });
 

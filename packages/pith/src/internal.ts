@@ -81,6 +81,8 @@ export {
   guardFooter,
   guardFooterText,
   keptItems,
+  LISTING_SHARE,
+  listingGateFeatures,
   loadBlockModel,
   NO_FAVOR_SWITCH,
   type PageRows,

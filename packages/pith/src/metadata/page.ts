@@ -37,20 +37,24 @@ const AUTHOR_HREF =
   /\/(?:authors?|autor(?:es|en)?|autore|auteurs?|people|profiles?|staff|team|writers?|contributors?|journalists?|redakteure?|columnists?|experts?|by|members?|users?|u)\/[^/?#]|\/(?:memberlist\.php\?mode=viewprofile|member\.php\?|profile\.php\?id=)/i;
 /**
  * Class of the element holding the name within a byline: `author-name`, `byline__name`, `fn`, and
- * a forum post's `username` (phpBB: "by <a class=username>b.scherer</a> » Sun Dec 17, 2023").
+ * a forum post's `username` (phpBB: "by <a class=username>b.scherer</a> » Sun Dec 17, 2023"), and
+ * microformats' person (`h-card`, `u-author`, `p-author`: lobste.rs' "via <a class="u-author h-card">").
  */
-const NAME_CUE = /(?:^|[\s_-])(?:(?:author|byline|writer|user)[-_]*)?name(?:$|[\s_-])|(?:^|\s)fn(?:$|\s)/;
+const NAME_CUE =
+  /(?:^|[\s_-])(?:(?:author|byline|writer|user)[-_]*)?name(?:$|[\s_-])|(?:^|\s)(?:fn|h-card|[pu]-author)(?:$|\s)/;
 /** "By Ann Lee", "Written by: Ann Lee", "… updated March 3, 2025 by Ann Lee": a byline in text. */
 const BY_NAME = new RegExp(
   `(?:^|[\\s,.;|•·–—-])(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})(?:\\s*:?\\s+(?=\\p{L})|(?=\\p{Lu}))`,
   'u',
 );
 /**
- * Class of a forum post's user name (phpBB's and XenForo's `username`, vBulletin's `bigusername`),
+ * Class of a forum post's user name (phpBB's and XenForo's `username`, vBulletin's `bigusername`,
+ * Flarum's `PostUser-name`),
  * or of its profile column (group 1), whose first `<dt>` is the user name (phpBB, FluxBB/PunBB):
  * one test per classed element on the page walk.
  */
-const POST_AUTHOR_CUE = /(?:^|[\s_-])(?:big)?user[-_]?name(?:$|[\s_])|(?:^|\s)(post(?:profile|left))(?:$|\s)/;
+const POST_AUTHOR_CUE =
+  /(?:^|[\s_-])(?:big|post)?user[-_]?name(?:$|[\s_])|(?:^|\s)(post(?:profile|left))(?:$|\s)/;
 const MAX_USER_NAME = 40;
 /** How far (in visible text nodes) from the first `<h1>` a byline in text is taken for the page's. */
 const BYLINE_WINDOW_AFTER = 60;
@@ -184,6 +188,43 @@ const MAX_VISIBLE_DATES = 10;
 /** Relative dates ("3 hours ago") looked at, near the headline or not. */
 const MAX_RELATIVE_CANDIDATES = 20;
 
+/**
+ * A utility class with an arbitrary value (Tailwind's `md:[grid-area:sidebar]`,
+ * `[--sidebar-width:18rem]`, `mr-[--sidebar-width]`) names the CSS it sets, not what the element
+ * is: the grid area called "sidebar" that holds a page's headline and dateline is no sidebar.
+ */
+const ARBITRARY_VALUE = /[^\s[]*\[[^\]\s]*\][^\s]*/g;
+function withoutArbitraryValues(classAndId: string): string {
+  return classAndId.includes('[') ? classAndId.replace(ARBITRARY_VALUE, ' ') : classAndId;
+}
+
+const MAX_LINE_TEXT = MAX_DATE_TEXT + 20;
+/** Siblings looked at on each side of a date's line. */
+const MAX_LINE_SIBLINGS = 12;
+
+/**
+ * The text length of the line a text node sits on inside its block: its outermost inline ancestor
+ * below the block and the inline siblings around it, up to the block's block-level children. A
+ * date shown on a line of its own among an article's blocks (`<h1>…</h1><span><time>Dec 19,
+ * 2025</time></span><div>…`) is a dateline even though its block is the whole article; a date
+ * inside a sentence is on a long line.
+ */
+function lineLength(doc: Doc, node: number, block: number): number {
+  let top = node;
+  while (doc.parent(top) !== block && doc.parent(top) >= 0) top = doc.parent(top);
+  let length = doc.textLength(top);
+  const inline = (sibling: number) => !(doc.isElement(sibling) && IS_BLOCK[doc.tag(sibling)]);
+  for (const step of [(at: number) => doc.previousSibling(at), (at: number) => doc.nextSibling(at)]) {
+    let sibling = step(top);
+    for (let seen = 0; sibling >= 0 && inline(sibling) && length <= MAX_LINE_TEXT; seen++) {
+      if (seen === MAX_LINE_SIBLINGS) return Number.POSITIVE_INFINITY;
+      length += doc.textLength(sibling);
+      sibling = step(sibling);
+    }
+  }
+  return length;
+}
+
 function relTokens(doc: Doc, node: number): string[] {
   const rel = doc.attr(node, 'rel');
   return rel ? rel.toLowerCase().trim().split(/\s+/) : [];
@@ -296,7 +337,8 @@ export function pageData(doc: Doc): PageData {
       let block = parent;
       for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++)
         block = doc.parent(block);
-      if (block > 0 && doc.textLength(block) > MAX_DATE_TEXT + 20) continue;
+      if (block > 0 && doc.textLength(block) > MAX_LINE_TEXT && lineLength(doc, node, block) > MAX_LINE_TEXT)
+        continue;
       const grandparent = doc.parent(parent);
       const cued =
         DATE_CUE.test(doc.classAndId(parent)) ||
@@ -321,7 +363,7 @@ export function pageData(doc: Doc): PageData {
     const datesOpen = node >= excludedUntil && aside;
     const bylinesOpen = node >= bylinesExcludedUntil && aside;
     // Most classes match neither test: one scan for both says so.
-    const classAndId = datesOpen || bylinesOpen ? doc.classAndId(node) : '';
+    const classAndId = datesOpen || bylinesOpen ? withoutArbitraryValues(doc.classAndId(node)) : '';
     const marked = classAndId !== '' && NOT_PAGE_PART.test(classAndId);
     if (datesOpen) {
       // A <footer> or <aside> inside an <article> is that article's own (HTML: a footer holds its

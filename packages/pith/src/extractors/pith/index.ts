@@ -53,7 +53,7 @@ import {
   SHIPPED_STACK_MODELS,
 } from './model.js';
 import type { PostRuleCounts } from './post-rules.js';
-import { listingAnswer } from './repeated.js';
+import { LISTING_GATE, listingAnswer } from './repeated.js';
 import { type PageRows, pageRows } from './rows.js';
 import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from './stack-features.js';
 import { textFeatures } from './text-features.js';
@@ -78,8 +78,14 @@ export {
   anchoredGroup,
   groupTextNodes,
   keptItems,
+  LISTING_GATE,
+  LISTING_GATE_FEATURE_NAMES,
   LISTING_SHARE,
+  type ListingGateCondition,
+  type ListingGateFeature,
+  type ListingPageType,
   listingAnswer,
+  listingGateFeatures,
   type RepeatedGroup,
   repeatedGroup,
   templateTextNodes,
@@ -128,9 +134,12 @@ export interface PithOptions extends HeuristicOptions {
   bodyGuard: boolean;
   /**
    * A listing's repeated siblings (repeated.ts): on a page the page-type classifier reads as a
-   * listing or collection, the cards the answer dropped join it when the answer is small beside them.
+   * listing or collection, the cards the answer dropped join it when the answer is small beside them
+   * (and, with `listingGate`, the page passes the listing gate). On by default since the gate.
    */
   listingProfile: boolean;
+  /** With `listingProfile`: the profile answers only where the listing gate holds (repeated.ts, LISTING_GATE). */
+  listingGate: boolean;
   /** Build the candidate selections (candidates.ts) even without a choice model (for the choice's trainer). */
   candidates: boolean;
   /** The choice among the candidates: '' = the shipped models/pith-choice.json, 'none' = the balanced answer, or a model file. */
@@ -233,7 +242,8 @@ const DEFAULTS: PithOptions = {
   postRules: true,
   captions: true,
   bodyGuard: true,
-  listingProfile: false,
+  listingProfile: true,
+  listingGate: true,
   candidates: false,
   choice: '',
   stack: '',
@@ -405,6 +415,13 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         "On a page read as a listing or collection, join the repeated sibling group (its cards' titles and teasers) to an answer small beside it.",
     },
     {
+      name: 'listingGate',
+      type: 'boolean',
+      default: DEFAULTS.listingGate,
+      description:
+        'With listingProfile: join the group only where the listing gate (learned on the block sets, news pages among them) holds.',
+    },
+    {
       name: 'candidates',
       type: 'boolean',
       default: DEFAULTS.candidates,
@@ -569,8 +586,11 @@ function extractFromRows(
         blocks,
         own.chosen,
         keptWords ?? 0,
-        () => classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()).type,
+        () => classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()),
         () => modeCandidate('loose', inputs).chosen,
+        settings.listingGate
+          ? { conditions: LISTING_GATE, pageTypeFeatures: rows.pageTypeFeatures }
+          : undefined,
       );
       if (listed) {
         selection = selectionOf(doc, listed.chosen);
@@ -650,7 +670,13 @@ function extractFromRows(
     roots: heuristic.roots,
     diagnostics,
   };
-  if (candidates && choiceRows) CANDIDATES.set(extraction, { candidates, features: choiceRows, blocks });
+  if (candidates && choiceRows)
+    CANDIDATES.set(extraction, {
+      candidates,
+      features: choiceRows,
+      blocks,
+      pageTypeFeatures: rows.pageTypeFeatures,
+    });
   return extraction;
 }
 
@@ -663,6 +689,8 @@ export interface PageCandidates {
   features: Float32Array;
   /** The page's blocks, for the benches' per-block views. */
   blocks: Blocks;
+  /** The page-type features (the listing gate's bench reads its article schema). */
+  pageTypeFeatures: Float32Array;
 }
 
 /** The candidate selections the default extractor built for this extraction (see candidates.ts). */

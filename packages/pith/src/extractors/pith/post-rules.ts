@@ -770,16 +770,63 @@ const STRUCTURES = [TAG.pre, TAG.table];
  */
 const STRUCTURES_WITH_FIGURES = [TAG.figure, TAG.pre, TAG.table];
 
+/**
+ * Without header cells, a grid is still data (Readability's `_markDataTables`) when it is this
+ * large — a status matrix of ticks (Factorio's blog, 9 columns), a table pasted from Google Docs —
+ * or when its first row is a header set in bold `<td>`s (an Elementor key-value table). Layout
+ * grids hold another table or headings.
+ */
+const DATA_GRID_ROWS = 10;
+const DATA_GRID_COLUMNS = 5;
+const DATA_GRID_CELLS = 11;
+
+/** A row of two cells or more with text, all of it bold (`<strong>`, `<b>`): a header row. */
+function isBoldRow(doc: Doc, row: number): boolean {
+  const { kind, hidden, tag } = doc.columns;
+  const stop = doc.end(row);
+  let cells = 0;
+  let words = false;
+  for (let node = row + 1; node < stop; node++) {
+    tick('pith');
+    if (tag[node] === TAG.td || tag[node] === TAG.th) cells++;
+    if (kind[node] !== NodeKind.Text || hidden[node] || doc.text(node).trim() === '') continue;
+    let bold = false;
+    for (let up = doc.parent(node); up > row && !bold; up = doc.parent(up))
+      bold = tag[up] === TAG.strong || tag[up] === TAG.b;
+    if (!bold) return false;
+    words = true;
+  }
+  return words && cells >= 2;
+}
+
 function isDataTable(doc: Doc, table: number): boolean {
   const stop = doc.end(table);
+  const role = doc.attr(table, 'role')?.trim().toLowerCase();
+  if (role === 'presentation' || role === 'none') return false;
   let header = false;
+  let headings = false;
+  let rows = 0;
+  let columns = 0;
+  let cells = 0;
   for (let node = table + 1; node < stop; node++) {
     tick('pith');
     const tag = doc.columns.tag[node];
     if (tag === TAG.table) return false;
     if (tag === TAG.th || tag === TAG.caption) header = true;
+    else if (headingLevelOf(doc, node) > 0) headings = true;
+    else if (tag === TAG.tr) {
+      if (rows === 0 && isBoldRow(doc, node)) header = true;
+      rows++;
+      cells = 0;
+    } else if (tag === TAG.td) columns = Math.max(columns, ++cells);
   }
-  return header;
+  if (header) return true;
+  return (
+    !headings &&
+    rows >= 2 &&
+    columns >= 2 &&
+    (rows >= DATA_GRID_ROWS || columns >= DATA_GRID_COLUMNS || rows * columns >= DATA_GRID_CELLS)
+  );
 }
 /** Share of a data table's text the classifier chose for the table to be kept whole. */
 const MIN_TABLE_CHOSEN_SHARE = 1 / 3;
@@ -974,24 +1021,34 @@ const NOT_LEAD_CONTAINER = new Set<number>([TAG.a, TAG.nav, TAG.aside, TAG.foote
 export function keepLeadImage(doc: Doc, selection: Selection): boolean {
   const { kind, tag, textLength, hidden } = doc.columns;
   const kept = selection.kept;
+  // The first kept body text: kept headings above it (the headline, a deck) are passed over.
   let first = -1;
   for (let node = 0; node < doc.size; node++) {
     tick('pith');
-    if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && kept[node]) {
+    if (
+      kind[node] === NodeKind.Text &&
+      textLength[node] > 0 &&
+      !hidden[node] &&
+      kept[node] &&
+      !inHeading(doc, node)
+    ) {
       first = node;
       break;
     }
   }
-  // A kept heading first (the headline, or a heading the writers drop as the title's repeat): the
-  // writers' title rule reads the start of the body, and an image above it split the Markdown from
-  // the HTML (consistency: trafilatura-eval/www.dhb.de-regionallehrgang, wcxb-dev/0265).
-  if (first < 0 || inHeading(doc, first)) return false;
+  if (first < 0) return false;
   let gap = 0;
   let image = -1;
   for (let node = first - 1; node > 0; node--) {
     tick('pith');
     if (kind[node] === NodeKind.Text) {
-      if (!hidden[node] && doc.text(node).trim() !== '') gap += textLength[node];
+      const words = !hidden[node] && doc.text(node).trim() !== '';
+      // Only an image below every kept heading: the writers' title rule reads the start of the body,
+      // and an image above a kept heading split the Markdown from the HTML (consistency:
+      // trafilatura-eval/www.dhb.de-regionallehrgang, wcxb-dev/0265). Ars Technica's figure sits
+      // under its kept deck, a dropped byline between.
+      if (words && kept[node]) return false;
+      if (words) gap += textLength[node];
       if (gap > MAX_LEAD_IMAGE_GAP_CHARS) return false;
     } else if (kind[node] === NodeKind.Element && tag[node] === TAG.img && !hidden[node]) {
       // A blurred or empty placeholder (`data:`) beside the real picture: the real one is the image.

@@ -6,7 +6,8 @@
  */
 import { IS_HEADING, NodeKind, TAG, tick } from '../../dom/index.js';
 import type { Blocks } from '../../features/blocks/index.js';
-import { LANDMARK } from '../../features/blocks/index.js';
+import { LANDMARK, wordTokens } from '../../features/blocks/index.js';
+import { PAGE_TYPE_FEATURE_NAMES, type PageType } from '../../features/page-type/index.js';
 
 /** Items a group needs (two cards are a pair, not a listing). */
 export const MIN_GROUP_ITEMS = 3;
@@ -129,29 +130,170 @@ export const LISTING_TYPES: readonly string[] = ['listing', 'collection'];
  */
 export const LISTING_SHARE = 1.5;
 
+/** One condition of the listing gate: a feature at or above, or at or below, a bound. */
+export interface ListingGateCondition {
+  feature: ListingGateFeature;
+  atLeast?: number;
+  atMost?: number;
+}
+
+/**
+ * The listing gate (issue 37, s37-gate): the profile answers only where every condition holds —
+ * the page is no article at all (a news page the page-type model reads as a listing keeps some
+ * article probability) and not the surest of listings (where the block model already reads the
+ * cards). Chosen on the pages of all five block sets, so that the news pages read as listings are
+ * in the choice, among one- and two-condition gates under which no set falls
+ * (bench/choice/listing-gate.py; bench/choice/listing-gate-manifest.json, which a test keeps equal).
+ */
+export const LISTING_GATE: readonly ListingGateCondition[] = [
+  { feature: 'articleProbability', atMost: 0.05227003211709003 },
+  { feature: 'listingProbability', atMost: 0.8255 },
+];
+
+/** Whether a page's gate features pass every condition. */
+export function passesListingGate(
+  features: Readonly<Record<ListingGateFeature, number>>,
+  gate: readonly ListingGateCondition[],
+): boolean {
+  for (const { feature, atLeast, atMost } of gate) {
+    const value = features[feature];
+    if ((atLeast !== undefined && !(value >= atLeast)) || (atMost !== undefined && !(value <= atMost)))
+      return false;
+  }
+  return true;
+}
+
+/** The page type as the profile asks for it: the type read and every type's probability. */
+export interface ListingPageType {
+  type: string;
+  probabilities: Readonly<Record<PageType, number>>;
+}
+
 /**
  * The answer joined to the group it started, where the loose mode (the block model read at 0.2)
- * keeps the group's text, when the page reads as a listing or collection and the answer holds
- * under LISTING_SHARE of the group's words; undefined otherwise. `loose` and `pageType` are asked
- * only when a group qualifies (each costs more than the group). The setting (this group, this
- * share, no link-share or item-count gate) is the one chosen inside the block folds on WCXB dev
- * (bench/choice/type-profile.py --rule).
+ * keeps the group's text, when the page reads as a listing or collection, the answer holds under
+ * LISTING_SHARE of the group's words and (with `gate`) the gate's conditions hold; undefined
+ * otherwise. `loose` and `pageType` are asked only when a group qualifies (each costs more than
+ * the group). The setting (this group, this share, no link-share or item-count gate) is the one
+ * chosen inside the block folds on WCXB dev (bench/choice/type-profile.py --rule).
  */
 export function listingAnswer(
   blocks: Blocks,
   answer: Uint8Array,
   answerWords: number,
-  pageType: () => string,
+  pageType: () => ListingPageType,
   loose: () => Uint8Array,
+  gate?: { conditions: readonly ListingGateCondition[]; pageTypeFeatures: Float32Array },
 ): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
   const group = anchoredGroup(blocks, answer);
-  if (!group || answerWords >= LISTING_SHARE * group.words || !LISTING_TYPES.includes(pageType()))
+  if (!group || answerWords >= LISTING_SHARE * group.words) return undefined;
+  const typed = pageType();
+  if (!LISTING_TYPES.includes(typed.type)) return undefined;
+  if (
+    gate &&
+    gate.conditions.length > 0 &&
+    !passesListingGate(
+      listingGateFeatures(blocks, group, answer, answerWords, typed.probabilities, gate.pageTypeFeatures),
+      gate.conditions,
+    )
+  )
     return undefined;
   const chosen = answer.slice();
   const items = groupTextNodes(blocks, group);
   const kept = loose();
   for (let node = 0; node < chosen.length; node++) if (items[node] && kept[node]) chosen[node] = 1;
   return { chosen, group };
+}
+
+/**
+ * What the listing gate reads on a page where the profile would answer (issue 37, s37-gate): the
+ * page type's probabilities; the group's items, words per item, share of its text in blocks that
+ * end a sentence and link share; the answer's link share, its words beside the group's and the
+ * share of the items it keeps; whether the first `<h1>`'s words are the `<title>`'s (a news page's
+ * headline is its title, a listing's title names a category); a JSON-LD or microdata article type.
+ */
+export const LISTING_GATE_FEATURE_NAMES = [
+  'listingProbability',
+  'collectionProbability',
+  'articleProbability',
+  'items',
+  'wordsPerItem',
+  'groupSentenceShare',
+  'groupLinkShare',
+  'answerLinkShare',
+  'answerToGroup',
+  'keptItemShare',
+  'headingInTitle',
+  'articleSchema',
+] as const;
+export type ListingGateFeature = (typeof LISTING_GATE_FEATURE_NAMES)[number];
+
+const ARTICLE_SCHEMA = PAGE_TYPE_FEATURE_NAMES.indexOf('schema.article');
+
+/** Share of the first `<h1>`'s words the `<title>` holds; -1 when the page has no `<h1>` or no title. */
+function headingInTitle(blocks: Blocks): number {
+  const doc = blocks.doc;
+  const title = doc.findFirst(TAG.title);
+  const heading = doc.findFirst(TAG.h1, doc.contentRoot);
+  if (title < 0 || heading < 0) return -1;
+  // the title's text is the head's: textContent reads the body's rendering
+  let titleText = '';
+  for (let node = title + 1; node < doc.end(title); node++)
+    if (doc.kind(node) === NodeKind.Text) titleText += doc.text(node);
+  const titleWords = new Set(wordTokens(titleText));
+  const headingWords = wordTokens(doc.textContent(heading));
+  if (titleWords.size === 0 || headingWords.length === 0) return -1;
+  let shared = 0;
+  for (const word of headingWords) if (titleWords.has(word)) shared++;
+  return shared / headingWords.length;
+}
+
+/** The gate's features, by name (LISTING_GATE_FEATURE_NAMES). */
+export function listingGateFeatures(
+  blocks: Blocks,
+  group: RepeatedGroup,
+  answer: Uint8Array,
+  answerWords: number,
+  probabilities: Readonly<Record<PageType, number>>,
+  pageTypeFeatures: Float32Array,
+): Record<ListingGateFeature, number> {
+  const doc = blocks.doc;
+  const { kind, textLength } = doc.columns;
+  const inGroup = groupTextNodes(blocks, group);
+  let groupChars = 0;
+  let sentenceChars = 0;
+  for (let block = 0; block < blocks.count; block++) {
+    if (!inGroup[blocks.textNodes[blocks.textStart[block]]]) continue;
+    groupChars += blocks.chars[block];
+    if (blocks.endsSentence[block]) sentenceChars += blocks.chars[block];
+  }
+  let itemChars = 0;
+  let itemLinkChars = 0;
+  for (const item of group.items) {
+    itemChars += doc.textLength(item);
+    itemLinkChars += doc.linkTextLength(item);
+  }
+  let answerChars = 0;
+  let answerLinkChars = 0;
+  for (let node = 0; node < doc.size; node++) {
+    if (!answer[node] || kind[node] !== NodeKind.Text) continue;
+    answerChars += textLength[node];
+    if (doc.closest(node, TAG.a) >= 0) answerLinkChars += textLength[node];
+  }
+  return {
+    listingProbability: probabilities.listing,
+    collectionProbability: probabilities.collection,
+    articleProbability: probabilities.article,
+    items: group.items.length,
+    wordsPerItem: group.words / group.items.length,
+    groupSentenceShare: groupChars > 0 ? sentenceChars / groupChars : 0,
+    groupLinkShare: itemChars > 0 ? itemLinkChars / itemChars : 0,
+    answerLinkShare: answerChars > 0 ? answerLinkChars / answerChars : 0,
+    answerToGroup: answerWords / group.words,
+    keptItemShare: keptItems(blocks, group, answer) / group.items.length,
+    headingInTitle: headingInTitle(blocks),
+    articleSchema: ARTICLE_SCHEMA >= 0 && pageTypeFeatures[ARTICLE_SCHEMA] > 0 ? 1 : 0,
+  };
 }
 
 /** Where a block sits in its item: the tags and first classes from the item down to the block's owner. */

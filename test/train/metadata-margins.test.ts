@@ -46,6 +46,20 @@ describe('chosenRow: the margins of the "none" row and of the rules\' answer', (
     assert.equal(chosenRow([0.2, 0.5, 0.5], 0, { noneBias: 0, rulesBias: 0 }), 2);
   });
 
+  it('a field without candidates is empty whatever the "none" row scores (the choice does not ask the model then)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom(...NONE_BIASES),
+        fc.double({ min: -2, max: 2, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (none, noneBias, rulesBias, floor) => {
+          assert.equal(chosenRow([none], 0, { noneBias, rulesBias, floor }), 0);
+        },
+      ),
+    );
+  });
+
   it("the rules' row wins by its margin; RULES_ALWAYS wins over any probabilities, even an empty answer", () => {
     assert.equal(chosenRow([0.5, 0.6, 0.1], 0, { noneBias: 0, rulesBias: 0.2 }), 0);
     fc.assert(

@@ -228,11 +228,14 @@ export class Doc {
       const merged = store.merged.get(node);
       if (merged !== undefined) return Object.hasOwn(merged, name) ? merged[name] : undefined;
     }
+    const { offsets, nameIds } = store;
+    const start = offsets[node];
+    const stop = offsets[node + 1];
+    // Most elements have no attributes (and text nodes none): no name to look up.
+    if (start === stop) return undefined;
     const id = store.names.idOf(name);
     if (id < 0) return undefined;
-    const { offsets, nameIds } = store;
-    const stop = offsets[node + 1];
-    for (let index = offsets[node]; index < stop; index++) {
+    for (let index = start; index < stop; index++) {
       if (nameIds[index] === id) return store.values[index];
     }
     return undefined;

@@ -52,6 +52,9 @@ function likeliest(
   rulesRow: number,
   types: ArrayLike<number> | undefined,
 ): number {
+  // No candidate: the "none" row alone, which `chosenRow` returns whatever its probability (a
+  // third of the speed mix's authors and dates); the model is not asked.
+  if (count === 0) return 0;
   const entry = model.fields[field];
   const width = entry.model.featureNames.length;
   const probabilities = new Float64Array(count + 1);

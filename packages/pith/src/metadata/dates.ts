@@ -537,6 +537,27 @@ export function parseDate(
   now: number = Date.now(),
   order?: NumericOrder,
 ): string | undefined {
+  if (typeof value !== 'string' || value.length > MAX_REMEMBERED_DATE) return parsedDate(value, now, order);
+  const key = `${order ?? ''}|${now}|${value}`;
+  const known = PARSED_DATES.get(key);
+  if (known !== undefined) return known === NO_DATE ? undefined : known;
+  const parsed = parsedDate(value, now, order);
+  if (PARSED_DATES.size >= MAX_REMEMBERED_DATES) PARSED_DATES.clear();
+  PARSED_DATES.set(key, parsed ?? NO_DATE);
+  return parsed;
+}
+
+/**
+ * The last dates parsed, by value, time and order: a page's rules and its candidates parse the
+ * same few values several times each (`parseDate` is a pure function of the three).
+ */
+const PARSED_DATES = new Map<string, string>();
+const NO_DATE = '';
+const MAX_REMEMBERED_DATES = 256;
+/** Longer values are parsed each time (a key would copy them). */
+const MAX_REMEMBERED_DATE = 200;
+
+function parsedDate(value: unknown, now: number, order: NumericOrder | undefined): string | undefined {
   if (typeof value === 'number')
     return Number.isFinite(value) ? parseUnix(String(Math.trunc(value)), now) : undefined;
   if (typeof value !== 'string') return undefined;

@@ -44,6 +44,17 @@ export const PAGE_FEATURES = [
 
 const MISSING = Number.NaN;
 
+/** Each feature name's column, for rows filled by name (a lookup, not a search per feature). */
+function columnsOf<const Names extends readonly string[]>(
+  names: Names,
+): Readonly<Record<Names[number], number>> {
+  const at = Object.create(null) as Record<Names[number], number>;
+  names.forEach((name: Names[number], index) => {
+    at[name] = index;
+  });
+  return at;
+}
+
 /** Words (letters and digits, lower case) of a text. */
 function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -173,12 +184,32 @@ const TITLE_OWN = [
   'truncated',
 ] as const;
 
+const TITLE_AT = columnsOf(TITLE_OWN);
+
 export const TITLE_FEATURES: readonly string[] = [
   ...TITLE_OWN.map((name) => `title.${name}`),
   ...PAGE_FEATURES,
 ];
 
 const SEPARATOR = /\s(?:[|｜\-–—·•»~/]|::)\s/;
+const LETTER_RUNS = /\p{L}+/gu;
+const UPPER_RUNS = /\p{Lu}+/gu;
+
+/**
+ * Code points in matched runs (the letters a `/\p{L}/gu` match would count one by one, without
+ * a string made for each): each run holds whole code points, two code units for those past U+FFFF.
+ */
+export function codePointsOf(runs: readonly string[] | null): number {
+  let count = 0;
+  for (const run of runs ?? []) {
+    count += run.length;
+    for (let at = 0; at < run.length; at++) {
+      const unit = run.charCodeAt(at);
+      if (unit >= 0xd800 && unit <= 0xdbff) count--;
+    }
+  }
+  return count;
+}
 
 /** Feature rows of a page's title candidates (the last row is `none`), row-major. */
 export function titleRows(
@@ -205,7 +236,8 @@ export function titleRows(
   candidates.forEach((candidate, row) => {
     const base = row * width;
     const set = (name: string, value: number) => {
-      out[base + TITLE_OWN.indexOf(name as (typeof TITLE_OWN)[number])] = value;
+      // own-keys: a feature name of the table (made by columnsOf without a prototype)
+      out[base + TITLE_AT[name as (typeof TITLE_OWN)[number]]] = value;
     };
     for (let index = 0; index < ownWidth; index++) out[base + index] = 0;
     const text = candidate.text;
@@ -214,10 +246,10 @@ export function titleRows(
     let minParts = Number.POSITIVE_INFINITY;
     for (const mention of candidate.mentions) {
       sourcesSeen.add(mention.source);
-      const at = TITLE_OWN.indexOf(`src.${mention.source}` as (typeof TITLE_OWN)[number]);
-      out[base + at] += 1;
-      if (mention.form === 'whole') out[base + TITLE_OWN.indexOf(`whole.${mention.source}` as never)] += 1;
-      else out[base + TITLE_OWN.indexOf(`form.${mention.form}` as never)] += 1;
+      out[base + TITLE_AT[`src.${mention.source}`]] += 1;
+      if (mention.form === 'whole') out[base + TITLE_AT[`whole.${mention.source}`]] += 1;
+      // own-keys: a feature name of the table (made by columnsOf without a prototype)
+      else out[base + TITLE_AT[`form.${mention.form}` as (typeof TITLE_OWN)[number]]] += 1;
       minParts = Math.min(minParts, mention.parts);
     }
     set('sources', sourcesSeen.size);
@@ -229,8 +261,8 @@ export function titleRows(
     set('words', words.length);
     set('chars', text.length);
     set('relChars', text.length / longest);
-    const letters = text.match(/\p{L}/gu)?.length ?? 0;
-    const upper = text.match(/\p{Lu}/gu)?.length ?? 0;
+    const letters = codePointsOf(text.match(LETTER_RUNS));
+    const upper = codePointsOf(text.match(UPPER_RUNS));
     set('upperShare', letters === 0 ? 0 : upper / letters);
     const rawWords = text.split(/\s+/).filter((word) => /^\p{L}/u.test(word));
     set(
@@ -283,7 +315,7 @@ export function titleRows(
     out.set(facts.values, base + ownWidth);
   });
   const none = candidates.length * width;
-  out[none + TITLE_OWN.indexOf('none')] = 1;
+  out[none + TITLE_AT.none] = 1;
   out.set(facts.values, none + ownWidth);
   return out;
 }
@@ -311,6 +343,8 @@ const AUTHOR_OWN = [
   'authorSources',
 ] as const;
 
+const AUTHOR_AT = columnsOf(AUTHOR_OWN);
+
 export const AUTHOR_FEATURES: readonly string[] = [
   ...AUTHOR_OWN.map((name) => `author.${name}`),
   ...PAGE_FEATURES,
@@ -337,10 +371,11 @@ export function authorRows(
   candidates.forEach((candidate, row) => {
     const base = row * width;
     const set = (name: (typeof AUTHOR_OWN)[number], value: number) => {
-      out[base + AUTHOR_OWN.indexOf(name)] = value;
+      // own-keys: a feature name of the table (made by columnsOf without a prototype)
+      out[base + AUTHOR_AT[name]] = value;
     };
     for (let index = 0; index < ownWidth; index++) out[base + index] = 0;
-    for (const source of candidate.sources) out[base + AUTHOR_OWN.indexOf(`src.${source}` as never)] = 1;
+    for (const source of candidate.sources) out[base + AUTHOR_AT[`src.${source}`]] = 1;
     set('sources', candidate.sources.length);
     const names = candidate.names;
     set('names', names.length);
@@ -377,8 +412,8 @@ export function authorRows(
     out.set(facts.values, base + ownWidth);
   });
   const none = candidates.length * width;
-  out[none + AUTHOR_OWN.indexOf('none')] = 1;
-  out[none + AUTHOR_OWN.indexOf('authorSources')] = allSources.size;
+  out[none + AUTHOR_AT.none] = 1;
+  out[none + AUTHOR_AT.authorSources] = allSources.size;
   out.set(facts.values, none + ownWidth);
   return out;
 }
@@ -406,6 +441,8 @@ const DATE_OWN = [
   'onlyModified',
   'isRules',
 ] as const;
+
+const DATE_AT = columnsOf(DATE_OWN);
 
 export const DATE_FEATURES: readonly string[] = [...DATE_OWN.map((name) => `date.${name}`), ...PAGE_FEATURES];
 
@@ -440,14 +477,15 @@ export function dateRows(
   candidates.forEach((candidate, row) => {
     const base = row * width;
     const set = (name: (typeof DATE_OWN)[number], value: number) => {
-      out[base + DATE_OWN.indexOf(name)] = value;
+      // own-keys: a feature name of the table (made by columnsOf without a prototype)
+      out[base + DATE_AT[name]] = value;
     };
     for (let index = 0; index < ownWidth; index++) out[base + index] = 0;
     const seen = new Set<string>();
     let shownRank = MISSING;
     let shownDistance = MISSING;
     for (const mention of candidate.mentions) {
-      out[base + DATE_OWN.indexOf(`src.${mention.source}` as never)] += 1;
+      out[base + DATE_AT[`src.${mention.source}`]] += 1;
       seen.add(mention.source);
       if (mention.source === 'shown' && !(mention.rank >= shownRank)) shownRank = mention.rank;
       const distance = mention.distance;
@@ -499,10 +537,10 @@ export function dateRows(
     out.set(facts.values, base + ownWidth);
   });
   const none = candidates.length * width;
-  out[none + DATE_OWN.indexOf('none')] = 1;
-  out[none + DATE_OWN.indexOf('days')] = candidates.length;
-  out[none + DATE_OWN.indexOf('shownDays')] = shownDays;
-  out[none + DATE_OWN.indexOf('isRules')] = rulesDay === '' ? 1 : 0;
+  out[none + DATE_AT.none] = 1;
+  out[none + DATE_AT.days] = candidates.length;
+  out[none + DATE_AT.shownDays] = shownDays;
+  out[none + DATE_AT.isRules] = rulesDay === '' ? 1 : 0;
   out.set(facts.values, none + ownWidth);
   return out;
 }

@@ -54,8 +54,24 @@ export function cleanBlockText(value: string, maxLength: number): string {
 
 /** Lower-case letters and digits only (any script), for loose comparisons. */
 export function looseKey(value: string): string {
-  return lettersKey(value);
+  if (value.length > MAX_REMEMBERED_KEY) return lettersKey(value);
+  let key = LOOSE_KEYS.get(value);
+  if (key === undefined) {
+    key = lettersKey(value);
+    if (LOOSE_KEYS.size >= MAX_REMEMBERED_KEYS) LOOSE_KEYS.clear();
+    LOOSE_KEYS.set(value, key);
+  }
+  return key;
 }
+
+/**
+ * The last loose keys made: a page's site names, headings and titles are keyed over and over (each
+ * title part against each site name, each declared title against each heading).
+ */
+const LOOSE_KEYS = new Map<string, string>();
+const MAX_REMEMBERED_KEYS = 512;
+/** Longer values are keyed each time (a page's text, not a name). */
+const MAX_REMEMBERED_KEY = 300;
 
 /** Words (letters/digits runs) of a string, lower-cased. */
 export function words(value: string): string[] {

@@ -1,0 +1,91 @@
+/**
+ * The metadata's remembered results (issue 42's cost): `parseDate` and `looseKey` keep their last
+ * answers, since a page's rules and candidates parse and key the same few values many times. Both
+ * are pure functions: what is remembered must be what a fresh call gives, for every argument. And
+ * the title rows' letter counts, made without a string per letter.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { lettersKey } from '../../packages/pith/src/dom/index.js';
+import { codePointsOf } from '../../packages/pith/src/metadata/features.js';
+import { parseDate } from '../../packages/pith/src/metadata/index.js';
+import { looseKey } from '../../packages/pith/src/metadata/text.js';
+
+const NOW = Date.UTC(2026, 10, 30);
+
+describe('parseDate remembers its answers by value, time and order', () => {
+  it('a date after "now" is refused, and accepted once "now" is later (the time is part of what is remembered)', () => {
+    assert.equal(parseDate('2027-03-01', NOW), undefined);
+    assert.equal(parseDate('2027-03-01', Date.UTC(2028, 0, 1))?.slice(0, 10), '2027-03-01');
+    assert.equal(parseDate('2027-03-01', NOW), undefined);
+  });
+
+  it('a numeric date is read in the order asked (the order is part of what is remembered)', () => {
+    assert.equal(parseDate('05/06/2023', NOW, 'dmy')?.slice(0, 10), '2023-06-05');
+    assert.equal(parseDate('05/06/2023', NOW, 'mdy')?.slice(0, 10), '2023-05-06');
+    assert.equal(parseDate('05/06/2023', NOW), undefined);
+  });
+
+  it('the same answer asked again, after other values, and for values too long to remember', () => {
+    const dateLike = fc.oneof(
+      fc.string(),
+      fc
+        .tuple(
+          fc.integer({ min: 1, max: 31 }),
+          fc.integer({ min: 1, max: 12 }),
+          fc.integer({ min: 1990, max: 2030 }),
+        )
+        .map(([day, month, year]) => `${day}/${month}/${year}`),
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+      fc.string().map((text) => `${'x'.repeat(200)} March 3, 2024 ${text}`),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(dateLike, fc.constantFrom(undefined, 'dmy' as const, 'mdy' as const)), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        (values) => {
+          const first = values.map(([value, order]) => parseDate(value, NOW, order));
+          // Enough other values in between to empty what is remembered, then the same again.
+          for (let at = 0; at < 300; at++) parseDate(`${at} March 2020`, NOW);
+          const again = values.map(([value, order]) => parseDate(value, NOW, order));
+          assert.deepEqual(again, first);
+          assert.deepEqual(
+            values.map(([value, order]) => parseDate(value, NOW, order)),
+            first,
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('looseKey remembers its keys', () => {
+  it('is lettersKey for every string, asked once or again', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 400 }))),
+        (values) => {
+          for (const value of values) assert.equal(looseKey(value), lettersKey(value));
+          for (const value of values) assert.equal(looseKey(value), lettersKey(value));
+        },
+      ),
+    );
+  });
+});
+
+describe("codePointsOf (the title rows' letter counts)", () => {
+  it('counts what a match per letter counts, for any string', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+        for (const text of [a, b, `${a}${b}`]) {
+          assert.equal(codePointsOf(text.match(/\p{L}+/gu)), text.match(/\p{L}/gu)?.length ?? 0);
+          assert.equal(codePointsOf(text.match(/\p{Lu}+/gu)), text.match(/\p{Lu}/gu)?.length ?? 0);
+        }
+      }),
+    );
+    assert.equal(codePointsOf('a𝐀b 𝐁'.match(/\p{L}+/gu)), 4);
+  });
+});

@@ -211,6 +211,7 @@ export {
   CHOSEN_FIELDS,
   type ChosenField,
   candidateRows,
+  chooseMetadata,
   chosenRow,
   dateInstant,
   extractMetadata,
@@ -228,6 +229,7 @@ export {
   readCandidates,
   readMetadata,
   serializeMetadataModel,
+  shippedMetadataModel,
   stripSiteName,
   weightedMargins,
 } from './metadata/index.js';

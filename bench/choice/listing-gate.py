@@ -21,6 +21,8 @@ the paired change, per set and per WCXB page type. Label counts: profile F1 > de
 import json
 import random
 import sys
+
+from page_lines import page_lines
 from collections import Counter, defaultdict
 
 import numpy as np
@@ -31,26 +33,20 @@ PAGE_TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documenta
 READS = {'listing', 'collection'}
 held = json.load(open(args[args.index('--reads') + 1])) if '--reads' in args else {}
 
-lines, seen = [], set()
-for f in files:
-    for t in open(f):
-        if not t.strip():
-            continue
-        l = json.loads(t)
-        k = (l['dataset'], l['id'])
-        if k in seen or l.get('answer') is None or l['answer'].get('special'):
-            continue
-        seen.add(k)
-        if l['dataset'] == 'wcxb-dev' and l['id'] in held and 'probabilities' in l:
-            l['probabilities'] = dict(zip(PAGE_TYPES, held[l['id']]))
-        if 'probabilities' in l:
-            probs = l['probabilities']
-            l['features']['listingProbability'] = probs['listing']
-            l['features']['collectionProbability'] = probs['collection']
-            l['features']['articleProbability'] = probs['article']
-            l['features']['listingOrCollection'] = probs['listing'] + probs['collection']
-            l['reads'] = max(PAGE_TYPES, key=lambda t: probs[t]) in READS
-        lines.append(l)
+lines = []
+for l in page_lines(files):
+    if l.get('answer') is None or l['answer'].get('special'):
+        continue
+    if l['dataset'] == 'wcxb-dev' and l['id'] in held and 'probabilities' in l:
+        l['probabilities'] = dict(zip(PAGE_TYPES, held[l['id']]))
+    if 'probabilities' in l:
+        probs = l['probabilities']
+        l['features']['listingProbability'] = probs['listing']
+        l['features']['collectionProbability'] = probs['collection']
+        l['features']['articleProbability'] = probs['article']
+        l['features']['listingOrCollection'] = probs['listing'] + probs['collection']
+        l['reads'] = max(PAGE_TYPES, key=lambda t: probs[t]) in READS
+    lines.append(l)
 
 SETS = sorted({l['dataset'] for l in lines})
 cands = [l for l in lines if l.get('profile') and l.get('reads')]

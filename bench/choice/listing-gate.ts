@@ -25,7 +25,7 @@ import {
   type PithDiagnostics,
   selectionOf,
 } from 'pith/internal';
-import { PAGE_RUN_OPTIONS, pageRun } from './page-run.js';
+import { PAGE_RUN_OPTIONS, pagesToRun } from './page-run.js';
 import { scoredExtract } from './scored-extract.js';
 import { selectionText } from './selection-text.js';
 
@@ -39,19 +39,9 @@ const { values } = parseArgs({
     shipped: { type: 'boolean', default: false },
   },
 });
-await useModelFiles();
-const { heldOut, shard, only } = pageRun(values);
 const out = values.out ?? '.cache/listing-gate/pages-0.jsonl';
-mkdirSync(path.dirname(out), { recursive: true });
-
-for await (const pending of pendingDevPages({
-  datasets: values.dataset?.length ? values.dataset : BLOCK_SETS,
-  shard,
-  done: writtenKeys(out),
-})) {
+for await (const { pending, model, fold } of pagesToRun(values, out, BLOCK_SETS)) {
   const { dataset, page, key } = pending;
-  if (only && !only.has(key)) continue;
-  const model = heldOut.modelFor(pageDigest(page.html));
   const url = page.url;
   const scored = scoredExtract(pending, { model, candidates: true, choice: 'none', listingProfile: false });
   if (!scored) continue;
@@ -63,7 +53,7 @@ for await (const pending of pendingDevPages({
     ...(page.gold.pageType ? { pageType: page.gold.pageType } : {}),
     read: diagnostics.pageType?.type,
     site: url ? siteOf(url) : `page:${pageDigest(page.html)}`,
-    fold: heldOut.datasets.includes(dataset) ? heldOut.models.indexOf(model) : -1,
+    fold,
     answer: score(result.content),
   };
   const found = candidatesOf(result.extraction);

@@ -3,8 +3,11 @@
  * a shard, a list of pages), and what they say once read. The default answer's block model for a
  * page is `heldOut.modelFor(pageDigest(html))`.
  */
-import { readFileSync } from 'node:fs';
-import { type HeldOutModels, readHeldOut } from '@pith/workbench/eval';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { useModelFiles } from '@pith/tools';
+import { type HeldOutModels, pageDigest, readHeldOut } from '@pith/workbench/eval';
+import { type PendingPage, pendingDevPages, writtenKeys } from '@pith/workbench/train';
 
 export const PAGE_RUN_OPTIONS = {
   'held-out': { type: 'string' },
@@ -31,4 +34,34 @@ export function pageRun(values: { 'held-out'?: string; shard?: string; ids?: str
       )
     : undefined;
   return { heldOut: readHeldOut(values['held-out'] ?? ''), shard: [shard, shards], only };
+}
+
+/**
+ * The dev pages a per-page bench still has to write (those already in `out` are skipped, so a run
+ * resumes), each with the held-out block model that did not see its site. Loads the shipped model
+ * files first and makes `out`'s folder.
+ */
+export async function* pagesToRun(
+  values: { 'held-out'?: string; shard?: string; ids?: string; dataset?: string[] },
+  out: string,
+  defaultDatasets: readonly string[],
+): AsyncGenerator<{
+  pending: PendingPage;
+  model: ReturnType<HeldOutModels['modelFor']>;
+  /** The fold model's index, or -1 for a set the fold models never trained on (each reads it held out). */
+  fold: number;
+}> {
+  await useModelFiles();
+  const { heldOut, shard, only } = pageRun(values);
+  mkdirSync(path.dirname(out), { recursive: true });
+  for await (const pending of pendingDevPages({
+    datasets: values.dataset?.length ? values.dataset : [...defaultDatasets],
+    shard,
+    done: writtenKeys(out),
+  })) {
+    if (only && !only.has(pending.key)) continue;
+    const model = heldOut.modelFor(pageDigest(pending.page.html));
+    const fold = heldOut.datasets.includes(pending.dataset) ? heldOut.models.indexOf(model) : -1;
+    yield { pending, model, fold };
+  }
 }

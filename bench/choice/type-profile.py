@@ -18,26 +18,19 @@ folds' WCXB pages), with 95 % bootstrap intervals of the change, per set and per
 import json
 import random
 import sys
+
+from page_lines import page_lines
 from collections import defaultdict
 
 args = sys.argv[1:]
 files = [a for i, a in enumerate(args) if not a.startswith('--') and (i == 0 or args[i - 1] not in ('--reads', '--fixed'))]
 lines = []
-seen = set()
-for f in files:
-    for t in open(f):
-        if not t.strip():
-            continue
-        l = json.loads(t)
-        k = (l['dataset'], l['id'])
-        if k in seen:
-            continue
-        seen.add(k)
-        if 'group' in l:  # the first run's lines: the largest group only
-            l['largest'] = dict(l.pop('group'), kept=0, linkShare=0)
-        if l.get('answer') is None or l['answer'].get('special'):
-            continue
-        lines.append(l)
+for l in page_lines(files):
+    if 'group' in l:  # the first run's lines: the largest group only
+        l['largest'] = dict(l.pop('group'), kept=0, linkShare=0)
+    if l.get('answer') is None or l['answer'].get('special'):
+        continue
+    lines.append(l)
 
 CLASSES = ['group', 'table', 'list', 'other']
 

@@ -31,7 +31,7 @@ import {
   templateTextNodes,
   wordTokens,
 } from 'pith/internal';
-import { PAGE_RUN_OPTIONS, pageRun } from './page-run.js';
+import { PAGE_RUN_OPTIONS, pagesToRun } from './page-run.js';
 import { scoredExtract } from './scored-extract.js';
 import { selectionText } from './selection-text.js';
 
@@ -43,22 +43,12 @@ const { values } = parseArgs({
     listing: { type: 'boolean', default: false },
   },
 });
-await useModelFiles();
-const { heldOut, shard, only } = pageRun(values);
 const out = values.out ?? '.cache/type-profile/pages-0.jsonl';
-mkdirSync(path.dirname(out), { recursive: true });
-
 const CLASSES = ['group', 'table', 'list', 'other'] as const;
 type BlockClass = (typeof CLASSES)[number];
 
-for await (const pending of pendingDevPages({
-  datasets: values.dataset?.length ? values.dataset : ['wcxb-dev'],
-  shard,
-  done: writtenKeys(out),
-})) {
+for await (const { pending, model, fold } of pagesToRun(values, out, ['wcxb-dev'])) {
   const { dataset, page, key } = pending;
-  if (only && !only.has(key)) continue;
-  const model = heldOut.modelFor(pageDigest(page.html));
   const url = page.url;
   const scored = scoredExtract(pending, {
     model,
@@ -77,8 +67,7 @@ for await (const pending of pendingDevPages({
     read: diagnostics.pageType?.type,
     readArticle: diagnostics.pageType?.probabilities.article,
     site: url ? siteOf(url) : `page:${pageDigest(page.html)}`,
-    // -1: a set the block fold models never trained on (every fold model reads it held out)
-    fold: heldOut.datasets.includes(dataset) ? heldOut.models.indexOf(model) : -1,
+    fold,
     goldWords,
     answerWords: wordTokens(result.content).length,
     keptWords: diagnostics.keptWords,

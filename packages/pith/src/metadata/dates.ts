@@ -13,6 +13,7 @@
  */
 
 /** Earliest year accepted: the web had few dated pages before. */
+import { RememberedAnswers } from './text.js';
 export const MIN_YEAR = 1995;
 const DAY_MS = 86_400_000;
 const MAX_INPUT = 300;
@@ -538,22 +539,14 @@ export function parseDate(
   order?: NumericOrder,
 ): string | undefined {
   if (typeof value !== 'string' || value.length > MAX_REMEMBERED_DATE) return parsedDate(value, now, order);
-  const key = `${order ?? ''}|${now}|${value}`;
-  const known = PARSED_DATES.get(key);
-  if (known !== undefined) return known === NO_DATE ? undefined : known;
-  const parsed = parsedDate(value, now, order);
-  if (PARSED_DATES.size >= MAX_REMEMBERED_DATES) PARSED_DATES.clear();
-  PARSED_DATES.set(key, parsed ?? NO_DATE);
-  return parsed;
+  return PARSED_DATES.get(`${order ?? ''}|${now}|${value}`, () => parsedDate(value, now, order));
 }
 
 /**
  * The last dates parsed, by value, time and order: a page's rules and its candidates parse the
  * same few values several times each (`parseDate` is a pure function of the three).
  */
-const PARSED_DATES = new Map<string, string>();
-const NO_DATE = '';
-const MAX_REMEMBERED_DATES = 256;
+const PARSED_DATES = new RememberedAnswers<string | undefined>(256);
 /** Longer values are parsed each time (a key would copy them). */
 const MAX_REMEMBERED_DATE = 200;
 

@@ -52,24 +52,35 @@ export function cleanBlockText(value: string, maxLength: number): string {
   return text.length > maxLength ? text.slice(0, maxLength).trimEnd() : text;
 }
 
+/**
+ * The last answers of a pure function of a short string, bounded: emptied when full, so a page's
+ * repeated values cost one call each and memory stays flat over a crawl.
+ */
+export class RememberedAnswers<T> {
+  private readonly answers = new Map<string, T>();
+  constructor(private readonly limit: number) {}
+
+  get(key: string, compute: () => T): T {
+    if (this.answers.has(key)) return this.answers.get(key) as T;
+    const answer = compute();
+    if (this.answers.size >= this.limit) this.answers.clear();
+    this.answers.set(key, answer);
+    return answer;
+  }
+}
+
 /** Lower-case letters and digits only (any script), for loose comparisons. */
 export function looseKey(value: string): string {
-  if (value.length > MAX_REMEMBERED_KEY) return lettersKey(value);
-  let key = LOOSE_KEYS.get(value);
-  if (key === undefined) {
-    key = lettersKey(value);
-    if (LOOSE_KEYS.size >= MAX_REMEMBERED_KEYS) LOOSE_KEYS.clear();
-    LOOSE_KEYS.set(value, key);
-  }
-  return key;
+  return value.length > MAX_REMEMBERED_KEY
+    ? lettersKey(value)
+    : LOOSE_KEYS.get(value, () => lettersKey(value));
 }
 
 /**
  * The last loose keys made: a page's site names, headings and titles are keyed over and over (each
  * title part against each site name, each declared title against each heading).
  */
-const LOOSE_KEYS = new Map<string, string>();
-const MAX_REMEMBERED_KEYS = 512;
+const LOOSE_KEYS = new RememberedAnswers<string>(512);
 /** Longer values are keyed each time (a page's text, not a name). */
 const MAX_REMEMBERED_KEY = 300;
 

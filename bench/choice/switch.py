@@ -12,12 +12,12 @@ deciles over the pages (features: the page's block-model margins and confidence,
 probabilities, every candidate's word ratio to the answer, the switched candidate's own choice-row
 columns, the repeated-group features where the answer started a group); a rule has no condition, one,
 or two on different features (--single: at most one). For each outer fold k the switch is chosen on
-the pages of the other folds of every set: the highest sum over the sets of the set's mean F1 change
+the pages of the other folds of every set (--min-changed M: among rules that change at least M of them): the highest sum over the sets of the set's mean F1 change
 (each set weighs the same), only switches under which no set's training mean changes by less than
 --floor (default 0); no switch is a choice too (objective 0); ties: fewer conditions. Held out: fold
 k's pages under fold k's switch. A page's fold: its block fold; on the article sets, its site's block
 fold when a block set holds the site, else FNV-1a('pith-choice:' + site) % 5 (as the choice's trainer).
-95 % bootstrap intervals of the paired change, per set and per WCXB page type; the headroom table
+--nested: the procedure held out inside the training folds too (see the code). 95 % bootstrap intervals of the paired change, per set and per WCXB page type; the headroom table
 (default, oracle of the default and the candidates, the switch held out, share of the gap).
 """
 
@@ -31,7 +31,7 @@ import numpy as np
 from page_lines import page_lines
 
 args = sys.argv[1:]
-VALUED = ('--reads', '--floor', '--manifest', '--sets', '--show', '--candidates')
+VALUED = ('--features', '--reads', '--floor', '--manifest', '--sets', '--show', '--candidates', '--min-changed')
 files = [a for i, a in enumerate(args) if not a.startswith('--') and (i == 0 or args[i - 1] not in VALUED)]
 
 
@@ -44,6 +44,11 @@ CANDIDATES = opt('--candidates', 'loose,recall,paragraphs,strict,precision,union
 held = json.load(open(opt('--reads'))) if opt('--reads') else {}
 only_sets = set(opt('--sets').split(',')) if opt('--sets') else None
 floor = float(opt('--floor', '0'))
+# --min-changed M: only rules that change at least M training pages (a rule on a handful of pages is luck)
+min_changed = int(opt('--min-changed', '0'))
+# a switch must beat no switch (or a simpler switch) by this much of the objective: a rule whose
+# pages change by rendering noise (1e-6 of F1) is no switch
+EPS = 1e-4
 K = 5
 
 
@@ -103,8 +108,15 @@ def quantiles(values, qs=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)):
     return sorted({v[min(len(v) - 1, int(q * len(v)))] for q in qs}) if v else []
 
 
+# --features a,b,…: only these features ('CAND.x' stands for the switched candidate's own column x)
+ONLY = opt('--features').split(',') if opt('--features') else None
+
+
 def conditions(c):
     feats = SHARED + sorted({f for l in lines for f in l['features'] if f.startswith(c + '.') and not f.endswith('.wordRatio')})
+    if ONLY:
+        allowed = {f.replace('CAND.', c + '.') for f in ONLY}
+        feats = [f for f in feats if f in allowed or (c + '.wordRatio' in allowed and f == c + '.wordRatio')]
     conds, cols = [], []
     for f in feats:
         x = np.array([l['features'].get(f) if l['features'].get(f) is not None else np.nan for l in lines], dtype=np.float64)
@@ -150,24 +162,25 @@ def choose(train):
         w = W.sum(axis=1)
         # no condition
         per = W.sum(axis=0)
-        if per.min() >= floor and w.sum() > best[2] + 1e-7:
+        if per.min() >= floor and len(rows) >= min_changed and w.sum() > best[2] + EPS:
             best = (c, (), float(w.sum()))
         single_sets = Hr.T @ W  # conditions × sets
-        single = np.where(single_sets.min(axis=1) >= floor, single_sets.sum(axis=1), -np.inf)
+        support = Hr.sum(axis=0)
+        single = np.where((single_sets.min(axis=1) >= floor) & (support >= min_changed), single_sets.sum(axis=1), -np.inf)
         j = int(single.argmax())
-        if single[j] > best[2] + 1e-7:
+        if single[j] > best[2] + EPS:
             best = (c, (conds[j],), float(single[j]))
         if '--single' in args:
             continue
         total = Hr.T @ (Hr * w[:, None])
-        ok = np.ones_like(total, dtype=bool)
+        ok = (Hr.T @ Hr) >= min_changed
         for s in range(len(SETS)):
             ok &= (Hr.T @ (Hr * W[:, s][:, None])) >= floor
         total = np.where(ok, total, -np.inf)
         feat = np.array([f for f, _, _ in conds])
         total[feat[:, None] == feat[None, :]] = -np.inf
         a, b = np.unravel_index(int(total.argmax()), total.shape)
-        if total[a, b] > best[2] + 1e-7:
+        if total[a, b] > best[2] + EPS:
             best = (c, (conds[a], conds[b]), float(total[a, b]))
     return best
 
@@ -181,11 +194,38 @@ def boot(ds, n=2000, seed=1):
     return ms[int(0.025 * n)], ms[int(0.975 * n) - 1]
 
 
+
+
+def apply(choice, mask):
+    """Per set: the mean F1 change of the pages in `mask` under `choice`."""
+    c, rule, _ = choice
+    d = np.zeros(N)
+    if c:
+        for p in np.where(mask)[0]:
+            if fires(lines[p], rule) and cand_f1(lines[p], c) is not None:
+                d[p] = cand_f1(lines[p], c) - BASE[p]
+    return np.array([d[mask & (SET == i)].sum() / max(1, (mask & (SET == i)).sum()) for i in range(len(SETS))])
+
+
 chosen = {}
 for k in list(range(K)) + [-1]:
     chosen[k] = choose(FOLD != k)
     c, rule, obj = chosen[k]
     print(f'fold {k}: {c or "no switch"} {list(rule)}  (training objective {obj:+.4f})')
+    if '--nested' in args and c:
+        # --nested: the procedure itself held out inside the training folds: for each inner fold j,
+        # the switch chosen on the training folds but j, scored on j; the outer switch stands only
+        # if those inner held-out changes sum above 0 with no set's below the floor
+        inner = np.zeros(len(SETS))
+        for j in range(K):
+            if j == k:
+                continue
+            inner += apply(choose((FOLD != k) & (FOLD != j)), FOLD == j)
+        inner /= K - (1 if k >= 0 else 0)
+        keep = inner.sum() > 0 and inner.min() >= floor
+        print(f'   nested: inner held-out change by set ' + ' '.join(f'{s} {v:+.4f}' for s, v in zip(SETS, inner)) + ('  -> kept' if keep else '  -> no switch'))
+        if not keep:
+            chosen[k] = (None, (), 0.0)
 
 after = BASE.copy()
 fired = np.zeros(N, dtype=bool)
@@ -216,7 +256,8 @@ c, rule, _ = chosen[-1]
 for i, s in enumerate(SETS):
     ps = np.where(SET == i)[0]
     d = np.array([(cand_f1(lines[p], c) - BASE[p]) if c and fires(lines[p], rule) and cand_f1(lines[p], c) is not None else 0.0 for p in ps])
-    print(f'{s:28s} {len(ps):5d}  {BASE[ps].mean():.4f} -> {BASE[ps].mean() + d.mean():.4f}  Δ {d.mean():+.4f}  fired {int((d != 0).sum())}')
+    holds = sum(1 for p in ps if c and fires(lines[p], rule))
+    print(f'{s:28s} {len(ps):5d}  {BASE[ps].mean():.4f} -> {BASE[ps].mean() + d.mean():.4f}  Δ {d.mean():+.4f}  fired {holds} changed {int((d != 0).sum())}')
 
 print('\n== per candidate, always on (held out = in sample: no choice) ==')
 for c in CANDIDATES:

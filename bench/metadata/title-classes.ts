@@ -35,6 +35,20 @@ function sourcesOf(page: (typeof rows.title)[number], row: number): string {
   }
   return out.join('+');
 }
+/** The kind of source a candidate's row comes from, coarsely: an `<h1>`, a declared title whole, a part of one, other headings. */
+function sideOf(page: (typeof rows.title)[number], row: number): string {
+  const at = (name: string) => page.rows[row * width + names.indexOf(name)] > 0;
+  if (at('title.whole.h1.first') || at('title.whole.h1.other')) return 'h1';
+  if (
+    ['og', 'twitter', 'ld.headline', 'ld.name', 'micro', 'meta.other', 'title', 'ld.page'].some((s) =>
+      at(`title.whole.${s}`),
+    )
+  )
+    return 'declared whole';
+  if (['stripped', 'head', 'tail', 'inner'].some((form) => at(`title.form.${form}`))) return 'declared part';
+  return 'h2/breadcrumb/rules';
+}
+const coarse = new Map<string, number>();
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 const classes = new Map<string, number>();
 const pairs = new Map<string, number>();
@@ -63,13 +77,18 @@ for (const { index, page, probabilities, margins } of heldOutPages('title', name
   classes.set(kind, (classes.get(kind) ?? 0) + 1);
   const pair = `${kind}: chose ${sourcesOf(page, row)} | gold ${goldRow < 0 ? '-' : sourcesOf(page, goldRow)}`;
   pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+  const side = `${kind}: chose ${sideOf(page, row)}, gold ${goldRow < 0 ? '-' : sideOf(page, goldRow)}`;
+  coarse.set(side, (coarse.get(side) ?? 0) + 1);
   if (options.show === undefined || options.show === kind)
     shown.push(
       `${kind}\t${info.pageType}\t${info.url}\n  chose ${JSON.stringify(answer)} [${sourcesOf(page, row)}] p=${probabilities[row].toFixed(2)}\n  gold  ${JSON.stringify(gold)} [${goldRow < 0 ? '-' : sourcesOf(page, goldRow)}] p=${goldRow < 0 ? '-' : probabilities[goldRow].toFixed(2)}`,
     );
 }
 if (options.show !== undefined) console.log(shown.join('\n'));
-console.log(`seed ${options.seed}: ${wrong} wrong of ${set.pages.length}, right ${(1 - wrong / set.pages.length).toFixed(3)}`);
+console.log(
+  `seed ${options.seed}: ${wrong} wrong of ${set.pages.length}, right ${(1 - wrong / set.pages.length).toFixed(3)}`,
+);
 for (const [kind, count] of [...classes].sort((x, y) => y[1] - x[1])) console.log(`${count}\t${kind}`);
+for (const [side, count] of [...coarse].sort((x, y) => y[1] - x[1])) console.log(`${count}\t${side}`);
 for (const [pair, count] of [...pairs].sort((x, y) => y[1] - x[1]).slice(0, 40))
   console.log(`${count}\t${pair}`);

@@ -11,7 +11,7 @@
 import { dateInstant, numericOrder, parseDate, parseRelativeDate } from './dates.js';
 import type { Sources } from './merge.js';
 import { bylineAuthors, cleanAuthors, hostKey, stripSiteName, userNames } from './merge.js';
-import { cleanText, looseKey } from './text.js';
+import { cleanTitleText, looseKey } from './text.js';
 import type { Metadata } from './types.js';
 
 /** Where a title candidate comes from. */
@@ -146,7 +146,7 @@ export function titleCandidates(
   const found = new Map<string, TitleCandidate>();
   const add = (raw: string, mention: TitleMention) => {
     if (found.size >= MAX_TITLE_CANDIDATES) return;
-    const text = cleanText(raw, MAX_TITLE_LENGTH).replace(/^#{1,6}\s+(?=\S)/, '');
+    const text = cleanTitleText(raw, MAX_TITLE_LENGTH).replace(/^#{1,6}\s+(?=\S)/, '');
     const key = titleKey(text);
     if (key.length === 0) return;
     let candidate = found.get(key);
@@ -160,7 +160,7 @@ export function titleCandidates(
   /** A declared title: whole, without the site's name, and cut at its separators. */
   const addSplit = (raw: string | undefined, source: TitleSource) => {
     if (raw === undefined) return;
-    const text = cleanText(raw, MAX_TITLE_LENGTH);
+    const text = cleanTitleText(raw, MAX_TITLE_LENGTH);
     if (text.length === 0) return;
     const pieces = text.split(SPLIT);
     const parts = (pieces.length + 1) / 2;

@@ -13,6 +13,7 @@ import {
   absoluteUrl,
   cleanBlockText,
   cleanText,
+  cleanTitleText,
   dedupe,
   looksLikeUrl,
   looseKey,
@@ -229,7 +230,7 @@ function chooseTitle(
   const { meta, jsonld, microdata, page } = sources;
   const h1s = page.h1s;
   const subheadings = page.subheadings;
-  const documentTitle = page.title === undefined ? '' : cleanText(page.title, 2_000);
+  const documentTitle = page.title === undefined ? '' : cleanTitleText(page.title, 2_000);
   // JSON-LD headline and name often differ (Wikipedia: name is the title, headline a tagline):
   // put first the one closer to the document title, as Readability does.
   let jsonTitles = [jsonld.headline, jsonld.name];
@@ -251,7 +252,7 @@ function chooseTitle(
   const declared: string[] = [];
   for (const value of raw) {
     if (value === undefined) continue;
-    const text = cleanText(value, 2_000);
+    const text = cleanTitleText(value, 2_000);
     // A "title" that is just the site name says nothing about the page.
     if (text.length === 0 || siteKeys.has(looseKey(text))) continue;
     declared.push(text);
@@ -265,7 +266,7 @@ function chooseTitle(
   // The page's one headline, when the declared titles are other wordings of it
   // ("Top 10 Health and Nutrition Trends to Watch" for "Health And Nutrition Trends For 2026").
   if (h1s.length === 1 && all.length > 0) {
-    const headline = cleanText(h1s[0], 2_000);
+    const headline = cleanTitleText(h1s[0], 2_000);
     const words = headline.split(' ').length;
     if (
       words >= 3 &&

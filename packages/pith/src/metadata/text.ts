@@ -31,6 +31,29 @@ export function cleanText(value: string, maxLength = MAX_TEXT): string {
   if (value.length === 0) return '';
   let text = value.length > maxLength * 4 ? value.slice(0, maxLength * 4) : value;
   if (text.includes('<')) text = text.replace(TAG_LIKE, ' ');
+  return finishText(text, maxLength);
+}
+
+/** A tag written alone, without attributes: `<br>`, `<table>`. */
+const BARE_TAG = /^<[a-zA-Z][a-zA-Z0-9-]{0,30}>$/;
+
+/**
+ * `cleanText` for a title, where a tag's name is often the subject ("30 Years of <br> Tags",
+ * "<table>: The Table element", both written `&lt;…&gt;` in the page): when every tag-like piece
+ * is a bare opening tag (no attributes, no closing tag), the text is not markup and keeps them.
+ */
+export function cleanTitleText(value: string, maxLength = MAX_TEXT): string {
+  if (value.length === 0) return '';
+  let text = value.length > maxLength * 4 ? value.slice(0, maxLength * 4) : value;
+  if (text.includes('<')) {
+    const tags = text.match(TAG_LIKE);
+    if (tags !== null && !tags.every((tag) => BARE_TAG.test(tag))) text = text.replace(TAG_LIKE, ' ');
+  }
+  return finishText(text, maxLength);
+}
+
+function finishText(value: string, maxLength: number): string {
+  let text = value;
   if (text.includes('&') && HAS_ENTITY.test(text)) text = decodeHTML(text);
   text = normalizeSpace(text);
   return text.length > maxLength ? text.slice(0, maxLength).trimEnd() : text;

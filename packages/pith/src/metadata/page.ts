@@ -373,13 +373,16 @@ export function pageData(doc: Doc): PageData {
       }
       if (node < excludedUntil) continue;
       const raw = doc.text(node);
-      // Its shape first (one scan, nothing built): most short texts are too long or too wordy to
-      // be a date, and the tests of its words cost more.
-      if (raw.length > MAX_DATE_TEXT * 3 || !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) continue;
+      if (raw.length > MAX_DATE_TEXT * 3) continue;
+      // A longer text's shape first (one scan, stopped past the limit, nothing built): most are too
+      // long to be a date once their white space is collapsed, and the tests of words cost more.
+      const shaped = raw.length > MAX_DATE_TEXT;
+      if (shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) continue;
       const relative = !MAYBE_DATE.test(raw);
       if (relative && !(MAYBE_RELATIVE_DATE.test(raw) && RELATIVE_DATE_CUE.test(raw))) continue;
       const candidates = relative ? relativeCandidates : dateCandidates;
       if (candidates.length >= (relative ? MAX_RELATIVE_CANDIDATES : 200)) continue;
+      if (!shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) continue;
       const text = raw.replace(/\s+/g, ' ').trim();
       const parent = doc.parent(node);
       // A date is its block's text (a dateline), not a phrase in a paragraph.
@@ -485,6 +488,7 @@ export function pageData(doc: Doc): PageData {
     if (
       data.postAuthors.length === 0 &&
       bylinesOpen &&
+      classAndId !== '' &&
       (classAndId.includes('user') || classAndId.includes('post'))
     ) {
       const cue = POST_AUTHOR_CUE.exec(classAndId);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { microdataData } from '../../packages/pith/src/metadata/microdata.js';
 import { metadataOf, page } from './helpers.js';
 
 describe('microdata', () => {
@@ -45,6 +47,18 @@ describe('microdata', () => {
     );
     assert.equal(metadata.title, 'Doc title');
     assert.deepEqual(metadata.authors, ['Person Name']);
+  });
+
+  it('reads an item without properties (its type), and nothing from a page without microdata', () => {
+    // The walk is skipped only when neither attribute occurs anywhere: an itemscope alone still counts.
+    const typed = microdataData(
+      parseHtml('<html><body><div itemscope itemtype="https://schema.org/Recipe"></div></body></html>'),
+    );
+    assert.deepEqual(typed.types, ['Recipe']);
+    const none = microdataData(
+      parseHtml('<html><body><div class="item" data-scope="x"><p>Text</p></div></body></html>'),
+    );
+    assert.deepEqual(none, { types: [], authors: [], images: [], keywords: [] });
   });
 
   it('reads itemprops outside any item', () => {

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { lettersKey } from '../../packages/pith/src/dom/index.js';
+import { makeTitleKey, titleKey } from '../../packages/pith/src/metadata/candidates.js';
 import { codePointsOf } from '../../packages/pith/src/metadata/features.js';
 import { parseDate } from '../../packages/pith/src/metadata/index.js';
 import { looseKey } from '../../packages/pith/src/metadata/text.js';
@@ -72,6 +73,28 @@ describe('looseKey remembers its keys', () => {
           for (const value of values) assert.equal(looseKey(value), lettersKey(value));
         },
       ),
+    );
+  });
+});
+
+describe('titleKey remembers its keys', () => {
+  it('is the key made afresh for every string, asked once or again, after 300 others', () => {
+    const typographic = fc
+      .array(
+        fc.constantFrom('A', 'a', ' ', '\u00a0', '’', "'", '“', '—', '-', '…', 'ﬁ', '\u200b', 'É', 'e\u0301'),
+        {
+          maxLength: 20,
+        },
+      )
+      .map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(fc.array(fc.oneof(typographic, fc.string({ unit: 'binary', maxLength: 500 }))), (some) => {
+        // Each with a longer and a shorter one beside it: values that begin or end alike.
+        const values = some.flatMap((value) => [value, `${value} b`, value.slice(1)]);
+        for (const value of values) assert.equal(titleKey(value), makeTitleKey(value));
+        for (let at = 0; at < 300; at++) titleKey(`Title ${at}`);
+        for (const value of values) assert.equal(titleKey(value), makeTitleKey(value));
+      }),
     );
   });
 });

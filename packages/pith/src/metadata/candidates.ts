@@ -11,7 +11,7 @@
 import { dateInstant, numericOrder, parseDate, parseRelativeDate } from './dates.js';
 import type { Sources } from './merge.js';
 import { bylineAuthors, cleanAuthors, hostKey, stripSiteName, userNames } from './merge.js';
-import { cleanTitleText, looseKey } from './text.js';
+import { cleanTitleText, looseKey, RememberedAnswers } from './text.js';
 import type { Metadata } from './types.js';
 
 /** Where a title candidate comes from. */
@@ -124,6 +124,19 @@ const MAX_TITLE_LENGTH = 400;
 
 /** A title's key: the metric's normalisation (case, typography, whitespace). */
 export function titleKey(value: string): string {
+  return value.length > MAX_TITLE_LENGTH
+    ? makeTitleKey(value)
+    : TITLE_KEYS.get(value, () => makeTitleKey(value));
+}
+
+/**
+ * The last title keys made: a page gives the same title in several sources (og:title, twitter:title,
+ * `<title>`, the `<h1>`), and the rows key the headings and the rules' title again.
+ */
+const TITLE_KEYS = new RememberedAnswers<string>(256);
+
+/** `titleKey` made afresh (exported for the tests of what is remembered). */
+export function makeTitleKey(value: string): string {
   return value
     .normalize('NFKC')
     .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')

@@ -134,6 +134,10 @@ const REPLY_TYPE = /comment|answer/i;
 
 export function microdataData(doc: Doc): MicrodataData {
   const data: MicrodataData = { types: [], authors: [], images: [], keywords: [] };
+  // Most pages have no microdata: one scan of the attribute store says so, not a walk over every
+  // element (the walk would find no item and no property, and end here too).
+  if (!doc.hasAttributeContaining('itemprop', '') && !doc.hasAttributeContaining('itemscope', ''))
+    return data;
   const { items, itemOf } = readItems(doc);
   if (items.length === 1 && items[0].props.size === 0) return data;
 

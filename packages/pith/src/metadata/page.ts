@@ -26,7 +26,7 @@ const NOT_BYLINE_CUE = /comment|avatar|authorbio|author-bio|author_bio|about-aut
  * Elements whose bylines are not the page's: comments, customer reviews, testimonials and
  * quotes, carousels and feeds of other pages' teasers, sidebars and related links.
  */
-const NOT_PAGE_BYLINES =
+export const NOT_PAGE_BYLINES =
   /comment|review|testimonial|quote|carousel|slider|swiper|(?:^|[\s_-])feed|teaser|related|recommend|sidebar|(?<!elementor-)widget|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])/;
 /** A regex source that matches the words given in any case (a `u` regex without `i`, so that `\p{Lu}` stays upper case). */
 function caseless(words: string): string {
@@ -164,10 +164,14 @@ function formOf(doc: Doc, element: number): string {
 }
 
 /** Elements whose dates are not the page's: comments, sidebars, related links, navigation, footers. */
-const NOT_PAGE_DATES =
+export const NOT_PAGE_DATES =
   /comment|related|sidebar|(?<!elementor-)widget|recent|footer|breadcrumb|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])|teaser|promo|archive/;
-/** Matches where {@link NOT_PAGE_DATES} or {@link NOT_PAGE_BYLINES} does (both have no flags). */
-const NOT_PAGE_PART = new RegExp(`${NOT_PAGE_DATES.source}|${NOT_PAGE_BYLINES.source}`);
+/**
+ * Matches where {@link NOT_PAGE_DATES} or {@link NOT_PAGE_BYLINES} does (both have no flags): their
+ * words, each once (the two lists share six, tried twice at every position of every class).
+ */
+export const NOT_PAGE_PART =
+  /comment|related|sidebar|(?<!elementor-)widget|recent|footer|breadcrumb|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])|teaser|promo|archive|review|testimonial|quote|carousel|slider|swiper|(?:^|[\s_-])feed|recommend/;
 /** Largest share of the page's text an element excluded by its class (sidebar, comments…) may hold. */
 const MAX_ASIDE_SHARE = 0.4;
 /** …unless it is short (a small page's sidebar is still a sidebar). */
@@ -184,6 +188,8 @@ const MAYBE_DATE =
 const DATE_WINDOW_AFTER = 60;
 const DATE_WINDOW_BEFORE = 30;
 const MAX_DATE_TEXT = 80;
+/** Most words of a written date ("Published on Monday, July 18, 2025 at 9:30 am"). */
+const MAX_DATE_WORDS = 10;
 const MAX_VISIBLE_DATES = 10;
 /** Relative dates ("3 hours ago") looked at, near the headline or not. */
 const MAX_RELATIVE_CANDIDATES = 20;
@@ -196,6 +202,48 @@ const MAX_RELATIVE_CANDIDATES = 20;
 const ARBITRARY_VALUE = /[^\s[]*\[[^\]\s]*\][^\s]*/g;
 function withoutArbitraryValues(classAndId: string): string {
   return classAndId.includes('[') ? classAndId.replace(ARBITRARY_VALUE, ' ') : classAndId;
+}
+
+/**
+ * Whether `raw`, its white space collapsed to single spaces and trimmed (`raw.replace(/\s+/g, ' ').trim()`),
+ * has at most `maxLength` characters and `maxWords` words (pieces between spaces): measured in one
+ * scan, without building the string, stopping as soon as it is over.
+ */
+export function fitsLine(raw: string, maxLength: number, maxWords: number): boolean {
+  let length = 0;
+  let words = 0;
+  let inWord = false;
+  for (let at = 0; at < raw.length; at++) {
+    if (isSpace(raw.charCodeAt(at))) {
+      inWord = false;
+      continue;
+    }
+    if (!inWord) {
+      inWord = true;
+      // The space before every word but the first.
+      if (++words > 1) length++;
+      if (words > maxWords) return false;
+    }
+    if (++length > maxLength) return false;
+  }
+  return true;
+}
+
+/** `\s` of a regular expression (and what `trim()` removes): white space and line terminators. */
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 const MAX_LINE_TEXT = MAX_DATE_TEXT + 20;
@@ -326,12 +374,16 @@ export function pageData(doc: Doc): PageData {
       if (node < excludedUntil) continue;
       const raw = doc.text(node);
       if (raw.length > MAX_DATE_TEXT * 3) continue;
+      // A longer text's shape first (one scan, stopped past the limit, nothing built): most are too
+      // long to be a date once their white space is collapsed, and the tests of words cost more.
+      const shaped = raw.length > MAX_DATE_TEXT;
+      if (shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) continue;
       const relative = !MAYBE_DATE.test(raw);
       if (relative && !(MAYBE_RELATIVE_DATE.test(raw) && RELATIVE_DATE_CUE.test(raw))) continue;
       const candidates = relative ? relativeCandidates : dateCandidates;
       if (candidates.length >= (relative ? MAX_RELATIVE_CANDIDATES : 200)) continue;
+      if (!shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) continue;
       const text = raw.replace(/\s+/g, ' ').trim();
-      if (text.length > MAX_DATE_TEXT || text.split(' ').length > 10) continue;
       const parent = doc.parent(node);
       // A date is its block's text (a dateline), not a phrase in a paragraph.
       let block = parent;
@@ -432,7 +484,13 @@ export function pageData(doc: Doc): PageData {
       if (text.length > 0) data.bylines.push(text);
       bylineUntil = doc.end(node); // nested byline elements would repeat the same text
     }
-    if (data.postAuthors.length === 0 && bylinesOpen && classAndId !== '') {
+    // Both of the cue's forms hold "user" or "post": most classes hold neither.
+    if (
+      data.postAuthors.length === 0 &&
+      bylinesOpen &&
+      classAndId !== '' &&
+      (classAndId.includes('user') || classAndId.includes('post'))
+    ) {
       const cue = POST_AUTHOR_CUE.exec(classAndId);
       const nameNode = cue === null ? -1 : cue[1] === undefined ? node : doc.findFirst(TAG.dt, node);
       if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME) {
@@ -553,9 +611,19 @@ const MAX_TEXT_BYLINE = 120;
  */
 function textByline(doc: Doc, node: number): TextByline | undefined {
   const raw = doc.text(node);
+  if (raw.length > MAX_TEXT_BYLINE * 3) return undefined;
+  // The block the text is in ("Shop by Category" is a menu item, not "by Category").
+  const parent = doc.parent(node);
+  let block = parent;
+  for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++) block = doc.parent(block);
+  const inShortBlock = block > 0 && doc.textLength(block) <= MAX_TEXT_BYLINE;
+  // In a longer block, an emphasised phrase that is a byline ("<strong>By Ann Lee</strong>").
+  const inShortPhrase =
+    !inShortBlock && BYLINE_PHRASE_TAGS.has(doc.tag(parent)) && doc.textLength(parent) <= MAX_TEXT_BYLINE;
+  // Where neither a label nor a byline can be read, the words are not looked for (most texts).
+  if (!inShortBlock && !inShortPhrase && raw.length > MAX_LABEL_TEXT) return undefined;
   // One test per text node, for bylines and for author labels.
   if (
-    raw.length > MAX_TEXT_BYLINE * 3 ||
     !/\b(?:by|von|par|por|av|af|przez|starter|themenstarter|poster|authors?|autor(?:in|en)?|auteurs?)\b/i.test(
       raw,
     )
@@ -564,11 +632,7 @@ function textByline(doc: Doc, node: number): TextByline | undefined {
   const labelled =
     raw.length <= MAX_LABEL_TEXT && AUTHOR_LABEL.test(raw) ? labelledByline(doc, node) : undefined;
   if (labelled !== undefined) return labelled;
-  // The block the text is in ("Shop by Category" is a menu item, not "by Category").
-  const parent = doc.parent(node);
-  let block = parent;
-  for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++) block = doc.parent(block);
-  if (block > 0 && doc.textLength(block) <= MAX_TEXT_BYLINE) {
+  if (inShortBlock) {
     // Or the short element around it: "<p>12/19 — 2025</p><p>by ibby</p>".
     const container = doc.parent(block);
     return (
@@ -576,11 +640,7 @@ function textByline(doc: Doc, node: number): TextByline | undefined {
       (container > 0 && doc.textLength(container) <= MAX_TEXT_BYLINE ? bylineFrom(doc, container) : undefined)
     );
   }
-  // In a longer block, an emphasised phrase that is a byline ("<strong>By Ann Lee</strong>").
-  const tag = doc.tag(parent);
-  if (BYLINE_PHRASE_TAGS.has(tag) && doc.textLength(parent) <= MAX_TEXT_BYLINE)
-    return bylineFrom(doc, parent);
-  return undefined;
+  return inShortPhrase ? bylineFrom(doc, parent) : undefined;
 }
 
 /** Longest text of an element that is only a label for the author (`AUTHOR_LABEL`), the name in the element after it. */

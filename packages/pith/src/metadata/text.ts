@@ -84,7 +84,9 @@ export class RememberedAnswers<T> {
   constructor(private readonly limit: number) {}
 
   get(key: string, compute: () => T): T {
-    if (this.answers.has(key)) return this.answers.get(key) as T;
+    // One lookup when the answer is known (an answer may be undefined itself: then a second).
+    const known = this.answers.get(key);
+    if (known !== undefined || this.answers.has(key)) return known as T;
     const answer = compute();
     if (this.answers.size >= this.limit) this.answers.clear();
     this.answers.set(key, answer);

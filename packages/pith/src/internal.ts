@@ -100,6 +100,7 @@ export {
   TEXT_WIDTH,
   templateTextNodes,
   textFeatures,
+  wrapsProse,
 } from './extractors/pith/index.js';
 export { seededRandom, TTR_METHODS, type TtrMethod, ttr } from './extractors/ttr/index.js';
 export {

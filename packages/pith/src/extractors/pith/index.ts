@@ -74,6 +74,7 @@ export {
 export { type FavorMode, type FavorSwitch, NO_FAVOR_SWITCH, switchedFavor } from './favor-switch.js';
 export { runHeuristic } from './heuristic.js';
 export { type BlockModel, DEFAULT_BLOCK_MODEL, loadBlockModel } from './model.js';
+export { wrapsProse } from './prune.js';
 export {
   anchoredGroup,
   groupTextNodes,

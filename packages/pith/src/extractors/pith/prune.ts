@@ -33,6 +33,27 @@ const PROTECTED_TAGS = new Set<number>([TAG.html, TAG.body, TAG.article, TAG.mai
  */
 const MAX_PRUNED_SHARE = 0.4;
 
+/**
+ * A form holding this many paragraphs of prose wraps the page's content, not a few controls:
+ * ASP.NET WebForms and some CMSs put the whole content column inside one `<form>`, which the
+ * "small form" rule would otherwise delete with the article in it. A comment or newsletter form's
+ * notices are one or two such paragraphs.
+ */
+const FORM_WRAPPER_PARAGRAPHS = 3;
+/** A paragraph of prose: at least this many characters of text. */
+const PROSE_PARAGRAPH_CHARS = 150;
+
+export function wrapsProse(doc: Doc, form: number): boolean {
+  let paragraphs = 0;
+  const stop = doc.end(form);
+  for (let node = form + 1; node < stop; node++) {
+    if (doc.tag(node) !== TAG.p || doc.textLength(node) < PROSE_PARAGRAPH_CHARS) continue;
+    if (++paragraphs >= FORM_WRAPPER_PARAGRAPHS) return true;
+    node = doc.end(node) - 1;
+  }
+  return false;
+}
+
 export interface Pruned {
   /** 1 for the top of each removed subtree (descendants are implied). */
   removed: Uint8Array;
@@ -73,7 +94,7 @@ function pruneReason(doc: Doc, node: number, pageText: number, useClassCues: boo
   const role = doc.attr(node, 'role');
   if (role !== undefined && BOILERPLATE_ROLES.has(role.toLowerCase())) return `role:${role.toLowerCase()}`;
   const share = doc.textLength(node) / pageText;
-  if (tag === TAG.form && share < 0.5) return 'form';
+  if (tag === TAG.form && share < 0.5 && !wrapsProse(doc, node)) return 'form';
   if (!useClassCues || PROTECTED_TAGS.has(tag) || share > MAX_PRUNED_SHARE) return undefined;
   const classAndId = doc.classAndId(node);
   if (hasCueWord(classAndId, UNLIKELY_CLASS) && !MAYBE_CONTENT_CLASS.test(classAndId)) {

@@ -3,7 +3,7 @@
  * `<html lang>`, `dir`, `<link rel=canonical>`, `<base href>`, the first `<h1>`s,
  * and — as last resorts — a visible byline and `<time datetime>` elements.
  */
-import { type Doc, IS_BLOCK, NodeKind, TAG, tick } from '../dom/index.js';
+import { type Doc, IS_BLOCK, isJsSpaceCode, NodeKind, TAG, tick } from '../dom/index.js';
 import { MAYBE_RELATIVE_DATE, RELATIVE_DATE_CUE } from './dates.js';
 import { AUTHOR_LABEL } from './meta-tags.js';
 
@@ -214,7 +214,7 @@ export function fitsLine(raw: string, maxLength: number, maxWords: number): bool
   let words = 0;
   let inWord = false;
   for (let at = 0; at < raw.length; at++) {
-    if (isSpace(raw.charCodeAt(at))) {
+    if (isJsSpaceCode(raw.charCodeAt(at))) {
       inWord = false;
       continue;
     }
@@ -227,23 +227,6 @@ export function fitsLine(raw: string, maxLength: number, maxWords: number): bool
     if (++length > maxLength) return false;
   }
   return true;
-}
-
-/** `\s` of a regular expression (and what `trim()` removes): white space and line terminators. */
-function isSpace(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 const MAX_LINE_TEXT = MAX_DATE_TEXT + 20;

@@ -8,6 +8,8 @@
  * language; the model learns how much each group is worth (docs/algorithms/default.md).
  */
 
+import { isJsSpaceCode } from '../../dom/index.js';
+
 /** The cue groups, in bit order. */
 export const CUE_GROUPS = [
   'nav',
@@ -179,21 +181,6 @@ export function tokenBits(token: string): number {
 const MAX_CLASS_CHARS = 16_000;
 const stringMemo = new BoundedMemo(MEMO_GENERATION);
 
-/** What `/\s/` matches (ECMAScript's WhiteSpace and LineTerminator). */
-function isSpace(code: number): boolean {
-  return code <= 0x20
-    ? code === 0x20 || (code >= 0x09 && code <= 0x0d)
-    : code === 0xa0 ||
-        code === 0x1680 ||
-        (code >= 0x2000 && code <= 0x200a) ||
-        code === 0x2028 ||
-        code === 0x2029 ||
-        code === 0x202f ||
-        code === 0x205f ||
-        code === 0x3000 ||
-        code === 0xfeff;
-}
-
 /**
  * The cue groups a (lower-cased) class-and-id string names, as bits in `CUE_GROUPS` order: those
  * of its tokens (runs of a–z and 0–9) and of its compound words ("ad-slot", "post-content": runs
@@ -234,7 +221,7 @@ function scannedCueBits(text: string, start: number, end: number): number {
       if (at - tokenStart <= 40 && !allDigits) bits |= tokenBits(text.slice(tokenStart, at));
       tokenStart = -1;
     }
-    if (at === end || isSpace(code)) {
+    if (at === end || isJsSpaceCode(code)) {
       if (compound) bits |= tokenBits(text.slice(wordStart, Math.min(at, wordStart + 60)));
       wordStart = -1;
       compound = false;

@@ -697,13 +697,15 @@ describe('pith post-rules: images between kept text', () => {
       // CleanEval's old pages: an ad server's banner and a named button across a dropped line.
       `<body>${prose(1)}<div><a href="http://altfarm.mediaplex.com/ad/ck/6555"><img src="http://altfarm.mediaplex.com/ad/bn/6555-34486-4242-1?mpt=943076011" alt="Click Here"></a><span>Share this</span></div>${prose(2)}</body>`,
       `<body>${prose(1)}<div><a href="#top"><img src="http://site.answers.com/main8399/images/top_arrow_blue.gif" alt="Back to Top"></a><span>Share this</span></div>${prose(2)}</body>`,
+      // WCXB's S&P Global page: a banner card, its picture and its dropped heading, between kept text.
+      `<body>${prose(1)}<div class="card"><img src="/rs/images/MI-Image-Highway-360x240.png" alt="Banner Card Img"><h3>2025 Top P&amp;C Insurance Company Performance Rankings</h3></div>${prose(2)}</body>`,
       // L3S-GN1's Mirror page: an advertising slot in the text flow, its "Advertisement" heading dropped.
       `<body>${prose(1)}<div id="mpu1" class="ad0 ad-mpu"><h3 class="ad-mpu-head">Advertisement</h3><noscript><a href="http://ad.uk.doubleclick.net/jump/x" target="_blank"><img src="http://ad.uk.doubleclick.net/ad/dailymirror.4240/copy2_mputwo__300x250" alt="mputwo Advertisement"></a></noscript></div>${prose(2)}</body>`,
       `<body>${prose(1)}<div><img src="/far.jpg" alt=""><p>${'A long dropped block of other text, '.repeat(12)}</p></div>${prose(2)}</body>`,
     ];
     for (const html of cases)
       assert.deepEqual(
-        keptImages(html, ['Solutions', 'Share this', 'dropped block', 'Advertisement']),
+        keptImages(html, ['Solutions', 'Share this', 'dropped block', 'Advertisement', '2025 Top']),
         [],
         html,
       );

@@ -780,7 +780,8 @@ function chosenAround<R>(
 /**
  * `chosenAround`'s two columns, written into zeroed arrays of the page's size: 1 where the nearest
  * text is chosen; with a `nearGap`, 2 where it is not but chosen text comes within `nearGap`
- * characters of dropped text (a caption, a byline, a date line the classifier dropped).
+ * characters of dropped text (a caption, a byline, a date line the classifier dropped). Dropped
+ * heading text ends the gap: a card's or a section's title is no caption.
  */
 function fillChosenAround(
   doc: Doc,
@@ -792,35 +793,37 @@ function fillChosenAround(
 ): void {
   const { kind, tag, textLength, hidden } = doc.columns;
   const size = doc.size;
+  const far = nearGap + 1;
   let captionEnd = 0;
+  let headingEnd = 0;
   let last = 0;
   // Characters of dropped text since the last chosen text (none yet: past any gap).
-  let gap = nearGap + 1;
+  let gap = far;
   for (let node = 0; node < size; node++) {
     tick('pith');
     before[node] = last === 1 ? 1 : gap <= nearGap ? 2 : 0;
-    // A figure's own text (its caption, a gallery's "Bild 1 von 9", a credit) is not the text around it.
-    if (
-      skipCaptions &&
-      kind[node] === NodeKind.Element &&
-      (tag[node] === TAG.figcaption || tag[node] === TAG.figure) &&
-      node >= captionEnd
-    )
-      captionEnd = doc.end(node);
+    if (kind[node] === NodeKind.Element) {
+      // A figure's own text (its caption, a gallery's "Bild 1 von 9", a credit) is not the text around it.
+      if (skipCaptions && (tag[node] === TAG.figcaption || tag[node] === TAG.figure) && node >= captionEnd)
+        captionEnd = doc.end(node);
+      if (nearGap > 0 && IS_HEADING[tag[node]] && node >= headingEnd) headingEnd = doc.end(node);
+    }
     // Which text counts as "around" (with `skipCaptions`, not the text of figures): marked in
-    // `after` here, read there by the backward pass before it overwrites the mark.
+    // `after` here (3: in a heading), read there by the backward pass before it overwrites the mark.
     if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && node >= captionEnd) {
-      after[node] = 1;
+      const heading = node < headingEnd;
+      after[node] = heading ? 3 : 1;
       last = chosen[node];
-      gap = last === 1 ? 0 : gap + textLength[node];
+      gap = last === 1 ? 0 : heading ? far : gap + textLength[node];
     }
   }
   last = 0;
-  gap = nearGap + 1;
+  gap = far;
   for (let node = size - 1; node >= 0; node--) {
-    if (after[node]) {
+    const mark = after[node];
+    if (mark !== 0) {
       last = chosen[node];
-      gap = last === 1 ? 0 : gap + textLength[node];
+      gap = last === 1 ? 0 : mark === 3 ? far : gap + textLength[node];
     }
     after[node] = last === 1 ? 1 : gap <= nearGap ? 2 : 0;
   }

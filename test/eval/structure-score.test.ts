@@ -26,4 +26,18 @@ describe('structure score: images', () => {
     );
     assert.equal(other.images.matched, 0);
   });
+
+  test("an HTML gold's image with a srcset and no src is counted, by any of its candidates", () => {
+    // Readability's lazy-image-2 keeps 55 such images (its lazy-image fix moved data-srcset to srcset
+    // and dropped the data: placeholder src); they were not counted, so keeping them cost precision.
+    const gold = htmlElements(
+      '<p><img alt="" srcset="https://example.com/a-80.jpg 80w, https://example.com/a-470.jpg 470w"></p>',
+      'https://example.com/',
+    );
+    const score = scoreElements(
+      gold,
+      markdownElements('![](https://example.com/a-470.jpg)', 'https://example.com/'),
+    );
+    assert.deepEqual([score.images.gold, score.images.output, score.images.matched], [1, 1, 1]);
+  });
 });

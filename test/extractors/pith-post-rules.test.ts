@@ -647,6 +647,70 @@ describe('pith post-rules: images between kept text', () => {
     );
   });
 
+  const keptImages = (html: string, dropped: string[]) => {
+    const page = setup(html, dropped);
+    const selection = Selection.fromTextNodes(page.doc, page.chosen, true);
+    keepImagesBetweenKeptText(page.doc, selection);
+    return page.doc
+      .findAll(TAG.img)
+      .filter((image) => selection.has(image))
+      .map((image) => page.doc.attr(image, 'src'));
+  };
+
+  test("a picture whose caption outside a <figure> was dropped is kept (Blogger's caption table, Wikipedia's thumb)", () => {
+    // Readability's blogger: the caption is a second table row, after the picture.
+    const blogger =
+      '<table align="center" cellpadding="0" cellspacing="0" class="tr-caption-container"><tbody><tr><td style="text-align: center;"><a href="https://1.bp.blogspot.com/-YIPC5jkXkDE/s1600/block-diagram.png" imageanchor="1"><img border="0" height="512" src="https://1.bp.blogspot.com/-YIPC5jkXkDE/s640/block-diagram.png" width="640" /></a></td></tr>' +
+      '<tr><td class="tr-caption" style="text-align: center;">SLG46620V block diagram (from device datasheet)</td></tr></tbody></table>';
+    assert.deepEqual(
+      keptImages(`<body><div class="post-body">${prose(1)}${blogger}${prose(2)}</div></body>`, ['SLG46620V']),
+      ['https://1.bp.blogspot.com/-YIPC5jkXkDE/s640/block-diagram.png'],
+    );
+    // Readability's wikipedia-2: the thumb's caption (with a link) under the picture.
+    const thumb =
+      '<div class="thumb tleft"><div class="thumbinner" style="width:172px;"><a href="/wiki/File:Treatyofwaitangi.jpg" class="image"><img alt="A torn sheet of paper" src="//upload.wikimedia.org/wikipedia/commons/thumb/8/87/Treatyofwaitangi.jpg/170px-Treatyofwaitangi.jpg" width="170" height="318" class="thumbimage"></a>' +
+      '<div class="thumbcaption"><div class="magnify"><a href="/wiki/File:Treatyofwaitangi.jpg" class="internal" title="Enlarge"></a></div>The Waitangi sheet from the <a href="/wiki/Treaty_of_Waitangi">Treaty of Waitangi</a></div></div></div>';
+    assert.deepEqual(
+      keptImages(`<body><div class="mw-parser-output">${prose(1)}${thumb}${prose(2)}</div></body>`, [
+        'Waitangi sheet',
+      ]),
+      ['//upload.wikimedia.org/wikipedia/commons/thumb/8/87/Treatyofwaitangi.jpg/170px-Treatyofwaitangi.jpg'],
+    );
+  });
+
+  test('a figure under the kept deck, a dropped byline and date before the body, is kept (the New York Times)', () => {
+    // Readability's nytimes-4: the deck, the figure (its caption kept), the byline and date, then the body.
+    const html =
+      `<body><article><header><p class="deck">Tax cuts, spending increases and higher interest rates could make it harder to respond to future recessions and deal with other needs.</p>` +
+      '<figure class="sizeMedium" role="group"><div><span class="css-1dv1kvn">Image</span><img alt="" src="https://static01.nyt.com/images/2018/09/15/business/15DEBTS01/merlin-articleLarge.jpg"></div><figcaption>Interest payments on the federal debt could surpass the Defense Department budget in 2023.</figcaption></figure>' +
+      `<p class="byline">By <a href="https://www.nytimes.com/by/nelson-d-schwartz">Nelson D. Schwartz</a></p><ul><li><time datetime="2018-09-25">Sept. 25, 2018</time></li></ul></header>${prose(1)}</article></body>`;
+    assert.deepEqual(keptImages(html, ['Image', 'By', 'Sept. 25']), [
+      'https://static01.nyt.com/images/2018/09/15/business/15DEBTS01/merlin-articleLarge.jpg',
+    ]);
+  });
+
+  test("across a dropped gap, a site's logo, an icon, or a picture past a long dropped text stay out", () => {
+    const cases = [
+      // our corpus's fn-cedardb-nesting: the navbar's logo link after the kept excerpt, before the body.
+      `<body>${prose(1)}<nav class="navbar"><a href="/" class="navbar__logo"><img src="/img/logo-black.svg" alt=""></a><span>Solutions</span></nav>${prose(2)}</body>`,
+      `<body>${prose(1)}<div><img src="/share.png" width="24" height="24" alt=""><span>Share this</span></div>${prose(2)}</body>`,
+      // CleanEval's old pages: an ad server's banner and a named button across a dropped line.
+      `<body>${prose(1)}<div><a href="http://altfarm.mediaplex.com/ad/ck/6555"><img src="http://altfarm.mediaplex.com/ad/bn/6555-34486-4242-1?mpt=943076011" alt="Click Here"></a><span>Share this</span></div>${prose(2)}</body>`,
+      `<body>${prose(1)}<div><a href="#top"><img src="http://site.answers.com/main8399/images/top_arrow_blue.gif" alt="Back to Top"></a><span>Share this</span></div>${prose(2)}</body>`,
+      // WCXB's S&P Global page: a banner card, its picture and its dropped heading, between kept text.
+      `<body>${prose(1)}<div class="card"><img src="/rs/images/MI-Image-Highway-360x240.png" alt="Banner Card Img"><h3>2025 Top P&amp;C Insurance Company Performance Rankings</h3></div>${prose(2)}</body>`,
+      // L3S-GN1's Mirror page: an advertising slot in the text flow, its "Advertisement" heading dropped.
+      `<body>${prose(1)}<div id="mpu1" class="ad0 ad-mpu"><h3 class="ad-mpu-head">Advertisement</h3><noscript><a href="http://ad.uk.doubleclick.net/jump/x" target="_blank"><img src="http://ad.uk.doubleclick.net/ad/dailymirror.4240/copy2_mputwo__300x250" alt="mputwo Advertisement"></a></noscript></div>${prose(2)}</body>`,
+      `<body>${prose(1)}<div><img src="/far.jpg" alt=""><p>${'A long dropped block of other text, '.repeat(12)}</p></div>${prose(2)}</body>`,
+    ];
+    for (const html of cases)
+      assert.deepEqual(
+        keptImages(html, ['Solutions', 'Share this', 'dropped block', 'Advertisement', '2025 Top']),
+        [],
+        html,
+      );
+  });
+
   test('an image after the last kept text stays out', () => {
     const page = setup(
       `<body><article>${prose(1)}</article><aside><img src="/ad.jpg" alt=""><p>Sponsored link text here.</p></aside></body>`,
@@ -719,6 +783,17 @@ describe('pith post-rules: the lead image', () => {
       kept(html, ['Biz', 'Just-released', 'Dan Goodin', '4/16', 'Kevin', 'reader comments', '75']),
       ['https://cdn.arstechnica.net/wp-content/uploads/2015/04/server-crash-640x426.jpg'],
     );
+  });
+
+  test("the lead image in a link to the picture itself is kept (WordPress Tavern's img-hyperlink, Readability's wordpress)", () => {
+    const html =
+      '<body><article><header class="entry-header"><h1 class="entry-title">Stack Overflow Jobs Data Shows ReactJS Skills in High Demand</h1><div class="entry-byline"><a href="https://wptavern.com/author/sarah">Sarah Gooding</a></div></header>' +
+      '<div class="entry-content"><p><a href="https://i0.wp.com/wptavern.com/wp-content/uploads/2016/07/stack-overflow.png?ssl=1" class="img-hyperlink"><img src="https://i0.wp.com/wptavern.com/wp-content/uploads/2016/07/stack-overflow.png?resize=1025%2C401&amp;ssl=1" alt="stack-overflow" width="1025" height="401"></a></p>' +
+      `${prose(1)}<div class="sharedaddy"><h3 class="sd-title">Share this:</h3></div></div></article></body>`;
+    // The content's container holds dropped text (its share bar): a container whose text is all kept is kept whole.
+    assert.deepEqual(kept(html, ['Stack Overflow Jobs', 'Sarah', 'Share this']), [
+      'https://i0.wp.com/wptavern.com/wp-content/uploads/2016/07/stack-overflow.png?resize=1025%2C401&ssl=1',
+    ]);
   });
 
   test('the avatar and logo words are read as words of the class, not inside others (an iconic photo, a profiled one)', () => {

@@ -764,11 +764,12 @@ function chosenAround<R>(
   chosen: Uint8Array,
   skipCaptions: boolean,
   use: (before: Uint8Array, after: Uint8Array) => R,
+  nearGap = 0,
 ): R {
   const before = SPARE_BEFORE.take(doc.size);
   const after = SPARE_AFTER.take(doc.size);
   try {
-    fillChosenAround(doc, chosen, skipCaptions, before, after);
+    fillChosenAround(doc, chosen, skipCaptions, before, after, nearGap);
     return use(before, after);
   } finally {
     SPARE_BEFORE.giveBack(before);
@@ -776,40 +777,55 @@ function chosenAround<R>(
   }
 }
 
-/** `chosenAround`'s two columns, written into zeroed arrays of the page's size. */
+/**
+ * `chosenAround`'s two columns, written into zeroed arrays of the page's size: 1 where the nearest
+ * text is chosen; with a `nearGap`, 2 where it is not but chosen text comes within `nearGap`
+ * characters of dropped text (a caption, a byline, a date line the classifier dropped). Dropped
+ * heading text ends the gap: a card's or a section's title is no caption.
+ */
 function fillChosenAround(
   doc: Doc,
   chosen: Uint8Array,
   skipCaptions: boolean,
   before: Uint8Array,
   after: Uint8Array,
+  nearGap: number,
 ): void {
   const { kind, tag, textLength, hidden } = doc.columns;
   const size = doc.size;
+  const far = nearGap + 1;
   let captionEnd = 0;
+  let headingEnd = 0;
   let last = 0;
+  // Characters of dropped text since the last chosen text (none yet: past any gap).
+  let gap = far;
   for (let node = 0; node < size; node++) {
     tick('pith');
-    before[node] = last;
-    // A figure's own text (its caption, a gallery's "Bild 1 von 9", a credit) is not the text around it.
-    if (
-      skipCaptions &&
-      kind[node] === NodeKind.Element &&
-      (tag[node] === TAG.figcaption || tag[node] === TAG.figure) &&
-      node >= captionEnd
-    )
-      captionEnd = doc.end(node);
+    before[node] = last === 1 ? 1 : gap <= nearGap ? 2 : 0;
+    if (kind[node] === NodeKind.Element) {
+      // A figure's own text (its caption, a gallery's "Bild 1 von 9", a credit) is not the text around it.
+      if (skipCaptions && (tag[node] === TAG.figcaption || tag[node] === TAG.figure) && node >= captionEnd)
+        captionEnd = doc.end(node);
+      if (nearGap > 0 && IS_HEADING[tag[node]] && node >= headingEnd) headingEnd = doc.end(node);
+    }
     // Which text counts as "around" (with `skipCaptions`, not the text of figures): marked in
-    // `after` here, read there by the backward pass before it overwrites the mark.
+    // `after` here (3: in a heading), read there by the backward pass before it overwrites the mark.
     if (kind[node] === NodeKind.Text && textLength[node] > 0 && !hidden[node] && node >= captionEnd) {
-      after[node] = 1;
+      const heading = node < headingEnd;
+      after[node] = heading ? 3 : 1;
       last = chosen[node];
+      gap = last === 1 ? 0 : heading ? far : gap + textLength[node];
     }
   }
   last = 0;
+  gap = far;
   for (let node = size - 1; node >= 0; node--) {
-    if (after[node]) last = chosen[node];
-    after[node] = last;
+    const mark = after[node];
+    if (mark !== 0) {
+      last = chosen[node];
+      gap = last === 1 ? 0 : mark === 3 ? far : gap + textLength[node];
+    }
+    after[node] = last === 1 ? 1 : gap <= nearGap ? 2 : 0;
   }
 }
 
@@ -1106,7 +1122,9 @@ function rowOf(doc: Doc, around: number, images: Int32Array, keptText: Int32Arra
  * An image between kept text is kept (with its `<picture>` sources). An image in a
  * figure is judged around the figure: its caption is text the classifier may have
  * dropped, and the image belongs to the article all the same; an image in a row of
- * images is judged around the row, for the same reason.
+ * images is judged around the row, for the same reason. On one side the kept text may sit past a
+ * short dropped gap (`MAX_IMAGE_GAP_CHARS`: a caption outside a `<figure>`, a byline under the
+ * lead figure) when the image is a picture of the article (`isNearImage`).
  */
 export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void {
   // A known video player (a YouTube iframe) is kept the same way: pruning and the text-based
@@ -1116,21 +1134,34 @@ export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void 
     if (videoEmbed(doc, frame) !== undefined) images.push(frame);
   if (images.length === 0) return;
   // A gallery's figures sit side by side: another figure's dropped caption is not the text around one.
-  chosenAround(doc, selection.kept, true, (before, after) => {
-    if (images.length === 1) keepImagesAround(doc, selection, images, before, after);
-    else {
-      const imageCounts = SPARE_IMAGE_COUNTS.take(doc.size + 1);
-      const keptText = SPARE_COUNTS.take(doc.size + 1);
-      try {
-        rowCounts(doc, selection.kept, images, imageCounts, keptText);
-        keepImagesAround(doc, selection, images, before, after, { images: imageCounts, keptText });
-      } finally {
-        SPARE_IMAGE_COUNTS.giveBack(imageCounts);
-        SPARE_COUNTS.giveBack(keptText);
+  chosenAround(
+    doc,
+    selection.kept,
+    true,
+    (before, after) => {
+      if (images.length === 1) keepImagesAround(doc, selection, images, before, after);
+      else {
+        const imageCounts = SPARE_IMAGE_COUNTS.take(doc.size + 1);
+        const keptText = SPARE_COUNTS.take(doc.size + 1);
+        try {
+          rowCounts(doc, selection.kept, images, imageCounts, keptText);
+          keepImagesAround(doc, selection, images, before, after, { images: imageCounts, keptText });
+        } finally {
+          SPARE_IMAGE_COUNTS.giveBack(imageCounts);
+          SPARE_COUNTS.giveBack(keptText);
+        }
       }
-    }
-  });
+    },
+    MAX_IMAGE_GAP_CHARS,
+  );
 }
+
+/**
+ * Characters of dropped text allowed on one side of an image between kept text: its caption
+ * outside a `<figure>` (Wikipedia's `thumbcaption`, Blogger's `tr-caption` table row), a byline or
+ * date line under a figure that follows the deck (the New York Times). The other side's text must be kept.
+ */
+const MAX_IMAGE_GAP_CHARS = 300;
 
 function keepImagesAround(
   doc: Doc,
@@ -1145,7 +1176,13 @@ function keepImagesAround(
     const figure = figureOf(doc, image);
     const around = rows ? rowOf(doc, figure, rows.images, rows.keptText) : figure;
     const stop = doc.end(around);
-    if (before[around] && stop < doc.size && after[stop]) selection.keepNode(image);
+    if (stop >= doc.size) continue;
+    // Kept text on one side, and on the other kept text within a short dropped gap.
+    const b = before[around];
+    const a = after[stop];
+    if (b === 1 && a === 1) selection.keepNode(image);
+    else if (((b === 1 && a === 2) || (b === 2 && a === 1)) && isNearImage(doc, image))
+      selection.keepNode(image);
   }
 }
 
@@ -1211,6 +1248,45 @@ export function keepLeadImage(doc: Doc, selection: Selection): boolean {
   return true;
 }
 
+/** Narrowest declared side of an image kept across a dropped gap (Wikipedia's thumbnails: 220 × 140). */
+const MIN_NEAR_IMAGE_SIDE = 100;
+/** An advertising slot's class or id word (the Mirror's `ad0 ad-mpu` box, headed "Advertisement", in the text flow). */
+const AD_SLOT = /(?:^|[\s-])(?:ads?|mpu|dfp|gpt-ad)(?:$|[\s-])/i;
+/** An ad server's URL: a host label `ad`, `ads`, `adserver`, `adfarm1`…, or an `/ad/` path segment. */
+const AD_SERVER = /^(?:[a-z]+:)?\/\/(?:[^/?#]*\.)?ad(?:s|server|farm\d*)?\.|^[^?#]*\/ad\//i;
+/** Words of a picture's file name that name page furniture, not a picture of the article. */
+const NOT_NEAR_IMAGE_FILE = /logo|icon|button|arrow|counter|spinner|badge|avatar|sprite/g;
+/** Levels above such an image read for site furniture (a `<nav>`, a `navbar__logo` link). */
+const MAX_NEAR_IMAGE_DEPTH = 5;
+
+/**
+ * An image kept across a short dropped gap is a picture of the article: not small by its declared
+ * size, not named like an avatar or logo, not in site furniture.
+ */
+function isNearImage(doc: Doc, image: number): boolean {
+  for (const side of ['width', 'height']) {
+    const value = Number.parseInt(doc.attr(image, side) ?? '', 10);
+    if (Number.isFinite(value) && value < MIN_NEAR_IMAGE_SIDE) return false;
+  }
+  if (hasCueWord(doc.classAndId(image), NOT_LEAD_IMAGE) || AD_SLOT.test(doc.classAndId(image))) return false;
+  // Its file: an ad server's (`ad.doubleclick.net`, `…/ad/bn/…`), or a button, an arrow, a logo by its name.
+  const source = doc.attr(image, 'src') ?? '';
+  if (AD_SERVER.test(source)) return false;
+  const file = source.split(/[?#]/, 1)[0].split('/').pop() ?? '';
+  if (hasCueWord(file, NOT_NEAR_IMAGE_FILE)) return false;
+  let node = doc.parent(image);
+  for (let level = 0; node > 0 && level < MAX_NEAR_IMAGE_DEPTH; level++, node = doc.parent(node)) {
+    const t = doc.tag(node);
+    // A link is allowed (Blogger's and Wikipedia's pictures link to their full size), a site's logo
+    // link is not, nor a teaser's link with its headline.
+    if (t === TAG.a && doc.columns.linkTextLength[node] > 0 && !linksToPicture(doc, node)) return false;
+    if ((t !== TAG.a && NOT_LEAD_CONTAINER.has(t)) || t === TAG.body) return t === TAG.body;
+    const names = doc.classAndId(node).slice(0, MAX_CLASS_CHARS);
+    if (hasCueWord(names, NOT_LEAD_IMAGE) || AD_SLOT.test(names)) return false;
+  }
+  return true;
+}
+
 function isLeadImage(doc: Doc, image: number, body: number): boolean {
   for (const side of ['width', 'height']) {
     const value = Number.parseInt(doc.attr(image, side) ?? '', 10);
@@ -1220,6 +1296,8 @@ function isLeadImage(doc: Doc, image: number, body: number): boolean {
     const t = doc.tag(node);
     if (t === TAG.body || t === TAG.html) return false;
     if (doc.contains(node, body)) return !hasCueWord(doc.classAndId(image), NOT_LEAD_IMAGE);
+    // A link to the picture itself (a lightbox, WordPress's `img-hyperlink`) is no logo nor teaser.
+    if (t === TAG.a && linksToPicture(doc, node)) continue;
     if (
       NOT_LEAD_CONTAINER.has(t) ||
       hasCueWord(doc.classAndId(node).slice(0, MAX_CLASS_CHARS), NOT_LEAD_IMAGE)
@@ -1228,6 +1306,15 @@ function isLeadImage(doc: Doc, image: number, body: number): boolean {
     if (t === TAG.header && !isInArticle(doc, node)) return false;
   }
   return false;
+}
+
+/** A URL's path naming a picture file (its query and fragment aside). */
+const PICTURE_PATH = /\.(?:jpe?g|png|gif|webp|avif)$/i;
+
+/** Whether a link's target is a picture file (the full-size copy of the image it holds). */
+function linksToPicture(doc: Doc, link: number): boolean {
+  const href = doc.attr(link, 'href') ?? '';
+  return PICTURE_PATH.test(href.split(/[?#]/, 1)[0]);
 }
 
 function inHeading(doc: Doc, node: number): boolean {

@@ -406,11 +406,13 @@ export function htmlElements(html: string, base?: string): Elements {
       const formula = cleanText(doc.attr(at, 'alt') ?? '');
       if (formula !== '') out.formulas.push(formula);
     } else if (tag === TAG.img) {
-      const src = doc.attr(at, 'src');
+      const srcset = doc.attr(at, 'srcset');
+      // An image with a srcset and no src (Readability's lazy-image-2 keeps 55 so) is its last
+      // candidate, the others its aliases; it was not counted before.
+      const src = doc.attr(at, 'src') || (srcset ? parseSrcset(srcset).at(-1)?.url : undefined);
       if (src) {
         const image = cleanUrl(src, base);
         out.images.push(image);
-        const srcset = doc.attr(at, 'srcset');
         if (srcset !== undefined) {
           out.imageAliases ??= Object.create(null) as Record<string, string>;
           for (const candidate of parseSrcset(srcset)) {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { parseHtml, TAG } from '../../packages/pith/src/dom/index.js';
 
 const NAMES = ['class', 'id', 'href', 'rel', 'data-x', 'lang', 'unknown-name'];
 
@@ -34,5 +34,53 @@ describe('Doc.attr', () => {
         }
       }),
     );
+  });
+});
+
+describe('Doc.classAndId', () => {
+  // The definition: `${class ?? ''} ${id}` lower-cased with an id, `${class} ` without, '' with neither.
+  const reference = (cls: string | undefined, id: string | undefined) =>
+    id !== undefined ? `${cls ?? ''} ${id}`.toLowerCase() : cls === undefined ? '' : `${cls} `.toLowerCase();
+  // Upper case, characters whose lower case is longer (İ) or ASCII (K, the Kelvin sign), two-byte text.
+  const value = fc
+    .array(fc.constantFrom('a', 'B', 'nav', 'Main', '-', '_', ' ', 'İ', 'K', 'é', '“', 'x1'), {
+      maxLength: 5,
+    })
+    .map((parts) => parts.join(''));
+
+  it('is class and id as attr reads them, lower-cased, on every node, asked for in any order and again', () => {
+    const element = fc
+      .tuple(
+        fc.constantFrom('div', 'p', 'span', 'html', 'body'),
+        fc.array(fc.tuple(fc.constantFrom('class', 'id', 'ID', 'Class', 'href'), value), { maxLength: 4 }),
+      )
+      .map(
+        ([tag, attributes]) =>
+          `<${tag}${attributes.map(([name, text]) => ` ${name}="${text}"`).join('')}>t</${tag}>`,
+      );
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 8 }), fc.boolean(), (elements, backwards) => {
+        const doc = parseHtml(`<!doctype html>${elements.join('')}`);
+        const nodes = Array.from({ length: doc.size }, (_, node) => node);
+        if (backwards) nodes.reverse();
+        for (const pass of [1, 2]) {
+          for (const node of nodes) {
+            const expected = reference(doc.attr(node, 'class'), doc.attr(node, 'id'));
+            assert.equal(doc.classAndId(node), expected, `node ${node}, pass ${pass}`);
+          }
+        }
+      }),
+    );
+  });
+
+  it('hand-computed: duplicates read first, merged <body> attributes, İ and the Kelvin sign', () => {
+    const doc = parseHtml(
+      '<body class="One"><div class="A B" class="c" id="X" id="y">t</div><p class="\u212Aey İx">u</p><body id=Later class=ignored>',
+    );
+    const div = doc.findFirst(TAG.div);
+    assert.equal(doc.classAndId(div), 'a b x');
+    assert.equal(doc.classAndId(div + 2), 'key i\u0307x ');
+    assert.equal(doc.classAndId(doc.body), 'one later');
+    assert.equal(doc.classAndId(div + 1), '', 'a text node');
   });
 });

@@ -67,6 +67,20 @@ export interface AttributeStore {
  * source offsets, per-node counts and a view of the source by lines.
  * Build one with `parseHtml()`.
  */
+/** A character `toLowerCase` may change: A–Z, or any beyond ASCII. */
+const MAY_LOWER = /[A-Z\u0080-\uffff]/;
+
+/**
+ * `text.toLowerCase()`, without the copy that makes when there is nothing to lower (V8 copies a
+ * string of two-byte characters, as a slice of a page with one curly quote is, even then).
+ */
+function lowerCased(text: string): string {
+  return MAY_LOWER.test(text) ? text.toLowerCase() : text;
+}
+
+/** An attribute name's number not looked up yet (`idOf` gives -1 for a name the page lacks). */
+const UNKNOWN_NAME = -2;
+
 export class Doc {
   /** The HTML the document was parsed from. */
   readonly source: string;
@@ -85,9 +99,13 @@ export class Doc {
   readonly #attributes: AttributeStore;
   readonly #unknownTagNames: Map<number, string>;
   #lineStarts: Int32Array | undefined;
-  /** `attributes()` records and `classAndId()` strings, made on first request. */
+  /** `attributes()` records, made on first request. */
   #attributeRecords: (Record<string, string> | undefined)[] | undefined;
-  #classAndIds: (string | undefined)[] | undefined;
+  /** `classAndId()` of the elements with an id, by node. */
+  #withIds: Map<number, string> | undefined;
+  /** The numbers of the names `class` and `id` in the attribute store, looked up on first use. */
+  #classNameId = UNKNOWN_NAME;
+  #idNameId = UNKNOWN_NAME;
   /** `classAndId()` of the elements with a class and no id, by class string. */
   #classOnly: Map<string, string> | undefined;
 
@@ -277,28 +295,55 @@ export class Doc {
     }
     return false;
   }
-  /** The `class` and `id` of an element joined by a space, lower-cased (for class/id cues). */
+  /**
+   * The `class` and `id` of an element joined by a space, lower-cased (for class/id cues). Kept
+   * per class string for the elements without an id (the cards of a listing share one class) and
+   * per element for the few with one (68 of 851 elements a page on the speed mix), read straight
+   * from the attribute store otherwise: an array of one entry per node, made for every page, was
+   * with its strings 4 % of the bytes a page allocates (bench/speed/allocation.ts).
+   */
   classAndId(node: number): string {
-    const cached = this.#classAndIds?.[node];
-    if (cached !== undefined) return cached;
-    const cls = this.attr(node, 'class');
-    const id = this.attr(node, 'id');
-    let joined: string;
-    if (id !== undefined) joined = `${cls ?? ''} ${id}`.toLowerCase();
-    else if (cls === undefined) joined = '';
-    else {
-      // Without an id, one string per class string of the page: the cards of a listing share one
-      // class, and a string made per element was 6 % of the bytes a page allocates.
-      this.#classOnly ??= new Map();
-      const known = this.#classOnly.get(cls);
-      if (known !== undefined) joined = known;
-      else {
-        joined = `${cls} `.toLowerCase();
-        this.#classOnly.set(cls, joined);
+    const store = this.#attributes;
+    let cls: string | undefined;
+    let id: string | undefined;
+    if (store.merged?.has(node)) {
+      cls = this.attr(node, 'class');
+      id = this.attr(node, 'id');
+    } else {
+      const { offsets, nameIds, values } = store;
+      const start = offsets[node];
+      const stop = offsets[node + 1];
+      // Most elements have no attributes (and text nodes none).
+      if (start === stop) return '';
+      if (this.#classNameId === UNKNOWN_NAME) {
+        this.#classNameId = store.names.idOf('class');
+        this.#idNameId = store.names.idOf('id');
+      }
+      const classNameId = this.#classNameId;
+      const idNameId = this.#idNameId;
+      // The first of each, as `attr` reads them.
+      for (let index = start; index < stop; index++) {
+        const nameId = nameIds[index];
+        if (nameId === classNameId) cls ??= values[index];
+        else if (nameId === idNameId) id ??= values[index];
       }
     }
-    this.#classAndIds ??= new Array(this.size);
-    this.#classAndIds[node] = joined;
+    if (id !== undefined) {
+      this.#withIds ??= new Map();
+      let joined = this.#withIds.get(node);
+      if (joined === undefined) {
+        joined = lowerCased(`${cls ?? ''} ${id}`);
+        this.#withIds.set(node, joined);
+      }
+      return joined;
+    }
+    if (cls === undefined) return '';
+    this.#classOnly ??= new Map();
+    let joined = this.#classOnly.get(cls);
+    if (joined === undefined) {
+      joined = lowerCased(`${cls} `);
+      this.#classOnly.set(cls, joined);
+    }
     return joined;
   }
   /**

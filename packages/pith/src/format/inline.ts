@@ -172,6 +172,9 @@ function escapeEntityAmpersands(text: string): string {
   return out + text.slice(last);
 }
 
+/** The pieces of an empty block. */
+const NO_PIECES: readonly string[] = [];
+
 /**
  * The inline content of a Markdown block being built: collapses whitespace across
  * text nodes, escapes text, opens formatting lazily (so `<b> x </b>` becomes
@@ -294,13 +297,18 @@ export class MarkdownInline implements InlineBuffer {
 
   /** Ends the block: closes open formatting and returns its Markdown, '' when empty. */
   flush(): string {
+    return this.flushPieces().join('');
+  }
+
+  /** `flush`'s Markdown in pieces (none when the block is empty). */
+  flushPieces(): readonly string[] {
     for (let index = this.frames.length - 1; index >= 0; index--) {
       const frame = this.frames[index];
       if (frame.active && frame.emitted) this.closeFrame(frame);
     }
     for (const frame of this.frames) frame.dead = false;
     if (this.pairs.length > 0) this.checkDelimiters();
-    const out = this.hasContent ? this.parts.join('') : '';
+    const out = this.hasContent ? this.parts : NO_PIECES;
     this.parts = [];
     this.markers = [];
     this.pairs = [];

@@ -3,6 +3,9 @@ import { type BlockSyntax, type InlineBuffer, type NodeRange, renderBlocks, with
 import { collapseWhitespace, withoutSoftHyphens } from './common.js';
 import type { TextOptions } from './types.js';
 
+/** The pieces of an empty block. */
+const NO_PIECES: readonly string[] = [];
+
 /** A block's text: whitespace collapsed across text nodes, `<br>` as a newline, nothing marked up. */
 export class TextInline implements InlineBuffer {
   private parts: string[] = [];
@@ -51,7 +54,11 @@ export class TextInline implements InlineBuffer {
   popFrame(): void {}
 
   flush(): string {
-    const out = this.hasContent ? this.parts.join('') : '';
+    return this.flushPieces().join('');
+  }
+
+  flushPieces(): readonly string[] {
+    const out = this.hasContent ? this.parts : NO_PIECES;
     this.parts = [];
     this.hasContent = false;
     this.pendingSpace = false;

@@ -14,6 +14,7 @@
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pageDigest, siteOf } from '@pith/workbench/eval';
+import { CHOICE_DATASETS } from '@pith/workbench/train';
 import {
   anchoredGroup,
   CHOICE_FEATURE_NAMES,
@@ -26,15 +27,8 @@ import { PAGE_RUN_OPTIONS, pagesToRun } from './page-run.js';
 import { scoredExtract } from './scored-extract.js';
 import { selectionText } from './selection-text.js';
 
-const SETS = [
-  'wcxb-dev',
-  'l3s-gn1',
-  'cleaneval',
-  'cleanportaleval',
-  'readability-testpages',
-  'trafilatura-eval',
-  'newspaper-fulltext',
-];
+/** Every development set (the sealed quarters never). */
+const SETS = CHOICE_DATASETS;
 /** The candidates a switch may answer with. */
 const SWITCH_CANDIDATES = ['loose', 'recall', 'paragraphs', 'strict', 'precision', 'union'];
 /** The choice rows' candidate columns kept per candidate (the rest stay out of the search). */

@@ -62,11 +62,6 @@ export interface AttributeStore {
   readonly merged?: ReadonlyMap<number, Record<string, string>>;
 }
 
-/**
- * A parsed HTML document: one compact tree shared by every extractor, with
- * source offsets, per-node counts and a view of the source by lines.
- * Build one with `parseHtml()`.
- */
 /** A character `toLowerCase` may change: A–Z, or any beyond ASCII. */
 const MAY_LOWER = /[A-Z\u0080-\uffff]/;
 
@@ -81,6 +76,11 @@ function lowerCased(text: string): string {
 /** An attribute name's number not looked up yet (`idOf` gives -1 for a name the page lacks). */
 const UNKNOWN_NAME = -2;
 
+/**
+ * A parsed HTML document: one compact tree shared by every extractor, with
+ * source offsets, per-node counts and a view of the source by lines.
+ * Build one with `parseHtml()`.
+ */
 export class Doc {
   /** The HTML the document was parsed from. */
   readonly source: string;

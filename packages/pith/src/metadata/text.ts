@@ -28,14 +28,8 @@ const HAS_ENTITY = /&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});?
  * markup, collapses whitespace, caps the length. Returns '' for nothing.
  */
 export function cleanText(value: string, maxLength = MAX_TEXT): string {
-  if (value.length === 0) return '';
-  let text = value.length > maxLength * 4 ? value.slice(0, maxLength * 4) : value;
-  if (text.includes('<')) text = text.replace(TAG_LIKE, ' ');
-  return finishText(text, maxLength);
+  return cleaned(value, maxLength, false);
 }
-
-/** A tag written alone, without attributes: `<br>`, `<table>`. */
-const BARE_TAG = /^<[a-zA-Z][a-zA-Z0-9-]{0,30}>$/;
 
 /**
  * `cleanText` for a title, where a tag's name is often the subject ("30 Years of <br> Tags",
@@ -43,20 +37,25 @@ const BARE_TAG = /^<[a-zA-Z][a-zA-Z0-9-]{0,30}>$/;
  * is a bare opening tag (no attributes, no closing tag), the text is not markup and keeps them.
  */
 export function cleanTitleText(value: string, maxLength = MAX_TEXT): string {
-  if (value.length === 0) return '';
-  let text = value.length > maxLength * 4 ? value.slice(0, maxLength * 4) : value;
-  if (text.includes('<')) {
-    const tags = text.match(TAG_LIKE);
-    if (tags !== null && !tags.every((tag) => BARE_TAG.test(tag))) text = text.replace(TAG_LIKE, ' ');
-  }
-  return finishText(text, maxLength);
+  return cleaned(value, maxLength, true);
 }
 
-function finishText(value: string, maxLength: number): string {
-  let text = value;
+/** A tag written alone, without attributes: `<br>`, `<table>`. */
+const BARE_TAG = /^<[a-zA-Z][a-zA-Z0-9-]{0,30}>$/;
+
+function cleaned(value: string, maxLength: number, keepBareTags: boolean): string {
+  if (value.length === 0) return '';
+  let text = value.length > maxLength * 4 ? value.slice(0, maxLength * 4) : value;
+  if (text.includes('<') && !(keepBareTags && onlyBareTags(text))) text = text.replace(TAG_LIKE, ' ');
   if (text.includes('&') && HAS_ENTITY.test(text)) text = decodeHTML(text);
   text = normalizeSpace(text);
   return text.length > maxLength ? text.slice(0, maxLength).trimEnd() : text;
+}
+
+/** Whether every tag-like piece of a text is a bare opening tag (a text with none is left as it is). */
+function onlyBareTags(text: string): boolean {
+  const tags = text.match(TAG_LIKE);
+  return tags === null || tags.every((tag) => BARE_TAG.test(tag));
 }
 
 /** Like `cleanText` but keeps paragraph breaks (for `structuredBody`). */

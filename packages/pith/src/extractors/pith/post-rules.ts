@@ -1264,10 +1264,7 @@ const MAX_NEAR_IMAGE_DEPTH = 5;
  * size, not named like an avatar or logo, not in site furniture.
  */
 function isNearImage(doc: Doc, image: number): boolean {
-  for (const side of ['width', 'height']) {
-    const value = Number.parseInt(doc.attr(image, side) ?? '', 10);
-    if (Number.isFinite(value) && value < MIN_NEAR_IMAGE_SIDE) return false;
-  }
+  if (declaredSmallerThan(doc, image, MIN_NEAR_IMAGE_SIDE)) return false;
   if (hasCueWord(doc.classAndId(image), NOT_LEAD_IMAGE) || AD_SLOT.test(doc.classAndId(image))) return false;
   // Its file: an ad server's (`ad.doubleclick.net`, `…/ad/bn/…`), or a button, an arrow, a logo by its name.
   const source = doc.attr(image, 'src') ?? '';
@@ -1287,11 +1284,17 @@ function isNearImage(doc: Doc, image: number): boolean {
   return true;
 }
 
-function isLeadImage(doc: Doc, image: number, body: number): boolean {
+/** Whether an image's declared width or height (its attributes, in pixels) is under `min`. */
+function declaredSmallerThan(doc: Doc, image: number, min: number): boolean {
   for (const side of ['width', 'height']) {
     const value = Number.parseInt(doc.attr(image, side) ?? '', 10);
-    if (Number.isFinite(value) && value < MIN_LEAD_IMAGE_SIDE) return false;
+    if (Number.isFinite(value) && value < min) return true;
   }
+  return false;
+}
+
+function isLeadImage(doc: Doc, image: number, body: number): boolean {
+  if (declaredSmallerThan(doc, image, MIN_LEAD_IMAGE_SIDE)) return false;
   for (let node = doc.parent(image); node > 0; node = doc.parent(node)) {
     const t = doc.tag(node);
     if (t === TAG.body || t === TAG.html) return false;

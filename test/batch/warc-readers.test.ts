@@ -7,7 +7,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { splitInputs } from '@pith/crawl/batch';
+import { recordShare, splitInputs } from '@pith/crawl/batch';
+import fc from 'fast-check';
 import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
 import { HAS_SAMPLE, SAMPLE_DIR, spawnPith } from '../helpers.js';
@@ -94,6 +95,37 @@ describe('splitInputs', () => {
   });
 });
 
+describe('recordShare', () => {
+  test('every position falls in one share, the same each time', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 40 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 1, max: 16 }),
+        (offset, skip, of) => {
+          const share = recordShare({ offset, skip }, of);
+          assert.ok(Number.isInteger(share) && share >= 0 && share < of);
+          assert.equal(recordShare({ offset, skip }, of), share);
+        },
+      ),
+    );
+  });
+
+  test('records of an archive split about evenly, whether gzipped per record or as one stream', () => {
+    // Per-record gzip: every record its own offset (about 9 KB apart); one gzip stream: offset 0, skip grows.
+    for (const positions of [
+      Array.from({ length: 3000 }, (_, index) => ({ offset: 1234 + index * 9127, skip: 0 })),
+      Array.from({ length: 3000 }, (_, index) => ({ offset: 0, skip: index * 31_337 })),
+    ]) {
+      for (const of of [2, 3, 4]) {
+        const counts = new Array<number>(of).fill(0);
+        for (const position of positions) counts[recordShare(position, of)]++;
+        for (const count of counts) assert.ok(Math.abs(count - 3000 / of) < 0.1 * (3000 / of), `${counts}`);
+      }
+    }
+  });
+});
+
 describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
   let archives: { files: string[]; pages: number };
   let reference: Map<string, OutRecord>;
@@ -127,11 +159,12 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
       assert.deepEqual(withoutTimes(record), withoutTimes(reference.get(place)), place);
   });
 
-  test('kill -9 in the middle, then the same command: every record exactly once', async () => {
+  /** Runs `pith warc FILES --readers 2`, kills it once a few parts are written, and runs it again. */
+  async function killAndResume(files: readonly string[], expected: Map<string, OutRecord>): Promise<void> {
     const out = mkdtempSync(join(tmpdir(), 'pith-readers-kill-'));
     const args = [
       'warc',
-      ...archives.files,
+      ...files,
       ...common(out),
       '--workers',
       '2',
@@ -149,17 +182,63 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
     first.child.kill('SIGKILL');
     const killed = await first.done;
     assert.equal(killed.signal, 'SIGKILL');
-    assert.ok(readParts(out).length < archives.pages, 'the run was stopped before its end');
+    assert.ok(readParts(out).length < expected.size, 'the run was stopped before its end');
     const second = await spawnPith(args).done;
     assert.equal(second.code, 0, second.stderr);
     assert.match(second.stderr, /resumed/);
     const resumed = byPlace(readParts(out));
-    assert.deepEqual([...resumed.keys()].sort(), [...reference.keys()].sort());
-    for (const [place, record] of resumed) assert.equal(record.text, reference.get(place)?.text, place);
+    assert.deepEqual([...resumed.keys()].sort(), [...expected.keys()].sort());
+    for (const [place, record] of resumed) assert.equal(record.text, expected.get(place)?.text, place);
     // Its checkpoint says it finished: a third run does nothing.
     const third = await spawnPith(args).done;
     assert.equal(third.code, 0, third.stderr);
     assert.match(third.stderr, /already finished/);
+  }
+
+  test('kill -9 in the middle, then the same command: every record exactly once', async () => {
+    await killAndResume(archives.files, reference);
+  });
+
+  test('one archive split by record: kill -9 in the middle, then the same command: every record once', async () => {
+    // One archive of the sample three times over (102 pages), read by both readers.
+    const single = await sampleArchives(1, 3);
+    const one = mkdtempSync(join(tmpdir(), 'pith-readers-single-'));
+    const run = await spawnPith(['warc', ...single.files, ...common(one), '--workers', '2']).done;
+    assert.equal(run.code, 0, run.stderr);
+    const expected = byPlace(readParts(one));
+    assert.equal(expected.size, single.pages);
+    await killAndResume(single.files, expected);
+  });
+
+  test('one archive, --readers 2: the readers split its records, each written once', async () => {
+    const one = mkdtempSync(join(tmpdir(), 'pith-readers-file-'));
+    const first = await spawnPith([
+      'warc',
+      archives.files[0],
+      ...common(one),
+      '--workers',
+      '2',
+      '--readers',
+      '2',
+      '--part-records',
+      '5',
+    ]).done;
+    assert.equal(first.code, 0, first.stderr);
+    const pages = [...reference.values()].filter((record) => record.warcFile === archives.files[0]).length;
+    assert.match(first.stderr, new RegExp(`${pages} pages`));
+    const split = byPlace(readParts(one));
+    assert.equal(split.size, pages);
+    for (const [place, record] of split) assert.equal(record.text, reference.get(place)?.text, place);
+    // Both readers had records (the checkpoint holds each share's count).
+    const checkpoint = JSON.parse(readFileSync(join(one, '_checkpoint.json'), 'utf8'));
+    const perShare = (checkpoint.shares as { counts: { pages: number } }[]).map(
+      (share) => share.counts.pages,
+    );
+    assert.equal(perShare.length, 2);
+    assert.ok(
+      perShare.every((count) => count > 0),
+      `${perShare}`,
+    );
   });
 
   test('another number of readers does not resume the checkpoint', async () => {

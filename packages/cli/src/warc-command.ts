@@ -45,8 +45,9 @@ export function warcCommand(): Command {
     .addOption(
       new Option(
         '--readers <n>',
-        'archives read at once, each by its own thread with its share of --workers (at most one per ' +
-          'archive): reading, inflating and writing then use every core too. Records are in input ' +
+        'readers at once, each a thread with its share of the archives and of --workers: reading, ' +
+          'inflating and writing then use every core too (given fewer archives than readers, each ' +
+          'reader reads every archive and keeps its share of the records). Records are in input ' +
           'order within each share, and the shares interleave',
       )
         .argParser(positiveInteger)
@@ -88,7 +89,7 @@ async function runWarc(archives: string[], options: WarcCommandOptions): Promise
     inputs.push({ path, size: info.size, mtimeMs: Math.round(info.mtimeMs) });
   }
   const settings = pageSettings(options);
-  const readers = Math.min(options.readers, inputs.length);
+  const readers = options.readers;
   if (readers > 1 && (options.out === '-' || archives.includes('-')))
     throw new PithError(
       'BAD_OPTION',

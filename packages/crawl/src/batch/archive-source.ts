@@ -20,6 +20,25 @@ export interface ArchiveSourceOptions {
    * the service names its archive inside the archive directory, never by the server's path.
    */
   names?: readonly string[];
+  /**
+   * Only the records of this share of each input (`pith warc --readers N` on fewer archives than
+   * readers: every reader reads the whole file and keeps the records `recordShare` gives it).
+   */
+  share?: { index: number; of: number };
+}
+
+/**
+ * Which of `of` shares a record belongs to, from where it starts in its archive. A hash of the
+ * position, not the record's ordinal: a resumed share starts reading mid-file, where the ordinal is
+ * unknown, and must still keep exactly its own records. Request, response and metadata records of
+ * one page may fall in different shares; only responses become pages, and every record counts once.
+ */
+export function recordShare(position: { offset: number; skip: number }, of: number): number {
+  const low = position.offset % 2 ** 32;
+  const high = Math.floor(position.offset / 2 ** 32);
+  let hash = Math.imul(low ^ Math.imul(high, 0x27d4eb2d), 0x9e3779b1) ^ Math.imul(position.skip, 0x85ebca77);
+  hash = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
+  return ((hash ^ (hash >>> 13)) >>> 0) % of;
 }
 
 export function archiveSource(inputs: readonly string[], options: ArchiveSourceOptions): BatchSource {
@@ -31,7 +50,7 @@ export function archiveSource(inputs: readonly string[], options: ArchiveSourceO
         before += size;
         continue;
       }
-      const { range } = options;
+      const { range, share } = options;
       const start =
         from && input === from.input ? from.position : range ? { offset: range.start, skip: 0 } : undefined;
       const source = file === '-' ? (process.stdin as AsyncIterable<Uint8Array>) : file;
@@ -47,6 +66,8 @@ export function archiveSource(inputs: readonly string[], options: ArchiveSourceO
         if (item.kind === 'skip' && (item.reason === 'corrupt' || item.reason === 'truncated'))
           unreadable ??= item.detail;
         else records++;
+        // Another reader's record (it still counts above: this input holds records).
+        if (share && recordShare(position, share.of) !== share.index) continue;
         if (item.kind === 'skip') {
           yield { kind: 'skip', reason: item.reason, input, position, bytesRead };
           continue;

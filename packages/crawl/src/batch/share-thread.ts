@@ -31,7 +31,11 @@ async function runShare(): Promise<void> {
   });
   try {
     const outcome = await runBatch({
-      source: archiveSource(task.inputs, { settings: task.settings, maxRecordBytes: task.maxRecordBytes }),
+      source: archiveSource(task.inputs, {
+        settings: task.settings,
+        maxRecordBytes: task.maxRecordBytes,
+        ...(task.share ? { share: task.share } : {}),
+      }),
       pool,
       out: '',
       format: task.format,

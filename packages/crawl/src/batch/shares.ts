@@ -32,7 +32,10 @@ import type { PageSettings } from './types.js';
 export interface ShareRunOptions {
   /** Archive files (not standard input: a stream cannot be shared). */
   inputs: readonly string[];
-  /** Shares read at once (at most one per input). */
+  /**
+   * Shares read at once. With at least as many inputs, each share is whole inputs; with fewer, every
+   * share reads every input and keeps the records `recordShare` gives it.
+   */
   readers: number;
   /** Extraction threads in all (split between the shares, at least one each). */
   threads: number;
@@ -65,6 +68,8 @@ export interface ShareTask {
   dropBelowQuality: boolean;
   /** Where the share stopped last time (undefined: from its start). */
   state?: RunState;
+  /** This share's records of each input, when the shares split records rather than inputs. */
+  share?: { index: number; of: number };
 }
 
 /** Messages of a share's thread: a part's encoded bytes, then the state that counts it as done. */
@@ -99,7 +104,11 @@ export async function runShares(options: ShareRunOptions): Promise<BatchOutcome>
   const sizes = await Promise.all(
     options.inputs.map(async (file) => ({ path: file, size: (await stat(file)).size })),
   );
-  const shares = splitInputs(sizes, options.readers);
+  // Fewer archives than readers (one 1 GB file and two cores): the shares split the records instead.
+  const byRecord = options.readers > 1 && sizes.length < options.readers;
+  const shares = byRecord
+    ? Array.from({ length: options.readers }, () => [...sizes.keys()])
+    : splitInputs(sizes, options.readers);
   await mkdir(options.out, { recursive: true });
   await removeTemporaryFiles(options.out);
   const checkpointFile = path.join(options.out, CHECKPOINT_FILE);
@@ -170,6 +179,7 @@ export async function runShares(options: ShareRunOptions): Promise<BatchOutcome>
           ...(options.partRecords === undefined ? {} : { partRecords: options.partRecords }),
           dropBelowQuality: options.dropBelowQuality === true,
           ...(states[share] ? { state: states[share] } : {}),
+          ...(byRecord ? { share: { index: share, of: shares.length } } : {}),
         };
         const worker = startShareWorker(task);
         workers.push(worker);
@@ -191,7 +201,7 @@ export async function runShares(options: ShareRunOptions): Promise<BatchOutcome>
               });
           } else if (message.kind === 'progress') {
             progress[share] = message.progress;
-            options.onProgress?.(sumProgress(progress));
+            options.onProgress?.(sumProgress(progress, byRecord));
           } else if (message.kind === 'done') outcome = message;
           else {
             failure ??= new PithError(message.code as never, message.message);
@@ -219,7 +229,8 @@ export async function runShares(options: ShareRunOptions): Promise<BatchOutcome>
       alreadyFinished: false,
       thisRun: {
         pages: counts.pages - startCounts.pages,
-        fromBytes: ends.reduce((sum, end) => sum + end.fromBytes, 0),
+        // Shares of records each read all the bytes: where the run started is where they did, on average.
+        fromBytes: ends.reduce((sum, end) => sum + end.fromBytes, 0) / (byRecord ? ends.length : 1),
       },
     };
   } finally {
@@ -250,12 +261,14 @@ function sumCounts(states: readonly (RunState | undefined)[]): RunCounts {
   return total;
 }
 
-function sumProgress(progress: readonly BatchProgress[]): BatchProgress {
+/** The shares' progress as one run's; shares of records each read every byte, so their bytes are averaged. */
+function sumProgress(progress: readonly BatchProgress[], byRecord: boolean): BatchProgress {
+  const bytes = progress.reduce((sum, each) => sum + each.bytesRead, 0);
   return {
     pages: progress.reduce((sum, each) => sum + each.pages, 0),
     failed: progress.reduce((sum, each) => sum + each.failed, 0),
     skipped: progress.reduce((sum, each) => sum + each.skipped, 0),
-    bytesRead: progress.reduce((sum, each) => sum + each.bytesRead, 0),
+    bytesRead: byRecord ? bytes / progress.length : bytes,
     seconds: progress.reduce((longest, each) => Math.max(longest, each.seconds), 0),
   };
 }

@@ -719,8 +719,6 @@ function renderStep(
       : separateComments(extraction, {
           forumOutsideShare: FORUM_OUTSIDE_SHARE_UNASKED,
           keptSubtreeOnly: true,
-          // Readers' comments that outweigh a story are still comments; a forum's replies are its content.
-          readsAsArticle: () => assessment.pageType.type === 'article',
         });
   const formatOptions = formatOptionsOf(metadata, options);
   const readList =

@@ -15,7 +15,6 @@ export {
 } from './find.js';
 export { commentAuthor, commentDate } from './labels.js';
 export {
-  ARTICLE_OUTSIDE_SHARE,
   FORUM_OUTSIDE_SHARE,
   FORUM_OUTSIDE_SHARE_UNASKED,
   MIN_COMMENT_CONFIDENCE,

@@ -16,14 +16,6 @@ export const FORUM_OUTSIDE_SHARE = 0.15;
  * cross-validated bag-of-words F1 0.779 → 0.608).
  */
 export const FORUM_OUTSIDE_SHARE_UNASKED = 1;
-/**
- * The share on a page that reads as an article, when comments are only left out of the body: a
- * news story's readers' comments often outweigh a short story (L3S-GN1 51070347, a 190-word item
- * under 950 words of comments; 67872f6e), and the thread rule above kept them all as the body.
- * A forum's replies are its content; an article's are not. The asked share, so the body is the
- * same whether comments are asked for or not.
- */
-export const ARTICLE_OUTSIDE_SHARE = FORUM_OUTSIDE_SHARE;
 
 /** How the comments step runs. */
 export interface SeparateCommentsOptions {
@@ -38,15 +30,6 @@ export interface SeparateCommentsOptions {
    * L3S-GN1 and WCXB dev, of about 16 for the whole extraction).
    */
   keptSubtreeOnly?: boolean;
-  /**
-   * Whether the page reads as an article (not a forum thread): then `articleOutsideShare` replaces
-   * `forumOutsideShare`. Called at most once, and only where a section at the confidence would stay
-   * as a thread under `forumOutsideShare` and not under `articleOutsideShare` (the page type costs
-   * the quality step, which the text formats do not otherwise pay).
-   */
-  readsAsArticle?: () => boolean;
-  /** Share of kept text outside a section under which it is the content, on an article (default {@link ARTICLE_OUTSIDE_SHARE}). */
-  articleOutsideShare?: number;
 }
 
 /** A body without its comments, and the comment sections taken out of it. */
@@ -94,19 +77,7 @@ export function separateComments(
   }
   keptBefore[doc.size] = totalKept;
   const keptIn = (start: number, stop: number) => keptBefore[stop] - keptBefore[start];
-  const articleOutsideShare = options.articleOutsideShare ?? ARTICLE_OUTSIDE_SHARE;
-  let article: boolean | undefined;
-  const isArticle = () => {
-    article ??= options.readsAsArticle?.() ?? false;
-    return article;
-  };
-  const isThread = (inside: number) => {
-    if (inside <= 0) return false;
-    const outside = totalKept - inside;
-    if (outside >= forumOutsideShare * inside) return false;
-    // A thread by the forum share; on an article only by the article share.
-    return outside < articleOutsideShare * inside || options.readsAsArticle === undefined || !isArticle();
-  };
+  const isThread = (inside: number) => inside > 0 && totalKept - inside < forumOutsideShare * inside;
   let insideAll = 0;
   const sections = found.filter((section) => {
     let inside = 0;

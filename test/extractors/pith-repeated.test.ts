@@ -7,8 +7,10 @@ import { type PithDiagnostics, pageRows } from '../../packages/pith/src/extracto
 import {
   anchoredGroup,
   groupTextNodes,
+  groupWordsAtMost,
   keptItems,
   LISTING_GATE,
+  LISTING_SHARE,
   type ListingPageType,
   listingAnswer,
   listingGateFeatures,
@@ -316,6 +318,51 @@ describe('the listing gate (learned on the five block sets)', () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+  test('property: the word bound keeps exactly the groups that can answer (groupWordsAtMost)', () => {
+    fc.assert(
+      // Group sizes near the bound, where rounding could put it one off.
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: -3, max: 3 }), (answer, step) => {
+        const words = Math.max(0, Math.round(answer / LISTING_SHARE) + step);
+        assert.equal(words <= groupWordsAtMost(answer), answer >= LISTING_SHARE * words);
+      }),
+    );
+  });
+
+  test('property: the listing answer with the word bound is the one every group gave (nested grids, any answer)', () => {
+    // Grids of 3–8 cards inside each other's columns, so that parents of many sizes hold groups.
+    const grid = (cls: string, cards: number, words: number) =>
+      `<div class="${cls}">${Array.from(
+        { length: cards },
+        (_, n) =>
+          `<div class="item"><a href="/${cls}/${n}">Item ${n}</a> <span>${'word '.repeat(words)}</span></div>`,
+      ).join('')}</div>`;
+    const doc = parseHtml(
+      `<html><body>${listingPage}<main><section>${grid('small', 3, 18)}${grid('mid', 5, 30)}</section>` +
+        `<section>${grid('large', 8, 60)}<p>${'text '.repeat(120)}</p></section></main></body></html>`,
+    );
+    const { blocks } = pageRows(doc, {}, {});
+    const texts: number[] = [];
+    for (let node = 0; node < doc.size; node++) if (doc.kind(node) === NodeKind.Text) texts.push(node);
+    const loose = () => new Uint8Array(doc.size).fill(1);
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { minLength: texts.length, maxLength: texts.length }),
+        fc.integer({ min: 0, max: 2_500 }),
+        (keep, answerWords) => {
+          const answer = new Uint8Array(doc.size);
+          texts.forEach((node, index) => {
+            if (keep[index]) answer[node] = 1;
+          });
+          // Before the bound: every group built, the largest anchored one tested against the answer.
+          const every = anchoredGroup(blocks, answer);
+          const expected = every && answerWords < LISTING_SHARE * every.words ? every : undefined;
+          const listed = listingAnswer(blocks, answer, answerWords, readAs('listing'), loose);
+          assert.deepEqual(listed?.group, expected);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

@@ -81,6 +81,21 @@ describe('findComments: marked comments', () => {
     assert.ok(section.textShare > 0.5 && section.textShare < 0.8, String(section.textShare));
   });
 
+  test('microdata comments with an itemtype and no itemprop: the page-wide microdata test reads both names', () => {
+    const { doc, sections } = find(
+      `<body>${ARTICLE}<section class="discussion">
+        <div itemscope itemtype="https://schema.org/Comment"><span class="by">Carol</span><p>First!</p></div>
+        <div itemscope itemtype="https://schema.org/Comment"><span class="by">Dan</span><p>Second.</p></div>
+      </section></body>`,
+    );
+    assert.equal(sections.length, 1);
+    assert.ok(sections[0].cues.includes('item-markup'));
+    assert.deepEqual(
+      comments(doc, sections[0]).map((row) => row[2]),
+      ['Carol First!', 'Dan Second.'],
+    );
+  });
+
   test('schema.org microdata comments', () => {
     const { doc, sections } = find(
       `<body>${ARTICLE}<section class="discussion">

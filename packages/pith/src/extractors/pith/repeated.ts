@@ -45,8 +45,11 @@ function shapeOf(blocks: Blocks, node: number): string {
 /**
  * Every repeated sibling group: a parent's MIN_GROUP_ITEMS or more element children of one shape
  * that carry text, holding MIN_GROUP_WORDS words, outside menus, footers, rails and headers.
+ * With `above`, only the groups of parents holding more than `above` words (the others' groups
+ * hold at most their parent's words: a node's word count is its children's summed), so that a
+ * caller that needs a group of more words does not build every group's shape strings.
  */
-export function repeatedGroups(blocks: Blocks): RepeatedGroup[] {
+export function repeatedGroups(blocks: Blocks, above = -1): RepeatedGroup[] {
   const doc = blocks.doc;
   const { kind, tag, end, wordCount } = doc.columns;
   const found: RepeatedGroup[] = [];
@@ -56,7 +59,7 @@ export function repeatedGroups(blocks: Blocks): RepeatedGroup[] {
   for (let parent = root; parent < stop; parent++) {
     tick('pith');
     if (kind[parent] !== NodeKind.Element || blocks.landmarks[parent] & OUTSIDE_LISTING) continue;
-    if (wordCount[parent] < MIN_GROUP_WORDS) continue;
+    if (wordCount[parent] < MIN_GROUP_WORDS || wordCount[parent] <= above) continue;
     let groups: Map<string, number[]> | undefined;
     for (let child = parent + 1; child < end[parent]; child = end[child]) {
       if (kind[child] !== NodeKind.Element || wordCount[child] < MIN_ITEM_WORDS) continue;
@@ -101,10 +104,12 @@ export function keptItems(blocks: Blocks, group: RepeatedGroup, answer: Uint8Arr
 /**
  * The group the answer started: the one with the most words among those where the answer keeps
  * text in at least MIN_KEPT_ITEMS items (the block model kept some cards and dropped the rest).
+ * With `above`, undefined also when that group holds `above` words or fewer (only the groups of
+ * more words are built: the one with the most among them is the same group when it has more).
  */
-export function anchoredGroup(blocks: Blocks, answer: Uint8Array): RepeatedGroup | undefined {
+export function anchoredGroup(blocks: Blocks, answer: Uint8Array, above = -1): RepeatedGroup | undefined {
   let best: RepeatedGroup | undefined;
-  for (const group of repeatedGroups(blocks))
+  for (const group of repeatedGroups(blocks, above))
     if ((!best || group.words > best.words) && keptItems(blocks, group, answer) >= MIN_KEPT_ITEMS)
       best = group;
   return best;
@@ -150,6 +155,18 @@ export const LISTING_GATE: readonly ListingGateCondition[] = [
   { feature: 'listingProbability', atMost: 0.8255 },
 ];
 
+/**
+ * The most words a group can hold and still leave `answerWords >= LISTING_SHARE * words` true for
+ * every group of at most that many words (integer word counts; -1 when none is that small). The
+ * float product is checked, not divided out, so that the bound agrees with the test it skips.
+ */
+export function groupWordsAtMost(answerWords: number): number {
+  let words = Math.floor(answerWords / LISTING_SHARE);
+  while (words >= 0 && !(answerWords >= LISTING_SHARE * words)) words--;
+  while (answerWords >= LISTING_SHARE * (words + 1)) words++;
+  return words;
+}
+
 /** Whether a page's gate features pass every condition. */
 export function passesListingGate(
   features: Readonly<Record<ListingGateFeature, number>>,
@@ -185,7 +202,9 @@ export function listingAnswer(
   loose: () => Uint8Array,
   gate?: { conditions: readonly ListingGateCondition[]; pageTypeFeatures: Float32Array },
 ): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
-  const group = anchoredGroup(blocks, answer);
+  // Only a group of more than answerWords / LISTING_SHARE words can answer: on an article most
+  // parents hold fewer, and their children's shapes (a class string split per child) are not built.
+  const group = anchoredGroup(blocks, answer, groupWordsAtMost(answerWords));
   if (!group || answerWords >= LISTING_SHARE * group.words) return undefined;
   const typed = pageType();
   if (!LISTING_TYPES.includes(typed.type)) return undefined;

@@ -170,14 +170,20 @@ function tokenKind(token: string, match: RegExpExecArray): { kind: CueKind; rema
 
 /**
  * A cheap first test (most elements have none): a comment word in the class or id (the
- * lower-cased string the document caches for every class/id cue), or microdata.
+ * lower-cased string the document caches for every class/id cue), or microdata. `microdata`
+ * is false on a page where no element has an `itemtype` or `itemprop` (most pages: two scans of
+ * the attribute store, not two lookups per element, each hashing the name).
  */
-function mayHaveCue(doc: Doc, node: number): boolean {
+function mayHaveCue(doc: Doc, node: number, microdata: boolean): boolean {
   return (
     COMMENT_CLASS.test(doc.classAndId(node)) ||
-    doc.attr(node, 'itemtype') !== undefined ||
-    doc.attr(node, 'itemprop') !== undefined
+    (microdata && (doc.attr(node, 'itemtype') !== undefined || doc.attr(node, 'itemprop') !== undefined))
   );
+}
+
+/** Whether any element of the page has an `itemtype` or `itemprop` attribute. */
+function hasMicrodata(doc: Doc): boolean {
+  return doc.hasAttributeContaining('itemtype', '') || doc.hasAttributeContaining('itemprop', '');
 }
 
 /** Reads the comment cue of an element from its class, id, itemtype and itemprop. */
@@ -251,6 +257,7 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
   // ── pass 1: cues ─────────────────────────────────────────────────────────
   const cues = new Map<number, Cue>();
   const headings: number[] = [];
+  const microdata = hasMicrodata(doc);
   for (let node = within; node < stop; node++) {
     tick('comments');
     if (kind[node] !== NodeKind.Element) continue;
@@ -260,7 +267,7 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
       continue;
     }
     if (IS_HEADING[t]) headings.push(node);
-    if (!mayHaveCue(doc, node)) continue;
+    if (!mayHaveCue(doc, node, microdata)) continue;
     const cue = cueOf(doc, node);
     if (!cue) continue;
     if (cue.kind === 'widget') {

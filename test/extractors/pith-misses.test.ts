@@ -65,6 +65,46 @@ describe('caption toggles and gallery counters are not the caption (issue 37, it
   });
 });
 
+describe('values in a data table are no gallery counters (issue 41)', () => {
+  // Readability's test page wikipedia-2 (New Zealand): the climate table's cells read "23/16", the
+  // shape of a gallery counter ("4 / 12"); dropping them left the city names as loose lines.
+  const CLIMATE =
+    '<table class="wikitable collapsible sortable"><caption>Average daily maximum and minimum temperatures for the six largest cities of New Zealand</caption><tbody><tr><th>Location</th><th>Jan/Feb (°C)</th><th>Jan/Feb (°F)</th><th>July (°C)</th><th>July (°F)</th></tr><tr><td><a href="/wiki/Auckland" title="Auckland">Auckland</a></td><td>23/16</td><td>74/60</td><td>14/7</td><td>58/45</td></tr><tr><td><a href="/wiki/Wellington" title="Wellington">Wellington</a></td><td>20/13</td><td>68/56</td><td>11/6</td><td>52/42</td></tr><tr><td><a href="/wiki/Christchurch" title="Christchurch">Christchurch</a></td><td>22/12</td><td>72/53</td><td>10/0</td><td>51/33</td></tr></tbody></table>';
+
+  test('the cells stay', () => {
+    const { doc, chosen } = allChosen(CLIMATE);
+    assert.equal(dropMediaControls(doc, chosen), 0);
+    assert.match(chosenText(doc, chosen), /Auckland 23\/16 74\/60 14\/7 58\/45/);
+  });
+
+  test("extract() writes the table whole, between the article's paragraphs", () => {
+    const html = `<html><body><article><h1>Climate</h1>${ARTICLE_PROSE}<p>The table below lists climate normals for the warmest and coldest months in New Zealand's six largest cities.</p>${CLIMATE}${ARTICLE_PROSE}</article></body></html>`;
+    const { content } = extract(html, { format: 'markdown' });
+    assert.match(content, /\| \[?Auckland.* \| 23\/16 \| 74\/60 \| 14\/7 \| 58\/45 \|/);
+  });
+
+  test('any counter-shaped value in a headed table cell stays; the same text alone in a gallery goes', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.constantFrom('/', ' / ', ' of '),
+        (a, b, joint) => {
+          const value = `${a}${joint}${b}`;
+          const table = allChosen(
+            `<table><tr><th>Team</th><th>Record</th></tr><tr><td>Ducks</td><td><b>${value}</b></td></tr></table>`,
+          );
+          const gallery = allChosen(`<div class="gallery"><span>${value}</span></div>`);
+          return (
+            dropMediaControls(table.doc, table.chosen) === 0 &&
+            dropMediaControls(gallery.doc, gallery.chosen) === 1
+          );
+        },
+      ),
+    );
+  });
+});
+
 describe('body text set directly in a container between <br>s (issue 37, item 4)', () => {
   // L3S-GN1 0a30f3dc (CBS News 2008): the story is text in a <div> between <br><br>, no <p>.
   const STORY =

@@ -601,9 +601,36 @@ const MEDIA_CONTROL =
 /** Longest text of a media control, in characters. */
 const MAX_CONTROL_CHARS = 30;
 
+/** Levels from a text up to the table cell that holds it (`<td><a><b>23/16`). */
+const MAX_CELL_DEPTH = 3;
+
+/**
+ * In a cell of a data table, "23/16" or "3 of 5" is a value (Wikipedia's climate table of New
+ * Zealand's cities, Jan/Feb °C "23/16"; a score, a date), not a gallery counter: dropping it left
+ * the table's other cells, which the writers then set as loose lines.
+ */
+function inDataCell(doc: Doc, node: number, tables: Map<number, boolean>): boolean {
+  const { tag } = doc.columns;
+  let at = doc.parent(node);
+  for (let depth = 0; depth < MAX_CELL_DEPTH && at > 0; depth++, at = doc.parent(at)) {
+    if (tag[at] !== TAG.td && tag[at] !== TAG.th) continue;
+    const table = doc.closest(at, TAG.table);
+    if (table < 0) return false;
+    // Once per table: a table of a thousand "1/2" cells is read once, not once a cell.
+    let data = tables.get(table);
+    if (data === undefined) {
+      data = isDataTable(doc, table);
+      tables.set(table, data);
+    }
+    return data;
+  }
+  return false;
+}
+
 /** Unchooses the text of caption toggles and gallery counters kept with a photo's caption. */
 export function dropMediaControls(doc: Doc, chosen: Uint8Array): number {
   let dropped = 0;
+  const tables = new Map<number, boolean>();
   for (let node = 0; node < doc.size; node++) {
     tick('pith');
     if (!chosen[node] || !doc.isText(node)) continue;
@@ -613,6 +640,7 @@ export function dropMediaControls(doc: Doc, chosen: Uint8Array): number {
     if (text.length > MAX_CONTROL_CHARS || !MEDIA_CONTROL.test(text.replace(/\s+/g, ' '))) continue;
     // The element holds the control alone (its text is this node's).
     if (doc.textContent(parent).trim().length !== text.length) continue;
+    if (inDataCell(doc, node, tables)) continue;
     chosen[node] = 0;
     dropped++;
   }

@@ -508,6 +508,46 @@ function closeRunawayTitle(html: string): string {
 const { fromCodePoint } = String;
 
 /**
+ * The text nodes that are whitespace alone (the indentation between tags: 711 of the 1,006 text
+ * nodes a page on the speed mix, a few dozen distinct strings), as strings kept from page to page
+ * instead of a slice each. A slice shorter than 13 characters is a copy in V8, of two bytes a
+ * character on a page with any character past U+00FF, a longer one a 32-byte view of the page;
+ * one-character ones V8 already shares. Direct-mapped by a hash of the characters: a text
+ * that finds another in its slot takes the slot (made fresh, never a slice, so that the cache
+ * keeps no page alive). Same characters, same string: the output cannot change.
+ */
+class SpaceTexts {
+  private static readonly SLOTS = 256;
+  /** Longest whitespace text looked up (longer ones are rare and sliced). */
+  private static readonly MAX_LENGTH = 64;
+  private readonly slots: (string | undefined)[] = new Array(SpaceTexts.SLOTS).fill(undefined);
+  private readonly codes: number[] = [];
+
+  /** The string `source[start, end)` when it is 2–64 characters of tab, LF, FF, CR or space; else undefined. */
+  find(source: string, start: number, end: number): string | undefined {
+    const length = end - start;
+    if (length < 2 || length > SpaceTexts.MAX_LENGTH) return undefined;
+    let hash = 0x811c9dc5;
+    for (let index = start; index < end; index++) {
+      const code = source.charCodeAt(index);
+      if (code !== 32 && code !== 10 && code !== 9 && code !== 13 && code !== 12) return undefined;
+      hash = Math.imul(hash ^ code, 0x01000193);
+    }
+    const slot = (hash >>> 24) ^ (hash & 0xff);
+    const kept = this.slots[slot];
+    if (kept !== undefined && kept.length === length && source.startsWith(kept, start)) return kept;
+    const codes = this.codes;
+    codes.length = length;
+    for (let index = 0; index < length; index++) codes[index] = source.charCodeAt(start + index);
+    // biome-ignore lint/plugin: at most MAX_LENGTH (64) codes
+    const made = String.fromCharCode.apply(null, codes);
+    this.slots[slot] = made;
+    return made;
+  }
+}
+const SPACE_TEXTS = new SpaceTexts();
+
+/**
  * Builds the Doc from htmlparser2's tokenizer events. It keeps its own stack of open
  * elements and applies the tree-construction rules itself (docs/decisions.md, "Parser"):
  * one html/head/body, an implied body, implied end tags (p, li, dd/dt, cells, rows), end
@@ -549,7 +589,12 @@ class DocBuilder implements TokenizerCallbacks {
   private attrCount = 0;
   /** Attributes of a repeated <html>/<body> tag merged into the first one (rare). */
   private mergedAttributes: Map<number, Record<string, string>> | undefined;
-  private texts: (string | undefined)[] = [];
+  /**
+   * By node: made for the node slots like `attrValues`. Written at each text or comment node's
+   * id, which skips the elements' ids, so a `[]` grew by half again many times over: 53 KB a page,
+   * three times its final size (bench/speed/allocation.ts with --no-turbo-inlining).
+   */
+  private texts: (string | undefined)[];
   private readonly unknownTagNames = new Map<number, string>();
   /** Ids of the open elements, innermost last. */
   private readonly open: number[] = [0];
@@ -606,6 +651,7 @@ class DocBuilder implements TokenizerCallbacks {
     this.attrNameIds = new Int32Array(this.capacity);
     // Not beyond 2^16: V8 makes a larger `new Array(n)` a dictionary; past it the array grows as pushed.
     this.attrValues = new Array(Math.min(this.capacity, 1 << 16));
+    this.texts = new Array(Math.min(this.capacity, 1 << 16));
     this.kind[0] = NodeKind.Document;
     this.parent[0] = -1;
     this.sourceEnd[0] = source.length;
@@ -741,7 +787,7 @@ class DocBuilder implements TokenizerCallbacks {
   }
 
   ontext(start: number, endIndex: number): void {
-    const text = this.source.slice(start, endIndex);
+    const text = SPACE_TEXTS.find(this.source, start, endIndex) ?? this.source.slice(start, endIndex);
     const top = this.open[this.open.length - 1];
     const raw = RAW_TEXT[this.tag[top]] === 1 && this.context[top] === HTML_CONTEXT;
     if (raw || text.indexOf('&') < 0) this.addText(text, start, endIndex, true);

@@ -309,11 +309,56 @@ const KNOWN_ATTRIBUTE_IDS = new Map(ATTRIBUTE_NAME_TABLE.names.map((name, id) =>
 class PageAttributeNames implements AttributeNames {
   private readonly others: string[] = [];
   private readonly otherIds = new Map<string, number>();
+  /**
+   * The other names spelt in ASCII, found straight in the source as `NameTable` finds the known
+   * ones (open addressing by a hash of the characters, A–Z folded; -1 is empty): a page's
+   * `data-*` and other unlisted names recur on every card of a listing, and a slice and its
+   * lower-cased copy per occurrence were 11 KB a page (bench/speed/allocation.ts). Made on the
+   * page's first such name.
+   */
+  private slots: Int32Array | undefined;
 
   /** The number of the name `source[start, end)` spells (lower-cased). */
   add(source: string, start: number, end: number): number {
     const known = ATTRIBUTE_NAME_TABLE.find(source, start, end);
     if (known >= 0) return known;
+    let hash = 0x811c9dc5;
+    for (let index = start; index < end; index++) {
+      let code = source.charCodeAt(index);
+      // Beyond ASCII, lower-casing is not A–Z folding: the slice and `toLowerCase` below decide.
+      if (code >= 128) return this.addSliced(source, start, end);
+      if (code >= 65 && code <= 90) code += 32;
+      hash = Math.imul(hash ^ code, 0x01000193);
+    }
+    if (this.slots === undefined) this.slots = new Int32Array(64).fill(-1);
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    const length = end - start;
+    let slot = (hash >>> 0) & mask;
+    for (let id = slots[slot]; id >= 0; id = slots[slot]) {
+      const name = this.others[id - KNOWN_ATTRIBUTE_COUNT];
+      if (name.length === length) {
+        let at = 0;
+        while (at < length) {
+          let code = source.charCodeAt(start + at);
+          if (code >= 65 && code <= 90) code += 32;
+          if (code !== name.charCodeAt(at)) break;
+          at++;
+        }
+        if (at === length) return id;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const id = this.addSliced(source, start, end);
+    // Only the page's other names go in the slots (an ASCII name not known is one of them).
+    if (id >= KNOWN_ATTRIBUTE_COUNT) {
+      slots[slot] = id;
+      if (this.others.length * 2 > slots.length) this.rehash(slots.length * 2);
+    }
+    return id;
+  }
+
+  private addSliced(source: string, start: number, end: number): number {
     const name = source.slice(start, end).toLowerCase();
     let id = this.idOf(name);
     if (id < 0) {
@@ -322,6 +367,24 @@ class PageAttributeNames implements AttributeNames {
       this.otherIds.set(name, id);
     }
     return id;
+  }
+
+  /** The slots made `size` long, with every other name spelt in ASCII in them. */
+  private rehash(size: number): void {
+    const slots = new Int32Array(size).fill(-1);
+    const mask = size - 1;
+    this.others.forEach((name, index) => {
+      let hash = 0x811c9dc5;
+      for (let at = 0; at < name.length; at++) {
+        const code = name.charCodeAt(at);
+        if (code >= 128) return;
+        hash = Math.imul(hash ^ code, 0x01000193);
+      }
+      let slot = (hash >>> 0) & mask;
+      while (slots[slot] >= 0) slot = (slot + 1) & mask;
+      slots[slot] = KNOWN_ATTRIBUTE_COUNT + index;
+    });
+    this.slots = slots;
   }
   idOf(name: string): number {
     return KNOWN_ATTRIBUTE_IDS.get(name) ?? this.otherIds.get(name) ?? -1;

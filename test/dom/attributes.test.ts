@@ -84,3 +84,48 @@ describe('Doc.classAndId', () => {
     assert.equal(doc.classAndId(div + 1), '', 'a text node');
   });
 });
+
+describe('attribute names the parser does not list', () => {
+  // Names the parser's table does not hold are found straight in the source after their first
+  // occurrence (issue 38): in any case, beyond the first 32 of a page (the lookup grows), and
+  // beyond ASCII, where lower-casing is not A–Z folding (the Kelvin sign lower-cases to k).
+  const nameChar = fc.constantFrom('a', 'B', 'k', '-', '\u212A', 'é', 'Z', '1');
+  const name = fc.array(nameChar, { minLength: 1, maxLength: 5 }).map((chars) => `data-${chars.join('')}`);
+  const element = fc.array(fc.tuple(name, fc.nat(99)), { maxLength: 4 });
+
+  it('are the lower-cased source names on every element, first of a repeated name winning', () => {
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 60 }), (elements) => {
+        const html = elements
+          .map((attributes) => `<div${attributes.map(([n, v]) => ` ${n}="${v}"`).join('')}>x</div>`)
+          .join('');
+        const doc = parseHtml(html);
+        const divs = doc.findAll(TAG.div);
+        assert.equal(divs.length, elements.length);
+        divs.forEach((div, index) => {
+          const expected: Record<string, string> = {};
+          for (const [n, v] of elements[index]) expected[n.toLowerCase()] ??= String(v);
+          assert.deepEqual({ ...doc.attributes(div) }, expected);
+          for (const [n] of elements[index])
+            assert.equal(doc.attr(div, n.toLowerCase()), expected[n.toLowerCase()]);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('hand-computed: one name in three spellings, a Kelvin sign, and 40 names in a page', () => {
+    const many = Array.from({ length: 40 }, (_, index) => ` data-n${index}="${index}"`).join('');
+    const doc = parseHtml(
+      `<p DATA-Card="1" data-card="2">a</p><p data-CARD="3" data-\u212Aey="4">b</p><p data-key="5"${many}>c</p><p data-n39="x" data-n0="y">d</p>`,
+    );
+    const [first, second, third, fourth] = doc.findAll(TAG.p);
+    assert.equal(doc.attr(first, 'data-card'), '1');
+    assert.equal(doc.attr(second, 'data-card'), '3');
+    assert.equal(doc.attr(second, 'data-key'), '4');
+    assert.equal(doc.attr(third, 'data-key'), '5');
+    assert.equal(doc.attr(third, 'data-n39'), '39');
+    assert.equal(doc.attr(fourth, 'data-n39'), 'x');
+    assert.equal(doc.attr(fourth, 'data-n0'), 'y');
+  });
+});

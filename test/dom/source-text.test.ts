@@ -61,3 +61,28 @@ test('isSourceText never vouches for a text that differs from its source range',
     { numRuns: 500 },
   );
 });
+
+test('whitespace texts, kept from page to page, are the texts of each page', () => {
+  // The parser keeps the whitespace-only texts it has seen (issue 38) in 256 slots by a hash: many
+  // pages in a row of many distinct runs (two-byte pages too) take slots over from one another.
+  const space = fc.constantFrom(' ', '\n', '\t', '\r', '\f', '\r\n');
+  const run = fc.array(space, { minLength: 1, maxLength: 40 }).map((parts) => parts.join(''));
+  const page = fc
+    .tuple(fc.array(run, { minLength: 1, maxLength: 12 }), fc.boolean())
+    .map(([runs, twoByte]) =>
+      runs.map((whitespace, index) => `<p>${twoByte ? '\u2019' : 'a'}${index}</p>${whitespace}`).join(''),
+    );
+  fc.assert(
+    fc.property(fc.array(page, { minLength: 1, maxLength: 30 }), (pages) => {
+      for (const html of pages) {
+        const doc = parseHtml(html);
+        const { sourceStart, sourceEnd } = doc.columns;
+        for (let node = 0; node < doc.size; node++) {
+          if (doc.kind(node) !== NodeKind.Text) continue;
+          assert.equal(doc.text(node), doc.source.slice(sourceStart[node], sourceEnd[node]));
+        }
+      }
+    }),
+    { numRuns: 200 },
+  );
+});

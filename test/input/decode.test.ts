@@ -376,6 +376,26 @@ describe('prescanMetaCharset (WHATWG prescan)', () => {
     assert.equal(scan('<metadata charset="koi8-r"><meta charset="big5">'), 'big5');
   });
 
+  it('steps over the attributes of other tags in all their forms (not read into strings, issue 38)', () => {
+    const tags = [
+      '<div a=b c d="<meta charset=koi8-r>" e=\'>\' / f =g>',
+      '<img src=x.png/ alt= title>',
+      '<a =x href="/">',
+      '<br/>',
+      '<p\tclass = "x"\n/>',
+    ];
+    for (const tag of tags) {
+      assert.equal(scan(`${tag}<meta charset="gbk">`), 'gbk', tag);
+      assert.equal(
+        scan(`${tag}${tag}<meta http-equiv=Content-Type content="text/html; charset=big5">`),
+        'big5',
+      );
+    }
+    // A value the bytes cut off is no attribute: the scan goes on inside it (as before the change).
+    assert.equal(scan('<div title="<meta charset=koi8-r>'), 'koi8-r', 'a value cut by the end of the bytes');
+    assert.equal(scan(`<div title="${'x'.repeat(5000)}"><meta charset="gbk">`), null, 'past the 4,096 bytes');
+  });
+
   it('takes the first usable declaration; unknown labels are skipped', () => {
     assert.equal(scan('<meta charset="bogus"><meta charset="windows-1250">'), 'windows-1250');
     assert.equal(scan('<meta charset="iso-2022-kr"><meta charset="euc-kr">'), 'euc-kr');

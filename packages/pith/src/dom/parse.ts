@@ -309,11 +309,56 @@ const KNOWN_ATTRIBUTE_IDS = new Map(ATTRIBUTE_NAME_TABLE.names.map((name, id) =>
 class PageAttributeNames implements AttributeNames {
   private readonly others: string[] = [];
   private readonly otherIds = new Map<string, number>();
+  /**
+   * The other names spelt in ASCII, found straight in the source as `NameTable` finds the known
+   * ones (open addressing by a hash of the characters, A–Z folded; -1 is empty): a page's
+   * `data-*` and other unlisted names recur on every card of a listing, and a slice and its
+   * lower-cased copy per occurrence were 11 KB a page (bench/speed/allocation.ts). Made on the
+   * page's first such name.
+   */
+  private slots: Int32Array | undefined;
 
   /** The number of the name `source[start, end)` spells (lower-cased). */
   add(source: string, start: number, end: number): number {
     const known = ATTRIBUTE_NAME_TABLE.find(source, start, end);
     if (known >= 0) return known;
+    let hash = 0x811c9dc5;
+    for (let index = start; index < end; index++) {
+      let code = source.charCodeAt(index);
+      // Beyond ASCII, lower-casing is not A–Z folding: the slice and `toLowerCase` below decide.
+      if (code >= 128) return this.addSliced(source, start, end);
+      if (code >= 65 && code <= 90) code += 32;
+      hash = Math.imul(hash ^ code, 0x01000193);
+    }
+    if (this.slots === undefined) this.slots = new Int32Array(64).fill(-1);
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    const length = end - start;
+    let slot = (hash >>> 0) & mask;
+    for (let id = slots[slot]; id >= 0; id = slots[slot]) {
+      const name = this.others[id - KNOWN_ATTRIBUTE_COUNT];
+      if (name.length === length) {
+        let at = 0;
+        while (at < length) {
+          let code = source.charCodeAt(start + at);
+          if (code >= 65 && code <= 90) code += 32;
+          if (code !== name.charCodeAt(at)) break;
+          at++;
+        }
+        if (at === length) return id;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const id = this.addSliced(source, start, end);
+    // Only the page's other names go in the slots (an ASCII name not known is one of them).
+    if (id >= KNOWN_ATTRIBUTE_COUNT) {
+      slots[slot] = id;
+      if (this.others.length * 2 > slots.length) this.rehash(slots.length * 2);
+    }
+    return id;
+  }
+
+  private addSliced(source: string, start: number, end: number): number {
     const name = source.slice(start, end).toLowerCase();
     let id = this.idOf(name);
     if (id < 0) {
@@ -322,6 +367,24 @@ class PageAttributeNames implements AttributeNames {
       this.otherIds.set(name, id);
     }
     return id;
+  }
+
+  /** The slots made `size` long, with every other name spelt in ASCII in them. */
+  private rehash(size: number): void {
+    const slots = new Int32Array(size).fill(-1);
+    const mask = size - 1;
+    this.others.forEach((name, index) => {
+      let hash = 0x811c9dc5;
+      for (let at = 0; at < name.length; at++) {
+        const code = name.charCodeAt(at);
+        if (code >= 128) return;
+        hash = Math.imul(hash ^ code, 0x01000193);
+      }
+      let slot = (hash >>> 0) & mask;
+      while (slots[slot] >= 0) slot = (slot + 1) & mask;
+      slots[slot] = KNOWN_ATTRIBUTE_COUNT + index;
+    });
+    this.slots = slots;
   }
   idOf(name: string): number {
     return KNOWN_ATTRIBUTE_IDS.get(name) ?? this.otherIds.get(name) ?? -1;
@@ -508,6 +571,46 @@ function closeRunawayTitle(html: string): string {
 const { fromCodePoint } = String;
 
 /**
+ * The text nodes that are whitespace alone (the indentation between tags: 711 of the 1,006 text
+ * nodes a page on the speed mix, a few dozen distinct strings), as strings kept from page to page
+ * instead of a slice each. A slice shorter than 13 characters is a copy in V8, of two bytes a
+ * character on a page with any character past U+00FF, a longer one a 32-byte view of the page;
+ * one-character ones V8 already shares. Direct-mapped by a hash of the characters: a text
+ * that finds another in its slot takes the slot (made fresh, never a slice, so that the cache
+ * keeps no page alive). Same characters, same string: the output cannot change.
+ */
+class SpaceTexts {
+  private static readonly SLOTS = 256;
+  /** Longest whitespace text looked up (longer ones are rare and sliced). */
+  private static readonly MAX_LENGTH = 64;
+  private readonly slots: (string | undefined)[] = new Array(SpaceTexts.SLOTS).fill(undefined);
+  private readonly codes: number[] = [];
+
+  /** The string `source[start, end)` when it is 2–64 characters of tab, LF, FF, CR or space; else undefined. */
+  find(source: string, start: number, end: number): string | undefined {
+    const length = end - start;
+    if (length < 2 || length > SpaceTexts.MAX_LENGTH) return undefined;
+    let hash = 0x811c9dc5;
+    for (let index = start; index < end; index++) {
+      const code = source.charCodeAt(index);
+      if (code !== 32 && code !== 10 && code !== 9 && code !== 13 && code !== 12) return undefined;
+      hash = Math.imul(hash ^ code, 0x01000193);
+    }
+    const slot = (hash >>> 24) ^ (hash & 0xff);
+    const kept = this.slots[slot];
+    if (kept !== undefined && kept.length === length && source.startsWith(kept, start)) return kept;
+    const codes = this.codes;
+    codes.length = length;
+    for (let index = 0; index < length; index++) codes[index] = source.charCodeAt(start + index);
+    // biome-ignore lint/plugin: at most MAX_LENGTH (64) codes
+    const made = String.fromCharCode.apply(null, codes);
+    this.slots[slot] = made;
+    return made;
+  }
+}
+const SPACE_TEXTS = new SpaceTexts();
+
+/**
  * Builds the Doc from htmlparser2's tokenizer events. It keeps its own stack of open
  * elements and applies the tree-construction rules itself (docs/decisions.md, "Parser"):
  * one html/head/body, an implied body, implied end tags (p, li, dd/dt, cells, rows), end
@@ -549,7 +652,12 @@ class DocBuilder implements TokenizerCallbacks {
   private attrCount = 0;
   /** Attributes of a repeated <html>/<body> tag merged into the first one (rare). */
   private mergedAttributes: Map<number, Record<string, string>> | undefined;
-  private texts: (string | undefined)[] = [];
+  /**
+   * By node: made for the node slots like `attrValues`. Written at each text or comment node's
+   * id, which skips the elements' ids, so a `[]` grew by half again many times over: 53 KB a page,
+   * three times its final size (bench/speed/allocation.ts with --no-turbo-inlining).
+   */
+  private texts: (string | undefined)[];
   private readonly unknownTagNames = new Map<number, string>();
   /** Ids of the open elements, innermost last. */
   private readonly open: number[] = [0];
@@ -606,6 +714,7 @@ class DocBuilder implements TokenizerCallbacks {
     this.attrNameIds = new Int32Array(this.capacity);
     // Not beyond 2^16: V8 makes a larger `new Array(n)` a dictionary; past it the array grows as pushed.
     this.attrValues = new Array(Math.min(this.capacity, 1 << 16));
+    this.texts = new Array(Math.min(this.capacity, 1 << 16));
     this.kind[0] = NodeKind.Document;
     this.parent[0] = -1;
     this.sourceEnd[0] = source.length;
@@ -741,7 +850,7 @@ class DocBuilder implements TokenizerCallbacks {
   }
 
   ontext(start: number, endIndex: number): void {
-    const text = this.source.slice(start, endIndex);
+    const text = SPACE_TEXTS.find(this.source, start, endIndex) ?? this.source.slice(start, endIndex);
     const top = this.open[this.open.length - 1];
     const raw = RAW_TEXT[this.tag[top]] === 1 && this.context[top] === HTML_CONTEXT;
     if (raw || text.indexOf('&') < 0) this.addText(text, start, endIndex, true);

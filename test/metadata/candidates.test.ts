@@ -348,6 +348,23 @@ describe('author candidates: an author box', () => {
     );
   });
 
+  it('a byline inside the layout element that holds <main>, classed fixed-sidebar (WCXB 0561, reddit.com)', () => {
+    const html = page(
+      "<title>FCC Chair to Europe: If You Restrict US Satellite Providers, We'll Ban You Here : r/technology</title>",
+      '<div class="main-container gap-lg w-full flex-1 grid place-content-between grid-cols-[minmax(0,1fr)] fixed-sidebar xs:[&amp;.fixed-sidebar]:grid-cols-[minmax(0,756px)_minmax(0,316px)]" dir="ltr">' +
+        '<main class="main w-full min-w-0 xs:pb-xl" id="main-content"><shreddit-post class="block xs:mt-0"><div class="flex justify-between text-12 px-md"><span class="flex gap-xs items-center pr-xs truncate">' +
+        '<a rpl aria-label="Author: ControlCAD" class="author-name whitespace-nowrap inline-flex items-center text-neutral-content" href="/user/ControlCAD/">ControlCAD</a></span></div>' +
+        '<h1 slot="title">FCC Chair to Europe: If You Restrict US Satellite Providers, We\'ll Ban You Here</h1></shreddit-post></main>' +
+        '<div class="right-sidebar"><a class="author-name" href="/user/Someone/">Someone</a></div></div>',
+    );
+    const names = authorsOf(
+      html,
+      'https://www.reddit.com/r/technology/comments/1rl4mew/fcc_chair_to_europe/',
+    ).map(([name]) => name);
+    assert.ok(names.includes('ControlCAD'), names.join(' / '));
+    assert.ok(!names.includes('Someone'), 'a sidebar without <main> inside is still one');
+  });
+
   it('a box without a name element gives no name (its bio is no byline)', () => {
     const html = page(
       '<title>Notes</title>',

@@ -429,7 +429,13 @@ export function pageData(doc: Doc): PageData {
     const marked = classAndId !== '' && NOT_PAGE_PART.test(classAndId);
     // An element that holds the page's <main> is the layout around it whatever its classes say
     // (Reddit's "main-container … fixed-sidebar", WCXB dev 0561: the post's byline is inside); the
-    // test runs only on the few elements a class would exclude.
+    // test runs only on the few elements a class would exclude that hold more than an aside's share
+    // of the page (on a page under 2,500 characters, where `aside` lets them through), once for both.
+    let layout: boolean | undefined;
+    const holdsMain = () => {
+      layout ??= doc.textLength(node) > MAX_ASIDE_SHARE * pageText && doc.findFirst(TAG.main, node) >= 0;
+      return layout;
+    };
     if (datesOpen) {
       // A <footer> or <aside> inside an <article> is that article's own (HTML: a footer holds its
       // section's author and date), not the page's; its classes still count.
@@ -440,10 +446,7 @@ export function pageData(doc: Doc): PageData {
         cues !== '' &&
         (cues === 'nav' || marked) &&
         NOT_PAGE_DATES.test(cues) &&
-        !(
-          cues !== 'nav' &&
-          (isArticleFooter(doc, node, cues, maxAsideText) || doc.findFirst(TAG.main, node) >= 0)
-        )
+        !(cues !== 'nav' && (isArticleFooter(doc, node, cues, maxAsideText) || holdsMain()))
       )
         excludedUntil = doc.end(node);
     }
@@ -453,7 +456,7 @@ export function pageData(doc: Doc): PageData {
         cues !== '' &&
         (cues === 'nav' || marked) &&
         NOT_PAGE_BYLINES.test(cues) &&
-        !(cues !== 'nav' && doc.findFirst(TAG.main, node) >= 0)
+        !(cues !== 'nav' && holdsMain())
       )
         bylinesExcludedUntil = doc.end(node);
     }

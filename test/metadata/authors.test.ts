@@ -15,6 +15,11 @@ describe('cleanAuthors', () => {
     assert.deepEqual(cleanAuthors(['Procter & Gamble']), ['Procter & Gamble']);
   });
 
+  it('a byline\'s "at" before its date and time is no part of the name (WCXB 0452, davidbau.com)', () => {
+    assert.deepEqual(cleanAuthors(['Posted by David at December 16, 2025 11:15 AM']), ['David']);
+    assert.deepEqual(cleanAuthors(['By Ann Lee at 3 May 2024']), ['Ann Lee']);
+  });
+
   it('dedupes case-insensitively and keeps the order', () => {
     assert.deepEqual(cleanAuthors(['Bo Chan', 'ann lee', 'BO CHAN', 'Ann Lee']), ['Bo Chan', 'ann lee']);
   });

@@ -251,3 +251,125 @@ describe('metadata.sources: where each value was found', () => {
     assert.deepEqual(chosen.authors, []);
   });
 });
+
+describe('date candidates: sources read in round 8 (s42-ad)', () => {
+  it("a date in the article's own footer, classed footer inside the <article> (WCXB 4596, diggs.pet)", () => {
+    const html = page(
+      '<title>Puppy Obedience Training: How to Properly Train Your New Puppy</title>',
+      '<main class="content-for-layout focus-none" id="MainContent"><article class="article-template section-template--18966133997754__main-article-padding" itemscope itemtype="http://schema.org/BlogPosting">' +
+        `<div class="article-template-blocks"><div class="article-template-block article-template-content" itemprop="articleBody">${BODY_TEXT.repeat(8)}</div>` +
+        '<footer class="article-template-block article-template-footer"><div class="article-template-footer-container container"><div class="article-template-footer-wrapper">' +
+        '<div class="article-template-share"><span class="article-template-share__title body-small">Share</span><ul class="article-template-share-list"><li class="article-template-share-list__item"><a href="https://www.facebook.com/sharer.php?u=https://www.diggs.pet/blogs/posts/puppy-obedience-training">Facebook</a></li></ul></div>' +
+        '<div class="article-template-footer-main"><span class="article-template-date body-small"><time datetime="2025-08-12T11:15:06Z">August 12, 2025</time></span></div>' +
+        '</div></div></footer></div></article></main><footer class="footer"><div class="footer-main"><p>Updated March 3, 2026</p></div></footer>',
+    );
+    assert.deepEqual(
+      candidatesOf(html, 'https://www.diggs.pet/blogs/posts/puppy-obedience-training').dates.map(
+        (candidate) => candidate.day,
+      ),
+      ['2025-08-12'],
+    );
+  });
+
+  it("a teaser card's footer in a list of <article> cards still keeps its dates out (WCXB 2967, aljazeera.com)", () => {
+    const card =
+      '<article class="gc u-clickable-card gc--type-post"><div class="gc__content"><h3 class="gc__title"><a href="/economy/2026/3/6/x"><span>A story</span></a></h3>' +
+      '<footer class="article-card__footer u-clickable-card__exclude"><div class="gc__date gc__date--published"><div class="gc__date__date"><div class="date-simple"><span class="screen-reader-text">Published On 6 Mar 2026</span><span aria-hidden="true">6 Mar 2026</span></div></div></div></footer></div></article>';
+    const html = page(
+      '<title>Economy | Al Jazeera</title>',
+      `<main><h1>Economy</h1>${card}${BODY_TEXT}</main>`,
+    );
+    assert.deepEqual(candidatesOf(html, 'https://www.aljazeera.com/economy/').dates, []);
+  });
+
+  it("a footer class outside an <article> still keeps its dates out (the site's footer)", () => {
+    const html = page(
+      '<title>Puppy Obedience Training</title>',
+      `<main><div class="post">${BODY_TEXT}</div><div class="article-template-footer"><time datetime="2025-08-12T11:15:06Z">August 12, 2025</time></div></main>`,
+    );
+    assert.deepEqual(candidatesOf(html, 'https://www.diggs.pet/blogs/posts/x').dates, []);
+  });
+
+  it("Microsoft Learn's ms.date and a CMS's w-published-date (WCXB 4409, 0237)", () => {
+    const learn = page(
+      '<title>Azure Functions overview | Microsoft Learn</title><meta name="author" content="ggailey777" /><meta name="ms.author" content="glenga" />' +
+        '<meta name="ms.date" content="2025-03-06T00:00:00Z" /><meta name="updated_at" content="2025-10-23T11:11:00Z" />',
+      `<main><h1>Azure Functions overview</h1>${BODY_TEXT}</main>`,
+    );
+    const learnDates = candidatesOf(
+      learn,
+      'https://learn.microsoft.com/en-us/azure/azure-functions/functions-overview',
+    ).dates;
+    assert.deepEqual(
+      learnDates.map((candidate) => [candidate.day, candidate.mentions.map((mention) => mention.source)]),
+      [['2025-03-06', ['rules', 'meta.published']]],
+    );
+    const reuters = page(
+      '<title>Creating a cost-benefit analysis for moving legal work in-house</title><meta name="w-published-date" content="2025-05-27T06:03:43.274Z"/>',
+      `<main><h1>Creating a cost-benefit analysis for moving legal work in-house</h1>${BODY_TEXT}</main>`,
+    );
+    assert.deepEqual(
+      candidatesOf(
+        reuters,
+        'https://legal.thomsonreuters.com/en/insights/articles/creating-a-cost-benefit-analysis-for-moving-legal-work-in-house',
+      ).dates.map((candidate) => candidate.day),
+      ['2025-05-27'],
+    );
+  });
+
+  it("a URL's date followed by a space written + (WCXB 0494, blog.guillaume-gomez.fr)", () => {
+    const html = page('<title>Rust GCC backend: Why and how</title>', `<main>${BODY_TEXT}</main>`);
+    const dates = candidatesOf(
+      html,
+      'https://blog.guillaume-gomez.fr/articles/2025-12-15+Rust+GCC+backend:+Why+and+how',
+    ).dates;
+    assert.deepEqual(
+      dates.map((candidate) => [candidate.day, candidate.mentions.map((mention) => mention.source)]),
+      [['2025-12-15', ['url']]],
+    );
+  });
+});
+
+describe('author candidates: an author box', () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => [candidate.names.join('; '), candidate.sources]);
+
+  it("Elementor's author box names the writer in `elementor-author-box__name` (WCXB 0353)", () => {
+    const html = page(
+      '<title>Pros and Cons of Consulting: Is It a Good Fit for You?</title>',
+      '<main><h1>Pros and Cons of Consulting: Is It a Good Fit for You?</h1><div class="elementor-widget-container"><div class="elementor-author-box">' +
+        '<div class="elementor-author-box__avatar"><img decoding="async" src="https://www.myconsultingoffer.org/wp-content/uploads/Liz-Kenny-274x300.jpg" alt="Picture of Liz Kenny" loading="lazy"></div>' +
+        '<div class="elementor-author-box__text"><div><h4 class="elementor-author-box__name"> Liz Kenny </h4></div>' +
+        `<div class="elementor-author-box__bio"><p>Former McKinsey Consultant</p></div></div></div></div>${BODY_TEXT}</main>`,
+    );
+    assert.deepEqual(
+      authorsOf(html, 'https://www.myconsultingoffer.org/what-is-consulting/pros-and-cons-of-consulting/'),
+      [['Liz Kenny', ['box']]],
+    );
+  });
+
+  it('a byline inside the layout element that holds <main>, classed fixed-sidebar (WCXB 0561, reddit.com)', () => {
+    const html = page(
+      "<title>FCC Chair to Europe: If You Restrict US Satellite Providers, We'll Ban You Here : r/technology</title>",
+      '<div class="main-container gap-lg w-full flex-1 grid place-content-between grid-cols-[minmax(0,1fr)] fixed-sidebar xs:[&amp;.fixed-sidebar]:grid-cols-[minmax(0,756px)_minmax(0,316px)]" dir="ltr">' +
+        '<main class="main w-full min-w-0 xs:pb-xl" id="main-content"><shreddit-post class="block xs:mt-0"><div class="flex justify-between text-12 px-md"><span class="flex gap-xs items-center pr-xs truncate">' +
+        '<a rpl aria-label="Author: ControlCAD" class="author-name whitespace-nowrap inline-flex items-center text-neutral-content" href="/user/ControlCAD/">ControlCAD</a></span></div>' +
+        '<h1 slot="title">FCC Chair to Europe: If You Restrict US Satellite Providers, We\'ll Ban You Here</h1></shreddit-post></main>' +
+        '<div class="right-sidebar"><a class="author-name" href="/user/Someone/">Someone</a></div></div>',
+    );
+    const names = authorsOf(
+      html,
+      'https://www.reddit.com/r/technology/comments/1rl4mew/fcc_chair_to_europe/',
+    ).map(([name]) => name);
+    assert.ok(names.includes('ControlCAD'), names.join(' / '));
+    assert.ok(!names.includes('Someone'), 'a sidebar without <main> inside is still one');
+  });
+
+  it('a box without a name element gives no name (its bio is no byline)', () => {
+    const html = page(
+      '<title>Notes</title>',
+      `<main><h1>Notes</h1>${BODY_TEXT}<div class="author-bio"><p>Ann Lee writes about gardens.</p></div></main>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.com/notes'), []);
+  });
+});

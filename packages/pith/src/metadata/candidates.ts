@@ -66,6 +66,7 @@ export const AUTHOR_SOURCES = [
   'text.other',
   'starter',
   'post',
+  'box',
 ] as const;
 export type AuthorSource = (typeof AUTHOR_SOURCES)[number];
 
@@ -250,6 +251,7 @@ export function authorCandidates(sources: Sources, rules: Metadata): AuthorCandi
   });
   if (page.threadStarters.length > 0) add(userNames(page.threadStarters[0]), 'starter');
   if (page.postAuthors.length > 0) add(userNames(page.postAuthors[0]), 'post');
+  if (page.boxAuthors.length > 0) add(bylineAuthors(page.boxAuthors[0]), 'box');
   return [...found.values()];
 }
 
@@ -262,8 +264,8 @@ function metaAuthorSource(key: string): AuthorSource {
 }
 
 const MAX_DATE_CANDIDATES = 16;
-/** A date in a URL's path: /2024/05/17/, /2024-05-17-, /20240517/. */
-const URL_DATE = /\/((?:19|20)\d\d)[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?=[/_.-]|$)/;
+/** A date in a URL's path: /2024/05/17/, /2024-05-17-, /20240517/, /2025-12-15+Rust+… (a space written `+`). */
+const URL_DATE = /\/((?:19|20)\d\d)[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?=[/_.+-]|$)/;
 
 /** The day a URL's path names, when it names one. */
 export function urlDate(url: string | undefined, now: number): string | undefined {

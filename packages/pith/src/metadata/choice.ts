@@ -92,6 +92,7 @@ const AUTHOR_SOURCE_NAMES: Readonly<Record<string, string>> = {
   'text.other': 'html:byline',
   starter: 'html:thread-starter',
   post: 'html:post-author',
+  box: 'html:author-box',
 };
 
 const DATE_SOURCE_NAMES: Readonly<Record<string, string>> = {

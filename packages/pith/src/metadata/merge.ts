@@ -310,9 +310,9 @@ const AUTHOR_PREFIX =
 const BYLINE_TAIL = /\s+[|•·●]\s.*$/;
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\\.?';
 const WEEKDAY = '(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\\.?';
-/** A date (and whatever follows) at the end of a visible byline: "By A March 25, 2015". */
+/** A date (and whatever follows) at the end of a visible byline: "By A March 25, 2015", "Posted by A at December 16, 2025". */
 const DATE_TAIL = new RegExp(
-  `[\\s,]+(?:(?:last\\s+)?(?:on|updated|published|posted|modified)(?:\\s+on)?\\s*:?\\s*)?(?:${WEEKDAY},?\\s+)?(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}\\.?\\s+${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}(?![\\d-])|\\d{1,2}/\\d{1,2}/\\d{2,4}\\b).*$`,
+  `[\\s,]+(?:(?:last\\s+)?(?:on|at|updated|published|posted|modified)(?:\\s+on)?\\s*:?\\s*)?(?:${WEEKDAY},?\\s+)?(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}\\.?\\s+${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}(?![\\d-])|\\d{1,2}/\\d{1,2}/\\d{2,4}\\b).*$`,
   'i',
 );
 /** "Edited by …", "Photos by …": other roles, not authors. */

@@ -136,6 +136,14 @@ const PUBLISHED = [
   'weibo:article:create_at',
   'sort_date',
   'published',
+  // Platforms' own names for the first publication: Microsoft Learn's `ms.date`, cXense's
+  // `cxenseparse:publishtime`, `og:publish_date`, `article:first_published_time`, a CMS's
+  // `w-published-date` (WCXB dev 4409, 0237: the gold's date is in no other source).
+  'ms.date',
+  'cxenseparse:publishtime',
+  'og:publish_date',
+  'article:first_published_time',
+  'w-published-date',
 ];
 const MODIFIED = [
   'article:modified_time',

@@ -56,6 +56,13 @@ const BY_NAME = new RegExp(
 const POST_AUTHOR_CUE =
   /(?:^|[\s_-])(?:big|post)?user[-_]?name(?:$|[\s_])|(?:^|\s)(post(?:profile|left))(?:$|\s)/;
 const MAX_USER_NAME = 40;
+/**
+ * Class of an author box: the "about the author" box with the writer's name, photo and bio, which
+ * `NOT_BYLINE_CUE` keeps out of the bylines (its bio is no byline; its name element is the name).
+ */
+const AUTHOR_BOX = /author-?box|about-?(?:the-?)?author|author-?bio|authorbio|author_bio/;
+/** Longest text of an author box read (a bio and a few links). */
+const MAX_AUTHOR_BOX_TEXT = 2_000;
 /** How far (in visible text nodes) from the first `<h1>` a byline in text is taken for the page's. */
 const BYLINE_WINDOW_AFTER = 60;
 const BYLINE_WINDOW_BEFORE = 30;
@@ -109,6 +116,11 @@ export interface PageData {
    * forum thread, the first post's author.
    */
   postAuthors: string[];
+  /**
+   * The name an author box gives (the "about the author" box beside or after the text: Elementor's
+   * `elementor-author-box__name`), the first of its names.
+   */
+  boxAuthors: string[];
   /** `<time datetime>` values, `pubdate` and `itemprop=datePublished` ones first (none from comments or sidebars). */
   times: string[];
   /** The `pubdate` and `itemprop=datePublished` ones alone, and the others. */
@@ -172,6 +184,20 @@ export const NOT_PAGE_DATES =
  */
 export const NOT_PAGE_PART =
   /comment|related|sidebar|(?<!elementor-)widget|recent|footer|breadcrumb|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])|teaser|promo|archive|review|testimonial|quote|carousel|slider|swiper|(?:^|[\s_-])feed|recommend/;
+/**
+ * An element inside the page's `<article>` whose classes say "footer" and no other word of
+ * {@link NOT_PAGE_PART} (Shopify's `article-template-footer`, WordPress's `entry-footer`) is the
+ * article's own footer, which holds its date (WCXB dev 4596: "August 12, 2025" in
+ * `footer.article-template-footer` under the text), as a `<footer>` element there is. A card's or
+ * a teaser's `<article>` is no more than an aside's share of the page (`maxAsideText`), and a
+ * review's footer (`product-review__footer`) keeps its other word.
+ */
+function isArticleFooter(doc: Doc, node: number, classAndId: string, maxAsideText: number): boolean {
+  if (!classAndId.includes('footer') || NOT_PAGE_PART.test(classAndId.replaceAll('footer', ' ')))
+    return false;
+  const article = doc.closest(node, TAG.article);
+  return article >= 0 && doc.textLength(article) > maxAsideText;
+}
 /** Largest share of the page's text an element excluded by its class (sidebar, comments…) may hold. */
 const MAX_ASIDE_SHARE = 0.4;
 /** …unless it is short (a small page's sidebar is still a sidebar). */
@@ -285,6 +311,7 @@ export function emptyPageData(): PageData {
     textBylines: [],
     threadStarters: [],
     postAuthors: [],
+    boxAuthors: [],
     times: [],
     pubTimes: [],
     otherTimes: [],
@@ -400,18 +427,37 @@ export function pageData(doc: Doc): PageData {
     // Most classes match neither test: one scan for both says so.
     const classAndId = datesOpen || bylinesOpen ? withoutArbitraryValues(doc.classAndId(node)) : '';
     const marked = classAndId !== '' && NOT_PAGE_PART.test(classAndId);
+    // An element that holds the page's <main> is the layout around it whatever its classes say
+    // (Reddit's "main-container … fixed-sidebar", WCXB dev 0561: the post's byline is inside); the
+    // test runs only on the few elements a class would exclude that hold more than an aside's share
+    // of the page (on a page under 2,500 characters, where `aside` lets them through), once for both.
+    let layout: boolean | undefined;
+    const holdsMain = () => {
+      layout ??= doc.textLength(node) > MAX_ASIDE_SHARE * pageText && doc.findFirst(TAG.main, node) >= 0;
+      return layout;
+    };
     if (datesOpen) {
       // A <footer> or <aside> inside an <article> is that article's own (HTML: a footer holds its
       // section's author and date), not the page's; its classes still count.
       const pagePart =
         tag === TAG.nav || ((tag === TAG.footer || tag === TAG.aside) && doc.closest(node, TAG.article) < 0);
       const cues = pagePart ? 'nav' : classAndId;
-      if (cues !== '' && (cues === 'nav' || marked) && NOT_PAGE_DATES.test(cues))
+      if (
+        cues !== '' &&
+        (cues === 'nav' || marked) &&
+        NOT_PAGE_DATES.test(cues) &&
+        !(cues !== 'nav' && (isArticleFooter(doc, node, cues, maxAsideText) || holdsMain()))
+      )
         excludedUntil = doc.end(node);
     }
     if (bylinesOpen) {
       const cues = tag === TAG.nav || tag === TAG.blockquote ? 'nav' : classAndId;
-      if (cues !== '' && (cues === 'nav' || marked) && NOT_PAGE_BYLINES.test(cues))
+      if (
+        cues !== '' &&
+        (cues === 'nav' || marked) &&
+        NOT_PAGE_BYLINES.test(cues) &&
+        !(cues !== 'nav' && holdsMain())
+      )
         bylinesExcludedUntil = doc.end(node);
     }
     if (
@@ -480,6 +526,17 @@ export function pageData(doc: Doc): PageData {
         const name = doc.textContent(nameNode);
         if (name !== '' && name.split(' ').length <= 3) data.postAuthors.push(name);
       }
+    }
+    // An author box's name: its links to author pages or its elements classed as names.
+    if (
+      data.boxAuthors.length === 0 &&
+      bylinesOpen &&
+      classAndId.includes('author') &&
+      AUTHOR_BOX.test(classAndId) &&
+      doc.textLength(node) <= MAX_AUTHOR_BOX_TEXT
+    ) {
+      const names = bylineNames(doc, node);
+      if (names !== undefined) data.boxAuthors.push(names.split('; ')[0]);
     }
   }
   data.times = [...pubTimes, ...otherTimes];

@@ -262,20 +262,21 @@ class NameTable {
     let slot = NameTable.hash(source, start, end) & this.mask;
     for (let index = this.slots[slot]; index >= 0; index = this.slots[slot]) {
       const name = this.names[index];
-      if (name.length === length) {
-        let at = 0;
-        while (at < length) {
-          let code = source.charCodeAt(start + at);
-          if (code >= 65 && code <= 90) code += 32;
-          if (code !== name.charCodeAt(at)) break;
-          at++;
-        }
-        if (at === length) return index;
-      }
+      if (name.length === length && spellsFolded(source, start, name)) return index;
       slot = (slot + 1) & this.mask;
     }
     return -1;
   }
+}
+
+/** Whether `source` from `start` spells the lower-case `name`, its A–Z folded. */
+function spellsFolded(source: string, start: number, name: string): boolean {
+  for (let at = 0; at < name.length; at++) {
+    let code = source.charCodeAt(start + at);
+    if (code >= 65 && code <= 90) code += 32;
+    if (code !== name.charCodeAt(at)) return false;
+  }
+  return true;
 }
 
 /** Known tags, by id. */
@@ -337,16 +338,7 @@ class PageAttributeNames implements AttributeNames {
     let slot = (hash >>> 0) & mask;
     for (let id = slots[slot]; id >= 0; id = slots[slot]) {
       const name = this.others[id - KNOWN_ATTRIBUTE_COUNT];
-      if (name.length === length) {
-        let at = 0;
-        while (at < length) {
-          let code = source.charCodeAt(start + at);
-          if (code >= 65 && code <= 90) code += 32;
-          if (code !== name.charCodeAt(at)) break;
-          at++;
-        }
-        if (at === length) return id;
-      }
+      if (name.length === length && spellsFolded(source, start, name)) return id;
       slot = (slot + 1) & mask;
     }
     const id = this.addSliced(source, start, end);

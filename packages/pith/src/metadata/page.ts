@@ -198,6 +198,15 @@ function isArticleFooter(doc: Doc, node: number, classAndId: string, maxAsideTex
   const article = doc.closest(node, TAG.article);
   return article >= 0 && doc.textLength(article) > maxAsideText;
 }
+/**
+ * An element that holds the page's `<main>` is the layout around it whatever its classes say
+ * (Reddit's "main-container … fixed-sidebar", WCXB dev 0561: the post's byline is inside). Asked only
+ * of the few elements a class would exclude; a function, not a closure per element of the page scan
+ * (one was 190 KB a page of allocation, bench/speed/allocation.ts).
+ */
+function holdsMain(doc: Doc, node: number, pageText: number): boolean {
+  return doc.textLength(node) > MAX_ASIDE_SHARE * pageText && doc.findFirst(TAG.main, node) >= 0;
+}
 /** Largest share of the page's text an element excluded by its class (sidebar, comments…) may hold. */
 const MAX_ASIDE_SHARE = 0.4;
 /** …unless it is short (a small page's sidebar is still a sidebar). */
@@ -427,15 +436,6 @@ export function pageData(doc: Doc): PageData {
     // Most classes match neither test: one scan for both says so.
     const classAndId = datesOpen || bylinesOpen ? withoutArbitraryValues(doc.classAndId(node)) : '';
     const marked = classAndId !== '' && NOT_PAGE_PART.test(classAndId);
-    // An element that holds the page's <main> is the layout around it whatever its classes say
-    // (Reddit's "main-container … fixed-sidebar", WCXB dev 0561: the post's byline is inside); the
-    // test runs only on the few elements a class would exclude that hold more than an aside's share
-    // of the page (on a page under 2,500 characters, where `aside` lets them through), once for both.
-    let layout: boolean | undefined;
-    const holdsMain = () => {
-      layout ??= doc.textLength(node) > MAX_ASIDE_SHARE * pageText && doc.findFirst(TAG.main, node) >= 0;
-      return layout;
-    };
     if (datesOpen) {
       // A <footer> or <aside> inside an <article> is that article's own (HTML: a footer holds its
       // section's author and date), not the page's; its classes still count.
@@ -446,7 +446,10 @@ export function pageData(doc: Doc): PageData {
         cues !== '' &&
         (cues === 'nav' || marked) &&
         NOT_PAGE_DATES.test(cues) &&
-        !(cues !== 'nav' && (isArticleFooter(doc, node, cues, maxAsideText) || holdsMain()))
+        !(
+          cues !== 'nav' &&
+          (isArticleFooter(doc, node, cues, maxAsideText) || holdsMain(doc, node, pageText))
+        )
       )
         excludedUntil = doc.end(node);
     }
@@ -456,7 +459,7 @@ export function pageData(doc: Doc): PageData {
         cues !== '' &&
         (cues === 'nav' || marked) &&
         NOT_PAGE_BYLINES.test(cues) &&
-        !(cues !== 'nav' && holdsMain())
+        !(cues !== 'nav' && holdsMain(doc, node, pageText))
       )
         bylinesExcludedUntil = doc.end(node);
     }

@@ -240,26 +240,21 @@ class NameTable {
     this.mask = size - 1;
     names.forEach((name, index) => {
       if (skipFirst && index === 0) return;
-      let slot = NameTable.hash(name, 0, name.length) & this.mask;
+      let slot = foldedHash(name, 0, name.length) & this.mask;
       while (this.slots[slot] >= 0) slot = (slot + 1) & this.mask;
       this.slots[slot] = index;
     });
   }
 
-  private static hash(text: string, start: number, end: number): number {
-    let hash = 0x811c9dc5;
-    for (let index = start; index < end; index++) {
-      let code = text.charCodeAt(index);
-      if (code >= 65 && code <= 90) code += 32;
-      hash = Math.imul(hash ^ code, 0x01000193);
-    }
-    return hash >>> 0;
-  }
-
-  /** The index of the name `source[start, end)` spells (ASCII letters in any case), or -1. */
-  find(source: string, start: number, end: number): number {
+  /**
+   * The index of the name `source[start, end)` spells (ASCII letters in any case), or -1. `hash` is
+   * its `foldedHash`, when the caller has it already.
+   */
+  find(source: string, start: number, end: number, hash = foldedHash(source, start, end)): number {
+    // Beyond ASCII: no name of the table (they are all ASCII).
+    if (hash < 0) return -1;
     const length = end - start;
-    let slot = NameTable.hash(source, start, end) & this.mask;
+    let slot = hash & this.mask;
     for (let index = this.slots[slot]; index >= 0; index = this.slots[slot]) {
       const name = this.names[index];
       if (name.length === length && spellsFolded(source, start, name)) return index;
@@ -267,6 +262,21 @@ class NameTable {
     }
     return -1;
   }
+}
+
+/**
+ * FNV-1a of `text[start, end)` with A–Z folded to a–z, as an unsigned 32-bit number; -1 when a
+ * character is beyond ASCII (lower-casing is then not A–Z folding, and no interned name matches).
+ */
+function foldedHash(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let index = start; index < end; index++) {
+    let code = text.charCodeAt(index);
+    if (code >= 128) return -1;
+    if (code >= 65 && code <= 90) code += 32;
+    hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 /** Whether `source` from `start` spells the lower-case `name`, its A–Z folded. */
@@ -321,21 +331,17 @@ class PageAttributeNames implements AttributeNames {
 
   /** The number of the name `source[start, end)` spells (lower-cased). */
   add(source: string, start: number, end: number): number {
-    const known = ATTRIBUTE_NAME_TABLE.find(source, start, end);
+    // One hash for both tables: the known names' and the page's others'.
+    const hash = foldedHash(source, start, end);
+    // Beyond ASCII, lower-casing is not A–Z folding: the slice and `toLowerCase` decide.
+    if (hash < 0) return this.addSliced(source, start, end);
+    const known = ATTRIBUTE_NAME_TABLE.find(source, start, end, hash);
     if (known >= 0) return known;
-    let hash = 0x811c9dc5;
-    for (let index = start; index < end; index++) {
-      let code = source.charCodeAt(index);
-      // Beyond ASCII, lower-casing is not A–Z folding: the slice and `toLowerCase` below decide.
-      if (code >= 128) return this.addSliced(source, start, end);
-      if (code >= 65 && code <= 90) code += 32;
-      hash = Math.imul(hash ^ code, 0x01000193);
-    }
     if (this.slots === undefined) this.slots = new Int32Array(64).fill(-1);
     const slots = this.slots;
     const mask = slots.length - 1;
     const length = end - start;
-    let slot = (hash >>> 0) & mask;
+    let slot = hash & mask;
     for (let id = slots[slot]; id >= 0; id = slots[slot]) {
       const name = this.others[id - KNOWN_ATTRIBUTE_COUNT];
       if (name.length === length && spellsFolded(source, start, name)) return id;
@@ -366,13 +372,9 @@ class PageAttributeNames implements AttributeNames {
     const slots = new Int32Array(size).fill(-1);
     const mask = size - 1;
     this.others.forEach((name, index) => {
-      let hash = 0x811c9dc5;
-      for (let at = 0; at < name.length; at++) {
-        const code = name.charCodeAt(at);
-        if (code >= 128) return;
-        hash = Math.imul(hash ^ code, 0x01000193);
-      }
-      let slot = (hash >>> 0) & mask;
+      const hash = foldedHash(name, 0, name.length);
+      if (hash < 0) return;
+      let slot = hash & mask;
       while (slots[slot] >= 0) slot = (slot + 1) & mask;
       slots[slot] = KNOWN_ATTRIBUTE_COUNT + index;
     });

@@ -7,9 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { recordShare, splitInputs } from '@pith/crawl/batch';
+import { shareChunkBytes, splitInputs } from '@pith/crawl/batch';
 import fc from 'fast-check';
-import { compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
+import { type ArchiveCompression, compress, pageRecords, warcinfo } from '../../bench/warc/archive.js';
 import { datasetPagesForArchive } from '../../bench/warc/build-archive.js';
 import { HAS_SAMPLE, SAMPLE_DIR, spawnPith } from '../helpers.js';
 
@@ -17,6 +17,7 @@ interface OutRecord {
   url: string;
   warcFile: string;
   warcOffset: number;
+  warcSkip: number;
   ok: boolean;
   text: string | null;
 }
@@ -45,7 +46,7 @@ function withoutTimes(record: OutRecord | undefined): Record<string, unknown> | 
 function byPlace(records: readonly OutRecord[]): Map<string, OutRecord> {
   const map = new Map<string, OutRecord>();
   for (const record of records) {
-    const place = `${record.warcFile}@${record.warcOffset}`;
+    const place = `${record.warcFile}@${record.warcOffset}+${record.warcSkip}`;
     assert.ok(!map.has(place), `${place} written twice`);
     map.set(place, record);
   }
@@ -60,6 +61,7 @@ async function sampleArchives(
   count: number,
   copies: number,
   limit = Number.POSITIVE_INFINITY,
+  compression: ArchiveCompression = 'record',
 ): Promise<{ files: string[]; pages: number }> {
   const pages = (await datasetPagesForArchive(SAMPLE_DIR)).slice(0, limit);
   const dir = mkdtempSync(join(tmpdir(), 'pith-warc-readers-'));
@@ -74,7 +76,7 @@ async function sampleArchives(
       }
     }
     const file = join(dir, `sample-${archive}.warc.gz`);
-    writeFileSync(file, Buffer.concat(compress(records, 'record')));
+    writeFileSync(file, Buffer.concat(compress(records, compression)));
     files.push(file);
   }
   return { files, pages: total };
@@ -95,34 +97,22 @@ describe('splitInputs', () => {
   });
 });
 
-describe('recordShare', () => {
-  test('every position falls in one share, the same each time', () => {
+describe('shareChunkBytes', () => {
+  test('about 16 chunks a share, between 256 KiB and 64 MiB', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 2 ** 40 }),
-        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 1, max: 16 }),
-        (offset, skip, of) => {
-          const share = recordShare({ offset, skip }, of);
-          assert.ok(Number.isInteger(share) && share >= 0 && share < of);
-          assert.equal(recordShare({ offset, skip }, of), share);
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 2 ** 40 }), fc.integer({ min: 1, max: 16 }), (size, of) => {
+        const chunk = shareChunkBytes(size, of);
+        assert.ok(chunk >= 256 * 1024 && chunk <= 64 * 1024 * 1024, `${chunk}`);
+        // Every share gets 16 chunks unless the chunks are at their floor or their cap.
+        const chunks = Math.ceil(size / chunk);
+        if (chunk > 256 * 1024 && chunk < 64 * 1024 * 1024)
+          assert.ok(Math.abs(chunks - 16 * of) <= 1, `${chunks}`);
+      }),
     );
   });
 
-  test('records of an archive split about evenly, whether gzipped per record or as one stream', () => {
-    // Per-record gzip: every record its own offset (about 9 KB apart); one gzip stream: offset 0, skip grows.
-    for (const positions of [
-      Array.from({ length: 3000 }, (_, index) => ({ offset: 1234 + index * 9127, skip: 0 })),
-      Array.from({ length: 3000 }, (_, index) => ({ offset: 0, skip: index * 31_337 })),
-    ]) {
-      for (const of of [2, 3, 4]) {
-        const counts = new Array<number>(of).fill(0);
-        for (const position of positions) counts[recordShare(position, of)]++;
-        for (const count of counts) assert.ok(Math.abs(count - 3000 / of) < 0.1 * (3000 / of), `${counts}`);
-      }
-    }
+  test('a 500 MB archive and two readers: 32 chunks of 15.6 MB', () => {
+    assert.equal(shareChunkBytes(500_000_000, 2), 15_625_000);
   });
 });
 
@@ -199,7 +189,7 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
     await killAndResume(archives.files, reference);
   });
 
-  test('one archive split by record: kill -9 in the middle, then the same command: every record once', async () => {
+  test('one archive split by bytes: kill -9 in the middle, then the same command: every record once', async () => {
     // One archive of the sample three times over (102 pages), read by both readers.
     const single = await sampleArchives(1, 3);
     const one = mkdtempSync(join(tmpdir(), 'pith-readers-single-'));
@@ -210,7 +200,7 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
     await killAndResume(single.files, expected);
   });
 
-  test('one archive, --readers 2: the readers split its records, each written once', async () => {
+  test('one archive, --readers 2: the readers split its bytes, each record written once', async () => {
     const one = mkdtempSync(join(tmpdir(), 'pith-readers-file-'));
     const first = await spawnPith([
       'warc',
@@ -239,6 +229,32 @@ describe('pith warc --readers (CLI)', { skip: !HAS_SAMPLE }, () => {
       perShare.every((count) => count > 0),
       `${perShare}`,
     );
+  });
+
+  test('one plain archive and one gzipped whole, --readers 2: the records of one reader, each once', async () => {
+    // Plain: every record starts a part of its own. Gzipped whole: every record is at offset 0, in share 0.
+    for (const compression of ['none', 'file'] as const) {
+      const { files, pages } = await sampleArchives(1, 2, 12, compression);
+      const outs = [1, 2].map((readers) =>
+        mkdtempSync(join(tmpdir(), `pith-readers-${compression}-${readers}-`)),
+      );
+      for (const [index, out] of outs.entries()) {
+        const run = await spawnPith([
+          'warc',
+          ...files,
+          ...common(out),
+          '--workers',
+          '2',
+          '--readers',
+          String(index + 1),
+        ]).done;
+        assert.equal(run.code, 0, run.stderr);
+      }
+      const [one, two] = outs.map((out) => byPlace(readParts(out)));
+      assert.equal(one.size, pages, compression);
+      assert.deepEqual([...two.keys()].sort(), [...one.keys()].sort(), compression);
+      for (const [place, record] of two) assert.equal(record.text, one.get(place)?.text, place);
+    }
   });
 
   test('another number of readers does not resume the checkpoint', async () => {

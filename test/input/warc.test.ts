@@ -12,6 +12,7 @@ import {
   dechunk,
   decodeHttpBody,
   parseHttpResponseHead,
+  rangeStartAtOrAfter,
   readArchive,
 } from '../../packages/crawl/src/warc/index.js';
 import { REPO_ROOT } from '../helpers.js';
@@ -451,6 +452,25 @@ describe('archiveRanges: byte ranges that start at records; read one by one, the
     const { ranges, items } = await byRanges(archives.file, 1000);
     assert.deepEqual(ranges, [{ start: 0, end: statSync(archives.file).size }]);
     assert.deepEqual(items, (await readAll(archives.file)).map(key).sort());
+  });
+
+  test("rangeStartAtOrAfter: the first of archiveRanges' starts at or after an offset (a reader's share)", async () => {
+    for (const compression of ['record', 'none'] as const) {
+      const file = archives[compression];
+      // Ranges of one byte: every place a range can start.
+      const starts = (await archiveRanges(file, 1)).map((range) => range.start);
+      const size = statSync(file).size;
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 0, max: size + 10 }), async (offset) => {
+          const first = starts.find((start) => start >= offset);
+          const found = await rangeStartAtOrAfter(file, offset);
+          assert.deepEqual(found, first === undefined ? null : { offset: first, skip: 0 });
+        }),
+        { numRuns: 15 },
+      );
+    }
+    // Gzipped whole: its records are all at offset 0, so nothing starts past it.
+    assert.equal(await rangeStartAtOrAfter(archives.file, 1), null);
   });
 
   test('the shared samples: the ranges hold what the whole file holds', { skip: !HAS_SAMPLES }, async () => {

@@ -4,7 +4,7 @@
  * (`runBatch`): a source of items (archive records, feed items) → the pool → part files, bounded,
  * ordered or not, resumable through a checkpoint.
  */
-export { type ArchiveSourceOptions, archiveSource, recordShare } from './archive-source.js';
+export { type ArchiveSourceOptions, archiveSource, shareChunkBytes } from './archive-source.js';
 export {
   FEED_PROBLEMS,
   type FeedProblem,

@@ -33,8 +33,8 @@ export interface ShareRunOptions {
   /** Archive files (not standard input: a stream cannot be shared). */
   inputs: readonly string[];
   /**
-   * Shares read at once. With at least as many inputs, each share is whole inputs; with fewer, every
-   * share reads every input and keeps the records `recordShare` gives it.
+   * Shares read at once. With at least as many inputs, each share is whole inputs; with fewer, each
+   * share reads its part of every input's bytes (`shareCuts`).
    */
   readers: number;
   /** Extraction threads in all (split between the shares, at least one each). */
@@ -68,7 +68,7 @@ export interface ShareTask {
   dropBelowQuality: boolean;
   /** Where the share stopped last time (undefined: from its start). */
   state?: RunState;
-  /** This share's records of each input, when the shares split records rather than inputs. */
+  /** This share's part of each input, when the shares split bytes rather than inputs. */
   share?: { index: number; of: number };
 }
 
@@ -104,9 +104,9 @@ export async function runShares(options: ShareRunOptions): Promise<BatchOutcome>
   const sizes = await Promise.all(
     options.inputs.map(async (file) => ({ path: file, size: (await stat(file)).size })),
   );
-  // Fewer archives than readers (one 1 GB file and two cores): the shares split the records instead.
-  const byRecord = options.readers > 1 && sizes.length < options.readers;
-  const shares = byRecord
+  // Fewer archives than readers (one 1 GB file and two cores): the shares split each file's bytes.
+  const byRange = options.readers > 1 && sizes.length < options.readers;
+  const shares = byRange
     ? Array.from({ length: options.readers }, () => [...sizes.keys()])
     : splitInputs(sizes, options.readers);
   await mkdir(options.out, { recursive: true });
@@ -179,7 +179,7 @@ export async function runShares(options: ShareRunOptions): Promise<BatchOutcome>
           ...(options.partRecords === undefined ? {} : { partRecords: options.partRecords }),
           dropBelowQuality: options.dropBelowQuality === true,
           ...(states[share] ? { state: states[share] } : {}),
-          ...(byRecord ? { share: { index: share, of: shares.length } } : {}),
+          ...(byRange ? { share: { index: share, of: shares.length } } : {}),
         };
         const worker = startShareWorker(task);
         workers.push(worker);
@@ -201,7 +201,7 @@ export async function runShares(options: ShareRunOptions): Promise<BatchOutcome>
               });
           } else if (message.kind === 'progress') {
             progress[share] = message.progress;
-            options.onProgress?.(sumProgress(progress, byRecord));
+            options.onProgress?.(sumProgress(progress));
           } else if (message.kind === 'done') outcome = message;
           else {
             failure ??= new PithError(message.code as never, message.message);
@@ -229,8 +229,7 @@ export async function runShares(options: ShareRunOptions): Promise<BatchOutcome>
       alreadyFinished: false,
       thisRun: {
         pages: counts.pages - startCounts.pages,
-        // Shares of records each read all the bytes: where the run started is where they did, on average.
-        fromBytes: ends.reduce((sum, end) => sum + end.fromBytes, 0) / (byRecord ? ends.length : 1),
+        fromBytes: ends.reduce((sum, end) => sum + end.fromBytes, 0),
       },
     };
   } finally {
@@ -261,14 +260,13 @@ function sumCounts(states: readonly (RunState | undefined)[]): RunCounts {
   return total;
 }
 
-/** The shares' progress as one run's; shares of records each read every byte, so their bytes are averaged. */
-function sumProgress(progress: readonly BatchProgress[], byRecord: boolean): BatchProgress {
-  const bytes = progress.reduce((sum, each) => sum + each.bytesRead, 0);
+/** The shares' progress as one run's (each share counts the bytes of its own part). */
+function sumProgress(progress: readonly BatchProgress[]): BatchProgress {
   return {
     pages: progress.reduce((sum, each) => sum + each.pages, 0),
     failed: progress.reduce((sum, each) => sum + each.failed, 0),
     skipped: progress.reduce((sum, each) => sum + each.skipped, 0),
-    bytesRead: byRecord ? bytes / progress.length : bytes,
+    bytesRead: progress.reduce((sum, each) => sum + each.bytesRead, 0),
     seconds: progress.reduce((longest, each) => Math.max(longest, each.seconds), 0),
   };
 }

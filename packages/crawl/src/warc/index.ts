@@ -9,7 +9,7 @@
  * - {@link archiveRanges}: byte ranges of an archive that start at records, for jobs of a part each.
  */
 export { dechunk, decodeHttpBody, type HttpBodyEncoding, parseHttpResponseHead } from './http.js';
-export { archiveRanges, type ByteRange } from './ranges.js';
+export { archiveRanges, type ByteRange, rangeStartAtOrAfter, startsRange } from './ranges.js';
 export {
   type ArchiveItem,
   type ArchivePage,

@@ -10,7 +10,8 @@
  * header could be bytes inside a hostile page.
  */
 import { stat } from 'node:fs/promises';
-import { readArchive } from './read.js';
+import { type ArchiveItem, readArchive } from './read.js';
+import type { RecordPosition } from './records.js';
 
 /** Bytes `[start, end)` of an archive; `end` is the file's size for the last range. */
 export interface ByteRange {
@@ -28,10 +29,35 @@ export async function archiveRanges(file: string, bytes: number): Promise<ByteRa
   let target = bytes;
   // Nothing is extracted: page bodies are read (kept up to the limit) and dropped.
   for await (const item of readArchive(file, { maxRecordBytes: 0 })) {
-    const { offset, skip } = item.position;
-    if (skip !== 0 || offset < target || (item.kind === 'skip' && item.reason === 'corrupt')) continue;
+    const { offset } = item.position;
+    if (offset < target || !startsRange(item)) continue;
     starts.push(offset);
     target = (Math.floor(offset / bytes) + 1) * bytes;
   }
   return starts.map((start, index) => ({ start, end: starts[index + 1] ?? size }));
+}
+
+/**
+ * Whether a range may start at this item: a record at the start of its gzip member (or of a plain
+ * archive), not bytes that could not be read. One definition for `archiveRanges`, for the first
+ * record of a reader's share and for where that share's reading stops.
+ */
+export function startsRange(item: ArchiveItem): boolean {
+  return item.position.skip === 0 && !(item.kind === 'skip' && item.reason === 'corrupt');
+}
+
+/**
+ * The first place at or after `offset` where a range can start (null: none, the rest of the file
+ * belongs to the range before). Found by reading from the file's start, or from `from`, a place
+ * known to start a range, as `archiveRanges` does and for the same reason; reading without
+ * extracting is fast (about 13 CPU-s for a 500 MB archive gzipped per record).
+ */
+export async function rangeStartAtOrAfter(
+  file: string,
+  offset: number,
+  from: RecordPosition = { offset: 0, skip: 0 },
+): Promise<RecordPosition | null> {
+  for await (const item of readArchive(file, { maxRecordBytes: 0, start: from }))
+    if (item.position.offset >= offset && startsRange(item)) return item.position;
+  return null;
 }

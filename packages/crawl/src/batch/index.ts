@@ -5,6 +5,7 @@
  * ordered or not, resumable through a checkpoint.
  */
 export { type ArchiveSourceOptions, archiveSource, shareChunkBytes } from './archive-source.js';
+export { archiveSourceInThread } from './archive-thread.js';
 export {
   FEED_PROBLEMS,
   type FeedProblem,

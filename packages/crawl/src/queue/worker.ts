@@ -20,7 +20,7 @@ import { hostname } from 'node:os';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { isPithError } from 'pith';
 import {
-  archiveSource,
+  archiveSourceInThread,
   type BatchProgress,
   type BatchSource,
   dropBelowQuality,
@@ -356,7 +356,8 @@ export class QueueWorker {
   #source({ data, file }: CheckedJob, validators?: FeedValidators): BatchSource {
     if (data.kind === 'warc') {
       // The real path checked against the input roots is the one read; records name the archive as the job does.
-      return archiveSource([file ?? data.file], {
+      // Read on a thread of its own: the jobs a worker runs at once read and inflate on every core.
+      return archiveSourceInThread([file ?? data.file], {
         settings: data.settings,
         maxRecordBytes: Math.max(DEFAULT_MAX_RECORD_BYTES, data.settings.maxBytes),
         names: [data.name ?? data.file],

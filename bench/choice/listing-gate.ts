@@ -9,12 +9,9 @@
  *
  *   npx tsx bench/choice/listing-gate.ts --held-out FILE --out FILE.jsonl [-d NAME …] [--shard I/N]
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { useModelFiles } from '@pith/tools';
 import { pageDigest, siteOf } from '@pith/workbench/eval';
-import { pendingDevPages, writtenKeys } from '@pith/workbench/train';
 import { extract } from 'pith';
 import {
   anchoredGroup,
@@ -41,7 +38,7 @@ const { values } = parseArgs({
 });
 const out = values.out ?? '.cache/listing-gate/pages-0.jsonl';
 for await (const { pending, model, fold } of pagesToRun(values, out, BLOCK_SETS)) {
-  const { dataset, page, key } = pending;
+  const { dataset, page } = pending;
   const url = page.url;
   const scored = scoredExtract(pending, { model, candidates: true, choice: 'none', listingProfile: false });
   if (!scored) continue;

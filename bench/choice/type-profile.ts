@@ -12,12 +12,9 @@
  *
  * Summaries: python3 bench/choice/type-profile.py FILE.jsonl … (classes, and the rule's figures).
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { useModelFiles } from '@pith/tools';
 import { pageDigest, siteOf } from '@pith/workbench/eval';
-import { pendingDevPages, writtenKeys } from '@pith/workbench/train';
 import {
   anchoredGroup,
   candidatesOf,
@@ -48,7 +45,7 @@ const CLASSES = ['group', 'table', 'list', 'other'] as const;
 type BlockClass = (typeof CLASSES)[number];
 
 for await (const { pending, model, fold } of pagesToRun(values, out, ['wcxb-dev'])) {
-  const { dataset, page, key } = pending;
+  const { dataset, page } = pending;
   const url = page.url;
   const scored = scoredExtract(pending, {
     model,

@@ -46,6 +46,8 @@ import {
   isUnrendered,
   keptText,
   listRoleTag,
+  type PartialTables,
+  partialTables,
   type TableFacts,
   WHITESPACE_RUN,
   withoutSoftHyphens,
@@ -355,6 +357,8 @@ class BlockWalk {
   private readonly images: boolean;
   private readonly links: boolean;
   private readonly tables: TableFacts;
+  /** Data tables kept in part, written as tables of their kept rows (Markdown only; see `partialTables`). */
+  private readonly partial: PartialTables | undefined;
   private readonly frames: Frame[] = [];
   private readonly lists: ListState[] = [];
   private inlineOnly = 0;
@@ -391,12 +395,18 @@ class BlockWalk {
     formulas?: boolean,
   ) {
     this.doc = extraction.doc;
-    this.kept = kept ?? extraction.selection.kept;
-    this.inline = syntax.inline();
+    this.tables = cachedTableFacts(this.doc);
     this.markup = syntax.markup;
+    const selected = kept ?? extraction.selection.kept;
+    // The body's Markdown only: the text writes the selection's words and lines as they are.
+    this.partial =
+      scope === 'body' && this.markup !== undefined
+        ? partialTables(this.doc, selected, this.tables)
+        : undefined;
+    this.kept = this.partial?.kept ?? selected;
+    this.inline = syntax.inline();
     this.images = options.images !== false && this.markup !== undefined;
     this.links = options.links !== false && this.markup !== undefined;
-    this.tables = cachedTableFacts(this.doc);
     this.title = new TitleSearch(options);
     this.formulas = formulas ?? (syntax.formula !== undefined && mayHoldFormulas(this.doc, this.kept));
     this.footnotes = syntax.footnote !== undefined && scope !== 'part' ? footnotesOf(this.doc) : undefined;
@@ -601,7 +611,10 @@ class BlockWalk {
     // Inside a table written as a table, rows and cells are structure whether or not they are kept.
     if (this.table && this.openTablePart(node, t)) return;
     if (!kept) {
-      if (IS_BLOCK[t]) this.openBoundary(node);
+      // A data table kept in part: a table of its kept rows, not loose lines.
+      if (t === TAG.table && this.partial?.tables.has(node) === true && this.isDataTable(node))
+        this.openTable(node);
+      else if (IS_BLOCK[t]) this.openBoundary(node);
       return;
     }
 

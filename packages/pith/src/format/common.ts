@@ -294,3 +294,133 @@ export function longestRun(text: string, char: string): number {
   }
   return longest;
 }
+
+/** Most kept characters in one cell of a table written in part: more is a layout cell holding an article. */
+const MAX_PARTIAL_CELL_TEXT = 400;
+/** A grid without header cells is data from this many rows, columns or cells (post-rules.ts's `isDataTable`). */
+const GRID_ROWS = 10;
+const GRID_COLUMNS = 5;
+const GRID_CELLS = 11;
+
+/**
+ * Data tables the selection kept in part (issue 41): the classifier reads an article's data table
+ * cell by cell and keeps a few of them (wcxb-dev/4053's table of EV segments, the L3S cricket
+ * scorecard). Written as blocks, the kept cells were loose lines whose columns a reader cannot
+ * tell apart; the Markdown and HTML write them as a table of the rows holding kept content, under
+ * the table's header row (written though not kept: the labels of the kept values). Only tables that
+ * read as data (a header cell or caption, or a grid of 11+ cells), none of whose kept cells holds
+ * more than a short value's text (a layout table's cell holding the article stays blocks), with two
+ * written rows or one under a header. The text output is not changed (its words are what text F1
+ * scores; it writes no table anyway).
+ */
+export interface PartialTables {
+  /** The kept flags the writers read: the selection's, plus the header rows of the tables below. */
+  kept: Uint8Array;
+  /** Tables written as tables though not kept. */
+  tables: Set<number>;
+  /** Their rows, cells, sections and caption that are written. */
+  parts: Set<number>;
+}
+
+interface PartialRow {
+  row: number;
+  cells: number[];
+  headerCells: number;
+  inHead: boolean;
+  written: boolean;
+}
+
+export function partialTables(doc: Doc, kept: Uint8Array, facts: TableFacts): PartialTables {
+  let view = kept;
+  const tables = new Set<number>();
+  const parts = new Set<number>();
+  for (const [table, cells] of facts.cells) {
+    if (cells < 2 || kept[table] === 1 || facts.nested.has(table)) continue;
+    const stop = doc.end(table);
+    // Most tables hold nothing kept: one native scan of the table's own nodes says so.
+    if (kept.subarray(table + 1, stop).indexOf(1) < 0) continue;
+    const written = writtenRows(doc, kept, table);
+    if (written === undefined) continue;
+    tables.add(table);
+    for (const row of written.rows) {
+      parts.add(row.row);
+      for (const cell of row.cells) parts.add(cell);
+      for (let up = doc.parent(row.row); up > table; up = doc.parent(up)) parts.add(up);
+    }
+    // The header row is written whole (the labels of the kept values); the other rows' kept content only.
+    const header = written.header;
+    if (header !== undefined && kept[header] !== 1) {
+      if (view === kept) view = kept.slice();
+      view.fill(1, header, doc.end(header));
+    }
+    if (written.caption >= 0) parts.add(written.caption);
+  }
+  return { kept: view, tables, parts };
+}
+
+/**
+ * The rows of a table kept in part that are written (its header row first) and the header row, or
+ * undefined when the table is not written as a table.
+ */
+function writtenRows(
+  doc: Doc,
+  kept: Uint8Array,
+  table: number,
+): { rows: PartialRow[]; header: number | undefined; caption: number } | undefined {
+  const { kind, tag, hidden, textLength, end } = doc.columns;
+  const stop = end[table];
+  const rows: PartialRow[] = [];
+  let row: PartialRow | undefined;
+  let headEnd = -1;
+  let headerCells = false;
+  let columns = 0;
+  let cellStop = -1;
+  let cellText = 0;
+  let caption = -1;
+  for (let node = table + 1; node < stop; node++) {
+    tick('output');
+    if (kind[node] === NodeKind.Text) {
+      if (!kept[node] || hidden[node] || textLength[node] === 0) continue;
+      if (row) row.written = true;
+      if (node < cellStop) {
+        cellText += textLength[node];
+        if (cellText > MAX_PARTIAL_CELL_TEXT) return undefined;
+      }
+      continue;
+    }
+    if (kind[node] !== NodeKind.Element) continue;
+    const t = tag[node];
+    if (t === TAG.tr) {
+      row = { row: node, cells: [], headerCells: 0, inHead: node < headEnd, written: false };
+      rows.push(row);
+    } else if (t === TAG.td || t === TAG.th) {
+      if (!row) continue;
+      row.cells.push(node);
+      columns = Math.max(columns, row.cells.length);
+      if (t === TAG.th) {
+        row.headerCells++;
+        headerCells = true;
+      }
+      cellStop = end[node];
+      cellText = 0;
+    } else if (t === TAG.thead) headEnd = end[node];
+    else if (t === TAG.caption) {
+      headerCells = true;
+      if (kept[node] === 1) caption = node;
+    } else if ((t === TAG.img || t === TAG.image) && kept[node] && row) row.written = true;
+  }
+  const isData =
+    headerCells ||
+    (rows.length >= 2 &&
+      columns >= 2 &&
+      (rows.length >= GRID_ROWS || columns >= GRID_COLUMNS || rows.length * columns >= GRID_CELLS));
+  if (!isData || rows.length === 0) return undefined;
+  const head = rows[0];
+  const header =
+    head.inHead || (head.cells.length >= 2 && head.headerCells === head.cells.length) ? head : undefined;
+  const written = rows.filter((r) => r.written && r !== header);
+  if (written.length < (header ? 1 : 2)) return undefined;
+  return header
+    ? { rows: [header, ...written], header: header.row, caption }
+    : { rows: written, header: undefined, caption };
+}

@@ -24,6 +24,8 @@ import {
   keptText,
   listRoleTag,
   mapTextPieces,
+  type PartialTables,
+  partialTables,
   type TableFacts,
   withoutSoftHyphens,
 } from './common.js';
@@ -415,7 +417,8 @@ function gapBetweenInlines(doc: Doc, kept: Uint8Array, node: number): boolean {
 
 class HtmlWriter {
   private readonly doc: Doc;
-  private readonly kept: Uint8Array;
+  /** The selection's flags (plus the header rows of tables kept in part, in the body's walk). */
+  private kept: Uint8Array;
   private readonly base: string | undefined;
   private readonly out: string[] = [];
   private readonly root = frame(0, '', 'div');
@@ -432,6 +435,8 @@ class HtmlWriter {
   private readonly title: TitleSearch;
   private readonly imageRepeats = new ImageRepeats();
   private readonly tables: TableFacts;
+  /** Data tables kept in part, written as tables of their kept rows (as in the Markdown; see `partialTables`). */
+  private partial: PartialTables | undefined;
   /** Text characters and blocks written, for how far the title search goes. */
   private textChars = 0;
   private blocksClosed = 0;
@@ -452,16 +457,21 @@ class HtmlWriter {
     private readonly inNote = false,
   ) {
     this.doc = extraction.doc;
+    this.tables = cachedTableFacts(this.doc);
     this.kept = kept ?? extraction.selection.kept;
     this.base = baseUrlOf(this.doc, options.url);
     this.root.end = this.doc.size;
     this.frames = [this.root];
     this.emitted = [this.root];
     this.title = new TitleSearch(options);
-    this.tables = cachedTableFacts(this.doc);
   }
 
   run(range?: { start: number; stop: number }): string {
+    // The body only (a note's walk and a part's have none), as the Markdown.
+    if (range === undefined && !this.inNote) {
+      this.partial = partialTables(this.doc, this.kept, this.tables);
+      this.kept = this.partial.kept;
+    }
     const { doc, kept, out, frames, emitted, options } = this;
     const { kind, tag, end, hidden, parent, textLength } = doc.columns;
     const links = options.links !== false;
@@ -539,6 +549,16 @@ class HtmlWriter {
       // A list is written when it holds an item that is (the Markdown's rule: only kept items are items).
       const items = IS_LIST[listTag] ? this.keptItems(at) : undefined;
       let name = (items === undefined ? kept[at] : items !== 'none') ? OUTPUT_BY_TAG[listTag] : '';
+      // A data table kept in part: the table, its written rows, their cells and sections (`partialTables`).
+      const partial = this.partial;
+      if (
+        partial !== undefined &&
+        partial.tables.size > 0 &&
+        (t === TAG.table || TABLE_PART.has(OUTPUT_BY_TAG[t]))
+      ) {
+        const table = t === TAG.table ? at : doc.closest(at, TAG.table);
+        if (partial.tables.has(table)) name = table === at || partial.parts.has(at) ? OUTPUT_BY_TAG[t] : '';
+      }
       // A layout table (and the rows and cells of one) unwraps: its cells are blocks, as in the Markdown.
       if (name === 'table' ? !this.isDataTable(at) : TABLE_PART.has(name) && !this.inDataTable(at)) name = '';
       let attributes: string | undefined;
@@ -733,10 +753,14 @@ class HtmlWriter {
     return 'none';
   }
 
-  /** A table written as a table: kept, no table (or heading, quote, rule, listing) inside, two cells or more. */
+  /** A table written as a table: kept (or kept in part, `partialTables`), no table (or heading, quote, rule, listing) inside, two cells or more. */
   private isDataTable(table: number): boolean {
     const tables = this.tables;
-    return this.kept[table] === 1 && !tables.nested.has(table) && (tables.cells.get(table) ?? 0) >= 2;
+    return (
+      (this.kept[table] === 1 || this.partial?.tables.has(table) === true) &&
+      !tables.nested.has(table) &&
+      (tables.cells.get(table) ?? 0) >= 2
+    );
   }
 
   /** A row, cell or section of a table that is written as a table. */

@@ -4,11 +4,13 @@
  * probabilities and margins, page by page, from fits on the other folds.
  */
 import {
+  DEFAULT_FIT,
   type FitSettings,
   fieldRows,
   fitFieldWithBias,
   foldPageTypes,
   groupedFolds,
+  innerFoldings,
   loadMetadataRows,
   type MetadataRowSet,
   marginsOfPage,
@@ -24,7 +26,10 @@ export async function wcxbMetadataRows(): Promise<MetadataRowSet> {
   return loadMetadataRows(await resolveDatasets(['wcxb-dev']), (line) => console.error(line));
 }
 
-/** The trainer's folds by site (a site's pages, and pages with the same bytes, together) and the rows they fill. */
+/**
+ * The trainer's folds by site (a site's pages, and pages with the same bytes, together), the rows
+ * they fill, and the trainer's other partitions for the inner scorings (DEFAULT_FIT.innerSeeds).
+ */
 export function metadataFolds(set: MetadataRowSet, k: number, seed: number) {
   const folds = groupedFolds(
     set.pages.map((page) => ({
@@ -34,7 +39,11 @@ export function metadataFolds(set: MetadataRowSet, k: number, seed: number) {
     k,
     seed,
   );
-  return { folds, rows: fieldRows(set, foldPageTypes(set, folds, k).probabilities) };
+  return {
+    folds,
+    rows: fieldRows(set, foldPageTypes(set, folds, k).probabilities),
+    extraFoldings: innerFoldings(set, k, seed, Math.max(DEFAULT_FIT.innerSeeds - 1, 0)),
+  };
 }
 
 export interface HeldOutPage {
@@ -52,6 +61,7 @@ export function* heldOutPages(
   folds: Int32Array,
   k: number,
   settings: FitSettings,
+  extraFoldings: readonly Int32Array[] = [],
 ): Generator<HeldOutPage> {
   const all = rows.map((_, index) => index);
   for (let f = 0; f < k; f++) {
@@ -62,6 +72,7 @@ export function* heldOutPages(
       all.filter((index) => folds[index] !== f),
       folds,
       settings,
+      extraFoldings,
     );
     for (const index of all)
       if (folds[index] === f) {

@@ -34,7 +34,7 @@ const ldOnly = (rows: Float32Array, row: number) =>
 
 type Outcome = 'right' | 'wrong' | 'empty';
 for (const seed of values.seeds.split(',').map(Number)) {
-  const { folds, rows } = metadataFolds(set, k, seed);
+  const { folds, rows, extraFoldings } = metadataFolds(set, k, seed);
   const tallies: Record<string, Record<Outcome, number>> = {};
   const count = (name: string, outcome: Outcome) => {
     tallies[name] ??= { right: 0, wrong: 0, empty: 0 };
@@ -47,6 +47,7 @@ for (const seed of values.seeds.split(',').map(Number)) {
     folds,
     k,
     DEFAULT_FIT,
+    extraFoldings,
   )) {
     const floored = chosenRow(probabilities, page.rulesRow, margins);
     const unfloored = chosenRow(probabilities, page.rulesRow, { ...margins, floor: 0 });

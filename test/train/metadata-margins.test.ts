@@ -31,12 +31,15 @@ import {
   DEFAULT_FIT,
   FLOORS,
   fitFieldWithBias,
+  innerFoldings,
+  innerScores,
   jointFloors,
   NEVER,
   NONE_BIASES,
   type PageField,
   type ScoredPage,
 } from '../../packages/workbench/src/train/metadata/fit.js';
+import type { MetadataRowSet } from '../../packages/workbench/src/train/metadata/rows.js';
 import { REPO_ROOT } from '../helpers.js';
 
 /** A page of one field: candidates' probabilities then "none"'s, the gold's row labelled 1. */
@@ -351,5 +354,101 @@ describe("the title: its likeliest candidate, with no margin toward the rules' a
     const title = loadMetadataModel().fields.title;
     assert.equal(title.rulesBias, 0);
     for (const margins of title.byPageType ?? []) assert.equal(margins.rulesBias, 0);
+  });
+});
+
+describe('steadier floors and margins (session 11): several inner partitions pooled, type floors shrunk toward the field', () => {
+  const plain = { noneBias: 0, rulesBias: 0 };
+
+  it("a page type of few pages keeps near the field's floor with a prior; alone, its three pages decide", () => {
+    // Type 0: 100 pages right (60 at 0.25, 40 at 0.9) and 2 wrong at 0.9; type 1: 1 right and 2
+    // wrong, all at 0.25. On its own pages type 1's best floor is the first over 0.25 (1 right
+    // lost, 2 wrong saved); with 20 pseudo pages answering as the whole field does (where that
+    // floor loses 61 right answers for 2 wrong ones) it keeps 0, as the field would.
+    const first = [
+      ...Array.from({ length: 60 }, () => scored([0.25, 0.1, 0.1], 0, 0)),
+      ...Array.from({ length: 40 }, () => scored([0.9, 0.05, 0.05], 0, 0)),
+      ...Array.from({ length: 2 }, () => scored([0.9, 0.05, 0.05], 1, 0)),
+    ];
+    const second = [
+      scored([0.25, 0.1, 0.1], 0, 0, 1),
+      ...Array.from({ length: 2 }, () => scored([0.25, 0.1, 0.1], 1, 0, 1)),
+    ];
+    const over = FLOORS.find((value) => value > 0.25);
+    assert.deepEqual(jointFloors([first, second], [plain, plain]), [0, over]);
+    const prior = { pages: [...first, ...second], margins: plain, weight: 20 };
+    assert.deepEqual(jointFloors([first, second], [plain, plain], undefined, prior), [0, 0]);
+  });
+
+  it('a page type of many pages keeps its own floor whatever the prior', () => {
+    // The same type 1 a hundred times over: its own pages outweigh 20 pseudo pages.
+    const first = Array.from({ length: 100 }, () => scored([0.9, 0.05, 0.05], 0, 0));
+    const second = Array.from({ length: 100 }, (_, at) => scored([0.25, 0.1, 0.1], at < 33 ? 0 : 1, 0, 1));
+    const prior = { pages: [...first, ...second], margins: plain, weight: 20 };
+    const over = FLOORS.find((value) => value > 0.25);
+    // (Type 0's answers are right at every floor up to 0.9: among those equal floors the prior's decides.)
+    assert.equal(jointFloors([first, second], [plain, plain], undefined, prior)[1], over);
+  });
+
+  it('pooled copies of the same pages do not make a chance win significant (the sign test counts pages)', () => {
+    // As "a win by one page in three is chance", each page scored by three inner partitions.
+    const once = [
+      scored([0.2, 0.7, 0.1], 1, 0),
+      scored([0.2, 0.7, 0.1], 1, 0),
+      scored([0.2, 0.7, 0.1], 0, 0),
+    ];
+    const pooled = [...once, ...once, ...once];
+    assert.equal(bestMargins(pooled, [0], 3).rulesBias, RULES_ALWAYS);
+  });
+
+  it('the margins are a property of the pages, not of how many times each is pooled', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.double({ min: 0, max: 0.99, noNaN: true }),
+            fc.double({ min: 0, max: 0.99, noNaN: true }),
+            fc.integer({ min: 0, max: 2 }),
+          ),
+          { minLength: 1, maxLength: 20 },
+        ),
+        fc.integer({ min: 2, max: 4 }),
+        (answers, copies) => {
+          // Row 0 the rules' answer, row 1 the model's other candidate, row 2 "none"; `right` the gold's row.
+          const pages = answers.map(([rules, other, right]) => scored([rules, other, 0.2], right, 0));
+          const pooled = Array.from({ length: copies }, () => pages).flat();
+          assert.deepEqual(bestMargins(pooled, NONE_BIASES, copies), bestMargins(pages, NONE_BIASES));
+        },
+      ),
+      { seed: 42 },
+    );
+  });
+
+  it('every training page is scored once per inner partition, by a model that did not see its inner fold', () => {
+    const pages: PageField[] = Array.from({ length: 40 }, (_, page) => ({
+      rows: Float32Array.from([1, page % 2, 0, 1 - (page % 2), Number.NaN, Number.NaN]),
+      labels: [page % 2, 1 - (page % 2), 0],
+      rulesRow: 0,
+      type: page % 7,
+      types: [],
+    }));
+    const outer = Int32Array.from(pages, (_, page) => page % 5);
+    const other = Int32Array.from(pages, (_, page) => (page * 3) % 5);
+    const train = pages.map((_, page) => page).filter((page) => outer[page] !== 0);
+    const scoredPages = innerScores(['title.src.rules', 'title.right'], pages, train, [outer, other]);
+    assert.equal(scoredPages.length, 2 * train.length);
+  });
+
+  it("other partitions keep a site's pages together and differ from the outer folds", () => {
+    const sites = Array.from({ length: 60 }, (_, page) => `site${page % 20}.example`);
+    const set = {
+      pages: sites.map((site, page) => ({ site, digest: `d${page}`, pageType: 'article', dataset: 'x' })),
+    } as unknown as MetadataRowSet;
+    const [first, second] = innerFoldings(set, 5, 1, 2);
+    for (const partition of [first, second])
+      sites.forEach((site, page) => {
+        assert.equal(partition[page], partition[sites.indexOf(site)]);
+      });
+    assert.notDeepEqual(Array.from(first), Array.from(second));
   });
 });

@@ -31,6 +31,7 @@ import {
   trainGbdt,
   weightedMargins,
 } from 'pith/internal';
+import { groupedFolds } from '../folds.js';
 import { compactTrees, fitPageTypeModel, SHIPPED_FIT } from '../page-type/fit.js';
 import type { MetadataPage, MetadataRowSet } from './rows.js';
 
@@ -109,6 +110,18 @@ export interface FitSettings {
    * (the likeliest candidate, as every page has a title).
    */
   titleMargins: 'inner' | 'none';
+  /**
+   * How many partitions of the training pages by site score them for the author's and the date's
+   * margins and floors, pooled: the outer folds, then INNER partitions of other seeds
+   * (`innerFoldings`). One partition's choice moves ~10 pages a field with any refit (session 10).
+   */
+  innerSeeds: number;
+  /**
+   * Each page type's floor is chosen on its own inner pages plus this many pseudo pages of the
+   * field's (its right and wrong answers by floor, scaled): a type of few pages keeps near the
+   * field's floor, a type of many its own (0: each type on its own pages alone).
+   */
+  floorPrior: number;
 }
 
 /**
@@ -123,6 +136,8 @@ export const DEFAULT_FIT: Readonly<FitSettings> = {
   wrongShare: 0.045,
   floorsBy: 'type',
   titleMargins: 'none',
+  innerSeeds: 1,
+  floorPrior: 0,
 };
 
 /** A page's rows of one field with its page-type columns filled. */
@@ -261,9 +276,14 @@ export const OVERRULE_SIGMAS = 1;
  * The margins that score best on pages' held-out probabilities: among those that beat the rules'
  * answers (`rulesBias` RULES_ALWAYS, always a choice) by OVERRULE_SIGMAS, the best right − wrong;
  * among equals the one nearest the rules' (the largest rules margin), then the smallest "none"
- * margin. `noneBiases`: [0] for the title, which every page has.
+ * margin. `noneBiases`: [0] for the title, which every page has. `copies`: how many times each page
+ * is among `scored` (once per inner partition pooled): the sign test counts pages, not copies.
  */
-export function bestMargins(scored: readonly ScoredPage[], noneBiases: readonly number[]): FieldMargins {
+export function bestMargins(
+  scored: readonly ScoredPage[],
+  noneBiases: readonly number[],
+  copies = 1,
+): FieldMargins {
   const rulesRight = rightRows(scored, { noneBias: 0, rulesBias: RULES_ALWAYS });
   let best: FieldMargins = { noneBias: 0, rulesBias: RULES_ALWAYS };
   let bestWorth = Number.NEGATIVE_INFINITY;
@@ -276,7 +296,7 @@ export function bestMargins(scored: readonly ScoredPage[], noneBiases: readonly 
         if (right && !rulesRight[page]) wins++;
         if (!right && rulesRight[page]) losses++;
       });
-      if (wins - losses < OVERRULE_SIGMAS * Math.sqrt(wins + losses)) continue;
+      if ((wins - losses) / copies < OVERRULE_SIGMAS * Math.sqrt((wins + losses) / copies)) continue;
       const outcome = outcomesWith(scored, margins);
       if (worth(outcome) > bestWorth) {
         best = margins;
@@ -323,9 +343,92 @@ function isPageType(value: string | undefined): value is PageType {
 export type FieldFit = FieldParts & { byPageType: readonly FieldMargins[] };
 
 /**
+ * Other partitions of the pages by site than the outer folds (`count` of them, seeds derived from
+ * the folds' seed), for pooling inner scorings (FitSettings.innerSeeds): a site's pages, and pages
+ * with the same bytes, stay together as in the outer folds.
+ */
+export function innerFoldings(set: MetadataRowSet, k: number, seed: number, count: number): Int32Array[] {
+  const items = set.pages.map((page) => ({
+    keys: [`site:${page.site}`, `bytes:${page.digest}`],
+    stratum: page.pageType ?? page.dataset,
+  }));
+  return Array.from({ length: count }, (_, at) => groupedFolds(items, Math.max(k, 2), seed * 1000 + at + 1));
+}
+
+/**
+ * The training pages scored held out inside them, once per partition: for each of a partition's
+ * folds that holds training pages, a model fitted on the other training pages scores them.
+ */
+export function innerScores(
+  names: readonly string[],
+  pages: readonly PageField[],
+  train: readonly number[],
+  partitions: readonly Int32Array[],
+  loss: ChoiceLoss = 'logistic',
+): ScoredPage[] {
+  const scored: ScoredPage[] = [];
+  for (const fold of partitions) {
+    const inner = [...new Set(train.map((index) => fold[index]))].sort((a, b) => a - b);
+    for (const held of inner) {
+      const innerModel = fitField(
+        names,
+        train.filter((index) => fold[index] !== held).map((index) => pages[index]),
+        loss,
+      );
+      for (const index of train)
+        if (fold[index] === held) {
+          const page = pages[index];
+          scored.push({ probabilities: rowProbabilities(innerModel, page), ...page });
+        }
+    }
+  }
+  return scored;
+}
+
+/** A field's margins and floors: the field's own and one set per page type. */
+export type FieldChoice = FieldMargins & { byPageType: readonly FieldMargins[] };
+
+/**
+ * The margins and floors chosen on inner scores (`copies` scorings of each training page pooled):
+ * the field's own, and one pair per page type; for the author and the date the floors, the
+ * field's and the page types' chosen together (each type's shrunk toward the field's by
+ * `settings.floorPrior` pseudo pages).
+ */
+export function fieldChoice(
+  field: ChosenField,
+  scored: readonly ScoredPage[],
+  copies: number,
+  settings: Readonly<FitSettings> = DEFAULT_FIT,
+): FieldChoice {
+  const noneBiases = BIASED_FIELDS.includes(field) ? NONE_BIASES : [0];
+  const whole = bestMargins(scored, noneBiases, copies);
+  const ofType = PAGE_TYPE_NAMES.map((_, type) => scored.filter((page) => page.type === type));
+  const typeMargins = ofType.map((pages) =>
+    pages.length === 0 ? whole : bestMargins(pages, noneBiases, copies),
+  );
+  if (!BIASED_FIELDS.includes(field)) return { ...whole, byPageType: typeMargins };
+  // The floors: the field's own (for a page of no known type), and the page types' chosen together.
+  const [wholeFloor] = jointFloors([scored], [whole], settings.wrongShare);
+  const prior =
+    settings.floorPrior > 0
+      ? { pages: scored, margins: whole, weight: settings.floorPrior * copies }
+      : undefined;
+  const floors =
+    settings.floorsBy === 'field'
+      ? typeMargins.map(() => wholeFloor)
+      : jointFloors(ofType, typeMargins, settings.wrongShare, prior);
+  return {
+    ...whole,
+    floor: wholeFloor,
+    byPageType: typeMargins.map((margins, type) => ({ ...margins, floor: floors[type] })),
+  };
+}
+
+/**
  * One field's model on the pages `train` (indices), its margins chosen by cross-validation over
- * the folds those pages are in (each fold's pages predicted by a model fitted on the others): the
- * field's own, and one pair per page type.
+ * the folds those pages are in (each fold's pages predicted by a model fitted on the others), and
+ * over each of `extraFoldings` (other partitions of the pages by site, `innerFoldings`) pooled:
+ * the field's own, and one pair per page type.
  */
 export function fitFieldWithBias(
   field: ChosenField,
@@ -334,6 +437,7 @@ export function fitFieldWithBias(
   train: readonly number[],
   fold: Int32Array,
   settings: Readonly<FitSettings> = DEFAULT_FIT,
+  extraFoldings: readonly Int32Array[] = [],
 ): FieldFit {
   const loss = field === 'title' ? settings.titleLoss : 'logistic';
   const model = fitField(
@@ -345,37 +449,9 @@ export function fitFieldWithBias(
     const alone: FieldMargins = { noneBias: 0, rulesBias: 0 };
     return { model, ...alone, byPageType: PAGE_TYPE_NAMES.map(() => alone) };
   }
-  const noneBiases = BIASED_FIELDS.includes(field) ? NONE_BIASES : [0];
-  const inner = [...new Set(train.map((index) => fold[index]))].sort((a, b) => a - b);
-  const scored: ScoredPage[] = [];
-  for (const held of inner) {
-    const innerModel = fitField(
-      names,
-      train.filter((index) => fold[index] !== held).map((index) => pages[index]),
-      loss,
-    );
-    for (const index of train)
-      if (fold[index] === held) {
-        const page = pages[index];
-        scored.push({ probabilities: rowProbabilities(innerModel, page), ...page });
-      }
-  }
-  const whole = bestMargins(scored, noneBiases);
-  const ofType = PAGE_TYPE_NAMES.map((_, type) => scored.filter((page) => page.type === type));
-  const typeMargins = ofType.map((pages) => (pages.length === 0 ? whole : bestMargins(pages, noneBiases)));
-  if (!BIASED_FIELDS.includes(field)) return { model, ...whole, byPageType: typeMargins };
-  // The floors: the field's own (for a page of no known type), and the page types' chosen together.
-  const [wholeFloor] = jointFloors([scored], [whole], settings.wrongShare);
-  const floors =
-    settings.floorsBy === 'field'
-      ? typeMargins.map(() => wholeFloor)
-      : jointFloors(ofType, typeMargins, settings.wrongShare);
-  return {
-    model,
-    ...whole,
-    floor: wholeFloor,
-    byPageType: typeMargins.map((margins, type) => ({ ...margins, floor: floors[type] })),
-  };
+  const partitions = [fold, ...extraFoldings];
+  const scored = innerScores(names, pages, train, partitions, loss);
+  return { model, ...fieldChoice(field, scored, partitions.length, settings) };
 }
 
 /**
@@ -385,36 +461,58 @@ export function fitFieldWithBias(
  */
 export const WRONG_PRICES = [1, 1.25, 1.5, 2, 2.5, 3, 4, 6, 10] as const;
 
+/** Right and wrong answers of some pages at each of FLOORS, with margins. */
+function floorCounts(pages: readonly ScoredPage[], margins: FieldMargins): [number, number][] {
+  return FLOORS.map((floor) => {
+    const outcome = tally(
+      pages.map((page) =>
+        outcomeOf(page.labels, chosenRow(page.probabilities, page.rulesRow, { ...margins, floor })),
+      ),
+    );
+    return [outcome.right, outcome.wrong];
+  });
+}
+
+/**
+ * Pseudo pages every group's floor is also chosen on: `weight` pages answering as `pages` do on
+ * average with `margins` (the field's), so that a group of few pages keeps near the field's floor.
+ */
+export interface FloorPrior {
+  pages: readonly ScoredPage[];
+  margins: FieldMargins;
+  weight: number;
+}
+
 /**
  * Floors for groups of pages (the page types), chosen together on their held-out probabilities with
  * their margins: the lowest price of WRONG_PRICES at which every group's best floor leaves at most
  * `wrongShare` of all the pages wrong (the highest price when none does). A group with no page gets 0.
- * The rules' answer is floored like any other: empty is better than wrong (issue 42).
+ * The rules' answer is floored like any other: empty is better than wrong (issue 42). With a
+ * `prior`, each group's best floor is the best on its pages plus the prior's pseudo pages (the
+ * share of wrong answers is still counted on the pages alone).
  */
 export function jointFloors(
   groups: readonly (readonly ScoredPage[])[],
   margins: readonly FieldMargins[],
   wrongShare = WRONG_SHARE,
+  prior?: FloorPrior,
 ): number[] {
   // Right and wrong answers per group and floor.
-  const counts = groups.map((pages, group) =>
-    FLOORS.map((floor) => {
-      const outcome = tally(
-        pages.map((page) =>
-          outcomeOf(page.labels, chosenRow(page.probabilities, page.rulesRow, { ...margins[group], floor })),
-        ),
-      );
-      return [outcome.right, outcome.wrong];
-    }),
-  );
+  const counts = groups.map((pages, group) => floorCounts(pages, margins[group]));
+  const scale = prior && prior.pages.length > 0 ? prior.weight / prior.pages.length : 0;
+  const pseudo = prior && scale > 0 ? floorCounts(prior.pages, prior.margins) : undefined;
   const total = groups.reduce((sum, pages) => sum + pages.length, 0);
   let chosen: number[] = [];
   for (const price of WRONG_PRICES) {
-    chosen = counts.map((byFloor) => {
+    chosen = counts.map((byFloor, group) => {
+      if (groups[group].length === 0) return 0;
+      const worthAt = (at: number) => {
+        const right = byFloor[at][0] + (pseudo ? scale * pseudo[at][0] : 0);
+        const wrong = byFloor[at][1] + (pseudo ? scale * pseudo[at][1] : 0);
+        return right - price * wrong;
+      };
       let best = 0;
-      byFloor.forEach(([right, wrong], at) => {
-        if (right - price * wrong > byFloor[best][0] - price * byFloor[best][1]) best = at;
-      });
+      for (let at = 1; at < byFloor.length; at++) if (worthAt(at) > worthAt(best)) best = at;
       return best;
     });
     const wrong = chosen.reduce((sum, at, group) => sum + counts[group][at][1], 0);

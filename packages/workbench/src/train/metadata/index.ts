@@ -36,6 +36,7 @@ import {
   fieldRows,
   fitFieldWithBias,
   foldPageTypes,
+  innerFoldings,
   METADATA_GBDT_PARAMS,
   marginsOfPage,
   metadataModelOf,
@@ -49,14 +50,23 @@ import {
 import { loadMetadataRows, type MetadataPage, TRAINING_NOW } from './rows.js';
 
 export {
+  bestMargins,
   DEFAULT_FIT,
+  type FieldChoice,
   type FitSettings,
+  fieldChoice,
   fieldRows,
+  fitField,
   fitFieldWithBias,
   foldPageTypes,
+  innerFoldings,
+  innerScores,
+  jointFloors,
   marginsOfPage,
   outcomeOf,
   rowProbabilities,
+  type ScoredPage,
+  tally,
 } from './fit.js';
 export { loadMetadataRows, type MetadataPage, type MetadataRowSet, TRAINING_NOW } from './rows.js';
 
@@ -151,6 +161,8 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
   const pageTypes = foldPageTypes(set, folds, Math.max(k, 2));
   const rows = fieldRows(set, pageTypes.probabilities);
   const all = pages.map((_, index) => index);
+  // More partitions by site for the author's and the date's margins and floors (FitSettings.innerSeeds).
+  const extraFoldings = innerFoldings(set, k, options.seed, Math.max(settings.innerSeeds - 1, 0));
 
   let figures: Record<ChosenField, FieldFigures> | undefined;
   let heldOut: string | undefined;
@@ -174,6 +186,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
           all.filter((index) => folds[index] !== f),
           folds,
           settings,
+          extraFoldings,
         );
         foldFits[f][field] = fit;
         for (const index of all) {
@@ -285,7 +298,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
   log('the model on every page…');
   const fits = {} as Record<ChosenField, FieldFit>;
   for (const field of CHOSEN_FIELDS) {
-    const fit = fitFieldWithBias(field, set.names[field], rows[field], all, folds, settings);
+    const fit = fitFieldWithBias(field, set.names[field], rows[field], all, folds, settings, extraFoldings);
     fits[field] = fit;
   }
   const manifest: ModelManifest = {
@@ -306,9 +319,11 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       marginsPerPageType:
         "right at least the rules' in the inner folds; a page's weighted by its page-type probabilities",
       floors: [...FLOORS],
-      floor: `${settings.floorsBy === 'type' ? "per page type, chosen together: each type's most right − price × wrong" : "the field's: the most right − price × wrong"}, at the lowest price whose inner folds answer wrongly on at most ${settings.wrongShare} of pages (${BIASED_FIELDS.join(', ')})`,
+      floor: `${settings.floorsBy === 'type' ? `per page type, chosen together: each type's most right − price × wrong${settings.floorPrior > 0 ? ` with ${settings.floorPrior} pseudo pages of the field's` : ''}` : "the field's: the most right − price × wrong"}, at the lowest price whose inner folds answer wrongly on at most ${settings.wrongShare} of pages (${BIASED_FIELDS.join(', ')}), on ${settings.innerSeeds} inner partition(s) by site pooled`,
       titleLoss: settings.titleLoss,
       titleMargins: settings.titleMargins,
+      innerSeeds: settings.innerSeeds,
+      floorPrior: settings.floorPrior,
       biasedFields: [...BIASED_FIELDS],
       objective: 'right - wrong',
       pageTypes: [...PAGE_TYPE_NAMES],

@@ -100,6 +100,20 @@ export const METADATA_TRAINER: Trainer = {
       default: DEFAULT_FIT.titleMargins,
     },
     {
+      flags: '--inner-seeds <n>',
+      description:
+        "how many partitions by site (the outer folds, then others) score the training pages for the author's and the date's margins and floors, pooled",
+      parse: wholeNumber(1),
+      default: DEFAULT_FIT.innerSeeds,
+    },
+    {
+      flags: '--floor-prior <pages>',
+      description:
+        "pseudo pages of the field's answers added to each page type's when its floor is chosen (0: none)",
+      parse: wholeNumber(0),
+      default: DEFAULT_FIT.floorPrior,
+    },
+    {
       flags: '--held-out-dir <dir>',
       description: 'where the fold models and their held-out file go',
       default: path.join('.cache', 'train', 'metadata'),
@@ -124,6 +138,8 @@ export const METADATA_TRAINER: Trainer = {
         wrongShare: options.wrongShare as number,
         floorsBy: options.floorsBy as FitSettings['floorsBy'],
         titleMargins: options.titleMargins as FitSettings['titleMargins'],
+        innerSeeds: options.innerSeeds as number,
+        floorPrior: options.floorPrior as number,
       },
     });
     const lines: string[] = [];

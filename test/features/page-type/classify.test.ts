@@ -8,6 +8,7 @@ import {
   classifyPageType,
   classifyPageTypeFeatures,
   decide,
+  decidePageType,
   loadPageTypeModel,
   PAGE_TYPE_FEATURE_NAMES,
   PAGE_TYPES,
@@ -137,6 +138,26 @@ describe('classifyPageType properties', () => {
         assert.equal(vector.length, PAGE_TYPE_FEATURE_NAMES.length);
         for (const value of vector) assert.ok(Number.isFinite(value));
         checkResult(classifyPageType(doc, pageUrl, { model }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("decidePageType gives classifyPageTypeFeatures' type and probabilities (what the extractor reads once a page)", () => {
+    // Pages of the fragments above, and raw vectors: zeros, NaN, ±Infinity, huge values, the cue
+    // columns of platform software and schema types set (the cues can override the model).
+    const vector = fc.float32Array({
+      minLength: PAGE_TYPE_FEATURE_NAMES.length,
+      maxLength: PAGE_TYPE_FEATURE_NAMES.length,
+    });
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 40 }), url, vector, (parts, pageUrl, raw) => {
+        for (const features of [pageTypeFeatures(parseHtml(parts.join('')), pageUrl), raw]) {
+          const full = classifyPageTypeFeatures(features, model);
+          const decided = decidePageType(features, model);
+          assert.equal(decided.type, full.type);
+          assert.deepEqual(decided.probabilities, full.probabilities);
+        }
       }),
       { numRuns: 300 },
     );

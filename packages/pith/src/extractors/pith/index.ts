@@ -9,10 +9,12 @@
 import { type Doc, type Extraction, NodeKind, type Selection, tick } from '../../dom/index.js';
 import { type Blocks, ScratchMatrix } from '../../features/blocks/index.js';
 import {
-  classifyPageTypeFeatures,
+  decidePageType,
   loadPageTypeModel,
   PAGE_TYPES,
   type PageType,
+  type PageTypeDecision,
+  type PageTypeModel,
 } from '../../features/page-type/index.js';
 import type { Extractor, ExtractorContext } from '../types.js';
 import {
@@ -482,6 +484,22 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
   },
 };
 
+/**
+ * Each page's type, decided once from its page-type features (a fresh array per page, never
+ * written after `pageRows`): the listing profile, the choice's rows and the diagnostics (which the
+ * metadata choice of `extract()` reads on every page) asked the seven models each in turn.
+ */
+const DECIDED_PAGE_TYPE = new WeakMap<Float32Array, { model: PageTypeModel; decision: PageTypeDecision }>();
+
+function pageTypeOf(features: Float32Array): PageTypeDecision {
+  const model = loadPageTypeModel();
+  const known = DECIDED_PAGE_TYPE.get(features);
+  if (known !== undefined && known.model === model) return known.decision;
+  const decision = decidePageType(features, model);
+  DECIDED_PAGE_TYPE.set(features, { model, decision });
+  return decision;
+}
+
 /** One matrix for the block rows of every page this realm extracts, one page at a time. */
 const ROWS_MATRIX = new ScratchMatrix();
 
@@ -494,10 +512,7 @@ function extractFromRows(
 ): Extraction<PithDiagnostics> {
   const favor: FavorMode =
     settings.favor === 'auto'
-      ? switchedFavor(
-          classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()).probabilities.article,
-          AUTO_FAVOR_SWITCH,
-        )
+      ? switchedFavor(pageTypeOf(rows.pageTypeFeatures).probabilities.article, AUTO_FAVOR_SWITCH)
       : settings.favor;
   const threshold = THRESHOLDS[favor] ?? THRESHOLDS.balanced;
   const { heuristic, blocks, features } = rows;
@@ -587,7 +602,7 @@ function extractFromRows(
         blocks,
         own.chosen,
         keptWords ?? 0,
-        () => classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel()),
+        () => pageTypeOf(rows.pageTypeFeatures),
         () => modeCandidate('loose', inputs).chosen,
         settings.listingGate
           ? { conditions: LISTING_GATE, pageTypeFeatures: rows.pageTypeFeatures }
@@ -600,7 +615,7 @@ function extractFromRows(
     }
     if (settings.candidates || chooser) {
       candidates = buildCandidates(inputs, own);
-      const typed = classifyPageTypeFeatures(rows.pageTypeFeatures, loadPageTypeModel());
+      const typed = pageTypeOf(rows.pageTypeFeatures);
       choiceRows = choiceFeatures(
         {
           rows,
@@ -717,7 +732,7 @@ interface PendingPageType {
  */
 const LAZY_PAGE_TYPE: PropertyDescriptor = {
   get(this: PithDiagnostics & PendingPageType): PithDiagnostics['pageType'] {
-    const typed = classifyPageTypeFeatures(this[PAGE_TYPE_FEATURES], loadPageTypeModel());
+    const typed = pageTypeOf(this[PAGE_TYPE_FEATURES]);
     const pageType = {
       type: typed.type,
       probability: typed.probabilities[typed.type],

@@ -92,6 +92,30 @@ export function classifyPageTypeFeatures(
   return { type: PAGE_TYPES[index], probabilities: record, reasons };
 }
 
+/** A page's type and its probabilities, without the reasons (what the default extractor reads). */
+export interface PageTypeDecision {
+  type: PageType;
+  probabilities: Record<PageType, number>;
+}
+
+/**
+ * `classifyPageTypeFeatures`' type and probabilities under the default policy, without its reasons:
+ * the extractor reads the page type up to three times a page (the listing profile, the choice's
+ * rows, the diagnostics the metadata choice reads), and the reasons (a sort, numbers formatted,
+ * strings joined, the cues read) were built for none of them.
+ */
+export function decidePageType(features: ArrayLike<number>, model: PageTypeModel): PageTypeDecision {
+  const probabilities = predictPageTypeProbabilities(model, features);
+  // The default policy lets no cue override the model (`decide` reads cues only with a threshold).
+  const cues = DEFAULT_DECISION_POLICY.overrideMinProbability === undefined ? [] : pageTypeCues(features);
+  const index = decide(probabilities, cues, DEFAULT_DECISION_POLICY);
+  const record = {} as Record<PageType, number>;
+  PAGE_TYPES.forEach((type, k) => {
+    record[type] = probabilities[k];
+  });
+  return { type: PAGE_TYPES[index], probabilities: record };
+}
+
 /** The index of the chosen type. */
 export function decide(
   probabilities: ArrayLike<number>,

@@ -17,6 +17,8 @@ export {
   DEFAULT_DECISION_POLICY,
   type DecisionPolicy,
   decide,
+  decidePageType,
+  type PageTypeDecision,
   type PageTypeResult,
 } from './classify.js';
 export { KeywordMatcher } from './cues.js';

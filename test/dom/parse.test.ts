@@ -107,6 +107,23 @@ describe('parseHtml: tree-construction fix-ups', () => {
     assert.ok(!doc.contains(div, doc.findFirst(TAG.p)));
   });
 
+  test('an <html> tag after the <head> started is ignored: the body stays visible (CleanEval 720)', () => {
+    // St. Petersburg Times pages (CleanEval 719, 720) open a <HEAD> before the <html> tag; the
+    // <html> opened inside the head put the whole page under it, and nothing was visible. As in
+    // browsers, an <html> start tag after the first element merges into the root (here: none).
+    const doc = parseHtml(
+      '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN"><HEAD>\n<TITLE>Artsandentertainment: Hack job</TITLE>\n' +
+        '<META NAME="robots" CONTENT="all">\n<html>\n\t<head>\n\t\t<title>St. Petersburg Times: 2b 0n the Web</title>\n\t\t </head>\n' +
+        '\t<body bgcolor="#dcdcdc">\n<h2>Hack job</h2>\n<p>Catching a cab during Manhattan\'s rush hour is easier than finding a decent joke in Taxi.</p>\n\t</body>\n</html>',
+    );
+    assert.equal(doc.attr(doc.body, 'bgcolor'), '#dcdcdc');
+    assert.ok(!doc.contains(doc.findFirst(TAG.head), doc.body), 'the body is not inside the head');
+    assert.equal(
+      doc.textContent(doc.body).replace(/\s+/g, ' ').trim(),
+      "Hack job Catching a cab during Manhattan's rush hour is easier than finding a decent joke in Taxi.",
+    );
+  });
+
   test('a <body> tag inside a <noscript> in the head still opens the page body', () => {
     // An old-CMS pattern (seen in L3S-GN1): the closing </noscript> must not close the body.
     const doc = parseHtml(

@@ -2,8 +2,9 @@
  * Never a footer for a body (issue 37, item 3), in the default extractor without a learned
  * choice: when the block model's answer is tiny beside the recall mode's (the same probabilities
  * read at a lower threshold) and that reads as a body, the recall mode answers; when the answer is
- * no body at all (under 50 words), the heuristic region joined to it, or else the loose mode (the
- * probabilities at 0.2), answers if it is a body the answer is tiny beside. The guard looks also
+ * no body at all (under 50 words), the loose mode (the probabilities at 0.2) first, then the
+ * recall mode and the heuristic region joined to it, answer if they are a body the answer is tiny
+ * beside; an answer that is no prose gives way to a loose mode that is. The guard looks also
  * where the model kept no block (the heuristic region is then the answer). It reads the
  * candidates' choice rows (choice-features.ts), so the bench that scores every candidate applies
  * the very same rule to its rows (bench/misses/body-missed.ts). What was measured and left out
@@ -39,22 +40,42 @@ const TINY_SHARE = 0.2;
 const WANTED_SLACK = 1.5;
 
 /**
- * Per candidate, in BODY_CANDIDATES' order: whether it waits for an answer that is no body at all
- * (under MIN_BODY_WORDS), and the share of its words in sentences that makes it prose.
+ * An answer with under this share of its words in blocks that end a sentence is no prose: a
+ * card's name and price, a menu, a grid of titles (WCXB dev 3011, 2908: 330 and 127 words of
+ * teaser titles beside an article the loose mode holds).
+ */
+const NOT_PROSE_SHARE = 0.2;
+
+/** When a rule looks: an answer that is no body (under MIN_BODY_WORDS), no prose, or any answer. */
+type GuardWhen = 'noBody' | 'notProse' | 'any';
+
+/**
+ * The guard's rules, in the order they are tried: the candidate, when it looks, and the share of
+ * its words in sentences that makes it prose.
+ * - `looseFirst`: where the answer is no body at all, the loose mode goes first, and needs no prose:
+ *   the recall mode, tried first before, was itself a fifth of the body there (WCXB dev 2923: 4 words
+ *   kept, the recall mode 388 words, recall 0.06; the loose mode 3,800, recall 0.55; 0631;
+ *   trafilatura-eval livenet.ch), and a body missed by the model at 0.5 is often a listing or a
+ *   lyric set in short lines, not sentences (CleanEval 750, WCXB 2907, 0638).
+ * - `notProse`: an answer of any length that is no prose, tiny beside a loose mode that is.
  */
 const GUARD_RULES: readonly {
   name: (typeof BODY_CANDIDATES)[number];
-  noBodyOnly: boolean;
+  when: GuardWhen;
   sentenceShare: number;
+  rule: string;
 }[] = [
-  { name: 'recall', noBodyOnly: false, sentenceShare: BODY_SENTENCE_SHARE },
-  { name: 'union', noBodyOnly: true, sentenceShare: UNION_SENTENCE_SHARE },
-  { name: 'loose', noBodyOnly: true, sentenceShare: BODY_SENTENCE_SHARE },
+  { name: 'loose', when: 'noBody', sentenceShare: 0, rule: 'looseFirst' },
+  { name: 'recall', when: 'any', sentenceShare: BODY_SENTENCE_SHARE, rule: 'recall' },
+  { name: 'union', when: 'noBody', sentenceShare: UNION_SENTENCE_SHARE, rule: 'union' },
+  { name: 'loose', when: 'notProse', sentenceShare: BODY_SENTENCE_SHARE, rule: 'notProse' },
 ];
 
 export interface BodyGuardOutcome {
   /** Index of the candidate that answers (0: the block model's own answer stays). */
   chosen: number;
+  /** The rule that answered (GUARD_RULES' names), where one did. */
+  rule?: string;
 }
 
 const tinyBeside = (answerWords: number, bodyWords: number, slack = 1) =>
@@ -73,7 +94,8 @@ export function guardWanted(
   return {
     recall: tinyBeside(answerWords, words.recall, WANTED_SLACK),
     union: noBody && tinyBeside(answerWords, words.region + answerWords, WANTED_SLACK),
-    loose: noBody && tinyBeside(answerWords, words.loose, WANTED_SLACK),
+    // Any answer: the notProse rule reads the loose mode beside an answer of any length.
+    loose: tinyBeside(answerWords, words.loose, WANTED_SLACK),
   };
 }
 
@@ -81,15 +103,20 @@ const at = (rows: ArrayLike<number>, index: number, column: number) => rows[inde
 const wordsOf = (rows: ArrayLike<number>, index: number) =>
   Math.expm1(at(rows, index, CHOICE_COLUMNS.logWords));
 
-/** Whether candidate `index` reads as a body: enough words, few in footers, prose. */
+/** The share of candidate `index`'s words in footers (landmark or cue) or cookie notices. */
+const footerOf = (rows: ArrayLike<number>, index: number) =>
+  Math.max(at(rows, index, CHOICE_COLUMNS.footerShare), at(rows, index, CHOICE_COLUMNS.cookieCueShare));
+
+/**
+ * Whether candidate `index` reads as a body: enough words, few in footers, prose. "Few in footers":
+ * at most BODY_FOOTER_SHARE, or no more than the answer has: where the whole page sits under a
+ * footer-named wrapper (WCXB dev 4627: the answer and the loose mode wholly under one), the cue says
+ * nothing of the candidate.
+ */
 function readsAsBody(rows: ArrayLike<number>, index: number, sentenceShare: number): boolean {
-  const footer = Math.max(
-    at(rows, index, CHOICE_COLUMNS.footerShare),
-    at(rows, index, CHOICE_COLUMNS.cookieCueShare),
-  );
   return (
     wordsOf(rows, index) >= MIN_BODY_WORDS &&
-    footer <= BODY_FOOTER_SHARE &&
+    footerOf(rows, index) <= Math.max(BODY_FOOTER_SHARE, footerOf(rows, 0)) &&
     at(rows, index, CHOICE_COLUMNS.sentenceShare) >= sentenceShare
   );
 }
@@ -98,26 +125,33 @@ function readsAsBody(rows: ArrayLike<number>, index: number, sentenceShare: numb
  * The guard over the candidates' choice rows (`names[i]` is row i's candidate; row 0 the answer).
  * Only per-candidate columns are read (words, sentence share, footer and cookie cues), so it
  * decides the same over any list of candidates that holds the ones it reads.
- * - The recall mode answers when the answer is tiny beside it and it reads as a body: the block
- *   model's own evidence, at a lower threshold.
- * - The heuristic region joined to the answer answers only where the answer is no body at all
- *   (under MIN_BODY_WORDS): a short right answer beside a long region (L3S-GN1 f5a46a81, 281
- *   words of 2,738) is left alone.
- * - Then, where the answer is still no body at all, the loose mode, read as the recall mode is.
- *   Beside a longer answer it took a right one down (newspaper-fulltext lifebuzz.com1, 0.50 →
- *   0.24), so it waits for an answer under MIN_BODY_WORDS.
+ * The rules (GUARD_RULES), in order; each needs the answer under a fifth of the candidate's words:
+ * - looseFirst: where the answer is no body at all (under MIN_BODY_WORDS), the loose mode, prose or
+ *   not (s37-missed: before, the recall mode went first and was a fifth of the body on WCXB 2923, 0631).
+ * - The recall mode, when it reads as a body: the block model's own evidence, at a lower threshold.
+ * - The heuristic region joined to the answer, only where the answer is no body at all: a short
+ *   right answer beside a long region (L3S-GN1 f5a46a81, 281 words of 2,738) is left alone.
+ * - notProse: an answer of any length with under NOT_PROSE_SHARE of its words in sentences gives
+ *   way to a loose mode that is prose. Beside a longer answer that is prose the loose mode took a
+ *   right one down (newspaper-fulltext lifebuzz.com1, 0.50 → 0.24), hence the answer's prose bound.
+ * A candidate reads as a body with no more footer than BODY_FOOTER_SHARE or than the answer has.
  */
 export function guardBody(rows: ArrayLike<number>, names: readonly string[]): BodyGuardOutcome {
   const answerWords = wordsOf(rows, 0);
-  for (const { name, noBodyOnly, sentenceShare } of GUARD_RULES) {
+  const looks: Record<GuardWhen, boolean> = {
+    any: true,
+    noBody: answerWords < MIN_BODY_WORDS,
+    notProse: at(rows, 0, CHOICE_COLUMNS.sentenceShare) < NOT_PROSE_SHARE,
+  };
+  for (const { name, when, sentenceShare, rule } of GUARD_RULES) {
     const index = names.indexOf(name);
     if (
       index > 0 &&
-      (!noBodyOnly || answerWords < MIN_BODY_WORDS) &&
+      looks[when] &&
       readsAsBody(rows, index, sentenceShare) &&
       tinyBeside(answerWords, wordsOf(rows, index))
     )
-      return { chosen: index };
+      return { chosen: index, rule };
   }
   return { chosen: 0 };
 }

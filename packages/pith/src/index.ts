@@ -719,6 +719,8 @@ function renderStep(
       : separateComments(extraction, {
           forumOutsideShare: FORUM_OUTSIDE_SHARE_UNASKED,
           keptSubtreeOnly: true,
+          // A story's readers' comments that outweigh it are still comments; a forum's replies are its content.
+          readsAsArticle: () => assessment.pageType.type === 'article',
         });
   const formatOptions = formatOptionsOf(metadata, options);
   const readList =

@@ -80,13 +80,7 @@ for (const name of values.d ?? []) {
     lengths.sort((a, b) => a - b);
     const median = lengths.length ? lengths[lengths.length >> 1] : 0;
     const base = extract(page.html, { url: page.url, format: 'text', extractorOptions, limits });
-    const asked = extract(page.html, {
-      url: page.url,
-      format: 'text',
-      extractorOptions,
-      comments: true,
-      limits,
-    });
+
     const row: Record<string, unknown> = {
       set: name,
       id: ref.id,
@@ -99,11 +93,9 @@ for (const name of values.d ?? []) {
       max: lengths.at(-1) ?? 0,
       ratio: median > 0 ? Math.round(((total - inside) / median) * 10) / 10 : null,
       pageType: kept.pageType,
-      same: base.content === asked.content,
       base: pageScore(page, scoring, base.content, base.metadata.title).f1,
     };
-    if (base.content !== asked.content)
-      row.asked = pageScore(page, scoring, asked.content, asked.metadata.title).f1;
+
     console.log(JSON.stringify(row));
   }
 }

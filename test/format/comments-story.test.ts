@@ -102,6 +102,23 @@ describe('comments that outweigh a story (s37-forum)', () => {
     assert.match(article, /Earlier story: Nicole Kidman/);
   });
 
+  test('asked for, the same read: comments ten times the story still leave it (not a thread by the 0.15 share)', () => {
+    const doc = parseHtml(page(10));
+    const extraction = {
+      extractor: 't',
+      version: '0',
+      doc,
+      selection: new Selection(doc).keepSubtree(doc.body),
+      roots: [],
+      diagnostics: undefined,
+    };
+    assert.equal(separateComments(extraction).sections.length, 0);
+    assert.equal(separateComments(extraction, { readsAsArticle: () => false }).sections.length, 0);
+    const asked = separateComments(extraction, { readsAsArticle: () => true });
+    assert.equal(asked.sections.length, 1);
+    assert.equal(asked.sections[0].comments.length, 60);
+  });
+
   test('a first post about as long as its replies is a thread, whatever the page type', () => {
     // The story cut to its first two paragraphs: a post of ~250 characters over replies of ~150.
     const short = STORY.split('\n').slice(0, 3).join('\n');

@@ -99,8 +99,7 @@ export function separateComments(
   let article: boolean | undefined;
   const isStory = (inside: number) => {
     const outside = totalKept - inside;
-    if (!options.readsAsArticle || outside < FORUM_OUTSIDE_SHARE * inside || outside < MIN_STORY_TEXT)
-      return false;
+    if (!options.readsAsArticle || outside < MIN_STORY_TEXT) return false;
     // One long authored text over many short replies (the replies' median is the page's), on a
     // page that reads as an article; each read once.
     median ??= medianComment(doc, found);

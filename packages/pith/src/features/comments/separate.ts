@@ -19,9 +19,11 @@ export const FORUM_OUTSIDE_SHARE_UNASKED = 1;
 /**
  * A story with readers' comments, not a thread: the kept text outside the sections is at least
  * this many times the median comment's own text. A forum's first post is about as long as its
- * replies (WCXB 0570, a Slashdot story of ~200 words over replies of ~100; the WordPress-markup
- * thread of test/format/comments.test.ts, 1.4×); a news item is one long authored text over many
- * short replies (L3S-GN1 51070347: ~1,100 characters over replies of ~150).
+ * replies (WCXB 0570, a Slashdot story: 1,160 characters kept outside over a median reply of 440,
+ * 2.6×; the WordPress-markup thread of test/format/comments.test.ts, 1.4×); a news item is one long
+ * authored text over many short replies (L3S-GN1 51070347: 1,135 characters over a median of 85).
+ * Not sharp alone: WCXB forum pages where a question sits over short answers reach 4–10× (the
+ * page type tells them apart; docs/benchmarks-journal.md, "Readers' comments in a news body").
  */
 export const STORY_OVER_REPLY = 4;
 /** …and at least this long (characters): a few lines over one-line replies are not a story. */
@@ -43,8 +45,9 @@ export interface SeparateCommentsOptions {
   /**
    * Whether the page reads as an article (the page-type model). Where a section would stay as a
    * thread by `forumOutsideShare` but what was kept outside it reads as a story with replies
-   * ({@link STORY_OVER_REPLY}, {@link MIN_STORY_TEXT}) and outweighs {@link FORUM_OUTSIDE_SHARE}
-   * of it, and this says article, the section leaves the body. Called at most once, and only there
+   * ({@link STORY_OVER_REPLY}, {@link MIN_STORY_TEXT}) and this says article, the section leaves
+   * the body, whatever its share (L3S-GN1 f5a46a81: a story of 1,700 characters under 13,000 of
+   * comments). Called at most once, and only there
    * (the page type costs the quality step, which the text formats do not otherwise pay).
    */
   readsAsArticle?: () => boolean;

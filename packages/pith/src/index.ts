@@ -712,13 +712,16 @@ function renderStep(
 ): { content: string; commentList: OutputComment[] | undefined } {
   // The comments step: found once, taken out of the body (unless kept in it), and read
   // once for every output when asked for.
+  // A story's readers' comments that outweigh it are still comments; a forum's replies are its content.
+  const readsAsArticle = () => assessment.pageType.type === 'article';
   const comments = options.comments
-    ? separateComments(extraction)
+    ? separateComments(extraction, { readsAsArticle })
     : options.keepComments
       ? undefined
       : separateComments(extraction, {
           forumOutsideShare: FORUM_OUTSIDE_SHARE_UNASKED,
           keptSubtreeOnly: true,
+          readsAsArticle,
         });
   const formatOptions = formatOptionsOf(metadata, options);
   const readList =

@@ -142,6 +142,45 @@ export const REPLY_TEXT = new RegExp(
   'iu',
 );
 
+/**
+ * A comment label that is not a heading ("Comments", "Reader comments (12)", "Kommentare:"): an
+ * element whose whole text is the word (L3S-GN1's telegraph.co.uk pages of 2008 head their comments
+ * with `<div class="yvhd">Comments</div>`). Anchored, and only the words that name comments: a short
+ * "Reply" or "Discussion" is a button or a tab. en measured (that page); the rest the
+ * {@link COMMENT_HEADING} translations, unmeasured.
+ */
+export const COMMENT_LABEL = new RegExp(
+  `^[\\s\\p{P}]*(?:\\d+\\s*)?(?:(?:readers?'?|your|user|visitor)\\s+)?(?:${[
+    'comments?',
+    'kommentare?',
+    'leserkommentare',
+    'commentaires?',
+    'comentarios?',
+    'coment[áa]rios?',
+    'commenti',
+    'reacties',
+    'komentarze',
+    'komentáře',
+    'komentáre',
+    'комментари[йи]',
+    'kommentarer',
+    'yorumlar',
+    'コメント',
+    '评论',
+    '評論',
+    '留言',
+    '댓글',
+  ].join('|')})\\s*(?:\\(\\d+\\)|\\d+)?[\\s\\p{P}]*$`,
+  'iu',
+);
+
+/**
+ * A signature line inside a comment's own paragraph, naming the author and the date together:
+ * "Posted by Idealist on January 10, 2008 5:58 PM" (L3S-GN1 f5a46a81, `<p>Text <b>Posted by …</b></p>`).
+ * Tested with {@link DATE_TEXT}. en measured; de unmeasured.
+ */
+export const POSTED_BY = /^\W*(?:posted|written|submitted|geschrieben|verfasst)\s+(?:by|von)\b/i;
+
 /** A label in front of a name: "Posted by: Ann | 5 May 2008", "Von Ann". */
 export const BY_LABEL = /(?:^|\s)(?:by|von|par|por|di|door|av|przez)\b/i;
 

@@ -21,6 +21,7 @@ import {
   BY_LABEL,
   COMMENT_CLASS,
   COMMENT_HEADING,
+  COMMENT_LABEL,
   COMMENT_WIDGET,
   CONTENT_CLASS,
   DATE_CLASS,
@@ -28,6 +29,7 @@ import {
   ITEM_REMAINDER,
   NOT_COMMENT,
   PART_REMAINDER,
+  POSTED_BY,
   REPLY_TEXT,
   SECTION_REMAINDER,
   WORDPRESS_ITEM,
@@ -139,6 +141,25 @@ const MAX_LABEL_TEXT = 80;
 const MAX_CLIMB = 5;
 /** Regions (sections without marked comments) looked into, at most, per page. */
 const MAX_REGIONS = 40;
+/** Longest text of a comment label that is not a heading ("Reader comments (12)"). */
+const MAX_LABEL_TEXT_LENGTH = 40;
+/**
+ * Most such labels a page may have for any to count: a label repeated down a page is a teaser's
+ * comment counter ("3 Comments" under each story of a listing), not the head of this page's comments.
+ */
+const MAX_LABELS = 2;
+/** Tags a comment label that is not a heading is written as. */
+const LABEL_TAGS = new Set<number>([
+  TAG.div,
+  TAG.p,
+  TAG.span,
+  TAG.td,
+  TAG.th,
+  TAG.dt,
+  TAG.b,
+  TAG.strong,
+  TAG.font,
+]);
 
 type CueKind = 'item' | 'section' | 'part' | 'widget';
 
@@ -257,6 +278,7 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
   // ── pass 1: cues ─────────────────────────────────────────────────────────
   const cues = new Map<number, Cue>();
   const headings: number[] = [];
+  const labels: number[] = [];
   const microdata = hasMicrodata(doc);
   for (let node = within; node < stop; node++) {
     tick('comments');
@@ -267,6 +289,13 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
       continue;
     }
     if (IS_HEADING[t]) headings.push(node);
+    else if (
+      LABEL_TAGS.has(t) &&
+      doc.textLength(node) <= MAX_LABEL_TEXT_LENGTH &&
+      !(labels.length > 0 && doc.contains(labels[labels.length - 1], node)) &&
+      isCommentLabel(doc, node)
+    )
+      labels.push(node);
     if (!mayHaveCue(doc, node, microdata)) continue;
     const cue = cueOf(doc, node);
     if (!cue) continue;
@@ -323,6 +352,19 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
     if (parent < 0 || tag[parent] === TAG.html) continue;
     regions.push({ node: heading, start: end[heading], stop: end[parent], how: 'heading' });
   }
+  // Labels that are not headings read as headings, when the page has one or two of them; a label
+  // wrapped in elements that hold nothing else is read from its outermost wrapper.
+  if (labels.length <= MAX_LABELS) {
+    for (let label of labels) {
+      let parent = doc.parent(label);
+      while (parent > 0 && tag[parent] !== TAG.body && doc.textLength(parent) === doc.textLength(label)) {
+        label = parent;
+        parent = doc.parent(label);
+      }
+      if (parent < 0 || tag[parent] === TAG.html) continue;
+      regions.push({ node: label, start: end[label], stop: end[parent], how: 'heading' });
+    }
+  }
   // Outer regions first, so a marked section is tried before the parts inside it.
   regions.sort((a, b) => a.start - b.start || b.stop - a.stop);
   let tried = 0;
@@ -339,10 +381,11 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
         cues,
         region.how,
         region.how === 'section-class' ? region.node : -1,
+        region.how === 'heading' ? region.node : -1,
       );
       if (
         region.how === 'heading' &&
-        !doc.contains(draft.root, region.node) &&
+        !(draft.parts ?? [draft.root]).some((part) => doc.contains(part, region.node)) &&
         !draft.extra.includes(region.node)
       )
         draft.extra.unshift(region.node);
@@ -545,6 +588,7 @@ function draftFor(
   cues: ReadonlyMap<number, Cue>,
   how: string,
   marked = -1,
+  heading = -1,
 ): Draft {
   const first = items[0][0];
   const lastItem = items[items.length - 1];
@@ -559,7 +603,11 @@ function draftFor(
     extra: [],
     structure: false,
   };
-  if (items.length > 1 && root !== first && holdsOtherContent(doc, root, items)) {
+  if (
+    items.length > 1 &&
+    root !== first &&
+    (holdsOtherContent(doc, root, items) || textBeforeHeading(doc, root, heading) > MAX_OTHER_BLOCK)
+  ) {
     // Scattered: the children of the root from the first comment's to the last's.
     const parts: number[] = [];
     const from = childToward(doc, root, first);
@@ -592,6 +640,34 @@ function draftFor(
     if (COMMENT_HEADING.test(doc.textContent(previous))) draft.extra.push(previous);
   }
   return draft;
+}
+
+/**
+ * The text of the children of `root` before the one holding `heading` (0 without one): comments
+ * found after a heading are not what comes before it. A story whose paragraphs are each short
+ * (L3S-GN1 f5a46a81: `<p class="story">` paragraphs, then a "Comments" label, then the comments as
+ * `<p class="story">` too) is not "other content" block by block, but is by its sum.
+ */
+function textBeforeHeading(doc: Doc, root: number, heading: number): number {
+  if (heading < 0 || !doc.contains(root, heading) || heading === root) return 0;
+  const stop = childToward(doc, root, heading);
+  let text = 0;
+  for (let child = root + 1; child < stop; child = doc.end(child)) text += doc.textLength(child);
+  return text;
+}
+
+/** Whether `node` is a comment label that is not a heading: its whole text the word, not a link. */
+function isCommentLabel(doc: Doc, node: number): boolean {
+  const length = doc.textLength(node);
+  if (length < 2 || doc.linkTextLength(node) > 0) return false;
+  if (!COMMENT_LABEL.test(doc.textContent(node))) return false;
+  // A wrapper of a heading is read through the heading.
+  for (let at = node + 1; at < doc.end(node); at++)
+    if (doc.isElement(at) && IS_HEADING[doc.tag(at)]) return false;
+  // Not inside a link ("<a href=#comments><span>Comments</span></a>" is a jump, not a label).
+  for (let at = doc.parent(node), levels = 0; at > 0 && levels < 4; at = doc.parent(at), levels++)
+    if (doc.tag(at) === TAG.a || doc.tag(at) === TAG.button || IS_HEADING[doc.tag(at)]) return false;
+  return true;
 }
 
 /** The child of `ancestor` that holds `node`. */
@@ -872,6 +948,7 @@ function readComment(
   let authorByClass = -1;
   let date = -1;
   let dateByClass = -1;
+  let byline = -1;
   const contentCandidates: number[] = [];
   const actions: number[] = [];
   const nested: number[] = [];
@@ -936,6 +1013,11 @@ function readComment(
       )
         dateByClass = node;
     }
+    // "Posted by Ann on January 10, 2008 5:58 PM" set inside the comment's paragraph.
+    if (byline < 0 && length <= MAX_LABEL_TEXT && t !== TAG.a) {
+      const label = doc.textContent(node);
+      if (POSTED_BY.test(label) && DATE_TEXT.test(label)) byline = node;
+    }
     const cue = cues.get(node);
     if (
       cue?.kind === 'part' &&
@@ -950,6 +1032,11 @@ function readComment(
   }
   if (author < 0) author = authorByClass;
   if (date < 0) date = dateByClass;
+  // A signature line gives both, where nothing marked them.
+  if (date < 0 && byline >= 0) {
+    date = byline;
+    if (author < 0) author = byline;
+  }
   // "Posted by: Ann | 5 May 2008": one element gives both.
   if (author < 0 && date >= 0 && BY_LABEL.test(doc.textContent(date))) author = date;
   // The text: the largest marked part that holds neither the author nor the date nor a reply…

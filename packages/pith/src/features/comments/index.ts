@@ -18,6 +18,8 @@ export {
   FORUM_OUTSIDE_SHARE,
   FORUM_OUTSIDE_SHARE_UNASKED,
   MIN_COMMENT_CONFIDENCE,
+  MIN_STORY_TEXT,
   type SeparatedComments,
+  STORY_OVER_REPLY,
   separateComments,
 } from './separate.js';

@@ -16,6 +16,18 @@ export const FORUM_OUTSIDE_SHARE = 0.15;
  * cross-validated bag-of-words F1 0.779 → 0.608).
  */
 export const FORUM_OUTSIDE_SHARE_UNASKED = 1;
+/**
+ * A story with readers' comments, not a thread: the kept text outside the sections is at least
+ * this many times the median comment's own text. A forum's first post is about as long as its
+ * replies (WCXB 0570, a Slashdot story: 1,160 characters kept outside over a median reply of 440,
+ * 2.6×; the WordPress-markup thread of test/format/comments.test.ts, 1.4×); a news item is one long
+ * authored text over many short replies (L3S-GN1 51070347: 1,135 characters over a median of 85).
+ * Not sharp alone: WCXB forum pages where a question sits over short answers reach 4–10× (the
+ * page type tells them apart; docs/benchmarks-journal.md, "Readers' comments in a news body").
+ */
+export const STORY_OVER_REPLY = 4;
+/** …and at least this long (characters): a few lines over one-line replies are not a story. */
+export const MIN_STORY_TEXT = 600;
 
 /** How the comments step runs. */
 export interface SeparateCommentsOptions {
@@ -30,6 +42,15 @@ export interface SeparateCommentsOptions {
    * L3S-GN1 and WCXB dev, of about 16 for the whole extraction).
    */
   keptSubtreeOnly?: boolean;
+  /**
+   * Whether the page reads as an article (the page-type model). Where a section would stay as a
+   * thread by `forumOutsideShare` but what was kept outside it reads as a story with replies
+   * ({@link STORY_OVER_REPLY}, {@link MIN_STORY_TEXT}) and this says article, the section leaves
+   * the body, whatever its share (L3S-GN1 f5a46a81: a story of 1,700 characters under 13,000 of
+   * comments). Called at most once, and only there
+   * (the page type costs the quality step, which the text formats do not otherwise pay).
+   */
+  readsAsArticle?: () => boolean;
 }
 
 /** A body without its comments, and the comment sections taken out of it. */
@@ -77,7 +98,20 @@ export function separateComments(
   }
   keptBefore[doc.size] = totalKept;
   const keptIn = (start: number, stop: number) => keptBefore[stop] - keptBefore[start];
-  const isThread = (inside: number) => inside > 0 && totalKept - inside < forumOutsideShare * inside;
+  let median: number | undefined;
+  let article: boolean | undefined;
+  const isStory = (inside: number) => {
+    const outside = totalKept - inside;
+    if (!options.readsAsArticle || outside < MIN_STORY_TEXT) return false;
+    // One long authored text over many short replies (the replies' median is the page's), on a
+    // page that reads as an article; each read once.
+    median ??= medianComment(doc, found);
+    if (median === 0 || outside < STORY_OVER_REPLY * median) return false;
+    article ??= options.readsAsArticle();
+    return article;
+  };
+  const isThread = (inside: number) =>
+    inside > 0 && totalKept - inside < forumOutsideShare * inside && !isStory(inside);
   let insideAll = 0;
   const sections = found.filter((section) => {
     let inside = 0;
@@ -93,6 +127,22 @@ export function separateComments(
   body.kept.set(kept);
   for (const section of sections) for (const node of section.nodes) body.dropSubtree(node);
   return { body: { ...extraction, selection: body }, sections };
+}
+
+/** The median of the comments' own text (characters; replies and signatures left out), 0 without any. */
+function medianComment(doc: Doc, sections: readonly CommentSection[]): number {
+  const lengths: number[] = [];
+  for (const section of sections) {
+    for (const comment of section.comments) {
+      let length = 0;
+      for (const part of comment.text) length += doc.textLength(part);
+      for (const part of comment.skip) length -= doc.textLength(part);
+      lengths.push(Math.max(0, length));
+    }
+  }
+  if (lengths.length === 0) return 0;
+  lengths.sort((a, b) => a - b);
+  return lengths[lengths.length >> 1];
 }
 
 /**

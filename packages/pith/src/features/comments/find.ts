@@ -22,6 +22,7 @@ import {
   COMMENT_CLASS,
   COMMENT_HEADING,
   COMMENT_LABEL,
+  COMMENT_LABEL_STEM,
   COMMENT_WIDGET,
   CONTENT_CLASS,
   DATE_CLASS,
@@ -30,6 +31,7 @@ import {
   NOT_COMMENT,
   PART_REMAINDER,
   POSTED_BY,
+  POSTED_BY_STEM,
   REPLY_TEXT,
   SECTION_REMAINDER,
   WORDPRESS_ITEM,
@@ -659,7 +661,7 @@ function textBeforeHeading(doc: Doc, root: number, heading: number): number {
 /** Whether `node` is a comment label that is not a heading: its whole text the word, not a link. */
 function isCommentLabel(doc: Doc, node: number): boolean {
   const length = doc.textLength(node);
-  if (length < 2 || doc.linkTextLength(node) > 0) return false;
+  if (length < 2 || !holdsStem(doc, node, COMMENT_LABEL_STEM) || doc.linkTextLength(node) > 0) return false;
   if (!COMMENT_LABEL.test(doc.textContent(node))) return false;
   // A wrapper of a heading is read through the heading.
   for (let at = node + 1; at < doc.end(node); at++)
@@ -668,6 +670,13 @@ function isCommentLabel(doc: Doc, node: number): boolean {
   for (let at = doc.parent(node), levels = 0; at > 0 && levels < 4; at = doc.parent(at), levels++)
     if (doc.tag(at) === TAG.a || doc.tag(at) === TAG.button || IS_HEADING[doc.tag(at)]) return false;
   return true;
+}
+
+/** Whether one of `node`'s text nodes holds `stem` (a word the element's text must hold), no text built. */
+function holdsStem(doc: Doc, node: number, stem: RegExp): boolean {
+  const stop = doc.end(node);
+  for (let at = node; at < stop; at++) if (doc.isText(at) && stem.test(doc.text(at))) return true;
+  return false;
 }
 
 /** The child of `ancestor` that holds `node`. */
@@ -1014,7 +1023,7 @@ function readComment(
         dateByClass = node;
     }
     // "Posted by Ann on January 10, 2008 5:58 PM" set inside the comment's paragraph.
-    if (byline < 0 && length <= MAX_LABEL_TEXT && t !== TAG.a) {
+    if (byline < 0 && length <= MAX_LABEL_TEXT && t !== TAG.a && holdsStem(doc, node, POSTED_BY_STEM)) {
       const label = doc.textContent(node);
       if (POSTED_BY.test(label) && DATE_TEXT.test(label)) byline = node;
     }

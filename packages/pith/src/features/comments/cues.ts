@@ -71,46 +71,55 @@ export const ACTION_CLASS =
   /reply|respond|actions?(?:$|[\s_-])|tools|toolbar|report|vote|votes|like|likes|share|permalink|edit-link|flag|quote-?link|comment-?links?|buttons?(?:$|[\s_-])|avatar|gravatar/;
 
 /**
- * Words of a heading over comments ("3 Comments", "Leave a Reply", "Kommentare").
- * en, de measured (see above); the rest unmeasured translations.
+ * Nouns that name readers' comments ("comments", "Kommentare"): words of a heading over them and of
+ * a label that is not a heading. en, de measured; the rest unmeasured translations (fr, es/pt, it,
+ * nl, pl, cs/sk, ru, sv/no/da, tr, ja, zh, ko).
+ */
+const COMMENT_NOUNS = [
+  'comments?',
+  'kommentare?',
+  'commentaires?',
+  'comentarios?',
+  'coment[áa]rios?',
+  'commenti',
+  'reacties',
+  'komentarze',
+  'komentáře',
+  'komentáre',
+  'комментари[йи]',
+  'kommentarer',
+  'yorumlar',
+  'コメント',
+  '评论',
+  '評論',
+  '留言',
+  '댓글',
+];
+
+/**
+ * Words of a heading over comments ("3 Comments", "Leave a Reply", "Kommentare"): the nouns, and
+ * replies, responses, a discussion. en, de measured (see above); the rest unmeasured translations.
  */
 export const COMMENT_HEADING = new RegExp(
   [
+    ...COMMENT_NOUNS,
     // en (measured)
-    'comments?',
     'repl(?:y|ies)',
     'responses?',
     'thoughts on',
     'discussion',
     'talkback',
     // de (measured)
-    'kommentare?',
     'antworten',
     'antwort',
     'gedanken zu',
     'leserbriefe',
-    // unmeasured: fr, es/pt, it, nl, pl, cs/sk, ru, sv/no/da, tr, ja, zh, ko
-    'commentaires?',
+    // unmeasured
     'r[ée]ponses?',
-    'comentarios?',
-    'coment[áa]rios?',
     'respuestas?',
-    'commenti',
     'risposte',
-    'reacties',
     'reageren',
-    'komentarze',
-    'komentáře',
-    'komentáre',
-    'комментари[йи]',
     'отзывы',
-    'kommentarer',
-    'yorumlar',
-    'コメント',
-    '评论',
-    '評論',
-    '留言',
-    '댓글',
   ].join('|'),
   'iu',
 );
@@ -151,25 +160,8 @@ export const REPLY_TEXT = new RegExp(
  */
 export const COMMENT_LABEL = new RegExp(
   `^[\\s\\p{P}]*(?:\\d+\\s*)?(?:(?:readers?'?|your|user|visitor)\\s+)?(?:${[
-    'comments?',
-    'kommentare?',
+    ...COMMENT_NOUNS,
     'leserkommentare',
-    'commentaires?',
-    'comentarios?',
-    'coment[áa]rios?',
-    'commenti',
-    'reacties',
-    'komentarze',
-    'komentáře',
-    'komentáre',
-    'комментари[йи]',
-    'kommentarer',
-    'yorumlar',
-    'コメント',
-    '评论',
-    '評論',
-    '留言',
-    '댓글',
   ].join('|')})\\s*(?:\\(\\d+\\)|\\d+)?[\\s\\p{P}]*$`,
   'iu',
 );

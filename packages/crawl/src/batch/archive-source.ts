@@ -70,17 +70,12 @@ export function archiveSource(inputs: readonly string[], options: ArchiveSourceO
       const resumed = from && input === from.input ? from.position : undefined;
       const source = file === '-' ? (process.stdin as AsyncIterable<Uint8Array>) : file;
       const name = options.names?.[input] ?? file;
+      const start = resumed ?? (range ? { offset: range.start, skip: 0 } : undefined);
       const items = share
         ? sharedItems(file, size, share, options.maxRecordBytes, resumed)
-        : wholeItems(
-            source,
-            options.maxRecordBytes,
-            resumed ?? (range ? { offset: range.start, skip: 0 } : undefined),
-            range?.end,
-          );
-      // Read from its start, an input in which no record is found is not an archive at all.
-      const fromStart =
-        (resumed?.offset ?? (share ? 0 : range?.start) ?? 0) === 0 && (share?.index ?? 0) === 0;
+        : wholeItems(source, options.maxRecordBytes, start, range?.end);
+      // Read from its start (share 0's, when shared), an input in which no record is found is not an archive at all.
+      const fromStart = (start?.offset ?? 0) === 0 && (share?.index ?? 0) === 0;
       let records = 0;
       let unreadable: string | undefined;
       for await (const { item, bytes } of items) {

@@ -237,6 +237,30 @@ describe('pith post-rules: repeated blocks', () => {
     assert.equal(chosenText(page).match(/Paragraph 1 of/g)?.length, 3);
   });
 
+  test('a paragraph said again in the next section stays; a copy with one new line beside it goes', () => {
+    // Cut from Readability's test page remove-extra-brs (and four more with its body): the second
+    // section's last paragraph is the first section's last.
+    const duis =
+      '<p>Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint occaecat cupidatat non proident, sunt in culpa qui officia deserunt mollit anim id est laborum.</p>';
+    const page = setup(
+      `<body><article><h1>Lorem</h1><div><br/><p>Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p><br/><br/><p>Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.</p><br/>${duis}</div><h2>Foo</h2><div><p>Tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.</p>${duis}</div></article></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 0);
+    assert.equal(chosenText(page).match(/Duis aute/g)?.length, 2);
+    // A second copy of a story is mostly repeats: one new line beside it does not keep it.
+    const copy = `${prose(1)}${prose(2)}${prose(3)}`;
+    const twice = setup(
+      `<body><div class="story">${copy}</div><div class="mobile">${copy}<p>Read the full story in the app.</p></div></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(twice.blocks, twice.chosen), 3);
+    assert.equal(chosenText(twice).match(/Paragraph 1 of/g)?.length, 1);
+    // An answer shown again far from its first copy (collapsed and expanded) is a copy.
+    const far = setup(
+      `<body><div><section><div>${prose(1)}${duis}</div></section></div><div><div>${prose(2)}${duis}${prose(3)}</div></div></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(far.blocks, far.chosen), 1);
+  });
+
   test('short lines, table cells and code lines may repeat; dropped blocks are not counted', () => {
     const page = setup(
       `<body>${prose(1)}<p>Share</p><p>Share</p>
@@ -261,6 +285,23 @@ describe('pith post-rules: copyright lines', () => {
     const text = chosenText(page);
     assert.ok(!text.includes('Getty') && !text.includes('Jane Doe'), text);
     assert.match(text, /The court ruled/);
+  });
+
+  test("a wire service's rights notice in words goes; a sentence that quotes the phrase stays", () => {
+    // Cut from L3S-GN1 4abb4be9 (an Associated Press story; 17 of the set's 38 pages with the notice kept it).
+    const page = setup(
+      `<body><div id="storyBody"><p><em>Associated Press - January 2, 2008 7:33 AM ET </em></p>
+       <p>The Aircraft Crashes Record Office in Geneva says there were 965 deaths in air crashes in 2007, a drop of 25% from the previous year. The office tracks all aviation accidents in which planes capable of carrying at least six passengers in addition to the crew are damaged beyond repair.</p>
+       <p>The worst single accident was in Brazil. Almost 200 people died when a jetliner slammed into a building in Sao Paulo.</p>
+       <p style="font-style:italic">Copyright 2007 The Associated Press. All rights reserved. This material may not be published, broadcast, rewritten or redistributed.</p>
+       <p>Copyright 2008 by Bay City News.</p>
+       <p>The band said the copyright of the songs stays with them, and that the label may not be the owner of the recordings either, whatever the contract of 1971 says about the masters.</p></div></body>`,
+    );
+    assert.equal(dropCopyrightLines(page.blocks, page.chosen), 2);
+    const text = chosenText(page);
+    assert.ok(!text.includes('may not be published') && !text.includes('Bay City'), text);
+    assert.match(text, /The worst single accident/);
+    assert.match(text, /The band said the copyright/);
   });
 });
 

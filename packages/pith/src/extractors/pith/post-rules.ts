@@ -573,18 +573,35 @@ function hasLinkedImage(doc: Doc, box: number): boolean {
 /** Longest copyright line, in words. */
 const MAX_COPYRIGHT_WORDS = 15;
 
-/** A short kept line with a copyright sign is an image credit or a notice. */
+/** Longest rights notice, in words: a wire service's notice runs 13–19 ("Copyright 2008 The Associated Press. All rights reserved. This material may not be published, broadcast, rewritten or redistributed."). */
+const MAX_RIGHTS_NOTICE_WORDS = 30;
+
+/**
+ * The phrasing of a rights notice: "all rights reserved" and its usual translations, "may not be
+ * published / reproduced / redistributed", or a line that starts "Copyright" and a year. Spelled
+ * out in words, without a © sign, so `dropCopyrightLines`'s sign test missed it.
+ */
+const RIGHTS_NOTICE =
+  /\ball rights reserved\b|\bmay not be (?:re)?(?:published|reproduced|redistributed)\b|\balle rechte vorbehalten\b|\btous droits réservés\b|\btodos los derechos reservados\b|\btutti i diritti riservati\b|^\s*copyright\s+(?:\d{4}|by\b)/i;
+
+/**
+ * A short kept line with a copyright sign is an image credit or a notice; so is a line of at most
+ * 30 words phrased as a rights notice (`RIGHTS_NOTICE`), the wire service's notice under a story.
+ * Written from L3S-GN1's wire stories (4abb4be9, 5ee7902b, d43791da: the Associated Press's notice
+ * kept under the story; 17 of the 38 L3S-GN1 pages with the notice kept it).
+ */
 export function dropCopyrightLines(blocks: Blocks, chosen: Uint8Array): number {
   const { doc, count } = blocks;
   const kept = chosenBlocks(blocks, chosen);
   let dropped = 0;
   for (let block = 0; block < count; block++) {
     tick('pith');
-    if (!kept[block] || blocks.words[block] > MAX_COPYRIGHT_WORDS) continue;
+    if (!kept[block] || blocks.words[block] > MAX_RIGHTS_NOTICE_WORDS) continue;
     let text = '';
     for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
       text += doc.text(blocks.textNodes[k]);
-    if (!/©|\([cC]\)/.test(text)) continue;
+    const sign = blocks.words[block] <= MAX_COPYRIGHT_WORDS && /©|\([cC]\)/.test(text);
+    if (!sign && !RIGHTS_NOTICE.test(text)) continue;
     unchooseBlock(blocks, block, chosen);
     dropped++;
   }
@@ -1393,7 +1410,8 @@ const REPEAT_EXEMPT = LANDMARK.table | LANDMARK.pre;
  * photo. A reader sees the first and gets nothing from the rest; they go. Repeats
  * among siblings of one parent stay: that is the text itself saying a line twice (a
  * refrain, a repeated paragraph of a test page; Readability's test pages lost a third
- * of their words when these went too).
+ * of their words when these went too). So does a paragraph said again in the next
+ * section (`keepsRepeatInSection`).
  */
 export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
   const kept = chosenBlocks(blocks, chosen);
@@ -1415,7 +1433,9 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
   }
   // Text of a kept block → the parent of the first block with that text.
   const firstParent = new Map<string, number>();
-  let dropped = 0;
+  const repeats: number[] = [];
+  const repeatChars: number[] = [];
+  const repeatSiblings: boolean[] = [];
   for (let index = 0; index < candidates.length; index++) {
     if ((blocksWithKey.get(keys[index]) ?? 0) < 2) continue;
     const block = candidates[index];
@@ -1427,10 +1447,51 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
       continue;
     }
     if (first === parent) continue;
+    repeats.push(block);
+    repeatChars.push(text.length);
+    // Sections side by side: the first copy's container and this one's are siblings.
+    repeatSiblings.push(doc.parent(first) === doc.parent(parent));
+  }
+  if (repeats.length === 0) return 0;
+  // Per parent of a repeat: its kept blocks (candidates) and its repeats.
+  const inParent = new Map<number, { blocks: number; repeats: number }>();
+  for (const block of repeats) {
+    const parent = doc.parent(blocks.owner[block]);
+    const count = inParent.get(parent) ?? inParent.set(parent, { blocks: 0, repeats: 0 }).get(parent)!;
+    count.repeats++;
+  }
+  for (const block of candidates) {
+    const count = inParent.get(doc.parent(blocks.owner[block]));
+    if (count) count.blocks++;
+  }
+  let dropped = 0;
+  for (let index = 0; index < repeats.length; index++) {
+    const block = repeats[index];
+    const count = inParent.get(doc.parent(blocks.owner[block]))!;
+    if (repeatSiblings[index] && keepsRepeatInSection(repeatChars[index], count.repeats, count.blocks))
+      continue;
     unchooseBlock(blocks, block, chosen);
     dropped++;
   }
   return dropped;
+}
+
+/** Shortest repeat that reads as a paragraph of the text, not a credit, label or share line. */
+const MIN_SECTION_REPEAT_CHARS = 100;
+
+/**
+ * A paragraph that repeats one from the section beside it (the two containers are siblings),
+ * in a container whose other kept blocks are mostly new text, is the text saying it again (a
+ * test page's lorem paragraph in its second section, a point restated), not a second copy: a
+ * copy of the article, a promo or a credit repeats with little or nothing new beside it, and
+ * a collapsed and an expanded copy of an answer or a tab sit in containers far apart. It
+ * stays when it is paragraph length and its container holds at least as many new blocks as
+ * repeats. Written from Readability's test pages (remove-extra-brs and four more with the same
+ * body: the second section's last paragraph is the first's, and went). Without the siblings
+ * test it kept 31 WCXB pages' repeats, 16 of them worse (a Quora answer list, a forum thread).
+ */
+function keepsRepeatInSection(chars: number, repeatsInParent: number, blocksInParent: number): boolean {
+  return chars >= MIN_SECTION_REPEAT_CHARS && blocksInParent - repeatsInParent >= repeatsInParent;
 }
 
 /**

@@ -1488,7 +1488,7 @@ const MIN_SECTION_REPEAT_CHARS = 100;
  * stays when it is paragraph length and its container holds at least as many new blocks as
  * repeats. Written from Readability's test pages (remove-extra-brs and four more with the same
  * body: the second section's last paragraph is the first's, and went). Without the siblings
- * test it kept 31 WCXB pages' repeats, 16 of them worse (a Quora answer list, a forum thread).
+ * test it kept 31 WCXB pages' repeats, 17 of them worse (a Quora answer list, a forum thread).
  */
 function keepsRepeatInSection(chars: number, repeatsInParent: number, blocksInParent: number): boolean {
   return chars >= MIN_SECTION_REPEAT_CHARS && blocksInParent - repeatsInParent >= repeatsInParent;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cleanAuthors } from '../../packages/pith/src/metadata/index.js';
+import { bylineAuthors } from '../../packages/pith/src/metadata/merge.js';
 import { metadataOf, page } from './helpers.js';
 
 describe('cleanAuthors', () => {
@@ -88,5 +89,33 @@ describe('authors from the page', () => {
       page('<meta name="author" content="Ann Lee"><meta name="author" content="Bo Chan">'),
     );
     assert.deepEqual(metadata.authors, ['Ann Lee', 'Bo Chan']);
+  });
+});
+
+describe('bylineAuthors: a list of names against a name and its role (round 10, s42-ad)', () => {
+  it('"A, B, and C" is three names (WCXB 0453, garnix.io; 0312)', () => {
+    assert.deepEqual(bylineAuthors('Alex David, Sönke Hahn, and Julian K. Arni'), [
+      'Alex David',
+      'Sönke Hahn',
+      'Julian K. Arni',
+    ]);
+    assert.deepEqual(bylineAuthors('Thomas Broderick, Nalea Ko, and ACO Rankings Team'), [
+      'Thomas Broderick',
+      'Nalea Ko',
+      'ACO Rankings Team',
+    ]);
+  });
+
+  it('a role after the comma still goes, "and" or not (WCXB 0327, marketingsherpa.com)', () => {
+    assert.deepEqual(
+      bylineAuthors(
+        'Daniel Burstein, Senior Director, Content & Marketing, MarketingSherpa and MECLABS Institute',
+      ),
+      ['Daniel Burstein'],
+    );
+    assert.deepEqual(bylineAuthors('Julie Weisenhorn and Natalie Hoidal, Extension horticulture educators'), [
+      'Julie Weisenhorn',
+      'Natalie Hoidal',
+    ]);
   });
 });

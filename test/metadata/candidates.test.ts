@@ -373,3 +373,115 @@ describe('author candidates: an author box', () => {
     assert.deepEqual(authorsOf(html, 'https://example.com/notes'), []);
   });
 });
+
+describe('author candidates: bylines read in round 10 (s42-ad)', () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+
+  it('a byline that starts with the date: "Dec. 19, 2025 · Niko Matsakis on behalf of …" (WCXB 0379, blog.rust-lang.org)', () => {
+    const html = page(
+      '<title>What do people love about Rust? | Rust Blog</title>',
+      '<main><header><h2>What do people love about Rust?</h2><div class="highlight mt2 mb3"></div></header>' +
+        '<div class="publish-date-author">Dec. 19, 2025 &middot; Niko Matsakis on behalf of <a href="https://www.rust-lang.org/governance/teams/launching-pad#team-vision-doc-group">Vision Doc group</a></div>' +
+        `<div class="post">${BODY_TEXT}</div></main>`,
+    );
+    assert.deepEqual(
+      authorsOf(html, 'https://blog.rust-lang.org/2025/12/19/what-do-people-love-about-rust/'),
+      ['Niko Matsakis'],
+    );
+  });
+
+  it('the date and the name in two <span>s without a space between (WCXB 0453, garnix.io)', () => {
+    const html = page(
+      '<title>Attested Nix builds</title>',
+      '<main><div class="styles_authorContainer__JAvHP"><span class="styles_all__Vis5Y">Dec 17, 2025</span><span class="styles_all__Vis5Y">Julian K. Arni</span></div>' +
+        `<h1 class="styles_header__uOOWx">Attested Nix builds</h1>${BODY_TEXT}</main>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://garnix.io/blog/attested-nix-builds'), ['Julian K. Arni']);
+  });
+
+  it('a list of names "A, B, and C" after the date is three names, not a name and a role (WCXB 0453)', () => {
+    const html = page(
+      '<title>Blog</title>',
+      '<main><h1>Blog</h1><div class="styles_authorContainer__BuSQX"><span class="styles_all__Vis5Y">Oct 30, 2025</span><span class="styles_all__Vis5Y">Alex David, Sönke Hahn, and Julian K. Arni</span></div>' +
+        `${BODY_TEXT}</main>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://garnix.io/blog/'), ['Alex David; Sönke Hahn; Julian K. Arni']);
+  });
+
+  it('a banner classed hasslider (a state, not a slider) keeps its byline (WCXB 4363, business.booking.com)', () => {
+    const html = page(
+      '<title>The Ten Best Tech Conferences to Attend in 2026</title>',
+      '<main class="block block-main"><div class="block block-banner banner-hub-blog lightblue-background hasslider"><div class="banner-content">' +
+        '<div class="article article-hub-banner"><div class="content"><div class="info"><div class="line"><div class="grow"><div class="author author-hub">' +
+        '<div class="media"><div class="image"><img src="a.svg" alt="Rachel MacDonald"></div></div><div class="content"><div class="author-info">' +
+        '<div class="name">Rachel MacDonald</div><div class="post">Writer</div></div></div></div></div><div class="time-info"><div class="date">12/11/25</div></div></div>' +
+        '<div class="description"><h1 class="main-title">The Ten Best Tech Conferences to Attend in 2026</h1></div></div></div></div></div>' +
+        `${BODY_TEXT}</main>`,
+    );
+    assert.deepEqual(
+      authorsOf(
+        html,
+        'https://business.booking.com/en-us/business-travel-resources/blog/the-ten-best-tech-conferences/',
+      ),
+      ['Rachel MacDonald'],
+    );
+  });
+
+  it('a real slider still keeps its bylines out', () => {
+    const html = page(
+      '<title>Notes</title>',
+      `<main><h1>Notes</h1>${BODY_TEXT}<div class="slider"><div class="author"><a href="/author/bo-chen/">Bo Chen</a></div></div></main>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.com/notes'), []);
+  });
+
+  it("a name beside a person icon in the post's meta line (WCXB 0429, playfultones.com)", () => {
+    const html = page(
+      '<title>Reflections on Building a Pixel-Perfect UI Pipeline in JUCE Applications</title>',
+      '<main><h1>Reflections on Building a Pixel-Perfect UI Pipeline in JUCE Applications</h1><div class="entry-meta"><ul>' +
+        '<li class="d-flex align-items-center"><i class="bi bi-person"></i> Bence Kovács </li>' +
+        '<li class="d-flex align-items-center"><i class="bi bi-clock"></i><time datetime="02-12-2025">02-12-2025</time></li></ul></div>' +
+        `${BODY_TEXT}</main>`,
+    );
+    assert.deepEqual(
+      authorsOf(
+        html,
+        'https://playfultones.com/blog/reflections-on-building-a-pixel-perfect-ui-pipeline-in-juce-applications---part-1',
+      ),
+      ['Bence Kovács'],
+    );
+  });
+
+  it('a person icon far from the headline (an account link in the footer) gives no name', () => {
+    const html = page(
+      '<title>Notes</title>',
+      `<main><h1>Notes</h1>${BODY_TEXT.repeat(3)}</main><div class="footer-links">${'<p>Some link text here</p>'.repeat(70)}<a href="/account"><i class="fa fa-user"></i> My Account</a></div>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.com/notes'), []);
+  });
+  it('XenForo\'s "Thread starter" icon gives the starter\'s name, not "Thread starter sean_g" (WCXB 4320)', () => {
+    const html = page(
+      '<title>Looking for beginner woodworking projects that reinforce fundamentals | Forum</title>',
+      '<main><h1 class="p-title-value">Looking for beginner woodworking projects that reinforce fundamentals</h1>' +
+        '<div class="p-description"><ul class="listInline listInline--bullet"><li><i class="fa--xf far fa-user "></i> <span class="u-srOnly">Thread starter</span> ' +
+        '<a href="/members/sean_g.81409/" class="username u-concealed" dir="auto">sean_g</a></li></ul></div>' +
+        `${BODY_TEXT}</main>`,
+    );
+    const names = authorsOf(
+      html,
+      'https://www.example-forum.com/threads/looking-for-beginner-woodworking-projects.73409/',
+    );
+    assert.ok(!names.some((name) => name.includes('Thread starter')), names.join(' / '));
+  });
+
+  it('a date before a section after " | " is no byline: "March 20, 2023 | Wellness & Prevention" (WCXB 4125)', () => {
+    const html = page(
+      '<title>Health news</title>',
+      '<main><h1>Health news</h1><section class="byline"><span class="byline__release-date"><time datetime="2023-03-20T00:00:00-07:00">March 20, 2023</time></span>' +
+        '<span class="byline__separator"> | </span><span class="byline__category"><a href="/health-and-wellness/wellness-prevention-articles-and-videos">Wellness &amp; Prevention</a></span></section>' +
+        `${BODY_TEXT}</main>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://www.example.org/health-news'), []);
+  });
+});

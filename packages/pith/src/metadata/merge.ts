@@ -422,12 +422,27 @@ export function cleanAuthors(values: readonly string[]): string[] {
   return dedupe(names, MAX_AUTHORS);
 }
 
+/**
+ * A date a visible byline starts with, and the separator after it: "Dec. 19, 2025 · Niko Matsakis"
+ * (WCXB dev 0379's `div.publish-date-author`), "Dec 17, 2025Julian K. Arni" (0453: the date's and
+ * the name's `<span>`s without a space between). The date is the page's; the name follows it. Only
+ * after "·", "•" or glued: "March 20, 2023 | Wellness & Prevention" (4125) names a section.
+ */
+const DATE_HEAD = new RegExp(
+  `^(?:${WEEKDAY},?\\s+)?(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}\\.?\\s+${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2})(?!\\d)(?:\\s*[·•]\\s*|(?=\\p{Lu}))(?=\\p{Lu})`,
+  'iu',
+);
+/** "… on behalf of the Vision Doc group": whom the author writes for, not a second author. */
+const ON_BEHALF_TAIL = /\s+on behalf of\b.*$/i;
 /** "This post was written by …": a byline phrase after other words, from its "by" on. */
 const WRITTEN_BY = /\b(?:written|authored|posted|reported|compiled)\s+by\s/i;
 /** " - Product marketer", " — Accessibility": what a visible byline puts after a name and a dash. */
 const DASH_TAIL = /\s+[-–—]\s.*$/;
 /** Lower-case words that names carry (van, de, bin…): others show a role ("Head of Marketing"). */
 const NAME_PARTICLE = /^(?:van|von|der|den|de|del|della|di|da|das|dos|du|la|le|bin|ibn|al|el|y|zu|ter|ten)$/;
+
+/** ", and Julian K. Arni": the last name of a list written with a serial comma. */
+const LIST_AND = /,\s(?:and|und|et|y|en|och|og)\s\p{Lu}/u;
 
 /**
  * A visible byline without the role after the names: the part after the first comma goes when
@@ -438,11 +453,27 @@ function withoutRole(byline: string): string {
   let text = byline.trim();
   const phrase = WRITTEN_BY.exec(text);
   if (phrase && phrase.index > 0) text = text.slice(phrase.index);
-  text = text.replace(BYLINE_TAIL, '').replace(DATE_TAIL, '').replace(DASH_TAIL, '');
+  text = text
+    .replace(DATE_HEAD, '')
+    .replace(BYLINE_TAIL, '')
+    .replace(DATE_TAIL, '')
+    .replace(ON_BEHALF_TAIL, '')
+    .replace(DASH_TAIL, '');
   const comma = text.indexOf(', ');
   if (comma > 0) {
     const rest = text.slice(comma + 2);
-    const lower = rest.split(/\s+/).some((word) => /^\p{Ll}{2,}/u.test(word) && !NAME_PARTICLE.test(word));
+    // ", and" closes a list of names ("Alex David, Sönke Hahn, and Julian K. Arni", WCXB 0453's
+    // listing); an "and" without its comma may join a role's words ("Senior Director, Content &
+    // Marketing, MarketingSherpa and MECLABS Institute", 0327).
+    const list = LIST_AND.test(rest);
+    const lower = rest
+      .split(/\s+/)
+      .some(
+        (word) =>
+          /^\p{Ll}{2,}/u.test(word) &&
+          !NAME_PARTICLE.test(word) &&
+          !(list && /^(?:and|und|et|y|en|och|og)$/.test(word)),
+      );
     if (lower) text = text.slice(0, comma);
   }
   return text;

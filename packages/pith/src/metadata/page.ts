@@ -61,6 +61,15 @@ const MAX_USER_NAME = 40;
  * `NOT_BYLINE_CUE` keeps out of the bylines (its bio is no byline; its name element is the name).
  */
 const AUTHOR_BOX = /author-?box|about-?(?:the-?)?author|author-?bio|authorbio|author_bio/;
+/**
+ * Class of an icon of a person (Bootstrap's `bi-person`, Font Awesome's `fa-user`, `icon-user`,
+ * WordPress's `dashicons-admin-users`): the short text its parent shows beside it is a name
+ * (WCXB dev 0429: `<li><i class="bi bi-person"></i> Bence Kovács</li>` in the post's meta line).
+ */
+const PERSON_ICON =
+  /(?:^|\s)(?:bi|fa|fas|far|fal|icon|glyphicon|dashicons|ti|las|lar|ion|ri)-(?:person|user|admin-users|user-circle|user-alt|author)(?:$|\s)/;
+/** Longest text beside a person icon read as a name. */
+const MAX_ICON_NAME = 60;
 /** Longest text of an author box read (a bio and a few links). */
 const MAX_AUTHOR_BOX_TEXT = 2_000;
 /** How far (in visible text nodes) from the first `<h1>` a byline in text is taken for the page's. */
@@ -240,6 +249,18 @@ function withoutArbitraryValues(classAndId: string): string {
 }
 
 /**
+ * A class that says what an element has or lacks (`hasslider`, `has-sidebar`, `no-sidebar`,
+ * `with_comments`) names its state, not what it is: WCXB dev 4363's banner
+ * `div.block-banner … hasslider` holds the headline and the byline "Rachel MacDonald". Tried only on
+ * a class {@link NOT_PAGE_PART} matched, and its test repeated without those tokens.
+ */
+const STATE_TOKEN = /(?:^|\s)(?:has[-_]?|with[-_]|no[-_])[a-z][^\s]*/g;
+const STATE_WORD = /(?:^|\s)(?:has[-_]?|with[-_]|no[-_])[a-z]/;
+function withoutStates(classAndId: string): string {
+  return classAndId.replace(STATE_TOKEN, ' ');
+}
+
+/**
  * Whether `raw`, its white space collapsed to single spaces and trimmed (`raw.replace(/\s+/g, ' ').trim()`),
  * has at most `maxLength` characters and `maxWords` words (pieces between spaces): measured in one
  * scan, without building the string, stopping as soon as it is over.
@@ -371,6 +392,7 @@ export function pageData(doc: Doc): PageData {
   // Relative dates ("3 hours ago") apart: the rules do not read them.
   const relativeCandidates: typeof dateCandidates = [];
   const bylineCandidates: { text: string; at: number }[] = [];
+  const iconNames: { text: string; at: number }[] = [];
   let lastBylineBlock = -1;
   // One pass over every node; each element costs O(1) except the few whose text is read, which are bounded.
   for (let node = 0; node < doc.size; node++) {
@@ -434,8 +456,12 @@ export function pageData(doc: Doc): PageData {
     const datesOpen = node >= excludedUntil && aside;
     const bylinesOpen = node >= bylinesExcludedUntil && aside;
     // Most classes match neither test: one scan for both says so.
-    const classAndId = datesOpen || bylinesOpen ? withoutArbitraryValues(doc.classAndId(node)) : '';
-    const marked = classAndId !== '' && NOT_PAGE_PART.test(classAndId);
+    let classAndId = datesOpen || bylinesOpen ? withoutArbitraryValues(doc.classAndId(node)) : '';
+    let marked = classAndId !== '' && NOT_PAGE_PART.test(classAndId);
+    if (marked && STATE_WORD.test(classAndId)) {
+      classAndId = withoutStates(classAndId);
+      marked = NOT_PAGE_PART.test(classAndId);
+    }
     if (datesOpen) {
       // A <footer> or <aside> inside an <article> is that article's own (HTML: a footer holds its
       // section's author and date), not the page's; its classes still count.
@@ -530,6 +556,20 @@ export function pageData(doc: Doc): PageData {
         if (name !== '' && name.split(' ').length <= 3) data.postAuthors.push(name);
       }
     }
+    // A name beside a person icon: the icon's parent's short text.
+    if (
+      iconNames.length < MAX_BYLINES &&
+      bylinesOpen &&
+      (classAndId.includes('user') || classAndId.includes('person')) &&
+      doc.textLength(node) === 0 &&
+      PERSON_ICON.test(classAndId)
+    ) {
+      const parent = doc.parent(node);
+      const length = parent > 0 ? doc.textLength(parent) : 0;
+      const text = length >= 2 && length <= MAX_ICON_NAME ? doc.textContent(parent) : '';
+      // XenForo's "Thread starter" icon: the labelled starter is read as one (`threadStarters`).
+      if (text !== '' && !THREAD_STARTER.test(text)) iconNames.push({ text, at: textNodes });
+    }
     // An author box's name: its links to author pages or its elements classed as names.
     if (
       data.boxAuthors.length === 0 &&
@@ -589,6 +629,9 @@ export function pageData(doc: Doc): PageData {
         data.textBylines.push(candidate.text);
     }
   }
+  // A name beside a person icon near the headline is a byline (a menu's "My account" is not near it).
+  for (const icon of iconNames)
+    if (nearHeadline(icon.at) && data.bylines.length < MAX_BYLINES) data.bylines.push(icon.text);
   // Three or more, the first two different: the bylines of a list (products "By Brand", teasers).
   if (data.textBylines.length >= 3 && looseName(data.textBylines[0]) !== looseName(data.textBylines[1]))
     data.textBylines = [];

@@ -70,7 +70,8 @@ for (const ref of refs) {
   const all = markdownElements(whole, url);
   const counts = scoreElements(gold, answer);
   for (const [name, key] of Object.entries(KEYS)) {
-    const t = (totals[name] ??= { gold: 0, output: 0, matched: 0, writing: 0 });
+    totals[name] ??= { gold: 0, output: 0, matched: 0, writing: 0 };
+    const t = totals[name];
     const c = counts[name as keyof typeof counts];
     t.gold += c.gold;
     t.output += c.output;

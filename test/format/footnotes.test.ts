@@ -226,6 +226,20 @@ describe('footnotes', () => {
     );
   });
 
+  test('PubMed Central (JATS): bracketed number links into section.ref-list > ul.ref-list items, the label and the emptied heading left out', () => {
+    // Cut from wcxb-dev 4063 (pmc.ncbi.nlm.nih.gov/articles/PMC11298280): the mark has no <sup>, no
+    // note-like class or id (`b1-pan-2024-0015`) and no back-link; only the list says it holds notes.
+    const html =
+      '<p>Depression is a prevalent mental health disorder … overall well-being [<a href="#b1-pan-2024-0015" class="usa-link" aria-describedby="b1-pan-2024-0015">1</a>].</p>' +
+      '<section id="ref-list1" class="ref-list"><h2 class="pmc_sec_title">REFERENCES</h2><section id="ref-list1_sec2"><ul class="ref-list font-sm" style="list-style-type:none">' +
+      '<li id="b1-pan-2024-0015"><span class="label">1.</span><cite>Xie Y, Wu Z, Sun L. The effects and mechanisms of exercise on the treatment of depression. Front Psychiatry. 2021;12:705559.</cite> [<a href="https://doi.org/10.3389/fpsyt.2021.705559" class="usa-link usa-link--external">DOI</a>]</li>' +
+      '</ul></section></section>';
+    assert.equal(
+      md(html),
+      'Depression is a prevalent mental health disorder … overall well-being \\[[^1]\\].\n\n[^1]: Xie Y, Wu Z, Sun L. The effects and mechanisms of exercise on the treatment of depression. Front Psychiatry. 2021;12:705559. \\[[DOI](https://doi.org/10.3389/fpsyt.2021.705559)\\]',
+    );
+  });
+
   test('Science: doc-biblioref marks into a doc-bibliography of role=listitem entries', () => {
     const html =
       '<div role="paragraph">Sea level rose<span> (<a role="doc-biblioref" data-xml-rid="core-R1" href="#core-R1">1</a>)</span> over the century.</div>' +

@@ -187,6 +187,25 @@ describe('srcset', () => {
     );
   });
 
+  test('a lazy source that is src itself swaps nothing in: the widest srcset candidate names the image', () => {
+    // Squarespace, cut from wcxb-dev 0230 (a list of HR firms' screenshots): data-src = src beside
+    // a srcset of widths. Defuddle's Markdown names the 2500w candidate, as for any srcset.
+    const base =
+      'https://images.squarespace-cdn.com/content/v1/65bd0965904e7e695a70ed54/652c01c3-9238-4043-9927-cc08b69854e4/AAG+new.webp';
+    const squarespace =
+      `<img data-stretch="false" data-src="${base}" data-image="${base}" data-image-dimensions="1898x1199" alt="AAG new" data-load="false" ` +
+      `src="${base}" width="1898" height="1199" sizes="(max-width: 640px) 100vw, (max-width: 767px) 100vw, 100vw" ` +
+      `srcset="${base}?format=100w 100w, ${base}?format=300w 300w, ${base}?format=750w 750w, ${base}?format=1500w 1500w, ${base}?format=2500w 2500w" loading="lazy" decoding="async" data-loader="sqs">`;
+    assert.equal(source(squarespace), `${base}?format=2500w`);
+    // A lazy source that differs from src is still what the script swaps in (src and srcset stand-ins).
+    assert.equal(
+      source('<img src="/small.jpg" data-src="/large.jpg" srcset="/small-300.jpg 300w">'),
+      '/large.jpg',
+    );
+    // The same with no widths in srcset: the lazy source (= src).
+    assert.equal(source('<img src="/a.jpg" data-src="/a.jpg" srcset="/a.jpg 1x, /a-2.jpg 2x">'), '/a.jpg');
+  });
+
   test('parsed by the HTML spec: commas inside URLs, trailing commas, bad descriptors', () => {
     // Substack's Cloudinary URLs hold commas (w_424,c_limit,f_webp).
     assert.deepEqual(

@@ -241,7 +241,8 @@ const PLACEHOLDER = /blank|placeholder|spacer|transparent|pixel|lazy|loading|blu
  * The raw source of an `<img>`, looking through lazy-loading conventions, in this order: the
  * largest candidate of `data-srcset`/`data-lazy-srcset`; the first of `data-src`, `data-lazy-src`,
  * `data-original`, `data-url`, `data-hi-res-src` (the script swaps these in: `src` and `srcset` are
- * then small or blurred stand-ins); the widest candidate of `srcset`; `src`, unless it is missing,
+ * then small or blurred stand-ins), unless it is `src` itself and `srcset` has widths; the widest
+ * candidate of `srcset`; `src`, unless it is missing,
  * a `data:` URI or a placeholder name; then the densest candidate of `srcset`, or when the image
  * has none, the largest of its `<picture>`'s `<source>`s. A srcset of densities only does not
  * outrank a real `src`: it is the 1x picture or a larger one (computerbase.de: `src` 1080 px wide,
@@ -254,11 +255,19 @@ export function imageSource(doc: Doc, node: number): string | undefined {
     const value = largestSrcsetCandidate(doc.attr(node, name));
     if (value) return value;
   }
+  const srcset = doc.attr(node, 'srcset');
   for (const name of LAZY_SOURCES) {
     const value = doc.attr(node, name)?.trim();
-    if (value && !value.startsWith('data:')) return value;
+    if (!value || value.startsWith('data:')) continue;
+    // A lazy source that is the `src` itself swaps nothing in (Squarespace writes `data-src`
+    // = `src` beside a `srcset` of widths): `srcset` is then no stand-in either, and its widest
+    // candidate is the picture, as below.
+    if (value === doc.attr(node, 'src')?.trim()) {
+      const widest = largestCandidate(srcset, undefined);
+      if (widest?.width !== undefined) return widest.url;
+    }
+    return value;
   }
-  const srcset = doc.attr(node, 'srcset');
   const best = largestCandidate(srcset, undefined);
   if (best?.width !== undefined) return best.url;
   const src = doc.attr(node, 'src')?.trim();

@@ -77,9 +77,12 @@ const NOTE_PARAGRAPH = /(?:^|\s)(?:footnote|endnote)(?:\s|$)/;
 const NOT_A_NOTE = /^(?:eq|mjx|fig|tab|sec|chap|toc|top)/i;
 /** Target ids that say they are notes. */
 const NOTE_ID = /^(?:_?ftn|_?edn|fn|footnote|cite_note|note|endnote|sdfootnote|easy-footnote)/i;
-/** Containers of a list of notes. */
+/**
+ * Containers of a list of notes; `ref-list` is JATS's reference list as the journal sites that
+ * render JATS name it (PubMed Central: `<section class="ref-list"><ul class="ref-list"><li id="b1-…">`).
+ */
 const NOTES_CONTAINER =
-  /(?:^|[\s_-])(?:foot-?notes?|end-?notes?|references|footnotes-list|notes)(?:$|[\s_-])/;
+  /(?:^|[\s_-])(?:foot-?notes?|end-?notes?|references|footnotes-list|notes|ref-list)(?:$|[\s_-])/;
 /** Roles of a list of notes (a bibliography's references are notes too, as Science writes them). */
 const LIST_ROLE = /^doc-(?:endnotes|footnotes|bibliography)$/;
 /** Back-links of a note to its mark. */

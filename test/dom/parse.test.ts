@@ -153,6 +153,55 @@ describe('parseHtml: tree-construction fix-ups', () => {
     assert.ok(texts.includes('a < b'), 'CDATA in SVG is text');
   });
 
+  test('a raw-text element inside <noscript> ends at </noscript> when no end tag of its own comes first', () => {
+    // WCXB 2838 (render.com): Google Tag Manager's `<iframe … />` in a `<noscript>`, no `</iframe>` on the
+    // page: read as the iframe's raw text to the end of the input, the whole page was hidden. A browser
+    // with scripting on (as pages are written and were annotated) ends the `<noscript>` at `</noscript>`.
+    const gtm = parseHtml(
+      '<body><noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-N644GXSK" height="0" width="0" ' +
+        'style="display: none; visibility: hidden;" /></noscript><script>requestAnimationFrame(function(){$RT=performance.now()});' +
+        '</script><div><h1>Your fastest path to production</h1><div>Intuitive infrastructure to scale any app or agent ' +
+        'from your first user to your billionth.</div></div></body>',
+    );
+    assert.equal(
+      gtm.textContent(gtm.body),
+      'Your fastest path to production Intuitive infrastructure to scale any app or agent from your first user to your billionth.',
+    );
+    const noscript = gtm.findFirst(TAG.noscript);
+    assert.equal(gtm.parent(noscript), gtm.body, 'the <noscript> is closed: the page is its sibling');
+    // Its own end tag first: as before (and as a browser with scripting off).
+    const own = parseHtml('<body><noscript><iframe>x<b></iframe><p>Inside</p></noscript></body>');
+    assert.equal(own.text(own.findFirst(TAG.iframe) + 1), 'x<b>');
+    assert.equal(own.parent(own.findFirst(TAG.p)), own.findFirst(TAG.noscript));
+    // Outside a <noscript>, an iframe without an end tag still runs to the end (as in browsers).
+    const bare = parseHtml('<body><iframe src=x /><p>After</p></body>');
+    assert.equal(bare.findFirst(TAG.p), -1);
+  });
+
+  test('property: the content after a </noscript> is never swallowed by raw-text elements inside it', () => {
+    const pieces = [
+      '<iframe src="x" />',
+      '<iframe>',
+      '<noembed>',
+      '<style>',
+      '<xmp>',
+      '<script>',
+      'text',
+      '<img src=y>',
+      '<b>',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 8 }), fc.boolean(), (inside, upper) => {
+        const end = upper ? '</NOSCRIPT>' : '</noscript>';
+        const doc = parseHtml(`<body><noscript>${inside.join('')}${end}<p>After</p></body>`);
+        const paragraph = doc.findFirst(TAG.p);
+        assert.ok(paragraph >= 0);
+        assert.equal(doc.textContent(paragraph), 'After');
+        assert.equal(doc.parent(paragraph), doc.body);
+      }),
+    );
+  });
+
   test('HTML5 implied end tags: blocks close an open <p>, <li> closes <li>, <dd>/<dt> close each other', () => {
     const doc = parseHtml('<ul><li>one<p>para<li>two</ul><p>a<div>b</div><dl><dt>t<span>s<dd>d</dl>');
     const shape = (node: number): string =>

@@ -493,12 +493,40 @@ function writeInChunks(tokenizer: HtmlTokenizer, html: string, chunk: number): v
  */
 class HtmlTokenizer extends Tokenizer {}
 endCdataInHtmlAtGt(HtmlTokenizer.prototype);
+endRawTextAtNoscriptEnd(HtmlTokenizer.prototype);
 
 /** The tokenizer's fields and states this file reads or replaces. */
 interface TokenizerInternals {
   cbs: DocBuilder;
+  index: number;
+  isSpecial: boolean;
+  currentSequence: Uint8Array;
   stateBeforeDeclaration(this: TokenizerInternals, c: number): void;
+  enterTagBody(this: TokenizerInternals): void;
 }
+
+/**
+ * pith parses as a browser with scripting off (a `<noscript>`'s content is markup), but pages are
+ * written, and were annotated, for browsers with scripting on, where a `<noscript>` is raw text up
+ * to `</noscript>`. The two differ when a raw-text element inside it has no end tag of its own:
+ * Google Tag Manager's `<noscript><iframe src=… style="display:none" /></noscript>` (a `/>` means
+ * nothing on an `<iframe>`) read the rest of the page as the iframe's text, to the end of the input
+ * when no `</iframe>` follows (WCXB 2838: the whole page, nothing extracted). A raw-text element
+ * (iframe, noembed, noframes, xmp, script, style, plaintext, title, textarea) started after a
+ * `<noscript>` start tag not yet ended now ends at `</noscript>` when that comes before its own
+ * end tag: where a browser with scripting on ends the `<noscript>`. Elsewhere nothing changes.
+ */
+function endRawTextAtNoscriptEnd(prototype: Tokenizer): void {
+  const internals = prototype as unknown as TokenizerInternals;
+  const enterTagBody = internals.enterTagBody;
+  if (typeof enterTagBody !== 'function') return;
+  internals.enterTagBody = function (this: TokenizerInternals): void {
+    if (this.isSpecial && this.cbs.rawTextEndsAtNoscript(this.index + 1)) this.currentSequence = NOSCRIPT_END;
+    enterTagBody.call(this);
+  };
+}
+/** `</noscript`, as htmlparser2's end sequences are written (lower case, matched case-insensitively). */
+const NOSCRIPT_END = new Uint8Array([0x3c, 0x2f, 0x6e, 0x6f, 0x73, 0x63, 0x72, 0x69, 0x70, 0x74]);
 
 function endCdataInHtmlAtGt(prototype: Tokenizer): void {
   const internals = prototype as unknown as TokenizerInternals;
@@ -563,6 +591,20 @@ function closeRunawayTitle(html: string): string {
 }
 
 const { fromCodePoint } = String;
+
+/** `</noscript` ending a tag name (as the tokenizer ends one: space, `/` or `>`), any case. */
+const NOSCRIPT_END_TAG = /<\/noscript[\t\n\f\r />]/gi;
+const RAW_TEXT_END_TAGS = new Map<string, RegExp>();
+
+/** `</name` ending a tag name, any case (`name` a raw-text element's: letters only). */
+function rawTextEndTag(name: string): RegExp {
+  let pattern = RAW_TEXT_END_TAGS.get(name);
+  if (pattern === undefined) {
+    pattern = new RegExp(`</${name}[\\t\\n\\f\\r />]`, 'gi');
+    RAW_TEXT_END_TAGS.set(name, pattern);
+  }
+  return pattern;
+}
 
 /**
  * The text nodes that are whitespace alone (the indentation between tags: 711 of the 1,006 text
@@ -679,6 +721,8 @@ class DocBuilder implements TokenizerCallbacks {
   private tagName = '';
   private tagIdOfName = 0;
   private tagIgnored = false;
+  /** A `<noscript>` start tag was read and no `</noscript>` since (as tokens, not as the tree). */
+  private noscriptStarted = false;
   private attrName = 0;
   private attrValue = '';
   private readonly pendingNames: number[] = [];
@@ -777,6 +821,25 @@ class DocBuilder implements TokenizerCallbacks {
     return this.context[this.open[this.open.length - 1]] !== HTML_CONTEXT;
   }
 
+  /**
+   * Asked by the tokenizer as a raw-text element's content starts at `from`: whether it ends at a
+   * `</noscript>` coming before its own end tag (`endRawTextAtNoscriptEnd`). Only after a
+   * `<noscript>` start tag not yet ended; the raw-text element is the start tag just read.
+   */
+  rawTextEndsAtNoscript(from: number): boolean {
+    if (!this.noscriptStarted) return false;
+    const noscriptEnd = NOSCRIPT_END_TAG;
+    noscriptEnd.lastIndex = from;
+    const noscriptMatch = noscriptEnd.exec(this.source);
+    if (noscriptMatch === null) return false;
+    // `<plaintext>` has no end tag: it would run to the end of the input.
+    if (this.tagIdOfName === TAG.plaintext) return true;
+    const ownEnd = rawTextEndTag(this.tagName);
+    ownEnd.lastIndex = from;
+    const ownMatch = ownEnd.exec(this.source);
+    return ownMatch === null || noscriptMatch.index < ownMatch.index;
+  }
+
   onopentagname(start: number, endIndex: number): void {
     const context = this.context[this.open[this.open.length - 1]];
     let id = TAG_NAME_TABLE.find(this.source, start, endIndex);
@@ -794,6 +857,7 @@ class DocBuilder implements TokenizerCallbacks {
     this.tagStart = this.cursor;
     this.tagName = name;
     this.tagIdOfName = id;
+    if (id === TAG.noscript) this.noscriptStarted = true;
     // A <form> inside an open form is ignored, attributes and all (as htmlparser2 and the spec do).
     this.tagIgnored = this.tagIdOfName === TAG.form && this.openForms > 0;
     this.pendingCount = 0;
@@ -835,6 +899,7 @@ class DocBuilder implements TokenizerCallbacks {
     tick('parsing');
     const tagEnd = this.endOfTag(endIndex);
     const known = TAG_NAME_TABLE.find(this.source, start, endIndex);
+    if (known === TAG.noscript) this.noscriptStarted = false;
     if (known > 0 && known !== TAG.image) this.endTag(known, tagNameOf(known), tagEnd);
     else {
       const name = this.closeTagName(start, endIndex);

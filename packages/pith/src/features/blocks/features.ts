@@ -470,6 +470,26 @@ function repeatCounter(blocks: Blocks, memo: Int32Array): (node: number) => numb
   };
 }
 
+/**
+ * The neighbours' words and link density, copied from their rows once every row is written: each
+ * is the float32 of the same double the neighbour's own column holds (`Math.log1p(words)`,
+ * `linkChars / max(1, chars)`), so the copy is the value computed again, which every row did for
+ * two blocks on each side (six logarithms and divisions a block). 0 past either end.
+ */
+function neighbourFeatures(values: Float32Array, width: number, count: number): void {
+  const at = (block: number, column: number) =>
+    block >= 0 && block < count ? values[block * width + column] : 0;
+  for (let block = 0; block < count; block++) {
+    const base = block * width;
+    values[base + INDEX.prevLogWords] = at(block - 1, INDEX.logWords);
+    values[base + INDEX.prevLinkDensity] = at(block - 1, INDEX.linkDensity);
+    values[base + INDEX.prev2LogWords] = at(block - 2, INDEX.logWords);
+    values[base + INDEX.nextLogWords] = at(block + 1, INDEX.logWords);
+    values[base + INDEX.nextLinkDensity] = at(block + 1, INDEX.linkDensity);
+    values[base + INDEX.next2LogWords] = at(block + 2, INDEX.logWords);
+  }
+}
+
 /** `imagesBefore[i]`: how many `<img>` have an id below i (one pass, for `imagesUnder`), into `before` (size + 1). */
 function imagesBefore(blocks: Blocks, before: Int32Array): Int32Array {
   const { tag } = blocks.doc.columns;
@@ -569,9 +589,10 @@ function blockFeaturesWith(
   }
 
   let charsBefore = 0;
-  const logWords = (block: number) => (block >= 0 && block < count ? Math.log1p(blocks.words[block]) : 0);
-  const linkDensityOf = (block: number) =>
-    block >= 0 && block < count ? blocks.linkChars[block] / Math.max(1, blocks.chars[block]) : 0;
+  // The same on every row: computed once, not once per block.
+  const pageLogChars = Math.log1p(pageChars);
+  const pageLogBlocks = Math.log1p(count);
+  const hasStructuredBody = structuredTokens && structuredTokens.size > 0 ? 1 : 0;
   for (let block = 0; block < count; block++) {
     tick('blocks');
     const base = block * width;
@@ -617,12 +638,6 @@ function blockFeaturesWith(
     charsBefore += chars;
     values[base + INDEX.depth] = depth[owner];
     values[base + INDEX.relativeDepth] = depth[owner] - meanDepth;
-    values[base + INDEX.prevLogWords] = logWords(block - 1);
-    values[base + INDEX.prevLinkDensity] = linkDensityOf(block - 1);
-    values[base + INDEX.prev2LogWords] = logWords(block - 2);
-    values[base + INDEX.nextLogWords] = logWords(block + 1);
-    values[base + INDEX.nextLinkDensity] = linkDensityOf(block + 1);
-    values[base + INDEX.next2LogWords] = logWords(block + 2);
     values[base + INDEX.prevSameParent] = block > 0 && parent[blocks.owner[block - 1]] === up1 ? 1 : 0;
     values[base + INDEX.nextSameParent] =
       block + 1 < count && parent[blocks.owner[block + 1]] === up1 ? 1 : 0;
@@ -640,10 +655,10 @@ function blockFeaturesWith(
     values[base + INDEX.parentRepeat] = up1 >= 0 ? Math.log1p(repeat(up1)) : 0;
     values[base + INDEX.grandparentRepeat] = up2 >= 0 ? Math.log1p(repeat(up2)) : 0;
     values[base + INDEX.ownerLogImages] = Math.log1p(imagesUnder(blocks, images, owner));
-    values[base + INDEX.pageLogChars] = Math.log1p(pageChars);
+    values[base + INDEX.pageLogChars] = pageLogChars;
     values[base + INDEX.pageLinkDensity] = pageLinkDensity;
-    values[base + INDEX.pageLogBlocks] = Math.log1p(count);
-    values[base + INDEX.hasStructuredBody] = structuredTokens && structuredTokens.size > 0 ? 1 : 0;
+    values[base + INDEX.pageLogBlocks] = pageLogBlocks;
+    values[base + INDEX.hasStructuredBody] = hasStructuredBody;
     if (needText) {
       const tokens = countTokens(blocks, block, structuredTable, titleTable);
       if (structuredTokens && tokens > 0) {
@@ -682,5 +697,6 @@ function blockFeaturesWith(
       }
     }
   }
+  neighbourFeatures(values, width, count);
   return { names, width, rows: count, values };
 }

@@ -281,6 +281,7 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
   const cues = new Map<number, Cue>();
   const headings: number[] = [];
   const labels: number[] = [];
+  const labelStems = new StemScan(doc, COMMENT_LABEL_STEM);
   const microdata = hasMicrodata(doc);
   for (let node = within; node < stop; node++) {
     tick('comments');
@@ -295,7 +296,7 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
       LABEL_TAGS.has(t) &&
       doc.textLength(node) <= MAX_LABEL_TEXT_LENGTH &&
       !(labels.length > 0 && doc.contains(labels[labels.length - 1], node)) &&
-      isCommentLabel(doc, node)
+      isCommentLabel(doc, node, labelStems)
     )
       labels.push(node);
     if (!mayHaveCue(doc, node, microdata)) continue;
@@ -659,9 +660,9 @@ function textBeforeHeading(doc: Doc, root: number, heading: number): number {
 }
 
 /** Whether `node` is a comment label that is not a heading: its whole text the word, not a link. */
-function isCommentLabel(doc: Doc, node: number): boolean {
+function isCommentLabel(doc: Doc, node: number, stems: StemScan): boolean {
   const length = doc.textLength(node);
-  if (length < 2 || !holdsStem(doc, node, COMMENT_LABEL_STEM) || doc.linkTextLength(node) > 0) return false;
+  if (length < 2 || !stems.holds(node) || doc.linkTextLength(node) > 0) return false;
   if (!COMMENT_LABEL.test(doc.textContent(node))) return false;
   // A wrapper of a heading is read through the heading.
   for (let at = node + 1; at < doc.end(node); at++)
@@ -677,6 +678,38 @@ function holdsStem(doc: Doc, node: number, stem: RegExp): boolean {
   const stop = doc.end(node);
   for (let at = node; at < stop; at++) if (doc.isText(at) && stem.test(doc.text(at))) return true;
   return false;
+}
+
+/**
+ * `holdsStem(doc, node, stem)` for elements asked in document order (the first pass), each text
+ * node tested once: short label elements nest (`<td><b>…</b></td>`, `<p><span>…</span></p>`), and
+ * `holdsStem` tested the same text nodes again at every level. Invariant: every text node from the
+ * last element asked up to `scanned` has been tested, and none of them holds the stem but `hit`.
+ */
+export class StemScan {
+  private scanned = 0;
+  /** The last text node found holding the stem (-1: none yet). */
+  private hit = -1;
+  constructor(
+    private readonly doc: Doc,
+    private readonly stem: RegExp,
+  ) {}
+
+  /** Whether one of `node`'s text nodes holds the stem; `node` never before an element asked before. */
+  holds(node: number): boolean {
+    const stop = this.doc.end(node);
+    // The first text node holding the stem at or after `node`, when it is known.
+    if (this.hit >= node) return this.hit < stop;
+    for (let at = Math.max(node, this.scanned); at < stop; at++) {
+      if (this.doc.isText(at) && this.stem.test(this.doc.text(at))) {
+        this.hit = at;
+        this.scanned = at + 1;
+        return true;
+      }
+    }
+    if (stop > this.scanned) this.scanned = stop;
+    return false;
+  }
 }
 
 /** The child of `ancestor` that holds `node`. */

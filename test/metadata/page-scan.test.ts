@@ -7,8 +7,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { parseHtml, TAG } from '../../packages/pith/src/dom/index.js';
 import {
+  CUE_AUTHOR_BOX,
+  CUE_BREADCRUMB,
+  CUE_BYLINE,
+  CUE_KNOWN,
+  CUE_MARKED,
+  CUE_NOT_BYLINES,
+  CUE_NOT_DATES,
+  CUE_USER_OR_POST,
+  cueBitsOf,
   fitsLine,
   NOT_PAGE_BYLINES,
   NOT_PAGE_DATES,
@@ -125,6 +134,122 @@ describe('one test of a class for both exclusions', () => {
         );
       }),
       { numRuns: 5000 },
+    );
+  });
+});
+
+/** The class tests of the page scan as it made them per element, before they were kept per class string. */
+function referenceBits(raw: string): number {
+  const cues = raw.includes('[') ? raw.replace(/[^\s[]*\[[^\]\s]*\][^\s]*/g, ' ') : raw;
+  let bits = CUE_KNOWN;
+  if (NOT_PAGE_PART.test(cues)) bits |= CUE_MARKED;
+  if (NOT_PAGE_PART.test(cues) && NOT_PAGE_DATES.test(cues)) bits |= CUE_NOT_DATES;
+  if (NOT_PAGE_PART.test(cues) && NOT_PAGE_BYLINES.test(cues)) bits |= CUE_NOT_BYLINES;
+  if (cues.includes('breadcrumb')) bits |= CUE_BREADCRUMB;
+  if (cues !== '' && (cues.includes('user') || cues.includes('post'))) bits |= CUE_USER_OR_POST;
+  if (
+    cues.includes('author') &&
+    /author-?box|about-?(?:the-?)?author|author-?bio|authorbio|author_bio/.test(cues)
+  )
+    bits |= CUE_AUTHOR_BOX;
+  if (
+    raw.length > 0 &&
+    /byline|author(?!ity|i[sz]|ing)|dateline|writtenby|p-author/.test(raw) &&
+    !/comment|avatar|authorbio|author-bio|author_bio|about-author|author-box|authors-list/.test(raw)
+  )
+    bits |= CUE_BYLINE;
+  return bits;
+}
+
+describe('the class tests, once per class string', () => {
+  it('give each test’s answer, the first time and from the page’s answers', () => {
+    const words = NOT_PAGE_PART.source.match(/[a-z]{3,}/g) as string[];
+    const piece = fc.oneof(
+      fc.constantFrom(...words, 'elementor-widget', 'navbar', 'nav', 'menu'),
+      fc.constantFrom('byline', 'author', 'authority', 'authoring', 'dateline', 'writtenby', 'p-author'),
+      fc.constantFrom('avatar', 'authorbio', 'author-bio', 'about-author', 'about-the-author', 'author-box'),
+      fc.constantFrom(
+        'breadcrumb',
+        'crumb',
+        'user',
+        'username',
+        'bigusername',
+        'post',
+        'postprofile',
+        'name',
+      ),
+      fc.constantFrom('md:[grid-area:sidebar]', '[--sidebar-width:18rem]', 'mr-[--byline]', '[', ']'),
+      fc.constantFrom(' ', '-', '_', '', '--'),
+      fc.string({ maxLength: 4 }),
+    );
+    const known = new Map<string, number>();
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const raw = pieces.join('').toLowerCase();
+        assert.equal(cueBitsOf(new Map(), raw), referenceBits(raw), raw);
+        // Asked again of a page that has seen it (or a string like it): the same answer.
+        assert.equal(cueBitsOf(known, raw), referenceBits(raw), raw);
+        assert.equal(cueBitsOf(known, raw), referenceBits(raw), raw);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('a page whose cards repeat their classes reads each card as before', () => {
+    // Cut from the shapes of WCXB and L3S pages: repeated teaser cards with bylines and dates, a
+    // byline in the article, comments with their own bylines, a forum post's user name, an author box.
+    const card =
+      '<div class="teaser card"><span class="byline">By Card Writer</span> <span class="date">May 2, 2024</span></div>';
+    const comment =
+      '<div class="comment"><span class="byline">By Commenter</span> <span class="date">May 9, 2024</span></div>';
+    const html = `<html><body><nav class="breadcrumb"><ul><li><a href="/">Home</a></li><li>News</li></ul></nav>
+      <main><article><h1>The headline of the page</h1>
+      <div class="byline"><a rel="author" href="/author/ann-lee">Ann Lee</a></div>
+      <p class="dateline">March 3, 2024</p><p>${'Words of the article body. '.repeat(60)}</p>
+      <div class="author-box"><span class="author-name">Ann Lee</span> writes about things.</div>
+      </article>${comment}${comment}</main>
+      <aside class="sidebar related">${card}${card}${card}</aside>
+      <div class="post"><a class="username">first_poster</a></div></body></html>`;
+    const data = pageData(parseHtml(html));
+    assert.equal(data.breadcrumb, 'News');
+    // The dateline's and the author box's name classes say byline too; the cards' and the comments' do not count.
+    assert.deepEqual(data.bylines, ['Ann Lee', 'March 3, 2024', 'Ann Lee']);
+    assert.deepEqual(data.visibleDates, ['March 3, 2024']);
+    assert.deepEqual(data.firstDates, [{ value: 'March 3, 2024', form: '81.dateline/5.' }]);
+    assert.deepEqual(data.boxAuthors, ['Ann Lee']);
+    assert.deepEqual(data.postAuthors, ['first_poster']);
+  });
+});
+
+describe('a rel=author byline, found without splitting rel', () => {
+  it('is a byline exactly where rel’s tokens include "author"', () => {
+    const piece = fc.constantFrom(
+      'author',
+      'AUTHOR',
+      'Author',
+      'authors',
+      'co-author',
+      'nofollow',
+      'me',
+      ' ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u3000',
+      '\ufeff',
+      '\u200b',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), (pieces) => {
+        const doc = parseHtml(
+          `<html><body><h1>A headline</h1><span rel="${pieces.join('')}">Ann Lee</span></body></html>`,
+        );
+        const span = doc.findFirst(TAG.span);
+        const rel = doc.attr(span, 'rel');
+        const linked = rel ? rel.toLowerCase().trim().split(/\s+/).includes('author') : false;
+        assert.deepEqual(pageData(doc).bylines, linked ? ['Ann Lee'] : [], JSON.stringify(rel));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

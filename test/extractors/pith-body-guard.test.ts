@@ -412,6 +412,18 @@ describe('body guard: never a footer text for a body', () => {
     assert.equal(guardFooterText(shaped.rows, names, shaped.texts).chosen, 0);
   });
 
+  test("a body of exactly twice the answer's words is at least twice it (the float32 row read as a whole count)", () => {
+    // fast-check's counterexample: 93 words of footer lines, 186 of prose; the rows' float32 log1p read
+    // them back as 93.0000117 and 186.000009, and 186.000009 < 2 × 93.0000117.
+    const lines = footer.split('\n');
+    const answer = [3, 1, 0, 0, 2, 1, 6, 0, 2, 1].map((index) => lines[index]).join('\n');
+    const sentences = prose.split('\n');
+    const candidate = [0, 1, 4, 2, 2, 1, 3, 4, 0, 0, 0].map((index) => sentences[index]).join('\n');
+    assert.equal(wordCount(candidate), 2 * wordCount(answer));
+    const { rows, texts } = page(answer, { recall: candidate });
+    assert.equal(guardFooterText(rows, names, texts).chosen, 1);
+  });
+
   const linesOf = (lines: string[]) =>
     fc.array(fc.constantFrom(...lines), { minLength: 1, maxLength: 30 }).map((list) => list.join('\n'));
   const mixed = linesOf([...footer.split('\n'), ...prose.split('\n')]);

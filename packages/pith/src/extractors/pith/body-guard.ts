@@ -100,8 +100,13 @@ export function guardWanted(
 }
 
 const at = (rows: ArrayLike<number>, index: number, column: number) => rows[index * CHOICE_WIDTH + column];
+/**
+ * A candidate's words, from its row's log1p(words) stored as a float32: rounded, since a count is
+ * whole and the float32 round trip reads 186 words as 186.000009 and 93 as 93.0000117, so that a
+ * body of exactly twice the answer's words failed "at least twice" (a fast-check counterexample).
+ */
 const wordsOf = (rows: ArrayLike<number>, index: number) =>
-  Math.expm1(at(rows, index, CHOICE_COLUMNS.logWords));
+  Math.round(Math.expm1(at(rows, index, CHOICE_COLUMNS.logWords)));
 
 /** The share of candidate `index`'s words in footers (landmark or cue) or cookie notices. */
 const footerOf = (rows: ArrayLike<number>, index: number) =>

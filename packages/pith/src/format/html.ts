@@ -869,10 +869,11 @@ class HtmlWriter {
     // Pieces are whole tags or escaped text, so a run of them is unseen when each piece is. Marked,
     // then left out in one pass: joining the run before each heading and splicing per heading cost
     // the square of the output (a body of 41,265 `<h2>`s: over a minute, fuzz seed 12, page 35).
-    const dropped = new Uint8Array(out.length);
-    // The next piece not dropped, at or after an index: a forest with its paths halved as it is
-    // walked, so that stepping over the dropped pieces after a heading costs no more than once each.
-    const next = Int32Array.from({ length: out.length + 1 }, (_, at) => at);
+    // The next piece not dropped, at or after an index (a piece is dropped when it does not point at
+    // itself): a forest with its paths halved as it is walked, so that stepping over the dropped
+    // pieces after a heading costs no more than once each.
+    const next = new Int32Array(out.length + 1);
+    for (let at = 0; at <= out.length; at++) next[at] = at;
     const nextKept = (from: number) => {
       let at = from;
       while (next[at] !== at) {
@@ -882,7 +883,6 @@ class HtmlWriter {
       return at;
     };
     const drop = (at: number) => {
-      dropped[at] = 1;
       next[at] = at + 1;
     };
     let firstSeen = 0;
@@ -898,7 +898,7 @@ class HtmlWriter {
       if (firstSeen >= heading.start) break;
       let seenAfter = false;
       for (let at = heading.stop; at < checkedFrom && !seenAfter; at++)
-        seenAfter = dropped[at] === 0 && !unseen(out[at]);
+        seenAfter = next[at] === at && !unseen(out[at]);
       if (seenAfter) break;
       for (let at = heading.start; at < heading.stop; at++) drop(at);
       any = true;
@@ -923,7 +923,7 @@ class HtmlWriter {
     }
     if (!any) return;
     let kept = 0;
-    for (let at = 0; at < out.length; at++) if (dropped[at] === 0) out[kept++] = out[at];
+    for (let at = 0; at < out.length; at++) if (next[at] === at) out[kept++] = out[at];
     out.length = kept;
   }
 }

@@ -254,8 +254,9 @@ function withoutArbitraryValues(classAndId: string): string {
  * `div.block-banner … hasslider` holds the headline and the byline "Rachel MacDonald". Tried only on
  * a class {@link NOT_PAGE_PART} matched, and its test repeated without those tokens.
  */
-const STATE_TOKEN = /(?:^|\s)(?:has[-_]?|with[-_]|no[-_])[a-z][^\s]*/g;
 const STATE_WORD = /(?:^|\s)(?:has[-_]?|with[-_]|no[-_])[a-z]/;
+/** {@link STATE_WORD} to the end of its token. */
+const STATE_TOKEN = new RegExp(`${STATE_WORD.source}[^\\s]*`, 'g');
 function withoutStates(classAndId: string): string {
   return classAndId.replace(STATE_TOKEN, ' ');
 }

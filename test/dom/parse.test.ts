@@ -292,6 +292,31 @@ describe('parseHtml: tree-construction fix-ups', () => {
     assert.equal(doc.text(doc.findFirst(TAG.title) + 1), 'Story');
     assert.equal(doc.textContent(doc.body), 'Body text');
   });
+
+  test('the runaway-title repair finds its title as /<title\\b[^>]*>/i did, in one scan', () => {
+    // The pattern retried `[^>]*` from every `<title` of a page with no `>` after them: 130,000
+    // characters of `<TITLE<E` took 5.6 s (bench/security/regex-floods.ts); the scan is linear.
+    const repairedAsBefore = (html: string) => {
+      const open = /<title\b[^>]*>/i.exec(html);
+      if (!open) return html;
+      const after = open.index + open[0].length;
+      const close = /<\/title[\s/>]/gi;
+      close.lastIndex = after;
+      if (close.test(html)) return html;
+      const next = html.indexOf('<', after);
+      return next < 0 ? html : `${html.slice(0, next)}</title>${html.slice(next)}`;
+    };
+    const piece = fc.constantFrom('<title', '<TITLE', '<titlex', '>', '</title>', '</title', 'x', '<', ' ', '<p>');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
+        const html = pieces.join('');
+        assert.equal(parseHtml(html).source, repairedAsBefore(html));
+      }),
+      { numRuns: 3000 },
+    );
+    const flood = `<p>Body</p>${'<TITLE<E'.repeat(20000)}`;
+    assert.equal(parseHtml(flood).source, flood);
+  });
 });
 
 /** The tree under `node` as `tag(children…)`, text in quotes (comments and whitespace-only text left out). */

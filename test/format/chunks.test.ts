@@ -30,6 +30,17 @@ const WORDS: TokenCounter = { name: 'words', count: (text) => text.split(/\s+/).
 const texts = (chunks: Chunk[]) => chunks.map((one) => one.text);
 
 describe('chunkMarkdown', () => {
+  test('runs that patterns once retried at each character: trailing blanks of a heading, marks, backticks', () => {
+    // Each of these took the square of its run (a long `?` run ending a paragraph over the cap: 34,000
+    // characters, 2.4 s); the patterns now read each run once (bench/security/regex-floods.ts --chunks).
+    const heading = chunkMarkdown(`## Install \t${' \t'.repeat(5000)}\nnpm i pith`, { tokens: WORDS });
+    assert.deepEqual(heading[0].headings, ['Install']);
+    const marks = chunkMarkdown(`Words ${'?'.repeat(30000)}`, { tokens: WORDS, maxTokens: 1 });
+    assert.equal(marks.map((one) => one.text).join('').replace(/\s/g, ''), `Words${'?'.repeat(30000)}`);
+    const ticks = chunkMarkdown(`Code \`a b\` and ${'`'.repeat(30000)} c d`, { tokens: WORDS, maxTokens: 2 });
+    assert.ok(ticks.some((one) => one.text.includes('`a b`')));
+  });
+
   test('each heading starts a chunk that carries its heading path; a heading right under a heading goes with it', () => {
     const markdown = [
       'Intro text.',

@@ -31,6 +31,13 @@ describe('formulas', () => {
     assert.equal(md(html), 'We call these $E_u$ and $E_l$.\n\n$$\nf_u = D+\\gamma B\n$$');
   });
 
+  test('MathJax 2 script types read trimmed (a long run of spaces in one is read in one scan)', () => {
+    const html =
+      '<p>Inline <script type=" math/tex ">E_u</script> here.</p><script type="\tmath/tex ;  mode = display\n">\nf_u\n</script>' +
+      `<p>Not a formula <script type="math/tex${'\t'.repeat(20000)}x">E_l</script>.</p>`;
+    assert.equal(md(html), 'Inline $E_u$ here.\n\n$$\nf_u\n$$\n\nNot a formula .');
+  });
+
   test('MediaWiki: the hidden MathML annotation once, not the fallback image', () => {
     const html =
       '<p>Of the form <span class="mwe-math-element"><span class="mwe-math-mathml-inline mwe-math-mathml-a11y" style="display: none;"><math alttext="ax^{2}+bx+c=0"><semantics><mrow><mi>a</mi></mrow><annotation encoding="application/x-tex">ax^{2}+bx+c=0</annotation></semantics></math></span><img class="mwe-math-fallback-image-inline" src="https://example.com/math/quad.svg" alt="ax^{2}+bx+c=0"></span>, the values…</p>';

@@ -39,4 +39,11 @@ export {
   tagId,
   tagNameOf,
 } from './tags.js';
-export { isCjkCode, isJsSpaceCode, isSpaceCode, measureText, type TextMeasure } from './text-measure.js';
+export {
+  isCjkCode,
+  isJsSpaceCode,
+  isSpaceCode,
+  measureText,
+  type TextMeasure,
+  withoutTrailing,
+} from './text-measure.js';

@@ -579,9 +579,13 @@ function decodeInPieces(text: string, decode: (piece: string) => string): string
  * text, and all offsets refer to it.
  */
 function closeRunawayTitle(html: string): string {
-  const open = /<title\b[^>]*>/i.exec(html);
+  // `/<title\b[^>]*>/i` would retry its `[^>]*` from every `<title` of a page without `>`: the square of
+  // the page. The first `<title` start, then the first `>` after it, is the same match in one scan.
+  const open = /<title\b/i.exec(html);
   if (!open) return html;
-  const after = open.index + open[0].length;
+  const end = html.indexOf('>', open.index + 6);
+  if (end < 0) return html;
+  const after = end + 1;
   const close = /<\/title[\s/>]/gi;
   close.lastIndex = after;
   if (close.test(html)) return html;

@@ -22,6 +22,16 @@ export function isJsSpaceCode(code: number): boolean {
 }
 
 /**
+ * `text` without the run of `code` at its end. A loop, not `/,+$/` and kin: a pattern anchored at the
+ * end still tries every start of a run in the middle (`a,,,,…,x,`: the square of the run).
+ */
+export function withoutTrailing(text: string, code: number): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === code) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+/**
  * Han ideographs, kana and their fullwidth forms: scripts written without spaces,
  * where one character is the closest thing to a word.
  */

@@ -15,7 +15,7 @@
  * characters.
  */
 
-import { isJsSpaceCode } from '../dom/index.js';
+import { isJsSpaceCode, withoutTrailing } from '../dom/index.js';
 import { PithError } from '../errors.js';
 import { estimateTokens } from './token-estimate.js';
 
@@ -230,7 +230,16 @@ interface Atom {
 }
 
 const DEFAULT_MAX_TOKENS = 512;
-const HEADING = /^(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+/**
+ * Read on the line without its trailing spaces and tabs (`headingOf`): `(.*?)[ \t]*$` retried every
+ * split of a long run of them.
+ */
+const HEADING = /^(#{1,6})(?:[ \t]+(.*))?$/;
+function headingOf(line: string): RegExpExecArray | null {
+  let end = line.length;
+  while (end > 0 && (line.charCodeAt(end - 1) === 0x20 || line.charCodeAt(end - 1) === 0x09)) end--;
+  return HEADING.exec(end === line.length ? line : line.slice(0, end));
+}
 const FENCE = /^(`{3,}|~{3,})/;
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const FOOTNOTE = /^\[\^[^\]\s]+\]:/;
@@ -319,7 +328,7 @@ function blocksOf(markdown: string, counter: TokenCounter): Atom[] {
       at = last + 1;
       continue;
     }
-    const heading = HEADING.exec(text);
+    const heading = headingOf(text);
     if (heading) {
       atoms.push(atom('heading', at, at, { level: heading[1].length, heading: heading[2] ?? '' }));
       at++;
@@ -369,8 +378,12 @@ function blocksOf(markdown: string, counter: TokenCounter): Atom[] {
 
 // ── cutting one element that is over the cap ─────────────────────────────────
 
-/** Inline formulas and code spans: a cut between sentences or words never falls inside one. */
-const INLINE_WHOLE = /(?<!\\)\$(?!\s)[^$\n]+?(?<![\s\\])\$|(`+)[^`][\s\S]*?\1/g;
+/**
+ * Inline formulas and code spans: a cut between sentences or words never falls inside one. A code
+ * span opens at the start of a backtick run only (CommonMark: a run is one opener), which also keeps
+ * a long run from being retried at each of its backticks.
+ */
+const INLINE_WHOLE = /(?<!\\)\$(?!\s)[^$\n]+?(?<![\s\\])\$|(?<!`)(`+)[^`][\s\S]*?\1/g;
 
 /** A text's pieces at `boundary` (each piece keeps what follows it up to the next boundary). */
 function piecesAt(text: string, boundary: RegExp): string[] {
@@ -397,7 +410,8 @@ function piecesAt(text: string, boundary: RegExp): string[] {
   return pieces;
 }
 
-const SENTENCE_END = /[.!?。！？]+["'”’)\]]*\s+/gu;
+/** From the first mark of a run only: the same matches, but a run with no space after it is tried once, not at each mark. */
+const SENTENCE_END = /(?<![.!?。！？])[.!?。！？]+["'”’)\]]*\s+/gu;
 const WORD_END = /\s+/g;
 
 /** Cuts a text into pieces of at most `max` tokens: at line breaks, then sentences, words, characters. */
@@ -480,7 +494,7 @@ function cutFenced(atom: Atom, max: number, counter: TokenCounter): string[] {
 function cutAtom(atom: Atom, max: number, counter: TokenCounter): Atom[] {
   let texts: string[];
   if (atom.kind === 'code' || atom.kind === 'formula') texts = cutFenced(atom, max, counter);
-  else texts = cutText(atom.text, max, counter).map((piece) => piece.replace(/\n+$/, ''));
+  else texts = cutText(atom.text, max, counter).map((piece) => withoutTrailing(piece, 0x0a));
   // An inline formula or code span alone over the cap was cut too: the pieces say so.
   let split = atom.kind;
   INLINE_WHOLE.lastIndex = 0;

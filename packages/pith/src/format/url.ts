@@ -1,4 +1,4 @@
-import { type Doc, TAG, tick, trimCodes } from '../dom/index.js';
+import { type Doc, TAG, tick, trimCodes, withoutTrailing } from '../dom/index.js';
 
 /** Schemes a link may keep; anything else (javascript:, vbscript:, data:, file:…) is dropped. */
 export const LINK_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'tel', 'ftp']);
@@ -149,7 +149,7 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
     let url = srcset.slice(start, at);
     const descriptors: string[] = [];
     if (url.endsWith(',')) {
-      url = url.replace(/,+$/, '');
+      url = withoutTrailing(url, 0x2c);
     } else {
       // The descriptor tokenizer: words up to a comma that is outside parentheses.
       while (at < length && SRCSET_SPACE.test(srcset[at])) at++;

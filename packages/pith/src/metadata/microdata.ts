@@ -3,7 +3,7 @@
  * builds the items and their properties; the main item (an Article-like
  * `itemtype` first) gives headline, author, dates, description and image.
  */
-import { type Doc, NodeKind, TAG, tick } from '../dom/index.js';
+import { type Doc, NodeKind, TAG, tick, withoutTrailing } from '../dom/index.js';
 import { rank } from './jsonld.js';
 
 const MAX_ITEMS = 2_000;
@@ -47,7 +47,7 @@ function typesOf(itemtype: string | undefined): string[] {
     .trim()
     .split(/\s+/)
     .slice(0, 5)
-    .map((type) => type.replace(/\/+$/, '').replace(/^.*[/#]/, ''))
+    .map((type) => withoutTrailing(type, 0x2f).replace(/^.*[/#]/, ''))
     .filter((type) => type.length > 0);
 }
 

@@ -192,14 +192,15 @@ function withoutStyleWrapper(tex: string): string {
 const MATHJAX_RENDERING =
   /(?:^|\s)(?:MathJax_Preview|MathJax|MathJax_Display|MathJax_SVG|MathJax_SVG_Display|MathJax_CHTML|MathJax_MathML|MJX_Assistive_MathML)(?:\s|$)/;
 
-const MATH_SCRIPT = /^\s*math\/tex\s*(;\s*mode\s*=\s*display)?\s*$/i;
+/** Read on the trimmed type: `\s*` on both sides of an optional part retried every split of a long space run. */
+const MATH_SCRIPT = /^math\/tex\s*(;\s*mode\s*=\s*display)?$/i;
 
 /** The `<script type="math/tex">` an element renders: the next element sibling that is one, or -1. */
 function nextMathScript(doc: Doc, node: number): number {
   let at = doc.nextSibling(node);
   for (let steps = 0; at >= 0 && steps < 4; steps++, at = doc.nextSibling(at)) {
     if (!doc.isElement(at)) continue;
-    if (doc.tag(at) === TAG.script) return MATH_SCRIPT.test(doc.attr(at, 'type') ?? '') ? at : -1;
+    if (doc.tag(at) === TAG.script) return MATH_SCRIPT.test((doc.attr(at, 'type') ?? '').trim()) ? at : -1;
     if (!MATHJAX_RENDERING.test(classOf(doc, at))) return -1;
   }
   return -1;
@@ -251,7 +252,7 @@ export function formulaRole(doc: Doc, node: number): FormulaRole {
     return formula(mathTex(doc, node), doc.attr(node, 'display') === 'block');
   }
   if (tag === TAG.script) {
-    const match = MATH_SCRIPT.exec(doc.attr(node, 'type') ?? '');
+    const match = MATH_SCRIPT.exec((doc.attr(node, 'type') ?? '').trim());
     return match ? formula(textOf(doc, node), match[1] !== undefined) : undefined;
   }
   if (tag === TAG.img) return imageFormula(doc, node);

@@ -211,6 +211,48 @@ export function codePointsOf(runs: readonly string[] | null): number {
   return count;
 }
 
+/**
+ * Each title source's columns (`src.…`, `whole.…`) and bit, by source, and each form's column: a
+ * mention's columns are looked up by its source, not found by a name built per mention.
+ */
+const TITLE_SOURCE_AT = byName(
+  TITLE_SOURCES,
+  // own-keys: a feature name of the table (made by columnsOf without a prototype)
+  (source) => TITLE_AT[`src.${source}` as (typeof TITLE_OWN)[number]],
+);
+const TITLE_WHOLE_AT = byName(
+  TITLE_SOURCES,
+  // own-keys: a feature name of the table (made by columnsOf without a prototype)
+  (source) => TITLE_AT[`whole.${source}` as (typeof TITLE_OWN)[number]],
+);
+const TITLE_SOURCE_BIT = byName(TITLE_SOURCES, (_, index) => 1 << index);
+// own-keys: a feature name of the table (made by columnsOf without a prototype; 'form.whole' is none: undefined, never read)
+const TITLE_FORM_AT = byName(TITLE_FORMS, (form) => TITLE_AT[`form.${form}` as (typeof TITLE_OWN)[number]]);
+/** The declared sources (`<meta>`, JSON-LD, microdata), as bits of TITLE_SOURCE_BIT. */
+const DECLARED_TITLE_SOURCES = TITLE_SOURCES.reduce(
+  (bits, source, index) => (/^(?:og|twitter|ld\.|micro|meta\.)/.test(source) ? bits | (1 << index) : bits),
+  0,
+);
+
+/** One value per name of a list, in a table without a prototype (an unlisted name reads undefined). */
+function byName<const Names extends readonly string[]>(
+  names: Names,
+  value: (name: Names[number], index: number) => number,
+): Readonly<Record<Names[number], number>> {
+  const table = Object.create(null) as Record<Names[number], number>;
+  names.forEach((name: Names[number], index) => {
+    table[name] = value(name, index);
+  });
+  return table;
+}
+
+/** Set bits of a 32-bit mask. */
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
 /** Feature rows of a page's title candidates (the last row is `none`), row-major. */
 export function titleRows(
   candidates: readonly TitleCandidate[],
@@ -221,6 +263,7 @@ export function titleRows(
 ): Float32Array {
   const { page, meta } = sources;
   const width = TITLE_FEATURES.length;
+  const at = TITLE_AT;
   const out = new Float32Array((candidates.length + 1) * width).fill(MISSING);
   const h1 = page.h1s[0] ?? '';
   const h1Key = titleKey(h1);
@@ -233,75 +276,67 @@ export function titleRows(
   const h1Keys = page.h1s.slice(0, 5).map(titleKey);
   const longest = candidates.reduce((max, candidate) => Math.max(max, candidate.text.length), 1);
   const ownWidth = TITLE_OWN.length;
-  candidates.forEach((candidate, row) => {
+  const place = page.h1Place;
+  const slug = facts.slug;
+  for (let row = 0; row < candidates.length; row++) {
+    const candidate = candidates[row];
     const base = row * width;
-    const set = (name: string, value: number) => {
-      // own-keys: a feature name of the table (made by columnsOf without a prototype)
-      out[base + TITLE_AT[name as (typeof TITLE_OWN)[number]]] = value;
-    };
-    for (let index = 0; index < ownWidth; index++) out[base + index] = 0;
+    out.fill(0, base, base + ownWidth);
     const text = candidate.text;
     const key = candidate.key;
-    const sourcesSeen = new Set<string>();
+    // The sources seen, as bits (13 sources): their count and the declared ones' without a set.
+    let seen = 0;
     let minParts = Number.POSITIVE_INFINITY;
     for (const mention of candidate.mentions) {
-      sourcesSeen.add(mention.source);
-      out[base + TITLE_AT[`src.${mention.source}`]] += 1;
-      if (mention.form === 'whole') out[base + TITLE_AT[`whole.${mention.source}`]] += 1;
-      // own-keys: a feature name of the table (made by columnsOf without a prototype)
-      else out[base + TITLE_AT[`form.${mention.form}` as (typeof TITLE_OWN)[number]]] += 1;
+      seen |= TITLE_SOURCE_BIT[mention.source];
+      out[base + TITLE_SOURCE_AT[mention.source]] += 1;
+      if (mention.form === 'whole') out[base + TITLE_WHOLE_AT[mention.source]] += 1;
+      else out[base + TITLE_FORM_AT[mention.form]] += 1;
       minParts = Math.min(minParts, mention.parts);
     }
-    set('sources', sourcesSeen.size);
-    let declared = 0;
-    for (const source of sourcesSeen) if (/^(?:og|twitter|ld\.|micro|meta\.)/.test(source)) declared++;
-    set('declared', declared);
-    set('minParts', minParts);
+    out[base + at.sources] = bitCount(seen);
+    out[base + at.declared] = bitCount(seen & DECLARED_TITLE_SOURCES);
+    out[base + at.minParts] = minParts;
     const words = wordsOf(text);
-    set('words', words.length);
-    set('chars', text.length);
-    set('relChars', text.length / longest);
+    out[base + at.words] = words.length;
+    out[base + at.chars] = text.length;
+    out[base + at.relChars] = text.length / longest;
     const letters = codePointsOf(text.match(LETTER_RUNS));
     const upper = codePointsOf(text.match(UPPER_RUNS));
-    set('upperShare', letters === 0 ? 0 : upper / letters);
+    out[base + at.upperShare] = letters === 0 ? 0 : upper / letters;
     const rawWords = text.split(/\s+/).filter((word) => /^\p{L}/u.test(word));
-    set(
-      'capitalShare',
-      rawWords.length === 0 ? 0 : rawWords.filter((word) => /^\p{Lu}/u.test(word)).length / rawWords.length,
-    );
-    set('digits', /\d/.test(text) ? 1 : 0);
-    set('year', /\b(?:19|20)\d\d\b/.test(text) ? 1 : 0);
-    set('question', text.endsWith('?') ? 1 : 0);
-    set('separator', SEPARATOR.test(text) ? 1 : 0);
-    set('pipe', /[|｜]/.test(text) ? 1 : 0);
-    set('colon', text.includes(': ') ? 1 : 0);
+    out[base + at.capitalShare] =
+      rawWords.length === 0 ? 0 : rawWords.filter((word) => /^\p{Lu}/u.test(word)).length / rawWords.length;
+    out[base + at.digits] = /\d/.test(text) ? 1 : 0;
+    out[base + at.year] = /\b(?:19|20)\d\d\b/.test(text) ? 1 : 0;
+    out[base + at.question] = text.endsWith('?') ? 1 : 0;
+    out[base + at.separator] = SEPARATOR.test(text) ? 1 : 0;
+    out[base + at.pipe] = /[|｜]/.test(text) ? 1 : 0;
+    out[base + at.colon] = text.includes(': ') ? 1 : 0;
     const loose = looseKey(text);
-    set('namesSite', siteKeys.some((site) => loose.includes(site)) ? (siteKeys.includes(loose) ? 2 : 1) : 0);
-    set('namesHost', facts.host !== undefined && loose.includes(facts.host) ? 1 : 0);
-    set('likeH1', h1 === '' ? MISSING : similarity(text, h1));
-    set('isH1', h1Key !== '' && key === h1Key ? 1 : 0);
-    set('holdsH1', h1Key !== '' && key !== h1Key && key.includes(h1Key) ? 1 : 0);
-    set('inH1', h1Key !== '' && key !== h1Key && h1Key.includes(key) ? 1 : 0);
-    set('likeTitle', documentTitle === '' ? MISSING : similarity(text, documentTitle));
-    set('inTitle', documentKey !== '' && documentKey.includes(key) ? 1 : 0);
-    set('likeOg', og === '' ? MISSING : similarity(text, og));
-    set('isRules', rulesKey !== '' && key === rulesKey ? 1 : 0);
-    set('likeRules', rulesTitle === '' ? MISSING : similarity(text, rulesTitle));
-    set('slugCover', facts.slug.size === 0 ? MISSING : cover(words, facts.slug));
-    set('slugShare', facts.slug.size === 0 ? MISSING : cover([...facts.slug], new Set(words)));
-    set('h1Index', h1Keys.indexOf(key));
-    const place = page.h1Place;
-    if (place !== undefined && key === h1Key) {
-      set('h1Chrome', place.chrome ? 1 : 0);
-      set('h1Main', place.main ? 1 : 0);
-      set('h1Segments', place.segments);
-      set('h1At', page.textNodes > 0 ? place.at / page.textNodes : MISSING);
-    } else {
-      set('h1Chrome', MISSING);
-      set('h1Main', MISSING);
-      set('h1Segments', MISSING);
-      set('h1At', MISSING);
-    }
+    out[base + at.namesSite] = siteKeys.some((site) => loose.includes(site))
+      ? siteKeys.includes(loose)
+        ? 2
+        : 1
+      : 0;
+    out[base + at.namesHost] = facts.host !== undefined && loose.includes(facts.host) ? 1 : 0;
+    out[base + at.likeH1] = h1 === '' ? MISSING : similarity(text, h1);
+    out[base + at.isH1] = h1Key !== '' && key === h1Key ? 1 : 0;
+    out[base + at.holdsH1] = h1Key !== '' && key !== h1Key && key.includes(h1Key) ? 1 : 0;
+    out[base + at.inH1] = h1Key !== '' && key !== h1Key && h1Key.includes(key) ? 1 : 0;
+    out[base + at.likeTitle] = documentTitle === '' ? MISSING : similarity(text, documentTitle);
+    out[base + at.inTitle] = documentKey !== '' && documentKey.includes(key) ? 1 : 0;
+    out[base + at.likeOg] = og === '' ? MISSING : similarity(text, og);
+    out[base + at.isRules] = rulesKey !== '' && key === rulesKey ? 1 : 0;
+    out[base + at.likeRules] = rulesTitle === '' ? MISSING : similarity(text, rulesTitle);
+    out[base + at.slugCover] = slug.size === 0 ? MISSING : cover(words, slug);
+    out[base + at.slugShare] = slug.size === 0 ? MISSING : cover([...slug], new Set(words));
+    out[base + at.h1Index] = h1Keys.indexOf(key);
+    const ownH1 = place !== undefined && key === h1Key;
+    out[base + at.h1Chrome] = ownH1 ? (place.chrome ? 1 : 0) : MISSING;
+    out[base + at.h1Main] = ownH1 ? (place.main ? 1 : 0) : MISSING;
+    out[base + at.h1Segments] = ownH1 ? place.segments : MISSING;
+    out[base + at.h1At] = ownH1 && page.textNodes > 0 ? place.at / page.textNodes : MISSING;
     let prefixOfOther = 0;
     let otherIsPrefix = 0;
     for (const other of candidates) {
@@ -309,13 +344,13 @@ export function titleRows(
       if (other.key.startsWith(key)) prefixOfOther = 1;
       if (key.startsWith(other.key)) otherIsPrefix = 1;
     }
-    set('prefixOfOther', prefixOfOther);
-    set('otherIsPrefix', otherIsPrefix);
-    set('truncated', /(?:\.\.\.|…)$/.test(text) ? 1 : 0);
+    out[base + at.prefixOfOther] = prefixOfOther;
+    out[base + at.otherIsPrefix] = otherIsPrefix;
+    out[base + at.truncated] = /(?:\.\.\.|…)$/.test(text) ? 1 : 0;
     out.set(facts.values, base + ownWidth);
-  });
+  }
   const none = candidates.length * width;
-  out[none + TITLE_AT.none] = 1;
+  out[none + at.none] = 1;
   out.set(facts.values, none + ownWidth);
   return out;
 }
@@ -344,6 +379,12 @@ const AUTHOR_OWN = [
 ] as const;
 
 const AUTHOR_AT = columnsOf(AUTHOR_OWN);
+/** Each author source's column, by source. */
+const AUTHOR_SOURCE_AT = byName(
+  AUTHOR_SOURCES,
+  // own-keys: a feature name of the table (made by columnsOf without a prototype)
+  (source) => AUTHOR_AT[`src.${source}` as (typeof AUTHOR_OWN)[number]],
+);
 
 export const AUTHOR_FEATURES: readonly string[] = [
   ...AUTHOR_OWN.map((name) => `author.${name}`),
@@ -375,7 +416,7 @@ export function authorRows(
       out[base + AUTHOR_AT[name]] = value;
     };
     for (let index = 0; index < ownWidth; index++) out[base + index] = 0;
-    for (const source of candidate.sources) out[base + AUTHOR_AT[`src.${source}`]] = 1;
+    for (const source of candidate.sources) out[base + AUTHOR_SOURCE_AT[source]] = 1;
     set('sources', candidate.sources.length);
     const names = candidate.names;
     set('names', names.length);
@@ -443,6 +484,12 @@ const DATE_OWN = [
 ] as const;
 
 const DATE_AT = columnsOf(DATE_OWN);
+/** Each date source's column, by source. */
+const DATE_SOURCE_AT = byName(
+  DATE_SOURCES,
+  // own-keys: a feature name of the table (made by columnsOf without a prototype)
+  (source) => DATE_AT[`src.${source}` as (typeof DATE_OWN)[number]],
+);
 
 export const DATE_FEATURES: readonly string[] = [...DATE_OWN.map((name) => `date.${name}`), ...PAGE_FEATURES];
 
@@ -485,7 +532,7 @@ export function dateRows(
     let shownRank = MISSING;
     let shownDistance = MISSING;
     for (const mention of candidate.mentions) {
-      out[base + DATE_AT[`src.${mention.source}`]] += 1;
+      out[base + DATE_SOURCE_AT[mention.source]] += 1;
       seen.add(mention.source);
       if (mention.source === 'shown' && !(mention.rank >= shownRank)) shownRank = mention.rank;
       const distance = mention.distance;

@@ -8,7 +8,7 @@ import type { Doc } from '../dom/index.js';
 import { isPithError } from '../errors.js';
 import type { MetadataReading } from './choice.js';
 import { jsonLdData, readJsonLdBlocks } from './jsonld.js';
-import { merge, type Sources, siteNamesOf } from './merge.js';
+import { mergeWithSiteNames, type Sources, siteNamesOf } from './merge.js';
 import { metaTagData, readMetaTags } from './meta-tags.js';
 import { microdataData } from './microdata.js';
 import { emptyPageData, pageData } from './page.js';
@@ -92,8 +92,17 @@ export function readMetadata(doc: Doc, options: MetadataOptions = {}): MetadataR
     microdata: attempt(() => microdataData(doc), EMPTY_MICRODATA),
     page: attempt(() => pageData(doc), EMPTY_PAGE),
   };
-  const rules = attempt(() => merge(sources, { url, now: clock }), { authors: [], tags: [] });
-  const siteNames = attempt(() => siteNamesOf(sources).siteNames, []);
+  // The site's names as the rules read them (read again only if the rules failed).
+  let siteNames: string[] | undefined;
+  const rules = attempt(
+    () => {
+      const merged = mergeWithSiteNames(sources, { url, now: clock });
+      siteNames = merged.siteNames;
+      return merged.metadata;
+    },
+    { authors: [], tags: [] },
+  );
+  siteNames ??= attempt(() => siteNamesOf(sources).siteNames, []);
   return { rules, sources, siteNames, url, now: clock };
 }
 

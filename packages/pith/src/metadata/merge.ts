@@ -764,6 +764,17 @@ export function siteNamesOf(sources: Sources): {
 }
 
 export function merge(sources: Sources, options: MergeOptions): Metadata {
+  return mergeWithSiteNames(sources, options).metadata;
+}
+
+/**
+ * `merge`, and the site's names it read on the way (`siteNamesOf`): the reading gives them to the
+ * choice, which would otherwise read them a second time.
+ */
+export function mergeWithSiteNames(
+  sources: Sources,
+  options: MergeOptions,
+): { metadata: Metadata; siteNames: string[] } {
   const { meta, jsonld, microdata, page } = sources;
   const now = options.now;
   const pageUrl = absoluteUrl(options.url);
@@ -824,5 +835,5 @@ export function merge(sources: Sources, options: MergeOptions): Metadata {
     if (body.length > 0) metadata.structuredBody = body;
   }
   if (found.language !== undefined || found.siteName !== undefined) metadata.sources = found;
-  return metadata;
+  return { metadata, siteNames };
 }

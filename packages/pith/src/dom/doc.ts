@@ -1,3 +1,4 @@
+import { ClassNumbers } from './class-numbers.js';
 import { tick, tickAt } from './deadline.js';
 import { IS_BLOCK, IS_HIDDEN_CONTENT, TAG, tagNameOf } from './tags.js';
 
@@ -107,6 +108,8 @@ export class Doc {
   #classColumn: Int32Array | undefined;
   /** `classAndId()` of the elements with a class and no id, by class number, each made on first request. */
   #classOnly: (string | undefined)[] = [];
+  /** The page's `class` values by number ([0]: ''). */
+  #classValues: readonly string[] = [''];
 
   /** @internal Use `parseHtml()`. */
   constructor(init: {
@@ -308,7 +311,7 @@ export class Doc {
     if (number > 0) {
       const known = this.#classOnly[number];
       if (known !== undefined) return known;
-      const joined = lowerCased(`${this.attr(node, 'class')} `);
+      const joined = lowerCased(`${this.#classValues[number]} `);
       this.#classOnly[number] = joined;
       return joined;
     }
@@ -348,8 +351,7 @@ export class Doc {
     const column = new Int32Array(this.size);
     const classNameId = names.idOf('class');
     const idNameId = names.idOf('id');
-    const numbers = new Map<string, number>();
-    let count = 1;
+    const numbers = new ClassNumbers();
     if (classNameId >= 0 || idNameId >= 0 || merged !== undefined) {
       for (let node = 0; node < this.size; node++) {
         const start = offsets[node];
@@ -369,19 +371,14 @@ export class Doc {
             else if (nameId === idNameId) hasId = true;
           }
         }
-        let number = 0;
-        if (cls !== undefined) {
-          number = numbers.get(cls) ?? 0;
-          if (number === 0) {
-            number = count++;
-            numbers.set(cls, number);
-          }
-        }
+        const number = cls === undefined ? 0 : numbers.numberOf(cls);
         column[node] = hasId ? ~number : number;
       }
     }
+    numbers.release();
     this.#classColumn = column;
-    this.#classOnly.length = count;
+    this.#classValues = numbers.values;
+    this.#classOnly.length = numbers.values.length;
     return column;
   }
   /**

@@ -85,6 +85,77 @@ describe('Doc.classAndId', () => {
   });
 });
 
+describe('Doc.classNumber and Doc.classValueNumber', () => {
+  // Repeated values (a card grid's classes), ids, empty values, duplicates, merged <html>/<body>.
+  const value = fc.constantFrom('card', 'Card', 'card ', '', 'a b', 'İx');
+  const element = fc
+    .tuple(
+      fc.constantFrom('div', 'p', 'span', 'html', 'body'),
+      fc.array(fc.tuple(fc.constantFrom('class', 'id', 'Class', 'href'), value), { maxLength: 3 }),
+    )
+    .map(
+      ([tag, attributes]) =>
+        `<${tag}${attributes.map(([name, text]) => ` ${name}="${text}"`).join('')}>t</${tag}>`,
+    );
+
+  it('number the class values of a page: equal numbers, equal values; -1 with an id; 0 with neither', () => {
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 10 }), (elements) => {
+        const doc = parseHtml(`<!doctype html>${elements.join('')}`);
+        for (let a = 0; a < doc.size; a++) {
+          const cls = doc.attr(a, 'class');
+          const id = doc.attr(a, 'id');
+          const number = doc.classNumber(a);
+          const valueNumber = doc.classValueNumber(a);
+          assert.ok(number < doc.classCount && valueNumber < doc.classCount, `node ${a}`);
+          assert.equal(valueNumber === 0, cls === undefined, `node ${a}`);
+          assert.equal(number, id !== undefined ? -1 : valueNumber, `node ${a}`);
+          for (let b = 0; b < doc.size; b++) {
+            if (valueNumber !== 0 && doc.classValueNumber(b) === valueNumber)
+              assert.equal(doc.attr(b, 'class'), cls);
+            if (cls !== undefined && doc.attr(b, 'class') === cls)
+              assert.equal(doc.classValueNumber(b), valueNumber);
+            // What the readers rely on: a number stands for one classAndId string.
+            if (number > 0 && doc.classNumber(b) === number)
+              assert.equal(doc.classAndId(b), doc.classAndId(a));
+          }
+        }
+      }),
+    );
+  });
+
+  it('a WordPress comment list (wcxb-dev 0007): the comments share their class numbers, ids apart', () => {
+    const comment = (n: number) => `<li class="comment even thread-even depth-1" id="comment-${n}">
+      <article id="div-comment-${n}" class="comment-body">
+        <div class="comment-content-wrap"><div class="comment-meta comment-metadata">
+          <cite class="fn comment-author"><a href="" rel="external nofollow ugc" class="url">Simon</a></cite>
+          <a class="comment-date" href="#comment-${n}">April 20, 2024</a></div>
+        <div class="comment-text"><p>always inspiring to see new trends or even create something new.</p></div>
+        <footer class="comment-footer"><a rel="nofollow" class="comment-reply-link" href="#comment-${n}">Reply</a></footer>
+      </div></article></li>`;
+    const doc = parseHtml(`<ol class="comment-list">${comment(28233)}${comment(28240)}</ol>`);
+    const texts = doc.findAll(TAG.div).filter((div) => doc.attr(div, 'class') === 'comment-text');
+    const articles = doc.findAll(TAG.article);
+    assert.equal(texts.length, 2);
+    assert.ok(doc.classNumber(texts[0]) > 0);
+    assert.equal(doc.classNumber(texts[0]), doc.classNumber(texts[1]));
+    assert.deepEqual(
+      articles.map((node) => doc.classNumber(node)),
+      [-1, -1],
+    );
+    assert.equal(doc.classValueNumber(articles[0]), doc.classValueNumber(articles[1]));
+    assert.notEqual(doc.classValueNumber(articles[0]), doc.classValueNumber(texts[0]));
+    assert.deepEqual(
+      articles.map((node) => doc.classAndId(node)),
+      ['comment-body div-comment-28233', 'comment-body div-comment-28240'],
+    );
+    assert.equal(doc.classNumber(doc.findFirst(TAG.p)), 0);
+    // 11 class values (comment-list, comment…, comment-body, -content-wrap, -meta, fn…, url, -date,
+    // -text, -footer, -reply-link) and the number 0.
+    assert.equal(doc.classCount, 12);
+  });
+});
+
 describe('attribute names the parser does not list', () => {
   // Names the parser's table does not hold are found straight in the source after their first
   // occurrence (issue 38): in any case, beyond the first 32 of a page (the lookup grows), and

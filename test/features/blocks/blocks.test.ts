@@ -71,6 +71,30 @@ describe('segmentBlocks', () => {
     assert.ok(blocks.landmarks[footer] & LANDMARK.footer);
   });
 
+  test("each element's own cues are cueBits of its classAndId, read once per class number (property)", () => {
+    // segmentBlocks keeps the bits by the page's class numbers; ids give each element its own.
+    const value = fc.constantFrom('comment', 'comment-body', 'nav menu', 'Share', '', 'post_content', 'x1');
+    const element = fc
+      .tuple(
+        fc.constantFrom('div', 'p', 'li', 'section'),
+        fc.array(fc.tuple(fc.constantFrom('class', 'id'), value), { maxLength: 2 }),
+        fc.nat(2),
+      )
+      .map(
+        ([tag, attributes, depth]) =>
+          `${'<div class="wrap">'.repeat(depth)}<${tag}${attributes.map(([name, text]) => ` ${name}="${text}"`).join('')}>words here</${tag}>${'</div>'.repeat(depth)}`,
+      );
+    fc.assert(
+      fc.property(fc.array(element, { minLength: 1, maxLength: 12 }), (elements) => {
+        const doc = parseHtml(`<!doctype html><body>${elements.join('')}</body>`);
+        const blocks = segmentBlocks(doc);
+        for (let node = doc.body; node < doc.end(doc.body); node++)
+          if (doc.isElement(node))
+            assert.equal(blocks.ownCues[node], cueBits(doc.classAndId(node)), `node ${node}`);
+      }),
+      { numRuns: 500 },
+    );
+  });
   test('noscript content is visible (what a browser without scripts shows)', () => {
     const shell = segmentBlocks(
       parseHtml('<body><div id="app"></div><noscript><p>Crawler view of the thread</p></noscript></body>'),

@@ -1,3 +1,4 @@
+import { ClassNumbers } from './class-numbers.js';
 import { tick, tickAt } from './deadline.js';
 import { IS_BLOCK, IS_HIDDEN_CONTENT, TAG, tagNameOf } from './tags.js';
 
@@ -73,9 +74,6 @@ function lowerCased(text: string): string {
   return MAY_LOWER.test(text) ? text.toLowerCase() : text;
 }
 
-/** An attribute name's number not looked up yet (`idOf` gives -1 for a name the page lacks). */
-const UNKNOWN_NAME = -2;
-
 /**
  * A parsed HTML document: one compact tree shared by every extractor, with
  * source offsets, per-node counts and a view of the source by lines.
@@ -103,11 +101,15 @@ export class Doc {
   #attributeRecords: (Record<string, string> | undefined)[] | undefined;
   /** `classAndId()` of the elements with an id, by node. */
   #withIds: Map<number, string> | undefined;
-  /** The numbers of the names `class` and `id` in the attribute store, looked up on first use. */
-  #classNameId = UNKNOWN_NAME;
-  #idNameId = UNKNOWN_NAME;
-  /** `classAndId()` of the elements with a class and no id, by class string. */
-  #classOnly: Map<string, string> | undefined;
+  /**
+   * Per node, the number of its `class` value (0: none), bit-inverted (`~n`, negative) when the
+   * element has an id too; made in one pass over the attribute store on first use (see `classNumber`).
+   */
+  #classColumn: Int32Array | undefined;
+  /** `classAndId()` of the elements with a class and no id, by class number, each made on first request. */
+  #classOnly: (string | undefined)[] = [];
+  /** The page's `class` values by number ([0]: ''). */
+  #classValues: readonly string[] = [''];
 
   /** @internal Use `parseHtml()`. */
   constructor(init: {
@@ -298,53 +300,86 @@ export class Doc {
   /**
    * The `class` and `id` of an element joined by a space, lower-cased (for class/id cues). Kept
    * per class string for the elements without an id (the cards of a listing share one class) and
-   * per element for the few with one (68 of 851 elements a page on the speed mix), read straight
-   * from the attribute store otherwise: an array of one entry per node, made for every page, was
+   * per element for the few with one (68 of 851 elements a page on the speed mix), found by the
+   * page's class numbers (`classNumber`): an array of one string per node, made for every page, was
    * with its strings 4 % of the bytes a page allocates (bench/speed/allocation.ts).
    */
   classAndId(node: number): string {
-    const store = this.#attributes;
-    let cls: string | undefined;
-    let id: string | undefined;
-    if (store.merged?.has(node)) {
-      cls = this.attr(node, 'class');
-      id = this.attr(node, 'id');
-    } else {
-      const { offsets, nameIds, values } = store;
-      const start = offsets[node];
-      const stop = offsets[node + 1];
-      // Most elements have no attributes (and text nodes none).
-      if (start === stop) return '';
-      if (this.#classNameId === UNKNOWN_NAME) {
-        this.#classNameId = store.names.idOf('class');
-        this.#idNameId = store.names.idOf('id');
-      }
-      const classNameId = this.#classNameId;
-      const idNameId = this.#idNameId;
-      // The first of each, as `attr` reads them.
-      for (let index = start; index < stop; index++) {
-        const nameId = nameIds[index];
-        if (nameId === classNameId) cls ??= values[index];
-        else if (nameId === idNameId) id ??= values[index];
-      }
-    }
-    if (id !== undefined) {
-      this.#withIds ??= new Map();
-      let joined = this.#withIds.get(node);
-      if (joined === undefined) {
-        joined = lowerCased(`${cls ?? ''} ${id}`);
-        this.#withIds.set(node, joined);
-      }
+    const column = this.#classColumn ?? this.#numberClasses();
+    const number = column[node];
+    if (number === 0) return '';
+    if (number > 0) {
+      const known = this.#classOnly[number];
+      if (known !== undefined) return known;
+      const joined = lowerCased(`${this.#classValues[number]} `);
+      this.#classOnly[number] = joined;
       return joined;
     }
-    if (cls === undefined) return '';
-    this.#classOnly ??= new Map();
-    let joined = this.#classOnly.get(cls);
+    this.#withIds ??= new Map();
+    let joined = this.#withIds.get(node);
     if (joined === undefined) {
-      joined = lowerCased(`${cls} `);
-      this.#classOnly.set(cls, joined);
+      joined = lowerCased(`${this.attr(node, 'class') ?? ''} ${this.attr(node, 'id')}`);
+      this.#withIds.set(node, joined);
     }
     return joined;
+  }
+  /**
+   * The number of a node's `classAndId()` string within this page, for answers kept per string in
+   * an array: 0 for '' (no class, no id), 1 … `classCount - 1` for the elements with a class and no
+   * id (equal numbers, equal strings), -1 for the elements with an id (their string is their own).
+   * The `class` values are numbered once per page, in one pass over the attribute store: a cache
+   * keyed by the value paid a hash of the whole string and a comparison on every lookup, each
+   * element's value being a string of its own (s38-meta's profile: 12.5 % of its page scan).
+   */
+  classNumber(node: number): number {
+    const number = (this.#classColumn ?? this.#numberClasses())[node];
+    return number < 0 ? -1 : number;
+  }
+  /** The number of a node's `class` value within this page (0: no `class`), with an id or not. */
+  classValueNumber(node: number): number {
+    const number = (this.#classColumn ?? this.#numberClasses())[node];
+    return number < 0 ? ~number : number;
+  }
+  /** One more than the largest `classNumber` or `classValueNumber` of the page. */
+  get classCount(): number {
+    this.#classColumn ?? this.#numberClasses();
+    return this.#classOnly.length;
+  }
+  /** Numbers every element's `class` value (the first `class` and `id`, as `attr` reads them). */
+  #numberClasses(): Int32Array {
+    const { offsets, nameIds, values, names, merged } = this.#attributes;
+    const column = new Int32Array(this.size);
+    const classNameId = names.idOf('class');
+    const idNameId = names.idOf('id');
+    const numbers = new ClassNumbers();
+    if (classNameId >= 0 || idNameId >= 0 || merged !== undefined) {
+      for (let node = 0; node < this.size; node++) {
+        const start = offsets[node];
+        const stop = offsets[node + 1];
+        let cls: string | undefined;
+        let hasId = false;
+        const record = merged?.get(node);
+        if (record !== undefined) {
+          if (Object.hasOwn(record, 'class')) cls = record.class;
+          hasId = Object.hasOwn(record, 'id');
+        } else {
+          // Most elements have no attributes (and text nodes none).
+          if (start === stop) continue;
+          for (let index = start; index < stop; index++) {
+            const nameId = nameIds[index];
+            if (nameId === classNameId) cls ??= values[index];
+            else if (nameId === idNameId) hasId = true;
+          }
+        }
+        const number = cls === undefined ? 0 : numbers.numberOf(cls);
+        column[node] = hasId ? ~number : number;
+      }
+    }
+    numbers.release();
+    this.#classColumn = column;
+    this.#classValues = numbers.values;
+    this.#classOnly.length = numbers.values.length;
+    return column;
   }
   /**
    * True when a text node's data is exactly `source.slice(sourceStart, sourceEnd)`: no

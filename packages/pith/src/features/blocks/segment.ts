@@ -287,6 +287,12 @@ class BlockBuilder {
   readonly landmarks: Uint32Array;
   readonly ownCues: Uint32Array;
   readonly inheritedCues: Uint32Array;
+  /**
+   * `cueBits` of the page's class-only `classAndId` strings by class number (`Doc.classNumber`),
+   * -1 before one is read: a listing's cards share a class, and the number is an array read where
+   * the cue memo hashed the string.
+   */
+  readonly cuesByClass: Int32Array;
   /** Per element: its block, -1 before it has one. */
   readonly blockOfNode: Int32Array;
   /** Blocks made so far, and their owners and sums by block (in `work`, grown by doubling). */
@@ -305,6 +311,7 @@ class BlockBuilder {
     this.landmarks = new Uint32Array(doc.size);
     this.ownCues = new Uint32Array(doc.size);
     this.inheritedCues = new Uint32Array(doc.size);
+    this.cuesByClass = new Int32Array(doc.classCount).fill(-1);
     work.reset(doc.size);
     this.work = work;
     this.sums = work.sums;
@@ -413,11 +420,18 @@ function markElement(builder: BlockBuilder, node: number, nodeTag: number, openB
     const style = doc.attr(node, 'style');
     if (style !== undefined && HIDING_STYLE.test(style)) flags |= LANDMARK.hiddenAttribute;
   }
-  const id = doc.attr(node, 'id');
-  const cues =
-    id === undefined
-      ? cueBits(doc.classAndId(node))
-      : elementCueBits(doc.classAndId(node), doc.attr(node, 'class'), id);
+  const classNumber = doc.classNumber(node);
+  let cues = 0;
+  if (classNumber > 0) {
+    cues = builder.cuesByClass[classNumber];
+    if (cues < 0) {
+      cues = cueBits(doc.classAndId(node));
+      builder.cuesByClass[classNumber] = cues;
+    }
+  } else if (classNumber < 0) {
+    // An id: the string is the element's own.
+    cues = elementCueBits(doc.classAndId(node), doc.attr(node, 'class'), doc.attr(node, 'id') ?? '');
+  }
   ownCues[node] = cues;
   landmarks[node] = flags | (up >= 0 ? landmarks[up] : 0);
   inheritedCues[node] = cues | (up >= 0 ? inheritedCues[up] : 0);

@@ -197,11 +197,27 @@ function tokenKind(token: string, match: RegExpExecArray): { kind: CueKind; rema
  * is false on a page where no element has an `itemtype` or `itemprop` (most pages: two scans of
  * the attribute store, not two lookups per element, each hashing the name).
  */
-function mayHaveCue(doc: Doc, node: number, microdata: boolean): boolean {
+function mayHaveCue(doc: Doc, node: number, microdata: boolean, commentClass: Uint8Array): boolean {
   return (
-    COMMENT_CLASS.test(doc.classAndId(node)) ||
+    hasCommentClass(doc, node, commentClass) ||
     (microdata && (doc.attr(node, 'itemtype') !== undefined || doc.attr(node, 'itemprop') !== undefined))
   );
+}
+
+/**
+ * `COMMENT_CLASS` tested on the element's class and id, the answer kept by the page's class number
+ * (`Doc.classNumber`; `answers`: 0 not tested yet, 1 no, 2 yes): a card grid's elements share a
+ * class, and the test ran on every visible element.
+ */
+function hasCommentClass(doc: Doc, node: number, answers: Uint8Array): boolean {
+  const number = doc.classNumber(node);
+  if (number === 0) return false;
+  if (number < 0) return COMMENT_CLASS.test(doc.classAndId(node));
+  const known = answers[number];
+  if (known !== 0) return known === 2;
+  const answer = COMMENT_CLASS.test(doc.classAndId(node));
+  answers[number] = answer ? 2 : 1;
+  return answer;
 }
 
 /** Whether any element of the page has an `itemtype` or `itemprop` attribute. */
@@ -283,6 +299,7 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
   const labels: number[] = [];
   const labelStems = new StemScan(doc, COMMENT_LABEL_STEM);
   const microdata = hasMicrodata(doc);
+  const commentClass = new Uint8Array(doc.classCount);
   for (let node = within; node < stop; node++) {
     tick('comments');
     if (kind[node] !== NodeKind.Element) continue;
@@ -299,7 +316,7 @@ export function findComments(doc: Doc, options: FindCommentsOptions = {}): Comme
       isCommentLabel(doc, node, labelStems)
     )
       labels.push(node);
-    if (!mayHaveCue(doc, node, microdata)) continue;
+    if (!mayHaveCue(doc, node, microdata, commentClass)) continue;
     const cue = cueOf(doc, node);
     if (!cue) continue;
     if (cue.kind === 'widget') {

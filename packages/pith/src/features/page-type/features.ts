@@ -287,7 +287,8 @@ class PageTally {
   readonly counts = new Int32Array(COUNTED.length);
   readonly classCounts = new Int32Array(CLASS_CUES.length);
   readonly textCounts = new Int32Array(TEXT_CUES.length);
-  readonly classIds = new Map<string, ClassInfo>();
+  /** The cue mask and number of each `class` value of the page, by `Doc.classValueNumber`. */
+  readonly classInfos: (ClassInfo | undefined)[];
   textNodes = 0;
   containers = 0;
   prices = 0;
@@ -318,6 +319,7 @@ class PageTally {
 
   constructor(doc: Doc) {
     this.doc = doc;
+    this.classInfos = new Array(doc.classCount).fill(undefined);
     this.root = doc.contentRoot;
     const { wordCount, textLength, tagCount } = doc.columns;
     this.bodyWords = wordCount[this.root];
@@ -484,8 +486,8 @@ function tallyElement(tally: PageTally, node: number, tagId: number): number {
 /** Class/id cues, microdata types, a breadcrumb label, `rel=next` on a link. */
 function tallyCues(tally: PageTally, node: number, tagId: number): ClassInfo {
   const { doc } = tally;
-  const classes = infoOf(tally.classIds, doc.attr(node, 'class'));
-  const id = doc.attr(node, 'id');
+  const classes = classInfoOf(tally, node);
+  const id = doc.classNumber(node) < 0 ? doc.attr(node, 'id') : undefined;
   let mask = classes.mask;
   // An id's cues only: ids differ per element, and numbering each one in the class table (for the
   // sibling runs, which read classes) made an entry and an object per element for nothing.
@@ -720,13 +722,19 @@ function blockOf(tag: Uint16Array, parent: Int32Array, root: number, node: numbe
 
 const NO_CLASS: ClassInfo = { mask: 0, id: 0 };
 
-/** The cue mask and the per-page id of a class or id string. */
-function infoOf(known: Map<string, ClassInfo>, value: string | undefined): ClassInfo {
-  if (value === undefined || value.length === 0) return NO_CLASS;
-  let info = known.get(value);
+/**
+ * The cue mask and the per-page id of an element's class (none or empty: `NO_CLASS`). The id is the
+ * page's number of the class value (`Doc.classValueNumber`): the sibling runs compare ids only, and
+ * the number is an array read where a map keyed by the value hashed each element's string.
+ */
+function classInfoOf(tally: PageTally, node: number): ClassInfo {
+  const number = tally.doc.classValueNumber(node);
+  if (number === 0) return NO_CLASS;
+  let info = tally.classInfos[number];
   if (info === undefined) {
-    info = { mask: classMask(value), id: known.size + 1 };
-    known.set(value, info);
+    const value = tally.doc.attr(node, 'class') ?? '';
+    info = value.length === 0 ? NO_CLASS : { mask: classMask(value), id: number };
+    tally.classInfos[number] = info;
   }
   return info;
 }

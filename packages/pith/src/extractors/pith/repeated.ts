@@ -159,12 +159,12 @@ export const LISTING_GATE: readonly ListingGateCondition[] = [
  * The card gate (issue 37, s37-list), a second way through beside LISTING_GATE: the listings whose
  * cards each carry a heading (a title), of which the block model kept some and dropped the rest,
  * are blocked by LISTING_GATE when their page keeps some article probability or reads as a sure
- * listing (WCXB 0203, 0274, 2909, 4380: article 0.06-0.29 held out, listing up to 0.95). Where every
+ * listing (WCXB 0203, 0274, 2909, 4380: article probability up to 0.29, listing up to 0.95). Where every
  * item holds a heading, the answer keeps at most 70 % of the items and under 0.7 of the group's
  * words, and its words per kept item are at most twice an item's (cards, not an article kept as one
  * item of a stream: readability-testpages' yahoo-2), and the URL's path carries no number of four or
- * more digits (a news story's id or date: L3S-GN1's one page that passes the rest), the profile
- * answers. Written by hand from those pages (docs/benchmarks-journal.md, "WCXB listings' cards"): the
+ * more digits (a news story's id or date: L3S-GN1's one page that passes the rest; without a URL
+ * the condition holds), the profile answers. Written by hand from those pages (docs/benchmarks-journal.md, "WCXB listings' cards"): the
  * same search inside the folds that chose LISTING_GATE found no second gate that held out.
  */
 export const LISTING_CARD_GATE: readonly ListingGateCondition[] = [
@@ -261,6 +261,10 @@ export function listingAnswer(
  * end a sentence and link share; the answer's link share, its words beside the group's and the
  * share of the items it keeps; whether the first `<h1>`'s words are the `<title>`'s (a news page's
  * headline is its title, a listing's title names a category); a JSON-LD or microdata article type.
+ * Since s37-list also: the share of items that read as cards (a link and a teaser), that hold a
+ * heading; the share of the page's headings that are links; the URL's last segment's words and
+ * whether its path holds a number; the answer's words per kept item over an item's. The card gate
+ * reads three of them; the others are there for the bench's gate search (bench/choice/listing-gate2.py).
  */
 export const LISTING_GATE_FEATURE_NAMES = [
   'listingProbability',

@@ -9,6 +9,7 @@ import {
   groupTextNodes,
   groupWordsAtMost,
   keptItems,
+  LISTING_CARD_GATE,
   LISTING_GATE,
   LISTING_SHARE,
   type ListingPageType,
@@ -363,6 +364,107 @@ describe('the listing gate (learned on the five block sets)', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+/**
+ * A listing's cards cut from WCXB 2909 (GitHub's trending repositories, attributes and icons
+ * trimmed): each card a heading that links to the repository, a description, a line of language
+ * and counts. The block model kept the first cards and dropped the rest; the page reads as a sure
+ * listing (held out: listing 0.952, article 0.014), which LISTING_GATE's listing bound shuts.
+ */
+const trendingCard = (owner: string, name: string, about: string, language: string, stars: string) =>
+  `<article class="Box-row"><div class="float-right d-flex"><div class="BtnGroup d-flex">` +
+  `<a href="/login?return_to=%2F${owner}%2F${name}" class="tooltipped btn-sm btn"><span class="d-none d-md-inline"> Star </span></a></div></div>` +
+  `<h2 class="h3 lh-condensed"><a href="/${owner}/${name}" class="Link"><span class="text-normal"> ${owner} / </span> ${name}</a></h2>` +
+  `<p class="col-9 color-fg-muted my-1 tmp-pr-4"> ${about} </p>` +
+  `<div class="f6 color-fg-muted mt-2"><span class="tmp-mr-3 d-inline-block ml-0"><span itemprop="programmingLanguage">${language}</span></span>` +
+  `<a href="/${owner}/${name}/stargazers" class="tmp-mr-3 Link Link--muted d-inline-block"> ${stars}</a></div></article>`;
+const trendingPage = `<html><head><title>Trending repositories on GitHub today · GitHub</title></head><body>
+<main><div class="Box"><div class="Box-header"><h1>Trending</h1><p>See what the GitHub community is most excited about today.</p></div><div>
+${trendingCard('666ghj', 'MiroFish', 'A Simple and Universal Swarm Intelligence Engine, Predicting Anything.', 'Python', '6,223')}
+${trendingCard('openai', 'skills', 'Skills Catalog for Codex, the skills an agent can load and use in a session', 'Python', '12,944')}
+${trendingCard('msitarzewski', 'agency-agents', 'A complete AI agency at your fingertips - From frontend wizards to Reddit community ninjas, from whimsy injectors to reality checkers.', 'Shell', '11,099')}
+${trendingCard('GoogleCloudPlatform', 'generative-ai', 'Sample code and notebooks for Generative AI on Google Cloud, with Gemini on Vertex AI', 'Jupyter Notebook', '13,698')}
+</div></div></main></body></html>`;
+
+const cardGateOf = (doc: Doc) => ({ ...gateOf(doc), cards: LISTING_CARD_GATE });
+
+describe('the card gate (a second way through: headed cards the answer kept in part)', () => {
+  const sureListing = readWith('listing', 0.014, 0.952, 0.009);
+  const firstTwo = /MiroFish|Swarm Intelligence|openai \/|skills$|Skills Catalog/;
+  const loose = (doc: Doc) => () =>
+    textMatching(doc, /\/|MiroFish|skills|agency-agents|generative-ai|Swarm|Catalog|agency at|Sample code/);
+
+  test('WCXB 2909: the listing gate shuts a sure listing; the card gate lets the dropped cards join', () => {
+    const doc = parseHtml(trendingPage, { url: 'https://github.com/trending' });
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textMatching(doc, firstTwo);
+    assert.equal(listingAnswer(blocks, answer, 20, sureListing, loose(doc), gateOf(doc)), undefined);
+    const listed = listingAnswer(blocks, answer, 20, sureListing, loose(doc), cardGateOf(doc));
+    assert.ok(listed, 'the card gate opens');
+    assert.match(chosenText(doc, listed.chosen), /MiroFish.*agency-agents.*generative-ai/);
+  });
+
+  test('the card gate stays shut on a story URL (a number in the path), or where the answer holds every card', () => {
+    const story = parseHtml(trendingPage, {
+      url: 'https://news.example.com/2019/05/14/trending-repositories',
+    });
+    const storyBlocks = pageRows(story, {}, {}).blocks;
+    const answer = textMatching(story, firstTwo);
+    assert.equal(
+      listingAnswer(storyBlocks, answer, 20, sureListing, loose(story), cardGateOf(story)),
+      undefined,
+    );
+    const doc = parseHtml(trendingPage, { url: 'https://github.com/trending' });
+    const { blocks } = pageRows(doc, {}, {});
+    const every = textMatching(doc, /MiroFish|skills|agency-agents|generative-ai/);
+    assert.equal(listingAnswer(blocks, every, 20, sureListing, loose(doc), cardGateOf(doc)), undefined);
+  });
+
+  test('the card features of 2909: every card headed, words per kept card near a card', () => {
+    const doc = parseHtml(trendingPage, { url: 'https://github.com/trending' });
+    const { blocks, pageTypeFeatures } = pageRows(doc, {}, {});
+    const answer = textMatching(doc, firstTwo);
+    const group = anchoredGroup(blocks, answer);
+    assert.ok(group);
+    const features = listingGateFeatures(
+      blocks,
+      group,
+      answer,
+      20,
+      sureListing().probabilities,
+      pageTypeFeatures,
+    );
+    assert.equal(features.items, 4);
+    assert.equal(features.itemHeadingShare, 1);
+    assert.equal(features.keptItemShare, 0.5);
+    assert.equal(features.urlNumbered, 0);
+    assert.ok(features.answerPerKeptItem <= 2, `per kept card: ${features.answerPerKeptItem}`);
+  });
+
+  test('property: the card gate only ever adds pages to the listing gate, never changes what it answers', () => {
+    const doc = parseHtml(trendingPage, { url: 'https://github.com/trending' });
+    const { blocks } = pageRows(doc, {}, {});
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 0.6, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.subarray(['MiroFish', 'skills', 'agency-agents', 'generative-ai'], { minLength: 1 }),
+        fc.integer({ min: 1, max: 200 }),
+        (article, share, kept, words) => {
+          const listing = (1 - article) * share;
+          const read = readWith('listing', article, listing, 1 - article - listing);
+          const answer = textMatching(doc, new RegExp(kept.join('|')));
+          const gated = listingAnswer(blocks, answer, words, read, loose(doc), gateOf(doc));
+          const either = listingAnswer(blocks, answer, words, read, loose(doc), cardGateOf(doc));
+          if (gated) assert.deepEqual(either?.chosen, gated.chosen);
+          if (either)
+            assert.deepEqual(either.chosen, listingAnswer(blocks, answer, words, read, loose(doc))?.chosen);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

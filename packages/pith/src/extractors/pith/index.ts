@@ -55,7 +55,7 @@ import {
   SHIPPED_STACK_MODELS,
 } from './model.js';
 import type { PostRuleCounts } from './post-rules.js';
-import { LISTING_GATE, listingAnswer } from './repeated.js';
+import { LISTING_CARD_GATE, LISTING_GATE, listingAnswer } from './repeated.js';
 import { type PageRows, pageRows } from './rows.js';
 import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from './stack-features.js';
 import { textFeatures } from './text-features.js';
@@ -81,6 +81,7 @@ export {
   anchoredGroup,
   groupTextNodes,
   keptItems,
+  LISTING_CARD_GATE,
   LISTING_GATE,
   LISTING_GATE_FEATURE_NAMES,
   LISTING_SHARE,
@@ -605,7 +606,7 @@ function extractFromRows(
         () => pageTypeOf(rows.pageTypeFeatures),
         () => modeCandidate('loose', inputs).chosen,
         settings.listingGate
-          ? { conditions: LISTING_GATE, pageTypeFeatures: rows.pageTypeFeatures }
+          ? { conditions: LISTING_GATE, cards: LISTING_CARD_GATE, pageTypeFeatures: rows.pageTypeFeatures }
           : undefined,
       );
       if (listed) {

@@ -156,6 +156,26 @@ export const LISTING_GATE: readonly ListingGateCondition[] = [
 ];
 
 /**
+ * The card gate (issue 37, s37-list), a second way through beside LISTING_GATE: the listings whose
+ * cards each carry a heading (a title), of which the block model kept some and dropped the rest,
+ * are blocked by LISTING_GATE when their page keeps some article probability or reads as a sure
+ * listing (WCXB 0203, 0274, 2909, 4380: article probability up to 0.29, listing up to 0.95). Where every
+ * item holds a heading, the answer keeps at most 70 % of the items and under 0.7 of the group's
+ * words, and its words per kept item are at most twice an item's (cards, not an article kept as one
+ * item of a stream: readability-testpages' yahoo-2), and the URL's path carries no number of four or
+ * more digits (a news story's id or date: L3S-GN1's one page that passes the rest; without a URL
+ * the condition holds), the profile answers. Written by hand from those pages (docs/benchmarks-journal.md, "WCXB listings' cards"): the
+ * same search inside the folds that chose LISTING_GATE found no second gate that held out.
+ */
+export const LISTING_CARD_GATE: readonly ListingGateCondition[] = [
+  { feature: 'itemHeadingShare', atLeast: 1 },
+  { feature: 'keptItemShare', atMost: 0.7 },
+  { feature: 'answerToGroup', atMost: 0.7 },
+  { feature: 'answerPerKeptItem', atMost: 2 },
+  { feature: 'urlNumbered', atMost: 0 },
+];
+
+/**
  * The most words a group can hold and still leave `answerWords >= LISTING_SHARE * words` true for
  * every group of at most that many words (integer word counts; -1 when none is that small). The
  * float product is checked, not divided out, so that the bound agrees with the test it skips.
@@ -200,7 +220,12 @@ export function listingAnswer(
   answerWords: number,
   pageType: () => ListingPageType,
   loose: () => Uint8Array,
-  gate?: { conditions: readonly ListingGateCondition[]; pageTypeFeatures: Float32Array },
+  gate?: {
+    conditions: readonly ListingGateCondition[];
+    /** A second gate: the profile answers where either holds (LISTING_CARD_GATE). */
+    cards?: readonly ListingGateCondition[];
+    pageTypeFeatures: Float32Array;
+  },
 ): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
   // Only a group of more than answerWords / LISTING_SHARE words can answer: on an article most
   // parents hold fewer, and their children's shapes (a class string split per child) are not built.
@@ -208,15 +233,21 @@ export function listingAnswer(
   if (!group || answerWords >= LISTING_SHARE * group.words) return undefined;
   const typed = pageType();
   if (!LISTING_TYPES.includes(typed.type)) return undefined;
-  if (
-    gate &&
-    gate.conditions.length > 0 &&
-    !passesListingGate(
-      listingGateFeatures(blocks, group, answer, answerWords, typed.probabilities, gate.pageTypeFeatures),
-      gate.conditions,
+  if (gate && gate.conditions.length > 0) {
+    const features = listingGateFeatures(
+      blocks,
+      group,
+      answer,
+      answerWords,
+      typed.probabilities,
+      gate.pageTypeFeatures,
+    );
+    if (
+      !passesListingGate(features, gate.conditions) &&
+      !(gate.cards && passesListingGate(features, gate.cards))
     )
-  )
-    return undefined;
+      return undefined;
+  }
   const chosen = answer.slice();
   const items = groupTextNodes(blocks, group);
   const kept = loose();
@@ -230,6 +261,10 @@ export function listingAnswer(
  * end a sentence and link share; the answer's link share, its words beside the group's and the
  * share of the items it keeps; whether the first `<h1>`'s words are the `<title>`'s (a news page's
  * headline is its title, a listing's title names a category); a JSON-LD or microdata article type.
+ * Since s37-list also: the share of items that read as cards (a link and a teaser), that hold a
+ * heading; the share of the page's headings that are links; the URL's last segment's words and
+ * whether its path holds a number; the answer's words per kept item over an item's. The card gate
+ * reads three of them; the others are there for the bench's gate search (bench/choice/listing-gate2.py).
  */
 export const LISTING_GATE_FEATURE_NAMES = [
   'listingProbability',
@@ -244,6 +279,12 @@ export const LISTING_GATE_FEATURE_NAMES = [
   'keptItemShare',
   'headingInTitle',
   'articleSchema',
+  'cardShare',
+  'itemHeadingShare',
+  'headingLinkShare',
+  'urlSlugWords',
+  'urlNumbered',
+  'answerPerKeptItem',
 ] as const;
 export type ListingGateFeature = (typeof LISTING_GATE_FEATURE_NAMES)[number];
 
@@ -267,6 +308,91 @@ function headingInTitle(blocks: Blocks): number {
   return shared / headingWords.length;
 }
 
+/**
+ * Share of the group's items that read as cards: a link (the item's title) and, beside it, text
+ * outside any link (a teaser). An article's own repeated blocks (columns, captioned figures) rarely
+ * hold both.
+ */
+function cardShare(blocks: Blocks, group: RepeatedGroup): number {
+  const doc = blocks.doc;
+  let cards = 0;
+  for (const item of group.items) {
+    const link = doc.linkTextLength(item);
+    if (link > 0 && doc.textLength(item) - link >= CARD_TEASER_CHARS) cards++;
+  }
+  return cards / group.items.length;
+}
+/** Characters outside links a card's teaser needs (a sentence of six or seven words). */
+const CARD_TEASER_CHARS = 40;
+
+/** Share of the group's items holding a heading element (a card's title). */
+function itemHeadingShare(blocks: Blocks, group: RepeatedGroup): number {
+  const { tag, end } = blocks.doc.columns;
+  let headed = 0;
+  for (const item of group.items)
+    for (let node = item + 1; node < end[item]; node++)
+      if (IS_HEADING[tag[node]] === 1) {
+        headed++;
+        break;
+      }
+  return headed / group.items.length;
+}
+
+/** Share of the page's headings (outside menus, footers, rails, headers) that are mostly link text: a listing's titles link to their pages, an article's section heads do not. */
+function headingLinkShare(blocks: Blocks): number {
+  const doc = blocks.doc;
+  const { tag, end, kind } = doc.columns;
+  const root = doc.contentRoot;
+  let headings = 0;
+  let linked = 0;
+  for (let node = root; node < end[root]; node++) {
+    if (kind[node] !== NodeKind.Element || IS_HEADING[tag[node]] !== 1 || tag[node] === TAG.h1) continue;
+    if (blocks.landmarks[node] & OUTSIDE_LISTING) continue;
+    const text = doc.textLength(node);
+    if (text === 0) continue;
+    headings++;
+    if (doc.linkTextLength(node) >= 0.5 * text || doc.closest(node, TAG.a) >= 0) linked++;
+  }
+  return headings > 0 ? linked / headings : -1;
+}
+
+/** The URL path's last segment: its words (a slug has several; a section name one or two), 0 at the root, -1 without a URL. */
+function urlSlugWords(url: string | undefined): number {
+  const segment = lastPathSegment(url);
+  if (segment === undefined) return -1;
+  return segment === '' ? 0 : segment.split(/[-_+\s.]+/).filter((word) => /[a-z]/i.test(word)).length;
+}
+
+/** 1 when the URL's path holds a number of four or more digits (an article's id or date), 0 when not, -1 without a URL. */
+function urlNumbered(url: string | undefined): number {
+  if (!url) return -1;
+  try {
+    return /\d{4,}/.test(new URL(url).pathname) ? 1 : 0;
+  } catch {
+    return -1;
+  }
+}
+
+function lastPathSegment(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const segments = new URL(url).pathname.split('/').filter((segment) => segment !== '');
+    const last = segments.at(-1) ?? '';
+    return decodeURIComponent(last).replace(/\.(html?|php|aspx?|jsp)$/i, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The answer's words per item it keeps, over the group's words per item: about 1 or less where the
+ * answer is cards like the rest; far more where the answer is an article that sits in one item of a
+ * stream of teasers. 99 when the answer keeps no item.
+ */
+function answerPerKeptItem(answerWords: number, group: RepeatedGroup, kept: number): number {
+  return kept > 0 ? answerWords / kept / (group.words / group.items.length) : 99;
+}
+
 /** The gate's features, by name (LISTING_GATE_FEATURE_NAMES). */
 export function listingGateFeatures(
   blocks: Blocks,
@@ -288,6 +414,7 @@ export function listingGateFeatures(
   }
   let itemChars = 0;
   let itemLinkChars = 0;
+  const kept = keptItems(blocks, group, answer);
   for (const item of group.items) {
     itemChars += doc.textLength(item);
     itemLinkChars += doc.linkTextLength(item);
@@ -309,9 +436,15 @@ export function listingGateFeatures(
     groupLinkShare: itemChars > 0 ? itemLinkChars / itemChars : 0,
     answerLinkShare: answerChars > 0 ? answerLinkChars / answerChars : 0,
     answerToGroup: answerWords / group.words,
-    keptItemShare: keptItems(blocks, group, answer) / group.items.length,
+    keptItemShare: kept / group.items.length,
     headingInTitle: headingInTitle(blocks),
     articleSchema: ARTICLE_SCHEMA >= 0 && pageTypeFeatures[ARTICLE_SCHEMA] > 0 ? 1 : 0,
+    cardShare: cardShare(blocks, group),
+    itemHeadingShare: itemHeadingShare(blocks, group),
+    headingLinkShare: headingLinkShare(blocks),
+    urlSlugWords: urlSlugWords(doc.url),
+    urlNumbered: urlNumbered(doc.url),
+    answerPerKeptItem: answerPerKeptItem(answerWords, group, kept),
   };
 }
 

@@ -41,3 +41,31 @@ describe('structure score: images', () => {
     assert.deepEqual([score.images.gold, score.images.output, score.images.matched], [1, 1, 1]);
   });
 });
+
+describe('structure score: embedded videos', () => {
+  test("Defuddle's `![](watch URL)` and pith's link to the same video are one element", () => {
+    // WCXB 0138 as Defuddle writes it (Obsidian's embed) and as pith writes it (a link).
+    const url = 'https://www.youtube.com/watch?v=X2EJ0DEZcJk';
+    const gold = markdownElements(`Some text.\n\n![](${url})\n\nMore text.`, 'https://example.com/');
+    const ours = markdownElements(
+      `Some text.\n\n[Evidence to Policy | Individualized Tutoring to Improve Learning](${url})\n\nMore text.`,
+      'https://example.com/',
+    );
+    const counts = scoreElements(gold, ours);
+    assert.deepEqual(
+      { gold: counts.images.gold, output: counts.images.output, matched: counts.images.matched },
+      { gold: 1, output: 1, matched: 1 },
+    );
+    // A link to a video the gold does not embed is no image; a link to another page never is.
+    const other = markdownElements(
+      'Watch [this](https://www.youtube.com/watch?v=AjPYgsq0J7A) or [that](https://example.com/page).',
+      'https://example.com/',
+    );
+    assert.equal(scoreElements(gold, other).images.output, 0);
+    assert.equal(
+      scoreElements(markdownElements('![](https://example.com/a.jpg)', 'https://example.com/'), ours).images
+        .output,
+      0,
+    );
+  });
+});

@@ -316,6 +316,59 @@ describe('videos', () => {
     const { content } = extract(html, { url: URL_, format: 'markdown' });
     assert.match(content, /\(https:\/\/www\.youtube\.com\/watch\?v=lGL7RgHn5f0\)/);
   });
+
+  // WCXB 0054 (Colonial Van Lines) and 4267 (a Builder.io page): the lite-youtube custom element, a
+  // poster a script swaps for the player, with a visually hidden "Play Video" label or a link and
+  // its poster image inside; WCXB 4255: one with neither title nor label, in a <p>.
+  const lite =
+    `<p>${lorem}</p><div class="youtube-embed-simple__video-container"><lite-youtube     videoid='K2oawPsUc8Y' ` +
+    "title='Colonial Van Lines University' data-title='Play: Colonial Van Lines University'  " +
+    "style='background-image: url(https://i.ytimg.com/vi/K2oawPsUc8Y/hqdefault.jpg);   '>" +
+    "<span class='lyt-visually-hidden'>Play Video</span></lite-youtube></div>" +
+    `<p>Colonial Van Lines employee training. ${lorem}</p>` +
+    '<div class="builder-embed"><lite-youtube videoid="pxoJX55hVSs" style="isolation:isolate;background-image:unset;border:0;display:contents">' +
+    '<a href="https://youtu.be/pxoJX55hVSs?feature=shared" class="lty-playbtn" title="Play Video" target="_blank" rel="noopener noreferrer">' +
+    '<span class="lyt-visually-hidden">Play Video</span></a><img alt="" src="https://i.ytimg.com/vi/pxoJX55hVSs/hqdefault.jpg" loading="lazy"/>' +
+    `</lite-youtube></div><p>Tempor ${lorem}</p>` +
+    '<p> <lite-youtube posterquality="maxresdefault" style="opacity: 0.9; border-radius: 15px;" videoid="XA3sWNhZh3E"> </lite-youtube> </p>' +
+    `<p>Dolor ${lorem}</p>`;
+
+  test("a lite-youtube player is a link to the video, its title the text; not its poster's label", () => {
+    const out = md(lite);
+    assert.match(
+      out,
+      /\n\n\[Colonial Van Lines University\]\(https:\/\/www\.youtube\.com\/watch\?v=K2oawPsUc8Y\)\n\n/,
+    );
+    assert.match(out, /\n\n\[YouTube video\]\(https:\/\/www\.youtube\.com\/watch\?v=pxoJX55hVSs\)\n\n/);
+    assert.match(out, /\n\n\[YouTube video\]\(https:\/\/www\.youtube\.com\/watch\?v=XA3sWNhZh3E\)\n\n/);
+    assert.doesNotMatch(out, /Play Video|ytimg|youtu\.be/);
+    const html = toHtml(extraction(lite, { url: URL_ }));
+    assert.match(
+      html,
+      /<a href="https:\/\/www\.youtube\.com\/watch\?v=K2oawPsUc8Y">Colonial Van Lines University<\/a>/,
+    );
+    assert.equal(html.match(/<a /g)?.length, 3);
+    assert.doesNotMatch(html, /Play Video|<img/);
+    assert.match(text(lite), /\n\nColonial Van Lines University\n\n/);
+    assert.doesNotMatch(text(lite), /Play Video|youtube\.com/);
+  });
+
+  test('a lazy player (its embed URL in data-lazy, no src) is a link to the video', () => {
+    // WCXB 2985: the player's URL waits in data-lazy for a script.
+    const page =
+      `<p>${lorem}</p><div class="component component--youtubevideo rc-lazyload">` +
+      '<iframe class="video" width="560" height="315" data-lazy="https://www.youtube-nocookie.com/embed/AwgTQvZKzwg?enablejsapi=1" ' +
+      'data-tracker-yt="https://www.youtube-nocookie.com/embed/AwgTQvZKzwg" frameborder="0" allow="autoplay; encrypted-media" allowfullscreen="" id="trkr_yt_embed_0"></iframe>' +
+      `</div><p>Tempor ${lorem}</p>`;
+    assert.match(md(page), /\n\n\[YouTube video\]\(https:\/\/www\.youtube\.com\/watch\?v=AwgTQvZKzwg\)\n\n/);
+  });
+
+  test('the extractor keeps a lite-youtube player between kept text', () => {
+    const html = `<html><body><nav><a href="/">Home</a></nav><article><h1>Moving</h1>${lite}</article><footer>© 2024</footer></body></html>`;
+    const { content } = extract(html, { url: URL_, format: 'markdown' });
+    for (const id of ['K2oawPsUc8Y', 'pxoJX55hVSs', 'XA3sWNhZh3E'])
+      assert.match(content, new RegExp(`\\(https://www\\.youtube\\.com/watch\\?v=${id}\\)`));
+  });
 });
 
 describe('lists', () => {

@@ -475,6 +475,13 @@ class BlockWalk {
         at = end[at] - 1;
         continue;
       }
+      if (t === TAG.unknown && kept[at] && this.capture === undefined && videoEmbed(doc, at) !== undefined) {
+        // A lite player (`<lite-youtube videoid>`): the video's link, as an iframe's; its poster
+        // and "Play Video" label are the script's button, not the page's words.
+        this.onVideo(at);
+        at = end[at] - 1;
+        continue;
+      }
       if (
         isGutter(doc, at) ||
         (this.headings > 0 && isHeadingTool(doc, at)) ||

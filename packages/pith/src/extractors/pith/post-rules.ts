@@ -22,7 +22,7 @@ import {
   wordRunCount,
 } from '../../dom/index.js';
 import { type Blocks, blockText, cueBit, hasCueWord, LANDMARK } from '../../features/blocks/index.js';
-import { videoEmbed } from '../../features/embeds/index.js';
+import { mayBeVideoEmbed, videoEmbed } from '../../features/embeds/index.js';
 
 /** Per block: 1 when any of its text nodes is chosen. */
 export function chosenBlocks(blocks: Blocks, chosen: Uint8Array): Uint8Array {
@@ -886,6 +886,8 @@ const INDEXED_TAGS = [
   TAG.ol,
   TAG.math,
   TAG.script,
+  // Custom elements: a lite video player (`<lite-youtube videoid>`) is kept as an iframe player is.
+  TAG.unknown,
 ];
 const IS_INDEXED = new Uint8Array(TAG_COUNT);
 for (const tag of INDEXED_TAGS) IS_INDEXED[tag] = 1;
@@ -1175,8 +1177,9 @@ export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void 
   // A known video player (a YouTube iframe) is kept the same way: pruning and the text-based
   // selection drop every iframe, and the writers write this one as a link to the video.
   const images = elementsWith(doc, [TAG.img]);
-  for (const frame of elementsWith(doc, [TAG.iframe]))
-    if (videoEmbed(doc, frame) !== undefined) images.push(frame);
+  // (A lite player's custom element, `<lite-youtube videoid>`, the same.)
+  for (const frame of elementsWith(doc, [TAG.iframe, TAG.unknown]))
+    if (mayBeVideoEmbed(doc, frame) && videoEmbed(doc, frame) !== undefined) images.push(frame);
   if (images.length === 0) return;
   // A gallery's figures sit side by side: another figure's dropped caption is not the text around one.
   chosenAround(

@@ -2,4 +2,4 @@
  * features/embeds: embedded players that are content (a YouTube or Vimeo `<iframe>`): the extractor
  * keeps one between kept text, format/ writes it as a link to the video.
  */
-export { type VideoEmbed, videoEmbed } from './videos.js';
+export { mayBeVideoEmbed, type VideoEmbed, videoEmbed } from './videos.js';

@@ -12,7 +12,7 @@
  * | footnotes | the note's text, edit similarity ≥ 0.8 |
  * | table rows | every cell of the row the same (as headings' text) |
  * | table cells | the same text, cells anywhere |
- * | images, links | the same absolute URL (fragment left out) |
+ * | images, links | the same absolute URL (fragment left out); a gold image of a video's page is matched by a link to it too |
  * | list items | same depth and same text |
  */
 import type { Elements } from './elements.js';
@@ -60,6 +60,9 @@ export function addCounts(into: Counts, from: Counts): void {
     a.similarity += b.similarity;
   }
 }
+
+/** A video's own page, as both writers name an embedded player (YouTube's watch page, Vimeo's). */
+const VIDEO_PAGE = /^https:\/\/(?:www\.youtube\.com\/watch\?v=[\w-]+|vimeo\.com\/\d+)$/;
 
 /** Letters and digits of any script, lower case, single spaces: how texts are compared. */
 export function textKey(text: string): string {
@@ -199,11 +202,19 @@ export function scoreElements(gold: Elements, output: Elements): Counts {
   const cells = (tables: string[][][]) => tables.flat(2).map(textKey);
   keyed('table cells', cells(gold.tables), cells(output.tables));
   const aliases = gold.imageAliases;
-  keyed(
-    'images',
-    gold.images,
-    aliases ? output.images.map((url) => (Object.hasOwn(aliases, url) ? aliases[url] : url)) : output.images,
-  );
+  const outputImages = aliases
+    ? output.images.map((url) => (Object.hasOwn(aliases, url) ? aliases[url] : url))
+    : output.images.slice();
+  // An embedded video: Defuddle writes a YouTube player as Obsidian's embed, `![](watch URL)`, which
+  // reads as an image; pith writes a link to the same page (a reader can follow it in any Markdown
+  // viewer). One element: a link to a video's page that the gold has as an image counts as that image.
+  const goldVideos = new Set(gold.images.filter((url) => VIDEO_PAGE.test(url)));
+  if (goldVideos.size > 0) {
+    const written = new Set(outputImages);
+    for (const url of new Set(output.links))
+      if (goldVideos.has(url) && !written.has(url)) outputImages.push(url);
+  }
+  keyed('images', gold.images, outputImages);
   keyed('links', gold.links, output.links);
   keyed(
     'list items',

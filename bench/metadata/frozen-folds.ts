@@ -28,13 +28,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fieldRows, type MetadataRowSet, outcomeOf, rowProbabilities, tally } from '@pith/workbench/train';
-import { CHOSEN_FIELDS, type ChosenField, chosenRow, weightedMargins } from 'pith/internal';
 import {
+  CHOSEN_FIELDS,
+  type ChosenField,
+  chosenRow,
+  type FieldParts,
   pageTypeModelFromJson,
+  parseModel,
   predictPageTypeProbabilities,
-} from '../../packages/pith/src/features/page-type/index.js';
-import { modelFromJson } from '../../packages/pith/src/learn/serialise.js';
-import type { FieldModel } from '../../packages/pith/src/metadata/model.js';
+  weightedMargins,
+} from 'pith/internal';
 import { wcxbMetadataRows } from './held-out-fits.js';
 
 const { values } = parseArgs({
@@ -64,14 +67,14 @@ const heldOut = JSON.parse(readFileSync(heldOutFile, 'utf8')) as {
  * checked below against the rows' columns instead (a model and rows of the same code).
  */
 interface FoldModel {
-  fields: Record<ChosenField, FieldModel>;
+  fields: Record<ChosenField, FieldParts>;
   pageType: unknown;
 }
 const models: FoldModel[] = heldOut.models.map((file) => {
   const value = JSON.parse(readFileSync(path.resolve(path.dirname(heldOutFile), file), 'utf8'));
-  const fields = {} as Record<ChosenField, FieldModel>;
+  const fields = {} as Record<ChosenField, FieldParts>;
   for (const field of CHOSEN_FIELDS)
-    fields[field] = { ...value.fields[field], model: modelFromJson(value.fields[field].model) };
+    fields[field] = { ...value.fields[field], model: parseModel(JSON.stringify(value.fields[field].model)) };
   return { fields, pageType: value.pageType };
 });
 const pageTypeModels = models.map((model) => pageTypeModelFromJson(model.pageType));

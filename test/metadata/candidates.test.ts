@@ -485,3 +485,41 @@ describe('author candidates: bylines read in round 10 (s42-ad)', () => {
     assert.deepEqual(authorsOf(html, 'https://www.example.org/health-news'), []);
   });
 });
+
+describe('author candidates: a "Contributors:" label (round 11, s42-date)', () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+
+  it('the name as the text after the label\'s element: "<strong>Contributors:</strong> Janet Loughrey" (WCXB 4701, provenwinners.com)', () => {
+    const html = page(
+      '<title>14 Low-Light Houseplants That Thrive in Dim Spaces | Proven Winners</title>',
+      '<div class="page-title"> <h1>14 Low-Light Houseplants That Thrive in Dim Spaces</h1> </div> <div class="node full node-article article-block"> ' +
+        '<div class="sub-title"> <p>These houseplant varieties will thrive even in dim indoor environments</p> </div> ' +
+        '<div class="tags"> <div> <strong>Contributors:</strong> Janet Loughrey </div> </div> ' +
+        `<div class="body">${BODY_TEXT}</div></div>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://www.provenwinners.com/learn/houseplants/low-light'), [
+      'Janet Loughrey',
+    ]);
+  });
+
+  it('"Contributor" without a colon is a role in a staff box, not a label of the links after it (WCXB 0513, macrumors.com)', () => {
+    const html = page(
+      '<title>Forum thread | MacRumors Forums</title>',
+      `<h1>Forum thread</h1>${BODY_TEXT}` +
+        '<div class="staff"><div class="staff_name"><a href="https://www.macrumors.com/author/arnold-kim/">Arnold Kim</a></div> ' +
+        '<div class="staff_position">Contributor</div> <div class="staff_links"><a href="mailto:arn@example.com">Email</a> • <a href="http://twitter.com/arnoldkim">Twitter</a></div></div>',
+    );
+    assert.ok(
+      !authorsOf(html, 'https://forums.macrumors.com/threads/1.html').some((names) => /Email/.test(names)),
+    );
+  });
+
+  it('a label whose text is followed by more elements is no label of a name (the text does not end its element)', () => {
+    const html = page(
+      '<title>Post</title>',
+      `<h1>Post</h1><div class="staff_box"><b>Author:</b> Contact <a href="mailto:a@example.com">Email</a></div>${BODY_TEXT}`,
+    );
+    assert.ok(!authorsOf(html, 'https://example.com/post').some((names) => /Contact/.test(names)));
+  });
+});

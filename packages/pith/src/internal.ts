@@ -148,6 +148,7 @@ export {
   type PageTypeModel,
   pageTypeCues,
   pageTypeFeatures,
+  pageTypeModelFromJson,
   predictPageTypeProbabilities,
   serializePageTypeModel,
 } from './features/page-type/index.js';

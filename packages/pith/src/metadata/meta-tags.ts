@@ -201,10 +201,11 @@ const LANGUAGES = ['content-language', 'language', 'dc:language', 'citation_lang
  */
 /**
  * A label that says the name after it is the author's, in the languages met: Yoast's Twitter card
- * label here, a label element before the name in page.ts.
+ * label here, a label element before the name in page.ts. "Contributors:" only with its colon
+ * (WCXB dev 4701): "Contributor" alone is a role in a staff box (0513, macrumors.com).
  */
 export const AUTHOR_LABEL =
-  /^\s*(?:written by|posted by|authors?|autor(?:in|en)?|auteurs?|verfasst von|geschrieben von|écrit par|escrito por|scritto da|geschreven door|skrivet av|napisane przez)\s*:?\s*$/i;
+  /^\s*(?:written by|posted by|authors?|contributors?(?=\s*:)|autor(?:in|en)?|auteurs?|verfasst von|geschrieben von|écrit par|escrito por|scritto da|geschreven door|skrivet av|napisane przez)\s*:?\s*$/i;
 /** Twitter card label/data pairs read (Yoast writes two, other plugins up to four). */
 const MAX_TWITTER_LABELS = 4;
 

@@ -726,7 +726,7 @@ function textByline(doc: Doc, node: number): TextByline | undefined {
   if (!inShortBlock && !inShortPhrase && raw.length > MAX_LABEL_TEXT) return undefined;
   // One test per text node, for bylines and for author labels.
   if (
-    !/\b(?:by|von|par|por|av|af|przez|starter|themenstarter|poster|authors?|autor(?:in|en)?|auteurs?)\b/i.test(
+    !/\b(?:by|von|par|por|av|af|przez|starter|themenstarter|poster|authors?|contributors?|autor(?:in|en)?|auteurs?)\b/i.test(
       raw,
     )
   )
@@ -752,7 +752,8 @@ const MAX_LABELLED_NAME = 60;
 
 /**
  * "<h3>Author</h3><p>Lisa D. Ellis</p>", "<p>Written by</p><p>Edzel Tabing</p>": a label that is
- * its element's whole text, and the short text of the next element, as a byline in text.
+ * its element's whole text, and the short text of the next element (or the text right after it), as
+ * a byline in text.
  */
 function labelledByline(doc: Doc, node: number): TextByline | undefined {
   const label = doc.parent(node);
@@ -762,6 +763,17 @@ function labelledByline(doc: Doc, node: number): TextByline | undefined {
     return undefined;
   let next = doc.nextSibling(label);
   while (next > 0 && doc.isText(next) && doc.textLength(next) === 0) next = doc.nextSibling(next);
+  // The name as the text right after the label's element: "<strong>Contributors:</strong> Janet
+  // Loughrey" (WCXB dev 4701, provenwinners.com), the label's own element as the byline's.
+  // Only when that text ends the element ("<b>Author:</b> Contact <a>Email</a>" is a box of links).
+  if (next > 0 && doc.isText(next)) {
+    const name = doc.text(next).trim();
+    let after = doc.nextSibling(next);
+    while (after > 0 && doc.isText(after) && doc.textLength(after) === 0) after = doc.nextSibling(after);
+    return name.length < 2 || name.length > MAX_LABELLED_NAME || after > 0
+      ? undefined
+      : { node: label, text: `By ${name}` };
+  }
   if (next <= 0 || !doc.isElement(next)) return undefined;
   const length = doc.textLength(next);
   if (length < 2 || length > MAX_LABELLED_NAME) return undefined;

@@ -306,7 +306,18 @@ describe('parseHtml: tree-construction fix-ups', () => {
       const next = html.indexOf('<', after);
       return next < 0 ? html : `${html.slice(0, next)}</title>${html.slice(next)}`;
     };
-    const piece = fc.constantFrom('<title', '<TITLE', '<titlex', '>', '</title>', '</title', 'x', '<', ' ', '<p>');
+    const piece = fc.constantFrom(
+      '<title',
+      '<TITLE',
+      '<titlex',
+      '>',
+      '</title>',
+      '</title',
+      'x',
+      '<',
+      ' ',
+      '<p>',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
         const html = pieces.join('');

@@ -36,7 +36,13 @@ describe('chunkMarkdown', () => {
     const heading = chunkMarkdown(`## Install \t${' \t'.repeat(5000)}\nnpm i pith`, { tokens: WORDS });
     assert.deepEqual(heading[0].headings, ['Install']);
     const marks = chunkMarkdown(`Words ${'?'.repeat(30000)}`, { tokens: WORDS, maxTokens: 1 });
-    assert.equal(marks.map((one) => one.text).join('').replace(/\s/g, ''), `Words${'?'.repeat(30000)}`);
+    assert.equal(
+      marks
+        .map((one) => one.text)
+        .join('')
+        .replace(/\s/g, ''),
+      `Words${'?'.repeat(30000)}`,
+    );
     const ticks = chunkMarkdown(`Code \`a b\` and ${'`'.repeat(30000)} c d`, { tokens: WORDS, maxTokens: 2 });
     assert.ok(ticks.some((one) => one.text.includes('`a b`')));
   });

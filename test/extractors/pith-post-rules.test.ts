@@ -6,6 +6,7 @@ import {
   blockStart,
   dropCopyrightLines,
   dropEmbeddedTeasers,
+  dropHeadlineRuns,
   dropLinkTeasers,
   dropOrphanHeadings,
   dropRepeatedBlocks,
@@ -302,6 +303,95 @@ describe('pith post-rules: copyright lines', () => {
     assert.ok(!text.includes('may not be published') && !text.includes('Bay City'), text);
     assert.match(text, /The worst single accident/);
     assert.match(text, /The band said the copyright/);
+  });
+});
+
+describe('pith post-rules: runs of headline links after the article', () => {
+  // Cut from L3S-GN1 30cfde24 (cfra.com, 2008): the story, then the site's latest headlines as
+  // lines of one link each between <br>s in the same cell; the classifier kept them all.
+  const story = `<p><span class="headline">NATO Intervention in Pakistan: Dion</span><br><span class="subheadline">Josh Pringle</span></p>
+    <p class="maintext">Liberal leader Stephane Dion suggests a "diplomatic solution" is needed by NATO in Pakistan. <P>
+    Fresh off his trip to Afghanistan, Dion told reporters NATO intervention could be necessary in Pakistan as a way to bring peace to neighbouring Afghanistan. <P>
+    Dion says NATO may have to look at other options to flush out Taliban militants who are taking refuge in Pakistan, saying if Pakistan leaders are not able to do it on their own "it is something we could consider with NATO, how to help Pakistan bring peace to Afghanistan." <P>
+    The Liberals stress any solution would not be a military one.</p>`;
+  const headlines = `<hr color="red"><img src='../images/1-04.gif'><br><span class='newslist'><img src='../images/arrowRight_red.gif'>&nbsp;<a href='index.asp?cat=1&nid=54774'>LeBreton Flats Take Centre Stage</a></span><br><span class='newslist'><img src='../images/arrowRight_red.gif'>&nbsp;<a href='index.asp?cat=1&nid=54773'>Cornwall Abuse Inquiry Scope Clipped by Appeals Court</a></span><br><span class='newslist'><img src='../images/arrowRight_red.gif'>&nbsp;<a href='index.asp?cat=1&nid=54772'>Alleged Red-Light Runner Injures Five</a></span><br><span class='newslist'>&nbsp;<a href='index.asp?nid=54732&cat=1'>More...</a></span>`;
+
+  test("the site's headlines under a story go; the story stays", () => {
+    const page = setup(`<body><table><tr><td>${story}${headlines}</td></tr></table></body>`);
+    assert.ok(
+      dropHeadlineRuns(page.blocks, page.chosen, 'http://www.cfra.com/headlines/index.asp?cat=3&nid=54732') >
+        0,
+    );
+    const text = chosenText(page);
+    assert.ok(!text.includes('LeBreton') && !text.includes('Red-Light') && !text.includes('More...'), text);
+    assert.match(text, /Liberal leader Stephane Dion/);
+    assert.match(text, /not be a military one/);
+  });
+
+  test('a listing whose content is the headlines stays (no prose before them)', () => {
+    const page = setup(`<body><h1>Local news</h1><div>${headlines}</div></body>`);
+    assert.equal(dropHeadlineRuns(page.blocks, page.chosen), 0);
+  });
+
+  test("a shop's cards under its intro stay: linked names with their prices", () => {
+    // Cut from WCXB 4122 (a shop's category cards: the name and its price range in one link).
+    const cards = [
+      ['59', 'Arkansas Sharpening Stones', '$7.95 - $179.95'],
+      ['62', 'Diamond Sharpening Stones', '$17.95 - $108.95'],
+      ['64', 'Shapton Sharpening Stones', '$43.95 - $359.95'],
+    ]
+      .map(
+        ([id, name, price]) =>
+          `<div class="col-md-6 col-lg-3 cat_box"><div class="box"><h2><a href="category_details.php?category_id=${id}" class="cat_title">${name}<br>${price}</a></h2></div></div>`,
+      )
+      .join('');
+    const page = setup(`<body><div>${story}</div><div class="row">${cards}</div></body>`);
+    assert.equal(dropHeadlineRuns(page.blocks, page.chosen), 0);
+  });
+
+  test('two headlines, links to other sites, and a schedule in a data table stay', () => {
+    const two = `<p><a href="/a/1">LeBreton Flats Take Centre Stage</a></p><p><a href="/a/2">Alleged Red-Light Runner Injures Five</a></p>`;
+    const sources = ['one', 'two', 'three']
+      .map((n) => `<p><a href="https://other.example/${n}">A report from the ${n} other place</a></p>`)
+      .join('');
+    // Cut from CleanEval 444: a table of webinars, each row a date, a linked title, a speaker.
+    const schedule = `<table>${[
+      'What moves currencies? - 2007 Market Outlook',
+      'Technical Analysis Theory and Practice',
+      'What moves currencies?',
+    ]
+      .map(
+        (title, i) =>
+          `<tr><td>Tue, Jan ${i + 2}, 11:00 GMT</td><td><a href="/webinar/${i}">${title}</a></td><td>Tony Juste</td><td>WBN</td></tr>`,
+      )
+      .join('')}</table>`;
+    for (const after of [two, sources, schedule]) {
+      const page = setup(`<body><div>${story}${after}</div></body>`);
+      assert.equal(dropHeadlineRuns(page.blocks, page.chosen), 0, after);
+    }
+  });
+});
+
+describe('pith post-rules: a rights notice on the last line of a block', () => {
+  // Cut from L3S-GN1 7a4c1a97 (a Press Association story on a portal, set between <br>s in one div).
+  const body = `<div id="va-bodytext" class="va-bodytext">Jade said she chose to nominate him because she did not like the way Victor talked about women.<br /><br />The latest hijacker, Janet Street-Porter, spent time asking the housemates to commentate on each other, and host a fake chat show in which she was the main guest.<br /><br />Other guest Big Brothers in the series have included actor Alan Cumming, former footballer Ian Wright, and television presenter Russell Brand.<br /><br /><br /><br />NOTICE</div>`;
+
+  test("the wire service's notice after the last <br> goes; the story's lines stay", () => {
+    const page = setup(
+      `<body>${body.replace('NOTICE', 'Copyright (c) Press Association Ltd. 2008, All Rights Reserved.')}</body>`,
+    );
+    assert.equal(dropCopyrightLines(page.blocks, page.chosen), 1);
+    const text = chosenText(page);
+    assert.ok(!text.includes('Press Association'), text);
+    assert.match(text, /Jade said she chose/);
+    assert.match(text, /Russell Brand\.$/);
+  });
+
+  test('a last line that is no notice stays', () => {
+    const page = setup(
+      `<body>${body.replace('NOTICE', 'The series ends on Friday, when the winner is named and all rights to the format are reserved for a new run.')}</body>`,
+    );
+    assert.equal(dropCopyrightLines(page.blocks, page.chosen), 0);
   });
 });
 

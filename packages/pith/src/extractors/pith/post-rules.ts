@@ -570,6 +570,145 @@ function hasLinkedImage(doc: Doc, box: number): boolean {
   return false;
 }
 
+/** Fewest headline lines in a run that makes a list of other stories. */
+const MIN_HEADLINE_RUN = 3;
+/** Longest headline line, in words (a headline and its date or source: "Warriors slay Dragons 14/01/08 6:41 AM"). */
+const MAX_HEADLINE_LINE_WORDS = 25;
+/** Fewest words of a headline line's link: a headline, not "More…" or a page number. */
+const MIN_HEADLINE_LINK_WORDS = 3;
+/** Share of a headline line's characters that are its link's. */
+const MIN_HEADLINE_LINK_SHARE = 0.5;
+/** Longest label a run may hold between its headlines ("Don't Miss . . .", "More articles in Soccer", "More…"). */
+const MAX_RUN_LABEL_WORDS = 5;
+/** Most words of a run for each word of the article's prose before it: a rail beside a story, not the page's list. */
+const MAX_RUN_TO_PROSE = 2;
+/** Fewest headlines in a run for each label among them (a section's title, its "More…"). */
+const MIN_HEADLINES_PER_LABEL = 3;
+/** Fewest words of the article's prose kept before the run: the run follows a body, it is not the page's content. */
+const MIN_PROSE_BEFORE = 80;
+
+/** A price: a currency sign or code by a number ("$655.00", "€ 24,50", "129 EUR"). */
+const PRICE = /[$€£¥₹]\s?\d|\d\s?(?:[€£]|(?:USD|EUR|GBP|CHF)\b)/u;
+/** Share of a block of several headline links that is link text (a list, not prose with links in it). */
+const MIN_HEADLINE_LIST_LINK_SHARE = 0.7;
+/** Share of a block's links that must be headlines for it to be a list of them. */
+const MIN_HEADLINE_SHARE = 0.6;
+
+/**
+ * How many headlines a kept block lists: a line that is mostly one link of a headline's length to
+ * another page of the site (perhaps with its date), or a block of several such links set between
+ * `<br>`s (most of its text links, most links headlines); 0 when the block is anything else.
+ */
+function headlinesIn(
+  blocks: Blocks,
+  block: number,
+  site: string | undefined,
+  tables: Map<number, boolean>,
+): number {
+  const links = blocks.links[block];
+  const words = blocks.words[block];
+  if (links < 1 || words < MIN_HEADLINE_LINK_WORDS || words > MAX_HEADLINE_LINE_WORDS * links) return 0;
+  const share = links === 1 ? MIN_HEADLINE_LINK_SHARE : MIN_HEADLINE_LIST_LINK_SHARE;
+  if (blocks.linkChars[block] < share * blocks.chars[block]) return 0;
+  const { doc } = blocks;
+  // A price beside the link makes it a product, and a shop's grid of them is its content.
+  if (blocks.digits[block] > 0 && PRICE.test(blockText(blocks, block))) return 0;
+  // A cell of a data table (a schedule's titles beside their dates and speakers) is a value, not a teaser.
+  if (inDataCell(doc, blocks.textNodes[blocks.textStart[block]], tables)) return 0;
+  let anchor = -1;
+  let linkText = '';
+  let headlines = 0;
+  for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
+    const node = blocks.textNodes[k];
+    if ((blocks.landmarks[node] & LANDMARK.link) === 0) continue;
+    const at = anchorWithin(doc, node, 0);
+    if (at !== anchor) {
+      if (isHeadline(doc, anchor, linkText, site)) headlines++;
+      anchor = at;
+      linkText = '';
+    }
+    linkText += doc.text(node);
+  }
+  if (isHeadline(doc, anchor, linkText, site)) headlines++;
+  return headlines >= MIN_HEADLINE_SHARE * links ? headlines : 0;
+}
+
+/**
+ * A list of other stories after (or beside) the article — a station's latest headlines, a sports
+ * desk's last results, each a line that is one linked headline, perhaps with its date — sits next
+ * to the body and the classifier keeps it with it. Told by its shape: a run of at least three kept
+ * headlines (`headlinesIn`: a line that is mostly one link of three words or more to another page
+ * of the site, or a block of such links between `<br>`s; never a cell of a data table, never a
+ * name beside a price), with nothing kept between them but a few short labels (at most five
+ * words, "More…"; one per three headlines at most: a label per item is a card's price or byline),
+ * after at least 80 words of the article's prose (`isFlowProse` blocks) kept before it and at most
+ * twice as many words as that prose, so a listing or a shop whose content is the headlines is left
+ * alone. The headlines and the labels among them (and one just before) go. Written from L3S-GN1
+ * 30cfde24 and b8702037 (headline lists kept under news stories). Runs broken by a teaser's prose
+ * (cards of headline and summary: the dead end of docs/algorithms/default.md) are not this rule's.
+ */
+export function dropHeadlineRuns(blocks: Blocks, chosen: Uint8Array, pageUrl = blocks.doc.url): number {
+  const { count } = blocks;
+  const kept = chosenBlocks(blocks, chosen);
+  const site = linkHostOfUrl(pageUrl);
+  const tables = new Map<number, boolean>();
+  let prose = 0;
+  let dropped = 0;
+  let block = 0;
+  while (block < count) {
+    tick('pith');
+    if (!kept[block]) {
+      block++;
+      continue;
+    }
+    if (prose < MIN_PROSE_BEFORE || headlinesIn(blocks, block, site, tables) === 0) {
+      if (isFlowProse(blocks, block)) prose += blocks.words[block];
+      block++;
+      continue;
+    }
+    // A run from here: headline lines and short labels among them, up to the next other kept block.
+    let headlines = 0;
+    let labels = 0;
+    let labelsToLast = 0;
+    let runWords = 0;
+    let last = block;
+    for (let end = block; end < count; end++) {
+      if (!kept[end]) continue;
+      const listed = headlinesIn(blocks, end, site, tables);
+      if (listed > 0) {
+        headlines += listed;
+        runWords += blocks.words[end];
+        last = end;
+        labelsToLast = labels;
+      } else if (blocks.words[end] > MAX_RUN_LABEL_WORDS || isFlowProse(blocks, end)) break;
+      else labels++;
+    }
+    // A label per item (a shop's price, a byline) makes cards, not lines: a product grid is content.
+    // Headlines that outweigh the prose before them are the page's content (a shop's grid under its intro).
+    if (
+      headlines >= MIN_HEADLINE_RUN &&
+      labelsToLast * MIN_HEADLINES_PER_LABEL <= headlines &&
+      runWords <= MAX_RUN_TO_PROSE * prose
+    ) {
+      // A label just before the run ("Don't Miss . . .") goes with it.
+      let first = block;
+      for (let before = block - 1; before >= 0; before--) {
+        if (!kept[before]) continue;
+        if (blocks.words[before] <= MAX_RUN_LABEL_WORDS && !blocks.endsSentence[before]) first = before;
+        break;
+      }
+      for (let inside = first; inside <= last; inside++) {
+        if (!kept[inside]) continue;
+        unchooseBlock(blocks, inside, chosen);
+        kept[inside] = 0;
+        dropped++;
+      }
+    }
+    block = Math.max(last, block) + 1;
+  }
+  return dropped;
+}
+
 /** Longest copyright line, in words. */
 const MAX_COPYRIGHT_WORDS = 15;
 
@@ -596,7 +735,11 @@ export function dropCopyrightLines(blocks: Blocks, chosen: Uint8Array): number {
   let dropped = 0;
   for (let block = 0; block < count; block++) {
     tick('pith');
-    if (!kept[block] || blocks.words[block] > MAX_RIGHTS_NOTICE_WORDS) continue;
+    if (!kept[block]) continue;
+    if (blocks.words[block] > MAX_RIGHTS_NOTICE_WORDS) {
+      if (dropRightsNoticeLine(blocks, block, chosen)) dropped++;
+      continue;
+    }
     let text = '';
     for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
       text += doc.text(blocks.textNodes[k]);
@@ -606,6 +749,45 @@ export function dropCopyrightLines(blocks: Blocks, chosen: Uint8Array): number {
     dropped++;
   }
   return dropped;
+}
+
+/** Most nodes read between two text nodes of a block for a `<br>`. */
+const MAX_BREAK_SEARCH = 64;
+
+/**
+ * The rights notice as the last line of a longer block: a wire story set between `<br>`s ends
+ * "…said.<br><br>Copyright (c) Press Association Ltd. 2008, All Rights Reserved." (L3S-GN1
+ * 7a4c1a97, 4ad1032c: the Press Association's stories on one portal), where the block test above
+ * never reads it. The line after the block's last `<br>`, if it is a short notice as that test
+ * reads one, goes; the block's other lines stay.
+ */
+function dropRightsNoticeLine(blocks: Blocks, block: number, chosen: Uint8Array): boolean {
+  const { doc, textNodes } = blocks;
+  const from = blocks.textStart[block];
+  const stop = blocks.textStart[block + 1];
+  let line = -1;
+  for (let k = stop - 1; k > from && line < 0; k--) {
+    const node = textNodes[k];
+    for (let at = Math.max(textNodes[k - 1] + 1, node - MAX_BREAK_SEARCH); at < node; at++) {
+      if (doc.kind(at) === NodeKind.Element && doc.tag(at) === TAG.br) {
+        line = k;
+        break;
+      }
+    }
+  }
+  if (line < 0) return false;
+  let text = '';
+  for (let k = line; k < stop; k++) text += doc.text(textNodes[k]);
+  const words = wordRunCount(text);
+  if (words === 0 || words > MAX_RIGHTS_NOTICE_WORDS) return false;
+  const sign = words <= MAX_COPYRIGHT_WORDS && /©|\([cC]\)/.test(text);
+  if (!sign && !RIGHTS_NOTICE.test(text)) return false;
+  let any = false;
+  for (let k = line; k < stop; k++) {
+    any ||= chosen[textNodes[k]] === 1;
+    chosen[textNodes[k]] = 0;
+  }
+  return any;
 }
 
 /**
@@ -1671,6 +1853,7 @@ export interface PostRuleCounts {
   repeatedBlocks: number;
   linkTeasers: number;
   embeddedTeasers: number;
+  headlineRuns: number;
   orphanHeadings: number;
   copyrightLines: number;
   leads: number;
@@ -1691,6 +1874,7 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
   const repeatedBlocks = dropRepeatedBlocks(blocks, chosen);
   const linkTeasers = dropLinkTeasers(blocks, chosen);
   const embeddedTeasers = dropEmbeddedTeasers(blocks, chosen, pageUrl);
+  const headlineRuns = dropHeadlineRuns(blocks, chosen, pageUrl);
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
   const mediaControls = dropMediaControls(blocks.doc, chosen);
@@ -1702,6 +1886,7 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
     repeatedBlocks,
     linkTeasers,
     embeddedTeasers,
+    headlineRuns,
     orphanHeadings,
     copyrightLines,
     leads,

@@ -6,7 +6,7 @@
 // times as long, not sixteen. A benchmark, not a test (no clock is asserted).
 //
 //   npm run build && npx tsx bench/security/regex-floods.ts [--sizes 4000,16000] [--only NAME] [--format html]
-//       [--chunks] (each result also cut into chunks of 64 tokens)
+//       [--chunks] (each result also cut into chunks of 64 tokens) [--extractor cuter|vce|…]
 import { chunk, extract, type OutputFormat } from 'pith';
 
 const option = (name: string, fallback: string) => {
@@ -17,6 +17,7 @@ const sizes = option('sizes', '4000,16000').split(',').map(Number);
 const only = option('only', '');
 const format = option('format', 'markdown') as OutputFormat;
 const chunks = process.argv.includes('--chunks');
+const extractor = option('extractor', 'pith');
 const body = `<p>${'Words of the body of this article, said plainly. '.repeat(40)}</p>`;
 const page = (head: string, inBody: string) =>
   `<html><head>${head}</head><body><article><h1>Headline of it</h1>${inBody}${body}</article></body></html>`;
@@ -49,6 +50,12 @@ const FLOODS: Record<string, (n: number) => string> = {
   'text of backticks': (n) => page('', `<p>Words ${'`'.repeat(n)} words ${'$'.repeat(n)} x$</p>`),
   'code of white space': (n) =>
     page('', `<pre><code>#${'\t'.repeat(n)}\u0001\n${'\n'.repeat(n)}\u0001\n</code></pre>`),
+  'style length of digits': (n) =>
+    page('', `<p style="width: -${'0'.repeat(n)}\t${'\t'.repeat(n)}.">styled</p>`),
+  'style of url(': (n) => page('', `<p style="background: ${'url('.repeat(n)}">styled</p>`),
+  'style of rgb(': (n) => page('', `<p style="background: ${'rgb('.repeat(n)}">styled</p>`),
+  'style colour of white space': (n) => page('', `<p style="color: rgb(${'\t'.repeat(n)}g">styled</p>`),
+  'refresh of white space': (n) => page(`<meta http-equiv=${'\t'.repeat(n)}x>`, ''),
   'alt of open tags': (n) => page('', `<p><img src="a.png" alt="${'<a'.repeat(n)}"> text</p>`),
 };
 
@@ -60,7 +67,7 @@ for (const [name, build] of Object.entries(FLOODS)) {
     const started = performance.now();
     let outcome = 'ok';
     try {
-      const result = await extract(html, { format, limits: { timeoutMs: 600_000 } });
+      const result = await extract(html, { format, extractor, limits: { timeoutMs: 600_000 } });
       if (chunks) chunk(result, { maxTokens: 64 });
     } catch (error) {
       outcome = (error as { code?: string }).code ?? String(error);

@@ -57,7 +57,8 @@ function checkNoText(element: XmlElement): void {
   }
 }
 
-const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+/** Read on the text without its trailing white space: `\s*` on both sides of `={0,2}` retried every split of a long run. */
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}$/;
 
 function readPage(element: XmlElement): XmlPage {
   checkAttributes(element, ['id', 'url']);
@@ -88,7 +89,7 @@ function readPage(element: XmlElement): XmlPage {
   let html: string | Uint8Array;
   if (encoding === 'base64') {
     const text = textOf(htmlElement);
-    if (!BASE64.test(text)) invalid(htmlElement, '<html encoding="base64"> is not valid base64');
+    if (!BASE64.test(text.trimEnd())) invalid(htmlElement, '<html encoding="base64"> is not valid base64');
     html = base64ToBytes(text);
   } else if (encoding === 'text') {
     if (charset !== undefined) invalid(htmlElement, 'charset is only meaningful with encoding="base64"');

@@ -207,7 +207,9 @@ export function parseLength(
   percentOf: number,
 ): number | undefined {
   if (value === undefined) return undefined;
-  const match = /^\s*(-?\d*\.?\d+)\s*(px|em|rem|pt|pc|%|vw|in|cm|mm|ex|ch)?\s*$/i.exec(value);
+  // Trimmed, and the number read one way only (`\d*\.?\d+` split a run of digits every way, and
+  // `\s*` on both sides of the unit every run of spaces: the square of a hostile style's length).
+  const match = /^(-?(?:\d+(?:\.\d+)?|\.\d+))\s*(px|em|rem|pt|pc|%|vw|in|cm|mm|ex|ch)?$/i.exec(value.trim());
   if (!match) return undefined;
   const n = Number.parseFloat(match[1]);
   if (!Number.isFinite(n)) return undefined;
@@ -276,9 +278,29 @@ export function fontTagSize(value: string | undefined): number | undefined {
   return [10, 13, 16, 18, 24, 32, 48][level - 1];
 }
 
+/**
+ * `text` with each `url(…)` (to its first `)`) as a space, as `replace(/url\([^)]*\)/gi, ' ')` does, in
+ * one scan: that pattern ran `[^)]*` to the end from every `url(` of a style with no `)` after them.
+ */
+export function withoutUrls(text: string): string {
+  const start = /url\(/gi;
+  let out = '';
+  let copied = 0;
+  for (let open = start.exec(text); open !== null; open = start.exec(text)) {
+    const close = text.indexOf(')', open.index + 4);
+    if (close < 0) break;
+    out += `${text.slice(copied, open.index)} `;
+    copied = close + 1;
+    start.lastIndex = copied;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
 /** The colour part of a `background` shorthand (`#fff url(x.png) no-repeat` → `#fff`). */
 export function backgroundColourOf(shorthand: string): string | undefined {
-  const tokens = shorthand.replace(/url\([^)]*\)/gi, ' ').match(/#[0-9a-f]{3,8}\b|rgba?\([^)]*\)|[a-z]+/gi);
+  // An `rgb(…)` of at most 200 characters (a colour is about 25): unbounded, `[^)]*` ran to the end
+  // from every `rgb(` of a style with no `)` after them.
+  const tokens = withoutUrls(shorthand).match(/#[0-9a-f]{3,8}\b|rgba?\([^)]{0,200}\)|[a-z]+/gi);
   if (!tokens) return undefined;
   for (const token of tokens) {
     if (token.startsWith('#') || token.toLowerCase().startsWith('rgb')) return token;

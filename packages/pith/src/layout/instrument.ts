@@ -71,7 +71,8 @@ export function instrumentHtml(doc: Doc, options: InstrumentOptions = {}): Instr
   parts.push(source.slice(copied));
   let html = parts.join('');
   // A refresh would navigate away (to an aborted URL) before the snapshot.
-  html = html.replace(/http-equiv\s*=\s*(["']?)\s*refresh/gi, 'http-equiv=$1x-pith-disabled-refresh');
+  // The quote and its spaces as one optional part: `\s*(["']?)\s*` split a long run of spaces every way.
+  html = html.replace(/http-equiv\s*=\s*(?:(["'])\s*)?refresh/gi, 'http-equiv=$1x-pith-disabled-refresh');
   if (options.extraCss) html += `<style>${options.extraCss.replace(/<\//g, '<\\/')}</style>`;
   return { html, tagged };
 }

@@ -203,7 +203,9 @@ export function parseCssColor(value: string): number | undefined {
     }
     return undefined;
   }
-  const match = /^rgba?\(\s*([^)]*)\)$/.exec(text);
+  // No `\s*` before the channels: `[^)]*` takes the spaces too (the split leaves no empty part), and the
+  // two split a long run of spaces every way.
+  const match = /^rgba?\(([^)]*)\)$/.exec(text);
   if (!match) return undefined;
   const parts = match[1].split(/[\s,/]+/).filter((p) => p !== '');
   if (parts.length < 3) return undefined;

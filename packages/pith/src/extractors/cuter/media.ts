@@ -30,7 +30,8 @@ const LAZY_SOURCES = ['data-src', 'data-original', 'data-lazy-src', 'data-url'] 
 /** Declared size attribute as a whole number of pixels, or undefined. */
 function pixels(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const match = /^\s*(\d{1,6})(?:\.\d+)?\s*(?:px)?\s*$/i.exec(value);
+  // Trimmed first: `\s*` on both sides of `(?:px)?` retried every split of a long run of spaces.
+  const match = /^(\d{1,6})(?:\.\d+)?\s*(?:px)?$/i.exec(value.trim());
   return match ? Number(match[1]) : undefined;
 }
 

@@ -190,3 +190,27 @@ describe('candidate rows: source columns by source (WCXB dev 0479, whatever.scal
     assert.equal(reading.rules.siteName, 'Whatever');
   });
 });
+
+describe('a title row reads its references to their first 2,000 characters', () => {
+  it('a <title> of megabytes (left open on a hostile page) is compared as its start', () => {
+    // Fuzz seed 13 page 1216: an open <title> held the page, keyed and compared again for each of
+    // forty candidates (0.5 s a row between two clock reads).
+    const head = 'Starship Troopers | Whatever ';
+    const rowsWith = (title: string) => {
+      const html = page(
+        `<title>${title}</title>`,
+        '<h1>Starship Troopers</h1><p>A fondness for this film.</p>',
+      );
+      const read = readMetadata(parseHtml(html, { url: URL_0479 }), { url: URL_0479, now: NOW });
+      const candidates = readCandidates(read.sources, read.rules, read.siteNames, read.url, read.now);
+      const rows = candidateRows(candidates, read.sources, read.rules, read.siteNames, read.url, PAGE_TYPE);
+      const row = candidates.titles.findIndex((candidate) => candidate.key === 'starship troopers');
+      return featureOf(rows.titles, TITLE_FEATURES, row, 'title.likeTitle');
+    };
+    const long = `${head}${'film words '.repeat(100_000)}`;
+    assert.equal(rowsWith(long), rowsWith(long.slice(0, 2000)));
+    // The Dice coefficient of the candidate's two words with the start's words (without the clip: all 200,004).
+    const startWords = long.slice(0, 2000).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+    assert.equal(rowsWith(long), Math.fround(4 / (2 + startWords)));
+  });
+});

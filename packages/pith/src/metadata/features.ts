@@ -5,6 +5,7 @@
  * candidate features are missing (NaN) and whose page features are those of every row.
  */
 
+import { checkDeadline } from '../dom/index.js';
 import { PAGE_TYPES } from '../page-types.js';
 import {
   AUTHOR_SOURCES,
@@ -254,6 +255,17 @@ function bitCount(bits: number): number {
 }
 
 /** Feature rows of a page's title candidates (the last row is `none`), row-major. */
+/**
+ * Longest reference a title candidate is compared with (its `<h1>`, `<title>`, og:title, the rules'
+ * title), five times a candidate's (400): a hostile page's `<title>` left open held megabytes, keyed
+ * and compared again for each of forty candidates (fuzz seed 13 page 1216: 0.5 s a row). No WCXB dev
+ * page has a longer one (bench/speed/metadata-identical.ts: its metadata unchanged).
+ */
+const MAX_REFERENCE = 2000;
+function reference(text: string): string {
+  return text.length > MAX_REFERENCE ? text.slice(0, MAX_REFERENCE) : text;
+}
+
 export function titleRows(
   candidates: readonly TitleCandidate[],
   sources: Sources,
@@ -265,12 +277,12 @@ export function titleRows(
   const width = TITLE_FEATURES.length;
   const at = TITLE_AT;
   const out = new Float32Array((candidates.length + 1) * width).fill(MISSING);
-  const h1 = page.h1s[0] ?? '';
+  const h1 = reference(page.h1s[0] ?? '');
   const h1Key = titleKey(h1);
-  const documentTitle = page.title ?? '';
+  const documentTitle = reference(page.title ?? '');
   const documentKey = titleKey(documentTitle);
-  const og = meta.ogTitle[0] ?? '';
-  const rulesTitle = rules.title ?? '';
+  const og = reference(meta.ogTitle[0] ?? '');
+  const rulesTitle = reference(rules.title ?? '');
   const rulesKey = titleKey(rulesTitle);
   const siteKeys = siteNames.map(looseKey).filter((key) => key.length >= 3);
   const h1Keys = page.h1s.slice(0, 5).map(titleKey);
@@ -279,6 +291,9 @@ export function titleRows(
   const place = page.h1Place;
   const slug = facts.slug;
   for (let row = 0; row < candidates.length; row++) {
+    // A row reads its candidate against the page's references (similarity, words): tens of ms on a
+    // hostile page of repeated copies (fuzz seed 13 page 1216: 40 rows, 1.4 s without a check).
+    checkDeadline('metadata');
     const candidate = candidates[row];
     const base = row * width;
     out.fill(0, base, base + ownWidth);
@@ -410,6 +425,7 @@ export function authorRows(
   const allSources = new Set<string>();
   for (const candidate of candidates) for (const source of candidate.sources) allSources.add(source);
   candidates.forEach((candidate, row) => {
+    checkDeadline('metadata');
     const base = row * width;
     const set = (name: (typeof AUTHOR_OWN)[number], value: number) => {
       // own-keys: a feature name of the table (made by columnsOf without a prototype)
@@ -522,6 +538,7 @@ export function dateRows(
   ).length;
   const rulesDay = rules.published === undefined ? '' : dayOf(rules.published);
   candidates.forEach((candidate, row) => {
+    checkDeadline('metadata');
     const base = row * width;
     const set = (name: (typeof DATE_OWN)[number], value: number) => {
       // own-keys: a feature name of the table (made by columnsOf without a prototype)

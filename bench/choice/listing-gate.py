@@ -19,9 +19,9 @@ the paired change, per set and per WCXB page type. Label counts: profile F1 > de
 """
 
 import json
-import random
 import sys
 
+from gate_stats import boot, holds, mean, quantiles
 from page_lines import page_lines
 from collections import Counter, defaultdict
 
@@ -53,18 +53,7 @@ cands = [l for l in lines if l.get('profile') and l.get('reads')]
 FEATURES = sorted(cands[0]['features']) if cands else []
 
 
-def quantiles(values, qs=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)):
-    v = sorted(values)
-    return sorted({v[min(len(v) - 1, int(q * len(v)))] for q in qs})
-
-
 CONDS = [(f, op, t) for f in FEATURES for t in quantiles([l['features'][f] for l in cands]) for op in ('>=', '<=')]
-
-
-def holds(l, cond):
-    f, op, t = cond
-    x = l['features'][f]
-    return x >= t if op == '>=' else x <= t
 
 
 def fires(l, gate):
@@ -73,17 +62,6 @@ def fires(l, gate):
 
 def delta(l, gate):
     return l['profile']['f1'] - l['answer']['f1'] if fires(l, gate) else 0.0
-
-
-def mean(xs):
-    return sum(xs) / len(xs) if xs else float('nan')
-
-
-def boot(ds, n=2000, seed=1):
-    rnd = random.Random(seed)
-    k = len(ds)
-    ms = sorted(sum(ds[rnd.randrange(k)] for _ in range(k)) / k for _ in range(n))
-    return ms[int(0.025 * n)], ms[int(0.975 * n) - 1]
 
 
 label = Counter((l['dataset'], l['profile']['f1'] > l['answer']['f1'] + 0.005) for l in cands)

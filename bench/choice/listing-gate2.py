@@ -14,11 +14,11 @@ folds' pages as listing-gate.py chooses (sum over the sets of each set's mean F1
 """
 
 import json
-import random
 import sys
 from collections import Counter, defaultdict
 
 import numpy as np
+from gate_stats import boot, holds, mean, quantiles
 from page_lines import page_lines
 
 args = sys.argv[1:]
@@ -48,12 +48,6 @@ for l in page_lines(files):
     lines.append(l)
 
 
-def holds(l, cond):
-    f, op, t = cond
-    x = l['features'][f]
-    return x >= t if op == '>=' else x <= t
-
-
 def open1(l):
     return bool(l.get('profile')) and bool(l.get('reads')) and all(holds(l, c) for c in SHIPPED)
 
@@ -62,11 +56,6 @@ SETS = sorted({l['dataset'] for l in lines})
 # the pages the shipped gate leaves shut, where a second gate may open the profile
 cands = [l for l in lines if l.get('profile') and l.get('reads') and not open1(l)]
 FEATURES = sorted(cands[0]['features'])
-
-
-def quantiles(values, qs=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)):
-    v = sorted(values)
-    return sorted({v[min(len(v) - 1, int(q * len(v)))] for q in qs})
 
 
 CONDS = [(f, op, t) for f in FEATURES for t in quantiles([l['features'][f] for l in cands]) for op in ('>=', '<=')]
@@ -82,17 +71,6 @@ def in_cands(l):
 
 def fires2(l, gate):
     return gate is not None and in_cands(l) and all(holds(l, c) for c in gate)
-
-
-def mean(xs):
-    return sum(xs) / len(xs) if xs else float('nan')
-
-
-def boot(ds, n=2000, seed=1):
-    rnd = random.Random(seed)
-    k = len(ds)
-    ms = sorted(sum(ds[rnd.randrange(k)] for _ in range(k)) / k for _ in range(n))
-    return ms[int(0.025 * n)], ms[int(0.975 * n) - 1]
 
 
 label = Counter((l['dataset'], l['profile']['f1'] > l['answer']['f1'] + 0.005) for l in cands)

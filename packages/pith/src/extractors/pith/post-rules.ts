@@ -492,12 +492,10 @@ function teaserShape(
   }
   if (outsideLinks > MAX_EMBED_LABEL_CHARS) return 'no';
   let labelWords = 0;
-  let headlines = 0;
+  const headlines = new HeadlineCount(doc, site);
   let heading = false;
   for (let block = first; block <= last; block++) {
     if (IS_HEADING[doc.tag(blocks.owner[block])]) heading = true;
-    let linkText = '';
-    let link = -1;
     for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
       tick('pith');
       const node = blocks.textNodes[k];
@@ -507,18 +505,12 @@ function teaserShape(
         labelWords += wordRunCount(doc.text(node));
         continue;
       }
-      const anchor = anchorWithin(doc, node, box);
-      if (anchor !== link) {
-        if (isHeadline(doc, link, linkText, site)) headlines++;
-        link = anchor;
-        linkText = '';
-      }
-      linkText += doc.text(node);
+      headlines.add(anchorWithin(doc, node, box), doc.text(node));
     }
-    if (isHeadline(doc, link, linkText, site)) headlines++;
+    headlines.end();
   }
-  if (headlines === 0 || labelWords > MAX_EMBED_LABEL_WORDS) return 'no';
-  return { headlines, heading, labelled: labelWords > 0 };
+  if (headlines.count === 0 || labelWords > MAX_EMBED_LABEL_WORDS) return 'no';
+  return { headlines: headlines.count, heading, labelled: labelWords > 0 };
 }
 
 /** The `<a>` around a node, looked for up to (not past) `box`; -1 when there is none. */
@@ -531,6 +523,32 @@ function anchorWithin(doc: Doc, node: number, box: number): number {
  * A link of a headline's length to another page of the site: a teaser points to the site's own
  * articles; a list of resources or sources points elsewhere. Not a fragment of this page.
  */
+/** Headline links among text nodes read in order: each anchor's texts joined, then tested once ({@link isHeadline}). */
+class HeadlineCount {
+  count = 0;
+  private anchor = -1;
+  private text = '';
+  constructor(
+    private readonly doc: Doc,
+    private readonly site: string | undefined,
+  ) {}
+  /** A link's text node and its anchor. */
+  add(anchor: number, text: string): void {
+    if (anchor !== this.anchor) {
+      this.end();
+      this.anchor = anchor;
+    }
+    this.text += text;
+  }
+  /** Ends the anchor being read (at a block's end): the count so far. */
+  end(): number {
+    if (isHeadline(this.doc, this.anchor, this.text, this.site)) this.count++;
+    this.anchor = -1;
+    this.text = '';
+    return this.count;
+  }
+}
+
 function isHeadline(doc: Doc, anchor: number, text: string, site: string | undefined): boolean {
   if (anchor < 0 || wordRunCount(text) < MIN_EMBED_LINK_WORDS) return false;
   const href = doc.attr(anchor, 'href')?.trim() ?? '';
@@ -615,22 +633,14 @@ function headlinesIn(
   if (blocks.digits[block] > 0 && PRICE.test(blockText(blocks, block))) return 0;
   // A cell of a data table (a schedule's titles beside their dates and speakers) is a value, not a teaser.
   if (inDataCell(doc, blocks.textNodes[blocks.textStart[block]], tables)) return 0;
-  let anchor = -1;
-  let linkText = '';
-  let headlines = 0;
+  const headlines = new HeadlineCount(doc, site);
   for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
     const node = blocks.textNodes[k];
-    if ((blocks.landmarks[node] & LANDMARK.link) === 0) continue;
-    const at = anchorWithin(doc, node, 0);
-    if (at !== anchor) {
-      if (isHeadline(doc, anchor, linkText, site)) headlines++;
-      anchor = at;
-      linkText = '';
-    }
-    linkText += doc.text(node);
+    if ((blocks.landmarks[node] & LANDMARK.link) !== 0)
+      headlines.add(anchorWithin(doc, node, 0), doc.text(node));
   }
-  if (isHeadline(doc, anchor, linkText, site)) headlines++;
-  return headlines >= MIN_HEADLINE_SHARE * links ? headlines : 0;
+  const count = headlines.end();
+  return count >= MIN_HEADLINE_SHARE * links ? count : 0;
 }
 
 /**

@@ -35,6 +35,9 @@ describe('chunkMarkdown', () => {
     // characters, 2.4 s); the patterns now read each run once (bench/security/regex-floods.ts --chunks).
     const heading = chunkMarkdown(`## Install \t${' \t'.repeat(5000)}\nnpm i pith`, { tokens: WORDS });
     assert.deepEqual(heading[0].headings, ['Install']);
+    // A line of `#`, blanks and a `\r`: no heading (as before), read in one scan.
+    const carriage = chunkMarkdown(`#${'\t'.repeat(30000)}\r x\nnext`, { tokens: WORDS });
+    assert.deepEqual(carriage[0].headings, []);
     const marks = chunkMarkdown(`Words ${'?'.repeat(30000)}`, { tokens: WORDS, maxTokens: 1 });
     assert.equal(
       marks

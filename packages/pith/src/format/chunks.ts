@@ -231,10 +231,11 @@ interface Atom {
 
 const DEFAULT_MAX_TOKENS = 512;
 /**
- * Read on the line without its trailing spaces and tabs (`headingOf`): `(.*?)[ \t]*$` retried every
- * split of a long run of them.
+ * Read on the line without its trailing spaces and tabs (`headingOf`), the run after the `#`s taken
+ * whole (a look-ahead and its back-reference: an atomic group): `(.*?)[ \t]*$`, and `[ \t]+(.*)` on
+ * a line with a `\r` in it, retried every split of a long run of blanks.
  */
-const HEADING = /^(#{1,6})(?:[ \t]+(.*))?$/;
+const HEADING = /^(#{1,6})(?:(?=([ \t]+))\2(.*))?$/;
 function headingOf(line: string): RegExpExecArray | null {
   let end = line.length;
   while (end > 0 && (line.charCodeAt(end - 1) === 0x20 || line.charCodeAt(end - 1) === 0x09)) end--;
@@ -330,7 +331,7 @@ function blocksOf(markdown: string, counter: TokenCounter): Atom[] {
     }
     const heading = headingOf(text);
     if (heading) {
-      atoms.push(atom('heading', at, at, { level: heading[1].length, heading: heading[2] ?? '' }));
+      atoms.push(atom('heading', at, at, { level: heading[1].length, heading: heading[3] ?? '' }));
       at++;
       continue;
     }

@@ -230,7 +230,7 @@ const newsColumnsPage = `<html><head><title>Plan for the new road goes ahead</ti
 <div class="rail"><a href="/a">Most read: a story about something else entirely today</a></div></body></html>`;
 
 const gateOf = (doc: Doc) => ({
-  conditions: LISTING_GATE,
+  gates: [LISTING_GATE],
   pageTypeFeatures: pageRows(doc, {}, {}).pageTypeFeatures,
 });
 
@@ -389,7 +389,7 @@ ${trendingCard('msitarzewski', 'agency-agents', 'A complete AI agency at your fi
 ${trendingCard('GoogleCloudPlatform', 'generative-ai', 'Sample code and notebooks for Generative AI on Google Cloud, with Gemini on Vertex AI', 'Jupyter Notebook', '13,698')}
 </div></div></main></body></html>`;
 
-const cardGateOf = (doc: Doc) => ({ ...gateOf(doc), cards: LISTING_CARD_GATE });
+const cardGateOf = (doc: Doc) => ({ ...gateOf(doc), gates: [LISTING_GATE, LISTING_CARD_GATE] });
 
 describe('the card gate (a second way through: headed cards the answer kept in part)', () => {
   const sureListing = readWith('listing', 0.014, 0.952, 0.009);

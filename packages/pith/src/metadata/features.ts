@@ -45,15 +45,23 @@ export const PAGE_FEATURES = [
 
 const MISSING = Number.NaN;
 
+/** One value per name of a list, in a table without a prototype (an unlisted name reads undefined). */
+function byName<const Names extends readonly string[]>(
+  names: Names,
+  value: (name: Names[number], index: number) => number,
+): Readonly<Record<Names[number], number>> {
+  const table = Object.create(null) as Record<Names[number], number>;
+  names.forEach((name: Names[number], index) => {
+    table[name] = value(name, index);
+  });
+  return table;
+}
+
 /** Each feature name's column, for rows filled by name (a lookup, not a search per feature). */
 function columnsOf<const Names extends readonly string[]>(
   names: Names,
 ): Readonly<Record<Names[number], number>> {
-  const at = Object.create(null) as Record<Names[number], number>;
-  names.forEach((name: Names[number], index) => {
-    at[name] = index;
-  });
-  return at;
+  return byName(names, (_, index) => index);
 }
 
 /** Words (letters and digits, lower case) of a text. */
@@ -235,18 +243,6 @@ const DECLARED_TITLE_SOURCES = TITLE_SOURCES.reduce(
   0,
 );
 
-/** One value per name of a list, in a table without a prototype (an unlisted name reads undefined). */
-function byName<const Names extends readonly string[]>(
-  names: Names,
-  value: (name: Names[number], index: number) => number,
-): Readonly<Record<Names[number], number>> {
-  const table = Object.create(null) as Record<Names[number], number>;
-  names.forEach((name: Names[number], index) => {
-    table[name] = value(name, index);
-  });
-  return table;
-}
-
 /** Set bits of a 32-bit mask. */
 function bitCount(bits: number): number {
   let count = 0;
@@ -254,7 +250,6 @@ function bitCount(bits: number): number {
   return count;
 }
 
-/** Feature rows of a page's title candidates (the last row is `none`), row-major. */
 /**
  * Longest reference a title candidate is compared with (its `<h1>`, `<title>`, og:title, the rules'
  * title), five times a candidate's (400): a hostile page's `<title>` left open held megabytes, keyed
@@ -266,6 +261,7 @@ function reference(text: string): string {
   return text.length > MAX_REFERENCE ? text.slice(0, MAX_REFERENCE) : text;
 }
 
+/** Feature rows of a page's title candidates (the last row is `none`), row-major. */
 export function titleRows(
   candidates: readonly TitleCandidate[],
   sources: Sources,

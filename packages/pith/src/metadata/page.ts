@@ -750,6 +750,13 @@ const MAX_LABEL_TEXT = 24;
 /** Longest name read after a label. */
 const MAX_LABELLED_NAME = 60;
 
+/** The next sibling of `node` that is not an empty text node (white space between tags), or -1. */
+function nextNotEmpty(doc: Doc, node: number): number {
+  let next = doc.nextSibling(node);
+  while (next > 0 && doc.isText(next) && doc.textLength(next) === 0) next = doc.nextSibling(next);
+  return next;
+}
+
 /**
  * "<h3>Author</h3><p>Lisa D. Ellis</p>", "<p>Written by</p><p>Edzel Tabing</p>": a label that is
  * its element's whole text, and the short text of the next element (or the text right after it), as
@@ -761,15 +768,13 @@ function labelledByline(doc: Doc, node: number): TextByline | undefined {
   const tag = label > 0 ? doc.tag(label) : -1;
   if (tag === TAG.option || tag === TAG.th || doc.textLength(label) !== doc.textLength(node))
     return undefined;
-  let next = doc.nextSibling(label);
-  while (next > 0 && doc.isText(next) && doc.textLength(next) === 0) next = doc.nextSibling(next);
+  const next = nextNotEmpty(doc, label);
   // The name as the text right after the label's element: "<strong>Contributors:</strong> Janet
   // Loughrey" (WCXB dev 4701, provenwinners.com), the label's own element as the byline's.
   // Only when that text ends the element ("<b>Author:</b> Contact <a>Email</a>" is a box of links).
   if (next > 0 && doc.isText(next)) {
     const name = doc.text(next).trim();
-    let after = doc.nextSibling(next);
-    while (after > 0 && doc.isText(after) && doc.textLength(after) === 0) after = doc.nextSibling(after);
+    const after = nextNotEmpty(doc, next);
     return name.length < 2 || name.length > MAX_LABELLED_NAME || after > 0
       ? undefined
       : { node: label, text: `By ${name}` };

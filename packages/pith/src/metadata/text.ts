@@ -151,7 +151,6 @@ export function similarity(a: string, b: string): number {
   keyedB.words ??= words(b);
   let ta = keyedA.words;
   let tb = keyedB.words;
-
   if (ta.length <= 2 && tb.length <= 2 && (ka.length > 12 || kb.length > 12)) {
     ta = bigrams(ka);
     tb = bigrams(kb);

@@ -606,7 +606,7 @@ function extractFromRows(
         () => pageTypeOf(rows.pageTypeFeatures),
         () => modeCandidate('loose', inputs).chosen,
         settings.listingGate
-          ? { conditions: LISTING_GATE, cards: LISTING_CARD_GATE, pageTypeFeatures: rows.pageTypeFeatures }
+          ? { gates: [LISTING_GATE, LISTING_CARD_GATE], pageTypeFeatures: rows.pageTypeFeatures }
           : undefined,
       );
       if (listed) {

@@ -221,9 +221,8 @@ export function listingAnswer(
   pageType: () => ListingPageType,
   loose: () => Uint8Array,
   gate?: {
-    conditions: readonly ListingGateCondition[];
-    /** A second gate: the profile answers where either holds (LISTING_CARD_GATE). */
-    cards?: readonly ListingGateCondition[];
+    /** The ways through: the profile answers where any of them holds (none: no gate). */
+    gates: readonly (readonly ListingGateCondition[])[];
     pageTypeFeatures: Float32Array;
   },
 ): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
@@ -233,7 +232,7 @@ export function listingAnswer(
   if (!group || answerWords >= LISTING_SHARE * group.words) return undefined;
   const typed = pageType();
   if (!LISTING_TYPES.includes(typed.type)) return undefined;
-  if (gate && gate.conditions.length > 0) {
+  if (gate && gate.gates.length > 0) {
     const features = listingGateFeatures(
       blocks,
       group,
@@ -242,11 +241,7 @@ export function listingAnswer(
       typed.probabilities,
       gate.pageTypeFeatures,
     );
-    if (
-      !passesListingGate(features, gate.conditions) &&
-      !(gate.cards && passesListingGate(features, gate.cards))
-    )
-      return undefined;
+    if (!gate.gates.some((conditions) => passesListingGate(features, conditions))) return undefined;
   }
   const chosen = answer.slice();
   const items = groupTextNodes(blocks, group);

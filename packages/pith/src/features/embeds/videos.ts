@@ -66,7 +66,8 @@ function playerVideo(src: string, title: string): VideoEmbed | undefined {
 }
 
 function litePlayer(doc: Doc, node: number): VideoEmbed | undefined {
-  const player = Object.hasOwn(LITE_PLAYERS, doc.tagName(node)) ? LITE_PLAYERS[doc.tagName(node)] : undefined;
+  const name = doc.tagName(node);
+  const player = Object.hasOwn(LITE_PLAYERS, name) ? LITE_PLAYERS[name] : undefined;
   const id = doc.attr(node, 'videoid')?.trim();
   if (player === undefined || id === undefined || !player.id.test(id)) return undefined;
   const title = titleOf(doc, node, 'videotitle') || titleOf(doc, node, 'title');

@@ -3,7 +3,8 @@
 // without the bench's second (in-sample) run of the block sets: half the work of the full command. Writes a
 // results.json shaped like the bench's (`pages[]`: dataset, id, extractor, scores) that
 // /work/tasks/paired.py reads. Usage: npx tsx bench/news/held-ab.ts OUT.json [SHARD/SHARDS]
-import { writeFileSync } from 'node:fs';
+// IDS=FILE (dataset, id: tab-separated, a line each) runs only those pages (a rerun of the pages a rule changed).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { useModelFiles } from '@pith/tools';
 import {
   datasetScoring,
@@ -31,6 +32,14 @@ const SETS = process.env.SETS
       'trafilatura-eval',
       'wcxb-dev',
     ];
+const ONLY = process.env.IDS
+  ? new Set(
+      readFileSync(process.env.IDS, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t').slice(0, 2).join('\t')),
+    )
+  : undefined;
 const heldRef = pithExtractorRef(`pith:held-out=${HELD}`);
 const shipped = pithExtractorRef('pith');
 const runner = new TaskRunner({});
@@ -45,6 +54,7 @@ try {
     const refs = await listDataset(spec);
     for (let index = 0; index < refs.length; index++) {
       if (index % shards !== shard) continue;
+      if (ONLY && !ONLY.has(`${name}\t${refs[index].id}`)) continue;
       const page = await refs[index].load();
       const result = await runner.run({
         id: n++,

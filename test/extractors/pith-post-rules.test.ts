@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { NodeKind, parseHtml, Selection, TAG } from '../../packages/pith/src/dom/index.js';
+import fc from 'fast-check';
+import { NodeKind, parseHtml, Selection, TAG, wordRunCount } from '../../packages/pith/src/dom/index.js';
 import {
   blockStart,
   dropCopyrightLines,
@@ -9,6 +10,7 @@ import {
   dropHeadlineRuns,
   dropLinkTeasers,
   dropOrphanHeadings,
+  dropRailCards,
   dropRepeatedBlocks,
   keepFigureCaptions,
   keepImagesBetweenKeptText,
@@ -1131,5 +1133,116 @@ describe('keepIntroducedFormulas', () => {
     assert.equal(keepIntroducedFormulas(finished.doc, finished.chosen), 0);
     const dropped = setup(`<body>${mathml}</body>`, ['x=', '-b', 'expressed as']);
     assert.equal(keepIntroducedFormulas(dropped.doc, dropped.chosen), 0);
+  });
+});
+
+describe('pith post-rules: cards of other stories after the story, outside its container', () => {
+  // Cut from L3S-GN1 2b08c951 (CBC: the story in div#storybody, "More Manitoba headlines" in the
+  // sibling div#storyright, each a linked headline over its summary).
+  const body = `<div id="storybody">
+<p>For Winnipeggers wanting to recycle their live Christmas trees instead of throwing them in the garbage, the city has drop-off locations for mulching.</p>
+<p>Nine fenced depots are open across the city until Jan. 20 for trees that have lost their holiday lustre.</p>
+<p>These depots are at Kildonan Park, Whittier Park, Assiniboine Park, St. Vital Park, King's Park, Kilcona Park, the St. James Civic Centre, the Pan Am Pool parking lot and the corner of Chrislind Street and Ravelston Avenue in Transcona.</p>
+<p>The National Christmas Tree Association says 93 per cent of consumers who use a live Christmas tree recycle it in some type of community program.</p>
+<p>The group, which represents tree growers in Canada and the U.S., notes real trees are a renewable, recyclable resource while artificial trees contain non-biodegradable plastics and possible metal toxins such as lead.</p>
+<p>For each real Christmas tree harvested, the association says up to three new seedlings are planted in its place, depending on farm size and field rotation. This year, Christmas tree farmers in North America planted more than 60 million new seedlings, the organization said.</p>
+</div>`;
+  const cards = [
+    [
+      'owen-inquest',
+      'Inquest report urges more help for sexually exploited teens',
+      'An inquest report released Thursday into the suicide of a 14-year-old Manitoba girl two years ago recommends improvements to the child-welfare agency and sweeping efforts to combat child sexual exploitation in Winnipeg.',
+    ],
+    [
+      'payd',
+      "Manitoba insurer urged to consider 'pay-as-you-drive' auto insurance",
+      'Environmentalists in Manitoba are urging the province\'s public vehicle insurer to consider "pay-as-you-drive" car insurance to provide an incentive for motorists to drive less.',
+    ],
+    [
+      'water-park',
+      'Winnipeg hotelier eager to dive into water park proposal',
+      'A committee at Winnipeg City Hall has approved a plan to use $7 million in city money in an attempt to leverage enough private investment to build an indoor water park.',
+    ],
+  ]
+    .map(
+      ([slug, headline, teaser]) =>
+        `<dt class="headline dt"><a href="/canada/manitoba/story/2008/01/16/${slug}.html">${headline}</a></dt><dd class="dd">${teaser}</dd>`,
+    )
+    .join('');
+  const rail = `<div id="storyright"><div class="lineuproll"><h3><a href="/manitoba/">MORE MANITOBA HEADLINES</a></h3><dl>${cards}</dl></div></div>`;
+
+  test("the rail's cards go, headlines and summaries; the story stays", () => {
+    const page = setup(`<body><div id="story" class="clearfix">${body}${rail}</div></body>`);
+    assert.equal(dropRailCards(page.blocks, page.chosen), 6);
+    const text = chosenText(page);
+    assert.ok(!text.includes('Inquest report') && !text.includes('water park'), text);
+    assert.match(text, /For Winnipeggers wanting/);
+    assert.match(text, /60 million new seedlings/);
+  });
+
+  test('the same page read as no article (a forum, a service page) keeps them', () => {
+    const page = setup(`<body><div id="story" class="clearfix">${body}${rail}</div></body>`);
+    assert.equal(
+      dropRailCards(page.blocks, page.chosen, () => 0.3),
+      0,
+    );
+    assert.equal(
+      dropRailCards(page.blocks, page.chosen, () => 0.9),
+      6,
+    );
+  });
+
+  test('a page of cards stays: the cards hold the prose, so they are the container', () => {
+    const intro =
+      '<div class="intro"><p>The latest headlines from Manitoba, updated through the day.</p></div>';
+    const many = `<dl>${cards}${cards}${cards}</dl>`;
+    const page = setup(`<body><h1>Manitoba</h1>${intro}<div class="lineuproll">${many}</div></body>`);
+    assert.equal(dropRailCards(page.blocks, page.chosen), 0);
+  });
+
+  test('cards inside the story container, before it, or outweighing it stay', () => {
+    const inside = `<div id="story"><div id="storybody">${body.replace('<div id="storybody">', '').replace('</div>', '')}<dl>${cards}</dl></div></div>`;
+    const before = `<div id="story">${rail}${body}</div>`;
+    const heavy = `<div id="story">${body}<div id="storyright"><dl>${cards}${cards}${cards}</dl></div></div>`;
+    for (const html of [inside, before, heavy]) {
+      const page = setup(`<body>${html}</body>`);
+      assert.equal(dropRailCards(page.blocks, page.chosen), 0, html.slice(0, 80));
+    }
+  });
+
+  test("property: the story's own paragraphs always stay, and cards that outweigh it stay", () => {
+    const paragraph = fc.constantFrom(
+      '<p>The city has drop-off locations for mulching, and nine fenced depots are open across the city until January.</p>',
+      '<p>The trees are turned into wood chips, which are then available for free from all depots in the city.</p>',
+      '<p>Trees must be cleared of decorations, lights and tinsel before they can be chipped at any of the depots.</p>',
+    );
+    const card = fc.constantFrom(
+      '<div class="card"><h3><a href="/a/1">Inquest report urges more help</a></h3><p>An inquest report released Thursday recommends improvements to the child-welfare agency in the city.</p></div>',
+      '<div class="card"><h3><a href="https://other.example/b">Manitoba insurer urged to act</a></h3><span>CBC</span><p>Environmentalists are urging the public vehicle insurer to consider a new kind of car insurance.</p></div>',
+      '<p>A paragraph outside the story, after it, with no headline before it, in a box of its own.</p>',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(paragraph, { minLength: 1, maxLength: 12 }),
+        fc.array(card, { maxLength: 8 }),
+        fc.array(card, { maxLength: 4 }),
+        (story, after, before) => {
+          const page = setup(
+            `<body><div class="rail">${before.join('')}</div><div class="story">${story.join('')}</div><div class="rail">${after.join('')}</div></body>`,
+          );
+          const dropped = dropRailCards(page.blocks, page.chosen);
+          const text = chosenText(page);
+          for (const p of story) assert.ok(text.includes(p.replace(/<\/?p>/g, '')), text);
+          // With no rail before the story, cards that hold as many words as the story, or a story
+          // under 150 words, are left alone.
+          const words = (html: string) => wordRunCount(html.replace(/<[^>]*>/g, ' '));
+          const storyWords = story.reduce((sum, p) => sum + words(p), 0);
+          const cardWords = after
+            .filter((piece) => piece.includes('card'))
+            .reduce((sum, p) => sum + words(p), 0);
+          if (before.length === 0 && (cardWords >= storyWords || storyWords < 150)) assert.equal(dropped, 0);
+        },
+      ),
+    );
   });
 });

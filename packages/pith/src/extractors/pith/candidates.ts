@@ -66,6 +66,8 @@ export interface CandidateInputs {
   /** The page's URL (or its canonical link) for the site rules. */
   url: string | undefined;
   captions: boolean;
+  /** The page-type model's probability that the page is an article, asked only by a rule that needs it. */
+  articleProbability?: () => number;
 }
 
 /** Text nodes of the blocks at or above `threshold`. */
@@ -96,7 +98,9 @@ export function finishChosen(
   const { doc, rows } = inputs;
   keepStructuresOfKeptContainers(doc, chosen, { figures: !postRules });
   const captions = inputs.captions ? keepFigureCaptions(doc, chosen) : undefined;
-  const counts = postRules ? applyPostRules(rows.blocks, chosen, inputs.url) : undefined;
+  const counts = postRules
+    ? applyPostRules(rows.blocks, chosen, inputs.url, inputs.articleProbability)
+    : undefined;
   return { ...(counts ? { postRules: counts } : {}), ...(captions === undefined ? {} : { captions }) };
 }
 

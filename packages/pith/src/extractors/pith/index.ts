@@ -554,6 +554,7 @@ function extractFromRows(
       probabilities,
       url: doc.url ?? context.metadata?.canonicalUrl,
       captions: settings.captions,
+      articleProbability: () => pageTypeOf(rows.pageTypeFeatures).probabilities.article,
     };
     const region = heuristic.selection.kept;
     // The answer as a candidate (row 0 of the guard's and the choice's rows).

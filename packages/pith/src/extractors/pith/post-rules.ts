@@ -719,6 +719,120 @@ export function dropHeadlineRuns(blocks: Blocks, chosen: Uint8Array, pageUrl = b
   return dropped;
 }
 
+/** Fewest words of kept prose (`isFlowProse` blocks) in the story's container: a story a rail can stand beside. */
+const MIN_STORY_WORDS = 150;
+/**
+ * Least probability that the page is an article (the page-type model) for its cards to be a rail:
+ * a forum's quoted posts, a service's or a product's feature cards, a documentation page's
+ * sections and a collection's items under a long intro lie outside the majority's container too
+ * (WCXB 0550, 0707, 3063, 2867, 4015, 4380: all read at most 0.56 article).
+ */
+const MIN_RAIL_ARTICLE = 0.6;
+/** Fewest cards outside the story's container that make a rail (one card is a related link's box). */
+const MIN_RAIL_CARDS = 2;
+/** How many blocks before a teaser its headline may be (a picture's credit, a kicker between). */
+const MAX_HEADLINE_GAP = 3;
+/** Most words of what sits between a card's headline and its teaser (a source, a kicker, a time). */
+const MAX_CARD_LABEL_WORDS = 5;
+
+/**
+ * Whether a block is a card's headline: a line that is mostly one link of a headline's length
+ * (three words or more) that is not a fragment of this page. Any host: a portal's rail links its
+ * sister sites (gma.yahoo.com under a story on www.yahoo.com).
+ */
+function isCardHeadline(blocks: Blocks, block: number): boolean {
+  if (blocks.links[block] !== 1 || blocks.words[block] < MIN_HEADLINE_LINK_WORDS) return false;
+  if (blocks.words[block] > MAX_HEADLINE_LINE_WORDS) return false;
+  if (blocks.linkChars[block] < MIN_HEADLINE_LINK_SHARE * blocks.chars[block]) return false;
+  const { doc } = blocks;
+  for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
+    const node = blocks.textNodes[k];
+    if ((blocks.landmarks[node] & LANDMARK.link) === 0) continue;
+    const anchor = anchorWithin(doc, node, 0);
+    const href = anchor < 0 ? '' : (doc.attr(anchor, 'href')?.trim() ?? '');
+    return href !== '' && !href.startsWith('#');
+  }
+  return false;
+}
+
+/**
+ * The story's container: the deepest element that holds more than half of the kept prose's words
+ * (`isFlowProse` blocks; the elements that hold a majority are one chain, so the deepest is one)
+ * and the words it holds; undefined when it holds under MIN_STORY_WORDS.
+ */
+function storyContainer(blocks: Blocks, kept: Uint8Array): { node: number; words: number } | undefined {
+  const { doc } = blocks;
+  const words = new Map<number, number>();
+  let total = 0;
+  for (let block = 0; block < blocks.count; block++) {
+    tick('pith');
+    if (!kept[block] || !isFlowProse(blocks, block)) continue;
+    total += blocks.words[block];
+    for (let at = blocks.owner[block]; at > 0; at = doc.parent(at))
+      words.set(at, (words.get(at) ?? 0) + blocks.words[block]);
+  }
+  if (total < MIN_STORY_WORDS) return undefined;
+  let node = -1;
+  let held = 0;
+  for (const [at, count] of words)
+    if (2 * count > total && (node < 0 || doc.depth(at) > doc.depth(node))) {
+      node = at;
+      held = count;
+    }
+  return node < 0 || held < MIN_STORY_WORDS ? undefined : { node, words: held };
+}
+
+/**
+ * Cards of other stories after a story — a linked headline over its teaser paragraph, in a rail
+ * beside the story or a strip under it (a portal's stream, a desk's "more headlines" with a summary
+ * each) — read to the classifier as prose and are kept with the story. Earlier rules judged the
+ * cards by their shape and lost on WCXB's collections, whose content is such cards
+ * (docs/algorithms/default.md, "What did not work"). This one reads the body's own container: the
+ * deepest element holding most of the kept prose (`storyContainer`, 150 words or more of it). Cards are
+ * kept teasers (`isFlowProse`) with a headline line (`isCardHeadline`, kept or not) at most three
+ * blocks before them and only short labels between; when at least two of them lie after the
+ * story's container, outside it, and they hold fewer words than the story's container, they go
+ * with their headlines — on a page that the page-type model reads as an article (MIN_RAIL_ARTICLE;
+ * not asked when `articleProbability` is not given). On a page of cards the cards hold the prose, so
+ * the container is their list and nothing is outside it. Written from readability-testpages
+ * yahoo-3 and L3S-GN1 2b08c951.
+ */
+export function dropRailCards(blocks: Blocks, chosen: Uint8Array, articleProbability?: () => number): number {
+  const kept = chosenBlocks(blocks, chosen);
+  const story = storyContainer(blocks, kept);
+  if (story === undefined) return 0;
+  const { doc, owner } = blocks;
+  const after = doc.end(story.node);
+  const cards: Array<{ first: number; last: number }> = [];
+  let words = 0;
+  for (let block = 0; block < blocks.count; block++) {
+    tick('pith');
+    if (!kept[block] || owner[block] < after || !isFlowProse(blocks, block)) continue;
+    for (let headline = block - 1; headline >= 0 && block - headline <= MAX_HEADLINE_GAP; headline--) {
+      if (owner[headline] < after) break;
+      if (isCardHeadline(blocks, headline)) {
+        cards.push({ first: headline, last: block });
+        for (let inside = headline; inside <= block; inside++)
+          if (kept[inside]) words += blocks.words[inside];
+        break;
+      }
+      if (blocks.words[headline] > MAX_CARD_LABEL_WORDS) break;
+    }
+  }
+  if (cards.length < MIN_RAIL_CARDS || words >= story.words) return 0;
+  // Asked last (the page-type model runs once per page, and most pages have no rail).
+  if (articleProbability !== undefined && articleProbability() < MIN_RAIL_ARTICLE) return 0;
+  let dropped = 0;
+  for (const { first, last } of cards)
+    for (let inside = first; inside <= last; inside++) {
+      if (!kept[inside]) continue;
+      unchooseBlock(blocks, inside, chosen);
+      kept[inside] = 0;
+      dropped++;
+    }
+  return dropped;
+}
+
 /** Longest copyright line, in words. */
 const MAX_COPYRIGHT_WORDS = 15;
 
@@ -1864,6 +1978,7 @@ export interface PostRuleCounts {
   linkTeasers: number;
   embeddedTeasers: number;
   headlineRuns: number;
+  railCards: number;
   orphanHeadings: number;
   copyrightLines: number;
   leads: number;
@@ -1880,11 +1995,17 @@ export interface PostRuleCounts {
  * page declares it (its canonical link): saved files come without one, and their links
  * name the site absolutely.
  */
-export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blocks.doc.url): PostRuleCounts {
+export function applyPostRules(
+  blocks: Blocks,
+  chosen: Uint8Array,
+  pageUrl = blocks.doc.url,
+  articleProbability?: () => number,
+): PostRuleCounts {
   const repeatedBlocks = dropRepeatedBlocks(blocks, chosen);
   const linkTeasers = dropLinkTeasers(blocks, chosen);
   const embeddedTeasers = dropEmbeddedTeasers(blocks, chosen, pageUrl);
   const headlineRuns = dropHeadlineRuns(blocks, chosen, pageUrl);
+  const railCards = dropRailCards(blocks, chosen, articleProbability);
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
   const mediaControls = dropMediaControls(blocks.doc, chosen);
@@ -1897,6 +2018,7 @@ export function applyPostRules(blocks: Blocks, chosen: Uint8Array, pageUrl = blo
     linkTeasers,
     embeddedTeasers,
     headlineRuns,
+    railCards,
     orphanHeadings,
     copyrightLines,
     leads,

@@ -16,6 +16,7 @@ import {
   listingAnswer,
   listingGateFeatures,
   repeatedGroup,
+  screenReaderOnlyText,
   templateTextNodes,
 } from '../../packages/pith/src/extractors/pith/repeated.js';
 import { PAGE_TYPES, type PageType } from '../../packages/pith/src/features/page-type/index.js';
@@ -465,6 +466,106 @@ describe('the card gate (a second way through: headed cards the answer kept in p
         },
       ),
       { numRuns: 150 },
+    );
+  });
+});
+
+/**
+ * A product grid cut from WCXB dev 3000 (REI's running shoes, a collection): each card's title, price,
+ * rating and attributes, and a compare button whose label is `sr-only` ("Add … to Compare": the gold
+ * keeps the title, not the label). The image carousels and colour swatches are left out; the markup of
+ * what is kept is the page's.
+ */
+const reiShoes: [string, string, string, number, string, string, string][] = [
+  ['HOKA', "Clifton 10 Road-Running Shoes - Women's", '124.93', 133, '4.6', '7.2', 'Maximum'],
+  ['Brooks', "Launch 11 Road-Running Shoes - Women's", '140.00', 16, '4.8', '10', 'Moderate'],
+  ['HOKA', "Clifton 10 Road-Running Shoes - Men's", '155.00', 140, '4.5', '7.2', 'Maximum'],
+  ['HOKA', "Bondi 9 Road-Running Shoes - Men's", '175.00', 187, '4.6', '5', 'Maximum'],
+  ['HOKA', "Bondi 9 Road-Running Shoes - Women's", '175.00', 191, '4.2', '5', 'Maximum'],
+  ['HOKA', "Speedgoat 7 Trail-Running Shoes - Men's", '155.00', 3, '4.7', '5', 'Moderate'],
+  ['Brooks', "Adrenaline GTS 25 Road-Running Shoes - Women's", '150.00', 44, '4.4', '10', 'Moderate'],
+  ['On', "Cloudsurfer 2 Road-Running Shoes - Men's", '160.00', 12, '4.3', '9', 'Moderate'],
+];
+const reiCard = (
+  [brand, title, price, reviews, rating, drop, cushion]: (typeof reiShoes)[number],
+  n: number,
+) =>
+  `<li class="VcGDfKKy_dvNbxUqm29K"><a class="O8aFd2MOq4cf8b3yUR2p" href="/product/${n}/shoe"><img src="/media/${n}.jpg" alt="${brand} ${title}"></a>` +
+  '<div class="UgLX7TmYU6vCz9ovpPnR"><div class="S3vAnwPfugG_kHWvBihG"><span>Top Rated</span></div></div>' +
+  `<a class="O8aFd2MOq4cf8b3yUR2p tS6GbfEJ9cTyCftpIpEO" href="/product/${n}/shoe"><span role="heading" aria-level="2" class="dBj29YaudGjV80UCeSh_"><span class="nL0nEPe34KFncpRNS29I" data-ui="product-brand">${brand}</span><span class="Xpx0MUGhB7jSm5UvK2EY" data-ui="product-title">${title}</span></span></a>` +
+  `<div class="xcohaj_BKDtz4S2pdvEo"><span data-ui="sale-price"> $${price}</span></div>` +
+  `<div class="ZmACqPt8e3cKV7yXToKQ"><div class="cdr-rating_15-1-0 cdr-rating--small_15-1-0"><span aria-hidden="true" class="cdr-rating__count_15-1-0"><span>(${reviews})</span></span><span class="cdr-rating__caption-sr_15-1-0">${reviews} reviews with an average rating of ${rating} out of 5 stars</span></div></div>` +
+  `<div data-ui="tile-attributes" class="Scuv2kplaAmjDThtpvqP"><div class="PbkM8qMJIiUeqTHrk9pC"><div class="vqpFbveePz3fEwqff254">Heel to Toe Drop: <div class="Qw6mvRoX0xm5QsSku4hy"> ${drop} mm </div></div></div><div class="PbkM8qMJIiUeqTHrk9pC"><div class="vqpFbveePz3fEwqff254">Cushioning: <div class="Qw6mvRoX0xm5QsSku4hy"> ${cushion} </div></div></div></div>` +
+  `<div class="jDiZE8eCrxqy4rNligbN"><div class="be3aadkpPaFffy1m9bIb"><button type="button" data-ui="compare-product-button"><span class="sr-only">Add ${title} to &nbsp; </span> Compare </button></div></div></li>`;
+const reiPage = `<html><head><title>Running Shoes | REI Co-op</title></head><body>
+<header><nav><ul>${['Camp & Hike', 'Climb', 'Cycle', 'Water', 'Run', 'Snow', 'Travel'].map((s) => `<li><a href="/c/${s}">${s}</a></li>`).join('')}</ul></nav></header>
+<main><h1>Running Shoes</h1><p>672 results</p>
+<ul class="cdr-grid_15-1-0 SQl1R_4uesMb2NImbkgK">${reiShoes.map(reiCard).join('')}</ul></main>
+<footer><p>REI Co-op. All rights reserved.</p><a href="/help">Help</a> <a href="/stores">Stores</a></footer></body></html>`;
+const REI_URL = 'https://www.rei.com/c/running-shoes';
+
+describe("screen-reader-only text on a listing's or collection's cards", () => {
+  test("WCXB 3000: the compare buttons' sr-only labels leave the answer; the cards stay", () => {
+    const result = extract(reiPage, { format: 'text', url: REI_URL });
+    const diagnostics = result.extraction.diagnostics as PithDiagnostics;
+    assert.ok(['listing', 'collection'].includes(diagnostics.pageType.type), diagnostics.pageType.type);
+    assert.doesNotMatch(result.content, /Add Clifton 10/);
+    assert.match(result.content, /Clifton 10 Road-Running Shoes - Women's/);
+    assert.match(result.content, /Bondi 9 Road-Running Shoes - Men's/);
+    assert.match(result.content, /\$124\.93/);
+    assert.equal(diagnostics.screenReaderText, reiShoes.length);
+    const kept = extract(reiPage, {
+      format: 'text',
+      url: REI_URL,
+      extractorOptions: { screenReaderText: false },
+    });
+    assert.match(kept.content, /Add Clifton 10 Road-Running Shoes - Women's to/, 'off, the labels are read');
+    assert.equal((kept.extraction.diagnostics as PithDiagnostics).screenReaderText, undefined);
+  });
+
+  test('the labels are the only text marked: every sr-only span, nothing else', () => {
+    const doc = parseHtml(reiPage, { url: REI_URL });
+    const hidden = screenReaderOnlyText(doc);
+    assert.ok(hidden);
+    const text = chosenText(doc, hidden);
+    assert.equal((text.match(/Add /g) ?? []).length, reiShoes.length);
+    assert.doesNotMatch(text, /reviews with|Heel to Toe|\$|Compare/);
+    assert.equal(screenReaderOnlyText(parseHtml(listingPage)), undefined, 'a page without such classes');
+  });
+
+  test('property: text is marked exactly when an element around it has a screen-reader-only class token', () => {
+    const spoken = ['sr-only', 'visually-hidden', 'visuallyhidden', 'screen-reader-text', 'a-offscreen'];
+    const shown = [
+      'card',
+      'price',
+      'sr',
+      'srt',
+      'hidden',
+      'item__title',
+      'only',
+      'visually',
+      'screen-reader-textual',
+    ];
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.constantFrom(...spoken, ...shown), { maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (classes) => {
+          // nested elements, one class list each, the innermost holding the text
+          const open = classes.map((tokens) => `<span class="${tokens.join(' ')}">`).join('');
+          const close = '</span>'.repeat(classes.length);
+          const doc = parseHtml(
+            `<html><body><p>Shown before. ${open}Marked words${close} Shown after.</p></body></html>`,
+          );
+          const hidden = screenReaderOnlyText(doc);
+          const expected = classes.some((tokens) => tokens.some((token) => spoken.includes(token)));
+          const text = hidden ? chosenText(doc, hidden) : '';
+          assert.equal(text, expected ? 'Marked words' : '');
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -55,7 +55,13 @@ import {
   SHIPPED_STACK_MODELS,
 } from './model.js';
 import type { PostRuleCounts } from './post-rules.js';
-import { LISTING_CARD_GATE, LISTING_GATE, listingAnswer } from './repeated.js';
+import {
+  LISTING_CARD_GATE,
+  LISTING_GATE,
+  LISTING_TYPES,
+  listingAnswer,
+  screenReaderOnlyText,
+} from './repeated.js';
 import { type PageRows, pageRows } from './rows.js';
 import { STACK_FEATURE_NAMES, STACK_WIDTH, stackRows } from './stack-features.js';
 import { textFeatures } from './text-features.js';
@@ -144,6 +150,12 @@ export interface PithOptions extends HeuristicOptions {
   listingProfile: boolean;
   /** With `listingProfile`: the profile answers only where the listing gate holds (repeated.ts, LISTING_GATE). */
   listingGate: boolean;
+  /**
+   * On a page the page-type classifier reads as a listing or collection, leave out the text only
+   * screen readers get (`sr-only`, `visually-hidden`, `screen-reader-text` …: a card's rating read
+   * aloud, "Add … to compare"), which the page does not show (repeated.ts, screenReaderOnlyText).
+   */
+  screenReaderText: boolean;
   /** Build the candidate selections (candidates.ts) even without a choice model (for the choice's trainer). */
   candidates: boolean;
   /** The choice among the candidates: '' = the shipped models/pith-choice.json, 'none' = the balanced answer, or a model file. */
@@ -188,6 +200,8 @@ export interface PithDiagnostics {
   bodyGuard?: { answer: string; footerText?: true };
   /** The repeated sibling group joined to the answer (`listingProfile`): its items and words. */
   listing?: { items: number; words: number };
+  /** Text nodes of screen-reader-only text left out of a listing's or collection's answer (`screenReaderText`). */
+  screenReaderText?: number;
 }
 
 /** Which candidate won and by how much (issue 37). */
@@ -248,6 +262,7 @@ const DEFAULTS: PithOptions = {
   bodyGuard: true,
   listingProfile: true,
   listingGate: true,
+  screenReaderText: true,
   candidates: false,
   choice: '',
   stack: '',
@@ -426,6 +441,13 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         'With listingProfile: join the group only where the listing gate (learned on the block sets, news pages among them) holds.',
     },
     {
+      name: 'screenReaderText',
+      type: 'boolean',
+      default: DEFAULTS.screenReaderText,
+      description:
+        'On a page read as a listing or collection, leave out text only screen readers get (sr-only, visually-hidden): ratings read aloud, "Add … to compare".',
+    },
+    {
       name: 'candidates',
       type: 'boolean',
       default: DEFAULTS.candidates,
@@ -531,6 +553,7 @@ function extractFromRows(
   let choice: ChoiceDiagnostics | undefined;
   let guard: { candidate: Candidate; footerText: boolean } | undefined;
   let listing: PithDiagnostics['listing'];
+  let screenReaderText: number | undefined;
   if (model && blocks.count > 0) {
     model.checkFeatures(features.names);
     let probabilities: Float64Array = new Float64Array(blocks.count);
@@ -615,6 +638,29 @@ function extractFromRows(
         listing = { items: listed.group.items.length, words: listed.group.words };
       }
     }
+    if (settings.screenReaderText && decidedBy === 'model' && !chooser) {
+      // A listing's or collection's cards carry text only screen readers get (a rating read aloud,
+      // "Add … to compare", a price said twice): the page does not show it (repeated.ts).
+      // The page type first: extract()'s metadata choice decides it on every page anyway.
+      const hidden = LISTING_TYPES.includes(pageTypeOf(rows.pageTypeFeatures).type)
+        ? screenReaderOnlyText(doc)
+        : undefined;
+      if (hidden) {
+        const chosen = textNodesOf(doc, selection);
+        let held = false;
+        for (let node = 0; node < doc.size && !held; node++) held = chosen[node] === 1 && hidden[node] === 1;
+        if (held) {
+          let dropped = 0;
+          for (let node = 0; node < doc.size; node++)
+            if (hidden[node] && chosen[node]) {
+              chosen[node] = 0;
+              dropped++;
+            }
+          selection = selectionOf(doc, chosen);
+          screenReaderText = dropped;
+        }
+      }
+    }
     if (settings.candidates || chooser) {
       candidates = buildCandidates(inputs, own);
       const typed = pageTypeOf(rows.pageTypeFeatures);
@@ -679,6 +725,7 @@ function extractFromRows(
       ...(guard.footerText ? { footerText: true } : {}),
     };
   if (listing) diagnostics.listing = listing;
+  if (screenReaderText !== undefined) diagnostics.screenReaderText = screenReaderText;
   if (captions !== undefined) diagnostics.captions = captions;
   const extraction: Extraction<PithDiagnostics> = {
     extractor: 'pith',

@@ -4,7 +4,7 @@
  * items — found over the page's blocks, with no second parse. The candidate is the blocks inside
  * the group's items. See docs/algorithms/default.md, "A listing's repeated siblings".
  */
-import { IS_HEADING, NodeKind, TAG, tick } from '../../dom/index.js';
+import { type Doc, IS_HEADING, NodeKind, TAG, tick } from '../../dom/index.js';
 import type { Blocks } from '../../features/blocks/index.js';
 import { LANDMARK, wordTokens } from '../../features/blocks/index.js';
 import { PAGE_TYPE_FEATURE_NAMES, type PageType } from '../../features/page-type/index.js';
@@ -489,4 +489,29 @@ export function templateTextNodes(blocks: Blocks, group: RepeatedGroup, answer: 
       chosen[blocks.textNodes[k]] = 1;
   }
   return chosen;
+}
+
+/**
+ * Class names of text only screen readers get (Bootstrap's and Tailwind's `sr-only`, WordPress's
+ * `screen-reader-text`, `visually-hidden`, Amazon's `a-offscreen`): a card's rating read aloud
+ * ("Rating: 4.225 of 5 stars"), "Add … to Compare", "Add … to your Loves", a price said twice. The
+ * page does not show it, and WCXB's gold, annotated from the rendered page, leaves it out.
+ */
+const SCREEN_READER_CLASS =
+  /(?:^|[\s_-])(?:sr-only|sr_only|visually-hidden|visually_hidden|visuallyhidden|screen-reader-text|screen-reader-only|screenreader-only|screenreader|offscreen)(?:$|[\s_-])/i;
+
+/** Per node: 1 for the text nodes inside an element of a screen-reader-only class; undefined when the page has none. */
+export function screenReaderOnlyText(doc: Doc): Uint8Array | undefined {
+  const { kind, end } = doc.columns;
+  let hidden: Uint8Array | undefined;
+  for (let node = doc.contentRoot; node < end[doc.contentRoot]; node++) {
+    if (kind[node] !== NodeKind.Element) continue;
+    const cls = doc.attr(node, 'class');
+    if (!cls || !SCREEN_READER_CLASS.test(cls)) continue;
+    hidden ??= new Uint8Array(doc.size);
+    for (let inner = node + 1; inner < end[node]; inner++)
+      if (kind[inner] === NodeKind.Text) hidden[inner] = 1;
+    node = end[node] - 1;
+  }
+  return hidden;
 }

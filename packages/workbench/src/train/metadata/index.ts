@@ -115,7 +115,7 @@ export interface TrainMetadataOptions {
  * A field's fit with a base run's parts where it keeps them: the base's whole (`keep`), or the
  * refit's trees with the base's margins and floors (`keepMargins`).
  */
-function withBase(
+export function fitWithBase(
   field: ChosenField,
   base: BaseRun | undefined,
   baseParts: (run: BaseRun) => FieldParts,
@@ -216,7 +216,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       const scores: unknown[] = new Array(pages.length);
       heldOutScores[field] = scores;
       for (let f = 0; f < k; f++) {
-        const fit = withBase(
+        const fit = fitWithBase(
           field,
           base,
           (run) => run.folds[f][field],
@@ -341,7 +341,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
   log('the model on every page…');
   const fits = {} as Record<ChosenField, FieldFit>;
   for (const field of CHOSEN_FIELDS) {
-    fits[field] = withBase(
+    fits[field] = fitWithBase(
       field,
       base,
       (run) => run.final[field],

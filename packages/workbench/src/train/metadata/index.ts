@@ -366,7 +366,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       marginsPerPageType:
         "right at least the rules' in the inner folds; a page's weighted by its page-type probabilities",
       floors: [...FLOORS],
-      floor: `${settings.floorsBy === 'type' ? `per page type, chosen together: each type's most right − price × wrong${settings.floorPrior > 0 ? ` with ${settings.floorPrior} pseudo pages of the field's` : ''}` : "the field's: the most right − price × wrong"}, at the lowest price whose inner folds answer wrongly on at most ${settings.wrongShare} of pages (${BIASED_FIELDS.join(', ')}), on ${settings.innerSeeds} inner partition(s) by site pooled`,
+      floor: `${settings.floorsBy === 'type' ? `per page type, chosen together: each type's most right − price × wrong${settings.floorPrior > 0 ? ` with ${settings.floorPrior} pseudo pages of the field's` : ''}` : "the field's: the most right − price × wrong"}, at the lowest price whose inner folds answer wrongly on at most ${settings.wrongShare} of pages (${BIASED_FIELDS.filter((field) => !base?.keep.includes(field)).join(', ') || 'none refitted'}), on ${settings.innerSeeds} inner partition(s) by site pooled`,
       titleLoss: settings.titleLoss,
       titleMargins: settings.titleMargins,
       innerSeeds: settings.innerSeeds,
@@ -389,7 +389,15 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
           }
         : {}),
     },
-    ...(figures ? { evaluation: { heldOut: `${k}-fold by site`, ...summary(figures) } } : {}),
+    ...(figures
+      ? {
+          evaluation: {
+            heldOut: `${k}-fold by site`,
+            ...(heldOut ? { folds: heldOut } : {}),
+            ...summary(figures),
+          },
+        }
+      : {}),
   };
   const model = metadataModelOf(fits, manifest as unknown as Record<string, unknown>);
   return {

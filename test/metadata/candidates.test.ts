@@ -6,7 +6,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseHtml } from '../../packages/pith/src/dom/index.js';
-import { chooseMetadata, readCandidates, readMetadata } from '../../packages/pith/src/metadata/index.js';
+import {
+  candidateRows,
+  chooseMetadata,
+  DATE_FEATURES,
+  readCandidates,
+  readMetadata,
+} from '../../packages/pith/src/metadata/index.js';
 import { page } from './helpers.js';
 
 /** A fixed clock after the pages were saved (a later date is not believed). */
@@ -521,5 +527,53 @@ describe('author candidates: a "Contributors:" label (round 11, s42-date)', () =
       `<h1>Post</h1><div class="staff_box"><b>Author:</b> Contact <a href="mailto:a@example.com">Email</a></div>${BODY_TEXT}`,
     );
     assert.ok(!authorsOf(html, 'https://example.com/post').some((names) => /Contact/.test(names)));
+  });
+});
+
+describe('date features: the shown day nearest the headline and whether the declared day is shown (round 11, s42-date)', () => {
+  /** Each candidate's day with the two columns, and the "none" row's `declaredShown`. */
+  function dateColumns(html: string, url: string) {
+    const read = reading(html, url);
+    const candidates = readCandidates(read.sources, read.rules, read.siteNames, read.url, read.now);
+    const rows = candidateRows(candidates, read.sources, read.rules, read.siteNames, read.url).dates;
+    const width = DATE_FEATURES.length;
+    const nearest = DATE_FEATURES.indexOf('date.nearest');
+    const declared = DATE_FEATURES.indexOf('date.declaredShown');
+    return {
+      days: candidates.dates.map((candidate, row) => ({
+        day: candidate.day,
+        nearest: rows[row * width + nearest],
+        declaredShown: rows[row * width + declared],
+      })),
+      none: rows[candidates.dates.length * width + declared],
+    };
+  }
+
+  it('the modified day shown under the headline is the nearest; the declared published day is not shown (WCXB 1476, bokun.io: the gold is the shown 2025-11-04)', () => {
+    const html = page(
+      '<title>How to Create &#038; Market Five-Star Tour Packages</title>' +
+        '<meta property="article:published_time" content="2025-10-30T12:00:36+00:00" />' +
+        '<meta property="article:modified_time" content="2025-11-04T21:10:44+00:00" />' +
+        '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":"How to Create & Market Five-Star Tour Packages","datePublished":"2025-10-30T12:00:36+00:00","dateModified":"2025-11-04T21:10:44+00:00"}</script>',
+      '<h1>How to Create &#038; Market Five-Star Tour Packages</h1> <p> <a href="/author/cgannon">Charlotte Gannon</a> • November 4th, 2025 </p>' +
+        `<div class="content" id="content">${BODY_TEXT}</div>`,
+    );
+    const { days, none } = dateColumns(html, 'https://www.bokun.io/how-to-create-tour-packages');
+    const byDay = new Map(days.map((entry) => [entry.day, entry]));
+    assert.equal(byDay.get('2025-11-04')?.nearest, 1);
+    assert.equal(byDay.get('2025-10-30')?.nearest, 0);
+    for (const entry of days) assert.equal(entry.declaredShown, 0);
+    assert.equal(none, 0);
+  });
+
+  it('no day shown: both columns missing (a page that only declares its day)', () => {
+    const html = page(
+      '<title>Post</title><meta property="article:published_time" content="2025-10-30T12:00:36+00:00" />',
+      `<h1>Post</h1>${BODY_TEXT}`,
+    );
+    const { days } = dateColumns(html, 'https://example.com/post');
+    assert.equal(days.length, 1);
+    assert.ok(Number.isNaN(days[0].nearest));
+    assert.equal(days[0].declaredShown, 0);
   });
 });

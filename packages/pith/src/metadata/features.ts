@@ -493,6 +493,8 @@ const DATE_OWN = [
   'shownDays',
   'onlyModified',
   'isRules',
+  'nearest',
+  'declaredShown',
 ] as const;
 
 const DATE_AT = columnsOf(DATE_OWN);
@@ -502,6 +504,16 @@ const DATE_SOURCE_AT = byName(
   // own-keys: a feature name of the table (made by columnsOf without a prototype)
   (source) => DATE_AT[`src.${source}` as (typeof DATE_OWN)[number]],
 );
+
+/** The sources that declare a publication day (not a modification, not a day shown on the page). */
+const DECLARED_PUBLISHED: ReadonlySet<string> = new Set([
+  'ld.published',
+  'meta.published',
+  'micro.published',
+]);
+/** The sources that are a day the reader sees. */
+const isShownSource = (source: string) =>
+  source.startsWith('shown') || source.startsWith('time.') || source === 'byline';
 
 export const DATE_FEATURES: readonly string[] = [...DATE_OWN.map((name) => `date.${name}`), ...PAGE_FEATURES];
 
@@ -533,6 +545,29 @@ export function dateRows(
     candidate.mentions.some((mention) => mention.source === 'shown' || mention.source.startsWith('time.')),
   ).length;
   const rulesDay = rules.published === undefined ? '' : dayOf(rules.published);
+  // The shown date nearest the headline, a comparison across candidates the trees cannot make
+  // row by row: WCXB's gold is often the day a reader sees under the headline, the modified one
+  // where the page shows only that (and as often the declared one: journal, round 11).
+  const nearness = candidates.map((candidate) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (const mention of candidate.mentions)
+      if (mention.distance !== undefined && !Number.isNaN(mention.distance))
+        best = Math.min(best, Math.abs(mention.distance));
+    return best;
+  });
+  // biome-ignore lint/plugin: at most MAX_DATE_CANDIDATES (16) dates
+  const nearestShown = Math.min(...nearness);
+  // Whether the page shows the day it declares published (1), declares one it does not show (0),
+  // or declares none (missing): a declared day the reader never sees is the one annotators skip.
+  const declared = candidates.filter((candidate) =>
+    candidate.mentions.some((mention) => DECLARED_PUBLISHED.has(mention.source)),
+  );
+  const declaredShown =
+    declared.length === 0
+      ? MISSING
+      : declared.some((candidate) => candidate.mentions.some((mention) => isShownSource(mention.source)))
+        ? 1
+        : 0;
   candidates.forEach((candidate, row) => {
     checkDeadline('metadata');
     const base = row * width;
@@ -594,6 +629,11 @@ export function dateRows(
         : 0,
     );
     set('isRules', candidate.day === rulesDay ? 1 : 0);
+    set(
+      'nearest',
+      nearestShown === Number.POSITIVE_INFINITY ? MISSING : nearness[row] === nearestShown ? 1 : 0,
+    );
+    set('declaredShown', declaredShown);
     out.set(facts.values, base + ownWidth);
   });
   const none = candidates.length * width;
@@ -601,6 +641,7 @@ export function dateRows(
   out[none + DATE_AT.days] = candidates.length;
   out[none + DATE_AT.shownDays] = shownDays;
   out[none + DATE_AT.isRules] = rulesDay === '' ? 1 : 0;
+  out[none + DATE_AT.declaredShown] = declaredShown;
   out.set(facts.values, none + ownWidth);
   return out;
 }

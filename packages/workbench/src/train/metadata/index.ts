@@ -16,6 +16,7 @@ import {
   type ChosenField,
   chosenRow,
   type FieldMargins,
+  type FieldParts,
   PAGE_TYPE_NAMES,
   RULES_ALWAYS,
   serializeMetadataModel,
@@ -27,6 +28,7 @@ import { groupedFolds } from '../folds.js';
 import { writeHeldOut } from '../held-out.js';
 import { type ModelManifest, manifestCode } from '../manifest.js';
 import { writeModelFile } from '../model-file.js';
+import { type BaseRun, checkBaseRun, marginsOf } from './base.js';
 import {
   BIASED_FIELDS,
   DEFAULT_FIT,
@@ -49,6 +51,7 @@ import {
 } from './fit.js';
 import { loadMetadataRows, type MetadataPage, TRAINING_NOW } from './rows.js';
 
+export { type BaseRun, checkBaseRun, fieldPartsOf, marginsOf, readBaseRun } from './base.js';
 export {
   bestMargins,
   DEFAULT_FIT,
@@ -104,6 +107,32 @@ export interface TrainMetadataOptions {
   log?: (message: string) => void;
   /** The fit's choices (DEFAULT_FIT's where missing). */
   fit?: Partial<FitSettings>;
+  /** Fields kept from a base run (whole, or their margins and floors): see base.ts. */
+  base?: BaseRun;
+}
+
+/**
+ * A field's fit with a base run's parts where it keeps them: the base's whole (`keep`), or the
+ * refit's trees with the base's margins and floors (`keepMargins`).
+ */
+export function fitWithBase(
+  field: ChosenField,
+  base: BaseRun | undefined,
+  baseParts: (run: BaseRun) => FieldParts,
+  refit: () => FieldFit,
+): FieldFit {
+  if (base?.keep.includes(field)) {
+    const parts = baseParts(base);
+    return { ...parts, byPageType: parts.byPageType ?? PAGE_TYPE_NAMES.map(() => marginsOf(parts)) };
+  }
+  const fit = refit();
+  if (!base?.keepMargins.includes(field)) return fit;
+  const margins = marginsOf(baseParts(base));
+  return {
+    model: fit.model,
+    ...margins,
+    byPageType: margins.byPageType ?? PAGE_TYPE_NAMES.map(() => margins),
+  };
 }
 
 /** One field's held-out figures: the model's answers and the rules' on the same pages. */
@@ -158,6 +187,14 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
     Math.max(k, 2),
     options.seed,
   );
+  const base = options.base;
+  if (base)
+    checkBaseRun(
+      base,
+      pages.map((page) => page.digest),
+      folds,
+      set.names,
+    );
   const pageTypes = foldPageTypes(set, folds, Math.max(k, 2));
   const rows = fieldRows(set, pageTypes.probabilities);
   const all = pages.map((_, index) => index);
@@ -179,14 +216,20 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       const scores: unknown[] = new Array(pages.length);
       heldOutScores[field] = scores;
       for (let f = 0; f < k; f++) {
-        const fit = fitFieldWithBias(
+        const fit = fitWithBase(
           field,
-          names,
-          rows[field],
-          all.filter((index) => folds[index] !== f),
-          folds,
-          settings,
-          extraFoldings,
+          base,
+          (run) => run.folds[f][field],
+          () =>
+            fitFieldWithBias(
+              field,
+              names,
+              rows[field],
+              all.filter((index) => folds[index] !== f),
+              folds,
+              settings,
+              extraFoldings,
+            ),
         );
         foldFits[f][field] = fit;
         for (const index of all) {
@@ -298,8 +341,12 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
   log('the model on every page…');
   const fits = {} as Record<ChosenField, FieldFit>;
   for (const field of CHOSEN_FIELDS) {
-    const fit = fitFieldWithBias(field, set.names[field], rows[field], all, folds, settings, extraFoldings);
-    fits[field] = fit;
+    fits[field] = fitWithBase(
+      field,
+      base,
+      (run) => run.final[field],
+      () => fitFieldWithBias(field, set.names[field], rows[field], all, folds, settings, extraFoldings),
+    );
   }
   const manifest: ModelManifest = {
     datasets: options.datasets.map((spec) => ({
@@ -319,7 +366,7 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       marginsPerPageType:
         "right at least the rules' in the inner folds; a page's weighted by its page-type probabilities",
       floors: [...FLOORS],
-      floor: `${settings.floorsBy === 'type' ? `per page type, chosen together: each type's most right − price × wrong${settings.floorPrior > 0 ? ` with ${settings.floorPrior} pseudo pages of the field's` : ''}` : "the field's: the most right − price × wrong"}, at the lowest price whose inner folds answer wrongly on at most ${settings.wrongShare} of pages (${BIASED_FIELDS.join(', ')}), on ${settings.innerSeeds} inner partition(s) by site pooled`,
+      floor: `${settings.floorsBy === 'type' ? `per page type, chosen together: each type's most right − price × wrong${settings.floorPrior > 0 ? ` with ${settings.floorPrior} pseudo pages of the field's` : ''}` : "the field's: the most right − price × wrong"}, at the lowest price whose inner folds answer wrongly on at most ${settings.wrongShare} of pages (${BIASED_FIELDS.filter((field) => !base?.keep.includes(field)).join(', ') || 'none refitted'}), on ${settings.innerSeeds} inner partition(s) by site pooled`,
       titleLoss: settings.titleLoss,
       titleMargins: settings.titleMargins,
       innerSeeds: settings.innerSeeds,
@@ -328,8 +375,29 @@ export async function trainMetadata(options: TrainMetadataOptions): Promise<Trai
       objective: 'right - wrong',
       pageTypes: [...PAGE_TYPE_NAMES],
       now: new Date(TRAINING_NOW).toISOString().slice(0, 10),
+      ...(base
+        ? {
+            base: {
+              heldOut: base.source.heldOut,
+              model: base.source.model,
+              code: base.source.manifest.code,
+              date: base.source.manifest.date,
+              seed: (base.source.manifest.options as { seed?: number } | undefined)?.seed,
+              kept: [...base.keep],
+              keptMargins: [...base.keepMargins],
+            },
+          }
+        : {}),
     },
-    ...(figures ? { evaluation: { heldOut: `${k}-fold by site`, ...summary(figures) } } : {}),
+    ...(figures
+      ? {
+          evaluation: {
+            heldOut: `${k}-fold by site`,
+            ...(heldOut ? { folds: heldOut } : {}),
+            ...summary(figures),
+          },
+        }
+      : {}),
   };
   const model = metadataModelOf(fits, manifest as unknown as Record<string, unknown>);
   return {

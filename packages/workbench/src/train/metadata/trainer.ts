@@ -1,9 +1,20 @@
 /** `pith train metadata`: the metadata choice's model (title, authors, date). */
 import path from 'node:path';
+import { CHOSEN_FIELDS, type ChosenField } from 'pith/internal';
 import { resolveDatasets } from '../datasets.js';
 import { collect, oneOf, shareInUnitInterval, type Trainer, wholeNumber } from '../trainer.js';
+import { readBaseRun } from './base.js';
 import { type ChoiceLoss, DEFAULT_FIT, type FitSettings } from './fit.js';
 import { type FieldFigures, trainMetadata } from './index.js';
+
+/** A comma-separated list of metadata fields (title, author, date). */
+function fieldList(value: string): ChosenField[] {
+  const fields = value.split(',').filter(Boolean);
+  for (const field of fields)
+    if (!(CHOSEN_FIELDS as readonly string[]).includes(field))
+      throw new Error(`${field}: not a metadata field (${CHOSEN_FIELDS.join(', ')})`);
+  return fields as ChosenField[];
+}
 
 const share = (count: number, pages: number) => (pages === 0 ? '–' : (count / pages).toFixed(3));
 
@@ -114,6 +125,26 @@ export const METADATA_TRAINER: Trainer = {
       default: DEFAULT_FIT.floorPrior,
     },
     {
+      flags: '--base <dir>',
+      description:
+        'a base run’s held-out dir (its folds-K-by-site.json and fold models), for --keep and --keep-margins; same seed and pages',
+    },
+    {
+      flags: '--base-model <file>',
+      description: "the base run's model on every page (default: <base>/model.json)",
+    },
+    {
+      flags: '--keep <fields>',
+      description:
+        "fields taken whole from the base run (trees, margins, floors; their columns unchanged), e.g. title,author when only the date's columns changed",
+      parse: fieldList,
+    },
+    {
+      flags: '--keep-margins <fields>',
+      description: "fields refitted with the base run's margins and floors, fold by fold",
+      parse: fieldList,
+    },
+    {
       flags: '--held-out-dir <dir>',
       description: 'where the fold models and their held-out file go',
       default: path.join('.cache', 'train', 'metadata'),
@@ -126,6 +157,21 @@ export const METADATA_TRAINER: Trainer = {
     '  --peer trafilatura -o DIR, then npx tsx bench/metadata/report.ts DIR/results.json.',
   async train(options, context) {
     const datasets = await resolveDatasets((options.dataset as string[] | undefined) ?? ['wcxb-dev']);
+    const keep = (options.keep as ChosenField[] | undefined) ?? [];
+    const keepMargins = (options.keepMargins as ChosenField[] | undefined) ?? [];
+    const baseDir = options.base as string | undefined;
+    if ((keep.length > 0 || keepMargins.length > 0) && baseDir === undefined)
+      throw new Error('--keep and --keep-margins need --base');
+    const base =
+      baseDir === undefined
+        ? undefined
+        : readBaseRun(
+            baseDir,
+            (options.baseModel as string | undefined) ?? path.join(baseDir, 'model.json'),
+            options.folds as number,
+            keep,
+            keepMargins,
+          );
     const result = await trainMetadata({
       datasets,
       folds: options.folds as number,
@@ -133,6 +179,7 @@ export const METADATA_TRAINER: Trainer = {
       heldOutDir: options.heldOutDir as string,
       command: context.command,
       log: context.log,
+      ...(base ? { base } : {}),
       fit: {
         titleLoss: options.titleLoss as ChoiceLoss,
         wrongShare: options.wrongShare as number,

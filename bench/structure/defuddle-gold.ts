@@ -7,7 +7,7 @@
  * (writing: pith cannot write it whatever it chose) or has it (selection). Sealed pages are never
  * read (`listDataset` gives the development split).
  *
- *   nice -n 10 npx tsx bench/structure/defuddle-gold.ts [--dataset=wcxb-dev] [--stride=15]
+ *   [PITH_DIST=DIR] nice -n 10 npx tsx bench/structure/defuddle-gold.ts [--dataset=wcxb-dev] [--stride=15] [--pages=ID,…]
  *
  * Footnotes are listed by their first 60 letters: Defuddle's keep their number ("1. Xie Y…"),
  * pith's do not, so the list overcounts them; the totals (pairs at 0.8 similarity) do not.
@@ -22,9 +22,16 @@ import {
   scoreElements,
 } from '@pith/workbench/eval';
 import { createDefuddle } from '@pith/workbench/eval/peers';
-import { extract, formatExtraction } from 'pith';
-import { parseHtml, Selection } from 'pith/internal';
 import { flag } from '../speed/pages.js';
+
+// PITH_DIST=<a built packages/pith/dist>: that build's answers (a base beside the branch, page for page).
+const DIST = process.env.PITH_DIST;
+const { extract, formatExtraction } = (await import(
+  DIST ? `${DIST}/index.js` : 'pith'
+)) as typeof import('pith');
+const { parseHtml, Selection } = (await import(
+  DIST ? `${DIST}/internal.js` : 'pith/internal'
+)) as typeof import('pith/internal');
 
 type Elements = ReturnType<typeof markdownElements>;
 const textKey = (text: string) =>
@@ -35,13 +42,20 @@ const textKey = (text: string) =>
 const KEYS: Record<string, (e: Elements) => string[]> = {
   headings: (e) => e.headings.map((h) => `h${h.level} ${textKey(h.text)}`),
   'list items': (e) => e.listItems.map((i) => `${i.depth} ${textKey(i.text).slice(0, 60)}`),
+  'table rows': (e) =>
+    e.tables.flatMap((rows) => rows.map((cells) => cells.map(textKey).join(' | ').slice(0, 120))),
   images: (e) => e.images,
   footnotes: (e) => e.footnotes.map((f) => textKey(f).slice(0, 60)),
 };
 
 const stride = Number(flag('stride', '15'));
 const spec = await resolveDatasetSpec(flag('dataset', 'wcxb-dev'));
-const refs = (await listDataset(spec, { split: 'dev' })).filter((_, i) => i % stride === 0);
+// `--pages=0021,4654`: those pages only (a change's pages), instead of every `stride`-th.
+const only = flag('pages', '');
+const pageIds = new Set(only.split(',').filter((id) => id !== ''));
+const refs = (await listDataset(spec, { split: 'dev' })).filter((ref, i) =>
+  pageIds.size > 0 ? pageIds.has(ref.id) : i % stride === 0,
+);
 const defuddle = await createDefuddle({ markdown: true });
 const totals: Record<string, { gold: number; output: number; matched: number; writing: number }> = {};
 let pages = 0;
@@ -57,7 +71,13 @@ for (const ref of refs) {
     continue;
   }
   pages++;
-  const { content } = extract(html, { format: 'json', contentFormat: 'markdown', url });
+  // A long budget: the tool runs beside others on a loaded machine, and a timeout is no answer.
+  const { content } = extract(html, {
+    format: 'json',
+    contentFormat: 'markdown',
+    url,
+    limits: { timeoutMs: 120_000 },
+  });
   const ours = (JSON.parse(content) as { markdown: string | null }).markdown ?? '';
   const doc = parseHtml(html, { url });
   const selection = new Selection(doc).keepSubtree(0);

@@ -199,6 +199,23 @@ describe('toMarkdown: structure', () => {
     );
   });
 
+  test("headings in a table's <caption> title it: its rows stay a table (WCXB 0021, liberty.edu)", () => {
+    // Issue 41 (s41-table): a tuition card table whose caption holds two headings and their labels;
+    // the rows were written as loose lines, as if the headings were a layout cell's.
+    const out = md(
+      '<figure class="enrollment-table"><table class="wp-block-enrollment-blocks-table is-style-table-with-card"><caption><div class="tableHeader wp-block"><div class="cardHeaderLeft"><h3 class="card_header__title">Undergraduate</h3><p class="card_header__subtitle">Full-time</p></div><div class="cardHeaderRight"><h3 class="card_header__title">$390</h3><p class="card_header__subtitle">per hour</p></div></div></caption><tbody class=""><tr data-label="Part-time"><td aria-label="Row 2 Column 1" data-label=""><span>Part-time</span></td><td aria-label="Row 2 Column 2" data-label=""><span><strong>$455</strong>/hour</span></td></tr><tr data-label="Military"><td aria-label="Row 3 Column 1" data-label=""><span>Military</span></td><td aria-label="Row 3 Column 2" data-label=""><span><strong>$250</strong>/hour</span></td></tr></tbody></table></figure>',
+    );
+    assert.equal(
+      out,
+      '### Undergraduate\n\nFull-time\n\n### $390\n\nper hour\n\n| Part-time | **$455**/hour |\n| --- | --- |\n| Military | **$250**/hour |',
+    );
+    // A heading in a cell still makes a layout table (above); one in the caption only does not.
+    assert.equal(
+      md('<table><caption>Rates</caption><tr><td><h3>Part-time</h3></td><td>$455</td></tr></table>'),
+      'Rates\n\n### Part-time\n\n$455',
+    );
+  });
+
   test('links are absolute, javascript: links keep only their text', () => {
     assert.equal(
       md(

@@ -146,6 +146,12 @@ export function tableFacts(doc: Doc): TableFacts {
   const { kind, tag, end } = doc.columns;
   const open: number[] = [];
   let headEnd = -1;
+  /**
+   * The end of the `<caption>` being walked: headings there title the table, they are not a layout
+   * cell's (WCXB 0021, a tuition card table whose caption holds `<h3>Undergraduate</h3>` and
+   * `<h3>$390</h3>` above its rows of rates).
+   */
+  let captionEnd = -1;
   for (let node = 0; node < doc.size; node++) {
     tick('output');
     if (kind[node] !== NodeKind.Element) continue;
@@ -157,7 +163,9 @@ export function tableFacts(doc: Doc): TableFacts {
       cells.set(node, 0);
     } else if (open.length > 0 && IS_PRE[t]) {
       nested.add(open[open.length - 1]);
-    } else if (open.length > 0 && IS_LAYOUT_BLOCK[t]) {
+    } else if (t === TAG.caption && open.length > 0) {
+      captionEnd = end[node];
+    } else if (open.length > 0 && IS_LAYOUT_BLOCK[t] && node >= captionEnd) {
       blocky.add(open[open.length - 1]);
     } else if (t === TAG.thead && open.length > 0) {
       headEnd = end[node];

@@ -352,13 +352,15 @@ export function htmlElements(html: string, base?: string): Elements {
   const doc = parseHtml(html, { url: base });
   const out = emptyElements();
   const lists: number[] = [];
-  const tables: { end: number; rows: string[][] }[] = [];
+  const tables: { end: number; rows: SpannedCell[][] }[] = [];
   let notesEnd = -1;
+  /** The end of the `<caption>` being read. */
+  let captionEnd = -1;
   for (let at = 1; at < doc.size; at++) {
     while (lists.length > 0 && lists[lists.length - 1] <= at) lists.pop();
     while (tables.length > 0 && tables[tables.length - 1].end <= at) {
-      const table = tables.pop() as { rows: string[][] };
-      if (table.rows.length > 0) out.tables.push(table.rows);
+      const table = tables.pop() as { rows: SpannedCell[][] };
+      if (table.rows.length > 0) out.tables.push(onGrid(table.rows));
     }
     if (!doc.isElement(at)) continue;
     if (doc.isHiddenContent(at)) {
@@ -371,7 +373,7 @@ export function htmlElements(html: string, base?: string): Elements {
       const text = textWithout(doc, at, NOT_TEXT);
       if (text !== '') {
         const heading: Heading = { level: level + 1, text };
-        if (tables.length > 0) heading.inTable = true;
+        if (tables.length > 0 && at >= captionEnd) heading.inTable = true;
         out.headings.push(heading);
       }
     } else if (tag === TAG.pre) {
@@ -389,16 +391,23 @@ export function htmlElements(html: string, base?: string): Elements {
       const text = textWithout(doc, at, NOT_ITEM_TEXT);
       if (text !== '') {
         const item: ListItem = { depth: Math.max(0, lists.length - 1), text };
-        if (tables.length > 0) item.inTable = true;
+        if (tables.length > 0 && at >= captionEnd) item.inTable = true;
         out.listItems.push(item);
       }
     } else if (tag === TAG.table) {
       tables.push({ end: doc.end(at), rows: [] });
+    } else if (tag === TAG.caption && tables.length > 0) {
+      // A caption's headings title the table, outside its cells: the Markdown writes them so.
+      captionEnd = doc.end(at);
     } else if (tag === TAG.tr && tables.length > 0) {
-      const cells: string[] = [];
+      const cells: SpannedCell[] = [];
       for (const cell of doc.children(at)) {
         if (doc.tag(cell) === TAG.td || doc.tag(cell) === TAG.th)
-          cells.push(textWithout(doc, cell, NOT_TEXT));
+          cells.push({
+            text: textWithout(doc, cell, NOT_TEXT),
+            colspan: span(doc.attr(cell, 'colspan'), MAX_COLUMNS),
+            rowspan: span(doc.attr(cell, 'rowspan'), MAX_ROWS),
+          });
       }
       tables[tables.length - 1].rows.push(cells);
     } else if (tag === TAG.img && doc.attr(at, 'role') === 'math') {
@@ -436,8 +445,69 @@ export function htmlElements(html: string, base?: string): Elements {
     }
   }
   while (tables.length > 0) {
-    const table = tables.pop() as { rows: string[][] };
-    if (table.rows.length > 0) out.tables.push(table.rows);
+    const table = tables.pop() as { rows: SpannedCell[][] };
+    if (table.rows.length > 0) out.tables.push(onGrid(table.rows));
   }
   return out;
+}
+
+/** A cell of an HTML table with the columns and rows it spans. */
+interface SpannedCell {
+  text: string;
+  colspan: number;
+  rowspan: number;
+}
+
+/** Spans past these are read as these (a hostile `colspan` must not make a huge grid). */
+const MAX_COLUMNS = 1000;
+const MAX_ROWS = 65534;
+
+/** A `colspan`/`rowspan` value as browsers read it: a positive integer, else 1. */
+function span(value: string | undefined, max: number): number {
+  if (value === undefined) return 1;
+  const number = Number.parseInt(value, 10);
+  return Number.isFinite(number) && number >= 1 ? Math.min(number, max) : 1;
+}
+
+/**
+ * An HTML table's rows on its grid: a cell spanning columns or rows leaves empty cells where it
+ * reaches, and every row is as wide as the widest. A GFM pipe table cannot span, so the Markdown
+ * writes a spanning cell so (issue 41: Readability's `<th colspan="3">By changesets</th>` is the
+ * Markdown's `| By changesets |  |  |`); read on the same grid, the two are one row.
+ */
+function onGrid(rows: SpannedCell[][]): string[][] {
+  const grid: string[][] = [];
+  /** Rows still covered below, by column. */
+  const covered: number[] = [];
+  for (const row of rows) {
+    const out: string[] = [];
+    let column = 0;
+    const skipCovered = () => {
+      while (covered[column] > 0) {
+        covered[column]--;
+        out.push('');
+        column++;
+      }
+    };
+    for (const cell of row) {
+      skipCovered();
+      for (let offset = 0; offset < cell.colspan; offset++) {
+        out.push(offset === 0 ? cell.text : '');
+        covered[column] = cell.rowspan - 1;
+        column++;
+      }
+    }
+    for (; column < covered.length; column++) {
+      if (covered[column] > 0) {
+        covered[column]--;
+        out[column] = '';
+      }
+    }
+    for (let at = 0; at < out.length; at++) out[at] ??= '';
+    grid.push(out);
+  }
+  let width = 0;
+  for (const row of grid) width = Math.max(width, row.length);
+  for (const row of grid) while (row.length < width) row.push('');
+  return grid;
 }

@@ -14,7 +14,9 @@
 //
 // Stages (each reruns one step on state prepared once per build and page):
 //   decode, parse          bytes → string, string → Doc
-//   metadata               extractMetadata(doc)
+//   metadata               extractMetadata(doc): the public call, which classifies the page type itself
+//   metadata-in-extract    what extract() pays for metadata: the reading and the learned choice, the
+//                          page type read from the extraction (a build with no choice: extractMetadata)
 //   features               pageRows: blocks, block features, the heuristic stage, page-type features
 //   extractor              the whole default extractor (features + the block model + post-rules);
 //                          "block model + rules" below is extractor − features
@@ -31,7 +33,7 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../parsers/corpus.js';
-import { buildModules, flag, hasFlag, interleavedCpu } from './pages.js';
+import { buildModules, flag, hasFlag, type Internal, interleavedCpu, loadFromBuild } from './pages.js';
 import { datasetPages } from './rows-digest.js';
 
 const perDataset = Number(flag('per-dataset', '100'));
@@ -67,6 +69,8 @@ interface Build {
 
 async function buildOf(dir: string, raw: readonly MixPage[]): Promise<Build> {
   const { pith, pageRows, assessQuality, formatExtraction, extractor, separate } = await buildModules(dir);
+  const { readMetadata, chooseMetadata, shippedMetadataModel, PAGE_TYPE_NAMES } =
+    await loadFromBuild<Internal>(dir, 'internal.js');
   const pages = raw.map((page) => {
     const text = pith.decodeHtml(page.bytes).text;
     const doc = pith.parseHtml(text);
@@ -81,12 +85,27 @@ async function buildOf(dir: string, raw: readonly MixPage[]): Promise<Build> {
       body: separate(extraction)?.body ?? extraction,
     };
   });
+  // extract()'s own metadata step (index.ts `finish`): the page type is the extractor's, not
+  // classified again as the public extractMetadata does.
+  const metadataInExtract = (at: number) => {
+    if (!readMetadata || !chooseMetadata || !shippedMetadataModel || !PAGE_TYPE_NAMES)
+      return pith.extractMetadata(pages[at].doc);
+    const reading = readMetadata(pages[at].doc);
+    const typed = (
+      pages[at].extraction.diagnostics as
+        | { pageType?: { probabilities?: Record<string, number> } }
+        | undefined
+    )?.pageType?.probabilities;
+    const pageType = PAGE_TYPE_NAMES.map((type) => typed?.[type] ?? Number.NaN);
+    return chooseMetadata(reading, { model: shippedMetadataModel(), pageType });
+  };
   const write = (at: number, format: 'markdown' | 'text') =>
     formatExtraction?.(pages[at].body, format, { title: pages[at].metadata.title, dropTitle: true });
   const stages: [string, Stage][] = [
     ['decode', (at) => pith.decodeHtml(pages[at].bytes)],
     ['parse', (at) => pith.parseHtml(pages[at].text)],
     ['metadata', (at) => pith.extractMetadata(pages[at].doc)],
+    ['metadata-in-extract', (at) => metadataInExtract(at)],
     ['features', (at) => pageRows?.(pages[at].doc, {}, { metadata: pages[at].metadata })],
     ['extractor', (at) => extractor.extract(pages[at].doc, {}, { metadata: pages[at].metadata })],
     ['quality', (at) => assessQuality?.(pages[at].extraction, pages[at].metadata)],

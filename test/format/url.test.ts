@@ -9,6 +9,7 @@ import {
   parseSrcset,
   safeUrl,
 } from '../../packages/pith/src/format/index.js';
+import { srcsetTokens } from '../../packages/pith/src/format/url.js';
 
 describe('safeUrl', () => {
   // The trimming's hang guard is in test/dom/characters.test.ts (trimCodes; fuzz seed 201, page 3236:
@@ -278,6 +279,74 @@ describe('srcset', () => {
         );
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('srcsetTokens', () => {
+  /** The tokenizer as it was written first: a regex test and a string append per character. */
+  function referenceTokens(srcset: string): { url: string; descriptors: string[] }[] {
+    const space = /[\t\n\f\r ]/;
+    const tokens: { url: string; descriptors: string[] }[] = [];
+    let at = 0;
+    while (true) {
+      while (at < srcset.length && (srcset[at] === ',' || space.test(srcset[at]))) at++;
+      if (at >= srcset.length) return tokens;
+      const start = at;
+      while (at < srcset.length && !space.test(srcset[at])) at++;
+      let url = srcset.slice(start, at);
+      const descriptors: string[] = [];
+      if (url.endsWith(',')) {
+        url = url.replace(/,+$/, '');
+      } else {
+        while (at < srcset.length && space.test(srcset[at])) at++;
+        let current = '';
+        let inParens = false;
+        for (; at < srcset.length; at++) {
+          const c = srcset[at];
+          if (inParens) {
+            current += c;
+            if (c === ')') inParens = false;
+          } else if (space.test(c)) {
+            if (current !== '') descriptors.push(current);
+            current = '';
+          } else if (c === ',') {
+            at++;
+            break;
+          } else {
+            current += c;
+            if (c === '(') inParens = true;
+          }
+        }
+        if (current !== '') descriptors.push(current);
+      }
+      tokens.push({ url, descriptors });
+    }
+  }
+
+  test('property: the same words as a regex test and an append per character', () => {
+    const piece = fc.constantFrom(
+      ' ',
+      ',',
+      '(',
+      ')',
+      'a.jpg',
+      '2x',
+      '300w',
+      '\t',
+      '\n',
+      '\f',
+      '\r',
+      ',,',
+      'x y',
+    );
+    const srcset = fc.oneof(
+      fc.string(),
+      fc.array(piece, { maxLength: 16 }).map((parts) => parts.join('')),
+    );
+    fc.assert(
+      fc.property(srcset, (value) => assert.deepEqual(srcsetTokens(value), referenceTokens(value))),
+      { numRuns: 2000 },
     );
   });
 });

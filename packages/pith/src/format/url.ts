@@ -127,7 +127,6 @@ export interface SrcsetCandidate {
   density?: number;
 }
 
-const SRCSET_SPACE = /[\t\n\f\r ]/;
 const NON_NEGATIVE_INTEGER = /^\d+$/;
 const FLOATING_POINT = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -139,43 +138,60 @@ const FLOATING_POINT = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
  */
 export function parseSrcset(srcset: string): SrcsetCandidate[] {
   const candidates: SrcsetCandidate[] = [];
+  for (const { url, descriptors } of srcsetTokens(srcset)) {
+    const candidate = srcsetCandidate(url, descriptors);
+    if (candidate) candidates.push(candidate);
+  }
+  return candidates;
+}
+
+/**
+ * The spec's tokenizer: each candidate's URL and descriptor words. Char codes and slices, not a
+ * regex test and a string append per character: a hostile page's srcsets of megabytes are read
+ * several times (the image's source, its names, each writer).
+ */
+export function srcsetTokens(srcset: string): { url: string; descriptors: string[] }[] {
+  const tokens: { url: string; descriptors: string[] }[] = [];
   const length = srcset.length;
   let at = 0;
   while (true) {
-    while (at < length && (srcset[at] === ',' || SRCSET_SPACE.test(srcset[at]))) at++;
-    if (at >= length) return candidates;
+    while (at < length && (srcset.charCodeAt(at) === 0x2c || isSrcsetSpace(srcset.charCodeAt(at)))) at++;
+    if (at >= length) return tokens;
     const start = at;
-    while (at < length && !SRCSET_SPACE.test(srcset[at])) at++;
+    while (at < length && !isSrcsetSpace(srcset.charCodeAt(at))) at++;
     let url = srcset.slice(start, at);
     const descriptors: string[] = [];
     if (url.endsWith(',')) {
       url = withoutTrailing(url, 0x2c);
     } else {
-      // The descriptor tokenizer: words up to a comma that is outside parentheses.
-      while (at < length && SRCSET_SPACE.test(srcset[at])) at++;
-      let current = '';
+      // Words up to a comma that is outside parentheses.
+      while (at < length && isSrcsetSpace(srcset.charCodeAt(at))) at++;
+      let word = -1;
       let inParens = false;
       for (; at < length; at++) {
-        const c = srcset[at];
+        const c = srcset.charCodeAt(at);
         if (inParens) {
-          current += c;
-          if (c === ')') inParens = false;
-        } else if (SRCSET_SPACE.test(c)) {
-          if (current !== '') descriptors.push(current);
-          current = '';
-        } else if (c === ',') {
-          at++;
+          if (c === 0x29) inParens = false;
+        } else if (isSrcsetSpace(c)) {
+          if (word >= 0) descriptors.push(srcset.slice(word, at));
+          word = -1;
+        } else if (c === 0x2c) {
           break;
         } else {
-          current += c;
-          if (c === '(') inParens = true;
+          if (word < 0) word = at;
+          if (c === 0x28) inParens = true;
         }
       }
-      if (current !== '') descriptors.push(current);
+      if (word >= 0) descriptors.push(srcset.slice(word, at));
+      if (at < length) at++; // past the comma
     }
-    const candidate = srcsetCandidate(url, descriptors);
-    if (candidate) candidates.push(candidate);
+    tokens.push({ url, descriptors });
   }
+}
+
+/** ASCII white space as the srcset parser reads it: tab, line feed, form feed, carriage return, space. */
+function isSrcsetSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x0c;
 }
 
 /** The spec's descriptor parser: a candidate, or undefined when a descriptor is wrong. */

@@ -51,33 +51,8 @@ export function styleHides(style: string): boolean {
   return /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }
 
-/** Texts from this length are scanned unit by unit, checking the deadline as they go. */
-const LONG_TEXT = 0x10000;
-
-/**
- * Commas in any script (Latin, CJK full-width and ideographic, Arabic). Each comma is looked for
- * with `indexOf` (a native scan; a one-byte string is never searched for the three non-Latin-1
- * ones): 0.47 of the unit-by-unit loop's time over the speed mix's texts. The heuristic stage's
- * `measure` counts every visible text node of the page this way, once or twice a page.
- */
+/** Commas in any script (Latin, CJK full-width and ideographic, Arabic). */
 export function countCommas(text: string): number {
-  if (text.length >= LONG_TEXT) return countCommasByUnit(text);
-  return (
-    occurrences(text, ',') +
-    occurrences(text, '\uff0c') +
-    occurrences(text, '\u3001') +
-    occurrences(text, '\u060c')
-  );
-}
-
-function occurrences(text: string, unit: string): number {
-  let count = 0;
-  for (let at = text.indexOf(unit); at >= 0; at = text.indexOf(unit, at + 1)) count++;
-  return count;
-}
-
-/** `countCommas` unit by unit, the deadline checked every 65,536 units (a text node can be megabytes). */
-export function countCommasByUnit(text: string): number {
   let commas = 0;
   for (let index = 0; index < text.length; index++) {
     tickAt(index, 'pith'); // a text node can be megabytes

@@ -119,6 +119,23 @@ describe('repeated siblings (a listing profile)', () => {
     assert.equal(listingAnswer(blocks, answer, 10_000, readAs('listing'), loose), undefined);
   });
 
+  test('on a page read as an article the page type answers before any group is searched', () => {
+    const doc = parseHtml(listingPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = new Uint8Array(doc.size);
+    // The blocks as the search would read them: any field read throws.
+    const unread = new Proxy(blocks, {
+      get(_target, key) {
+        if (key === 'then') return undefined;
+        throw new Error(`the blocks' ${String(key)} were read`);
+      },
+    });
+    const loose = () => answer;
+    for (const type of ['article', 'product', 'service'])
+      assert.equal(listingAnswer(unread, answer, 25, readAs(type), loose), undefined, type);
+    assert.throws(() => listingAnswer(unread, answer, 25, readAs('listing'), loose), /were read/);
+  });
+
   test('sibling paragraphs of one body are prose, not a group', () => {
     const paragraphs = [1, 2, 3, 4, 5, 6]
       .map((n) => `<p>Paragraph ${n} of an article body, long enough to carry a sentence or two of text.</p>`)

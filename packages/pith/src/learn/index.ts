@@ -5,7 +5,13 @@
  */
 
 export { binColumns, computeBinEdges } from './binning.js';
-export { type CompiledGbdt, compiledMargin, compiledProbability, compileGbdt } from './compiled.js';
+export {
+  type CompiledGbdt,
+  compiledMargin,
+  compiledMargins,
+  compiledProbability,
+  compileGbdt,
+} from './compiled.js';
 export type { CheckedData, LabelledRows, TrainingData } from './data.js';
 export {
   type FeatureImportance,

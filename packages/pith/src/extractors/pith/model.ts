@@ -5,11 +5,13 @@
  */
 import { PithError } from '../../errors.js';
 import {
+  compiledMargins,
   compiledProbability,
   compileGbdt,
   type Model,
   parseModel,
   predictProbability,
+  sigmoid,
 } from '../../learn/index.js';
 import { isShippedModel, modelLoader } from '../../model-files.js';
 
@@ -31,6 +33,11 @@ export interface BlockModel {
   checkFeatures(names: readonly string[]): void;
   /** Probability that the row starting at `offset` is main content. */
   predict(values: Float32Array, offset: number): number;
+  /**
+   * `predict` of the rows `from … to`, `width` values apart (`values[row * width …]`), into
+   * `out[row]`: the same probabilities, many blocks a call (see `compiledMargins`).
+   */
+  predictRows(values: Float32Array, width: number, from: number, to: number, out: Float64Array): void;
 }
 
 const readBlockModel = modelLoader<BlockModel>({
@@ -90,5 +97,13 @@ function parseBlockModel(text: string, file: string): BlockModel {
     predict: compiled
       ? (values, offset) => compiledProbability(compiled, values, offset)
       : (values, offset) => predictProbability(model, values, offset),
+    predictRows: compiled
+      ? (values, width, from, to, out) => {
+          compiledMargins(compiled, values, width, from, to, out);
+          for (let row = from; row < to; row++) out[row] = sigmoid(out[row]);
+        }
+      : (values, width, from, to, out) => {
+          for (let row = from; row < to; row++) out[row] = predictProbability(model, values, row * width);
+        },
   };
 }

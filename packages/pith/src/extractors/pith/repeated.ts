@@ -210,7 +210,7 @@ export interface ListingPageType {
  * The answer joined to the group it started, where the loose mode (the block model read at 0.2)
  * keeps the group's text, when the page reads as a listing or collection, the answer holds under
  * LISTING_SHARE of the group's words and (with `gate`) the gate's conditions hold; undefined
- * otherwise. `loose` and `pageType` are asked only when a group qualifies (each costs more than
+ * otherwise. `pageType` is asked first, `loose` only when a group qualifies (it costs more than
  * the group). The setting (this group, this share, no link-share or item-count gate) is the one
  * chosen inside the block folds on WCXB dev (bench/choice/type-profile.py --rule).
  */
@@ -226,12 +226,14 @@ export function listingAnswer(
     pageTypeFeatures: Float32Array;
   },
 ): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
+  // The page type first: `extract()` decides it on every page anyway (the metadata choice reads
+  // it), and on the pages read as articles (246 of the speed mix's 300) no group is searched.
+  const typed = pageType();
+  if (!LISTING_TYPES.includes(typed.type)) return undefined;
   // Only a group of more than answerWords / LISTING_SHARE words can answer: on an article most
   // parents hold fewer, and their children's shapes (a class string split per child) are not built.
   const group = anchoredGroup(blocks, answer, groupWordsAtMost(answerWords));
   if (!group || answerWords >= LISTING_SHARE * group.words) return undefined;
-  const typed = pageType();
-  if (!LISTING_TYPES.includes(typed.type)) return undefined;
   if (gate && gate.gates.length > 0) {
     const features = listingGateFeatures(
       blocks,

@@ -12,7 +12,7 @@
  * Each variant's per-page outcomes go to `--out` (JSON lines) for paired comparisons between runs
  * (`--against` an earlier `--out`: pages up / down per field and variant).
  *
- *   nice -n 5 npx tsx bench/metadata/steady.ts --seeds 1,2 --base /tmp/s42/base{seed} [--fields author,date] [--out F.jsonl] [--against G.jsonl] [--rows ROWS.json]
+ *   nice -n 5 npx tsx bench/metadata/steady.ts --seeds 1,2 --base DIR{seed} [--fields author,date] [--out F.jsonl] [--against G.jsonl] [--rows ROWS.json]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,7 +41,7 @@ import { metadataFolds, wcxbMetadataRows } from './held-out-fits.js';
 const { values } = parseArgs({
   options: {
     seeds: { type: 'string', default: '1,2' },
-    base: { type: 'string', default: '/tmp/s42/base{seed}' },
+    base: { type: 'string' },
     fields: { type: 'string', default: 'title,author,date' },
     out: { type: 'string' },
     against: { type: 'string' },
@@ -71,6 +71,8 @@ interface BaseFold {
 }
 
 for (const seed of values.seeds.split(',').map(Number)) {
+  if (values.base === undefined)
+    throw new Error('--base DIR{seed}: the base runs (pith train metadata --held-out-dir DIR --seed N)');
   const dir = values.base.replace('{seed}', String(seed));
   const heldOut = JSON.parse(readFileSync(path.join(dir, `folds-${k}-by-site.json`), 'utf8')) as {
     models: string[];

@@ -1,24 +1,15 @@
 // For each (dataset, id) in a TSV: pith's text with the page's held-out model (block sets) or the shipped model,
 // the gold, the foreign paragraphs (kept, not in gold) and the lost gold paragraphs; snippet pages list fp/fn snippets.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { useModelFiles } from '@pith/tools';
-import {
-  listDataset,
-  normaliseSnippetText,
-  pageDigest,
-  readHeldOut,
-  resolveDatasetSpec,
-} from '@pith/workbench/eval';
+import { normaliseSnippetText, pageDigest, readHeldOut } from '@pith/workbench/eval';
 import { extract } from 'pith';
+import { listedPages } from './listed-pages.js';
 
 await useModelFiles();
 
 const [listFile, outDir] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
-const want = readFileSync(listFile, 'utf8')
-  .trim()
-  .split('\n')
-  .map((l) => l.split('\t'));
 const held = readHeldOut('.cache/train/blocks/folds-5-by-site.json');
 const BLOCK = new Set(held.datasets);
 const toks = (s: string) => s.match(/[\p{L}\p{N}_]+/gu) ?? [];
@@ -35,33 +26,24 @@ function foreign(text: string, gold: string) {
   }
   return out;
 }
-const bySet = new Map<string, Set<string>>();
-for (const [ds, id] of want) (bySet.get(ds) ?? bySet.set(ds, new Set()).get(ds)!).add(id);
-for (const [ds, ids] of bySet) {
-  const spec = await resolveDatasetSpec(ds);
-  for (const ref of await listDataset(spec)) {
-    if (!ids.has(ref.id)) continue;
-    const page = await ref.load();
-    const opts: Record<string, unknown> = BLOCK.has(ds)
-      ? { model: held.modelFor(pageDigest(page.html)) }
-      : {};
-    const r = extract(page.html, { format: 'text', url: page.url, extractorOptions: opts });
-    const text = r.content;
-    let rep = `# ${ds} ${ref.id} url=${page.url}\nquality=${r.quality}\n`;
-    if (page.gold.text !== undefined) {
-      rep += `## KEPT NOT GOLD\n${foreign(text, page.gold.text).join('\n')}\n## GOLD LOST\n${foreign(page.gold.text, text).join('\n')}\n`;
-    } else if (page.gold.snippets) {
-      const norm = normaliseSnippetText(text);
-      const w = page.gold.snippets.with.filter((s) => !norm.includes(normaliseSnippetText(s)));
-      const wo = page.gold.snippets.without.filter((s) => norm.includes(normaliseSnippetText(s)));
-      rep += `## FN (with, missing)\n${w.join('\n')}\n## FP (without, kept)\n${wo.join('\n')}\n`;
-    }
-    const safe = ref.id.replaceAll('/', '_');
-    writeFileSync(`${outDir}/${ds}__${safe}.report.txt`, rep);
-    writeFileSync(`${outDir}/${ds}__${safe}.pith.txt`, text);
-    writeFileSync(
-      `${outDir}/${ds}__${safe}.gold.txt`,
-      page.gold.text ?? JSON.stringify(page.gold.snippets, null, 1),
-    );
+for await (const { ds, ref, page } of listedPages(listFile)) {
+  const opts: Record<string, unknown> = BLOCK.has(ds) ? { model: held.modelFor(pageDigest(page.html)) } : {};
+  const r = extract(page.html, { format: 'text', url: page.url, extractorOptions: opts });
+  const text = r.content;
+  let rep = `# ${ds} ${ref.id} url=${page.url}\nquality=${r.quality}\n`;
+  if (page.gold.text !== undefined) {
+    rep += `## KEPT NOT GOLD\n${foreign(text, page.gold.text).join('\n')}\n## GOLD LOST\n${foreign(page.gold.text, text).join('\n')}\n`;
+  } else if (page.gold.snippets) {
+    const norm = normaliseSnippetText(text);
+    const w = page.gold.snippets.with.filter((s) => !norm.includes(normaliseSnippetText(s)));
+    const wo = page.gold.snippets.without.filter((s) => norm.includes(normaliseSnippetText(s)));
+    rep += `## FN (with, missing)\n${w.join('\n')}\n## FP (without, kept)\n${wo.join('\n')}\n`;
   }
+  const safe = ref.id.replaceAll('/', '_');
+  writeFileSync(`${outDir}/${ds}__${safe}.report.txt`, rep);
+  writeFileSync(`${outDir}/${ds}__${safe}.pith.txt`, text);
+  writeFileSync(
+    `${outDir}/${ds}__${safe}.gold.txt`,
+    page.gold.text ?? JSON.stringify(page.gold.snippets, null, 1),
+  );
 }

@@ -11,6 +11,14 @@ import {
 } from '../../packages/pith/src/format/index.js';
 import { srcsetTokens } from '../../packages/pith/src/format/url.js';
 
+/** A srcset to try: any string, or up to `maxLength` of the given pieces joined. */
+function srcsetStrings(piece: fc.Arbitrary<string>, maxLength: number): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.string(),
+    fc.array(piece, { maxLength }).map((parts) => parts.join('')),
+  );
+}
+
 describe('safeUrl', () => {
   // The trimming's hang guard is in test/dom/characters.test.ts (trimCodes; fuzz seed 201, page 3236:
   // a regex `[ ]+$` took 40 s on 200,000 spaces inside an href).
@@ -260,10 +268,7 @@ describe('srcset', () => {
       '\t',
       '\n',
     );
-    const srcset = fc.oneof(
-      fc.string(),
-      fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
-    );
+    const srcset = srcsetStrings(piece, 12);
     fc.assert(
       fc.property(srcset, (value) => {
         const candidates = parseSrcset(value).map((candidate) => candidate.url);
@@ -340,10 +345,7 @@ describe('srcsetTokens', () => {
       ',,',
       'x y',
     );
-    const srcset = fc.oneof(
-      fc.string(),
-      fc.array(piece, { maxLength: 16 }).map((parts) => parts.join('')),
-    );
+    const srcset = srcsetStrings(piece, 16);
     fc.assert(
       fc.property(srcset, (value) => assert.deepEqual(srcsetTokens(value), referenceTokens(value))),
       { numRuns: 2000 },

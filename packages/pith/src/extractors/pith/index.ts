@@ -652,15 +652,13 @@ function extractFromRows(
         : undefined;
       if (hidden) {
         const chosen = textNodesOf(doc, selection);
-        let held = false;
-        for (let node = 0; node < doc.size && !held; node++) held = chosen[node] === 1 && hidden[node] === 1;
-        if (held) {
-          let dropped = 0;
-          for (let node = 0; node < doc.size; node++)
-            if (hidden[node] && chosen[node]) {
-              chosen[node] = 0;
-              dropped++;
-            }
+        let dropped = 0;
+        for (let node = 0; node < doc.size; node++)
+          if (hidden[node] && chosen[node]) {
+            chosen[node] = 0;
+            dropped++;
+          }
+        if (dropped > 0) {
           selection = selectionOf(doc, chosen);
           screenReaderText = dropped;
         }

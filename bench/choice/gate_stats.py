@@ -23,3 +23,28 @@ def boot(ds, n=2000, seed=1):
     k = len(ds)
     ms = sorted(sum(ds[rnd.randrange(k)] for _ in range(k)) / k for _ in range(n))
     return ms[int(0.025 * n)], ms[int(0.975 * n) - 1]
+
+
+PAGE_TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service']
+READS = {'listing', 'collection'}
+
+
+def gate_lines(files, held):
+    """The lines with an answer, WCXB's probabilities taken from `held` (the held-out page types), and the
+    page-type probabilities copied into the features; `reads`: the page reads as a listing or collection."""
+    from page_lines import page_lines
+
+    lines = []
+    for l in page_lines(files):
+        if l.get('answer') is None or l['answer'].get('special'):
+            continue
+        if l['dataset'] == 'wcxb-dev' and l['id'] in held and 'probabilities' in l:
+            l['probabilities'] = dict(zip(PAGE_TYPES, held[l['id']]))
+        if 'probabilities' in l:
+            probs = l['probabilities']
+            l['features']['listingProbability'] = probs['listing']
+            l['features']['collectionProbability'] = probs['collection']
+            l['features']['articleProbability'] = probs['article']
+            l['reads'] = max(PAGE_TYPES, key=lambda t: probs[t]) in READS
+        lines.append(l)
+    return lines

@@ -21,32 +21,20 @@ the paired change, per set and per WCXB page type. Label counts: profile F1 > de
 import json
 import sys
 
-from gate_stats import boot, holds, mean, quantiles
-from page_lines import page_lines
+from gate_stats import boot, gate_lines, holds, mean, quantiles
 from collections import Counter, defaultdict
 
 import numpy as np
 
 args = sys.argv[1:]
 files = [a for i, a in enumerate(args) if not a.startswith('--') and (i == 0 or args[i - 1] not in ('--reads', '--floor', '--manifest'))]
-PAGE_TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service']
-READS = {'listing', 'collection'}
 held = json.load(open(args[args.index('--reads') + 1])) if '--reads' in args else {}
 
-lines = []
-for l in page_lines(files):
-    if l.get('answer') is None or l['answer'].get('special'):
-        continue
-    if l['dataset'] == 'wcxb-dev' and l['id'] in held and 'probabilities' in l:
-        l['probabilities'] = dict(zip(PAGE_TYPES, held[l['id']]))
+lines = gate_lines(files, held)
+for l in lines:
     if 'probabilities' in l:
         probs = l['probabilities']
-        l['features']['listingProbability'] = probs['listing']
-        l['features']['collectionProbability'] = probs['collection']
-        l['features']['articleProbability'] = probs['article']
         l['features']['listingOrCollection'] = probs['listing'] + probs['collection']
-        l['reads'] = max(PAGE_TYPES, key=lambda t: probs[t]) in READS
-    lines.append(l)
 
 SETS = sorted({l['dataset'] for l in lines})
 cands = [l for l in lines if l.get('profile') and l.get('reads')]

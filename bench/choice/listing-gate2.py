@@ -18,34 +18,20 @@ import sys
 from collections import Counter, defaultdict
 
 import numpy as np
-from gate_stats import boot, holds, mean, quantiles
-from page_lines import page_lines
+from gate_stats import boot, gate_lines, holds, mean, quantiles
 
 args = sys.argv[1:]
 VALUED = ('--reads', '--floor', '--fixed', '--base')
 files = [a for i, a in enumerate(args) if not a.startswith('--') and (i == 0 or args[i - 1] not in VALUED)]
-PAGE_TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service']
-READS = {'listing', 'collection'}
 held = json.load(open(args[args.index('--reads') + 1])) if '--reads' in args else {}
 SHIPPED = (('articleProbability', '<=', 0.05227003211709003), ('listingProbability', '<=', 0.8255))
 
-lines = []
-for l in page_lines(files):
-    if l.get('answer') is None or l['answer'].get('special'):
-        continue
-    if l['dataset'] == 'wcxb-dev' and l['id'] in held and 'probabilities' in l:
-        l['probabilities'] = dict(zip(PAGE_TYPES, held[l['id']]))
-    if 'probabilities' in l:
-        probs = l['probabilities']
-        l['features']['listingProbability'] = probs['listing']
-        l['features']['collectionProbability'] = probs['collection']
-        l['features']['articleProbability'] = probs['article']
-        l['reads'] = max(PAGE_TYPES, key=lambda t: probs[t]) in READS
+lines = gate_lines(files, held)
+for l in lines:
     if 'features' in l:
         f = l['features']
         # the answer's words per item it keeps, over the group's words per item (a card's words)
         f['answerPerKeptItem'] = f['answerToGroup'] / f['keptItemShare'] if f['keptItemShare'] > 0 else 99
-    lines.append(l)
 
 
 def open1(l):

@@ -163,7 +163,10 @@ export {
   parseSrcset,
   plotExtraction,
   renderLinePlot,
+  spanOf,
+  type TableCell,
   TOKEN_ESTIMATE,
+  tableGrid,
 } from './format/index.js';
 export {
   contentCodings,

@@ -1199,7 +1199,7 @@ class BlockWalk {
   }
 }
 
-function spanOf(value: string | undefined, fallback: number, max: number): number {
+export function spanOf(value: string | undefined, fallback: number, max: number): number {
   if (value === undefined) return fallback;
   const number = Number.parseInt(value, 10);
   if (!Number.isFinite(number) || number < 1) return fallback;

@@ -28,6 +28,7 @@ export {
   writeArticlesXml,
   writeBatchEntry,
 } from './article.js';
+export { spanOf, type TableCell } from './blocks.js';
 export {
   CHARACTER_ESTIMATE,
   type Chunk,
@@ -60,7 +61,7 @@ export {
 } from './envelope.js';
 export { frontMatter, withFrontMatter } from './front-matter.js';
 export { escapeHtmlAttribute, escapeHtmlText, HTML_ALLOW_LIST, toHtml } from './html.js';
-export { toMarkdown } from './markdown.js';
+export { tableGrid, toMarkdown } from './markdown.js';
 export {
   isLinePlotDiagnostics,
   type LinePlotDiagnostics,

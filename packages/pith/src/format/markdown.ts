@@ -90,7 +90,7 @@ export function toMarkdownRange(extraction: Extraction, options: MarkdownOptions
 
 /** A GFM pipe table, the first row as header; wider than `MAX_TABLE_COLUMNS`, one paragraph per cell. */
 function pipeTable(rows: TableCell[][]): string[] {
-  const grid = layOut(rows);
+  const grid = tableGrid(rows);
   let columns = 0;
   for (const row of grid) columns = Math.max(columns, row.length);
   if (columns > MAX_TABLE_COLUMNS) {
@@ -108,8 +108,11 @@ function pipeTable(rows: TableCell[][]): string[] {
   return [lines.join('\n')];
 }
 
-/** Places cells on a grid, leaving empty cells where row and column spans reach. */
-function layOut(rows: TableCell[][]): string[][] {
+/**
+ * Places cells on a grid, leaving empty cells where row and column spans reach (a GFM pipe table
+ * cannot span). The structure scorer reads an HTML gold's tables on the same grid.
+ */
+export function tableGrid(rows: readonly (readonly TableCell[])[]): string[][] {
   const grid: string[][] = [];
   const spans: number[] = [];
   for (const row of rows) {

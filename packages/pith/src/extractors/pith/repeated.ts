@@ -505,11 +505,16 @@ const SCREEN_READER_CLASS =
 /** Per node: 1 for the text nodes inside an element of a screen-reader-only class; undefined when the page has none. */
 export function screenReaderOnlyText(doc: Doc): Uint8Array | undefined {
   const { kind, end } = doc.columns;
+  // One test per distinct `class` value of the page (a listing's cards share theirs): 1 yes, -1 no.
+  const answers = new Int8Array(doc.classCount);
   let hidden: Uint8Array | undefined;
   for (let node = doc.contentRoot; node < end[doc.contentRoot]; node++) {
     if (kind[node] !== NodeKind.Element) continue;
-    const cls = doc.attr(node, 'class');
-    if (!cls || !SCREEN_READER_CLASS.test(cls)) continue;
+    const number = doc.classValueNumber(node);
+    if (number === 0) continue;
+    if (answers[number] === 0)
+      answers[number] = SCREEN_READER_CLASS.test(doc.attr(node, 'class') ?? '') ? 1 : -1;
+    if (answers[number] < 0) continue;
     hidden ??= new Uint8Array(doc.size);
     for (let inner = node + 1; inner < end[node]; inner++)
       if (kind[inner] === NodeKind.Text) hidden[inner] = 1;

@@ -7,7 +7,16 @@
 import { tex } from '@mdit/plugin-tex';
 import MarkdownIt, { type PluginSimple, type PluginWithOptions } from 'markdown-it';
 import markdownItFootnote from 'markdown-it-footnote';
-import { type Doc, IS_BLOCK, parseHtml, parseSrcset, TAG } from 'pith/internal';
+import {
+  type Doc,
+  IS_BLOCK,
+  parseHtml,
+  parseSrcset,
+  spanOf,
+  TAG,
+  type TableCell,
+  tableGrid,
+} from 'pith/internal';
 
 export interface Heading {
   level: number;
@@ -352,14 +361,14 @@ export function htmlElements(html: string, base?: string): Elements {
   const doc = parseHtml(html, { url: base });
   const out = emptyElements();
   const lists: number[] = [];
-  const tables: { end: number; rows: SpannedCell[][] }[] = [];
+  const tables: { end: number; rows: TableCell[][] }[] = [];
   let notesEnd = -1;
   /** The end of the `<caption>` being read. */
   let captionEnd = -1;
   for (let at = 1; at < doc.size; at++) {
     while (lists.length > 0 && lists[lists.length - 1] <= at) lists.pop();
     while (tables.length > 0 && tables[tables.length - 1].end <= at) {
-      const table = tables.pop() as { rows: SpannedCell[][] };
+      const table = tables.pop() as { rows: TableCell[][] };
       if (table.rows.length > 0) out.tables.push(onGrid(table.rows));
     }
     if (!doc.isElement(at)) continue;
@@ -400,13 +409,13 @@ export function htmlElements(html: string, base?: string): Elements {
       // A caption's headings title the table, outside its cells: the Markdown writes them so.
       captionEnd = doc.end(at);
     } else if (tag === TAG.tr && tables.length > 0) {
-      const cells: SpannedCell[] = [];
+      const cells: TableCell[] = [];
       for (const cell of doc.children(at)) {
         if (doc.tag(cell) === TAG.td || doc.tag(cell) === TAG.th)
           cells.push({
             text: textWithout(doc, cell, NOT_TEXT),
-            colspan: span(doc.attr(cell, 'colspan'), MAX_COLUMNS),
-            rowspan: span(doc.attr(cell, 'rowspan'), MAX_ROWS),
+            colspan: spanOf(doc.attr(cell, 'colspan'), 1, MAX_COLUMNS),
+            rowspan: spanOf(doc.attr(cell, 'rowspan'), 1, MAX_ROWS),
           });
       }
       tables[tables.length - 1].rows.push(cells);
@@ -445,67 +454,24 @@ export function htmlElements(html: string, base?: string): Elements {
     }
   }
   while (tables.length > 0) {
-    const table = tables.pop() as { rows: SpannedCell[][] };
+    const table = tables.pop() as { rows: TableCell[][] };
     if (table.rows.length > 0) out.tables.push(onGrid(table.rows));
   }
   return out;
-}
-
-/** A cell of an HTML table with the columns and rows it spans. */
-interface SpannedCell {
-  text: string;
-  colspan: number;
-  rowspan: number;
 }
 
 /** Spans past these are read as these (a hostile `colspan` must not make a huge grid). */
 const MAX_COLUMNS = 1000;
 const MAX_ROWS = 65534;
 
-/** A `colspan`/`rowspan` value as browsers read it: a positive integer, else 1. */
-function span(value: string | undefined, max: number): number {
-  if (value === undefined) return 1;
-  const number = Number.parseInt(value, 10);
-  return Number.isFinite(number) && number >= 1 ? Math.min(number, max) : 1;
-}
-
 /**
- * An HTML table's rows on its grid: a cell spanning columns or rows leaves empty cells where it
- * reaches, and every row is as wide as the widest. A GFM pipe table cannot span, so the Markdown
- * writes a spanning cell so (issue 41: Readability's `<th colspan="3">By changesets</th>` is the
- * Markdown's `| By changesets |  |  |`); read on the same grid, the two are one row.
+ * An HTML table's rows on the grid the Markdown writer lays a table on (`tableGrid`: a cell spanning
+ * columns or rows leaves empty cells where it reaches), every row as wide as the widest. A GFM pipe
+ * table cannot span (issue 41: Readability's `<th colspan="3">By changesets</th>` is the Markdown's
+ * `| By changesets |  |  |`); read on the same grid, the two are one row.
  */
-function onGrid(rows: SpannedCell[][]): string[][] {
-  const grid: string[][] = [];
-  /** Rows still covered below, by column. */
-  const covered: number[] = [];
-  for (const row of rows) {
-    const out: string[] = [];
-    let column = 0;
-    const skipCovered = () => {
-      while (covered[column] > 0) {
-        covered[column]--;
-        out.push('');
-        column++;
-      }
-    };
-    for (const cell of row) {
-      skipCovered();
-      for (let offset = 0; offset < cell.colspan; offset++) {
-        out.push(offset === 0 ? cell.text : '');
-        covered[column] = cell.rowspan - 1;
-        column++;
-      }
-    }
-    for (; column < covered.length; column++) {
-      if (covered[column] > 0) {
-        covered[column]--;
-        out[column] = '';
-      }
-    }
-    for (let at = 0; at < out.length; at++) out[at] ??= '';
-    grid.push(out);
-  }
+function onGrid(rows: readonly (readonly TableCell[])[]): string[][] {
+  const grid = tableGrid(rows);
   let width = 0;
   for (const row of grid) width = Math.max(width, row.length);
   for (const row of grid) while (row.length < width) row.push('');

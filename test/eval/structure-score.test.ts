@@ -156,3 +156,135 @@ describe('structure score: spanning cells', () => {
     );
   });
 });
+
+describe("structure score: a Markdown document's raw-HTML tables", () => {
+  // Defuddle's Markdown of Readability's lwn-1 (cut): a table with a spanning cell written as raw
+  // HTML inside a blockquote. Read with HTML off it was a paragraph of text, no row of it counted
+  // (Defuddle's table rows on Readability's pages 0.20; issue 41, s41-rest).
+  const defuddleLwn = `The most active committers are:
+
+> Most active OpenOffice developers
+> 
+> <table><tbody><tr><th colspan="3">By changesets</th></tr><tr><td>Herbert Dürr</td><td align="right">63</td><td align="right">16.6%</td></tr><tr><td>Jürgen Schmidt</td><td align="right">56</td><td align="right">14.7%</td></tr></tbody></table>
+> 
+> See [the repository](https://lwn.net/repo) for more.
+
+| Pipe | table |
+| --- | --- |
+| stays | read |
+`;
+
+  test('is read as a table, on the grid an HTML gold is read on, beside the pipe tables', () => {
+    const elements = markdownElements(defuddleLwn, 'https://lwn.net/');
+    assert.deepEqual(elements.tables, [
+      [
+        ['Pipe', 'table'],
+        ['stays', 'read'],
+      ],
+      [
+        ['By changesets', '', ''],
+        ['Herbert Dürr', '63', '16.6%'],
+        ['Jürgen Schmidt', '56', '14.7%'],
+      ],
+    ]);
+    // The blockquote's text after the table is still read (its link).
+    assert.deepEqual(elements.links, ['https://lwn.net/repo']);
+    // Scored against the HTML gold, as pith's own pipe table of it would be.
+    const gold = htmlElements(
+      '<table cellspacing="3"><tbody><tr><th colspan="3">By changesets</th></tr><tr class="Even"><td>Herbert Dürr</td><td align="right">63</td><td align="right">16.6%</td></tr><tr><td>Jürgen Schmidt</td><td align="right">56</td><td align="right">14.7%</td></tr></tbody></table>',
+      'https://lwn.net/',
+    );
+    assert.deepEqual(scoreElements(gold, elements)['table rows'].matched, 3);
+  });
+
+  test("a table's tags inside inline text or a code block are no table", () => {
+    const elements = markdownElements(
+      'Write `<table>` for a table.\n\n```html\n<table><tr><td>a</td></tr></table>\n```\n\ntext <table><tr><td>b</td></tr></table>\n',
+      'https://example.com/',
+    );
+    assert.deepEqual(elements.tables, []);
+    assert.equal(elements.code.length, 1);
+  });
+
+  test('on random documents without a raw table, the reading is the one with HTML off', () => {
+    // The raw-table pass returns the source untouched unless an HTML block opens with `<table`.
+    const piece = fc.constantFrom(
+      '# Head',
+      '- item',
+      '> quote <b>bold</b>',
+      '| a | b |\n| --- | --- |\n| 1 | 2 |',
+      '<div>block</div>',
+      'text [link](https://e.com/x) ![](https://e.com/i.png)',
+      '```\n<table>\n```',
+      '<tablet>not a table</tablet>',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const markdown = pieces.join('\n\n');
+        const elements = markdownElements(markdown, 'https://e.com/');
+        const tables = pieces.filter((p) => p.startsWith('|')).length;
+        assert.equal(elements.tables.length, tables);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('structure score: a note is compared by its first paragraph', () => {
+  // Defuddle's fixture footnotes--hr-continuation (cut): a note with a list and a second paragraph.
+  // Defuddle's Markdown does not indent the continuation, so a Markdown reader ends its note at the
+  // first paragraph; pith indents it (the note holds all three blocks). Both readers now compare a
+  // note's first paragraph (issue 41, s41-rest: Defuddle's dev half, footnotes 39 → 41 of 41).
+  const defuddle = `The first approach has notable trade-offs.[^1]
+
+[^1]: The first approach introduces complexity:
+
+- Higher operational overhead.
+- More failure modes to handle.
+
+Despite this, teams often prefer it for its flexibility.
+`;
+  const pithMarkdown = `The first approach has notable trade-offs.[^1]
+
+[^1]: The first approach introduces complexity:
+
+    - Higher operational overhead.
+    - More failure modes to handle.
+
+    Despite this, teams often prefer it for its flexibility.
+`;
+  const pithHtml = `<p>The first approach has notable trade-offs.<sup><a href="#fn-1" role="doc-noteref">1</a></sup></p>
+<section role="doc-endnotes"><ol>
+<li id="fn-1"><p> The first approach introduces complexity:</p>
+ <ul> <li>Higher operational overhead.</li>
+ <li>More failure modes to handle.</li>
+ </ul>
+ <p>Despite this, teams often prefer it for its flexibility.</p></li>
+</ol></section>`;
+
+  test('a note continued without indentation matches the same note written indented', () => {
+    const gold = markdownElements(defuddle, 'https://example.com/');
+    const pith = markdownElements(pithMarkdown, 'https://example.com/');
+    assert.deepEqual(gold.footnotes, ['The first approach introduces complexity:']);
+    assert.deepEqual(pith.footnotes, ['The first approach introduces complexity:']);
+    assert.equal(scoreElements(gold, pith).footnotes.matched, 1);
+  });
+
+  test("pith's HTML of the note reads as its Markdown does (the consistency check)", () => {
+    assert.deepEqual(htmlElements(pithHtml, 'https://example.com/').footnotes, [
+      'The first approach introduces complexity:',
+    ]);
+    // A note of inline text only, and one whose inline text runs into a block, read to the block.
+    const html =
+      '<section role="doc-endnotes"><ol><li>See <em>Xie</em>, 2019.</li><li>Inline <b>first</b><p>then a block</p></li></ol></section>';
+    assert.deepEqual(htmlElements(html, 'https://example.com/').footnotes, [
+      'See Xie, 2019.',
+      'Inline first',
+    ]);
+    assert.deepEqual(
+      markdownElements('a[^1] b[^2]\n\n[^1]: See *Xie*, 2019.\n[^2]: Inline **first**\n\n    then a block\n')
+        .footnotes,
+      ['See Xie, 2019.', 'Inline first'],
+    );
+  });
+});

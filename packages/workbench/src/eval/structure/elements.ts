@@ -163,8 +163,64 @@ function inlineText(token: Token): string {
   return text;
 }
 
+/**
+ * The same reading with raw HTML blocks recognised, used only to find the raw-HTML tables in a
+ * Markdown document (`rawHtmlTables`); the elements are read with HTML off, as before.
+ */
+const htmlBlockParser = new MarkdownIt('commonmark', { html: true })
+  .enable(['table', 'strikethrough'])
+  .use(footnotes)
+  .use(texPlugin, { render: (content: string) => content });
+
+/** An HTML block that is a table (CommonMark's block start condition 6 for `<table>`). */
+const RAW_TABLE_BLOCK = /^\s*<table[\s/>]/i;
+/** What a source line holds before a block inside a blockquote or list: `>` marks and indentation. */
+const CONTAINER_PREFIX = /^[ \t>]*/;
+
+/**
+ * A Markdown document's raw-HTML tables (issue 41): GFM pipe tables cannot hold a cell that spans
+ * columns or rows, so a writer leaves such a table as HTML (Defuddle's Markdown writes any table
+ * with a span so, Turndown's original GFM plugin a table without a header row). Markdown renders
+ * the HTML as a table; with HTML off the reader took it for a paragraph of text and counted no row
+ * of it. Returns the source with those lines emptied (their container marks kept) and each table's
+ * HTML, read as an HTML gold is read. A cheap test first: a document without `<table` is returned as is.
+ */
+function rawHtmlTables(markdown: string): { source: string; tables: string[] } {
+  if (!/<table/i.test(markdown)) return { source: markdown, tables: [] };
+  const tables: string[] = [];
+  const emptied = new Set<number>();
+  for (const token of htmlBlockParser.parse(markdown, {})) {
+    if (token.type !== 'html_block' || !RAW_TABLE_BLOCK.test(token.content) || !token.map) continue;
+    tables.push(token.content);
+    for (let line = token.map[0]; line < token.map[1]; line++) emptied.add(line);
+  }
+  if (tables.length === 0) return { source: markdown, tables };
+  const lines = markdown.split('\n');
+  for (const line of emptied)
+    if (line < lines.length)
+      lines[line] = (CONTAINER_PREFIX.exec(lines[line]) ?? [''])[0].replace(/[ \t]+$/, '');
+  return { source: lines.join('\n'), tables };
+}
+
 /** The elements of a Markdown document; `base` resolves relative link and image URLs. */
 export function markdownElements(markdown: string, base?: string): Elements {
+  const { source, tables: rawTables } = rawHtmlTables(markdown);
+  const out = markdownBlocksElements(source, base);
+  // A raw-HTML table's elements, read from its HTML (its rows, and the links and images in its cells).
+  for (const html of rawTables) {
+    const inTable = htmlElements(html, base);
+    for (const table of inTable.tables) out.tables.push(table);
+    for (const heading of inTable.headings) out.headings.push(heading);
+    for (const item of inTable.listItems) out.listItems.push(item);
+    for (const image of inTable.images) out.images.push(image);
+    for (const link of inTable.links) out.links.push(link);
+    for (const code of inTable.code) out.code.push(code);
+    for (const formula of inTable.formulas) out.formulas.push(formula);
+  }
+  return out;
+}
+
+function markdownBlocksElements(markdown: string, base?: string): Elements {
   const out = emptyElements();
   const env = {};
   const tokens = markdownParser.parse(markdown, env);
@@ -175,6 +231,13 @@ export function markdownElements(markdown: string, base?: string): Elements {
   let row: string[] | undefined;
   let heading: number | undefined;
   let footnote: string[] | undefined;
+  /**
+   * A note is its first paragraph: its further blocks (a list, a second paragraph) belong to it
+   * only when indented under `[^n]:`, which Defuddle's writer does not do (its continuation reads as
+   * text after the notes: footnotes--hr-continuation), while pith's does. Both readers, Markdown and
+   * HTML, compare the first paragraph, the same for every extractor.
+   */
+  let noteBlockEnded = false;
   for (const token of tokens) {
     switch (token.type) {
       case 'bullet_list_open':
@@ -227,6 +290,7 @@ export function markdownElements(markdown: string, base?: string): Elements {
         continue;
       case 'footnote_open':
         footnote = [];
+        noteBlockEnded = false;
         continue;
       case 'footnote_close':
         if (footnote) {
@@ -234,6 +298,10 @@ export function markdownElements(markdown: string, base?: string): Elements {
           if (text !== '') out.footnotes.push(text);
         }
         footnote = undefined;
+        continue;
+      case 'paragraph_close':
+        // A note is compared by its first paragraph (see `noteBlockEnded`).
+        if (footnote && footnote.length > 0) noteBlockEnded = true;
         continue;
       case 'inline':
         break;
@@ -246,8 +314,9 @@ export function markdownElements(markdown: string, base?: string): Elements {
       const clean = cleanText(text);
       if (clean !== '') out.headings.push({ level: heading, text: clean });
     } else if (row) row.push(cleanText(cellText(token, env)));
-    else if (footnote) footnote.push(text);
-    else if (items.length > 0) items[items.length - 1].parts.push(text);
+    else if (footnote) {
+      if (!noteBlockEnded) footnote.push(text);
+    } else if (items.length > 0) items[items.length - 1].parts.push(text);
     for (const child of token.children ?? []) {
       if (child.type === 'image') {
         const src = child.attrGet('src');
@@ -334,6 +403,36 @@ function textWithout(doc: Doc, node: number, skip: ReadonlySet<number>): string 
   return cleanText(parts.join(''));
 }
 
+/**
+ * A note's first paragraph (as the Markdown reader compares notes): its first block child's text
+ * when it opens with a block, else its inline text up to its first block.
+ */
+function firstParagraphText(doc: Doc, note: number): string {
+  const stop = doc.end(note);
+  for (let child = note + 1; child < stop; child = doc.end(child)) {
+    if (!doc.isElement(child) || !IS_BLOCK[doc.tag(child)]) continue;
+    // The first block child: the note opens with it (its text), or it ends the note's inline text.
+    const inline = textWithin(doc, note, child);
+    if (inline !== '') return inline;
+    const text = textWithout(doc, child, NOT_TEXT);
+    if (text !== '') return text;
+  }
+  return textWithout(doc, note, NOT_TEXT);
+}
+
+/** `textWithout(doc, node, NOT_TEXT)` of the nodes of `node` before `stop` (a child of it). */
+function textWithin(doc: Doc, node: number, stop: number): string {
+  const parts: string[] = [];
+  for (let at = node + 1; at < stop; at++) {
+    if (doc.isElement(at)) {
+      if (NOT_TEXT.has(doc.tag(at)) || doc.isHiddenContent(at) || isNoteReference(doc, at)) {
+        at = doc.end(at) - 1;
+      } else if (IS_BLOCK[doc.tag(at)]) parts.push(' ');
+    } else if (doc.isText(at) && !doc.columns.hidden[at]) parts.push(doc.text(at));
+  }
+  return cleanText(parts.join(''));
+}
+
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/;
 
 function htmlLanguage(doc: Doc, pre: number): string {
@@ -393,7 +492,7 @@ export function htmlElements(html: string, base?: string): Elements {
     } else if (tag === TAG.li && at < notesEnd) {
       // A note of the endnotes (pith's HTML writes its footnotes so): a footnote, as in Markdown.
       if (doc.tag(doc.parent(doc.parent(at))) === TAG.section) {
-        const text = textWithout(doc, at, NOT_TEXT);
+        const text = firstParagraphText(doc, at);
         if (text !== '') out.footnotes.push(text);
       }
     } else if (tag === TAG.li) {

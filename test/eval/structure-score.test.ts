@@ -286,5 +286,17 @@ Despite this, teams often prefer it for its flexibility.
         .footnotes,
       ['See Xie, 2019.', 'Inline first'],
     );
+    // A first block without text (a picture) is passed over by both readers.
+    assert.deepEqual(
+      htmlElements(
+        '<section role="doc-endnotes"><ol><li><p><img src="a.png"></p><p>Text</p></li></ol></section>',
+        'https://example.com/',
+      ).footnotes,
+      ['Text'],
+    );
+    assert.deepEqual(
+      markdownElements('a[^1]\n\n[^1]: ![](a.png)\n\n    Text\n', 'https://example.com/').footnotes,
+      ['Text'],
+    );
   });
 });

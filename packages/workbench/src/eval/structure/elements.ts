@@ -300,8 +300,8 @@ function markdownBlocksElements(markdown: string, base?: string): Elements {
         footnote = undefined;
         continue;
       case 'paragraph_close':
-        // A note is compared by its first paragraph (see `noteBlockEnded`).
-        if (footnote && footnote.length > 0) noteBlockEnded = true;
+        // A note is compared by its first paragraph with text (see `noteBlockEnded`), as the HTML reader's.
+        if (footnote && cleanText(footnote.join(' ')) !== '') noteBlockEnded = true;
         continue;
       case 'inline':
         break;

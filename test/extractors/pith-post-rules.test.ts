@@ -233,6 +233,45 @@ describe('pith post-rules: repeated blocks', () => {
     assert.ok(text.includes('ESTANBULL'), text);
   });
 
+  test('a hidden copy of a shown paragraph goes, even among its siblings and when it comes first', () => {
+    // Cut from Readability's test page hidden-nodes: one paragraph shown, then the same paragraph
+    // hidden under each of two headings (an inline display: none, a hidden attribute). The siblings
+    // rule above keeps repeats in one parent; a copy no reader sees is not the text saying it twice.
+    const lorem =
+      'Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy eirmod tempor invidunt ut labore et dolore magna aliquyam erat, sed diam voluptua.';
+    const page = setup(
+      `<body><h1>Lorem ipsum dolor sit amet</h1><p>${lorem}</p><h2>Secondary header</h2><p style="display: none;">${lorem}</p><h2>Third header</h2><p hidden="hidden">${lorem}</p></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 2);
+    const text = chosenText(page);
+    assert.equal(text.match(/Lorem ipsum dolor sit amet, consetetur/g)?.length, 1, text);
+    // Cut from L3S-GN1 c4957377: each reader's comment in a display: none div (the quote
+    // button's source) before the shown one; the shown one stays, the hidden one goes.
+    const comment =
+      ' as long as he dose not take advice from his effed up cousin amir on the finer points of driving in a built up area or cruising speeds on the motorways of britain then i think he may be reet.';
+    const thread = setup(
+      `<body>${prose(1)}<div class="b_box" style="margin-top: 5px">Posted by: tom3465, farnworth on <span class=itdate>8:21pm&nbsp;Tue&nbsp;1&nbsp;Jan&nbsp;08</span></div><div style="display: none;" id="acom0">${comment}</div><div class="entry" id="com0"><a name="break"></a>${comment}</div></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(thread.blocks, thread.chosen), 1);
+    const kept = thread.blocks.textNodes.filter(
+      (node) => thread.chosen[node] && thread.doc.text(node).includes('reet'),
+    );
+    assert.equal(kept.length, 1);
+    assert.equal(thread.doc.attr(thread.doc.parent(kept[0]), 'id'), 'com0');
+  });
+
+  test('hidden text alone stays, and so do hidden copies among siblings with no shown one', () => {
+    // WCXB's accordions and tab panels hide content a script shows (default.md, "Hidden elements
+    // out of the model's choice"): only a copy of a shown text is dropped.
+    const page = setup(
+      `<body>${prose(1)}<div style="display: none">${prose(2)}</div><div hidden>${prose(3)}${prose(3)}</div></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 0);
+    const text = chosenText(page);
+    assert.ok(text.includes('Paragraph 2'), text);
+    assert.equal(text.match(/Paragraph 3 of/g)?.length, 2, text);
+  });
+
   test('a paragraph said twice among its siblings is the text itself, and stays', () => {
     // Readability's test pages repeat one lorem paragraph in a row; a poem repeats its refrain.
     const page = setup(`<body><div>${prose(1)}${prose(1)}${prose(2)}${prose(1)}</div></body>`);

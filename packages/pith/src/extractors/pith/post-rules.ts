@@ -1740,15 +1740,32 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
     keys.push(key);
     blocksWithKey.set(key, (blocksWithKey.get(key) ?? 0) + 1);
   }
+  // The texts of the blocks whose key another block shares, and the texts that have a shown copy.
+  const texts: (string | undefined)[] = [];
+  const shownTexts = new Set<string>();
+  for (let index = 0; index < candidates.length; index++) {
+    if ((blocksWithKey.get(keys[index]) ?? 0) < 2) continue;
+    const text = blockText(blocks, candidates[index]).toLowerCase();
+    texts[index] = text;
+    if (!isHiddenBlock(blocks, candidates[index])) shownTexts.add(text);
+  }
+  let dropped = 0;
   // Text of a kept block → the parent of the first block with that text.
   const firstParent = new Map<string, number>();
   const repeats: number[] = [];
   const repeatChars: number[] = [];
   const repeatSiblings: boolean[] = [];
   for (let index = 0; index < candidates.length; index++) {
-    if ((blocksWithKey.get(keys[index]) ?? 0) < 2) continue;
+    const text = texts[index];
+    if (text === undefined) continue;
     const block = candidates[index];
-    const text = blockText(blocks, block).toLowerCase();
+    if (shownTexts.has(text) && isHiddenBlock(blocks, block)) {
+      // A hidden copy of a shown block goes first, wherever it stands (`isHiddenBlock`).
+      unchooseBlock(blocks, block, chosen);
+      texts[index] = undefined;
+      dropped++;
+      continue;
+    }
     const parent = doc.parent(blocks.owner[block]);
     const first = firstParent.get(text);
     if (first === undefined) {
@@ -1761,7 +1778,7 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
     // Sections side by side: the first copy's container and this one's are siblings.
     repeatSiblings.push(doc.parent(first) === doc.parent(parent));
   }
-  if (repeats.length === 0) return 0;
+  if (repeats.length === 0) return dropped;
   // Per parent of a repeat: its kept blocks (candidates) and its repeats.
   const inParent = new Map<number, { blocks: number; repeats: number }>();
   for (const block of repeats) {
@@ -1769,11 +1786,12 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
     const count = inParent.get(parent) ?? inParent.set(parent, { blocks: 0, repeats: 0 }).get(parent)!;
     count.repeats++;
   }
-  for (const block of candidates) {
-    const count = inParent.get(doc.parent(blocks.owner[block]));
+  for (let index = 0; index < candidates.length; index++) {
+    // The hidden copies dropped above are no longer kept blocks of their parent.
+    if (texts[index] === undefined && (blocksWithKey.get(keys[index]) ?? 0) >= 2) continue;
+    const count = inParent.get(doc.parent(blocks.owner[candidates[index]]));
     if (count) count.blocks++;
   }
-  let dropped = 0;
   for (let index = 0; index < repeats.length; index++) {
     const block = repeats[index];
     const count = inParent.get(doc.parent(blocks.owner[block]))!;
@@ -1783,6 +1801,21 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
     dropped++;
   }
   return dropped;
+}
+
+/**
+ * A kept block hidden by its markup (a `hidden` or `aria-hidden="true"` attribute, an inline
+ * `display: none` or `visibility: hidden`, on it or an ancestor). When its text is also kept
+ * where it is shown, the hidden one is a copy no reader sees twice: the mobile or desktop
+ * twin of a paragraph, the collapsed copy of a shown text, a test page's hidden duplicates
+ * (Readability's hidden-nodes: a shown paragraph and two hidden copies of it under headings).
+ * The repeats among siblings stay when both are shown (`dropRepeatedBlocks`); a hidden copy
+ * goes even there, and even when it comes first. Hidden text alone is not dropped: on WCXB it
+ * is content a script shows (accordions, tabs, streamed HTML; default.md, "Hidden elements
+ * out of the model's choice").
+ */
+function isHiddenBlock(blocks: Blocks, block: number): boolean {
+  return (blocks.landmarks[blocks.textNodes[blocks.textStart[block]]] & LANDMARK.hiddenAttribute) !== 0;
 }
 
 /** Shortest repeat that reads as a paragraph of the text, not a credit, label or share line. */

@@ -8,6 +8,7 @@ import {
   dropCopyrightLines,
   dropEmbeddedTeasers,
   dropHeadlineRuns,
+  dropLedTeaserRuns,
   dropLinkTeasers,
   dropOrphanHeadings,
   dropRailCards,
@@ -231,6 +232,45 @@ describe('pith post-rules: repeated blocks', () => {
     const text = chosenText(page);
     assert.ok(text.includes('İSTANBUL') && !text.includes('i\u0307stanbul'), text);
     assert.ok(text.includes('ESTANBULL'), text);
+  });
+
+  test('a hidden copy of a shown paragraph goes, even among its siblings and when it comes first', () => {
+    // Cut from Readability's test page hidden-nodes: one paragraph shown, then the same paragraph
+    // hidden under each of two headings (an inline display: none, a hidden attribute). The siblings
+    // rule above keeps repeats in one parent; a copy no reader sees is not the text saying it twice.
+    const lorem =
+      'Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy eirmod tempor invidunt ut labore et dolore magna aliquyam erat, sed diam voluptua.';
+    const page = setup(
+      `<body><h1>Lorem ipsum dolor sit amet</h1><p>${lorem}</p><h2>Secondary header</h2><p style="display: none;">${lorem}</p><h2>Third header</h2><p hidden="hidden">${lorem}</p></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 2);
+    const text = chosenText(page);
+    assert.equal(text.match(/Lorem ipsum dolor sit amet, consetetur/g)?.length, 1, text);
+    // Cut from L3S-GN1 c4957377: each reader's comment in a display: none div (the quote
+    // button's source) before the shown one; the shown one stays, the hidden one goes.
+    const comment =
+      ' as long as he dose not take advice from his effed up cousin amir on the finer points of driving in a built up area or cruising speeds on the motorways of britain then i think he may be reet.';
+    const thread = setup(
+      `<body>${prose(1)}<div class="b_box" style="margin-top: 5px">Posted by: tom3465, farnworth on <span class=itdate>8:21pm&nbsp;Tue&nbsp;1&nbsp;Jan&nbsp;08</span></div><div style="display: none;" id="acom0">${comment}</div><div class="entry" id="com0"><a name="break"></a>${comment}</div></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(thread.blocks, thread.chosen), 1);
+    const kept = thread.blocks.textNodes.filter(
+      (node) => thread.chosen[node] && thread.doc.text(node).includes('reet'),
+    );
+    assert.equal(kept.length, 1);
+    assert.equal(thread.doc.attr(thread.doc.parent(kept[0]), 'id'), 'com0');
+  });
+
+  test('hidden text alone stays, and so do hidden copies among siblings with no shown one', () => {
+    // WCXB's accordions and tab panels hide content a script shows (default.md, "Hidden elements
+    // out of the model's choice"): only a copy of a shown text is dropped.
+    const page = setup(
+      `<body>${prose(1)}<div style="display: none">${prose(2)}</div><div hidden>${prose(3)}${prose(3)}</div></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 0);
+    const text = chosenText(page);
+    assert.ok(text.includes('Paragraph 2'), text);
+    assert.equal(text.match(/Paragraph 3 of/g)?.length, 2, text);
   });
 
   test('a paragraph said twice among its siblings is the text itself, and stays', () => {
@@ -1243,6 +1283,96 @@ describe('pith post-rules: cards of other stories after the story, outside its c
           if (before.length === 0 && (cardWords >= storyWords || storyWords < 150)) assert.equal(dropped, 0);
         },
       ),
+    );
+  });
+});
+
+describe('pith post-rules: runs of headline-led teasers under a label', () => {
+  // Cut from L3S-GN1 a9c72165 (thecheers.org: a short ANI story, then "More" over cells that each
+  // hold a linked headline, a <br> and the teaser, in the story's own table).
+  const story = `<p>Gujarat Chief Minister Narender Modi is all set to meet AIADMK chief Jayalalitha today in Chennai over lunch. It may be recalled that Jayalalitha was one of the first ones to call and congratulate Modi on his triumph in recent elections.</p>
+<p>The meeting has fuelled speculation of a possible BJP-AIADMK tie-up in the run up to next year's general elections.</p>
+<p>Earlier, in the morning Modi offered payer at the famous Guruvayur temple of Trishur district in Kerala.</p>
+<p>This meeting of Modi will be his first major political outing beyond Gujarat.</p>`;
+  const cell = (slug: string, headline: string, teaser: string) =>
+    `<TR><TD valign=top><IMG SRC='http://www.thecheers.org/eng/images/button.gif' WIDTH='4' HEIGHT='4' ALT=''><BR></TD><TD class=sectionarticle style='padding-left:5px'><a class=smallarttitle href='http://www.thecheers.org/news/South-Asia/${slug}.html'>${headline}</A><BR>\n${teaser}</TD></TR>`;
+  const cells = [
+    cell(
+      'news_7686_Sonia-Gandhi-attends-Army-Day-reception',
+      'Sonia Gandhi attends Army Day reception',
+      'New Delhi, Jan 15 (ANI): In her first public appearance after a brief illness, Congress President Sonia Gandhi looked hale and hearty at the Army Day reception hosted by Army Chief General Deepak Kapoor at the Army House today.',
+    ),
+    cell(
+      'news_7685_India-marks-60th-Army-Day',
+      'India marks 60th Army Day',
+      'New Delhi, Jan 15 (ANI): The Indian Army on Tuesday commemorated its 60th Foundation Day by paying homage to martyred soldiers.',
+    ),
+    cell(
+      'news_7684_SC-allows-bull-fighting-in-Tamil-Nadu',
+      'SC allows bull-fighting in Tamil Nadu',
+      'New Delhi, Jan 15 (ANI): The Supreme Court today lifted the ban it imposed on "Jalikkatu", a popular sport that involves bullfighting in Tamil Nadu, saying it must be held under the State Government\'s supervision.',
+    ),
+  ].join('');
+  const more = `<TR><TD colspan=2 bgcolor=#C1C1C1>&nbsp;<a href='http://www.thecheers.org/news/South-Asia' class=onsitesection>More</A></TD></TR>`;
+  const page = (label: string, teasers = cells) =>
+    `<body><table><tr><td>${story}<TABLE border=0 width=100%>${label}${teasers}</TABLE></td></tr></table></body>`;
+
+  test('the label and its teasers go; the story stays', () => {
+    const p = setup(page(more));
+    assert.equal(dropLedTeaserRuns(p.blocks, p.chosen), 4);
+    const text = chosenText(p);
+    assert.ok(!text.includes('Army Day') && !text.includes('Jalikkatu') && !/\bMore\b/.test(text), text);
+    assert.match(text, /Gujarat Chief Minister/);
+    assert.match(text, /beyond Gujarat/);
+  });
+
+  test('a headline line over its teaser, with a source line after it, is a teaser of the run too', () => {
+    // Cut from CleanEval 307 (the National Post's "Related stories:" after a story, in its <font>).
+    const related = [
+      [
+        'same_sex_liberals',
+        'Cotler announces same-sex bill for next week, moves to silence Liberal critics',
+        'The Liberal government will defiantly push ahead with plans to introduce a same-sex marriage bill next week in the face of increasingly vocal opposition from critics outside and inside the party.',
+        'Canadian Press, January 26',
+      ],
+      [
+        'dc18f53f',
+        'Liberals will introduce same-sex bill next week',
+        'The matter dominated the three-day Liberal caucus winter retreat again yesterday and government whip Karen Redman predicted that the bill will pass with a comfortable margin.',
+        'CanWest News Service, January 27',
+      ],
+      [
+        'c675e9bc',
+        'Manitoba MP likely to be only New Democrat to vote against same-sex bill',
+        "NDP member of Parliament Bev Desjarlais said yesterday she will vote against her party's line on gay marriage and will accept the consequences.",
+        'CanWest News Service, January 27',
+      ],
+    ]
+      .map(
+        ([id, headline, teaser, source]) =>
+          `<p><b><a href=http://www.canada.com/national/nationalpost/news/archives/story.html?id=${id}>${headline}</a></b><br>${teaser}<br>${source}<br>Also: <I><a href=http://www.canada.com/vancouver/vancouversun/news/story.html?id=${id}>Vancouver Sun</I></a>`,
+      )
+      .join('\n');
+    const p = setup(`<body><font>${story}<p><b>Related stories:</b>\n${related}</font></body>`);
+    assert.equal(dropLedTeaserRuns(p.blocks, p.chosen), 4);
+    const text = chosenText(p);
+    assert.ok(!text.includes('Related stories') && !text.includes('Desjarlais'), text);
+    assert.match(text, /beyond Gujarat/);
+  });
+
+  test('no label before the run, too few teasers, too little prose before, or no article: they stay', () => {
+    const noLabel = setup(page(''));
+    assert.equal(dropLedTeaserRuns(noLabel.blocks, noLabel.chosen), 0);
+    const two = setup(page(more, cells.split('</TR>').slice(0, 2).join('</TR>')));
+    assert.equal(dropLedTeaserRuns(two.blocks, two.chosen), 0);
+    const short = setup(
+      `<body><p>Modi is to meet Jayalalitha today in Chennai over lunch.</p><TABLE>${more}${cells}</TABLE></body>`,
+    );
+    assert.equal(dropLedTeaserRuns(short.blocks, short.chosen), 0);
+    const listing = setup(page(more));
+    assert.equal(
+      dropLedTeaserRuns(listing.blocks, listing.chosen, () => 0.3),
+      0,
     );
   });
 });

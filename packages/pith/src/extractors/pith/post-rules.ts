@@ -756,6 +756,70 @@ function isCardHeadline(blocks: Blocks, block: number): boolean {
 }
 
 /**
+ * Whether a block is a whole card: its text opens with one link of a headline's length (three
+ * words or more, at most MAX_HEADLINE_LINE_WORDS, to a page, not a fragment of this one) and the
+ * teaser follows it in the same block (a `<br>` between: `<td><a>Headline</a><br>New Delhi, Jan 15
+ * (ANI): In her first …</td>`; `<p><a>Headline</a><br>The Liberal government will …</p>`): the
+ * shape of a headline line over its teaser, set in one block. Written from L3S-GN1 a9c72165 and
+ * CleanEval 307 (`dropLedTeaserRuns`).
+ */
+/** The characters of the headline link that opens a block with text after it (`isLedTeaser`), else 0. */
+function headlineLead(blocks: Blocks, block: number): number {
+  const { doc } = blocks;
+  const start = blocks.textStart[block];
+  const end = blocks.textStart[block + 1];
+  const first = blocks.textNodes[start];
+  if ((blocks.landmarks[first] & LANDMARK.link) === 0) return 0;
+  const anchor = anchorWithin(doc, first, 0);
+  if (anchor < 0) return 0;
+  const href = doc.attr(anchor, 'href')?.trim() ?? '';
+  if (href === '' || href.startsWith('#')) return 0;
+  let linkWords = 0;
+  let chars = 0;
+  let k = start;
+  for (; k < end && doc.contains(anchor, blocks.textNodes[k]); k++) {
+    const text = doc.text(blocks.textNodes[k]);
+    linkWords += wordRunCount(text);
+    chars += text.trim().length;
+  }
+  // The teaser follows the headline in the block, on its own line.
+  if (linkWords < MIN_HEADLINE_LINK_WORDS || linkWords > MAX_HEADLINE_LINE_WORDS || k >= end) return 0;
+  return breaksAfter(doc, anchor) ? chars : 0;
+}
+
+/** Levels up from a headline's link through the inline elements that end with it (`<b><a>…</a></b>`). */
+const MAX_LEAD_WRAPPERS = 3;
+
+/**
+ * Whether a line break follows the element (or the inline elements it ends), white space aside:
+ * a card's headline stands on its line over the teaser, where a link that opens a sentence
+ * ("KBS Pro Bread Machine: while it performed well…", a listicle's linked product name) runs on.
+ */
+function breaksAfter(doc: Doc, element: number): boolean {
+  let at = element;
+  for (let level = 0; level <= MAX_LEAD_WRAPPERS; level++) {
+    let next = doc.nextSibling(at);
+    while (next > 0 && doc.kind(next) === NodeKind.Text && doc.text(next).trim() === '')
+      next = doc.nextSibling(next);
+    if (next > 0) return doc.kind(next) === NodeKind.Element && doc.tag(next) === TAG.br;
+    at = doc.parent(at);
+    if (at <= 0 || IS_BLOCK[doc.tag(at)]) return false;
+  }
+  return false;
+}
+
+/**
+ * A block that is a whole card: led by its headline (`headlineLead`), with a teaser of prose after
+ * it — the block's words enough for prose and, the headline aside, few of its characters links (a
+ * source's link after the teaser: "Also: Vancouver Sun").
+ */
+function isLedTeaser(blocks: Blocks, block: number): boolean {
+  if (blocks.words[block] < MIN_FLOW_WORDS || blocks.words[block] > MAX_EMBED_WORDS) return false;
+  const lead = headlineLead(blocks, block);
+  return lead > 0 && blocks.linkChars[block] - lead < MAX_FLOW_LINK_SHARE * (blocks.chars[block] - lead);
+}
+
+/**
  * The story's container: the deepest element that holds more than half of the kept prose's words
  * (`isFlowProse` blocks; the elements that hold a majority are one chain, so the deepest is one)
  * and the words it holds; undefined when it holds under MIN_STORY_WORDS.
@@ -831,6 +895,91 @@ export function dropRailCards(blocks: Blocks, chosen: Uint8Array, articleProbabi
       dropped++;
     }
   return dropped;
+}
+
+/** Fewest headline-led teasers in a run under a label that make a list of other stories. */
+const MIN_LED_RUN = 3;
+
+/**
+ * A list of other stories under a short label after the story — "More", "Related stories:" —
+ * whose items are each one block, a linked headline on its own line and the teaser's few lines
+ * under it (`isLedTeaser`: `<td><a>Headline</a><br>New Delhi, Jan 15 (ANI): …</td>`), is kept
+ * with the story: each item reads as a paragraph of prose with one link. `dropRailCards` finds
+ * cards after the story's container; these sit inside it (under a short wire story they hold
+ * most of the container's prose, so the container is theirs too). Told by the run: at least
+ * three such teasers one after another, nothing kept between them, a short label (≤ 5 words, not
+ * a sentence; a colon may end it) just before the first, at least 80 words of prose kept before
+ * it, on a page the page-type model reads as an article. No cap on the run's size against the
+ * prose (`dropHeadlineRuns` has one, for a shop's grid under its intro): the label, the line
+ * break after each headline, the teaser's length and the article's read stand for it (CleanEval
+ * 307's related stories under a story of 667 words). The label and the teasers go. Written from
+ * L3S-GN1 a9c72165 and CleanEval 307 (in sample). The first version (headline lines over
+ * separate teasers and labels between items too, no line-break or length test) dropped a
+ * listicle's items (WCXB 0042), a report list (CleanEval 322) and an event list (WCXB 4362).
+ */
+export function dropLedTeaserRuns(
+  blocks: Blocks,
+  chosen: Uint8Array,
+  articleProbability?: () => number,
+): number {
+  const { count } = blocks;
+  const kept = chosenBlocks(blocks, chosen);
+  let prose = 0;
+  let dropped = 0;
+  let previous = -1;
+  let block = 0;
+  while (block < count) {
+    tick('pith');
+    if (!kept[block]) {
+      block++;
+      continue;
+    }
+    const flow = isFlowProse(blocks, block);
+    const starts = isLedTeaser(blocks, block);
+    const label = previous;
+    previous = block;
+    if (!starts || prose < MIN_PROSE_BEFORE || label < 0 || !isRunLabel(blocks, label)) {
+      if (flow) prose += blocks.words[block];
+      block++;
+      continue;
+    }
+    // The run: teasers, each led by its headline, one after another.
+    let teasers = 0;
+    let last = block;
+    for (let end = block; end < count; end++) {
+      if (!kept[end]) continue;
+      if (!isLedTeaser(blocks, end)) break;
+      teasers++;
+      last = end;
+    }
+    if (
+      teasers >= MIN_LED_RUN &&
+      (articleProbability === undefined || articleProbability() >= MIN_RAIL_ARTICLE)
+    ) {
+      for (let inside = label; inside <= last; inside++) {
+        if (!kept[inside]) continue;
+        unchooseBlock(blocks, inside, chosen);
+        kept[inside] = 0;
+        dropped++;
+      }
+      previous = -1;
+    } else {
+      for (let inside = block; inside <= last; inside++)
+        if (kept[inside] && isFlowProse(blocks, inside)) prose += blocks.words[inside];
+      previous = last;
+    }
+    block = last + 1;
+  }
+  return dropped;
+}
+
+/**
+ * A short label between or over a run's items: at most MAX_RUN_LABEL_WORDS words, not a sentence
+ * (a colon may end it: "Related stories:").
+ */
+function isRunLabel(blocks: Blocks, block: number): boolean {
+  if (blocks.words[block] > MAX_RUN_LABEL_WORDS) return false;
+  return !blocks.endsSentence[block] || LABEL_END.test(blockText(blocks, block));
 }
 
 /** Longest copyright line, in words. */
@@ -1740,15 +1889,32 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
     keys.push(key);
     blocksWithKey.set(key, (blocksWithKey.get(key) ?? 0) + 1);
   }
+  // The texts of the blocks whose key another block shares, and the texts that have a shown copy.
+  const texts: (string | undefined)[] = [];
+  const shownTexts = new Set<string>();
+  for (let index = 0; index < candidates.length; index++) {
+    if ((blocksWithKey.get(keys[index]) ?? 0) < 2) continue;
+    const text = blockText(blocks, candidates[index]).toLowerCase();
+    texts[index] = text;
+    if (!isHiddenBlock(blocks, candidates[index])) shownTexts.add(text);
+  }
+  let dropped = 0;
   // Text of a kept block → the parent of the first block with that text.
   const firstParent = new Map<string, number>();
   const repeats: number[] = [];
   const repeatChars: number[] = [];
   const repeatSiblings: boolean[] = [];
   for (let index = 0; index < candidates.length; index++) {
-    if ((blocksWithKey.get(keys[index]) ?? 0) < 2) continue;
+    const text = texts[index];
+    if (text === undefined) continue;
     const block = candidates[index];
-    const text = blockText(blocks, block).toLowerCase();
+    if (shownTexts.has(text) && isHiddenBlock(blocks, block)) {
+      // A hidden copy of a shown block goes first, wherever it stands (`isHiddenBlock`).
+      unchooseBlock(blocks, block, chosen);
+      texts[index] = undefined;
+      dropped++;
+      continue;
+    }
     const parent = doc.parent(blocks.owner[block]);
     const first = firstParent.get(text);
     if (first === undefined) {
@@ -1761,7 +1927,7 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
     // Sections side by side: the first copy's container and this one's are siblings.
     repeatSiblings.push(doc.parent(first) === doc.parent(parent));
   }
-  if (repeats.length === 0) return 0;
+  if (repeats.length === 0) return dropped;
   // Per parent of a repeat: its kept blocks (candidates) and its repeats.
   const inParent = new Map<number, { blocks: number; repeats: number }>();
   for (const block of repeats) {
@@ -1769,11 +1935,12 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
     const count = inParent.get(parent) ?? inParent.set(parent, { blocks: 0, repeats: 0 }).get(parent)!;
     count.repeats++;
   }
-  for (const block of candidates) {
-    const count = inParent.get(doc.parent(blocks.owner[block]));
+  for (let index = 0; index < candidates.length; index++) {
+    // The hidden copies dropped above are no longer kept blocks of their parent.
+    if (texts[index] === undefined && (blocksWithKey.get(keys[index]) ?? 0) >= 2) continue;
+    const count = inParent.get(doc.parent(blocks.owner[candidates[index]]));
     if (count) count.blocks++;
   }
-  let dropped = 0;
   for (let index = 0; index < repeats.length; index++) {
     const block = repeats[index];
     const count = inParent.get(doc.parent(blocks.owner[block]))!;
@@ -1783,6 +1950,21 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
     dropped++;
   }
   return dropped;
+}
+
+/**
+ * A kept block hidden by its markup (a `hidden` or `aria-hidden="true"` attribute, an inline
+ * `display: none` or `visibility: hidden`, on it or an ancestor). When its text is also kept
+ * where it is shown, the hidden one is a copy no reader sees twice: the mobile or desktop
+ * twin of a paragraph, the collapsed copy of a shown text, a test page's hidden duplicates
+ * (Readability's hidden-nodes: a shown paragraph and two hidden copies of it under headings).
+ * The repeats among siblings stay when both are shown (`dropRepeatedBlocks`); a hidden copy
+ * goes even there, and even when it comes first. Hidden text alone is not dropped: on WCXB it
+ * is content a script shows (accordions, tabs, streamed HTML; default.md, "Hidden elements
+ * out of the model's choice").
+ */
+function isHiddenBlock(blocks: Blocks, block: number): boolean {
+  return (blocks.landmarks[blocks.textNodes[blocks.textStart[block]]] & LANDMARK.hiddenAttribute) !== 0;
 }
 
 /** Shortest repeat that reads as a paragraph of the text, not a credit, label or share line. */
@@ -1979,6 +2161,7 @@ export interface PostRuleCounts {
   embeddedTeasers: number;
   headlineRuns: number;
   railCards: number;
+  ledTeasers: number;
   orphanHeadings: number;
   copyrightLines: number;
   leads: number;
@@ -2006,6 +2189,7 @@ export function applyPostRules(
   const embeddedTeasers = dropEmbeddedTeasers(blocks, chosen, pageUrl);
   const headlineRuns = dropHeadlineRuns(blocks, chosen, pageUrl);
   const railCards = dropRailCards(blocks, chosen, articleProbability);
+  const ledTeasers = dropLedTeaserRuns(blocks, chosen, articleProbability);
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
   const mediaControls = dropMediaControls(blocks.doc, chosen);
@@ -2019,6 +2203,7 @@ export function applyPostRules(
     embeddedTeasers,
     headlineRuns,
     railCards,
+    ledTeasers,
     orphanHeadings,
     copyrightLines,
     leads,

@@ -247,6 +247,41 @@ describe('the class tests, once per class string', () => {
   });
 });
 
+describe('the class bits read by class number (elements without an id) and by string (with one)', () => {
+  it('a class shared by elements with and without an id, and a state class, read as each alone', () => {
+    // Shapes of WCXB dev 4363 (a banner classed "hasslider" that holds the byline) and of pages whose
+    // sidebars and comments repeat one class with and without an id.
+    const sideByline = (id: string) =>
+      `<div class="sidebar"${id}><span class="byline">By Side Writer</span> <span class="date">May 2, 2024</span></div>`;
+    const html = `<html><body><main>
+      <div class="block-banner hasslider"><h1>The headline of the page</h1>
+      <span class="byline">By Rachel MacDonald</span> <span class="date">March 3, 2024</span></div>
+      <p>${'Words of the article body. '.repeat(60)}</p>
+      <div class="has-sidebar comments" id="c1"><span class="byline">By Commenter</span></div>
+      <div class="comments"><span class="byline">By Other Commenter</span></div>
+      </main>${sideByline(' id="s1"')}${sideByline('')}${sideByline(' id="s2"')}</body></html>`;
+    const doc = parseHtml(html);
+    const data = pageData(doc);
+    assert.deepEqual(data.bylines, ['By Rachel MacDonald']);
+    assert.deepEqual(data.visibleDates, ['March 3, 2024']);
+    // The same page read again (its class numbers and strings made): the same answer.
+    assert.deepEqual(pageData(doc), data);
+    // What the scan reads by number rests on this: an element has a class number of 0 exactly
+    // when it has no class string (no class and no id), and one number is one class string.
+    const byNumber = new Map<number, string>();
+    for (let node = 0; node < doc.size; node++) {
+      if (!doc.isElement(node)) continue;
+      const raw = doc.classAndId(node);
+      const number = doc.classNumber(node);
+      assert.equal(raw === '', number === 0);
+      if (number > 0) {
+        assert.equal(byNumber.get(number) ?? raw, raw);
+        byNumber.set(number, raw);
+      }
+    }
+  });
+});
+
 describe('a rel=author byline, found without splitting rel', () => {
   it('is a byline exactly where rel’s tokens include "author"', () => {
     const piece = fc.constantFrom(

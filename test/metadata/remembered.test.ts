@@ -11,7 +11,7 @@ import { lettersKey } from '../../packages/pith/src/dom/index.js';
 import { makeTitleKey, titleKey } from '../../packages/pith/src/metadata/candidates.js';
 import { codePointsOf } from '../../packages/pith/src/metadata/features.js';
 import { parseDate } from '../../packages/pith/src/metadata/index.js';
-import { looseKey } from '../../packages/pith/src/metadata/text.js';
+import { looseKey, similarity } from '../../packages/pith/src/metadata/text.js';
 
 const NOW = Date.UTC(2026, 10, 30);
 
@@ -110,5 +110,76 @@ describe("codePointsOf (the title rows' letter counts)", () => {
       }),
     );
     assert.equal(codePointsOf('a𝐀b 𝐁'.match(/\p{L}+/gu)), 4);
+  });
+});
+
+/** `similarity` as it was written before its counts were kept per string: one token matched at a time. */
+function referenceSimilarity(a: string, b: string): number {
+  const ka = looseKey(a);
+  const kb = looseKey(b);
+  if (ka.length === 0 || kb.length === 0) return 0;
+  if (ka === kb) return 1;
+  const wordsOf = (value: string) => value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const pairs = (value: string) => {
+    const chars = Array.from(value);
+    const out: string[] = [];
+    for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+    if (chars.length === 1) out.push(chars[0]);
+    return out;
+  };
+  let ta: string[] = wordsOf(a);
+  let tb: string[] = wordsOf(b);
+  if (ta.length <= 2 && tb.length <= 2 && (ka.length > 12 || kb.length > 12)) {
+    ta = pairs(ka);
+    tb = pairs(kb);
+  }
+  const counts = new Map<string, number>();
+  for (const t of ta) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let shared = 0;
+  for (const t of tb) {
+    const c = counts.get(t);
+    if (c) {
+      shared++;
+      counts.set(t, c - 1);
+    }
+  }
+  return (2 * shared) / (ta.length + tb.length);
+}
+
+describe("similarity: the shared tokens counted from each string's kept counts", () => {
+  it('is what matching token by token gives, for any pair, asked in any order and again', () => {
+    // Titles and their pieces (WCXB dev 0479's, whatever.scalzi.com), repeated words, CJK without spaces.
+    const word = fc.constantFrom(
+      'Whatever',
+      'The',
+      'the',
+      'Big',
+      'Idea',
+      'Scalzi',
+      'whatever.scalzi.com',
+      '|',
+      '-',
+      'a',
+      'A',
+      '東京の天気予報は晴れ',
+      '天気',
+      '2024',
+      'é',
+      '\u0301',
+      '',
+    );
+    const text = fc.array(word, { maxLength: 8 }).map((words) => words.join(' '));
+    const glued = fc.array(word, { maxLength: 6 }).map((words) => words.join(''));
+    const value = fc.oneof(text, glued, fc.string({ maxLength: 20 }));
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 2, maxLength: 12 }), (values) => {
+        for (const a of values)
+          for (const b of values) {
+            const expected = referenceSimilarity(a, b);
+            assert.ok(Object.is(similarity(a, b), expected), `${JSON.stringify(a)} ${JSON.stringify(b)}`);
+          }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -420,7 +420,7 @@ export function pageData(doc: Doc): PageData {
   const iconNames: { text: string; at: number }[] = [];
   let lastBylineBlock = -1;
   /** `cueBitsOf`'s answers of this page. */
-  const cueBits = new Map<string, number>();
+  const cueBits: PageCues = { byNumber: new Uint16Array(doc.classCount), byString: new Map() };
   // One pass over every node; each element costs O(1) except the few whose text is read, which are bounded.
   for (let node = 0; node < doc.size; node++) {
     tick('metadata');
@@ -482,32 +482,29 @@ export function pageData(doc: Doc): PageData {
     const aside = doc.textLength(node) <= maxAsideText;
     const datesOpen = node >= excludedUntil && aside;
     const bylinesOpen = node >= bylinesExcludedUntil && aside;
-    // The class tests, once per class string of the page (its cards and rows repeat a few); the
-    // classes without their arbitrary values made only where a test below reads them.
-    const rawCues = datesOpen || bylinesOpen ? doc.classAndId(node) : '';
-    const bits = rawCues === '' ? 0 : cueBitsOf(cueBits, rawCues);
+    // The class tests, once per class of the page (its cards and rows repeat a few); the class
+    // string read only where a test below needs more than its bits (0: no class and no id).
+    const bits = datesOpen || bylinesOpen ? classCueBits(doc, node, cueBits) : 0;
     if (datesOpen) {
       // A <footer> or <aside> inside an <article> is that article's own (HTML: a footer holds its
       // section's author and date), not the page's; its classes still count.
       const pagePart =
         tag === TAG.nav || ((tag === TAG.footer || tag === TAG.aside) && doc.closest(node, TAG.article) < 0);
-      const cues = pagePart ? 'nav' : rawCues;
       if (
-        cues !== '' &&
-        (cues === 'nav' || (bits & CUE_NOT_DATES) !== 0) &&
-        !(
-          cues !== 'nav' &&
-          (isArticleFooter(doc, node, scanCues(cues), maxAsideText) || holdsMain(doc, node, pageText))
-        )
+        pagePart ||
+        ((bits & CUE_NOT_DATES) !== 0 &&
+          !(
+            isArticleFooter(doc, node, scanCues(doc.classAndId(node)), maxAsideText) ||
+            holdsMain(doc, node, pageText)
+          ))
       )
         excludedUntil = doc.end(node);
     }
     if (bylinesOpen) {
-      const cues = tag === TAG.nav || tag === TAG.blockquote ? 'nav' : rawCues;
       if (
-        cues !== '' &&
-        (cues === 'nav' || (bits & CUE_NOT_BYLINES) !== 0) &&
-        !(cues !== 'nav' && holdsMain(doc, node, pageText))
+        tag === TAG.nav ||
+        tag === TAG.blockquote ||
+        ((bits & CUE_NOT_BYLINES) !== 0 && !holdsMain(doc, node, pageText))
       )
         bylinesExcludedUntil = doc.end(node);
     }
@@ -559,7 +556,7 @@ export function pageData(doc: Doc): PageData {
       node >= bylinesExcludedUntil &&
       data.bylines.length < MAX_BYLINES &&
       mayBeByline(doc, node, tag) &&
-      (hasRelAuthor(doc, node) || (elementCueBits(doc, node, bits, cueBits) & CUE_BYLINE) !== 0)
+      (hasRelAuthor(doc, node) || ((bits !== 0 ? bits : classCueBits(doc, node, cueBits)) & CUE_BYLINE) !== 0)
     ) {
       const text = bylineNames(doc, node) ?? doc.textContent(node);
       if (text.length > 0) data.bylines.push(text);
@@ -567,7 +564,7 @@ export function pageData(doc: Doc): PageData {
     }
     // Both of the cue's forms hold "user" or "post": most classes hold neither.
     if (data.postAuthors.length === 0 && bylinesOpen && (bits & CUE_USER_OR_POST) !== 0) {
-      const cue = POST_AUTHOR_CUE.exec(scanCues(rawCues));
+      const cue = POST_AUTHOR_CUE.exec(scanCues(doc.classAndId(node)));
       const nameNode = cue === null ? -1 : cue[1] === undefined ? node : doc.findFirst(TAG.dt, node);
       if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME) {
         const name = doc.textContent(nameNode);
@@ -904,14 +901,31 @@ export const CUE_PERSON_ICON = 256;
  */
 function scanCues(raw: string): string {
   const cues = withoutArbitraryValues(raw);
-  return STATE_WORD.test(cues) && NOT_PAGE_PART.test(cues) ? withoutStates(cues) : cues;
+  // NOT_PAGE_PART first: most classes fail it, and then the state words change nothing.
+  return NOT_PAGE_PART.test(cues) && STATE_WORD.test(cues) ? withoutStates(cues) : cues;
 }
 
-/** `bits` where the scan has them (every element of an aside's size has), else the element's own. */
-function elementCueBits(doc: Doc, node: number, bits: number, known: Map<string, number>): number {
-  if (bits !== 0) return bits;
-  const raw = doc.classAndId(node);
-  return raw === '' ? 0 : cueBitsOf(known, raw);
+/** A page's `cueBitsOf` answers: by class number for the elements without an id, by string for the others. */
+interface PageCues {
+  /** By `Doc.classNumber` (0: not looked up yet). */
+  byNumber: Uint16Array;
+  byString: Map<string, number>;
+}
+
+/**
+ * The cue bits of an element's classes (0: no class and no id). An element without an id reads
+ * them by its class number (an array read; the cards of a listing share one), not by its class
+ * string in a `Map`.
+ */
+function classCueBits(doc: Doc, node: number, cues: PageCues): number {
+  const number = doc.classNumber(node);
+  if (number === 0) return 0;
+  if (number < 0) return cueBitsOf(cues.byString, doc.classAndId(node));
+  const known = cues.byNumber[number];
+  if (known !== 0) return known;
+  const bits = cueBitsOf(cues.byString, doc.classAndId(node));
+  cues.byNumber[number] = bits;
+  return bits;
 }
 
 /** The bits of a class string, from `known` (a page's answers) or tested and kept there. */
@@ -919,9 +933,15 @@ export function cueBitsOf(known: Map<string, number>, raw: string): number {
   let bits = known.get(raw);
   if (bits === undefined) {
     bits = CUE_KNOWN;
-    const cues = scanCues(raw);
-    // NOT_PAGE_PART matches wherever either list does: most classes are tested once.
-    if (NOT_PAGE_PART.test(cues)) {
+    // scanCues, its NOT_PAGE_PART test kept: NOT_PAGE_PART matches wherever either list does, and
+    // most classes are tested once.
+    let cues = withoutArbitraryValues(raw);
+    let marked = NOT_PAGE_PART.test(cues);
+    if (marked && STATE_WORD.test(cues)) {
+      cues = withoutStates(cues);
+      marked = NOT_PAGE_PART.test(cues);
+    }
+    if (marked) {
       bits |= CUE_MARKED;
       if (NOT_PAGE_DATES.test(cues)) bits |= CUE_NOT_DATES;
       if (NOT_PAGE_BYLINES.test(cues)) bits |= CUE_NOT_BYLINES;

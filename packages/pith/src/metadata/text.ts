@@ -118,6 +118,11 @@ interface Keyed {
   readonly value: string;
   readonly key: string;
   words: string[] | undefined;
+  /** How often each word occurs (made with the words). */
+  wordCounts: Map<string, number> | undefined;
+  /** The key's character bigrams, counted (made when a comparison falls back to them). */
+  bigramCounts: Map<string, number> | undefined;
+  bigramCount: number;
 }
 
 /**
@@ -130,7 +135,14 @@ let nextKeyed = 0;
 
 function keyedOf(value: string): Keyed {
   for (const entry of RECENT_KEYED) if (entry !== undefined && entry.value === value) return entry;
-  const made: Keyed = { value, key: looseKey(value), words: undefined };
+  const made: Keyed = {
+    value,
+    key: looseKey(value),
+    words: undefined,
+    wordCounts: undefined,
+    bigramCounts: undefined,
+    bigramCount: 0,
+  };
   RECENT_KEYED[nextKeyed] = made;
   nextKeyed = (nextKeyed + 1) % RECENT_KEYED.length;
   return made;
@@ -149,23 +161,46 @@ export function similarity(a: string, b: string): number {
   if (ka === kb) return 1;
   keyedA.words ??= words(a);
   keyedB.words ??= words(b);
-  let ta = keyedA.words;
-  let tb = keyedB.words;
-  if (ta.length <= 2 && tb.length <= 2 && (ka.length > 12 || kb.length > 12)) {
-    ta = bigrams(ka);
-    tb = bigrams(kb);
+  if (keyedA.words.length <= 2 && keyedB.words.length <= 2 && (ka.length > 12 || kb.length > 12)) {
+    const countsA = bigramCountsOf(keyedA);
+    const countsB = bigramCountsOf(keyedB);
+    return (2 * sharedCount(countsA, countsB)) / (keyedA.bigramCount + keyedB.bigramCount);
   }
+  keyedA.wordCounts ??= counted(keyedA.words);
+  keyedB.wordCounts ??= counted(keyedB.words);
+  return (
+    (2 * sharedCount(keyedA.wordCounts, keyedB.wordCounts)) / (keyedA.words.length + keyedB.words.length)
+  );
+}
+
+/** How often each token occurs. */
+function counted(tokens: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const t of ta) counts.set(t, (counts.get(t) ?? 0) + 1);
-  let shared = 0;
-  for (const t of tb) {
-    const c = counts.get(t);
-    if (c) {
-      shared++;
-      counts.set(t, c - 1);
-    }
+  for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+  return counts;
+}
+
+function bigramCountsOf(keyed: Keyed): Map<string, number> {
+  if (keyed.bigramCounts === undefined) {
+    const tokens = bigrams(keyed.key);
+    keyed.bigramCounts = counted(tokens);
+    keyed.bigramCount = tokens.length;
   }
-  return (2 * shared) / (ta.length + tb.length);
+  return keyed.bigramCounts;
+}
+
+/**
+ * Tokens two bags share, each as often as the bag with fewer of it holds it (the sum of the
+ * smaller counts): what matching each token of one bag with an unused equal token of the other counts.
+ */
+function sharedCount(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const [token, count] of small) {
+    const other = large.get(token);
+    if (other !== undefined) shared += count < other ? count : other;
+  }
+  return shared;
 }
 
 function bigrams(value: string): string[] {

@@ -98,7 +98,8 @@ const NOT_A_NAME =
  * the name's own ("O'Riordan", "Martínez-Beltrán", "Jeff T."), and not a site's function word.
  */
 function nameShaped(text: string): boolean {
-  if (text.length < 2 || /[\d:|/@#?!()]/.test(text) || NOT_A_NAME.test(text)) return false;
+  if (text.length < 2 || /[\d:|/@#?!()]/.test(text) || NOT_A_NAME.test(text) || /\bauthors?\b/i.test(text))
+    return false;
   const words = text.split(' ');
   if (words.length > 4) return false;
   return words.every(
@@ -701,7 +702,8 @@ export function pageData(doc: Doc): PageData {
         !labelledOther(doc, node)
       ) {
         const text = doc.textContent(node).replace(/\s+/g, ' ').trim();
-        if (nameShaped(text)) authorLinks.push({ text, at: textNodes });
+        // Two words at least: a one-word link is a place's or a section's as often ("Seattle", "DET").
+        if (text.includes(' ') && nameShaped(text)) authorLinks.push({ text, at: textNodes });
       }
     }
     // An author box's name: its links to author pages or its elements classed as names.

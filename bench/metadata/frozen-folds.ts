@@ -15,6 +15,7 @@
  *   nice -n 10 node --import tsx packages/cli/src/main.ts train metadata -o /tmp/base1/model.json --held-out-dir /tmp/base1 [--seed 2]
  *   nice -n 5 npx tsx bench/metadata/frozen-folds.ts --base /tmp/base1 --out /tmp/after1.jsonl [--against /tmp/before1.jsonl] [--show date] [--rows ROWS.json]
  *
+ * `--fields title,author` scores those fields alone (a base run older than another field's columns).
  * `--rows` reads a rows file (`.cache/train/metadata/rows-*.json`, kept from an earlier build) instead of the
  * current code's. A model that reads other feature columns than the rows give is refused (a new feature needs a
  * retrain: `pith train metadata` on both seeds).
@@ -48,8 +49,11 @@ const { values } = parseArgs({
     against: { type: 'string' },
     show: { type: 'string', default: '' },
     rows: { type: 'string' },
+    fields: { type: 'string', default: CHOSEN_FIELDS.join(',') },
   },
 });
+/** The fields scored (`--fields title,author`): a base run older than a field's columns scores the others. */
+const FIELDS = CHOSEN_FIELDS.filter((field) => values.fields.split(',').includes(field));
 if (!values.base) {
   process.stderr.write(
     'usage: npx tsx bench/metadata/frozen-folds.ts --base HELD_OUT_DIR [--out F.jsonl] [--against F.jsonl]\n',
@@ -93,7 +97,7 @@ const types = set.pages.map((page, index) =>
   Float64Array.from(predictPageTypeProbabilities(pageTypeModels[folds[index]], page.pageTypeFeatures)),
 );
 const rows = fieldRows(set, types);
-for (const field of CHOSEN_FIELDS) {
+for (const field of FIELDS) {
   const names = models[0].fields[field].model.featureNames;
   const expected = set.names[field];
   if (names.length !== expected.length || names.some((name, at) => name !== expected[at]))
@@ -110,7 +114,7 @@ interface Line {
   gold: string | null;
 }
 const lines: Line[] = [];
-for (const field of CHOSEN_FIELDS) {
+for (const field of FIELDS) {
   const outcomes: ('right' | 'wrong' | 'empty')[] = [];
   rows[field].forEach((page, index) => {
     const entry = models[folds[index]].fields[field];
@@ -144,7 +148,7 @@ if (values.against) {
       .map((line) => [`${line.field}\0${line.id}`, line]),
   );
   const show = new Set(values.show.split(',').filter(Boolean));
-  for (const field of CHOSEN_FIELDS) {
+  for (const field of FIELDS) {
     let up = 0;
     let down = 0;
     let other = 0;

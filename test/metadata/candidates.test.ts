@@ -577,3 +577,118 @@ describe('date features: the shown day nearest the headline and whether the decl
     assert.equal(days[0].declaredShown, 0);
   });
 });
+
+describe('author candidates: a link to an author page near the headline, no byline cue (round 13, s42-author)', () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+
+  it('a name linked to /team/… in the meta line before the <h1> (WCXB 4688, cellarbeast.com)', () => {
+    const html = page(
+      '<title>Wine for Beginners: Easy Guide to Types, Tasting &amp; Pairing</title>',
+      '<section class="section post"><div class="container-medium-965px post"><div class="post-about-wrapper">' +
+        '<a href="/blog-category/wine-101" class="post-category-link">Essential Wine Basics 101</a><div> / </div>' +
+        '<div class="text-block-26">December 14, 2025</div><div> / </div><a href="/team/matthew-check" class="link-9">Matt Check</a></div>' +
+        '<h1 class="title color-neutral-100 post">Wine for Beginners: Your Essential Guide to Wine Basics</h1>' +
+        `<p class="paragraph color-neutral-400 post-excerpt">Learn wine basics: styles, tasting tips, pairing, and serving.</p>${BODY_TEXT}</div></section>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://www.cellarbeast.com/blog/wine-for-beginners-guide'), [
+      'Matt Check',
+    ]);
+  });
+
+  it('a team linked to /authors/… after the <h1> (WCXB 4606, upwork.com)', () => {
+    const html = page(
+      '<title>8 Steps To Become a Freelance Web Developer in 2026</title>',
+      '<div class="column"><a href="/articles" class="article-pill-item hero-pill w-inline-block"><div>Article</div></a><div class="date smaller-date">13 Min Read</div></div>' +
+        '<h1 class="neutral-up-black mod-h2-class">8 Steps To Become a Freelance Web Developer in 2026</h1>' +
+        '<div class="column spec-column"><div class="article-info"><div class="flex-hor margin-10 change-flex">' +
+        '<a href="/authors/upwork-staff" class="author-image-rebrand bigger-author w-inline-block"><img src="u.jpeg" alt="8 Steps"/></a>' +
+        '<div class="column"><a href="/authors/upwork-staff" class="black-text">The Upwork Team</a></div></div></div></div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(
+      authorsOf(html, 'https://www.upwork.com/resources/how-to-become-a-freelance-web-developer'),
+      ['The Upwork Team'],
+    );
+  });
+
+  it('a link whose text is no name ("Our Team", "View profile") is not read, nor one far from the headline', () => {
+    const html = page(
+      '<title>Post</title>',
+      '<div class="top"><a href="/team/">Our Team</a> <a href="/members/me">View profile</a></div>' +
+        `<h1>Post</h1>${BODY_TEXT}${BODY_TEXT.repeat(40).replace(/<p>/g, '<p><span>x</span>')}` +
+        '<p><a href="/author/ann-lee">Ann Lee</a></p>',
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.com/post'), []);
+  });
+
+  it('a page with a byline keeps it alone: the links beside it are not added', () => {
+    const html = page(
+      '<title>Post</title>',
+      '<h1>Post</h1><div class="byline">By <a href="/author/ann-lee">Ann Lee</a></div>' +
+        `<p>Reviewed with <a href="/experts/bo-chen">Bo Chen</a></p>${BODY_TEXT}`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.com/post'), ['Ann Lee']);
+  });
+
+  it('a link after a label other than an author\'s ("Contact:") is not the author (WCXB 4025, ers.usda.gov)', () => {
+    const html = page(
+      '<title>Climate Change</title>',
+      '<h1 class="margin-top-0">Climate Change</h1> <ul id="pageInfo" class="usa-list usa-list--unstyled padding-top-1" aria-label="More information"> ' +
+        '<li class="tablet:display-inline margin-right-2"><strong>Updated:</strong> 6/2/2025</li> ' +
+        '<li class="tablet:display-inline"><strong>Contact:</strong> <a class="text-white" href="/authors/ers-staff-directory/ron-sands">Ron Sands</a> </li> </ul>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(
+      authorsOf(html, 'https://www.ers.usda.gov/topics/natural-resources-environment/climate-change'),
+      [],
+    );
+  });
+
+  it("a forum user's profile link (/u/…) under the thread title is no writer's (WCXB 4564, permies.com)", () => {
+    const html = page(
+      '<title>A Year in a Tiny House (real world pros and cons)</title>',
+      '<h1><span id="topicSubject">A Year in a Tiny House (real world pros and cons)</span> </h1> <div class="postItem"><div class="postItmCntnt"> ' +
+        '<div class="name"> <a href="/u/211884/Travis-Johnson" title="You must login or register" class="">Travis Johnson</a> </div> ' +
+        `<div class="status userRankStatus"> pollinator </div></div>${BODY_TEXT}</div>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://permies.com/t/123270/Year-Tiny-House-real-world'), []);
+  });
+
+  it('a bare name on its own line right before the shown date, after the standfirst (WCXB 0309, zalaris.com)', () => {
+    const html = page(
+      '<title>HR Shared Services explained | Zalaris</title>',
+      '<h1 class="title mb-[14px] break-words">HR Shared Services explained: Benefits, functions, and best practices</h1>' +
+        '<p class="mobile_Ingress desktop:ingress mb-[10px]">HR shared services have evolved into a cornerstone of modern HR operating models.</p>' +
+        '<p class="main_text_small_regular text-dark_blue mb-4">Elliot Raba</p><div class="flex justify-between items-center "><p class="mt-[4px]">' +
+        '<span>23.07.2025</span><span class="ml-2"> <!-- -->·<!-- --> </span><span class="ml-2">6 min read</span></p></div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(
+      authorsOf(
+        html,
+        'https://zalaris.com/managed-services/resources/blog/hr-shared-services-explained-benefits-functions-&-best-practices',
+      ),
+      ['Elliot Raba'],
+    );
+  });
+
+  it("a category's link or a section's heading before a date is no bare name", () => {
+    const html = page(
+      '<title>Post</title>',
+      '<h1>Post</h1><div class="meta"><a href="/category/health-news">Health News</a> <span>March 3, 2025</span></div>' +
+        `${BODY_TEXT}<h3>Latest Stories</h3><p>March 4, 2025</p>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.com/post'), []);
+  });
+
+  it("the headline's own second line before the date is no bare name (WCXB 4715, apps.shopify.com)", () => {
+    const html = page(
+      '<title>Klatch Coffee - Shopify App Store</title>',
+      '<div class="tw-flex"> <h1 class="tw-text-display-5"> <div class="tw-text-fg-inverted-tertiary tw-text-body-2xl">Get that tech stack</div> ' +
+        '<span class="lg:tw-block">Klatch Coffee</span> </h1> <div class="tw-flex tw-mb-xs tw-text-body-xs"> <time datetime="2024-12-20">August 28, 2024</time> </div> </div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://apps.shopify.com/stories/klatch-coffee'), []);
+  });
+});

@@ -70,6 +70,99 @@ const PERSON_ICON =
   /(?:^|\s)(?:bi|fa|fas|far|fal|icon|glyphicon|dashicons|ti|las|lar|ion|ri)-(?:person|user|admin-users|user-circle|user-alt|author)(?:$|\s)/;
 /** Longest text beside a person icon read as a name. */
 const MAX_ICON_NAME = 60;
+/**
+ * A link to a writer's page, {@link AUTHOR_HREF} without a forum's or a site's user profiles (`/u/…`,
+ * `/users/…`, `/members/…`, `/profile/…`): on a thread those are the repliers', in a text an expert's.
+ */
+const WRITER_HREF =
+  /\/(?:authors?|autor(?:es|en)?|autore|auteurs?|staff|team|writers?|contributors?|journalists?|redakteure?|columnists?|by)\/[^/?#]/i;
+/**
+ * Whether the element after a label other than an author's ("<strong>Contact:</strong> <a>Ron
+ * Sands</a>", WCXB dev 4025): the previous sibling's text ends with a colon and is no author label.
+ */
+function labelledOther(doc: Doc, node: number): boolean {
+  let previous = doc.previousSibling(node);
+  while (previous > 0 && doc.textLength(previous) === 0) previous = doc.previousSibling(previous);
+  if (previous <= 0 || doc.textLength(previous) > MAX_LABEL_TEXT) return false;
+  const label = (doc.isText(previous) ? doc.text(previous) : doc.textContent(previous)).trim();
+  return label.endsWith(':') && !AUTHOR_LABEL.test(label);
+}
+/** Most links to author pages collected on a page walk (those near the headline are kept). */
+const MAX_AUTHOR_LINKS = 20;
+/** A link's text that is a function of the site, not a person's name ("Our team", "My account", "View profile"). */
+const NOT_A_NAME =
+  /^(?:(?:our|the|meet the|all|view|see|more|my|your)\s+)?(?:team|staff|authors?|writers?|contributors?|experts?|members?|people|profiles?|account|about(?: us)?|log ?in|sign (?:in|up)|register|posts?|articles?|bio|more)$/i;
+/**
+ * Whether a link's text has a person's (or a team's) name's shape: one to four words, each starting
+ * with a capital letter (or a lower-case particle, "van", "de", "von"), no digits or punctuation but
+ * the name's own ("O'Riordan", "Martínez-Beltrán", "Jeff T."), and not a site's function word.
+ */
+function nameShaped(text: string): boolean {
+  if (text.length < 2 || /[\d:|/@#?!()]/.test(text) || NOT_A_NAME.test(text) || /\bauthors?\b/i.test(text))
+    return false;
+  const words = text.split(' ');
+  if (words.length > 4) return false;
+  return words.every(
+    (word, index) =>
+      /^\p{Lu}[\p{L}'’.-]*$/u.test(word) ||
+      (index > 0 &&
+        index < words.length - 1 &&
+        /^(?:van|von|de|der|den|da|di|du|la|le|del|bin|al)$/.test(word)),
+  );
+}
+/** How far after the first `<h1>` (visible text nodes) a date is looked at for a bare name before it. */
+const BARE_NAME_WINDOW = 12;
+/** How many nodes back from a date its bare name is looked for. */
+const NAME_BEFORE_DATE_NODES = 12;
+/**
+ * The text right before a date (the previous visible text node), when it is its element's whole text,
+ * has a name's shape ({@link nameShaped}), two to four words, and is no link nor heading (a category's
+ * link, a section's title).
+ */
+function nameBefore(doc: Doc, dateNode: number): string | undefined {
+  for (let node = dateNode - 1; node > 0 && node >= dateNode - NAME_BEFORE_DATE_NODES; node--) {
+    if (!doc.isText(node) || doc.textLength(node) === 0) continue;
+    if (doc.columns.hidden[node]) return undefined;
+    const parent = doc.parent(node);
+    if (parent <= 0 || doc.textLength(parent) !== doc.textLength(node) || BARE_NAME_NOT_IN[doc.tag(parent)])
+      return undefined;
+    // Nor inside a link or a heading further up ("<h1><div>Get that tech stack</div><span>Klatch
+    // Coffee</span></h1>", WCXB dev 4715: the headline's own line).
+    for (let up = doc.parent(parent); up > 0; up = doc.parent(up))
+      if (NO_BARE_NAME_INSIDE[doc.tag(up)]) return undefined;
+    const text = doc.text(node).replace(/\s+/g, ' ').trim();
+    const words = text.split(' ').length;
+    return words >= 2 && words <= 4 && nameShaped(text) ? text : undefined;
+  }
+  return undefined;
+}
+/** Elements no bare name is inside: a heading, a link, a button, a label. */
+const NO_BARE_NAME_INSIDE: boolean[] = [];
+for (const tag of [TAG.h1, TAG.h2, TAG.h3, TAG.h4, TAG.h5, TAG.h6, TAG.a, TAG.button, TAG.label])
+  NO_BARE_NAME_INSIDE[tag] = true;
+/** Elements whose text is no bare name: a heading, a label, a button, a list's item, a link. */
+const BARE_NAME_NOT_IN: boolean[] = [];
+for (const tag of [
+  TAG.h1,
+  TAG.h2,
+  TAG.h3,
+  TAG.h4,
+  TAG.h5,
+  TAG.h6,
+  TAG.a,
+  TAG.button,
+  TAG.label,
+  TAG.li,
+  TAG.option,
+  TAG.th,
+  TAG.td,
+  TAG.dt,
+  TAG.dd,
+  TAG.strong,
+  TAG.b,
+  TAG.title,
+])
+  BARE_NAME_NOT_IN[tag] = true;
 /** Longest text of an author box read (a bio and a few links). */
 const MAX_AUTHOR_BOX_TEXT = 2_000;
 /** How far (in visible text nodes) from the first `<h1>` a byline in text is taken for the page's. */
@@ -418,6 +511,7 @@ export function pageData(doc: Doc): PageData {
   const relativeCandidates: typeof dateCandidates = [];
   const bylineCandidates: { text: string; at: number }[] = [];
   const iconNames: { text: string; at: number }[] = [];
+  const authorLinks: { text: string; at: number }[] = [];
   let lastBylineBlock = -1;
   /** `cueBitsOf`'s answers of this page. */
   const cueBits: PageCues = { byNumber: new Uint16Array(doc.classCount), byString: new Map() };
@@ -584,6 +678,31 @@ export function pageData(doc: Doc): PageData {
       // XenForo's "Thread starter" icon: the labelled starter is read as one (`threadStarters`).
       if (text !== '' && !THREAD_STARTER.test(text)) iconNames.push({ text, at: textNodes });
     }
+    // A link to an author's page on its own, outside any byline element ("<a href=/team/matthew-check>Matt
+    // Check</a>" in a post's meta line, WCXB dev 4688): its text, when it has a name's shape, is a name.
+    // Kept only near the headline (below); links past the window are not looked at.
+    if (
+      tag === TAG.a &&
+      authorLinks.length < MAX_AUTHOR_LINKS &&
+      bylinesOpen &&
+      node >= bylineUntil &&
+      (firstH1Text < 0 || textNodes <= firstH1Text + BYLINE_WINDOW_AFTER)
+    ) {
+      const length = doc.textLength(node);
+      const parent = doc.parent(node);
+      if (
+        length >= 2 &&
+        length <= MAX_ICON_NAME &&
+        parent > 0 &&
+        doc.textLength(parent) <= MAX_BYLINE_TEXT &&
+        WRITER_HREF.test(doc.attr(node, 'href') ?? '') &&
+        !labelledOther(doc, node)
+      ) {
+        const text = doc.textContent(node).replace(/\s+/g, ' ').trim();
+        // Two words at least: a one-word link is a place's or a section's as often ("Seattle", "DET").
+        if (text.includes(' ') && nameShaped(text)) authorLinks.push({ text, at: textNodes });
+      }
+    }
     // An author box's name: its links to author pages or its elements classed as names.
     if (
       data.boxAuthors.length === 0 &&
@@ -645,6 +764,33 @@ export function pageData(doc: Doc): PageData {
   // A name beside a person icon near the headline is a byline (a menu's "My account" is not near it).
   for (const icon of iconNames)
     if (nearHeadline(icon.at) && data.bylines.length < MAX_BYLINES) data.bylines.push(icon.text);
+  // A name linked to its author page near the headline, where no byline (an element's or in text) gave
+  // one: the first such link (a second is as often a reviewer's or a teaser's as a co-author's).
+  if (data.bylines.length === 0 && data.textBylines.length === 0)
+    for (const link of authorLinks)
+      if (nearHeadline(link.at)) {
+        data.bylines.push(link.text);
+        break;
+      }
+  // A bare name on its own element right before the shown date near the headline, where nothing else
+  // gave a name ("<span>Stefan</span></div><div><time>March 5, 2026</time>", WCXB dev 4667).
+  // Only on a page that shows no forum post's user (a thread's user panel: "<dt>Join Date</dt>"), and
+  // only just after the headline (a card's category, a breadcrumb's item sit elsewhere).
+  if (
+    data.bylines.length === 0 &&
+    data.textBylines.length === 0 &&
+    data.postAuthors.length === 0 &&
+    data.threadStarters.length === 0
+  )
+    for (const candidate of dateCandidates) {
+      if (candidate.updated || candidate.at <= firstH1Text || candidate.at > firstH1Text + BARE_NAME_WINDOW)
+        continue;
+      const name = nameBefore(doc, candidate.node);
+      if (name !== undefined) {
+        data.bylines.push(name);
+        break;
+      }
+    }
   // Three or more, the first two different: the bylines of a list (products "By Brand", teasers).
   if (data.textBylines.length >= 3 && looseName(data.textBylines[0]) !== looseName(data.textBylines[1]))
     data.textBylines = [];

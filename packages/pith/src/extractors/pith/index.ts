@@ -23,6 +23,7 @@ import {
   guardBody,
   guardFooterText,
   guardWanted,
+  LOOSE_NEAR,
   readsAsFooterText,
 } from './body-guard.js';
 import {
@@ -337,7 +338,7 @@ function guardPage(
   inputs: CandidateInputs,
   own: Candidate,
   words: { answer: number; region: number },
-): { candidate: Candidate; footerText: boolean } | undefined {
+): { candidate: Candidate; footerText: boolean; rule?: string } | undefined {
   const { blocks } = inputs.rows;
   const recallThreshold = CANDIDATE_THRESHOLDS.recall as number;
   const looseThreshold = CANDIDATE_THRESHOLDS.loose as number;
@@ -354,11 +355,13 @@ function guardPage(
     if (wanted.recall) list.push(modeCandidate('recall', inputs));
     if (wanted.union) list.push(unionCandidate(inputs, own));
     if (wanted.loose) list.push(modeCandidate('loose', inputs));
-    const { chosen } = guardBody(
+    const { chosen, rule } = guardBody(
       choiceFeatures(page, list),
       list.map((candidate) => candidate.name),
+      // footerByText: a candidate's text is read only where its footer cues alone keep it out.
+      (index) => textFeatures(candidateLines(inputs, list[index].chosen), null),
     );
-    if (chosen > 0) return { candidate: list[chosen], footerText: false };
+    if (chosen > 0) return { candidate: list[chosen], footerText: false, ...(rule ? { rule } : {}) };
   }
   if (!footerTextWanted(words.answer, looseWords)) return undefined;
   const answerText = textFeatures(candidateLines(inputs, own.chosen), null);
@@ -554,7 +557,7 @@ function extractFromRows(
   let candidates: Candidate[] | undefined;
   let choiceRows: Float32Array | undefined;
   let choice: ChoiceDiagnostics | undefined;
-  let guard: { candidate: Candidate; footerText: boolean } | undefined;
+  let guard: { candidate: Candidate; footerText: boolean; rule?: string } | undefined;
   let listing: PithDiagnostics['listing'];
   let screenReaderText: number | undefined;
   if (model && blocks.count > 0) {
@@ -621,13 +624,12 @@ function extractFromRows(
       // Where the model kept nothing the answer is the region itself.
       const answerWords = keptWords ?? wordsOf(doc, own.chosen, region).kept;
       guard = guardPage(page, inputs, own, { answer: answerWords, region: regionWords ?? answerWords });
-      if (guard) {
-        selection = guard.candidate.selection;
-        postRules = guard.candidate.postRules;
-        captions = guard.candidate.captions;
-      }
     }
-    if (settings.listingProfile && decidedBy === 'model' && !guard && !chooser) {
+    // The guard's last rule (looseNear, a loose mode under five times the answer) gives way to the
+    // listing profile: a listing's repeated items are the surer body there (WCXB dev 4437).
+    // (The listing profile reads the model's own blocks, not the guard's answer.)
+    const guardYields = guard?.rule === LOOSE_NEAR;
+    if (settings.listingProfile && decidedBy === 'model' && (!guard || guardYields) && !chooser) {
       const listed = listingAnswer(
         blocks,
         own.chosen,
@@ -641,7 +643,13 @@ function extractFromRows(
       if (listed) {
         selection = selectionOf(doc, listed.chosen);
         listing = { items: listed.group.items.length, words: listed.group.words };
+        guard = undefined;
       }
+    }
+    if (guard) {
+      selection = guard.candidate.selection;
+      postRules = guard.candidate.postRules;
+      captions = guard.candidate.captions;
     }
     if (settings.screenReaderText && decidedBy === 'model' && !chooser) {
       // A listing's or collection's cards carry text only screen readers get (a rating read aloud,

@@ -178,3 +178,30 @@ test('the block model scores a page at a time as it scores a block at a time', (
   for (let row = 0; row < rows.blocks.count; row++)
     assert.ok(Object.is(out[row], block.predict(values, row * width)), `block ${row}`);
 });
+
+test('depth-6 ensembles (the block model’s shape) scored rows at a time give the tree walk’s margins, bit for bit', () => {
+  // 19 trees of depth 6 over 12 features: two groups of eight walked side by side, then three
+  // one by one, each tree reading its own splits (a split of one tree read at another's offset,
+  // or a leaf of the wrong tree, changes some margin).
+  const width = 12;
+  const ensemble = model(
+    Array.from({ length: 19 }, () => 6),
+    width,
+  );
+  for (const one of ensemble.trees)
+    for (let node = 0; node < one.missingLeft.length; node++) one.missingLeft[node] = node % 3 === 0 ? 1 : 0;
+  const compiled = compileGbdt(ensemble);
+  assert.equal(compiled.complete?.depth, 6);
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(value, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 8 }),
+      (rows) => {
+        const values = Float32Array.from(rows.flat());
+        const out = new Float64Array(rows.length);
+        compiledMargins(compiled, values, width, 0, rows.length, out);
+        return rows.every((_, row) => Object.is(out[row], predictMargin(ensemble, values, row * width)));
+      },
+    ),
+    { numRuns: 1500 },
+  );
+});

@@ -755,14 +755,6 @@ function isCardHeadline(blocks: Blocks, block: number): boolean {
   return false;
 }
 
-/**
- * Whether a block is a whole card: its text opens with one link of a headline's length (three
- * words or more, at most MAX_HEADLINE_LINE_WORDS, to a page, not a fragment of this one) and the
- * teaser follows it in the same block (a `<br>` between: `<td><a>Headline</a><br>New Delhi, Jan 15
- * (ANI): In her first …</td>`; `<p><a>Headline</a><br>The Liberal government will …</p>`): the
- * shape of a headline line over its teaser, set in one block. Written from L3S-GN1 a9c72165 and
- * CleanEval 307 (`dropLedTeaserRuns`).
- */
 /** The characters of the headline link that opens a block with text after it (`isLedTeaser`), else 0. */
 function headlineLead(blocks: Blocks, block: number): number {
   const { doc } = blocks;
@@ -809,9 +801,13 @@ function breaksAfter(doc: Doc, element: number): boolean {
 }
 
 /**
- * A block that is a whole card: led by its headline (`headlineLead`), with a teaser of prose after
- * it — the block's words enough for prose and, the headline aside, few of its characters links (a
- * source's link after the teaser: "Also: Vancouver Sun").
+ * A block that is a whole card: led by its headline (`headlineLead`: one link of a headline's
+ * length, three words or more, at most MAX_HEADLINE_LINE_WORDS, to a page, not a fragment of this
+ * one, on its own line), with a teaser of prose after it in the same block (`<td><a>Headline</a><br>
+ * New Delhi, Jan 15 (ANI): In her first …</td>`; `<p><a>Headline</a><br>The Liberal government will
+ * …</p>`) — the block's words enough for prose and, the headline aside, few of its characters links
+ * (a source's link after the teaser: "Also: Vancouver Sun"). Written from L3S-GN1 a9c72165 and
+ * CleanEval 307 (`dropLedTeaserRuns`).
  */
 function isLedTeaser(blocks: Blocks, block: number): boolean {
   if (blocks.words[block] < MIN_FLOW_WORDS || blocks.words[block] > MAX_EMBED_WORDS) return false;

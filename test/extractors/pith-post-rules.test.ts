@@ -287,6 +287,56 @@ describe('pith post-rules: repeated blocks', () => {
     assert.equal(dropRepeatedBlocks(labels.blocks, labels.chosen), 0);
   });
 
+  test('property: a paragraph-length hidden copy goes the same in a table, a <pre> or neither; shown repeats in cells stay', () => {
+    const word = fc.constantFrom(
+      'comment',
+      'reader',
+      'Bolton',
+      'wrote',
+      'council',
+      'the',
+      'of',
+      'cricket',
+      'film',
+      '2008',
+    );
+    const paragraph = fc
+      .array(word, { minLength: 20, maxLength: 40 })
+      .map((words) => `${words.join(' ')}.`)
+      .filter((text) => text.length >= 100);
+    fc.assert(
+      fc.property(
+        paragraph,
+        fc.constantFrom('none', 'table', 'pre'),
+        fc.boolean(),
+        (text, wrap, hiddenFirst) => {
+          const hidden = `<div style="display: none;">${text}</div>`;
+          const shown = `<div class="entry">${text}</div>`;
+          const pair = hiddenFirst ? hidden + shown : shown + hidden;
+          const inner =
+            wrap === 'table'
+              ? `<table><tr><td>${pair}</td></tr></table>`
+              : wrap === 'pre'
+                ? `<pre>${pair}</pre>`
+                : pair;
+          const page = setup(`<body>${prose(1)}${inner}</body>`);
+          assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 1);
+          const kept = page.blocks.textNodes.filter(
+            (node) => page.chosen[node] && page.doc.text(node) === text,
+          );
+          assert.equal(kept.length, 1);
+          assert.equal(page.doc.attr(page.doc.parent(kept[0]), 'class'), 'entry');
+          // Two shown copies in one table's cells are cells saying it again: both stay.
+          const cells = setup(
+            `<body>${prose(1)}<table><tr><td>${text}</td></tr><tr><td>${text}</td></tr></table></body>`,
+          );
+          assert.equal(dropRepeatedBlocks(cells.blocks, cells.chosen), 0);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   test('hidden text alone stays, and so do hidden copies among siblings with no shown one', () => {
     // WCXB's accordions and tab panels hide content a script shows (default.md, "Hidden elements
     // out of the model's choice"): only a copy of a shown text is dropped.

@@ -261,6 +261,82 @@ describe('pith post-rules: repeated blocks', () => {
     assert.equal(thread.doc.attr(thread.doc.parent(kept[0]), 'id'), 'com0');
   });
 
+  test('a hidden copy of a shown comment goes inside a layout table; shown repeats and short hidden labels in cells stay', () => {
+    // Cut from L3S-GN1 a60538cf (theherald.co.uk): the whole page laid out in a table, the comment's
+    // raw text in a display: none div (the quote button's source) above the shown one, whose lines
+    // are split by <br>s. Cells may repeat (REPEAT_EXEMPT); a copy no reader sees is not a cell repeat.
+    const lines = [
+      ' Contrast the difference between pakistan and Singapore. ',
+      'Albeit that Singapore was initially part of the Malaysian Confederation, Pakistand gained its independence in 1947, Malaysia including Sinapore in 1957 and Singapore from Malysasia in 1965.',
+      'Lets hope 2008 is better than 2007 and that there may be peace with prosperity  for all.',
+    ];
+    const comment = (raw: boolean) => lines.join(raw ? '\n\n' : '<br />\n<br />\n');
+    const page = setup(
+      `<body><table><tr><td>${prose(1)}<div class="b_box" style="margin-top: 5px">Posted by: you know it makes sense on <span class=itdate>10:15pm&nbsp;Mon&nbsp;31&nbsp;Dec&nbsp;07</span></div><div style="display: none;" id="acom0">${comment(true)}</div><div class="entry" id="com0"><a name="break"></a>${comment(false)}</div></td></tr></table></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 1);
+    const kept = page.blocks.textNodes.filter(
+      (node) => page.chosen[node] && page.doc.text(node).includes('Pakistand'),
+    );
+    assert.equal(kept.length, 1);
+    assert.equal(page.doc.attr(page.doc.parent(kept[0]), 'id'), 'com0');
+    // A responsive table's hidden label repeats a header cell: short, it stays.
+    const labels = setup(
+      `<body>${prose(1)}<table><tr><th>Backups included</th></tr><tr><td><div style="display: none">Backups included</div><div>Yes, nightly</div></td></tr></table></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(labels.blocks, labels.chosen), 0);
+  });
+
+  test('property: a paragraph-length hidden copy goes the same in a table, a <pre> or neither; shown repeats in cells stay', () => {
+    const word = fc.constantFrom(
+      'comment',
+      'reader',
+      'Bolton',
+      'wrote',
+      'council',
+      'the',
+      'of',
+      'cricket',
+      'film',
+      '2008',
+    );
+    const paragraph = fc
+      .array(word, { minLength: 20, maxLength: 40 })
+      .map((words) => `${words.join(' ')}.`)
+      .filter((text) => text.length >= 100);
+    fc.assert(
+      fc.property(
+        paragraph,
+        fc.constantFrom('none', 'table', 'pre'),
+        fc.boolean(),
+        (text, wrap, hiddenFirst) => {
+          const hidden = `<div style="display: none;">${text}</div>`;
+          const shown = `<div class="entry">${text}</div>`;
+          const pair = hiddenFirst ? hidden + shown : shown + hidden;
+          const inner =
+            wrap === 'table'
+              ? `<table><tr><td>${pair}</td></tr></table>`
+              : wrap === 'pre'
+                ? `<pre>${pair}</pre>`
+                : pair;
+          const page = setup(`<body>${prose(1)}${inner}</body>`);
+          assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 1);
+          const kept = page.blocks.textNodes.filter(
+            (node) => page.chosen[node] && page.doc.text(node) === text,
+          );
+          assert.equal(kept.length, 1);
+          assert.equal(page.doc.attr(page.doc.parent(kept[0]), 'class'), 'entry');
+          // Two shown copies in one table's cells are cells saying it again: both stay.
+          const cells = setup(
+            `<body>${prose(1)}<table><tr><td>${text}</td></tr><tr><td>${text}</td></tr></table></body>`,
+          );
+          assert.equal(dropRepeatedBlocks(cells.blocks, cells.chosen), 0);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   test('hidden text alone stays, and so do hidden copies among siblings with no shown one', () => {
     // WCXB's accordions and tab panels hide content a script shows (default.md, "Hidden elements
     // out of the model's choice"): only a copy of a shown text is dropped.

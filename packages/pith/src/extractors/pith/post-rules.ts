@@ -1856,6 +1856,11 @@ function rowCounts(
 const MIN_REPEAT_CHARS = 12;
 /** Blocks inside these are cells and code lines, where the same text legitimately recurs. */
 const REPEAT_EXEMPT = LANDMARK.table | LANDMARK.pre;
+/**
+ * Shortest hidden copy that goes inside a table or `<pre>` (`hiddenCopiesInCells`): a
+ * paragraph, not a cell's label that a responsive table repeats hidden for small screens.
+ */
+const MIN_HIDDEN_CELL_COPY_CHARS = 100;
 
 /**
  * A kept block whose text is the same as an earlier kept block's in another container
@@ -1866,6 +1871,14 @@ const REPEAT_EXEMPT = LANDMARK.table | LANDMARK.pre;
  * refrain, a repeated paragraph of a test page; Readability's test pages lost a third
  * of their words when these went too). So does a paragraph said again in the next
  * section (`keepsRepeatInSection`).
+ *
+ * Hidden copies in cells (`hiddenCopiesInCells`): in a table or `<pre>` repeats stay (cells
+ * and code lines say the same thing again), but a hidden copy of a shown paragraph goes there
+ * too. Old sites lay the whole page out in a table: a Newsquest comment system (L3S-GN1
+ * a60538cf, c4957377, 310a3b31, 59f730fe, b8a4c562) keeps each comment's raw text in a
+ * `display: none` div (the quote button's source) above the shown one, both in the layout
+ * table, and both were kept. Only paragraph-length copies (`MIN_HIDDEN_CELL_COPY_CHARS`): a
+ * responsive table's hidden cell labels stay as they were.
  */
 export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
   const kept = chosenBlocks(blocks, chosen);
@@ -1874,15 +1887,19 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
   // block also has can repeat, and only their texts are built and compared.
   const candidates: number[] = [];
   const keys: number[] = [];
+  // Blocks in a table or `<pre>`: only a hidden copy goes there (`hiddenCopiesInCells`).
+  const exempt: boolean[] = [];
   const blocksWithKey = new Map<number, number>();
   for (let block = 0; block < blocks.count; block++) {
     tick('pith');
     if (!kept[block] || blocks.chars[block] < MIN_REPEAT_CHARS) continue;
     const firstText = blocks.textNodes[blocks.textStart[block]];
-    if (blocks.landmarks[firstText] & REPEAT_EXEMPT) continue;
+    const inCell = (blocks.landmarks[firstText] & REPEAT_EXEMPT) !== 0;
+    if (inCell && blocks.chars[block] < MIN_HIDDEN_CELL_COPY_CHARS) continue;
     const key = repeatKey(blocks, block);
     candidates.push(block);
     keys.push(key);
+    exempt.push(inCell);
     blocksWithKey.set(key, (blocksWithKey.get(key) ?? 0) + 1);
   }
   // The texts of the blocks whose key another block shares, and the texts that have a shown copy.
@@ -1911,6 +1928,7 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
       dropped++;
       continue;
     }
+    if (exempt[index]) continue;
     const parent = doc.parent(blocks.owner[block]);
     const first = firstParent.get(text);
     if (first === undefined) {
@@ -1934,6 +1952,7 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
   for (let index = 0; index < candidates.length; index++) {
     // The hidden copies dropped above are no longer kept blocks of their parent.
     if (texts[index] === undefined && (blocksWithKey.get(keys[index]) ?? 0) >= 2) continue;
+    if (exempt[index]) continue;
     const count = inParent.get(doc.parent(blocks.owner[candidates[index]]));
     if (count) count.blocks++;
   }

@@ -66,9 +66,28 @@ const NEAR_BOILERPLATE_SHARE = 0.5;
 
 /** looseNear's name: the extractor lets the listing profile answer before it. */
 export const LOOSE_NEAR = 'looseNear';
+/** looseGrown's name: the listing profile answers before it too. */
+export const LOOSE_GROWN = 'looseGrown';
 
-/** When a rule looks: an answer that is no body (under MIN_BODY_WORDS), no prose, or any answer. */
-type GuardWhen = 'noBody' | 'notProse' | 'any';
+/**
+ * looseGrown looks beside a short answer that is a body (MIN_BODY_WORDS up to this many words): a
+ * part of the body, where the loose mode at 2.5 times holds the rest (WCXB dev 0562, a forum).
+ */
+const SHORT_ANSWER_WORDS = 300;
+/**
+ * …and only where the recall mode (the model at 0.3) has at least this many times the answer's
+ * words: the model's own evidence grows toward the loose mode. Written before looking at more pages,
+ * from session 15's run C (s37-missed2): beside answers under 300 words the loose mode took a right
+ * precise answer down (newspaper-fulltext slate.com2: 185 words, recall 1.00, beside 561; WCXB dev
+ * 0546), and there the recall mode was 1.3–1.4 times the answer, 1.8–3.5 times on the pages it took up.
+ */
+const RECALL_GROWTH = 1.5;
+
+/**
+ * When a rule looks: an answer that is no body (under MIN_BODY_WORDS), no prose, a short body
+ * (MIN_BODY_WORDS to SHORT_ANSWER_WORDS), or any answer.
+ */
+type GuardWhen = 'noBody' | 'notProse' | 'short' | 'any';
 
 /**
  * The guard's rules, in the order they are tried: the candidate, when it looks, and the share of
@@ -91,6 +110,8 @@ const GUARD_RULES: readonly {
   footerText?: boolean;
   /** At most this share of the candidate's words under boilerplate cues. */
   boilerplate?: number;
+  /** The recall mode must have at least this many times the answer's words. */
+  recallGrowth?: number;
 }[] = [
   { name: 'loose', when: 'noBody', sentenceShare: 0, rule: 'looseFirst', footerText: true },
   { name: 'recall', when: 'any', sentenceShare: BODY_SENTENCE_SHARE, rule: 'recall' },
@@ -103,6 +124,15 @@ const GUARD_RULES: readonly {
     rule: LOOSE_NEAR,
     share: NEAR_SHARE,
     boilerplate: NEAR_BOILERPLATE_SHARE,
+  },
+  {
+    name: 'loose',
+    when: 'short',
+    sentenceShare: BODY_SENTENCE_SHARE,
+    rule: LOOSE_GROWN,
+    share: NEAR_SHARE,
+    boilerplate: NEAR_BOILERPLATE_SHARE,
+    recallGrowth: RECALL_GROWTH,
   },
 ];
 
@@ -126,12 +156,19 @@ export function guardWanted(
   words: { recall: number; loose: number; region: number },
 ): { recall: boolean; union: boolean; loose: boolean } {
   const noBody = answerWords < MIN_BODY_WORDS;
+  const short = !noBody && answerWords < SHORT_ANSWER_WORDS;
+  // looseGrown reads the loose mode at looseNear's share beside a short answer, and the recall
+  // mode's words beside it (with the slack: the finished candidate's words move a little).
+  const grown =
+    short &&
+    tinyBeside(answerWords, words.loose, WANTED_SLACK, NEAR_SHARE) &&
+    words.recall * WANTED_SLACK >= RECALL_GROWTH * answerWords;
   return {
-    recall: tinyBeside(answerWords, words.recall, WANTED_SLACK),
+    recall: tinyBeside(answerWords, words.recall, WANTED_SLACK) || grown,
     union: noBody && tinyBeside(answerWords, words.region + answerWords, WANTED_SLACK),
     // Any answer: the notProse rule reads the loose mode beside an answer of any length; where the
     // answer is no body, looseNear reads it at a larger share.
-    loose: tinyBeside(answerWords, words.loose, WANTED_SLACK, noBody ? NEAR_SHARE : TINY_SHARE),
+    loose: tinyBeside(answerWords, words.loose, WANTED_SLACK, noBody ? NEAR_SHARE : TINY_SHARE) || grown,
   };
 }
 
@@ -183,6 +220,9 @@ function readsAsBody(
  *   under boilerplate cues, answers at under NEAR_SHARE, not a fifth (WCXB dev 0605, 4168). It is
  *   tried last, and the extractor lets the listing profile answer before it (WCXB dev 4437: a
  *   listing's 17 items, F1 0.79, where the loose mode has 0.78).
+ * - looseGrown: beside a short answer that is a body (50 to 299 words), the same loose mode at the
+ *   same share, where the recall mode has at least RECALL_GROWTH times the answer's words (the
+ *   model's own evidence at 0.3 grows toward the loose mode; a precise right answer's does not).
  * A candidate reads as a body with no more footer than BODY_FOOTER_SHARE or than the answer has;
  * for looseFirst, when `textOf` is given (the extractor's: the candidate's text features, read only
  * here), also with more, where its text has at most BODY_TEXT_BOILERPLATE of its words in
@@ -200,12 +240,25 @@ export function guardBody(
     any: true,
     noBody: answerWords < MIN_BODY_WORDS,
     notProse: at(rows, 0, CHOICE_COLUMNS.sentenceShare) < NOT_PROSE_SHARE,
+    short: answerWords >= MIN_BODY_WORDS && answerWords < SHORT_ANSWER_WORDS,
   };
-  for (const { name, when, sentenceShare, rule, share, footerText, boilerplate = 1 } of GUARD_RULES) {
+  const recall = names.indexOf('recall');
+  const recallWords = recall > 0 ? wordsOf(rows, recall) : 0;
+  for (const {
+    name,
+    when,
+    sentenceShare,
+    rule,
+    share,
+    footerText,
+    boilerplate = 1,
+    recallGrowth,
+  } of GUARD_RULES) {
     const index = names.indexOf(name);
     if (
       index > 0 &&
       looks[when] &&
+      (recallGrowth === undefined || recallWords >= recallGrowth * answerWords) &&
       tinyBeside(answerWords, wordsOf(rows, index), 1, share) &&
       at(rows, index, CHOICE_COLUMNS.boilerplateCueShare) <= boilerplate &&
       readsAsBody(rows, index, sentenceShare, footerText ? textOf : undefined)

@@ -223,6 +223,7 @@ describe('body guard', () => {
       { words: 600, sentenceShare: 0.9, footerShare: 0 },
       { words: 1400, sentenceShare: 0.9, footerShare: 0 },
     );
+    long[column('sentenceShare')] = 0.8;
     assert.equal(guardBody(long, names).chosen, 0);
     // The extractor builds both candidates only where the counts before building allow it.
     assert.deepEqual(guardWanted(198, { recall: 363, loose: 528, region: 0 }), {
@@ -235,6 +236,47 @@ describe('body guard', () => {
       union: false,
       loose: false,
     });
+  });
+
+  test('beside an answer that is no prose, a loose mode of prose four times it answers, its footer cues read in its text (notProse)', () => {
+    // WCXB dev 0614's rows (ebay.com, an item's page; its fold model): 249 words kept, the seller's and
+    // shipping's lines, 0.11 prose, 0.73 under footer cues; the loose mode 1,017 words (4.1 times), 0.68
+    // prose, 0.89 under the same cues, its text the item's description (F1 0.20 → 0.56).
+    const names = ['balanced', 'recall', 'loose'];
+    const values = rows(
+      { words: 249 },
+      { words: 428, sentenceShare: 0.591, footerShare: 0.811 },
+      { words: 1017, sentenceShare: 0.682, footerShare: 0.886 },
+    );
+    values[column('sentenceShare')] = 0.112;
+    values[column('footerShare')] = 0.731;
+    const item = textFeatures(
+      [
+        'Condition:',
+        'Other people bought this. 1 has already sold.',
+        'May not ship to Bulgaria. Read item description or contact seller for shipping options.',
+        'Located in: Franconia, New Hampshire, United States',
+        'Seller does not accept returns. See details- for more information about returns',
+        'Get the item you ordered or your money back.',
+      ].join('\n'),
+      null,
+    );
+    assert.ok(boilerplateTextShare(item) <= 0.3);
+    assert.deepEqual(
+      guardBody(values, names, () => item),
+      { chosen: 2, rule: 'notProse' },
+    );
+    // Without the text the cue keeps it out; a text of footer lines too.
+    assert.equal(guardBody(values, names).chosen, 0);
+    const footer = textFeatures('© 2024 Example Ltd. All rights reserved.\nCall us: (555) 123-4567', null);
+    assert.equal(guardBody(values, names, () => footer).chosen, 0);
+    // Under four times the answer, or beside an answer that is prose, the answer stays.
+    const near = values.slice();
+    near[2 * CHOICE_WIDTH + column('logWords')] = Math.log1p(990);
+    assert.equal(guardBody(near, names, () => item).chosen, 0);
+    const prose = values.slice();
+    prose[column('sentenceShare')] = 0.5;
+    assert.equal(guardBody(prose, names, () => item).chosen, 0);
   });
 
   test("footer cues over the bound are read again in the loose mode's text where the answer is no body (footerByText)", () => {
@@ -276,17 +318,16 @@ describe('body guard', () => {
     );
     assert.ok(boilerplateTextShare(footer) > 0.3);
     assert.equal(guardBody(values, names, () => footer).chosen, 0);
-    // Beside an answer of 50 words or more the text is not read: the cue decides.
+    // Beside an answer of 50 words or more that is prose the text is not read: the cue decides (beside one
+    // that is no prose, notProse reads it: WCXB dev 0614, above).
     let read = 0;
     const counted = () => {
       read++;
       return shoes;
     };
-    assert.equal(
-      guardBody(rows({ words: 60 }, recall, { ...loose, words: 1000, sentenceShare: 0.5 }), names, counted)
-        .chosen,
-      0,
-    );
+    const longer = rows({ words: 60 }, recall, { ...loose, words: 1000, sentenceShare: 0.5 });
+    longer[column('sentenceShare')] = 0.5;
+    assert.equal(guardBody(longer, names, counted).chosen, 0);
     assert.equal(read, 0);
   });
 
@@ -337,7 +378,7 @@ describe('body guard', () => {
     );
   });
 
-  test('over the footer bound, only the loose mode beside an answer that is no body answers, and only by its text', () => {
+  test('over the footer bound, only the loose mode beside an answer that is no body or no prose answers, and only by its text', () => {
     const share = fc.double({ min: 0, max: 1, noNaN: true }).map(Math.fround);
     const body = fc.record({
       words: fc.integer({ min: 0, max: 5000 }),
@@ -349,12 +390,21 @@ describe('body guard', () => {
       textFeatures('© 2024 Example Ltd. All rights reserved.\nCall us: (555) 123-4567', null),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 5000 }), body, body, text, (answer, recall, loose, features) => {
-        const names = ['balanced', 'recall', 'loose'];
-        const { chosen } = guardBody(rows({ words: answer }, recall, loose), names, () => features);
-        if (chosen === 0 || [recall, loose][chosen - 1].footerShare <= 0.3) return true;
-        return chosen === 2 && answer < 50 && boilerplateTextShare(features) <= 0.3;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 5000 }),
+        share,
+        body,
+        body,
+        text,
+        (answer, answerShare, recall, loose, features) => {
+          const names = ['balanced', 'recall', 'loose'];
+          const values = rows({ words: answer }, recall, loose);
+          values[column('sentenceShare')] = answerShare;
+          const { chosen } = guardBody(values, names, () => features);
+          if (chosen === 0 || [recall, loose][chosen - 1].footerShare <= 0.3) return true;
+          return chosen === 2 && (answer < 50 || answerShare < 0.2) && boilerplateTextShare(features) <= 0.3;
+        },
+      ),
     );
   });
 
@@ -537,6 +587,19 @@ describe('body guard', () => {
     );
     assert.doesNotMatch(bare.content, /potential cure for tinnitus/);
     assert.match(guarded.content, /potential cure for tinnitus/);
+    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
+  });
+
+  // WCXB dev 0614 (ebay.com, a coin's page): the fold model keeps 249 words of seller and shipping
+  // lines (0.11 prose); the loose mode (4.1 times, 0.68 prose) holds the seller's story and the buyers'
+  // reviews, under the same footer cues as the answer but with no footer line in its text (notProse
+  // at four times, footerByText; F1 0.20 → 0.56).
+  test('a real page whose answer is no prose, the body four times it under footer cues: the loose mode (WCXB dev 0614)', {
+    skip: heldOutSkip('0614'),
+  }, async () => {
+    const { guarded, bare } = await guardedHeldOut('0614', 'https://www.ebay.com/itm/365999454668');
+    assert.doesNotMatch(bare.content, /Founded by coin experts and history buffs/);
+    assert.match(guarded.content, /Founded by coin experts and history buffs/);
     assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
   });
 

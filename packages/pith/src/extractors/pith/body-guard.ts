@@ -45,6 +45,14 @@ const WANTED_SLACK = 1.5;
  * teaser titles beside an article the loose mode holds).
  */
 const NOT_PROSE_SHARE = 0.2;
+/**
+ * Beside an answer that is no prose, a loose mode that is answers at four times its words, not five,
+ * and its footer cues over the bound are read again in its text (footerByText): WCXB dev 0614.
+ */
+const NOT_PROSE_TINY_SHARE = 0.25;
+// (0614: 249 words kept, 0.11 prose, 0.73 under footer cues; the loose mode 1,017 words, 0.68 prose,
+// 0.89 under the same cues, no footer line in its text; F1 0.20 → 0.56. Written from that page alone:
+// held out on the seven sets no other page changed, docs/benchmarks-journal.md, s37-loose.)
 
 /**
  * "Small beside a body that is prose", where the answer is no body at all (under MIN_BODY_WORDS):
@@ -97,7 +105,8 @@ type GuardWhen = 'noBody' | 'notProse' | 'short' | 'any';
  *   kept, the recall mode 388 words, recall 0.06; the loose mode 3,800, recall 0.55; 0631;
  *   trafilatura-eval livenet.ch), and a body missed by the model at 0.5 is often a listing or a
  *   lyric set in short lines, not sentences (CleanEval 750, WCXB 2907, 0638).
- * - `notProse`: an answer of any length that is no prose, tiny beside a loose mode that is.
+ * - `notProse`: an answer of any length that is no prose, under a quarter of a loose mode that is (its
+ *   footer cues over the bound read again in its text, as looseFirst's: WCXB dev 0614).
  */
 const GUARD_RULES: readonly {
   name: (typeof BODY_CANDIDATES)[number];
@@ -116,7 +125,14 @@ const GUARD_RULES: readonly {
   { name: 'loose', when: 'noBody', sentenceShare: 0, rule: 'looseFirst', footerText: true },
   { name: 'recall', when: 'any', sentenceShare: BODY_SENTENCE_SHARE, rule: 'recall' },
   { name: 'union', when: 'noBody', sentenceShare: UNION_SENTENCE_SHARE, rule: 'union' },
-  { name: 'loose', when: 'notProse', sentenceShare: BODY_SENTENCE_SHARE, rule: 'notProse' },
+  {
+    name: 'loose',
+    when: 'notProse',
+    sentenceShare: BODY_SENTENCE_SHARE,
+    rule: 'notProse',
+    share: NOT_PROSE_TINY_SHARE,
+    footerText: true,
+  },
   {
     name: 'loose',
     when: 'noBody',
@@ -214,7 +230,8 @@ function readsAsBody(
  * - The heuristic region joined to the answer, only where the answer is no body at all: a short
  *   right answer beside a long region (L3S-GN1 f5a46a81, 281 words of 2,738) is left alone.
  * - notProse: an answer of any length with under NOT_PROSE_SHARE of its words in sentences gives
- *   way to a loose mode that is prose. Beside a longer answer that is prose the loose mode took a
+ *   way to a loose mode that is prose, four times it (NOT_PROSE_TINY_SHARE), its footer cues over the
+ *   bound read again in its text (footerByText). Beside a longer answer that is prose the loose mode took a
  *   right one down (newspaper-fulltext lifebuzz.com1, 0.50 → 0.24), hence the answer's prose bound.
  * - looseNear: where the answer is no body at all, a loose mode that is prose, and not mostly
  *   under boilerplate cues, answers at under NEAR_SHARE, not a fifth (WCXB dev 0605, 4168). It is
@@ -224,7 +241,7 @@ function readsAsBody(
  *   same share, where the recall mode has at least RECALL_GROWTH times the answer's words (the
  *   model's own evidence at 0.3 grows toward the loose mode; a precise right answer's does not).
  * A candidate reads as a body with no more footer than BODY_FOOTER_SHARE or than the answer has;
- * for looseFirst, when `textOf` is given (the extractor's: the candidate's text features, read only
+ * for looseFirst and notProse, when `textOf` is given (the extractor's: the candidate's text features, read only
  * here), also with more, where its text has at most BODY_TEXT_BOILERPLATE of its words in
  * boilerplate lines (footerByText: WCXB dev 1371, a shop's shoes under `section-bottom`, whose
  * loose mode has 0.83 of its words under the footer cue and no contact, copyright, cookie or

@@ -45,6 +45,14 @@ const WANTED_SLACK = 1.5;
  * teaser titles beside an article the loose mode holds).
  */
 const NOT_PROSE_SHARE = 0.2;
+/**
+ * Beside an answer that is no prose, a loose mode that is answers at four times its words, not five,
+ * and its footer cues over the bound are read again in its text (footerByText): WCXB dev 0614.
+ */
+const NOT_PROSE_TINY_SHARE = 0.25;
+// (0614: 249 words kept, 0.11 prose, 0.73 under footer cues; the loose mode 1,017 words, 0.68 prose,
+// 0.89 under the same cues, no footer line in its text; F1 0.20 → 0.56. Written from that page alone:
+// held out on the seven sets no other page changed, docs/benchmarks-journal.md, s37-loose.)
 
 /**
  * "Small beside a body that is prose", where the answer is no body at all (under MIN_BODY_WORDS):
@@ -66,9 +74,28 @@ const NEAR_BOILERPLATE_SHARE = 0.5;
 
 /** looseNear's name: the extractor lets the listing profile answer before it. */
 export const LOOSE_NEAR = 'looseNear';
+/** looseGrown's name: the listing profile answers before it too. */
+export const LOOSE_GROWN = 'looseGrown';
 
-/** When a rule looks: an answer that is no body (under MIN_BODY_WORDS), no prose, or any answer. */
-type GuardWhen = 'noBody' | 'notProse' | 'any';
+/**
+ * looseGrown looks beside a short answer that is a body (MIN_BODY_WORDS up to this many words): a
+ * part of the body, where the loose mode at 2.5 times holds the rest (WCXB dev 0562, a forum).
+ */
+const SHORT_ANSWER_WORDS = 300;
+/**
+ * …and only where the recall mode (the model at 0.3) has at least this many times the answer's
+ * words: the model's own evidence grows toward the loose mode. Written before looking at more pages,
+ * from session 15's run C (s37-missed2): beside answers under 300 words the loose mode took a right
+ * precise answer down (newspaper-fulltext slate.com2: 185 words, recall 1.00, beside 561; WCXB dev
+ * 0546), and there the recall mode was 1.3–1.4 times the answer, 1.8–3.5 times on the pages it took up.
+ */
+const RECALL_GROWTH = 1.5;
+
+/**
+ * When a rule looks: an answer that is no body (under MIN_BODY_WORDS), no prose, a short body
+ * (MIN_BODY_WORDS to SHORT_ANSWER_WORDS), or any answer.
+ */
+type GuardWhen = 'noBody' | 'notProse' | 'short' | 'any';
 
 /**
  * The guard's rules, in the order they are tried: the candidate, when it looks, and the share of
@@ -78,7 +105,8 @@ type GuardWhen = 'noBody' | 'notProse' | 'any';
  *   kept, the recall mode 388 words, recall 0.06; the loose mode 3,800, recall 0.55; 0631;
  *   trafilatura-eval livenet.ch), and a body missed by the model at 0.5 is often a listing or a
  *   lyric set in short lines, not sentences (CleanEval 750, WCXB 2907, 0638).
- * - `notProse`: an answer of any length that is no prose, tiny beside a loose mode that is.
+ * - `notProse`: an answer of any length that is no prose, under a quarter of a loose mode that is (its
+ *   footer cues over the bound read again in its text, as looseFirst's: WCXB dev 0614).
  */
 const GUARD_RULES: readonly {
   name: (typeof BODY_CANDIDATES)[number];
@@ -91,11 +119,20 @@ const GUARD_RULES: readonly {
   footerText?: boolean;
   /** At most this share of the candidate's words under boilerplate cues. */
   boilerplate?: number;
+  /** The recall mode must have at least this many times the answer's words. */
+  recallGrowth?: number;
 }[] = [
   { name: 'loose', when: 'noBody', sentenceShare: 0, rule: 'looseFirst', footerText: true },
   { name: 'recall', when: 'any', sentenceShare: BODY_SENTENCE_SHARE, rule: 'recall' },
   { name: 'union', when: 'noBody', sentenceShare: UNION_SENTENCE_SHARE, rule: 'union' },
-  { name: 'loose', when: 'notProse', sentenceShare: BODY_SENTENCE_SHARE, rule: 'notProse' },
+  {
+    name: 'loose',
+    when: 'notProse',
+    sentenceShare: BODY_SENTENCE_SHARE,
+    rule: 'notProse',
+    share: NOT_PROSE_TINY_SHARE,
+    footerText: true,
+  },
   {
     name: 'loose',
     when: 'noBody',
@@ -103,6 +140,15 @@ const GUARD_RULES: readonly {
     rule: LOOSE_NEAR,
     share: NEAR_SHARE,
     boilerplate: NEAR_BOILERPLATE_SHARE,
+  },
+  {
+    name: 'loose',
+    when: 'short',
+    sentenceShare: BODY_SENTENCE_SHARE,
+    rule: LOOSE_GROWN,
+    share: NEAR_SHARE,
+    boilerplate: NEAR_BOILERPLATE_SHARE,
+    recallGrowth: RECALL_GROWTH,
   },
 ];
 
@@ -126,12 +172,19 @@ export function guardWanted(
   words: { recall: number; loose: number; region: number },
 ): { recall: boolean; union: boolean; loose: boolean } {
   const noBody = answerWords < MIN_BODY_WORDS;
+  const short = !noBody && answerWords < SHORT_ANSWER_WORDS;
+  // looseGrown reads the loose mode at looseNear's share beside a short answer, and the recall
+  // mode's words beside it (with the slack: the finished candidate's words move a little).
+  const grown =
+    short &&
+    tinyBeside(answerWords, words.loose, WANTED_SLACK, NEAR_SHARE) &&
+    words.recall * WANTED_SLACK >= RECALL_GROWTH * answerWords;
   return {
-    recall: tinyBeside(answerWords, words.recall, WANTED_SLACK),
+    recall: tinyBeside(answerWords, words.recall, WANTED_SLACK) || grown,
     union: noBody && tinyBeside(answerWords, words.region + answerWords, WANTED_SLACK),
     // Any answer: the notProse rule reads the loose mode beside an answer of any length; where the
     // answer is no body, looseNear reads it at a larger share.
-    loose: tinyBeside(answerWords, words.loose, WANTED_SLACK, noBody ? NEAR_SHARE : TINY_SHARE),
+    loose: tinyBeside(answerWords, words.loose, WANTED_SLACK, noBody ? NEAR_SHARE : TINY_SHARE) || grown,
   };
 }
 
@@ -177,14 +230,18 @@ function readsAsBody(
  * - The heuristic region joined to the answer, only where the answer is no body at all: a short
  *   right answer beside a long region (L3S-GN1 f5a46a81, 281 words of 2,738) is left alone.
  * - notProse: an answer of any length with under NOT_PROSE_SHARE of its words in sentences gives
- *   way to a loose mode that is prose. Beside a longer answer that is prose the loose mode took a
+ *   way to a loose mode that is prose, four times it (NOT_PROSE_TINY_SHARE), its footer cues over the
+ *   bound read again in its text (footerByText). Beside a longer answer that is prose the loose mode took a
  *   right one down (newspaper-fulltext lifebuzz.com1, 0.50 → 0.24), hence the answer's prose bound.
  * - looseNear: where the answer is no body at all, a loose mode that is prose, and not mostly
  *   under boilerplate cues, answers at under NEAR_SHARE, not a fifth (WCXB dev 0605, 4168). It is
  *   tried last, and the extractor lets the listing profile answer before it (WCXB dev 4437: a
  *   listing's 17 items, F1 0.79, where the loose mode has 0.78).
+ * - looseGrown: beside a short answer that is a body (50 to 299 words), the same loose mode at the
+ *   same share, where the recall mode has at least RECALL_GROWTH times the answer's words (the
+ *   model's own evidence at 0.3 grows toward the loose mode; a precise right answer's does not).
  * A candidate reads as a body with no more footer than BODY_FOOTER_SHARE or than the answer has;
- * for looseFirst, when `textOf` is given (the extractor's: the candidate's text features, read only
+ * for looseFirst and notProse, when `textOf` is given (the extractor's: the candidate's text features, read only
  * here), also with more, where its text has at most BODY_TEXT_BOILERPLATE of its words in
  * boilerplate lines (footerByText: WCXB dev 1371, a shop's shoes under `section-bottom`, whose
  * loose mode has 0.83 of its words under the footer cue and no contact, copyright, cookie or
@@ -200,12 +257,25 @@ export function guardBody(
     any: true,
     noBody: answerWords < MIN_BODY_WORDS,
     notProse: at(rows, 0, CHOICE_COLUMNS.sentenceShare) < NOT_PROSE_SHARE,
+    short: answerWords >= MIN_BODY_WORDS && answerWords < SHORT_ANSWER_WORDS,
   };
-  for (const { name, when, sentenceShare, rule, share, footerText, boilerplate = 1 } of GUARD_RULES) {
+  const recall = names.indexOf('recall');
+  const recallWords = recall > 0 ? wordsOf(rows, recall) : 0;
+  for (const {
+    name,
+    when,
+    sentenceShare,
+    rule,
+    share,
+    footerText,
+    boilerplate = 1,
+    recallGrowth,
+  } of GUARD_RULES) {
     const index = names.indexOf(name);
     if (
       index > 0 &&
       looks[when] &&
+      (recallGrowth === undefined || recallWords >= recallGrowth * answerWords) &&
       tinyBeside(answerWords, wordsOf(rows, index), 1, share) &&
       at(rows, index, CHOICE_COLUMNS.boilerplateCueShare) <= boilerplate &&
       readsAsBody(rows, index, sentenceShare, footerText ? textOf : undefined)

@@ -23,6 +23,7 @@ import {
   guardBody,
   guardFooterText,
   guardWanted,
+  LOOSE_GROWN,
   LOOSE_NEAR,
   readsAsFooterText,
 } from './body-guard.js';
@@ -628,7 +629,7 @@ function extractFromRows(
     // The guard's last rule (looseNear, a loose mode under five times the answer) gives way to the
     // listing profile: a listing's repeated items are the surer body there (WCXB dev 4437).
     // (The listing profile reads the model's own blocks, not the guard's answer.)
-    const guardYields = guard?.rule === LOOSE_NEAR;
+    const guardYields = guard?.rule === LOOSE_NEAR || guard?.rule === LOOSE_GROWN;
     if (settings.listingProfile && decidedBy === 'model' && (!guard || guardYields) && !chooser) {
       const listed = listingAnswer(
         blocks,

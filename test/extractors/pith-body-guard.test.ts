@@ -491,117 +491,120 @@ describe('body guard', () => {
     assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
   });
 
-  // WCXB dev 3011 (npr.org's science section, a listing): the fold model keeps 330 words of photo
-  // captions and credits, no prose; the loose mode (2,291 words, half prose) holds the stories' titles
-  // and teasers (F1 0.21 → 0.80).
-  test('a real page whose answer is no prose: the loose mode (WCXB dev 3011)', {
-    skip: heldOutSkip('3011'),
-  }, async () => {
-    const { guarded, bare } = await guardedHeldOut('3011', 'https://www.npr.org/sections/science/');
-    assert.doesNotMatch(bare.content, /Teen sleep is getting wrecked by more than just phones/);
-    assert.match(guarded.content, /Teen sleep is getting wrecked by more than just phones/);
-    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
-  });
-
-  // WCXB dev 0582 (shop.bombas.com, a product page): the fold model keeps a newsletter's consent line
-  // (22 words: email, consent, privacy policy). Session 7's footer-text rule answered with the recall
-  // mode (F1 0.06 → 0.18); the whole page sits under a footer-named wrapper, so the loose mode (156
-  // words, 0.81 of them under it, no more than the answer's 1.0) now reads as a body and answers
-  // first (looseFirst; F1 0.18 → 0.20).
-  test('a real page whose answer is a footer: the body under the same footer cue (WCXB dev 0582)', {
-    skip: heldOutSkip('0582'),
-  }, async () => {
-    const { guarded, bare } = await guardedHeldOut(
-      '0582',
-      'https://shop.bombas.com/products/mens-quarter-socks',
-    );
-    assert.match(bare.content, /^By providing my email/);
-    assert.match(guarded.content, /Just enough cush for your everyday shoes/);
-    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
-  });
-
-  // WCXB dev 4627 (ghorba.org's trails, a listing): the answer (18 words) and the loose mode (115
-  // words, the trails with their difficulty and length) both sit wholly under a footer-named
-  // wrapper; the footer cue says nothing there, and the loose mode answers (F1 0.23 → 0.89).
-  test('a real page wholly under a footer-named wrapper: the loose mode (WCXB dev 4627)', {
-    skip: heldOutSkip('4627'),
-  }, async () => {
-    const { guarded, bare } = await guardedHeldOut('4627', 'https://www.ghorba.org/trails/');
-    assert.doesNotMatch(bare.content, /Anthills MTB/);
-    assert.match(guarded.content, /Anthills MTB/);
-    assert.match(guarded.content, /Difficulty: Intermediate to advanced/);
-    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
-  });
-
-  // WCXB dev 0589 (huel.com, a product page): the fold model keeps 45 words (one paragraph); the
-  // loose mode (272 words, 0.89 of them prose) holds how to use it and more (F1 0.15 → 0.40).
-  test('a real page with no body kept: the loose mode (WCXB dev 0589)', {
-    skip: heldOutSkip('0589'),
-  }, async () => {
-    const { guarded, bare } = await guardedHeldOut('0589', 'https://huel.com/products/huel-black-edition');
-    assert.match(bare.content, /This shake delivers 40g of protein/);
-    assert.doesNotMatch(bare.content, /How to use Black Edition/);
-    assert.match(guarded.content, /How to use Black Edition/);
-    assert.match(guarded.content, /Add two scoops of Black Edition powder/);
-    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
-  });
-
-  // WCXB dev 0605 (cocorepublic.com.au, a sofa's product page): the fold model keeps 40 words (the
-  // headings of empty tabs, a warranty line); the loose mode (148 words, 0.77 prose: 3.7 times, under
-  // the fifth's five) holds delivery, concierge and showrooms (looseNear; F1 0.20 → 0.55).
-  test('a real page with no body kept, the loose mode under five times it: looseNear (WCXB dev 0605)', {
-    skip: heldOutSkip('0605'),
-  }, async () => {
-    const { guarded, bare } = await guardedHeldOut(
-      '0605',
-      'https://www.cocorepublic.com.au/345808-atelier-sofa.html',
-    );
-    assert.doesNotMatch(bare.content, /Experience seamless white-glove delivery/);
-    assert.match(guarded.content, /Experience seamless white-glove delivery/);
-    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
-  });
-
-  // WCXB dev 4168 (lttlabs.com, a keyboard's product page): the fold model keeps 45 words; the loose
-  // mode (218 words, 4.8 times, 0.46 prose) holds the box's contents and the measurements (F1 0.11 → 0.56).
-  test('a real page with no body kept, the loose mode 4.8 times it: looseNear (WCXB dev 4168)', {
-    skip: heldOutSkip('4168'),
-  }, async () => {
-    const { guarded, bare } = await guardedHeldOut(
-      '4168',
-      'https://www.lttlabs.com/products/keyboards/keychron-k2-wireless-mechanical-keyboard-version-2',
-    );
-    assert.doesNotMatch(bare.content, /Keycap Puller/);
-    assert.match(guarded.content, /Keycap Puller/);
-    assert.match(guarded.content, /Switch Plate Material/);
-  });
-
-  // WCXB dev 0562 (old.reddit.com, a thread): the fold model keeps 198 words (the title and the
-  // comments' first branch); the recall mode has 1.8 times them, the loose mode 528 words, the thread's
-  // other comments (looseGrown; F1 0.32 → 0.59).
-  test('a real page with a short answer whose recall mode grows: the loose mode (WCXB dev 0562)', {
-    skip: heldOutSkip('0562'),
-  }, async () => {
-    const { guarded, bare } = await guardedHeldOut(
-      '0562',
-      'https://old.reddit.com/r/science/comments/1rku5x9/fully_functional_hair_follicles_have_been_grown/',
-    );
-    assert.doesNotMatch(bare.content, /potential cure for tinnitus/);
-    assert.match(guarded.content, /potential cure for tinnitus/);
-    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
-  });
-
-  // WCXB dev 0614 (ebay.com, a coin's page): the fold model keeps 249 words of seller and shipping
-  // lines (0.11 prose); the loose mode (4.1 times, 0.68 prose) holds the seller's story and the buyers'
-  // reviews, under the same footer cues as the answer but with no footer line in its text (notProse
-  // at four times, footerByText; F1 0.20 → 0.56).
-  test('a real page whose answer is no prose, the body four times it under footer cues: the loose mode (WCXB dev 0614)', {
-    skip: heldOutSkip('0614'),
-  }, async () => {
-    const { guarded, bare } = await guardedHeldOut('0614', 'https://www.ebay.com/itm/365999454668');
-    assert.doesNotMatch(bare.content, /Founded by coin experts and history buffs/);
-    assert.match(guarded.content, /Founded by coin experts and history buffs/);
-    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
-  });
+  /**
+   * Real pages where the guard answers with the loose mode: a text the bare answer lacks
+   * (`notInBare`), or one it has (`inBare`), and what the guarded answer holds (`inGuarded`).
+   */
+  const looseAnswers: {
+    id: string;
+    url: string;
+    title: string;
+    notInBare?: RegExp;
+    inBare?: RegExp;
+    inGuarded: RegExp[];
+  }[] = [
+    // npr.org's science section, a listing: the fold model keeps 330 words of photo captions and
+    // credits, no prose; the loose mode (2,291 words, half prose) holds the stories' titles and
+    // teasers (F1 0.21 → 0.80).
+    {
+      id: '3011',
+      url: 'https://www.npr.org/sections/science/',
+      title: 'whose answer is no prose: the loose mode',
+      notInBare: /Teen sleep is getting wrecked by more than just phones/,
+      inGuarded: [/Teen sleep is getting wrecked by more than just phones/],
+    },
+    // shop.bombas.com, a product page: the fold model keeps a newsletter's consent line (22 words:
+    // email, consent, privacy policy). Session 7's footer-text rule answered with the recall mode (F1
+    // 0.06 → 0.18); the whole page sits under a footer-named wrapper, so the loose mode (156 words,
+    // 0.81 of them under it, no more than the answer's 1.0) now reads as a body and answers first
+    // (looseFirst; F1 0.18 → 0.20).
+    {
+      id: '0582',
+      url: 'https://shop.bombas.com/products/mens-quarter-socks',
+      title: 'whose answer is a footer: the body under the same footer cue',
+      inBare: /^By providing my email/,
+      inGuarded: [/Just enough cush for your everyday shoes/],
+    },
+    // ghorba.org's trails, a listing: the answer (18 words) and the loose mode (115 words, the trails
+    // with their difficulty and length) both sit wholly under a footer-named wrapper; the footer cue
+    // says nothing there, and the loose mode answers (F1 0.23 → 0.89).
+    {
+      id: '4627',
+      url: 'https://www.ghorba.org/trails/',
+      title: 'wholly under a footer-named wrapper: the loose mode',
+      notInBare: /Anthills MTB/,
+      inGuarded: [/Anthills MTB/, /Difficulty: Intermediate to advanced/],
+    },
+    // huel.com, a product page: the fold model keeps 45 words (one paragraph); the loose mode (272
+    // words, 0.89 of them prose) holds how to use it and more (F1 0.15 → 0.40).
+    {
+      id: '0589',
+      url: 'https://huel.com/products/huel-black-edition',
+      title: 'with no body kept: the loose mode',
+      inBare: /This shake delivers 40g of protein/,
+      notInBare: /How to use Black Edition/,
+      inGuarded: [/How to use Black Edition/, /Add two scoops of Black Edition powder/],
+    },
+    // cocorepublic.com.au, a sofa's product page: the fold model keeps 40 words (the headings of empty
+    // tabs, a warranty line); the loose mode (148 words, 0.77 prose: 3.7 times, under the fifth's
+    // five) holds delivery, concierge and showrooms (looseNear; F1 0.20 → 0.55).
+    {
+      id: '0605',
+      url: 'https://www.cocorepublic.com.au/345808-atelier-sofa.html',
+      title: 'with no body kept, the loose mode under five times it: looseNear',
+      notInBare: /Experience seamless white-glove delivery/,
+      inGuarded: [/Experience seamless white-glove delivery/],
+    },
+    // lttlabs.com, a keyboard's product page: the fold model keeps 45 words; the loose mode (218
+    // words, 4.8 times, 0.46 prose) holds the box's contents and the measurements (F1 0.11 → 0.56).
+    {
+      id: '4168',
+      url: 'https://www.lttlabs.com/products/keyboards/keychron-k2-wireless-mechanical-keyboard-version-2',
+      title: 'with no body kept, the loose mode 4.8 times it: looseNear',
+      notInBare: /Keycap Puller/,
+      inGuarded: [/Keycap Puller/, /Switch Plate Material/],
+    },
+    // old.reddit.com, a thread: the fold model keeps 198 words (the title and the comments' first
+    // branch); the recall mode has 1.8 times them, the loose mode 528 words, the thread's other
+    // comments (looseGrown; F1 0.32 → 0.59).
+    {
+      id: '0562',
+      url: 'https://old.reddit.com/r/science/comments/1rku5x9/fully_functional_hair_follicles_have_been_grown/',
+      title: 'with a short answer whose recall mode grows: the loose mode',
+      notInBare: /potential cure for tinnitus/,
+      inGuarded: [/potential cure for tinnitus/],
+    },
+    // ebay.com, a coin's page: the fold model keeps 249 words of seller and shipping lines (0.11
+    // prose); the loose mode (4.1 times, 0.68 prose) holds the seller's story and the buyers' reviews,
+    // under the same footer cues as the answer but with no footer line in its text (notProse at four
+    // times, footerByText; F1 0.20 → 0.56).
+    {
+      id: '0614',
+      url: 'https://www.ebay.com/itm/365999454668',
+      title: 'whose answer is no prose, the body four times it under footer cues: the loose mode',
+      notInBare: /Founded by coin experts and history buffs/,
+      inGuarded: [/Founded by coin experts and history buffs/],
+    },
+    // louiestuxshop.com's shoes, a listing: the fold model keeps one sentence (20 words); the loose
+    // mode, the shoes and their prices (136 words), sits under `section-bottom`, a footer cue (0.83 of
+    // its words), and its text has no footer line: footerByText (F1 0.23 → 0.86).
+    {
+      id: '1371',
+      url: 'https://www.louiestuxshop.com/tuxedo-shoes',
+      title: 'whose body sits under a footer-like class: the loose mode by its text',
+      notInBare: /Saddle Brown Monaco/,
+      inGuarded: [/Saddle Brown Monaco Individual Rental Price/],
+    },
+  ];
+  for (const { id, url, title, notInBare, inBare, inGuarded } of looseAnswers) {
+    test(`a real page ${title} (WCXB dev ${id})`, { skip: heldOutSkip(id) }, async () => {
+      const { guarded, bare } = await guardedHeldOut(id, url);
+      if (inBare) assert.match(bare.content, inBare);
+      if (notInBare) assert.doesNotMatch(bare.content, notInBare);
+      for (const text of inGuarded) assert.match(guarded.content, text);
+      assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
+    });
+  }
 
   // WCXB dev 4437 (a listing): the fold model keeps 47 words; the loose mode (185 words, 0.47 prose)
   // would answer by looseNear (F1 0.78), but the listing profile's 17 items are the answer (F1 0.79):
@@ -620,18 +623,6 @@ describe('body guard', () => {
     const diagnostics = extraction.diagnostics as PithDiagnostics;
     assert.equal(diagnostics.listing?.items, 17);
     assert.equal(diagnostics.bodyGuard, undefined);
-  });
-
-  // WCXB dev 1371 (louiestuxshop.com's shoes, a listing): the fold model keeps one sentence (20 words);
-  // the loose mode, the shoes and their prices (136 words), sits under `section-bottom`, a footer cue
-  // (0.83 of its words), and its text has no footer line: footerByText (F1 0.23 → 0.86).
-  test('a real page whose body sits under a footer-like class: the loose mode by its text (WCXB dev 1371)', {
-    skip: heldOutSkip('1371'),
-  }, async () => {
-    const { guarded, bare } = await guardedHeldOut('1371', 'https://www.louiestuxshop.com/tuxedo-shoes');
-    assert.doesNotMatch(bare.content, /Saddle Brown Monaco/);
-    assert.match(guarded.content, /Saddle Brown Monaco Individual Rental Price/);
-    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
   });
 });
 

@@ -626,8 +626,9 @@ function extractFromRows(
       const answerWords = keptWords ?? wordsOf(doc, own.chosen, region).kept;
       guard = guardPage(page, inputs, own, { answer: answerWords, region: regionWords ?? answerWords });
     }
-    // The guard's last rule (looseNear, a loose mode under five times the answer) gives way to the
-    // listing profile: a listing's repeated items are the surer body there (WCXB dev 4437).
+    // The guard's last rules (looseNear and looseGrown: a loose mode from 2.5 times the answer's
+    // words) give way to the listing profile: a listing's repeated items are the surer body there
+    // (WCXB dev 4437).
     // (The listing profile reads the model's own blocks, not the guard's answer.)
     const guardYields = guard?.rule === LOOSE_NEAR || guard?.rule === LOOSE_GROWN;
     if (settings.listingProfile && decidedBy === 'model' && (!guard || guardYields) && !chooser) {

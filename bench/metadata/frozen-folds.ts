@@ -26,16 +26,20 @@
  * the other changes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fieldRows, type MetadataRowSet, outcomeOf, rowProbabilities, tally } from '@pith/workbench/train';
+import {
+  fieldRows,
+  type MetadataRowSet,
+  outcomeOf,
+  readBaseFolds,
+  rowProbabilities,
+  tally,
+} from '@pith/workbench/train';
 import {
   CHOSEN_FIELDS,
   type ChosenField,
   chosenRow,
-  type FieldParts,
   pageTypeModelFromJson,
-  parseModel,
   predictPageTypeProbabilities,
   weightedMargins,
 } from 'pith/internal';
@@ -61,26 +65,9 @@ if (!values.base) {
   process.exit(2);
 }
 
-const heldOutFile = path.join(values.base, `folds-${values.folds}-by-site.json`);
-const heldOut = JSON.parse(readFileSync(heldOutFile, 'utf8')) as {
-  models: string[];
-  pages: Record<string, number>;
-};
-/**
- * A fold model's fields, read without the library's check that its columns are the current code's:
- * checked below against the rows' columns instead (a model and rows of the same code).
- */
-interface FoldModel {
-  fields: Record<ChosenField, FieldParts>;
-  pageType: unknown;
-}
-const models: FoldModel[] = heldOut.models.map((file) => {
-  const value = JSON.parse(readFileSync(path.resolve(path.dirname(heldOutFile), file), 'utf8'));
-  const fields = {} as Record<ChosenField, FieldParts>;
-  for (const field of CHOSEN_FIELDS)
-    fields[field] = { ...value.fields[field], model: parseModel(JSON.stringify(value.fields[field].model)) };
-  return { fields, pageType: value.pageType };
-});
+// The fold models' fields read without the library's check that their columns are the current
+// code's: checked below against the rows' columns instead (a model and rows of the same code).
+const { heldOut: heldOutFile, pages: foldOf, models } = readBaseFolds(values.base, Number(values.folds));
 const pageTypeModels = models.map((model) => pageTypeModelFromJson(model.pageType));
 
 // The rows: the current code's (computed, or cached by its hash), or a rows file kept from a run.
@@ -88,7 +75,7 @@ const set: MetadataRowSet = values.rows
   ? (JSON.parse(readFileSync(values.rows, 'utf8')) as MetadataRowSet)
   : await wcxbMetadataRows();
 const folds = set.pages.map((page) => {
-  const fold = heldOut.pages[page.digest];
+  const fold = foldOf[page.digest];
   if (fold === undefined) throw new Error(`page ${page.id} is not in ${heldOutFile}`);
   return fold;
 });

@@ -15,7 +15,6 @@
  *   nice -n 5 npx tsx bench/metadata/steady.ts --seeds 1,2 --base DIR{seed} [--fields author,date] [--out F.jsonl] [--against G.jsonl] [--rows ROWS.json]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_FIT,
@@ -23,6 +22,7 @@ import {
   fitFieldWithBias,
   type MetadataRowSet,
   outcomeOf,
+  readBaseFolds,
   rowProbabilities,
   tally,
 } from '@pith/workbench/train';
@@ -32,7 +32,6 @@ import {
   type FieldMargins,
   type FieldParts,
   pageTypeModelFromJson,
-  parseModel,
   predictPageTypeProbabilities,
   weightedMargins,
 } from 'pith/internal';
@@ -74,17 +73,11 @@ for (const seed of values.seeds.split(',').map(Number)) {
   if (values.base === undefined)
     throw new Error('--base DIR{seed}: the base runs (pith train metadata --held-out-dir DIR --seed N)');
   const dir = values.base.replace('{seed}', String(seed));
-  const heldOut = JSON.parse(readFileSync(path.join(dir, `folds-${k}-by-site.json`), 'utf8')) as {
-    models: string[];
-    pages: Record<string, number>;
-  };
-  const base: BaseFold[] = heldOut.models.map((file) => {
-    const value = JSON.parse(readFileSync(path.resolve(dir, file), 'utf8'));
-    const out = {} as Record<ChosenField, FieldParts>;
-    for (const field of fields)
-      out[field] = { ...value.fields[field], model: parseModel(JSON.stringify(value.fields[field].model)) };
-    return { fields: out, pageType: pageTypeModelFromJson(value.pageType) };
-  });
+  const heldOut = readBaseFolds(dir, k);
+  const base: BaseFold[] = heldOut.models.map((model) => ({
+    fields: model.fields,
+    pageType: pageTypeModelFromJson(model.pageType),
+  }));
   const { folds, rows, extraFoldings } = metadataFolds(set, k, seed);
   let foldsDiffer = 0;
   set.pages.forEach((page, index) => {

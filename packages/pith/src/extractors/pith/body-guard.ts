@@ -72,11 +72,6 @@ const NEAR_SHARE = 0.4;
  */
 const NEAR_BOILERPLATE_SHARE = 0.5;
 
-/** looseNear's name: the extractor lets the listing profile answer before it. */
-export const LOOSE_NEAR = 'looseNear';
-/** looseGrown's name: the listing profile answers before it too. */
-export const LOOSE_GROWN = 'looseGrown';
-
 /**
  * looseGrown looks beside a short answer that is a body (MIN_BODY_WORDS up to this many words): a
  * part of the body, where the loose mode at 2.5 times holds the rest (WCXB dev 0562, a forum).
@@ -121,6 +116,11 @@ const GUARD_RULES: readonly {
   boilerplate?: number;
   /** The recall mode must have at least this many times the answer's words. */
   recallGrowth?: number;
+  /**
+   * The extractor lets the listing profile answer before this rule (`yieldsToListing`): beside a
+   * short answer a listing's repeated items are the surer body (WCXB dev 4437).
+   */
+  yieldsToListing?: boolean;
 }[] = [
   { name: 'loose', when: 'noBody', sentenceShare: 0, rule: 'looseFirst', footerText: true },
   { name: 'recall', when: 'any', sentenceShare: BODY_SENTENCE_SHARE, rule: 'recall' },
@@ -137,20 +137,27 @@ const GUARD_RULES: readonly {
     name: 'loose',
     when: 'noBody',
     sentenceShare: BODY_SENTENCE_SHARE,
-    rule: LOOSE_NEAR,
+    rule: 'looseNear',
     share: NEAR_SHARE,
     boilerplate: NEAR_BOILERPLATE_SHARE,
+    yieldsToListing: true,
   },
   {
     name: 'loose',
     when: 'short',
     sentenceShare: BODY_SENTENCE_SHARE,
-    rule: LOOSE_GROWN,
+    rule: 'looseGrown',
     share: NEAR_SHARE,
     boilerplate: NEAR_BOILERPLATE_SHARE,
     recallGrowth: RECALL_GROWTH,
+    yieldsToListing: true,
   },
 ];
+
+/** Whether the guard's rule (`BodyGuardOutcome.rule`) lets the listing profile answer before it. */
+export function yieldsToListing(rule: string | undefined): boolean {
+  return GUARD_RULES.some((entry) => entry.rule === rule && entry.yieldsToListing === true);
+}
 
 export interface BodyGuardOutcome {
   /** Index of the candidate that answers (0: the block model's own answer stays). */

@@ -23,9 +23,8 @@ import {
   guardBody,
   guardFooterText,
   guardWanted,
-  LOOSE_GROWN,
-  LOOSE_NEAR,
   readsAsFooterText,
+  yieldsToListing,
 } from './body-guard.js';
 import {
   blocksAt,
@@ -626,11 +625,9 @@ function extractFromRows(
       const answerWords = keptWords ?? wordsOf(doc, own.chosen, region).kept;
       guard = guardPage(page, inputs, own, { answer: answerWords, region: regionWords ?? answerWords });
     }
-    // The guard's last rules (looseNear and looseGrown: a loose mode from 2.5 times the answer's
-    // words) give way to the listing profile: a listing's repeated items are the surer body there
-    // (WCXB dev 4437).
-    // (The listing profile reads the model's own blocks, not the guard's answer.)
-    const guardYields = guard?.rule === LOOSE_NEAR || guard?.rule === LOOSE_GROWN;
+    // The guard's last rules (looseNear, looseGrown) give way to the listing profile
+    // (`yieldsToListing`). (The listing profile reads the model's own blocks, not the guard's answer.)
+    const guardYields = yieldsToListing(guard?.rule);
     if (settings.listingProfile && decidedBy === 'model' && (!guard || guardYields) && !chooser) {
       const listed = listingAnswer(
         blocks,

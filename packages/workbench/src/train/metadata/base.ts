@@ -49,6 +49,34 @@ export function fieldPartsOf(text: string): {
   return { fields, manifest: (value.manifest ?? {}) as Record<string, unknown> };
 }
 
+/** A run's fold models: each fold's fields and the page-type model it was trained with (its JSON). */
+export interface BaseFolds {
+  /** The held-out file read. */
+  heldOut: string;
+  /** Each page's fold, by the page's digest. */
+  pages: Record<string, number>;
+  models: { fields: Record<ChosenField, FieldParts>; pageType: unknown }[];
+}
+
+/** Reads a run's held-out file (`folds-K-by-site.json` in `dir`) and its fold models. */
+export function readBaseFolds(dir: string, folds: number): BaseFolds {
+  const heldOut = path.join(dir, `folds-${folds}-by-site.json`);
+  const plan = JSON.parse(readFileSync(heldOut, 'utf8')) as {
+    models: string[];
+    pages: Record<string, number>;
+  };
+  if (plan.models.length !== folds)
+    throw new Error(`${heldOut} has ${plan.models.length} fold models, not ${folds}`);
+  const models = plan.models.map((file) => {
+    const text = readFileSync(path.resolve(path.dirname(heldOut), file), 'utf8');
+    return {
+      fields: fieldPartsOf(text).fields,
+      pageType: (JSON.parse(text) as { pageType?: unknown }).pageType,
+    };
+  });
+  return { heldOut, pages: plan.pages, models };
+}
+
 /** Reads a base run: its held-out file (`folds-K-by-site.json` in `dir`) with its fold models, and its model on every page. */
 export function readBaseRun(
   dir: string,
@@ -57,21 +85,12 @@ export function readBaseRun(
   keep: readonly ChosenField[],
   keepMargins: readonly ChosenField[],
 ): BaseRun {
-  const heldOut = path.join(dir, `folds-${folds}-by-site.json`);
-  const plan = JSON.parse(readFileSync(heldOut, 'utf8')) as {
-    models: string[];
-    pages: Record<string, number>;
-  };
-  if (plan.models.length !== folds)
-    throw new Error(`${heldOut} has ${plan.models.length} fold models, not ${folds}`);
-  const foldFits = plan.models.map(
-    (file) => fieldPartsOf(readFileSync(path.resolve(path.dirname(heldOut), file), 'utf8')).fields,
-  );
+  const { heldOut, pages, models } = readBaseFolds(dir, folds);
   const final = fieldPartsOf(readFileSync(modelFile, 'utf8'));
   return {
-    folds: foldFits,
+    folds: models.map((model) => model.fields),
     final: final.fields,
-    pages: plan.pages,
+    pages,
     keep,
     keepMargins,
     source: { heldOut, model: modelFile, manifest: final.manifest },

@@ -51,7 +51,15 @@ import {
 } from './fit.js';
 import { loadMetadataRows, type MetadataPage, TRAINING_NOW } from './rows.js';
 
-export { type BaseRun, checkBaseRun, fieldPartsOf, marginsOf, readBaseRun } from './base.js';
+export {
+  type BaseFolds,
+  type BaseRun,
+  checkBaseRun,
+  fieldPartsOf,
+  marginsOf,
+  readBaseFolds,
+  readBaseRun,
+} from './base.js';
 export {
   bestMargins,
   DEFAULT_FIT,

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { NodeKind, parseHtml, Selection, TAG, wordRunCount } from '../../packages/pith/src/dom/index.js';
 import {
   blockStart,
+  dropCommentPolicies,
   dropCopyrightLines,
   dropEmbeddedTeasers,
   dropHeadlineRuns,
@@ -1449,6 +1450,48 @@ describe('pith post-rules: runs of headline-led teasers under a label', () => {
     assert.equal(
       dropLedTeaserRuns(listing.blocks, listing.chosen, () => 0.3),
       0,
+    );
+  });
+});
+
+describe('pith post-rules: comment policies under a story', () => {
+  // Cut from L3S-GN1 acc703fe (morrisdailyherald.com, 2008): an AP story, the comment form, then
+  // the site's "COMMENT RULES" in the story's table; the classifier kept the rules with the story.
+  const story = `<p>LOS ANGELES (AP) - U.S figure skating champion Christopher Bowman pleased fans and fellow skaters with his flair on the ice. But he was also known for his off-the-ice struggles with drugs and alcohol and other personal problems.</p>
+    <p>Bowman was pronounced dead Thursday at 12:06 p.m., said Coroner's Lt. Joe Bale, who confirmed the death was being investigated as a possible drug overdose, but wasn't immediately able to provide more details. An autopsy was planned for this weekend, he said.</p>
+    <p>Bowman's body was found by a friend Thursday morning at a Budget Inn in the North Hills area, police Sgt. Francisca Wheeling said. A desk clerk who answered the phone at the hotel late Thursday declined comment.</p>`;
+  const rules = `<p><b>COMMENT RULES</b><br>
+    Comment posters are responsible for the opinions they express and the accuracy of the information they provide. We urge comment writers to treat this as a public forum where manners matter. We encourage a collegial, non-insulting tone. Be aware, in accordance with the Communications Decency Act and provisions upheld in judicial appeal, that you are responible for comments posted on this Web site. The Morris Daily Herald reserves the right to exclude comments that do not follow the guidelines below.</p>`;
+
+  test("the site's rules for comments under a story go; the story stays", () => {
+    const page = setup(`<body><table><tr><td>${story}</td></tr><tr><td>${rules}</td></tr></table></body>`);
+    assert.equal(dropCommentPolicies(page.blocks, page.chosen), 1);
+    const text = chosenText(page);
+    assert.ok(!text.includes('COMMENT RULES') && !text.includes('Decency Act'), text);
+    assert.match(text, /declined comment\.$/);
+  });
+
+  test('a story sentence with one of the phrases stays, and so do rules with no story before them', () => {
+    const quoted = `<p>The coach said the comments posted about the team were offensive, and that he would speak to the players about them before the game on Saturday.</p>`;
+    const page = setup(`<body>${story}${quoted}</body>`);
+    assert.equal(dropCommentPolicies(page.blocks, page.chosen), 0);
+    const alone = setup(`<body>${rules}${story}</body>`);
+    assert.equal(dropCommentPolicies(alone.blocks, alone.chosen), 0);
+  });
+
+  test('property: under at least 80 words of prose the rules go wherever they stand; the prose stays', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 5, max: 12 }), fc.integer({ min: 0, max: 12 }), (before, after) => {
+        const head = Array.from({ length: before }, (_, i) => prose(i)).join('');
+        const tail = Array.from({ length: after }, (_, i) => prose(100 + i)).join('');
+        const page = setup(`<body><div>${head}${rules}${tail}</div></body>`);
+        assert.equal(dropCommentPolicies(page.blocks, page.chosen), 1);
+        const text = chosenText(page);
+        assert.ok(!text.includes('Comment posters'), text);
+        for (let i = 0; i < before; i++) assert.ok(text.includes(`Paragraph ${i} `), text);
+        for (let i = 0; i < after; i++) assert.ok(text.includes(`Paragraph ${100 + i} `), text);
+      }),
+      { numRuns: 50 },
     );
   });
 });

@@ -978,6 +978,79 @@ function isRunLabel(blocks: Blocks, block: number): boolean {
   return !blocks.endsSentence[block] || LABEL_END.test(blockText(blocks, block));
 }
 
+// --- Comment policies (issue 37, s37-l3s3) ---
+
+/** Longest comment policy notice, in words (the ones seen run 50–81). */
+const MAX_POLICY_WORDS = 120;
+
+/** Kept prose before a notice, in words: the notice stands under a story, never as the page's only text. */
+const MIN_POLICY_STORY_WORDS = 80;
+
+/** Cues a notice holds at least this many of (distinct cues, not repeats). */
+const MIN_POLICY_CUES = 2;
+
+/** The notice speaks of comments or posts. */
+const COMMENT_WORD = /\b(?:comment(?:s|ers?|ing)?|posters?|posts?|posting)\b/i;
+
+/**
+ * The phrasing of a site's rules for readers' comments: who is responsible, what is removed, the
+ * law it cites. A story quoting one such phrase is not a notice; two are asked.
+ */
+const POLICY_CUES: readonly RegExp[] = [
+  /\bresponsible for\b/i,
+  /\binappropriate\b/i,
+  /\bprofanit(?:y|ies)\b|\bobscen/i,
+  /\blibel/i,
+  /\bpersonal attacks?\b/i,
+  /\boffensive\b/i,
+  /\b(?:will|may) be (?:removed|deleted)\b|\breserves? the right\b/i,
+  /\bmonitored\b|\bmoderat(?:ed|ion|ors?)\b/i,
+  /\bguidelines\b/i,
+  /\brepresents? the (?:views?|opinions?)\b|\bnot necessarily (?:those|the views?)\b/i,
+  /\bcommunications decency act\b/i,
+  /\bnot (?:be )?liable\b/i,
+  /\bunrelated to the (?:story|article)\b|\boff[- ]topic\b/i,
+];
+
+/**
+ * A kept block of at most 120 words under a story (80 kept words before it) that speaks of comments
+ * and holds two of the rules' phrasings (`POLICY_CUES`) is the site's comment policy, not the story:
+ * it goes. Written from L3S-GN1 acc703fe and 8348d112 (Shaw Newspapers' "Comment posters are
+ * responsible for the opinions they express…", "…in accordance with the Communications Decency
+ * Act…") and 67872f6e (washingtonpost.com's "User reviews and comments that include profanity or
+ * personal attacks … will be removed"); no gold paragraph of L3S-GN1 or CleanEval reads so.
+ */
+export function dropCommentPolicies(blocks: Blocks, chosen: Uint8Array): number {
+  const { count } = blocks;
+  const kept = chosenBlocks(blocks, chosen);
+  let before = 0;
+  let dropped = 0;
+  for (let block = 0; block < count; block++) {
+    tick('pith');
+    if (!kept[block]) continue;
+    const words = blocks.words[block];
+    if (before >= MIN_POLICY_STORY_WORDS && words <= MAX_POLICY_WORDS && isCommentPolicy(blocks, block)) {
+      unchooseBlock(blocks, block, chosen);
+      dropped++;
+      continue;
+    }
+    before += words;
+  }
+  return dropped;
+}
+
+function isCommentPolicy(blocks: Blocks, block: number): boolean {
+  let text = '';
+  for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
+    text += blocks.doc.text(blocks.textNodes[k]);
+  if (!COMMENT_WORD.test(text)) return false;
+  let cues = 0;
+  for (const cue of POLICY_CUES) if (cue.test(text) && ++cues >= MIN_POLICY_CUES) return true;
+  return false;
+}
+
+// --- end of comment policies ---
+
 /** Longest copyright line, in words. */
 const MAX_COPYRIGHT_WORDS = 15;
 
@@ -2179,6 +2252,7 @@ export interface PostRuleCounts {
   ledTeasers: number;
   orphanHeadings: number;
   copyrightLines: number;
+  commentPolicies: number;
   leads: number;
   sectionHeadings: number;
   introducedLists: number;
@@ -2205,6 +2279,7 @@ export function applyPostRules(
   const headlineRuns = dropHeadlineRuns(blocks, chosen, pageUrl);
   const railCards = dropRailCards(blocks, chosen, articleProbability);
   const ledTeasers = dropLedTeaserRuns(blocks, chosen, articleProbability);
+  const commentPolicies = dropCommentPolicies(blocks, chosen);
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
   const mediaControls = dropMediaControls(blocks.doc, chosen);
@@ -2221,6 +2296,7 @@ export function applyPostRules(
     ledTeasers,
     orphanHeadings,
     copyrightLines,
+    commentPolicies,
     leads,
     sectionHeadings,
     introducedLists,

@@ -87,10 +87,21 @@ const SHORT_ANSWER_WORDS = 300;
 const RECALL_GROWTH = 1.5;
 
 /**
+ * `looseLong`: beside a long answer (SHORT_ANSWER_WORDS or more), a loose mode of at least twice its
+ * words (the answer under this share of them) answers where the recall mode grows too (RECALL_GROWTH)
+ * and the loose mode is at least as much prose as the answer: the model read one part of a long body
+ * and dropped the rest under 0.5 (a blog post's readers' comments, which CleanEval's gold keeps; a
+ * story's second half). Written from CleanEval 104 (1,904 words kept, 0.13 prose; the loose mode 3.1 ×,
+ * 0.57 prose), 563 (2,812; 2.0 ×, 0.90 against 0.86) and 615 (352; 2.2 ×, 0.74 against 0.64), in the
+ * scan of every CleanEval and L3S-GN1 page's candidates (docs/benchmarks-journal.md, s37-clean3).
+ */
+const LONG_SHARE = 0.5;
+
+/**
  * When a rule looks: an answer that is no body (under MIN_BODY_WORDS), no prose, a short body
  * (MIN_BODY_WORDS to SHORT_ANSWER_WORDS), or any answer.
  */
-type GuardWhen = 'noBody' | 'notProse' | 'short' | 'any';
+type GuardWhen = 'noBody' | 'notProse' | 'short' | 'long' | 'any';
 
 /**
  * The guard's rules, in the order they are tried: the candidate, when it looks, and the share of
@@ -116,6 +127,8 @@ const GUARD_RULES: readonly {
   boilerplate?: number;
   /** The recall mode must have at least this many times the answer's words. */
   recallGrowth?: number;
+  /** The candidate's sentence share must be at least the answer's (looseLong). */
+  proseOverAnswer?: boolean;
   /**
    * The extractor lets the listing profile answer before this rule (`yieldsToListing`): beside a
    * short answer a listing's repeated items are the surer body (WCXB dev 4437).
@@ -152,6 +165,26 @@ const GUARD_RULES: readonly {
     recallGrowth: RECALL_GROWTH,
     yieldsToListing: true,
   },
+  {
+    name: 'loose',
+    when: 'long',
+    sentenceShare: BODY_SENTENCE_SHARE,
+    rule: 'looseLong',
+    share: LONG_SHARE,
+    boilerplate: NEAR_BOILERPLATE_SHARE,
+    recallGrowth: RECALL_GROWTH,
+    proseOverAnswer: true,
+    yieldsToListing: true,
+  },
+  {
+    name: 'union',
+    when: 'noBody',
+    sentenceShare: UNION_SENTENCE_SHARE,
+    rule: 'unionNear',
+    share: NEAR_SHARE,
+    boilerplate: NEAR_BOILERPLATE_SHARE,
+    yieldsToListing: true,
+  },
 ];
 
 /** Whether the guard's rule (`BodyGuardOutcome.rule`) lets the listing profile answer before it. */
@@ -180,18 +213,30 @@ export function guardWanted(
 ): { recall: boolean; union: boolean; loose: boolean } {
   const noBody = answerWords < MIN_BODY_WORDS;
   const short = !noBody && answerWords < SHORT_ANSWER_WORDS;
+  const long = answerWords >= SHORT_ANSWER_WORDS;
   // looseGrown reads the loose mode at looseNear's share beside a short answer, and the recall
   // mode's words beside it (with the slack: the finished candidate's words move a little).
   const grown =
     short &&
     tinyBeside(answerWords, words.loose, WANTED_SLACK, NEAR_SHARE) &&
     words.recall * WANTED_SLACK >= RECALL_GROWTH * answerWords;
+  // looseLong: the same beside a long answer, the loose mode at twice its words, read without the
+  // slack (a long answer's candidates move little in the post-rules, and at the slack the two
+  // candidates were built on ~9 % of WCXB dev's pages: extractor CPU 1.07 ×).
+  const grownLong =
+    long &&
+    tinyBeside(answerWords, words.loose, 1, LONG_SHARE) &&
+    words.recall >= RECALL_GROWTH * answerWords;
   return {
-    recall: tinyBeside(answerWords, words.recall, WANTED_SLACK) || grown,
-    union: noBody && tinyBeside(answerWords, words.region + answerWords, WANTED_SLACK),
+    recall: tinyBeside(answerWords, words.recall, WANTED_SLACK) || grown || grownLong,
+    // unionNear reads the region joined to the answer at looseNear's share.
+    union: noBody && tinyBeside(answerWords, words.region + answerWords, WANTED_SLACK, NEAR_SHARE),
     // Any answer: the notProse rule reads the loose mode beside an answer of any length; where the
     // answer is no body, looseNear reads it at a larger share.
-    loose: tinyBeside(answerWords, words.loose, WANTED_SLACK, noBody ? NEAR_SHARE : TINY_SHARE) || grown,
+    loose:
+      tinyBeside(answerWords, words.loose, WANTED_SLACK, noBody ? NEAR_SHARE : TINY_SHARE) ||
+      grown ||
+      grownLong,
   };
 }
 
@@ -247,6 +292,11 @@ function readsAsBody(
  * - looseGrown: beside a short answer that is a body (50 to 299 words), the same loose mode at the
  *   same share, where the recall mode has at least RECALL_GROWTH times the answer's words (the
  *   model's own evidence at 0.3 grows toward the loose mode; a precise right answer's does not).
+ * - looseLong: beside a long answer (300 words or more), the loose mode at twice its words (LONG_SHARE),
+ *   on looseGrown's other terms, where it is at least as much prose as the answer (CleanEval 104, 563,
+ *   615: a blog's comments or a story's second half the model read under 0.5).
+ * - unionNear: where the answer is no body at all, the region joined to it at looseNear's share
+ *   (CleanEval 724, a 404 page: 12 words kept, the region with them 58, the gold's 55).
  * A candidate reads as a body with no more footer than BODY_FOOTER_SHARE or than the answer has;
  * for looseFirst and notProse, when `textOf` is given (the extractor's: the candidate's text features, read only
  * here), also with more, where its text has at most BODY_TEXT_BOILERPLATE of its words in
@@ -265,7 +315,9 @@ export function guardBody(
     noBody: answerWords < MIN_BODY_WORDS,
     notProse: at(rows, 0, CHOICE_COLUMNS.sentenceShare) < NOT_PROSE_SHARE,
     short: answerWords >= MIN_BODY_WORDS && answerWords < SHORT_ANSWER_WORDS,
+    long: answerWords >= SHORT_ANSWER_WORDS,
   };
+  const answerProse = at(rows, 0, CHOICE_COLUMNS.sentenceShare);
   const recall = names.indexOf('recall');
   const recallWords = recall > 0 ? wordsOf(rows, recall) : 0;
   for (const {
@@ -277,12 +329,14 @@ export function guardBody(
     footerText,
     boilerplate = 1,
     recallGrowth,
+    proseOverAnswer,
   } of GUARD_RULES) {
     const index = names.indexOf(name);
     if (
       index > 0 &&
       looks[when] &&
       (recallGrowth === undefined || recallWords >= recallGrowth * answerWords) &&
+      (proseOverAnswer !== true || at(rows, index, CHOICE_COLUMNS.sentenceShare) >= answerProse) &&
       tinyBeside(answerWords, wordsOf(rows, index), 1, share) &&
       at(rows, index, CHOICE_COLUMNS.boilerplateCueShare) <= boilerplate &&
       readsAsBody(rows, index, sentenceShare, footerText ? textOf : undefined)

@@ -55,8 +55,15 @@ describe('footnotes', () => {
       '<div class="footnote-content"><p>Please forgive this rare lapse into anthropomorphism, in the name of expository convenience.</p></div></div>';
     const expected =
       'derived from another model already known to have a preference[^1] for owls.\n\n[^1]: Please forgive this rare lapse into anthropomorphism, in the name of expository convenience.';
-    for (const head of [`<link rel="canonical" href="${page}" />`, `<meta property="og:url" content="${page}" />`])
-      for (const url of [undefined, 'file:///home/me/saved/post.html', 'https://mirror.example.net/p/new-ways'])
+    for (const head of [
+      `<link rel="canonical" href="${page}" />`,
+      `<meta property="og:url" content="${page}" />`,
+    ])
+      for (const url of [
+        undefined,
+        'file:///home/me/saved/post.html',
+        'https://mirror.example.net/p/new-ways',
+      ])
         assert.equal(
           toMarkdown(extraction(`<html><head>${head}</head><body>${body}</body></html>`, { url })),
           expected,
@@ -64,7 +71,9 @@ describe('footnotes', () => {
         );
     // Without the page naming itself, a link to another address is a link.
     assert.match(
-      toMarkdown(extraction(`<html><body>${body}</body></html>`, { url: 'https://mirror.example.net/p/new-ways' })),
+      toMarkdown(
+        extraction(`<html><body>${body}</body></html>`, { url: 'https://mirror.example.net/p/new-ways' }),
+      ),
       /preference\[1\]\(https:/,
     );
   });

@@ -19,6 +19,8 @@
  *   `ch01.html#ch01fn3`), Word's `_ftn1`/`_edn1` anchors (a pasted export keeps the path of the
  *   file); a script link whose id pairs with its note's (Wikidot: `footnoteref-1` → `footnote-1`);
  * - a note without an id, found by its link back to the mark (Word exports: `href="#_ftnref1"`);
+ * - a mark written with the page's own address before the fragment: the URL it was read from, or
+ *   the one its head names (`<link rel=canonical>`, `og:url`; Substack read under another address);
  * - a note under a heading that is only its number (Texinfo: `h5.footnote-body-heading`): the
  *   blocks after the heading, up to the next one;
  * - inline notes beside their mark, written at the end instead: a `span.footnote-container`,

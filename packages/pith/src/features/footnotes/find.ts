@@ -537,6 +537,7 @@ function pageAddresses(doc: Doc): readonly string[] {
   if (own !== '') found.add(own);
   const { kind, tag } = doc.columns;
   for (let node = 1; node < doc.size; node++) {
+    tick('output');
     if (kind[node] !== 1 /* element */) continue;
     let named: string | undefined;
     if (tag[node] === TAG.link) {

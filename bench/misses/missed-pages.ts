@@ -123,6 +123,10 @@ for (const [dataset, ids] of wanted) {
       regionWords: diagnostics.regionWords,
       bodyGuard: diagnostics.bodyGuard,
       listing: diagnostics.listing,
+      pageType: diagnostics.pageType && {
+        type: diagnostics.pageType.type,
+        probabilities: diagnostics.pageType.probabilities,
+      },
       quality: result.quality,
       scores,
       rows,

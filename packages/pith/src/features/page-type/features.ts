@@ -785,7 +785,8 @@ const SCRATCH_KEYS = [
   'containerSeen',
 ] as const;
 
-const classMask = (value: string) => CLASS_MATCHER.mask(value.toLowerCase());
+/** The class cues of a class or id string; the matcher folds ASCII case itself (no lower-cased copy). */
+const classMask = (value: string) => CLASS_MATCHER.mask(value);
 const textMask = (text: string) => cueMask(TEXT_PATTERN, TEXT_CUES.length, text.trim().toLowerCase());
 
 function platformMaskOf(text: string): number {

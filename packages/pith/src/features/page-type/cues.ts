@@ -234,7 +234,11 @@ SYMBOL_OF[95] = 36;
  * unless it holds a non-ASCII character (whose lower case may be ASCII: U+212A is `k`).
  */
 export class KeywordMatcher {
-  /** next[state * SYMBOLS + symbol]: the state after reading symbol (state 0 is the root). */
+  /**
+   * next[state * SYMBOLS + symbol]: the row (`state * SYMBOLS`) of the state after reading symbol
+   * (state 0 is the root), bit-inverted (negative) when keywords end there: the scan's step is one
+   * read and a sign test, the keywords looked up only on a hit.
+   */
   readonly #next: Int32Array;
   /** The keywords ending at each state, its own and those of its suffixes (undefined: none). */
   readonly #ending: (Keyword[] | undefined)[];
@@ -301,6 +305,10 @@ export class KeywordMatcher {
         } else next[state * SYMBOLS + symbol] = next[fail[state] * SYMBOLS + symbol];
       }
     }
+    for (let index = 0; index < next.length; index++) {
+      const to = next[index];
+      next[index] = ending[to] === undefined ? to * SYMBOLS : ~(to * SYMBOLS);
+    }
     this.#next = next;
     this.#ending = ending;
   }
@@ -317,22 +325,26 @@ export class KeywordMatcher {
     const ending = this.#ending;
     const length = text.length;
     let mask = 0;
-    let state = 0;
+    let row = 0;
     for (let at = 0; at < length; at++) {
       const code = text.charCodeAt(at);
       if (code >= 128) {
         if (!lowered) return -1;
-        state = 0;
+        row = 0;
         continue;
       }
       const symbol = SYMBOL_OF[code];
       if (symbol < 0) {
-        state = 0;
+        row = 0;
         continue;
       }
-      state = next[state * SYMBOLS + symbol];
-      const keywords = ending[state];
-      if (keywords === undefined) continue;
+      const to = next[row + symbol];
+      if (to >= 0) {
+        row = to;
+        continue;
+      }
+      row = ~to;
+      const keywords = ending[row / SYMBOLS] as Keyword[];
       for (const keyword of keywords) {
         if ((mask & keyword.bit) !== 0) continue;
         const index = at + 1 - keyword.length;

@@ -341,7 +341,8 @@ const MAX_LABELLED_EXCLUDED = 1;
  * A side column that starts right under the headline with a date classed as one is the post's meta
  * column (WCXB dev 4174: `<aside class="side-col"><p class="ForefrontArticle_date">May 25, 2023</p>`
  * one text after the `<h1>`, the byline below it): its first text, when it is that date, is read. A
- * sidebar of other posts starts with its heading or a card's title, not a date.
+ * sidebar of other posts starts with its heading or a card's title, not a date. Only an `<aside>` (HTML's
+ * element for content beside the main one) whose class says nothing of sidebars or comments.
  */
 const MAX_EXCLUDED_META_DISTANCE = 5;
 /** Relative dates ("3 hours ago") looked at, near the headline or not. */
@@ -635,7 +636,8 @@ export function pageData(doc: Doc): PageData {
             holdsMain(doc, node, pageText)
           ))
       ) {
-        if (node >= excludedUntil) excludedFromText = textNodes;
+        // Only an <aside> of the page's, not a class that says sidebar or comments, may be a meta column.
+        excludedFromText = pagePart && tag === TAG.aside && (bits & CUE_NOT_DATES) === 0 ? textNodes : -2;
         excludedUntil = doc.end(node);
       }
     }

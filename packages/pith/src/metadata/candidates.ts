@@ -266,6 +266,7 @@ function metaAuthorSource(key: string): AuthorSource {
 const MAX_DATE_CANDIDATES = 16;
 /** Ambiguous numeric dates kept aside a page, at most. */
 const MAX_AMBIGUOUS_DATES = 8;
+const TWO_NUMBERS = /\d\D+\d/;
 /** A date in a URL's path: /2024/05/17/, /2024-05-17-, /20240517/, /2025-12-15+Rust+… (a space written `+`). */
 const URL_DATE = /\/((?:19|20)\d\d)[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?=[/_.+-]|$)/;
 
@@ -307,7 +308,13 @@ export function dateCandidates(
     if (value === undefined || found.size >= MAX_DATE_CANDIDATES) return;
     const iso = source === 'relative' ? value : parseDate(value, now, order);
     if (iso === undefined) {
-      if (order === undefined && source !== 'relative' && ambiguous.length < MAX_AMBIGUOUS_DATES) {
+      // Only a value with two runs of digits can be a day and a month (most unread values have none).
+      if (
+        order === undefined &&
+        source !== 'relative' &&
+        ambiguous.length < MAX_AMBIGUOUS_DATES &&
+        TWO_NUMBERS.test(value)
+      ) {
         const dmy = parseDate(value, now, 'dmy');
         const mdy = parseDate(value, now, 'mdy');
         if (dmy !== undefined && mdy !== undefined && dmy.slice(0, 10) !== mdy.slice(0, 10))

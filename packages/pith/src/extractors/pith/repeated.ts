@@ -225,6 +225,7 @@ export function listingAnswer(
     gates: readonly (readonly ListingGateCondition[])[];
     pageTypeFeatures: Float32Array;
   },
+  cardTemplate = false,
 ): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
   // The page type first: `extract()` decides it on every page anyway (the metadata choice reads
   // it), and on the pages read as articles (246 of the speed mix's 300) no group is searched.
@@ -249,7 +250,7 @@ export function listingAnswer(
   const items = groupTextNodes(blocks, group);
   const kept = loose();
   for (let node = 0; node < chosen.length; node++) if (items[node] && kept[node]) chosen[node] = 1;
-  return { chosen, group };
+  return { chosen: cardTemplate ? cardTemplateTextNodes(blocks, group, chosen) : chosen, group };
 }
 
 /**
@@ -491,6 +492,51 @@ export function templateTextNodes(blocks: Blocks, group: RepeatedGroup, answer: 
       chosen[blocks.textNodes[k]] = 1;
   }
   return chosen;
+}
+
+/**
+ * Share of the kept cards that must keep a place for the place to join in every kept card.
+ * Half: a card's price, date or byline line that the loose mode keeps in most cards but drops in
+ * some (WCXB 4264, 2916, 2965: the block model drops each card's attribute lines, the loose mode
+ * keeps them in most) — not a button or badge that one card's text happens to carry.
+ */
+export const CARD_PLACE_SHARE = 0.5;
+
+/**
+ * The kept cards completed by their template (issue 37, s37-cards2): in each item that `chosen`
+ * keeps text in, the blocks at the places (tag/class path from the item down) that at least
+ * CARD_PLACE_SHARE of the kept items keep, and at least two of them. Unlike templateTextNodes it
+ * adds nothing to the items `chosen` drops (the profile's join decided which cards), and a place
+ * one card kept does not spread to the others.
+ */
+export function cardTemplateTextNodes(blocks: Blocks, group: RepeatedGroup, chosen: Uint8Array): Uint8Array {
+  const { end } = blocks.doc.columns;
+  const out = chosen.slice();
+  // Items are disjoint and in document order, and so are blocks: walk both together.
+  const places: { block: number; item: number; place: string }[] = [];
+  const keptItems = new Set<number>();
+  const keptAt = new Map<string, Set<number>>();
+  let index = 0;
+  for (let block = 0; block < blocks.count; block++) {
+    const first = blocks.textNodes[blocks.textStart[block]];
+    while (index < group.items.length && end[group.items[index]] <= first) index++;
+    if (index >= group.items.length) break;
+    const item = group.items[index];
+    if (first <= item) continue;
+    const place = placeInItem(blocks, item, blocks.owner[block]);
+    places.push({ block, item, place });
+    if (!chosen[first]) continue;
+    keptItems.add(item);
+    const items = keptAt.get(place);
+    if (items) items.add(item);
+    else keptAt.set(place, new Set([item]));
+  }
+  const needed = Math.max(2, Math.ceil(CARD_PLACE_SHARE * keptItems.size));
+  for (const { block, item, place } of places) {
+    if (!keptItems.has(item) || (keptAt.get(place)?.size ?? 0) < needed) continue;
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) out[blocks.textNodes[k]] = 1;
+  }
+  return out;
 }
 
 /**

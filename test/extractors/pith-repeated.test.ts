@@ -201,6 +201,48 @@ describe('repeated siblings (a listing profile)', () => {
     assert.doesNotMatch(plain, /Manufacturer: Optoma Price: \$4,399/);
   });
 
+  test("a page-wide <form> (ASP.NET's MainForm) is the page's frame: its grid is a group; a search form's list is not", () => {
+    // Cut from WCXB dev 4264 (projectorscreenstore.com): the whole page inside <form id="MainForm">.
+    const product = (name: string, maker: string, price: string) =>
+      `<div class="col-xs-6 col-md-4 category-product grid-view"><div class="catlist1"><a class="plbox" href="/p">` +
+      `<div class="cat-grid-product-name">${name}</div><div>Manufacturer: <span>${maker}</span></div>` +
+      `<div><span class="CategoryProductPriceLabel">Price: </span><span class="CategoryProductPrice">${price}</span></div></a></div></div>`;
+    const grid =
+      `<div class="product-list row">` +
+      product('BenQ LK936ST 4K Short Throw Laser Projector 5100 lumens', 'BenQ', '$4,899.00') +
+      product('Samsung LSP9T Premiere 4K Ultra Short Throw Laser Projector', 'Samsung', '$6,496.00') +
+      product(
+        'Optoma ZU820T WUXGA Professional Installation Laser Projector with 8800 Lumens',
+        'Optoma',
+        '$5,719.00',
+      ) +
+      product('XGIMI Horizon Ultra 4K Portable Lifestyle Projector Hybrid Laser/LED', 'XGIMI', '$1,699.00') +
+      product(
+        'Optoma ZU607T WUXGA Professional Installation Laser Projector with 6500 Lumens',
+        'Optoma',
+        '$4,399.00',
+      ) +
+      product(
+        'Optoma ZU920TST WUXGA Professional Installation Short Throw Laser Projector',
+        'Optoma',
+        '$11,439.00',
+      ) +
+      `</div>`;
+    const framed = parseHtml(
+      `<html><body><form method="post" action="/native-4k-projectors" id="MainForm"><h1>Native 4K Projectors</h1>${grid}</form></body></html>`,
+    );
+    const group = repeatedGroup(pageRows(framed, {}, {}).blocks);
+    assert.ok(group, 'the grid inside the page-wide form is found');
+    assert.equal(group.items.length, 6);
+    // A form that holds a small part of the page (a search box with its suggestions) stays furniture.
+    const search = parseHtml(
+      `<html><body><main><h1>Native 4K Projectors</h1><p>${'Our guide to projectors and screens for every room. '.repeat(12)}</p>` +
+        `<form role="search"><ul>${[1, 2, 3, 4].map((n) => `<li class="suggest">Suggested search number ${n} for projectors</li>`).join('')}</ul></form>` +
+        `</main></body></html>`,
+    );
+    assert.equal(repeatedGroup(pageRows(search, {}, {}).blocks), undefined);
+  });
+
   test('property: the card template only adds, and only text in the items the answer keeps', () => {
     const doc = parseHtml(listingPage);
     const { blocks } = pageRows(doc, {}, {});

@@ -43,6 +43,28 @@ function shapeOf(blocks: Blocks, node: number): string {
 }
 
 /**
+ * Share of the content root's words a `<form>` must hold to be the page's frame, not a form: an
+ * ASP.NET page wraps the whole page in `<form id="MainForm">` (WCXB 4264's category grid), so every
+ * node carries LANDMARK.form and no group would be found.
+ */
+export const PAGE_FORM_SHARE = 0.5;
+
+/** Whether one `<form>` holds PAGE_FORM_SHARE or more of the content root's words. */
+export function pageWideForm(doc: Doc): boolean {
+  const { kind, tag, wordCount } = doc.columns;
+  const words = wordCount[doc.contentRoot];
+  if (words === 0) return false;
+  for (let node = 0; node < doc.size; node++)
+    if (
+      kind[node] === NodeKind.Element &&
+      tag[node] === TAG.form &&
+      wordCount[node] >= PAGE_FORM_SHARE * words
+    )
+      return true;
+  return false;
+}
+
+/**
  * Every repeated sibling group: a parent's MIN_GROUP_ITEMS or more element children of one shape
  * that carry text, holding MIN_GROUP_WORDS words, outside menus, footers, rails and headers.
  * With `above`, only the groups of parents holding more than `above` words (the others' groups
@@ -56,14 +78,15 @@ export function repeatedGroups(blocks: Blocks, above = -1): RepeatedGroup[] {
   if (blocks.count === 0) return found;
   const root = doc.contentRoot;
   const stop = end[root];
+  const outside = pageWideForm(doc) ? OUTSIDE_LISTING & ~LANDMARK.form : OUTSIDE_LISTING;
   for (let parent = root; parent < stop; parent++) {
     tick('pith');
-    if (kind[parent] !== NodeKind.Element || blocks.landmarks[parent] & OUTSIDE_LISTING) continue;
+    if (kind[parent] !== NodeKind.Element || blocks.landmarks[parent] & outside) continue;
     if (wordCount[parent] < MIN_GROUP_WORDS || wordCount[parent] <= above) continue;
     let groups: Map<string, number[]> | undefined;
     for (let child = parent + 1; child < end[parent]; child = end[child]) {
       if (kind[child] !== NodeKind.Element || wordCount[child] < MIN_ITEM_WORDS) continue;
-      if (blocks.landmarks[child] & OUTSIDE_LISTING || isProse(tag[child])) continue;
+      if (blocks.landmarks[child] & outside || isProse(tag[child])) continue;
       groups ??= new Map();
       const shape = shapeOf(blocks, child);
       const items = groups.get(shape);

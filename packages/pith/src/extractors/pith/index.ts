@@ -152,6 +152,12 @@ export interface PithOptions extends HeuristicOptions {
   /** With `listingProfile`: the profile answers only where the listing gate holds (repeated.ts, LISTING_GATE). */
   listingGate: boolean;
   /**
+   * With `listingProfile`, where the profile answers: in each kept card, the lines at the places
+   * (tag/class path inside the card) that half or more of the kept cards keep — a price, date or
+   * byline the block model dropped in some cards (repeated.ts, cardTemplateTextNodes).
+   */
+  listingCardTemplate: boolean;
+  /**
    * On a page the page-type classifier reads as a listing or collection, leave out the text only
    * screen readers get (`sr-only`, `visually-hidden`, `screen-reader-text` …: a card's rating read
    * aloud, "Add … to compare"), which the page does not show (repeated.ts, screenReaderOnlyText).
@@ -263,6 +269,7 @@ const DEFAULTS: PithOptions = {
   bodyGuard: true,
   listingProfile: true,
   listingGate: true,
+  listingCardTemplate: true,
   screenReaderText: true,
   candidates: false,
   choice: '',
@@ -442,6 +449,13 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       default: DEFAULTS.listingGate,
       description:
         'With listingProfile: join the group only where the listing gate (learned on the block sets, news pages among them) holds.',
+    },
+    {
+      name: 'listingCardTemplate',
+      type: 'boolean',
+      default: DEFAULTS.listingCardTemplate,
+      description:
+        'With listingProfile, where it answers: keep in each kept card the lines at the places half or more of the kept cards keep (a price, date or byline).',
     },
     {
       name: 'screenReaderText',
@@ -638,6 +652,7 @@ function extractFromRows(
         settings.listingGate
           ? { gates: [LISTING_GATE, LISTING_CARD_GATE], pageTypeFeatures: rows.pageTypeFeatures }
           : undefined,
+        settings.listingCardTemplate,
       );
       if (listed) {
         selection = selectionOf(doc, listed.chosen);

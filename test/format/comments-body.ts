@@ -2,23 +2,27 @@
  * The comments tests' reading of a page: the whole body kept (as the block model keeps story and
  * comments together), through the unasked comments step; the text the body keeps after it.
  */
-import { parseHtml, Selection } from '../../packages/pith/src/dom/index.js';
+import { type Doc, parseHtml, Selection } from '../../packages/pith/src/dom/index.js';
 import {
   FORUM_OUTSIDE_SHARE_UNASKED,
   separateComments,
 } from '../../packages/pith/src/features/comments/index.js';
 
-export function commentsBodyText(html: string, readsAsArticle?: () => boolean): string {
-  const doc = parseHtml(html);
-  const extraction = {
+/** An extraction that keeps `root`'s subtree (the whole body by default). */
+export function keptExtraction(doc: Doc, root = doc.body) {
+  return {
     extractor: 't',
     version: '0',
     doc,
-    selection: new Selection(doc).keepSubtree(doc.body),
+    selection: new Selection(doc).keepSubtree(root),
     roots: [],
     diagnostics: undefined,
   };
-  const { body } = separateComments(extraction, {
+}
+
+export function commentsBodyText(html: string, readsAsArticle?: () => boolean): string {
+  const doc = parseHtml(html);
+  const { body } = separateComments(keptExtraction(doc), {
     forumOutsideShare: FORUM_OUTSIDE_SHARE_UNASKED,
     keptSubtreeOnly: true,
     ...(readsAsArticle ? { readsAsArticle } : {}),

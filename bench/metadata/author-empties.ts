@@ -8,15 +8,11 @@
  */
 import { outcomeOf, rowProbabilities } from '@pith/workbench/train';
 import { chosenRow, PAGE_TYPE_NAMES, weightedMargins } from 'pith/internal';
-import { frozenRows, readRowSet } from './frozen-rows.js';
+import { frozenFieldRows } from './frozen-rows.js';
 
 const [base, rowsFile] = process.argv.slice(2);
 const field = 'author' as const;
-const set = readRowSet(rowsFile);
-const { folds, models, rows: fields } = frozenRows(base, set);
-const rows = fields[field];
-const names = set.names[field];
-const width = names.length;
+const { set, folds, models, rows, names, width } = frozenFieldRows(base, rowsFile, field);
 const srcCols = names.map((n, i) => [n, i] as const).filter(([n]) => n.includes('.src.'));
 const typeNames = PAGE_TYPE_NAMES;
 rows.forEach((page, index) => {

@@ -9,15 +9,11 @@
  */
 import { rowProbabilities } from '@pith/workbench/train';
 import { chosenRow, PAGE_TYPE_NAMES, weightedMargins } from 'pith/internal';
-import { frozenRows, readRowSet } from './frozen-rows.js';
+import { frozenFieldRows } from './frozen-rows.js';
 
 const [base, rowsFile, mode = 'floor'] = process.argv.slice(2);
 const field = 'author' as const;
-const set = readRowSet(rowsFile);
-const { folds, models, rows: fields } = frozenRows(base, set);
-const rows = fields[field];
-const names = set.names[field];
-const width = names.length;
+const { set, folds, models, rows, names, width } = frozenFieldRows(base, rowsFile, field);
 const srcCols = names
   .map((n, i) => [n, i] as const)
   .filter(([n]) => n.includes('.src.') && !n.endsWith('.rules'));

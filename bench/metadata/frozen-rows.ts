@@ -39,3 +39,11 @@ export function frozenRows(base: string, set: MetadataRowSet, k = 5) {
   );
   return { models, folds, rows: fieldRows(set, types) };
 }
+
+/** One field's rows of a rows file under the base run's fold models, with its column names. */
+export function frozenFieldRows(base: string, rowsFile: string, field: 'title' | 'author' | 'date') {
+  const set = readRowSet(rowsFile);
+  const { folds, models, rows } = frozenRows(base, set);
+  const names = set.names[field];
+  return { set, folds, models, rows: rows[field], names, width: names.length };
+}

@@ -469,85 +469,13 @@ export function listingGateFeatures(
   };
 }
 
-/**
- * Where blocks sit in their items, as numbers: equal numbers exactly for equal paths of tags and
- * first classes from the item down to the block's owner (the item itself: 0). A node's place is
- * its parent's and its own shape, numbered once per node (not once per block under it) and with no
- * string built per node: the path strings, rebuilt for every block from its owner up, were 16.6 KB
- * a page of the speed mix's allocation (issue 38). Unlike the strings joined by `/`, a first class
- * holding "/" (Tailwind's `w-1/2`) cannot make two paths one.
- */
-export class ItemPlaces {
-  readonly #doc: Doc;
-  /** Per node seen: its place. */
-  readonly #place = new Map<number, number>();
-  /** Per class value number: the number of its first class. */
-  readonly #firstClass = new Map<number, number>();
-  readonly #classes = new Map<string, number>();
-  /** Per (parent's place, tag, first class): the place. */
-  readonly #places = new Map<number, number>();
-  readonly #shapes = new Map<number, number>();
-  readonly #path: number[] = [];
-
-  constructor(doc: Doc) {
-    this.#doc = doc;
-  }
-
-  /** The place of `owner` in `item` (0 when `owner` is the item or holds it). */
-  of(item: number, owner: number): number {
-    const { parent } = this.#doc.columns;
-    const path = this.#path;
-    path.length = 0;
-    let node = owner;
-    let place = 0;
-    for (; node > item; node = parent[node]) {
-      const known = this.#place.get(node);
-      if (known !== undefined) {
-        place = known;
-        break;
-      }
-      path.push(node);
-    }
-    for (let at = path.length - 1; at >= 0; at--) {
-      const key = place * SHAPE_SPACE + this.#shapeOf(path[at]);
-      let next = this.#places.get(key);
-      if (next === undefined) {
-        next = this.#places.size + 1;
-        this.#places.set(key, next);
-      }
-      this.#place.set(path[at], next);
-      place = next;
-    }
-    return place;
-  }
-
-  /** The number of a node's shape: its tag and first class (what `shapeOf` writes). */
-  #shapeOf(node: number): number {
-    const doc = this.#doc;
-    const value = doc.classValueNumber(node);
-    let first = this.#firstClass.get(value);
-    if (first === undefined) {
-      const name = doc.attr(node, 'class')?.trim().split(/\s+/, 1)[0] ?? '';
-      first = this.#classes.get(name);
-      if (first === undefined) {
-        first = this.#classes.size;
-        this.#classes.set(name, first);
-      }
-      this.#firstClass.set(value, first);
-    }
-    const key = first * TAG_SPACE + doc.columns.tag[node];
-    let shape = this.#shapes.get(key);
-    if (shape === undefined) {
-      shape = this.#shapes.size;
-      this.#shapes.set(key, shape);
-    }
-    return shape;
-  }
+/** Where a block sits in its item: the tags and first classes from the item down to the block's owner. */
+function placeInItem(blocks: Blocks, item: number, owner: number): string {
+  const { parent } = blocks.doc.columns;
+  let place = '';
+  for (let node = owner; node > item; node = parent[node]) place = `${shapeOf(blocks, node)}/${place}`;
+  return place;
 }
-/** Above every tag number (a `Uint16Array` column). */
-const TAG_SPACE = 0x10000;
-/** Above every shape number: a page has fewer shapes than nodes, far under 2^26; 2^26 places × 2^26 stays exact. */
-const SHAPE_SPACE = 0x4000000;
 
 /**
  * The group's items completed the way the answer kept the items it holds: a block of an item
@@ -571,14 +499,13 @@ export function templateTextNodes(blocks: Blocks, group: RepeatedGroup, answer: 
     }
     return found >= 0 && owner < end[group.items[found]] ? group.items[found] : -1;
   };
-  const kept = new Set<number>();
-  const places: { block: number; place: number }[] = [];
-  const placeIn = new ItemPlaces(blocks.doc);
+  const kept = new Set<string>();
+  const places: { block: number; place: string }[] = [];
   for (let block = 0; block < blocks.count; block++) {
     const first = blocks.textNodes[blocks.textStart[block]];
     const item = itemOf(first);
     if (item < 0) continue;
-    const place = placeIn.of(item, blocks.owner[block]);
+    const place = placeInItem(blocks, item, blocks.owner[block]);
     places.push({ block, place });
     if (answer[first]) kept.add(place);
   }
@@ -609,10 +536,9 @@ export function cardTemplateTextNodes(blocks: Blocks, group: RepeatedGroup, chos
   const { end } = blocks.doc.columns;
   const out = chosen.slice();
   // Items are disjoint and in document order, and so are blocks: walk both together.
-  const places: { block: number; item: number; place: number }[] = [];
+  const places: { block: number; item: number; place: string }[] = [];
   const keptItems = new Set<number>();
-  const keptAt = new Map<number, Set<number>>();
-  const placeIn = new ItemPlaces(blocks.doc);
+  const keptAt = new Map<string, Set<number>>();
   let index = 0;
   for (let block = 0; block < blocks.count; block++) {
     const first = blocks.textNodes[blocks.textStart[block]];
@@ -620,7 +546,7 @@ export function cardTemplateTextNodes(blocks: Blocks, group: RepeatedGroup, chos
     if (index >= group.items.length) break;
     const item = group.items[index];
     if (first <= item) continue;
-    const place = placeIn.of(item, blocks.owner[block]);
+    const place = placeInItem(blocks, item, blocks.owner[block]);
     places.push({ block, item, place });
     if (!chosen[first]) continue;
     keptItems.add(item);

@@ -990,7 +990,7 @@ const MIN_POLICY_STORY_WORDS = 80;
 const MIN_POLICY_CUES = 2;
 
 /** The notice speaks of comments or posts. */
-const COMMENT_WORD = /\b(?:comment(?:s|ers?|ing)?|posters?|posts?|posting)\b/i;
+export const COMMENT_WORD = /\b(?:comment(?:s|ers?|ing)?|posters?|posts?|posting)\b/i;
 
 /**
  * The phrasing of a site's rules for readers' comments: who is responsible, what is removed, the
@@ -1040,10 +1040,25 @@ export function dropCommentPolicies(blocks: Blocks, chosen: Uint8Array): number 
 }
 
 function isCommentPolicy(blocks: Blocks, block: number): boolean {
+  // COMMENT_WORD first on each text node (issue 38: the block's text built for every kept block was
+  // 0.7 of the post-rules' 3.8 s in a profile, 73 KB a page): a match holds no white space, and `\b`
+  // reads the space blockText puts between nodes as it reads a string's ends, so the pattern matches
+  // the block's text exactly when it matches one of its nodes' texts.
+  if (!anyTextMatches(blocks, block, COMMENT_WORD)) return false;
   const text = blockText(blocks, block);
-  if (!COMMENT_WORD.test(text)) return false;
   let cues = 0;
   for (const cue of POLICY_CUES) if (cue.test(text) && ++cues >= MIN_POLICY_CUES) return true;
+  return false;
+}
+
+/**
+ * Whether `pattern` (no `g` or `y` flag, no white space in any match, `\b` the only assertion at a
+ * match's ends) matches one of the block's text nodes: for such a pattern, whether it matches
+ * `blockText(blocks, block)`, without building it.
+ */
+export function anyTextMatches(blocks: Blocks, block: number, pattern: RegExp): boolean {
+  for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
+    if (pattern.test(blocks.doc.text(blocks.textNodes[k]))) return true;
   return false;
 }
 

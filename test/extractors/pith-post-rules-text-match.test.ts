@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { anyTextMatches, COMMENT_WORD } from '../../packages/pith/src/extractors/pith/post-rules.js';
+import { blockText, segmentBlocks } from '../../packages/pith/src/features/blocks/index.js';
+
+/** Every block of the page: whether the pattern matches one of its nodes, and whether it matches its built text. */
+function bothWays(html: string, pattern: RegExp): { nodes: boolean; text: boolean; blockText: string }[] {
+  const blocks = segmentBlocks(parseHtml(html));
+  const out: { nodes: boolean; text: boolean; blockText: string }[] = [];
+  for (let block = 0; block < blocks.count; block++) {
+    const text = blockText(blocks, block);
+    out.push({ nodes: anyTextMatches(blocks, block, pattern), text: pattern.test(text), blockText: text });
+  }
+  return out;
+}
+
+describe("the comment policy's word, tested per text node (issue 38, s38-feat3)", () => {
+  // Cut from L3S-GN1 acc703fe (morrisdailyherald.com): the rules' bold label and their first
+  // sentence are two text nodes of one block; the story's "declined comment." ends in a node too.
+  const rules = `<p><b>COMMENT RULES</b><br>
+    Comment posters are responsible for the opinions they express.</p>
+    <p>A desk clerk who answered the phone at the hotel late Thursday <i>declined</i> comment.</p>
+    <p>Bowman was pronounced dead Thursday at 12:06 p.m., said Coroner's Lt. Joe Bale.</p>`;
+
+  test('a block matches when one of its nodes does, and only then', () => {
+    const found = bothWays(`<body>${rules}</body>`, COMMENT_WORD);
+    assert.deepEqual(
+      found.map((row) => row.nodes),
+      [true, true, false],
+    );
+    for (const row of found) assert.equal(row.nodes, row.text, row.blockText);
+  });
+
+  test('a word split by an inline tag is two words in the block text and in its nodes', () => {
+    // blockText joins the nodes with a space: "<b>comment</b>s" reads "comment s" (a match),
+    // "<b>com</b>ment" reads "com ment" (none), both ways.
+    const found = bothWays(
+      '<body><p><b>comment</b>s here</p><p><b>com</b>ment here</p></body>',
+      COMMENT_WORD,
+    );
+    assert.deepEqual(
+      found.map((row) => [row.nodes, row.text]),
+      [
+        [true, true],
+        [false, false],
+      ],
+    );
+  });
+
+  test('property: per node equals the built text, on blocks of pieces of the words and inline tags', () => {
+    const piece = fc.constantFrom(
+      'comment',
+      'Comment',
+      'COMMENTERS',
+      'post',
+      'Posting',
+      'posters',
+      's',
+      'ing',
+      'er',
+      'ed',
+      'x',
+      '_',
+      '1',
+      ' ',
+      '\u00a0',
+      '\n\t',
+      '.',
+      '-',
+      "'",
+      'é',
+      'ſ',
+      '\u212a',
+      'İ',
+      'コメント',
+    );
+    const node = fc.array(piece, { minLength: 0, maxLength: 6 }).map((parts) => parts.join(''));
+    const inline = fc.constantFrom('b', 'i', 'a', 'span', 'em');
+    const paragraph = fc
+      .array(fc.tuple(node, inline, fc.boolean()), { minLength: 1, maxLength: 5 })
+      .map((runs) =>
+        runs.map(([text, tag, wrapped]) => (wrapped ? `<${tag}>${text}</${tag}>` : text)).join(''),
+      );
+    fc.assert(
+      fc.property(fc.array(paragraph, { minLength: 1, maxLength: 4 }), (paragraphs) => {
+        const html = `<body>${paragraphs.map((text) => `<p>${text}</p>`).join('')}</body>`;
+        for (const row of bothWays(html, COMMENT_WORD)) assert.equal(row.nodes, row.text, row.blockText);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -917,6 +917,56 @@ describe("author candidates: a byline's name on a line of its own, the role or b
     );
   });
 
+  it('"Written by:", an avatar, then the name: the avatar is passed over (WCXB 0322, bold.org)', () => {
+    const html = page(
+      '<title>Scholarships</title>',
+      '<h1>Scholarships for High School Seniors</h1><div class="flex flex-row text-sm sm:pl-5"><span>Written by:</span><picture>' +
+        '<source srcSet="https://static.bold.org/a-small.webp" type="image/webp"/><img alt="" class="Picture_avatar__OYtB2 !mx-2 min-w-5" src="https://static.bold.org/a-small.jpeg"/></picture>' +
+        '<span data-tooltip-id="post-author-21" class="line-clamp-1 max-w-[400px] border-b border-dotted font-medium">Elise Nass</span></div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://bold.org/scholarships/'), ['Elise Nass']);
+  });
+
+  it('a label, then the avatar and the name with its role on two lines: the name alone (WCXB 0232, uxcam.com)', () => {
+    const html = page(
+      '<title>Mobile UX Design</title>',
+      `<h1>Mobile UX Design: The Ultimate Guide 2025</h1>${BODY_TEXT}` +
+        '<div class="css-107xci4 exbc9en11"><p class="css-1qoy90p e7acotc17">AUTHOR</p><div class="css-10dlav2 exbc9en21"><div class="css-1nuuwrf exbc9en20">' +
+        '<div data-gatsby-image-wrapper="" class="gatsby-image-wrapper"><picture><img alt="" src="a.jpg"/></picture></div></div>' +
+        '<div class="css-11g9g7d exbc9en19"><h5 class="css-lvr3rc e7acotc20">Annemarie Bufe</h5><p class="css-1qoy90p e7acotc17">Product Analytics Expert</p></div></div></div>',
+    );
+    assert.deepEqual(authorsOf(html, 'https://uxcam.com/blog/mobile-ux/'), ['Annemarie Bufe']);
+  });
+
+  it('"Written by" then a <br> and a list of names one a line: not the first name alone (WCXB 4430, reviewed.com)', () => {
+    const html = page(
+      '<title>Best Laptops</title>',
+      '<h1>The Best Laptops</h1><div class="article-byline__updated">Updated March 13, 2024</div><div class="article-byline__content"><div class="article-byline__written-by"> <strong>Written by</strong> <br>' +
+        '<strong><a href="https://www.reviewed.com/authors/adrien-ramirez">Adrien Ramirez</a></strong>, 4+ years covering computer hardware, software, and science<br>' +
+        '<strong><a href="https://www.reviewed.com/authors/joanna-nelius">Joanna Nelius</a></strong>, senior editor and E Ink enthusiast with 5+ years experience testing PC hardware and laptops. </div></div>' +
+        BODY_TEXT,
+    );
+    assert.ok(
+      !authorsOf(html, 'https://reviewed.usatoday.com/laptops/best-right-now/the-best-laptops').includes(
+        'Adrien Ramirez',
+      ),
+    );
+  });
+
+  it('a reading time between the date and the "By": "March 15, 2022 · 3 min read · By ASU Online" (WCXB 0162)', () => {
+    const html = page(
+      '<title>Graphic information technology vs. graphic design</title>',
+      '<h1 class="h1-medium text-dark-3 mb-space-sm">Graphic information technology vs. graphic design: Which program is right for you?</h1>' +
+        '<div class="fs-small mb-space-lg">March 15, 2022 <span class="fw-bold mx-space-xxs">·</span> 3 min read <span class="fw-bold mx-space-xxs">·</span> By ASU Online</div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(
+      authorsOf(html, 'https://asuonline.asu.edu/newsroom/online-learning-tips/graphic-design/'),
+      ['ASU Online'],
+    );
+  });
+
   it('a date on the first line keeps the whole text ("March 3, 2025<br>By Ann Lee")', () => {
     const html = page(
       '<title>Post</title>',

@@ -989,7 +989,17 @@ function labelledByline(doc: Doc, node: number): TextByline | undefined {
   const tag = label > 0 ? doc.tag(label) : -1;
   if (tag === TAG.option || tag === TAG.th || doc.textLength(label) !== doc.textLength(node))
     return undefined;
-  const next = nextNotEmpty(doc, label);
+  let next = nextNotEmpty(doc, label);
+  // An avatar between the label and the name ("<span>Written by:</span><picture>…</picture><span>Elise
+  // Nass</span>", WCXB dev 0322): elements without text are passed over, two at most; not a <br> ("<strong>Written
+  // by</strong><br><strong><a>Adrien Ramirez</a></strong>, 4+ years…<br><strong><a>Joanna Nelius</a>…", 4430:
+  // a list, one a line, whose first alone is no answer).
+  for (
+    let passed = 0;
+    passed < 2 && next > 0 && doc.isElement(next) && doc.tag(next) !== TAG.br && doc.textLength(next) === 0;
+    passed++
+  )
+    next = nextNotEmpty(doc, next);
   // The name as the text right after the label's element: "<strong>Contributors:</strong> Janet
   // Loughrey" (WCXB dev 4701, provenwinners.com), the label's own element as the byline's.
   // Only when that text ends the element ("<b>Author:</b> Contact <a>Email</a>" is a box of links).
@@ -1003,7 +1013,11 @@ function labelledByline(doc: Doc, node: number): TextByline | undefined {
   if (next <= 0 || !doc.isElement(next)) return undefined;
   const length = doc.textLength(next);
   if (length < 2 || length > MAX_LABELLED_NAME) return undefined;
-  return { node: next, text: `By ${doc.textContent(next)}` };
+  // The name's line alone when a role follows it on a line of its own (WCXB dev 0232: "<span>Annemarie
+  // Bufe</span><p>Product Analytics Expert</p>").
+  const whole = `By ${doc.textContent(next)}`;
+  const line = nameLine(doc, next);
+  return line === undefined ? { node: next, text: whole } : { node: next, text: `By ${line}`, whole };
 }
 
 /** A forum thread's author, labelled: "Thread starter sean_g", "Started by Ann, June 4, 2024". */
@@ -1019,6 +1033,8 @@ function looseName(byline: string): string {
     .trim();
 }
 
+/** A reading time at the end of a dateline, with the separators around it: " · 3 min read ·". */
+const READ_TIME_AT_END = /[\s·|•,–—-]+\d{1,3}\s*(?:min(?:ute)?s?|m)\.?(?:\s+read)?[\s·|•,–—-]*$/i;
 /** A text that ends with a year or a time: a dateline a byline may follow ("Updated May 3, 2025 by …"). */
 const DATE_AT_END = /(?:(?:19|20)\d\d|\d{1,2}:\d\d\s*(?:[ap]\.?m\.?)?)[\s,.]*$/i;
 
@@ -1042,7 +1058,9 @@ function bylineIn(text: string, element: number): TextByline | undefined {
   const match = BY_NAME.exec(text);
   if (!match) return undefined;
   const before = text.slice(0, match.index).trim();
-  if (before !== '' && !(DATE_AT_END.test(before) && before.split(' ').length <= 8)) return undefined;
+  // A reading time between the date and the "By": "March 15, 2022 · 3 min read · By ASU Online" (WCXB dev 0162).
+  const dated = before.replace(READ_TIME_AT_END, '');
+  if (before !== '' && !(DATE_AT_END.test(dated) && before.split(' ').length <= 8)) return undefined;
   const name = text.slice(match.index + match[0].length);
   // A name in lower case ("by ibby") only after a dateline: "by clicking" starts a sentence.
   if (before === '' && !/^\p{Lu}/u.test(name)) return undefined;

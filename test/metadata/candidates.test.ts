@@ -817,3 +817,161 @@ describe('date candidates: round 14 (s42-date3)', () => {
     assert.deepEqual(daysOf(html, 'https://www.thesoftwarereport.com/the-top-25/'), []);
   });
 });
+
+describe("author candidates: a byline's name on a line of its own, the role or buttons after it cut (round 16, s42-author4)", () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+
+  it("an author card's link holding the name's heading and the role under it (WCXB 4688, cellarbeast.com)", () => {
+    const html = page(
+      '<title>Wine for Beginners</title>',
+      `<h1>Wine for Beginners: Your Essential Guide to Wine Basics</h1>${BODY_TEXT}` +
+        '<div><div id="" class="card author"><a href="/team/matthew-check" class="image-wrapper card-author w-inline-block"><img src="matt.jpg" alt="Wine for Beginners" class="image card-author"/></a>' +
+        '<div class="card-author-content"><div class="card-author-content-top"><a href="/team/matthew-check" class="card-author-name-wrapper w-inline-block">' +
+        '<h2 class="title h3-size card-author-name">Matt Check</h2><div class="card-author-rol">Head Winemaker, Co-Founder</div></a></div>' +
+        '</div></div></div>',
+    );
+    assert.deepEqual(authorsOf(html, 'https://www.cellarbeast.com/blog/wine-for-beginners-guide'), [
+      'Matt Check',
+    ]);
+  });
+
+  it('"By <a>Name</a><br><span>Role</span>" (WCXB 4048, consumerreports.org)', () => {
+    const html = page(
+      '<title>Car Sales</title>',
+      '<h1>Car Sales Are Down</h1><div class="byline"><span class="byline-author"><span class="byline-author__description"> By ' +
+        '<a href="https://www.consumerreports.org/about-us/our-people/our-experts/keith-barry/">Keith Barry</a><br> ' +
+        '<span class="byline-author__title">Senior Autos Reporter</span> </span> </span></div>' +
+        BODY_TEXT,
+    );
+    const authors = authorsOf(html, 'https://www.consumerreports.org/cars/car-sales/');
+    assert.ok(authors.includes('Keith Barry'), JSON.stringify(authors));
+    assert.ok(!authors.some((names) => names.includes('Reporter')), JSON.stringify(authors));
+  });
+
+  it('a heading "Article by", the name on the next line, buttons after it (WCXB 0431, bytesauna.com)', () => {
+    const html = page(
+      '<title>Understanding mathematics through Lean | ByteSauna</title>',
+      `<h1>Understanding mathematics through Lean</h1>${BODY_TEXT}` +
+        '<div class="justify-self-start space-y-6 max-w-2xl mx-auto md:mx-0"><h2 class="text-3xl md:text-5xl mb-4 text-border">Article by</h2>' +
+        '<div class="leading-relaxed text-xl mb-8">Matias Heikkilä</div><div class="grid grid-cols-2 gap-8 place-items-center">' +
+        '<button class="px-6 py-3">Let&#x27;s talk</button><button class="px-6 py-3">Subscribe</button></div></div>',
+    );
+    assert.deepEqual(authorsOf(html, 'https://bytesauna.com/post/proofs-as-types'), ['Matias Heikkilä']);
+  });
+
+  it('names set one a line with ", and" between them stay one list; the dateline after them stays a date (WCXB 0312)', () => {
+    const tip = (name: string) =>
+      `<div class="ss-tooltip ss_UA7H9" data-testid="ss-tooltip"><button class="ss-tooltip-label text-left">${name}</button></div>`;
+    const html = page(
+      '<title>Best Online Colleges</title>',
+      '<h1 class="ss-hero-title">Best Online Colleges</h1><div class="ss-contributorbyline ss_Ndf9X"><div><div class="ss_24ORL"><span>By </span>' +
+        `<div>${tip('Thomas Broderick')}<span class="font-body-14">, </span></div><div>${tip('Nalea Ko')}<span class="font-body-14">, and </span></div>` +
+        `<div>${tip('ACO Rankings Team')}<span class="font-body-14"></span></div></div>` +
+        '<div><span class="font-normal">Updated on <!-- --> <!-- -->December 11, 2025</span></div></div></div>' +
+        BODY_TEXT,
+    );
+    const url = 'https://www.affordablecollegesonline.org/online-colleges/';
+    assert.ok(authorsOf(html, url).includes('Thomas Broderick; Nalea Ko; ACO Rankings Team'));
+    const bylineDays = candidatesOf(html, url)
+      .dates.filter((candidate) => candidate.mentions.some((mention) => mention.source === 'byline'))
+      .map((candidate) => candidate.day);
+    assert.deepEqual(bylineDays, ['2025-12-11']);
+  });
+
+  it('one name, the "Updated on" line after it: the name alone, the date still read from the byline (WCXB 0267)', () => {
+    const html = page(
+      '<title>Best Online Certificate Programs</title>',
+      '<h1 class="ss-hero-title">Best Online Certificate Programs</h1><div class="ss-contributorbyline ss_Ndf9X"><div><div class="ss_24ORL"><span>By </span>' +
+        '<div><div class="ss-tooltip ss_UA7H9"><button class="ss-tooltip-label text-left">Alison Plaut</button></div><span class="font-body-14"></span></div></div>' +
+        '<div><span class="font-normal">Updated on <!-- --> <!-- -->October 21, 2025</span></div></div></div>' +
+        BODY_TEXT,
+    );
+    const url = 'https://www.accreditedschoolsonline.org/online-degrees/certificate/';
+    assert.deepEqual(authorsOf(html, url), ['Alison Plaut']);
+    const bylineDays = candidatesOf(html, url)
+      .dates.filter((candidate) => candidate.mentions.some((mention) => mention.source === 'byline'))
+      .map((candidate) => candidate.day);
+    assert.deepEqual(bylineDays, ['2025-10-21']);
+  });
+
+  it('property: a name on its own line with any role after it is read as the name alone, the role never', () => {
+    const word = fc
+      .tuple(fc.constantFrom(...'ABCDEFGHKLMNPRSTW'), fc.stringMatching(/^[a-z]{2,8}$/))
+      .map(([first, rest]) => first + rest);
+    const name = fc.array(word, { minLength: 2, maxLength: 3 }).map((words) => words.join(' '));
+    const role = fc
+      .array(fc.stringMatching(/^[A-Za-z]{3,9}$/), { minLength: 1, maxLength: 4 })
+      .map((words) => `Senior ${words.join(' ')}`);
+    fc.assert(
+      fc.property(name, role, fc.boolean(), (writer, title, inDiv) => {
+        const line = inDiv ? `<div class="role">${title}</div>` : `<br><span class="role">${title}</span>`;
+        const html = page(
+          '<title>Post</title>',
+          `<h1>Post</h1><div class="byline"><span>By </span><span>${writer}</span>${line}</div>${BODY_TEXT}`,
+        );
+        const authors = authorsOf(html, 'https://example.com/post');
+        return authors.includes(writer) && !authors.some((names) => names.includes('Senior'));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('"Written by:", an avatar, then the name: the avatar is passed over (WCXB 0322, bold.org)', () => {
+    const html = page(
+      '<title>Scholarships</title>',
+      '<h1>Scholarships for High School Seniors</h1><div class="flex flex-row text-sm sm:pl-5"><span>Written by:</span><picture>' +
+        '<source srcSet="https://static.bold.org/a-small.webp" type="image/webp"/><img alt="" class="Picture_avatar__OYtB2 !mx-2 min-w-5" src="https://static.bold.org/a-small.jpeg"/></picture>' +
+        '<span data-tooltip-id="post-author-21" class="line-clamp-1 max-w-[400px] border-b border-dotted font-medium">Elise Nass</span></div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://bold.org/scholarships/'), ['Elise Nass']);
+  });
+
+  it('a label, then the avatar and the name with its role on two lines: the name alone (WCXB 0232, uxcam.com)', () => {
+    const html = page(
+      '<title>Mobile UX Design</title>',
+      `<h1>Mobile UX Design: The Ultimate Guide 2025</h1>${BODY_TEXT}` +
+        '<div class="css-107xci4 exbc9en11"><p class="css-1qoy90p e7acotc17">AUTHOR</p><div class="css-10dlav2 exbc9en21"><div class="css-1nuuwrf exbc9en20">' +
+        '<div data-gatsby-image-wrapper="" class="gatsby-image-wrapper"><picture><img alt="" src="a.jpg"/></picture></div></div>' +
+        '<div class="css-11g9g7d exbc9en19"><h5 class="css-lvr3rc e7acotc20">Annemarie Bufe</h5><p class="css-1qoy90p e7acotc17">Product Analytics Expert</p></div></div></div>',
+    );
+    assert.deepEqual(authorsOf(html, 'https://uxcam.com/blog/mobile-ux/'), ['Annemarie Bufe']);
+  });
+
+  it('"Written by" then a <br> and a list of names one a line: not the first name alone (WCXB 4430, reviewed.com)', () => {
+    const html = page(
+      '<title>Best Laptops</title>',
+      '<h1>The Best Laptops</h1><div class="article-byline__updated">Updated March 13, 2024</div><div class="article-byline__content"><div class="article-byline__written-by"> <strong>Written by</strong> <br>' +
+        '<strong><a href="https://www.reviewed.com/authors/adrien-ramirez">Adrien Ramirez</a></strong>, 4+ years covering computer hardware, software, and science<br>' +
+        '<strong><a href="https://www.reviewed.com/authors/joanna-nelius">Joanna Nelius</a></strong>, senior editor and E Ink enthusiast with 5+ years experience testing PC hardware and laptops. </div></div>' +
+        BODY_TEXT,
+    );
+    assert.ok(
+      !authorsOf(html, 'https://reviewed.usatoday.com/laptops/best-right-now/the-best-laptops').includes(
+        'Adrien Ramirez',
+      ),
+    );
+  });
+
+  it('a reading time between the date and the "By": "March 15, 2022 · 3 min read · By ASU Online" (WCXB 0162)', () => {
+    const html = page(
+      '<title>Graphic information technology vs. graphic design</title>',
+      '<h1 class="h1-medium text-dark-3 mb-space-sm">Graphic information technology vs. graphic design: Which program is right for you?</h1>' +
+        '<div class="fs-small mb-space-lg">March 15, 2022 <span class="fw-bold mx-space-xxs">·</span> 3 min read <span class="fw-bold mx-space-xxs">·</span> By ASU Online</div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(
+      authorsOf(html, 'https://asuonline.asu.edu/newsroom/online-learning-tips/graphic-design/'),
+      ['ASU Online'],
+    );
+  });
+
+  it('a date on the first line keeps the whole text ("March 3, 2025<br>By Ann Lee")', () => {
+    const html = page(
+      '<title>Post</title>',
+      `<h1>Post</h1><div class="byline">March 3, 2025<br>By Ann Lee</div>${BODY_TEXT}`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.com/post'), ['Ann Lee']);
+  });
+});

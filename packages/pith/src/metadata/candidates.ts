@@ -356,7 +356,8 @@ export function dateCandidates(
     add(value, 'shown', rank, page.visibleDateDistances[rank]);
   });
   addAll(page.visibleModified, 'shown.updated');
-  [...page.bylines.slice(0, 2), ...page.textBylines.slice(0, 2)].forEach((text, rank) => {
+  // The bylines' whole texts: a dateline after the name ("By Ann Lee<br>Updated on May 3, 2025").
+  [...page.bylineTexts.slice(0, 2), ...page.textBylineTexts.slice(0, 2)].forEach((text, rank) => {
     add(text, 'byline', rank);
   });
   add(urlDate(url, now), 'url', 0);

@@ -211,6 +211,12 @@ export interface PageData {
    * on, near the headline first, then elsewhere outside comments, sidebars and teasers.
    */
   textBylines: string[];
+  /**
+   * The same bylines' whole texts (`bylines`, `textBylines` in the same order), where the dates are read:
+   * a byline's name is cut to its line ({@link nameLine}), a dateline after it stays a date's source.
+   */
+  bylineTexts: string[];
+  textBylineTexts: string[];
   /** A forum thread's author as its label gives it ("Thread starter sean_g", "Started by Ann"). */
   threadStarters: string[];
   /**
@@ -474,6 +480,8 @@ export function emptyPageData(): PageData {
     subheadings: [],
     bylines: [],
     textBylines: [],
+    bylineTexts: [],
+    textBylineTexts: [],
     threadStarters: [],
     postAuthors: [],
     boxAuthors: [],
@@ -531,7 +539,7 @@ export function pageData(doc: Doc): PageData {
   }[] = [];
   // Relative dates ("3 hours ago") apart: the rules do not read them.
   const relativeCandidates: typeof dateCandidates = [];
-  const bylineCandidates: { text: string; at: number }[] = [];
+  const bylineCandidates: { text: string; whole: string; at: number }[] = [];
   const iconNames: { text: string; at: number }[] = [];
   const authorLinks: { text: string; at: number }[] = [];
   let lastBylineBlock = -1;
@@ -551,7 +559,11 @@ export function pageData(doc: Doc): PageData {
           // The names its links to author pages give, when it has any ("By <a href=/contributor/…>A. J.
           // Neal</a> View in Digital Edition"): what follows the name is the page's, not the name's.
           if (!block.starter)
-            bylineCandidates.push({ text: bylineNames(doc, block.node, true) ?? block.text, at: textNodes });
+            bylineCandidates.push({
+              text: bylineNames(doc, block.node, true) ?? block.text,
+              whole: bylineNames(doc, block.node, true, false) ?? block.whole ?? block.text,
+              at: textNodes,
+            });
           else if (data.threadStarters.length < MAX_TEXT_BYLINES) data.threadStarters.push(block.text);
         }
       }
@@ -700,8 +712,12 @@ export function pageData(doc: Doc): PageData {
       mayBeByline(doc, node, tag) &&
       (hasRelAuthor(doc, node) || ((bits !== 0 ? bits : classCueBits(doc, node, cueBits)) & CUE_BYLINE) !== 0)
     ) {
-      const text = bylineNames(doc, node) ?? doc.textContent(node);
-      if (text.length > 0) data.bylines.push(text);
+      const whole = bylineNames(doc, node, false, false) ?? doc.textContent(node);
+      const text = bylineNames(doc, node) ?? nameLine(doc, node) ?? whole;
+      if (text.length > 0) {
+        data.bylines.push(text);
+        data.bylineTexts.push(whole);
+      }
       bylineUntil = doc.end(node); // nested byline elements would repeat the same text
     }
     // Both of the cue's forms hold "user" or "post": most classes hold neither.
@@ -805,19 +821,25 @@ export function pageData(doc: Doc): PageData {
     firstH1Text >= 0 && at >= firstH1Text - BYLINE_WINDOW_BEFORE && at <= firstH1Text + BYLINE_WINDOW_AFTER;
   for (const near of [true, false]) {
     for (const candidate of bylineCandidates) {
-      if (nearHeadline(candidate.at) === near && data.textBylines.length < MAX_TEXT_BYLINES)
+      if (nearHeadline(candidate.at) === near && data.textBylines.length < MAX_TEXT_BYLINES) {
         data.textBylines.push(candidate.text);
+        data.textBylineTexts.push(candidate.whole);
+      }
     }
   }
   // A name beside a person icon near the headline is a byline (a menu's "My account" is not near it).
   for (const icon of iconNames)
-    if (nearHeadline(icon.at) && data.bylines.length < MAX_BYLINES) data.bylines.push(icon.text);
+    if (nearHeadline(icon.at) && data.bylines.length < MAX_BYLINES) {
+      data.bylines.push(icon.text);
+      data.bylineTexts.push(icon.text);
+    }
   // A name linked to its author page near the headline, where no byline (an element's or in text) gave
   // one: the first such link (a second is as often a reviewer's or a teaser's as a co-author's).
   if (data.bylines.length === 0 && data.textBylines.length === 0)
     for (const link of authorLinks)
       if (nearHeadline(link.at)) {
         data.bylines.push(link.text);
+        data.bylineTexts.push(link.text);
         break;
       }
   // A bare name on its own element right before the shown date near the headline, where nothing else
@@ -836,12 +858,18 @@ export function pageData(doc: Doc): PageData {
       const name = nameBefore(doc, candidate.node);
       if (name !== undefined) {
         data.bylines.push(name);
+        data.bylineTexts.push(name);
         break;
       }
     }
   // Three or more, the first two different: the bylines of a list (products "By Brand", teasers).
-  if (data.textBylines.length >= 3 && looseName(data.textBylines[0]) !== looseName(data.textBylines[1]))
+  if (
+    data.textBylineTexts.length >= 3 &&
+    looseName(data.textBylineTexts[0]) !== looseName(data.textBylineTexts[1])
+  ) {
     data.textBylines = [];
+    data.textBylineTexts = [];
+  }
   data.direction ??= mainDirection;
   data.textNodes = textNodes;
   return data;
@@ -892,6 +920,8 @@ interface TextByline {
   text: string;
   /** Labelled as a forum thread's author. */
   starter?: boolean;
+  /** The byline's whole text from the "by" on, where `text` is cut to the name's line ({@link nameLine}). */
+  whole?: string;
 }
 
 /** Longest text of an element that may hold a byline written as text. */
@@ -959,7 +989,17 @@ function labelledByline(doc: Doc, node: number): TextByline | undefined {
   const tag = label > 0 ? doc.tag(label) : -1;
   if (tag === TAG.option || tag === TAG.th || doc.textLength(label) !== doc.textLength(node))
     return undefined;
-  const next = nextNotEmpty(doc, label);
+  let next = nextNotEmpty(doc, label);
+  // An avatar between the label and the name ("<span>Written by:</span><picture>…</picture><span>Elise
+  // Nass</span>", WCXB dev 0322): elements without text are passed over, two at most; not a <br> ("<strong>Written
+  // by</strong><br><strong><a>Adrien Ramirez</a></strong>, 4+ years…<br><strong><a>Joanna Nelius</a>…", 4430:
+  // a list, one a line, whose first alone is no answer).
+  for (
+    let passed = 0;
+    passed < 2 && next > 0 && doc.isElement(next) && doc.tag(next) !== TAG.br && doc.textLength(next) === 0;
+    passed++
+  )
+    next = nextNotEmpty(doc, next);
   // The name as the text right after the label's element: "<strong>Contributors:</strong> Janet
   // Loughrey" (WCXB dev 4701, provenwinners.com), the label's own element as the byline's.
   // Only when that text ends the element ("<b>Author:</b> Contact <a>Email</a>" is a box of links).
@@ -973,7 +1013,11 @@ function labelledByline(doc: Doc, node: number): TextByline | undefined {
   if (next <= 0 || !doc.isElement(next)) return undefined;
   const length = doc.textLength(next);
   if (length < 2 || length > MAX_LABELLED_NAME) return undefined;
-  return { node: next, text: `By ${doc.textContent(next)}` };
+  // The name's line alone when a role follows it on a line of its own (WCXB dev 0232: "<span>Annemarie
+  // Bufe</span><p>Product Analytics Expert</p>").
+  const whole = `By ${doc.textContent(next)}`;
+  const line = nameLine(doc, next);
+  return line === undefined ? { node: next, text: whole } : { node: next, text: `By ${line}`, whole };
 }
 
 /** A forum thread's author, labelled: "Thread starter sean_g", "Started by Ann, June 4, 2024". */
@@ -989,6 +1033,8 @@ function looseName(byline: string): string {
     .trim();
 }
 
+/** A reading time at the end of a dateline, with the separators around it: " · 3 min read ·". */
+const READ_TIME_AT_END = /[\s·|•,–—-]+\d{1,3}\s*(?:min(?:ute)?s?|m)\.?(?:\s+read)?[\s·|•,–—-]*$/i;
 /** A text that ends with a year or a time: a dateline a byline may follow ("Updated May 3, 2025 by …"). */
 const DATE_AT_END = /(?:(?:19|20)\d\d|\d{1,2}:\d\d\s*(?:[ap]\.?m\.?)?)[\s,.]*$/i;
 
@@ -997,18 +1043,90 @@ const BYLINE_PHRASE_TAGS = new Set<number>([TAG.strong, TAG.b, TAG.em, TAG.i, TA
 
 /** The byline an element's text starts with (after a date at most), from the "by" on. */
 function bylineFrom(doc: Doc, element: number): TextByline | undefined {
-  const text = doc.textContent(element);
+  const byline = bylineIn(doc.textContent(element), element);
+  if (byline === undefined || byline.starter) return byline;
+  // The name's line alone, when the element sets the name on a line of its own (the whole text kept for dates).
+  const line = nameLine(doc, element);
+  const named = line === undefined ? undefined : bylineIn(line, element);
+  return named === undefined || named.starter ? byline : { ...named, whole: byline.text };
+}
+
+/** The byline a text starts with (after a date at most), from the "by" on. */
+function bylineIn(text: string, element: number): TextByline | undefined {
   const starter = THREAD_STARTER.exec(text);
   if (starter) return { node: element, text: text.slice(starter[0].length), starter: true };
   const match = BY_NAME.exec(text);
   if (!match) return undefined;
   const before = text.slice(0, match.index).trim();
-  if (before !== '' && !(DATE_AT_END.test(before) && before.split(' ').length <= 8)) return undefined;
+  // A reading time between the date and the "By": "March 15, 2022 · 3 min read · By ASU Online" (WCXB dev 0162).
+  const dated = before.replace(READ_TIME_AT_END, '');
+  if (before !== '' && !(DATE_AT_END.test(dated) && before.split(' ').length <= 8)) return undefined;
   const name = text.slice(match.index + match[0].length);
   // A name in lower case ("by ibby") only after a dateline: "by clicking" starts a sentence.
   if (before === '' && !/^\p{Lu}/u.test(name)) return undefined;
   if (/©|\(c\)|copyright/i.test(before)) return undefined; // "Copyright © 2004 - 2026 by Example Media"
   return { node: element, text: text.slice(match.index).replace(/^[\s,.;|•·–—-]+/, '') };
+}
+
+/** A line that only labels the name on the next one: "By", "Written by", "Article by:". */
+const BY_LABEL_LINE = new RegExp(
+  `^(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})\\s*:?$`,
+  'u',
+);
+/** A line's leading "By " (or "Written by: "), before the name. */
+const BY_PREFIX = new RegExp(
+  `^(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})\\s*:?\\s+`,
+  'u',
+);
+/** A line that continues a list of names: ", Nalea Ko", "and Bo Chen", "& Co". */
+const LIST_GOES_ON = /^(?:[,;&+]|(?:and|und|et|y|e|en|og|och|i|oraz)(?:\s|$))/i;
+/** Most lines of a byline element read for its name's line. */
+const MAX_BYLINE_LINES = 8;
+
+/**
+ * A byline element's first line when it is a name (after a "By" label line at most) and more lines
+ * follow it: the writer's role, a button or a date set on a line of its own ("<h2>Matt Check</h2><div
+ * class=card-author-rol>Head Winemaker, Co-Founder</div>", WCXB dev 4688; "By <a>Keith Barry</a><br><span
+ * class=byline-author__title>Senior Autos Reporter</span>", 4048; "<h2>Article by</h2><div>Matias
+ * Heikkilä</div><div><button>Let's talk</button>…", 0431). The whole text joins them into one "name" no
+ * candidate could match. Undefined when the text is one line, or its first line (after the label) has no
+ * name's shape (a date first: "March 3, 2025<br>By Ann Lee" keeps its whole text).
+ */
+function nameLine(doc: Doc, element: number): string | undefined {
+  const lines: string[] = [];
+  let line = '';
+  const blockEnds: number[] = [];
+  const stop = doc.end(element);
+  const flush = () => {
+    const text = line.replace(/\s+/g, ' ').trim();
+    if (text !== '') lines.push(text);
+    line = '';
+  };
+  for (let node = element + 1; node < stop && lines.length < MAX_BYLINE_LINES; node++) {
+    while (blockEnds.length > 0 && node >= blockEnds[blockEnds.length - 1]) {
+      blockEnds.pop();
+      flush();
+    }
+    if (doc.isText(node)) {
+      if (!doc.columns.hidden[node]) line += doc.text(node);
+    } else if (doc.isElement(node)) {
+      if (doc.isHiddenContent(node)) node = doc.end(node) - 1;
+      else if (IS_BLOCK[doc.tag(node)]) {
+        flush();
+        blockEnds.push(doc.end(node));
+      }
+    }
+  }
+  flush();
+  if (lines.length < 2) return undefined;
+  const labelled = BY_LABEL_LINE.test(lines[0]) || AUTHOR_LABEL.test(lines[0]);
+  const at = labelled ? 1 : 0;
+  if (at + 1 >= lines.length) return undefined;
+  const name = lines[at].replace(BY_PREFIX, '');
+  // A list of names set one a line ("By <div>Thomas Broderick</div><span>, </span><div>Nalea Ko</div>…", WCXB
+  // dev 0312) goes on: the next line starts with a comma or an "and".
+  if (!nameShaped(name) || LIST_GOES_ON.test(lines[at + 1])) return undefined;
+  return labelled ? `${lines[0]} ${lines[at]}` : lines[at];
 }
 
 /**
@@ -1018,7 +1136,7 @@ function bylineFrom(doc: Doc, element: number): TextByline | undefined {
  * Reviewer Updated Feb 27, 2026"). Undefined when it marks none. `linksOnly`: the links alone (a
  * byline in text: its classes were no cue, and Drupal's `field--name-created` is a date).
  */
-function bylineNames(doc: Doc, byline: number, linksOnly = false): string | undefined {
+function bylineNames(doc: Doc, byline: number, linksOnly = false, cut = true): string | undefined {
   const links: string[] = [];
   const named: string[] = [];
   let namedUntil = -1;
@@ -1031,13 +1149,14 @@ function bylineNames(doc: Doc, byline: number, linksOnly = false): string | unde
     const tag = doc.tag(node);
     if (tag === TAG.a && doc.textLength(node) > 0) {
       const href = doc.attr(node, 'href') ?? '';
-      if (hasRelAuthor(doc, node) || AUTHOR_HREF.test(href)) links.push(doc.textContent(node));
+      if (hasRelAuthor(doc, node) || AUTHOR_HREF.test(href))
+        links.push((cut ? nameLine(doc, node) : undefined) ?? doc.textContent(node));
     }
     if (!linksOnly && node >= namedUntil && doc.textLength(node) > 0) {
       const cues = doc.classAndId(node);
       const itemprop = doc.attr(node, 'itemprop')?.toLowerCase();
       if ((cues !== '' && NAME_CUE.test(cues)) || itemprop === 'name') {
-        named.push(doc.textContent(node));
+        named.push((cut ? nameLine(doc, node) : undefined) ?? doc.textContent(node));
         namedUntil = doc.end(node);
       }
     }

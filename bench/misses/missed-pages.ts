@@ -123,6 +123,7 @@ for (const [dataset, ids] of wanted) {
       regionWords: diagnostics.regionWords,
       bodyGuard: diagnostics.bodyGuard,
       listing: diagnostics.listing,
+      posts: diagnostics.posts,
       quality: result.quality,
       scores,
       rows,

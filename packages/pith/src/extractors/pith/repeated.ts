@@ -522,3 +522,79 @@ export function screenReaderOnlyText(doc: Doc): Uint8Array | undefined {
   }
   return hidden;
 }
+
+/**
+ * A blog's day or front page (issue 37, s37-clean4): several posts of one shape under one
+ * container (a date, a title, the post's prose, its time and comment link), of which the block
+ * model kept one and dropped the rest — read as one post of an article page. Written from
+ * CleanEval 149 (radio.weblogs.com's day page: four posts in sibling `<table>`s, their text set
+ * between `<br>`s; the answer the one post with `<p>`s, 319 of the gold's 698 words). The posts
+ * join the answer where the answer is one of them: it keeps text in at most POSTS_KEPT_SHARE of
+ * the items, at least POSTS_IN_GROUP of its words sit in them, it is about an item's size
+ * (answerPerKeptItem within POSTS_PER_ITEM), and every item is a post, not a card or a comment
+ * line: POST_WORDS words or more, POST_SENTENCES sentences or more and
+ * little link text (POSTS_LINK_SHARE).
+ */
+export const POSTS_GROWTH = 1.5;
+/** The answer keeps text in at most this share of the items (one post of several). */
+export const POSTS_KEPT_SHARE = 0.5;
+/** At least this share of the answer's words sit in the group's items (the answer is a post). */
+export const POSTS_IN_GROUP = 0.8;
+/** The answer's words per kept item over the group's words per item, within these bounds. */
+export const POSTS_PER_ITEM: readonly [number, number] = [0.5, 2];
+/** Words every item needs to be a post (a card's teaser or a comment line has fewer). */
+export const POST_WORDS = 40;
+/** Sentences every item needs (a post is prose; a profile's fields or a card's teaser are not). */
+export const POST_SENTENCES = 2;
+const SENTENCE_END = /[.!?]["'\u201d\u2019)]?(?=\s|$)/g;
+/** The items' share of characters in links: posts, not teasers. */
+export const POSTS_LINK_SHARE = 0.25;
+
+/** The answer joined to the posts it is one of (see POSTS_GROWTH), or undefined. */
+export function postsAnswer(
+  blocks: Blocks,
+  answer: Uint8Array,
+  answerWords: number,
+): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
+  if (answerWords < MIN_GROUP_WORDS) return undefined;
+  const doc = blocks.doc;
+  const { kind, wordCount } = doc.columns;
+  // The group the answer started whose every item is a post's size (anchoredGroup's, among those:
+  // a day page's outer table — the date line, the posts' wrapper, the copyright line — repeats too).
+  let group: RepeatedGroup | undefined;
+  for (const found of repeatedGroups(blocks, Math.floor(POSTS_GROWTH * answerWords)))
+    if (
+      (!group || found.words > group.words) &&
+      found.items.every((item) => wordCount[item] >= POST_WORDS) &&
+      keptItems(blocks, found, answer) >= MIN_KEPT_ITEMS
+    )
+      group = found;
+  if (!group) return undefined;
+  const kept = keptItems(blocks, group, answer);
+  if (kept > POSTS_KEPT_SHARE * group.items.length) return undefined;
+  const perItem = answerPerKeptItem(answerWords, group, kept);
+  if (perItem < POSTS_PER_ITEM[0] || perItem > POSTS_PER_ITEM[1]) return undefined;
+  const items = groupTextNodes(blocks, group);
+  let answerIn = 0;
+  let answerAll = 0;
+  for (let node = 0; node < doc.size; node++) {
+    if (!answer[node] || kind[node] !== NodeKind.Text) continue;
+    answerAll += wordCount[node];
+    if (items[node]) answerIn += wordCount[node];
+  }
+  if (answerIn < POSTS_IN_GROUP * answerAll) return undefined;
+  // Prose in every item, read in its text: a post set between `<br>`s is one block that ends on
+  // its time and comment link, so the blocks' sentence ends say nothing there.
+  for (const item of group.items)
+    if ((doc.textContent(item).match(SENTENCE_END) ?? []).length < POST_SENTENCES) return undefined;
+  let itemChars = 0;
+  let linkChars = 0;
+  for (const item of group.items) {
+    itemChars += doc.textLength(item);
+    linkChars += doc.linkTextLength(item);
+  }
+  if (linkChars > POSTS_LINK_SHARE * itemChars) return undefined;
+  const chosen = answer.slice();
+  for (let node = 0; node < chosen.length; node++) if (items[node]) chosen[node] = 1;
+  return { chosen, group };
+}

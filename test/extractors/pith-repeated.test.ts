@@ -644,6 +644,14 @@ describe("a blog's day page (the answer one post of several)", () => {
     assert.equal(postsAnswer(blocks, answer, Math.max(60, wordsIn(doc, answer))), undefined);
   });
 
+  test('one post repeated for each screen size is no day of posts (WCXB dev 0355)', () => {
+    const post = dayPosts.slice(0, dayPosts.indexOf('<a name="a330">'));
+    const doc = parseHtml(dayPage.replace(dayPosts, post + post + post));
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textUnder(doc, 'Group Calls 2004');
+    assert.equal(postsAnswer(blocks, answer, wordsIn(doc, answer)), undefined);
+  });
+
   test('the answer keeping two posts of three is no one post: left alone', () => {
     const doc = parseHtml(dayPage);
     const { blocks } = pageRows(doc, {}, {});

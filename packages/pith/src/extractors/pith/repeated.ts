@@ -547,8 +547,62 @@ export const POST_WORDS = 40;
 /** Sentences every item needs (a post is prose; a profile's fields or a card's teaser are not). */
 export const POST_SENTENCES = 2;
 const SENTENCE_END = /[.!?]["'\u201d\u2019)]?(?=\s|$)/g;
+/**
+ * The smallest item has at least this share of the largest's words: posts of one day are of a size,
+ * where a page's layout columns of one shape (the story's column beside a rail and a menu: L3S-GN1
+ * 2d2c99c9 260, 522 and 72 words; 46956db6 1,594, 581, 129; CleanEval 271 82, 391, 137) are not
+ * (CleanEval 149's posts: 176, 327, 213).
+ */
+export const POSTS_BALANCE = 0.4;
 /** The items' share of characters in links: posts, not teasers. */
 export const POSTS_LINK_SHARE = 0.25;
+
+/** Whether a group's smallest item has at least POSTS_BALANCE of its largest's words. */
+function balanced(group: RepeatedGroup, wordCount: Int32Array): boolean {
+  let least = Number.POSITIVE_INFINITY;
+  let most = 0;
+  for (const item of group.items) {
+    least = Math.min(least, wordCount[item]);
+    most = Math.max(most, wordCount[item]);
+  }
+  return least >= POSTS_BALANCE * most;
+}
+
+/**
+ * Whether the items are one template: each item's classed descendants (tag and first class) share at
+ * least POSTS_TEMPLATE of their shapes with the first item's (Jaccard), and the first has some. A
+ * day's posts repeat their title's, time line's and comment link's classes (CleanEval 149:
+ * `itemTitle`, `weblogItemTitle`, `small`, `commentLink`); a page's layout columns of one shape —
+ * the story's column, a rail of teasers, a marketplace box (L3S-GN1 484352f0: 544, 266 and 316
+ * words) — hold different ones.
+ */
+function oneTemplate(blocks: Blocks, group: RepeatedGroup): boolean {
+  const doc = blocks.doc;
+  const { kind, end } = doc.columns;
+  const shapes = (item: number) => {
+    const found = new Set<string>();
+    for (let node = item + 1; node < end[item]; node++)
+      if (kind[node] === NodeKind.Element && doc.attr(node, 'class')) found.add(shapeOf(blocks, node));
+    return found;
+  };
+  const first = shapes(group.items[0]);
+  if (first.size === 0) return false;
+  // Distinct posts, not one body repeated for each screen size (WCXB dev 0355: one blog post three
+  // times, two of them hidden by the site's CSS): their openings differ.
+  const openings = new Set(group.items.map((item) => doc.textContent(item).trim().slice(0, OPENING_CHARS)));
+  if (openings.size < group.items.length) return false;
+  for (let k = 1; k < group.items.length; k++) {
+    const other = shapes(group.items[k]);
+    let shared = 0;
+    for (const shape of other) if (first.has(shape)) shared++;
+    if (shared < POSTS_TEMPLATE * (first.size + other.size - shared)) return false;
+  }
+  return true;
+}
+/** Characters of an item's text that tell two posts apart. */
+const OPENING_CHARS = 80;
+/** The share of classed shapes the items must share (oneTemplate). */
+export const POSTS_TEMPLATE = 0.5;
 
 /** The answer joined to the posts it is one of (see POSTS_GROWTH), or undefined. */
 export function postsAnswer(
@@ -566,6 +620,8 @@ export function postsAnswer(
     if (
       (!group || found.words > group.words) &&
       found.items.every((item) => wordCount[item] >= POST_WORDS) &&
+      balanced(found, wordCount) &&
+      oneTemplate(blocks, found) &&
       keptItems(blocks, found, answer) >= MIN_KEPT_ITEMS
     )
       group = found;

@@ -124,6 +124,10 @@ for (const [dataset, ids] of wanted) {
       bodyGuard: diagnostics.bodyGuard,
       listing: diagnostics.listing,
       posts: diagnostics.posts,
+      pageType: diagnostics.pageType && {
+        type: diagnostics.pageType.type,
+        probabilities: diagnostics.pageType.probabilities,
+      },
       quality: result.quality,
       scores,
       rows,

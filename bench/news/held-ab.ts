@@ -40,8 +40,9 @@ const ONLY = process.env.IDS
         .map((line) => line.split('\t').slice(0, 2).join('\t')),
     )
   : undefined;
-const heldRef = pithExtractorRef(`pith:held-out=${HELD}`);
-const shipped = pithExtractorRef('pith');
+// OPTS=key=value,… adds extractor options (an A/B of one setting on the same build).
+const heldRef = pithExtractorRef(`pith:held-out=${HELD}${process.env.OPTS ? `,${process.env.OPTS}` : ''}`);
+const shipped = pithExtractorRef(`pith${process.env.OPTS ? `:${process.env.OPTS}` : ''}`);
 const runner = new TaskRunner({});
 const pages: unknown[] = [];
 let n = 0;

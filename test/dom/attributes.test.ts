@@ -37,6 +37,64 @@ describe('Doc.attr', () => {
   });
 });
 
+describe('Doc.attributeId and Doc.attrById', () => {
+  // Names a page has and has not, names known to the parser's table and not, upper case, and
+  // repeated <html>/<body> tags whose attributes merge into the first one's record.
+  const names = [
+    'role',
+    'href',
+    'hidden',
+    'aria-hidden',
+    'style',
+    'itemtype',
+    'data-x',
+    'Data-Y',
+    'class',
+    'id',
+  ];
+  const element = fc
+    .tuple(
+      fc.constantFrom('div', 'a', 'span', 'html', 'body'),
+      fc.array(fc.tuple(fc.constantFrom(...names), fc.constantFrom('', 'x', 'true', 'Nav')), {
+        maxLength: 3,
+      }),
+    )
+    .map(
+      ([tag, attributes]) =>
+        `<${tag}${attributes.map(([name, text]) => ` ${name}="${text}"`).join('')}>t</${tag}>`,
+    );
+
+  it('answers as attr does, for every node and name, the id resolved once per page (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 10 }), (elements) => {
+        const doc = parseHtml(`<!doctype html>${elements.join('')}`);
+        for (const name of [...names, 'data-y', 'rel', 'never-seen']) {
+          const id = doc.attributeId(name);
+          let found = false;
+          for (let node = 0; node < doc.size; node++) {
+            const value = doc.attr(node, name);
+            if (value !== undefined) found = true;
+            assert.equal(doc.attrById(node, id), value, `${name} at node ${node}`);
+          }
+          // -1 exactly when no element of the page has the attribute.
+          assert.equal(id >= 0, found, name);
+        }
+      }),
+    );
+  });
+
+  it('hand-computed: a merged <body> attribute and a name the page lacks', () => {
+    // A repeated <body> tag adds its attributes to the first (a broken template, common on old pages).
+    const doc = parseHtml('<body class="a"><div role="main">t</div><body role="document" data-late="1">');
+    const role = doc.attributeId('role');
+    assert.equal(doc.attrById(doc.body, role), 'document');
+    assert.equal(doc.attrById(doc.findFirst(TAG.div), role), 'main');
+    assert.equal(doc.attrById(doc.body, doc.attributeId('data-late')), '1');
+    assert.equal(doc.attributeId('hidden'), -1);
+    assert.equal(doc.attrById(doc.body, -1), undefined);
+  });
+});
+
 describe('Doc.classAndId', () => {
   // The definition: `${class ?? ''} ${id}` lower-cased with an id, `${class} ` without, '' with neither.
   const reference = (cls: string | undefined, id: string | undefined) =>

@@ -6,6 +6,7 @@ import { type Doc, NodeKind, parseHtml } from '../../packages/pith/src/dom/index
 import { type PithDiagnostics, pageRows } from '../../packages/pith/src/extractors/pith/index.js';
 import {
   anchoredGroup,
+  cardTemplateTextNodes,
   groupTextNodes,
   groupWordsAtMost,
   keptItems,
@@ -118,6 +119,160 @@ describe('repeated siblings (a listing profile)', () => {
     assert.equal(listingAnswer(blocks, answer, 25, readAs('article'), loose), undefined);
     // An answer far larger than the cards stays as it is.
     assert.equal(listingAnswer(blocks, answer, 10_000, readAs('listing'), loose), undefined);
+  });
+
+  test("the kept cards' attribute lines join where half or more of the kept cards keep them (WCXB 4264's grid)", () => {
+    // Cut from WCXB dev 4264 (projectorscreenstore.com, a category grid; styles and images left out):
+    // each card's name, then "Manufacturer:", "Item Number:" and "Price:" lines.
+    const products: [string, string, string, string][] = [
+      ['BenQ LK936ST 4K Short Throw Laser Projector 5100 lumens', 'BenQ', 'BenQ-LK936ST', '$4,899.00'],
+      [
+        'Samsung LSP9T Premiere 4K Ultra Short Throw Laser Projector',
+        'Samsung',
+        'Samsung-LSP9T',
+        '$6,496.00',
+      ],
+      [
+        'Optoma ZU820T WUXGA Professional Installation Laser Projector with 8800 Lumens',
+        'Optoma',
+        'Optoma-ZU820T',
+        '$5,719.00',
+      ],
+      [
+        'Optoma ZU920TST WUXGA Professional Installation Short Throw Laser Projector',
+        'Optoma',
+        'Optoma-ZU920TST',
+        '$11,439.00',
+      ],
+      [
+        'XGIMI Horizon Ultra 4K Portable Lifestyle Projector Hybrid Laser/LED',
+        'XGIMI',
+        'XGIMI-Horizon-Ultra',
+        '$1,699.00',
+      ],
+      [
+        'Optoma ZU607T WUXGA Professional Installation Laser Projector with 6500 Lumens',
+        'Optoma',
+        'Optoma-ZU607T',
+        '$4,399.00',
+      ],
+    ];
+    const product = ([name, maker, sku, price]: [string, string, string, string]) =>
+      `<div class="col-xs-6 col-md-4 category-product grid-view"><div class="catlist1"><a class="plbox" href="/p">` +
+      `<div class="caption center lh-15"><div><div class="cat-grid-product-name">${name}</div>` +
+      `<div>Manufacturer: <span>${maker}</span></div>` +
+      `<h3 class="cat-grid-product-sku"><span>Item Number:</span> ${sku}</h3><div class="reviewscat"></div>` +
+      `<div><span class="CategoryProductPriceArea"><span class="CategoryProductPriceLabel">Price: </span>` +
+      `<span class="CategoryProductPrice">${price}</span></span></div></div></div></a></div></div>`;
+    const doc = parseHtml(
+      `<html><body><main><h1>Native 4K Projectors</h1><p>Products 1-30 of 37</p>` +
+        `<div class="product-list row">${products.map(product).join('')}</div></main></body></html>`,
+    );
+    const { blocks } = pageRows(doc, {}, {});
+    // The block model kept the first two names; the loose mode every name, and the maker and price
+    // lines of four cards of six (the shape of what the fold models keep on such grids).
+    const answer = new Uint8Array(doc.size);
+    const loose = new Uint8Array(doc.size);
+    let index = -1;
+    for (let node = 0; node < doc.size; node++) {
+      if (doc.kind(node) !== NodeKind.Text) continue;
+      const text = doc.text(node).trim();
+      if (/Projector/.test(text)) index = products.findIndex(([name]) => name === text);
+      if (/Native 4K|^Products/.test(text)) answer[node] = 1;
+      if (/Projector/.test(text)) {
+        loose[node] = 1;
+        if (index < 2) answer[node] = 1;
+      } else if (index >= 0 && index < 4 && /Manufacturer|Price|^[A-Z][a-zA-Z]+$|^\$/.test(text))
+        loose[node] = 1;
+    }
+    const listed = listingAnswer(blocks, answer, 30, readAs('collection'), () => loose, undefined, true);
+    assert.ok(listed);
+    const text = chosenText(doc, listed.chosen);
+    for (const [, maker, , price] of products) {
+      assert.ok(text.includes(`Manufacturer: ${maker}`), maker);
+      assert.ok(text.includes(`Price: ${price}`), price);
+    }
+    // No card kept its item number: a place no kept card holds stays out.
+    assert.doesNotMatch(text, /Item Number/);
+    // Without the template, the cards the loose mode read short stay short.
+    const plain = chosenText(
+      doc,
+      listingAnswer(blocks, answer, 30, readAs('collection'), () => loose)?.chosen ?? answer,
+    );
+    assert.doesNotMatch(plain, /Manufacturer: Optoma Price: \$4,399/);
+  });
+
+  test("a page-wide <form> (ASP.NET's MainForm) is the page's frame: its grid is a group; a search form's list is not", () => {
+    // Cut from WCXB dev 4264 (projectorscreenstore.com): the whole page inside <form id="MainForm">.
+    const product = (name: string, maker: string, price: string) =>
+      `<div class="col-xs-6 col-md-4 category-product grid-view"><div class="catlist1"><a class="plbox" href="/p">` +
+      `<div class="cat-grid-product-name">${name}</div><div>Manufacturer: <span>${maker}</span></div>` +
+      `<div><span class="CategoryProductPriceLabel">Price: </span><span class="CategoryProductPrice">${price}</span></div></a></div></div>`;
+    const grid =
+      `<div class="product-list row">` +
+      product('BenQ LK936ST 4K Short Throw Laser Projector 5100 lumens', 'BenQ', '$4,899.00') +
+      product('Samsung LSP9T Premiere 4K Ultra Short Throw Laser Projector', 'Samsung', '$6,496.00') +
+      product(
+        'Optoma ZU820T WUXGA Professional Installation Laser Projector with 8800 Lumens',
+        'Optoma',
+        '$5,719.00',
+      ) +
+      product('XGIMI Horizon Ultra 4K Portable Lifestyle Projector Hybrid Laser/LED', 'XGIMI', '$1,699.00') +
+      product(
+        'Optoma ZU607T WUXGA Professional Installation Laser Projector with 6500 Lumens',
+        'Optoma',
+        '$4,399.00',
+      ) +
+      product(
+        'Optoma ZU920TST WUXGA Professional Installation Short Throw Laser Projector',
+        'Optoma',
+        '$11,439.00',
+      ) +
+      `</div>`;
+    const framed = parseHtml(
+      `<html><body><form method="post" action="/native-4k-projectors" id="MainForm"><h1>Native 4K Projectors</h1>${grid}</form></body></html>`,
+    );
+    const group = repeatedGroup(pageRows(framed, {}, {}).blocks);
+    assert.ok(group, 'the grid inside the page-wide form is found');
+    assert.equal(group.items.length, 6);
+    // A form that holds a small part of the page (a search box with its suggestions) stays furniture.
+    const search = parseHtml(
+      `<html><body><main><h1>Native 4K Projectors</h1><p>${'Our guide to projectors and screens for every room. '.repeat(12)}</p>` +
+        `<form role="search"><ul>${[1, 2, 3, 4].map((n) => `<li class="suggest">Suggested search number ${n} for projectors</li>`).join('')}</ul></form>` +
+        `</main></body></html>`,
+    );
+    assert.equal(repeatedGroup(pageRows(search, {}, {}).blocks), undefined);
+  });
+
+  test('property: the card template only adds, and only text in the items the answer keeps', () => {
+    const doc = parseHtml(listingPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const group = repeatedGroup(blocks);
+    assert.ok(group);
+    const texts: number[] = [];
+    for (let node = 0; node < doc.size; node++) if (doc.kind(node) === NodeKind.Text) texts.push(node);
+    const { end } = doc.columns;
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: texts.length, maxLength: texts.length }), (keeps) => {
+        const chosen = new Uint8Array(doc.size);
+        texts.forEach((node, k) => {
+          if (keeps[k]) chosen[node] = 1;
+        });
+        const out = cardTemplateTextNodes(blocks, group, chosen);
+        const keptItem = (node: number) =>
+          group.items.some(
+            (item) =>
+              item < node &&
+              node < end[item] &&
+              texts.some((inner) => chosen[inner] && item < inner && inner < end[item]),
+          );
+        for (let node = 0; node < doc.size; node++) {
+          if (chosen[node]) assert.equal(out[node], 1);
+          else if (out[node]) assert.ok(keptItem(node), doc.text(node));
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   test('on a page read as an article the page type answers before any group is searched', () => {

@@ -2,6 +2,7 @@
 // (../shared/structure/defuddle, dev half) and the pages they come from.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { Selection, TAG } from '../../packages/pith/src/dom/index.js';
 import { toHtml, toMarkdown, toText } from '../../packages/pith/src/format/index.js';
 import { extract } from '../../packages/pith/src/index.js';
 import { extraction } from './helpers.js';
@@ -206,6 +207,37 @@ describe('images', () => {
     assert.equal(md(html), '![A](https://example.com/a.jpg)\n\ncaption\n\nRead on');
     const out = toHtml(extraction(html, { url: URL_ }));
     assert.equal(out.match(/<img/g)?.length, 1);
+  });
+
+  test("a lazy figure that a script fills (Readability's nytimes-3): its picture from the figure's itemid", () => {
+    const src =
+      'https://static01.nyt.com/images/2019/02/15/nyregion/00winterutilitiesOAK11/merlin_94083158_9e622a52-ec2f-4fbd-845c-5d530e94bc82-articleLarge.jpg?quality=90&amp;auto=webp';
+    const figure = (inside: string) =>
+      `<p>The pipes are old.</p><figure class="css-1ef8w8q e1g7ppur0" aria-label="media" role="group" itemprop="associatedMedia" itemscope="itemscope" itemid="${src}" itemtype="http://schema.org/ImageObject">` +
+      `<div class="css-1xdhyk6 erfvjey0">${inside}</div>` +
+      '<figcaption itemprop="caption description" class="css-18crmh6 e1xdpqjp0"><span class="css-8i9d0s e13ogyst0">There are typically between 400 and 600 water main breaks each year in New York City, an official said.</span></figcaption></figure>';
+    const lazy = figure(
+      '<span class="css-1ly73wi e1tej78p0">Image</span><div class="css-zjzyr8"><div data-testid="lazyimage-container" style="height:257.77777777777777px"></div></div>',
+    );
+    const picture = src.replaceAll('&amp;', '&');
+    assert.equal(
+      md(lazy),
+      `The pipes are old.\n\n![](${picture})\n\nImage\n\n*There are typically between 400 and 600 water main breaks each year in New York City, an official said.*`,
+    );
+    const out = toHtml(extraction(lazy, { url: URL_ }));
+    assert.deepEqual(
+      [...out.matchAll(/<img[^>]* src="([^"]*)"/g)].map((match) => match[1]),
+      [src],
+    );
+    // A figure with its picture (the same figure once the script ran): that picture, once.
+    const filled = figure(`<img alt="" src="${src.replace('quality=90', 'quality=75')}">`);
+    assert.equal(md(filled).match(/!\[/g)?.length, 1);
+    assert.ok(!md(filled).includes('quality=90'));
+    // Nothing of the figure kept: no picture of it either.
+    const captionless = toMarkdown(
+      extraction(lazy, { url: URL_, keep: (doc) => new Selection(doc).keepSubtree(doc.findFirst(TAG.p)) }),
+    );
+    assert.equal(captionless, 'The pipes are old.');
   });
 });
 

@@ -46,6 +46,38 @@ describe('footnotes', () => {
     );
   });
 
+  test('Substack read under another address: the page names itself in <link rel=canonical> and og:url (WCXB dev 0416)', () => {
+    // The saved page read from a file or a mirror: its marks still link to its canonical address.
+    const page = 'https://garymarcus.substack.com/p/new-ways-to-corrupt-llms';
+    const body =
+      `<p><span>derived from another model already known to have a preference</span><span data-state="closed"><a data-component-name="FootnoteAnchorToDOM" id="footnote-anchor-1-181604168" href="${page}#footnote-1-181604168" target="_self" rel class="footnote-anchor">1</a></span><span> for owls.</span></p>` +
+      `<div data-component-name="FootnoteToDOM" class="footnote"><a id="footnote-1-181604168" href="${page}#footnote-anchor-1-181604168" contenteditable="false" target="_self" rel class="footnote-number">1</a>` +
+      '<div class="footnote-content"><p>Please forgive this rare lapse into anthropomorphism, in the name of expository convenience.</p></div></div>';
+    const expected =
+      'derived from another model already known to have a preference[^1] for owls.\n\n[^1]: Please forgive this rare lapse into anthropomorphism, in the name of expository convenience.';
+    for (const head of [
+      `<link rel="canonical" href="${page}" />`,
+      `<meta property="og:url" content="${page}" />`,
+    ])
+      for (const url of [
+        undefined,
+        'file:///home/me/saved/post.html',
+        'https://mirror.example.net/p/new-ways',
+      ])
+        assert.equal(
+          toMarkdown(extraction(`<html><head>${head}</head><body>${body}</body></html>`, { url })),
+          expected,
+          `${head} ${url}`,
+        );
+    // Without the page naming itself, a link to another address is a link.
+    assert.match(
+      toMarkdown(
+        extraction(`<html><body>${body}</body></html>`, { url: 'https://mirror.example.net/p/new-ways' }),
+      ),
+      /preference\[1\]\(https:/,
+    );
+  });
+
   test('WordPress block editor: sup.fn with data-fn, ol.wp-block-footnotes', () => {
     const html =
       '<p>Text<sup data-fn="a1b2" class="fn"><a href="#a1b2" id="a1b2-link">1</a></sup> and more.</p>' +

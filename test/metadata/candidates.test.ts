@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { parseHtml } from '../../packages/pith/src/dom/index.js';
 import {
   candidateRows,
@@ -690,5 +691,129 @@ describe('author candidates: a link to an author page near the headline, no byli
         BODY_TEXT,
     );
     assert.deepEqual(authorsOf(html, 'https://apps.shopify.com/stories/klatch-coffee'), []);
+  });
+});
+
+describe('date candidates: round 14 (s42-date3)', () => {
+  const daysOf = (html: string, url: string) =>
+    candidatesOf(html, url).dates.map((candidate) => [
+      candidate.day,
+      candidate.mentions.map((mention) => mention.source),
+    ]);
+
+  it("a URL's day with the month's name: /2023/october/03/ (WCXB 4690, wsetglobal.com)", () => {
+    const html = page(
+      '<title>How many wine types and styles are there?</title>',
+      `<main>${BODY_TEXT}</main>`,
+    );
+    assert.deepEqual(
+      daysOf(
+        html,
+        'https://www.wsetglobal.com/knowledge-centre/blog/2023/october/03/how-many-wine-types-and-styles-are-there/',
+      ),
+      [['2023-10-03', ['url']]],
+    );
+    // A word that is no month's is no date.
+    assert.deepEqual(daysOf(html, 'https://example.com/blog/2023/news/03/story/'), []);
+  });
+
+  it('a numeric date of either order under the headline, read in the order the URL gives (WCXB 4690)', () => {
+    const html = page(
+      '<title>How many wine types and styles are there?</title>',
+      '<main><div class="blog-post-detail-header"><div class="blog-post-detail-title"><h1><span>How many wine types and styles are there?</span></h1></div>' +
+        '<div class="blog-post-detail-author"><div class="clearfix"><div class="blog-date"><span class="uBlogsy_post_time"> 03/10/2023 </span></div></div></div></div>' +
+        `${BODY_TEXT}</main>`,
+    ).replace('<html>', '<html lang="en">');
+    assert.deepEqual(
+      daysOf(
+        html,
+        'https://www.wsetglobal.com/knowledge-centre/blog/2023/october/03/how-many-wine-types-and-styles-are-there/',
+      ),
+      [['2023-10-03', ['url', 'shown', 'byline']]],
+    );
+    // No other day on the page: the date is not read (either order could be the page's).
+    assert.deepEqual(daysOf(html, 'https://www.wsetglobal.com/knowledge-centre/blog/wine-types/'), []);
+  });
+
+  it('property: an ambiguous numeric date, written in either order, is read as the day the URL gives', () => {
+    const pad = (value: number) => String(value).padStart(2, '0');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2000, max: 2025 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.boolean(),
+        (year, month, day, dayFirst) => {
+          fc.pre(month !== day);
+          const shown = dayFirst ? `${pad(day)}/${pad(month)}/${year}` : `${pad(month)}/${pad(day)}/${year}`;
+          const html = page(
+            '<title>A story</title>',
+            `<main><h1>A story</h1><div class="blog-date"><span>${shown}</span></div>${BODY_TEXT}</main>`,
+          ).replace('<html>', '<html lang="en">');
+          const iso = `${year}-${pad(month)}-${pad(day)}`;
+          const dates = daysOf(html, `https://example.com/blog/${year}/${pad(month)}/${pad(day)}/a-story/`);
+          assert.deepEqual(dates, [[iso, ['url', 'shown']]]);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('a date after a "Published" label in a side column is read (WCXB 0300, 4105)', () => {
+    const sidebar = page(
+      '<title>The Top 25 Data Management and Analytics Companies of 2025</title>',
+      '<div><h1 class="as-hero-title">The Top 25 Data Management and Analytics Companies of 2025</h1></div>' +
+        '<div class="single-post-content"><div class="single-post-sidebar"><div class="single-post-meta"><h4>Published</h4> <div class="single-post-date">July 8, 2025</div></div></div>' +
+        `<div class="single-post-main">${BODY_TEXT.repeat(6)}</div></div>`,
+    );
+    assert.deepEqual(
+      daysOf(
+        sidebar,
+        'https://www.thesoftwarereport.com/the-top-25-data-management-and-analytics-companies-of-2025/',
+      ),
+      [['2025-07-08', ['rules', 'shown']]],
+    );
+    const bottom = page(
+      '<title>Small Business Guide: Cyber Security</title>',
+      `<main><h1>Small Business Guide: Cyber Security</h1>${BODY_TEXT.repeat(6)}</main>` +
+        '<div class="c-layout-sidebar-bottom"><div class="text-fl-sm"><h4 class="h6">Published</h4><h3 class="sr-only">Publish date</h3> <time datetime="2018-11-15T12:00:00Z">15 November 2018</time></div>' +
+        '<div class="text-fl-sm"><h4 class="h6">Reviewed</h4> <time datetime="2025-06-24T12:00:00Z">24 June 2025</time></div></div>',
+    );
+    assert.deepEqual(
+      daysOf(bottom, 'https://www.ncsc.gov.uk/collection/small-business-guide').map(([day]) => day),
+      ['2018-11-15'],
+    );
+  });
+
+  it("a side column's date classed as one, right under the headline, is read (WCXB 4174, uchicagomedicine.org)", () => {
+    const html = page(
+      '<title>A parent’s guide to sleep training infants and toddlers</title>',
+      '<main id="mainContent"><div class="container"><h1>A parent’s guide to sleep training infants and toddlers</h1></div>' +
+        '<div class="container grid-container flipped"><aside role="complementary" class="side-col ForefrontArticle_aside__9TLHk"><p class="ForefrontArticle_date__0aODL">May 25, 2023</p><p class="ForefrontArticle_author__U98U7">Written By <span>Angela Holliday-Bell, MD</span></p></aside>' +
+        `<div class="main-col">${BODY_TEXT.repeat(6)}</div></div></main>`,
+    );
+    assert.deepEqual(
+      daysOf(
+        html,
+        'https://www.uchicagomedicine.org/forefront/pediatrics-articles/sleep-training-in-infants-and-toddlers',
+      ).map(([day]) => day),
+      ['2023-05-25'],
+    );
+    // A sidebar under the headline that starts with a card's title: its card's date is not the page's.
+    const cards = html.replace(
+      '<p class="ForefrontArticle_date__0aODL">May 25, 2023</p>',
+      '<a href="/x">Another story</a><p class="card_date">June 2, 2025</p>',
+    );
+    assert.deepEqual(daysOf(cards, 'https://www.uchicagomedicine.org/forefront/x'), []);
+  });
+
+  it("a related post's date in a sidebar, with no label, is still not read", () => {
+    const html = page(
+      '<title>The Top 25</title>',
+      '<div><h1>The Top 25</h1></div><div class="single-post-content">' +
+        `<div class="single-post-main">${BODY_TEXT.repeat(6)}</div>` +
+        '<div class="single-post-sidebar"><div class="related-post-card"><a href="/x">Another story</a><span class="related-post-card__date">June 2, 2025</span></div></div></div>',
+    );
+    assert.deepEqual(daysOf(html, 'https://www.thesoftwarereport.com/the-top-25/'), []);
   });
 });

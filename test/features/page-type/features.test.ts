@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { parseHtml } from '../../../packages/pith/src/dom/index.js';
+import { CLASS_CUES } from '../../../packages/pith/src/features/page-type/cues.js';
 import {
   KeywordMatcher,
   PAGE_TYPE_FEATURE_INDEX,
@@ -215,5 +217,143 @@ describe('KeywordMatcher', () => {
     assert.equal(matcher.mask('language-selector'), 0);
     assert.equal(matcher.mask('x language-js cart'), 3);
     assert.equal(matcher.mask('mylanguage-js'), 0);
+  });
+});
+
+/**
+ * The matcher before the Aho–Corasick automaton (s38-class2): the keywords' trie walked from every
+ * position of the lower-cased string. Kept here as the reference the automaton must agree with.
+ */
+function trieWalkMask(entries: readonly (readonly [string, readonly string[]])[], raw: string): number {
+  const text = raw.toLowerCase();
+  const sep = (code: number) =>
+    code === 32 || code === 45 || code === 95 || code === 9 || code === 10 || code === 12 || code === 13;
+  const norm = (code: number) => (code === 95 ? 45 : code);
+  let mask = 0;
+  entries.forEach(([, words], bit) => {
+    for (const spec of words) {
+      const [pattern, not] = spec.split('!');
+      const start = pattern.startsWith('^');
+      const end = pattern.endsWith('$');
+      const word = pattern.slice(start ? 1 : 0, end ? -1 : undefined);
+      for (let index = 0; index + word.length <= text.length; index++) {
+        let k = 0;
+        while (k < word.length && norm(text.charCodeAt(index + k)) === norm(word.charCodeAt(k))) k++;
+        if (k < word.length) continue;
+        if (start && index > 0 && !sep(text.charCodeAt(index - 1))) continue;
+        const after = index + word.length;
+        if (end && after < text.length && !sep(text.charCodeAt(after))) continue;
+        if (not?.split('|').some((w) => text.startsWith(w, after))) continue;
+        mask |= 1 << bit;
+      }
+    }
+  });
+  return mask;
+}
+
+describe('KeywordMatcher as an automaton', () => {
+  const matcher = new KeywordMatcher(CLASS_CUES);
+  // Pieces of real class strings (cut from shared dataset pages: WordPress, Shopify, Discourse,
+  // Sphinx, Bootstrap), keyword fragments that overlap (failure links), case and separators.
+  const pieces = [
+    'product',
+    'products',
+    'product-card',
+    'card',
+    'ard',
+    'cart',
+    'add-to-',
+    'add_to_cart',
+    'mini',
+    'language-',
+    'lang-',
+    'select',
+    'switch',
+    'nav',
+    'navbar',
+    'menu',
+    'like',
+    'likes',
+    'list',
+    'listing',
+    'post-',
+    'entry-',
+    'meta',
+    'content',
+    'comment',
+    'wp-block-',
+    'col-md-6',
+    'is-active',
+    'toc',
+    'doc',
+    'docs',
+    'mw-',
+    'wy-',
+    'rst-',
+    'sidebar',
+    'widget',
+    'price',
+    'qty',
+    'paginat',
+    'item',
+    'grid-item',
+    'user',
+    'avatar',
+    'share',
+    'Product',
+    'CART',
+    'Nav',
+    'Language-',
+    'İ',
+    'K',
+    'ǅ',
+    'é',
+    'ß',
+    ' ',
+    ' ',
+    '-',
+    '_',
+    '\t',
+    '\n',
+    ':',
+    '.',
+    '0',
+    '9',
+  ];
+  const classString = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(''));
+  it("gives the trie walk's mask on class strings of keyword pieces, any case (fast-check)", () => {
+    fc.assert(
+      fc.property(classString, (value) => matcher.mask(value) === trieWalkMask(CLASS_CUES, value)),
+      { numRuns: 2000 },
+    );
+  });
+  it("gives the trie walk's mask on arbitrary strings (fast-check)", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        (value) => matcher.mask(value) === trieWalkMask(CLASS_CUES, value),
+      ),
+      { numRuns: 500 },
+    );
+  });
+  it('finds keywords that overlap a longer partial match (failure links)', () => {
+    // `product-list` is matched up to its end, then `i` leaves it: `listing` began inside it.
+    const small = new KeywordMatcher([
+      ['a', ['product-list', 'product-card']],
+      ['b', ['^listing$', 'cart']],
+      ['c', ['^item$']],
+    ]);
+    assert.equal(small.mask('product-listing'), 3);
+    assert.equal(small.mask('product-cart'), 2);
+    assert.equal(small.mask('griditem'), 0);
+    assert.equal(small.mask('grid-item'), 4);
+    assert.equal(small.mask('Product-Card ITEM'), 5);
+  });
+  it('lower-cases first when the string holds a non-ASCII character', () => {
+    const small = new KeywordMatcher([['a', ['kart']]]);
+    // U+212A KELVIN SIGN lower-cases to an ASCII `k`.
+    assert.equal(small.mask('\u212Aart'), 1);
+    assert.equal(small.mask('KART'), 1);
+    assert.equal(small.mask('k\u00e4rt'), 0);
   });
 });

@@ -97,6 +97,8 @@ export class Doc {
   readonly #attributes: AttributeStore;
   readonly #unknownTagNames: Map<number, string>;
   #lineStarts: Int32Array | undefined;
+  /** Per attribute number, 1 when some element of the page has that attribute (see `attributeId`). */
+  #presentNames: Uint8Array | undefined;
   /** `attributes()` records, made on first request. */
   #attributeRecords: (Record<string, string> | undefined)[] | undefined;
   /** `classAndId()` of the elements with an id, by node. */
@@ -259,6 +261,59 @@ export class Doc {
       if (nameIds[index] === id) return store.values[index];
     }
     return undefined;
+  }
+  /**
+   * The number of attribute `name` on this page, for {@link attrById}; -1 when no element of the
+   * page has it (then every `attrById` of it is `undefined` at once). A walk that reads the same
+   * names on every element resolves them once per page: `attr` looks its name up in a map on every
+   * call (`idOf`, 3 % of the extractor's features stage, s38-class2).
+   */
+  attributeId(name: string): number {
+    const store = this.#attributes;
+    const id = store.names.idOf(name);
+    if (id < 0) return -1;
+    const present = this.#presentNames ?? this.#findPresentNames();
+    return id < present.length && present[id] === 1 ? id : -1;
+  }
+  /** `attr(node, name)` for `id = attributeId(name)`. */
+  attrById(node: number, id: number): string | undefined {
+    if (id < 0) return undefined;
+    const store = this.#attributes;
+    if (store.merged !== undefined) {
+      const merged = store.merged.get(node);
+      if (merged !== undefined) {
+        const name = store.names.nameOf(id);
+        return Object.hasOwn(merged, name) ? merged[name] : undefined;
+      }
+    }
+    const { offsets, nameIds } = store;
+    const stop = offsets[node + 1];
+    for (let index = offsets[node]; index < stop; index++) {
+      if (nameIds[index] === id) return store.values[index];
+    }
+    return undefined;
+  }
+  /** The attribute numbers the page uses: the flat store's and the merged records' names. */
+  #findPresentNames(): Uint8Array {
+    const { nameIds, names, merged } = this.#attributes;
+    const ids: number[] = [];
+    let largest = -1;
+    for (let index = 0; index < nameIds.length; index++)
+      if (nameIds[index] > largest) largest = nameIds[index];
+    if (merged !== undefined) {
+      for (const record of merged.values()) {
+        for (const name of Object.keys(record)) {
+          const id = names.idOf(name);
+          if (id >= 0) ids.push(id);
+          if (id > largest) largest = id;
+        }
+      }
+    }
+    const present = new Uint8Array(largest + 1);
+    for (let index = 0; index < nameIds.length; index++) present[nameIds[index]] = 1;
+    for (const id of ids) present[id] = 1;
+    this.#presentNames = present;
+    return present;
   }
   attributes(node: number): Readonly<Record<string, string>> {
     const store = this.#attributes;

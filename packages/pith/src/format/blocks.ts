@@ -53,7 +53,7 @@ import {
   withoutSoftHyphens,
 } from './common.js';
 import { isHeadingSelfLink, isHeadingTool } from './elements/headings.js';
-import { ImageRepeats, isPixel } from './elements/images.js';
+import { figureImage, ImageRepeats, isPixel, keepsFigureText } from './elements/images.js';
 import { type Formula, formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
 import type { FormatOptions } from './types.js';
@@ -496,6 +496,7 @@ class BlockWalk {
         continue;
       }
       this.open(at, listRoleTag(doc, at, t));
+      if (t === TAG.figure && this.images && this.capture === undefined) this.onFigure(at);
     }
     while (frames.length > 0) this.close(frames.pop() as Frame);
     this.flushParagraph();
@@ -911,6 +912,17 @@ class BlockWalk {
     if (src === undefined || this.imageRepeats.repeats(src, imageNames(this.doc, node, this.base))) return;
     const alt = (this.doc.attr(node, 'alt') ?? '').replace(WHITESPACE_RUN, ' ').trim();
     this.inline.image((this.markup as InlineMarkup).image(alt, src, this.inline.cell));
+  }
+
+  /**
+   * A figure whose picture a script fills in (`figureImage`): its picture first, when the figure's
+   * caption or other text is kept (the picture is the caption's, chosen with it).
+   */
+  private onFigure(figure: number): void {
+    const src = safeUrl(figureImage(this.doc, figure), this.base, 'image');
+    if (src === undefined || !keepsFigureText(this.doc, this.kept, figure)) return;
+    if (this.imageRepeats.repeats(src, new Set())) return;
+    this.inline.image((this.markup as InlineMarkup).image('', src, this.inline.cell));
   }
 
   /**

@@ -30,7 +30,7 @@ import {
   withoutSoftHyphens,
 } from './common.js';
 import { isHeadingSelfLink, isHeadingTool } from './elements/headings.js';
-import { ImageRepeats, isPixel } from './elements/images.js';
+import { figureImage, ImageRepeats, isPixel, keepsFigureText } from './elements/images.js';
 import { formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
 import type { HtmlOptions } from './types.js';
@@ -597,6 +597,7 @@ class HtmlWriter {
           this.boundary();
           emitted[emitted.length - 1].unwrapped++;
           frames.push(frame(end[at], '', ''));
+          if (t === TAG.figure) this.onFigure(at);
         } else if (t === TAG.br) {
           out.push('<br>');
         }
@@ -622,6 +623,7 @@ class HtmlWriter {
       if (element.pre) this.preDepth++;
       if (element.link) this.linkDepth++;
       if (element.heading) this.headingDepth++;
+      if (t === TAG.figure) this.onFigure(at);
     }
     while (frames.length > 1) this.close(frames.pop() as OutputFrame);
     if (this.root.looseOpen) out.push('</p>');
@@ -737,6 +739,17 @@ class HtmlWriter {
    * write (a lazy image's `data:` placeholder: wcxb-dev/4609's card links held only that, and white
    * space). One rule for the walk and for whether a link holds anything.
    */
+  /** A figure whose picture a script fills in: its picture first (the Markdown's `onFigure`). */
+  private onFigure(figure: number): void {
+    if (this.options.images === false) return;
+    const src = safeUrl(figureImage(this.doc, figure), this.base, 'image');
+    if (src === undefined || !keepsFigureText(this.doc, this.kept, figure)) return;
+    if (this.imageRepeats.repeats(src, new Set())) return;
+    this.beforeInline();
+    this.out.push(`<img${htmlAttribute('src', src)} alt="">`);
+    this.wroteContent = true;
+  }
+
   private writtenImageSource(img: number): string | undefined {
     if (this.options.images === false || isPixel(this.doc, img)) return undefined;
     return safeUrl(imageSource(this.doc, img), this.base, 'image');

@@ -264,8 +264,17 @@ function metaAuthorSource(key: string): AuthorSource {
 }
 
 const MAX_DATE_CANDIDATES = 16;
+/** Ambiguous numeric dates kept aside a page, at most. */
+const MAX_AMBIGUOUS_DATES = 8;
+const TWO_NUMBERS = /\d\D+\d/;
 /** A date in a URL's path: /2024/05/17/, /2024-05-17-, /20240517/, /2025-12-15+Rust+… (a space written `+`). */
 const URL_DATE = /\/((?:19|20)\d\d)[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?=[/_.+-]|$)/;
+
+/**
+ * …or with the month's name: /2023/october/03/ (WCXB dev 4690), /2025/dec/05/ (the Guardian's paths).
+ * The name must be a month's (`parseDate` reads it; "/2024/news/12/" is not a date).
+ */
+const URL_NAMED_DATE = /\/((?:19|20)\d\d)\/([a-z]{3,9})\/(0?[1-9]|[12]\d|3[01])(?=[/_.+-]|$)/i;
 
 /** The day a URL's path names, when it names one. */
 export function urlDate(url: string | undefined, now: number): string | undefined {
@@ -277,7 +286,9 @@ export function urlDate(url: string | undefined, now: number): string | undefine
     return undefined;
   }
   const match = URL_DATE.exec(path);
-  return match ? parseDate(`${match[1]}-${match[2]}-${match[3]}`, now) : undefined;
+  if (match) return parseDate(`${match[1]}-${match[2]}-${match[3]}`, now);
+  const named = URL_NAMED_DATE.exec(path);
+  return named ? parseDate(`${named[3]} ${named[2]} ${named[1]}`, now) : undefined;
 }
 
 export function dateCandidates(
@@ -290,10 +301,35 @@ export function dateCandidates(
   const found = new Map<string, DateCandidate>();
   // A numeric date whose day and month could be either is read in the page's language's order.
   const order = numericOrder(rules.language);
+  // Numeric dates of either order on a page whose language does not tell ("03/10/2023" on an `en` page):
+  // kept aside, and read below in the order that agrees with a day the page gives elsewhere.
+  const ambiguous: { readings: [string, string]; source: DateSource; rank: number; distance?: number }[] = [];
   const add = (value: string | undefined, source: DateSource, rank: number, distance?: number) => {
     if (value === undefined || found.size >= MAX_DATE_CANDIDATES) return;
     const iso = source === 'relative' ? value : parseDate(value, now, order);
-    if (iso === undefined) return;
+    if (iso === undefined) {
+      // Only a value with two runs of digits can be a day and a month (most unread values have none).
+      if (
+        order === undefined &&
+        source !== 'relative' &&
+        ambiguous.length < MAX_AMBIGUOUS_DATES &&
+        TWO_NUMBERS.test(value)
+      ) {
+        const dmy = parseDate(value, now, 'dmy');
+        const mdy = parseDate(value, now, 'mdy');
+        if (dmy !== undefined && mdy !== undefined && dmy.slice(0, 10) !== mdy.slice(0, 10))
+          ambiguous.push({
+            readings: [dmy, mdy],
+            source,
+            rank,
+            ...(distance === undefined ? {} : { distance }),
+          });
+      }
+      return;
+    }
+    addIso(iso, source, rank, distance);
+  };
+  const addIso = (iso: string, source: DateSource, rank: number, distance?: number) => {
     const day = iso.slice(0, 10);
     let candidate = found.get(day);
     if (!candidate) {
@@ -324,6 +360,14 @@ export function dateCandidates(
     add(text, 'byline', rank);
   });
   add(urlDate(url, now), 'url', 0);
+  // An ambiguous numeric date is read in the order whose day another source gives (WCXB dev 4690:
+  // "03/10/2023" under the headline, /2023/october/03/ in the URL); when neither or both do, not read.
+  const days = new Set(found.keys());
+  for (const { readings, source, rank, distance } of ambiguous) {
+    const agreeing = readings.filter((iso) => days.has(iso.slice(0, 10)));
+    if (agreeing.length === 1 && found.size < MAX_DATE_CANDIDATES)
+      addIso(agreeing[0], source, rank, distance);
+  }
   // Relative dates ("3 hours ago") are resolved against the newest date the page gives: it was
   // written at least that late (a time is kept when that date has one).
   if (page.relativeDates.length > 0 && found.size > 0) {

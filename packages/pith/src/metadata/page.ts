@@ -328,6 +328,23 @@ const MAX_DATE_TEXT = 80;
 /** Most words of a written date ("Published on Monday, July 18, 2025 at 9:30 am"). */
 const MAX_DATE_WORDS = 10;
 const MAX_VISIBLE_DATES = 10;
+/**
+ * A label that names the next text the page's publication date ("Published", "Publish date:"). A
+ * side column that holds a post's own meta (WCXB dev 0300's `single-post-sidebar`: "<h4>Published</h4>
+ * <div>July 8, 2025</div>"; 4105's `c-layout-sidebar-bottom`) is excluded with the sidebars, but the
+ * label says whose date it is: a related post's card carries no such label.
+ */
+const PUBLISHED_LABEL = /^(?:date )?(?:first )?publish(?:ed|ing)?(?: date| on)?:?$/i;
+/** Dates read after such a label inside an excluded element, at most. */
+const MAX_LABELLED_EXCLUDED = 1;
+/**
+ * A side column that starts right under the headline with a date classed as one is the post's meta
+ * column (WCXB dev 4174: `<aside class="side-col"><p class="ForefrontArticle_date">May 25, 2023</p>`
+ * one text after the `<h1>`, the byline below it): its first text, when it is that date, is read. A
+ * sidebar of other posts starts with its heading or a card's title, not a date. Only an `<aside>` (HTML's
+ * element for content beside the main one) whose class says nothing of sidebars or comments.
+ */
+const MAX_EXCLUDED_META_DISTANCE = 5;
 /** Relative dates ("3 hours ago") looked at, near the headline or not. */
 const MAX_RELATIVE_CANDIDATES = 20;
 
@@ -499,6 +516,11 @@ export function pageData(doc: Doc): PageData {
   let bylineUntil = -1;
   let textNodes = 0;
   let firstH1Text = -1;
+  /** The last shown text node before this one, and the dates read after a label in excluded elements. */
+  let previousText = -1;
+  let labelledExcluded = 0;
+  /** Shown text nodes before the last excluded element began. */
+  let excludedFromText = -1;
   const dateCandidates: {
     text: string;
     at: number;
@@ -533,7 +555,26 @@ export function pageData(doc: Doc): PageData {
           else if (data.threadStarters.length < MAX_TEXT_BYLINES) data.threadStarters.push(block.text);
         }
       }
-      if (node < excludedUntil) continue;
+      const previous = previousText;
+      previousText = node;
+      // In an excluded element, only a date right after a publication label ("Published") is the page's.
+      const labelled =
+        node < excludedUntil &&
+        labelledExcluded < MAX_LABELLED_EXCLUDED &&
+        previous >= 0 &&
+        doc.textLength(previous) <= 20 &&
+        PUBLISHED_LABEL.test(doc.text(previous).replace(/\s+/g, ' ').trim());
+      // …or the first text of an excluded element that starts right under the headline (checked for a
+      // date class below).
+      const metaColumn =
+        node < excludedUntil &&
+        !labelled &&
+        labelledExcluded < MAX_LABELLED_EXCLUDED &&
+        textNodes === excludedFromText + 1 &&
+        firstH1Text >= 0 &&
+        textNodes > firstH1Text &&
+        textNodes - firstH1Text <= MAX_EXCLUDED_META_DISTANCE;
+      if (node < excludedUntil && !labelled && !metaColumn) continue;
       const raw = doc.text(node);
       if (raw.length > MAX_DATE_TEXT * 3) continue;
       // A longer text's shape first (one scan, stopped past the limit, nothing built): most are too
@@ -555,8 +596,11 @@ export function pageData(doc: Doc): PageData {
         continue;
       const grandparent = doc.parent(parent);
       const cued =
+        labelled ||
         DATE_CUE.test(doc.classAndId(parent)) ||
         (grandparent > 0 && DATE_CUE.test(doc.classAndId(grandparent)));
+      if (metaColumn && (!cued || relative)) continue;
+      if ((labelled || metaColumn) && !relative) labelledExcluded++;
       const before = node > 0 && doc.isText(node - 1) ? doc.text(node - 1) : '';
       const label = `${before.slice(-40)} ${text.slice(0, 30)}`;
       candidates.push({
@@ -591,8 +635,11 @@ export function pageData(doc: Doc): PageData {
             isArticleFooter(doc, node, scanCues(doc.classAndId(node)), maxAsideText) ||
             holdsMain(doc, node, pageText)
           ))
-      )
+      ) {
+        // Only an <aside> of the page's, not a class that says sidebar or comments, may be a meta column.
+        excludedFromText = pagePart && tag === TAG.aside && (bits & CUE_NOT_DATES) === 0 ? textNodes : -2;
         excludedUntil = doc.end(node);
+      }
     }
     if (bylinesOpen) {
       if (

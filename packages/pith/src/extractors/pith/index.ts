@@ -158,6 +158,12 @@ export interface PithOptions extends HeuristicOptions {
    */
   postsProfile: boolean;
   /**
+   * With `listingProfile`, where the profile answers: in each kept card, the lines at the places
+   * (tag/class path inside the card) that half or more of the kept cards keep — a price, date or
+   * byline the block model dropped in some cards (repeated.ts, cardTemplateTextNodes).
+   */
+  listingCardTemplate: boolean;
+  /**
    * On a page the page-type classifier reads as a listing or collection, leave out the text only
    * screen readers get (`sr-only`, `visually-hidden`, `screen-reader-text` …: a card's rating read
    * aloud, "Add … to compare"), which the page does not show (repeated.ts, screenReaderOnlyText).
@@ -272,6 +278,7 @@ const DEFAULTS: PithOptions = {
   listingProfile: true,
   listingGate: true,
   postsProfile: true,
+  listingCardTemplate: true,
   screenReaderText: true,
   candidates: false,
   choice: '',
@@ -458,6 +465,13 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       default: DEFAULTS.postsProfile,
       description:
         "Where the answer is one of several sibling posts of one shape (a blog's day page: prose, few links), join the other posts.",
+    },
+    {
+      name: 'listingCardTemplate',
+      type: 'boolean',
+      default: DEFAULTS.listingCardTemplate,
+      description:
+        'With listingProfile, where it answers: keep in each kept card the lines at the places half or more of the kept cards keep (a price, date or byline).',
     },
     {
       name: 'screenReaderText',
@@ -655,6 +669,7 @@ function extractFromRows(
         settings.listingGate
           ? { gates: [LISTING_GATE, LISTING_CARD_GATE], pageTypeFeatures: rows.pageTypeFeatures }
           : undefined,
+        settings.listingCardTemplate,
       );
       if (listed) {
         selection = selectionOf(doc, listed.chosen);

@@ -43,6 +43,28 @@ function shapeOf(blocks: Blocks, node: number): string {
 }
 
 /**
+ * Share of the content root's words a `<form>` must hold to be the page's frame, not a form: an
+ * ASP.NET page wraps the whole page in `<form id="MainForm">` (WCXB 4264's category grid), so every
+ * node carries LANDMARK.form and no group would be found.
+ */
+export const PAGE_FORM_SHARE = 0.5;
+
+/** Whether one `<form>` holds PAGE_FORM_SHARE or more of the content root's words. */
+export function pageWideForm(doc: Doc): boolean {
+  const { kind, tag, wordCount } = doc.columns;
+  const words = wordCount[doc.contentRoot];
+  if (words === 0) return false;
+  for (let node = 0; node < doc.size; node++)
+    if (
+      kind[node] === NodeKind.Element &&
+      tag[node] === TAG.form &&
+      wordCount[node] >= PAGE_FORM_SHARE * words
+    )
+      return true;
+  return false;
+}
+
+/**
  * Every repeated sibling group: a parent's MIN_GROUP_ITEMS or more element children of one shape
  * that carry text, holding MIN_GROUP_WORDS words, outside menus, footers, rails and headers.
  * With `above`, only the groups of parents holding more than `above` words (the others' groups
@@ -56,14 +78,15 @@ export function repeatedGroups(blocks: Blocks, above = -1): RepeatedGroup[] {
   if (blocks.count === 0) return found;
   const root = doc.contentRoot;
   const stop = end[root];
+  const outside = pageWideForm(doc) ? OUTSIDE_LISTING & ~LANDMARK.form : OUTSIDE_LISTING;
   for (let parent = root; parent < stop; parent++) {
     tick('pith');
-    if (kind[parent] !== NodeKind.Element || blocks.landmarks[parent] & OUTSIDE_LISTING) continue;
+    if (kind[parent] !== NodeKind.Element || blocks.landmarks[parent] & outside) continue;
     if (wordCount[parent] < MIN_GROUP_WORDS || wordCount[parent] <= above) continue;
     let groups: Map<string, number[]> | undefined;
     for (let child = parent + 1; child < end[parent]; child = end[child]) {
       if (kind[child] !== NodeKind.Element || wordCount[child] < MIN_ITEM_WORDS) continue;
-      if (blocks.landmarks[child] & OUTSIDE_LISTING || isProse(tag[child])) continue;
+      if (blocks.landmarks[child] & outside || isProse(tag[child])) continue;
       groups ??= new Map();
       const shape = shapeOf(blocks, child);
       const items = groups.get(shape);
@@ -225,6 +248,7 @@ export function listingAnswer(
     gates: readonly (readonly ListingGateCondition[])[];
     pageTypeFeatures: Float32Array;
   },
+  cardTemplate = false,
 ): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
   // The page type first: `extract()` decides it on every page anyway (the metadata choice reads
   // it), and on the pages read as articles (246 of the speed mix's 300) no group is searched.
@@ -249,7 +273,7 @@ export function listingAnswer(
   const items = groupTextNodes(blocks, group);
   const kept = loose();
   for (let node = 0; node < chosen.length; node++) if (items[node] && kept[node]) chosen[node] = 1;
-  return { chosen, group };
+  return { chosen: cardTemplate ? cardTemplateTextNodes(blocks, group, chosen) : chosen, group };
 }
 
 /**
@@ -491,6 +515,51 @@ export function templateTextNodes(blocks: Blocks, group: RepeatedGroup, answer: 
       chosen[blocks.textNodes[k]] = 1;
   }
   return chosen;
+}
+
+/**
+ * Share of the kept cards that must keep a place for the place to join in every kept card.
+ * Half: a card's price, date or byline line that the loose mode keeps in most cards but drops in
+ * some (WCXB 4264, 2916, 2965: the block model drops each card's attribute lines, the loose mode
+ * keeps them in most) — not a button or badge that one card's text happens to carry.
+ */
+export const CARD_PLACE_SHARE = 0.5;
+
+/**
+ * The kept cards completed by their template (issue 37, s37-cards2): in each item that `chosen`
+ * keeps text in, the blocks at the places (tag/class path from the item down) that at least
+ * CARD_PLACE_SHARE of the kept items keep, and at least two of them. Unlike templateTextNodes it
+ * adds nothing to the items `chosen` drops (the profile's join decided which cards), and a place
+ * one card kept does not spread to the others.
+ */
+export function cardTemplateTextNodes(blocks: Blocks, group: RepeatedGroup, chosen: Uint8Array): Uint8Array {
+  const { end } = blocks.doc.columns;
+  const out = chosen.slice();
+  // Items are disjoint and in document order, and so are blocks: walk both together.
+  const places: { block: number; item: number; place: string }[] = [];
+  const keptItems = new Set<number>();
+  const keptAt = new Map<string, Set<number>>();
+  let index = 0;
+  for (let block = 0; block < blocks.count; block++) {
+    const first = blocks.textNodes[blocks.textStart[block]];
+    while (index < group.items.length && end[group.items[index]] <= first) index++;
+    if (index >= group.items.length) break;
+    const item = group.items[index];
+    if (first <= item) continue;
+    const place = placeInItem(blocks, item, blocks.owner[block]);
+    places.push({ block, item, place });
+    if (!chosen[first]) continue;
+    keptItems.add(item);
+    const items = keptAt.get(place);
+    if (items) items.add(item);
+    else keptAt.set(place, new Set([item]));
+  }
+  const needed = Math.max(2, Math.ceil(CARD_PLACE_SHARE * keptItems.size));
+  for (const { block, item, place } of places) {
+    if (!keptItems.has(item) || (keptAt.get(place)?.size ?? 0) < needed) continue;
+    for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) out[blocks.textNodes[k]] = 1;
+  }
+  return out;
 }
 
 /**

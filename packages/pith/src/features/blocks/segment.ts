@@ -293,6 +293,16 @@ class BlockBuilder {
    * the cue memo hashed the string.
    */
   readonly cuesByClass: Int32Array;
+  /** The page's numbers of the attributes `markElement` reads on every element (`Doc.attributeId`). */
+  readonly attributeIds: {
+    role: number;
+    href: number;
+    hidden: number;
+    ariaHidden: number;
+    style: number;
+    class: number;
+    id: number;
+  };
   /** Per element: its block, -1 before it has one. */
   readonly blockOfNode: Int32Array;
   /** Blocks made so far, and their owners and sums by block (in `work`, grown by doubling). */
@@ -312,6 +322,15 @@ class BlockBuilder {
     this.ownCues = new Uint32Array(doc.size);
     this.inheritedCues = new Uint32Array(doc.size);
     this.cuesByClass = new Int32Array(doc.classCount).fill(-1);
+    this.attributeIds = {
+      role: doc.attributeId('role'),
+      href: doc.attributeId('href'),
+      hidden: doc.attributeId('hidden'),
+      ariaHidden: doc.attributeId('aria-hidden'),
+      style: doc.attributeId('style'),
+      class: doc.attributeId('class'),
+      id: doc.attributeId('id'),
+    };
     work.reset(doc.size);
     this.work = work;
     this.sums = work.sums;
@@ -403,21 +422,24 @@ class BlockBuilder {
 
 /** An element's landmark and cue bits (its own and inherited); a link counts for the open block. */
 function markElement(builder: BlockBuilder, node: number, nodeTag: number, openBlock: number): void {
-  const { doc, landmarks, ownCues, inheritedCues } = builder;
+  const { doc, landmarks, ownCues, inheritedCues, attributeIds } = builder;
   const up = node === builder.root ? -1 : doc.columns.parent[node];
   let flags = tagLandmarks(nodeTag);
-  const role = doc.attr(node, 'role');
+  const role = doc.attrById(node, attributeIds.role);
   const landmark = role?.toLowerCase();
   if (landmark !== undefined && Object.hasOwn(ROLE_LANDMARK, landmark)) flags |= ROLE_LANDMARK[landmark];
-  if (nodeTag === TAG.a && doc.attr(node, 'href') !== undefined) {
+  if (nodeTag === TAG.a && doc.attrById(node, attributeIds.href) !== undefined) {
     flags |= LANDMARK.link;
     const block = builder.blockOfOwner(openBlock);
     builder.sums.links[block]++;
   }
-  if (doc.attr(node, 'hidden') !== undefined || doc.attr(node, 'aria-hidden') === 'true') {
+  if (
+    doc.attrById(node, attributeIds.hidden) !== undefined ||
+    doc.attrById(node, attributeIds.ariaHidden) === 'true'
+  ) {
     flags |= LANDMARK.hiddenAttribute;
   } else {
-    const style = doc.attr(node, 'style');
+    const style = doc.attrById(node, attributeIds.style);
     if (style !== undefined && HIDING_STYLE.test(style)) flags |= LANDMARK.hiddenAttribute;
   }
   const classNumber = doc.classNumber(node);
@@ -430,7 +452,11 @@ function markElement(builder: BlockBuilder, node: number, nodeTag: number, openB
     }
   } else if (classNumber < 0) {
     // An id: the string is the element's own.
-    cues = elementCueBits(doc.classAndId(node), doc.attr(node, 'class'), doc.attr(node, 'id') ?? '');
+    cues = elementCueBits(
+      doc.classAndId(node),
+      doc.attrById(node, attributeIds.class),
+      doc.attrById(node, attributeIds.id) ?? '',
+    );
   }
   ownCues[node] = cues;
   landmarks[node] = flags | (up >= 0 ? landmarks[up] : 0);

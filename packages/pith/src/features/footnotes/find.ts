@@ -19,6 +19,8 @@
  *   `ch01.html#ch01fn3`), Word's `_ftn1`/`_edn1` anchors (a pasted export keeps the path of the
  *   file); a script link whose id pairs with its note's (Wikidot: `footnoteref-1` → `footnote-1`);
  * - a note without an id, found by its link back to the mark (Word exports: `href="#_ftnref1"`);
+ * - a mark written with the page's own address before the fragment: the URL it was read from, or
+ *   the one its head names (`<link rel=canonical>`, `og:url`; Substack read under another address);
  * - a note under a heading that is only its number (Texinfo: `h5.footnote-body-heading`): the
  *   blocks after the heading, up to the next one;
  * - inline notes beside their mark, written at the end instead: a `span.footnote-container`,
@@ -509,22 +511,55 @@ function backLinkedTargets(doc: Doc, candidates: readonly Candidate[], ids: Map<
   }
 }
 
-/** The page's own address without its fragment ('' when it has none), per document. */
-const PAGE_ADDRESS = new WeakMap<Doc, string>();
+/** The page's own addresses without their fragment (none when it has none), per document. */
+const PAGE_ADDRESSES = new WeakMap<Doc, readonly string[]>();
+
+/** An address without its fragment, resolved against `base` ('' when it is no URL). */
+function withoutFragment(address: string, base?: string): string {
+  if (!URL.canParse(address, base)) return '';
+  const url = new URL(address, base);
+  url.hash = '';
+  return url.href;
+}
+
+/**
+ * The addresses the page has for itself: the URL it was read from, and the ones it names in its
+ * head (`<link rel=canonical>`, `og:url`). A page saved or served under another address than its
+ * own (a mirror, a saved copy read from a file, a custom domain) still links its marks to its
+ * notes with its canonical address in front (Substack: `href="https://x.substack.com/p/post#footnote-1"`),
+ * and those are links to this page, not to another.
+ */
+function pageAddresses(doc: Doc): readonly string[] {
+  let addresses = PAGE_ADDRESSES.get(doc);
+  if (addresses !== undefined) return addresses;
+  const found = new Set<string>();
+  const own = doc.url === undefined ? '' : withoutFragment(doc.url);
+  if (own !== '') found.add(own);
+  const { kind, tag } = doc.columns;
+  for (let node = 1; node < doc.size; node++) {
+    tick('output');
+    if (kind[node] !== 1 /* element */) continue;
+    let named: string | undefined;
+    if (tag[node] === TAG.link) {
+      if (/(?:^|\s)canonical(?:\s|$)/i.test(doc.attr(node, 'rel') ?? '')) named = doc.attr(node, 'href');
+    } else if (tag[node] === TAG.meta) {
+      if ((doc.attr(node, 'property') ?? doc.attr(node, 'name'))?.toLowerCase() === 'og:url')
+        named = doc.attr(node, 'content');
+    } else continue;
+    const address = named === undefined ? '' : withoutFragment(named.trim(), own || undefined);
+    if (address !== '' && /^https?:/.test(address)) found.add(address);
+  }
+  addresses = [...found];
+  PAGE_ADDRESSES.set(doc, addresses);
+  return addresses;
+}
 
 /** True when `address` (a link without its fragment) names the page itself. */
 function isThisPage(doc: Doc, address: string): boolean {
-  let page = PAGE_ADDRESS.get(doc);
-  if (page === undefined) {
-    page = '';
-    if (doc.url !== undefined && URL.canParse(doc.url)) {
-      const url = new URL(doc.url);
-      url.hash = '';
-      page = url.href;
-    }
-    PAGE_ADDRESS.set(doc, page);
-  }
-  return page !== '' && URL.canParse(address, page) && new URL(address, page).href === page;
+  const pages = pageAddresses(doc);
+  if (pages.length === 0) return false;
+  const resolved = withoutFragment(address, pages[0]);
+  return resolved !== '' && pages.includes(resolved);
 }
 
 function safeDecode(fragment: string): string {

@@ -289,6 +289,8 @@ class PageTally {
   readonly textCounts = new Int32Array(TEXT_CUES.length);
   /** The cue mask and number of each `class` value of the page, by `Doc.classValueNumber`. */
   readonly classInfos: (ClassInfo | undefined)[];
+  /** The page's numbers of the attributes `tallyCues` reads on every element (`Doc.attributeId`). */
+  readonly attributeIds: { id: number; itemType: number; ariaLabel: number; rel: number };
   textNodes = 0;
   containers = 0;
   prices = 0;
@@ -320,6 +322,12 @@ class PageTally {
   constructor(doc: Doc) {
     this.doc = doc;
     this.classInfos = new Array(doc.classCount).fill(undefined);
+    this.attributeIds = {
+      id: doc.attributeId('id'),
+      itemType: doc.attributeId('itemtype'),
+      ariaLabel: doc.attributeId('aria-label'),
+      rel: doc.attributeId('rel'),
+    };
     this.root = doc.contentRoot;
     const { wordCount, textLength, tagCount } = doc.columns;
     this.bodyWords = wordCount[this.root];
@@ -485,9 +493,9 @@ function tallyElement(tally: PageTally, node: number, tagId: number): number {
 
 /** Class/id cues, microdata types, a breadcrumb label, `rel=next` on a link. */
 function tallyCues(tally: PageTally, node: number, tagId: number): ClassInfo {
-  const { doc } = tally;
+  const { doc, attributeIds } = tally;
   const classes = classInfoOf(tally, node);
-  const id = doc.classNumber(node) < 0 ? doc.attr(node, 'id') : undefined;
+  const id = doc.classNumber(node) < 0 ? doc.attrById(node, attributeIds.id) : undefined;
   let mask = classes.mask;
   // An id's cues only: ids differ per element, and numbering each one in the class table (for the
   // sibling runs, which read classes) made an entry and an object per element for nothing.
@@ -495,12 +503,12 @@ function tallyCues(tally: PageTally, node: number, tagId: number): ClassInfo {
   if (mask !== 0) {
     for (let bit = 0; bit < CLASS_CUES.length; bit++) if (mask & (1 << bit)) tally.classCounts[bit]++;
   }
-  const itemType = doc.attr(node, 'itemtype');
+  const itemType = doc.attrById(node, attributeIds.itemType);
   if (itemType !== undefined) addMicrodataTypes(itemType, tally.schemaTypes);
-  const label = doc.attr(node, 'aria-label');
+  const label = doc.attrById(node, attributeIds.ariaLabel);
   if (label !== undefined && /breadcrumb/i.test(label)) tally.breadcrumbLabel = 1;
   if (tagId === TAG.a && tally.relNext === 0) {
-    const rel = doc.attr(node, 'rel');
+    const rel = doc.attrById(node, attributeIds.rel);
     if (rel === 'next' || rel === 'prev') tally.relNext = 1;
   }
   return classes;
@@ -785,7 +793,8 @@ const SCRATCH_KEYS = [
   'containerSeen',
 ] as const;
 
-const classMask = (value: string) => CLASS_MATCHER.mask(value.toLowerCase());
+/** The class cues of a class or id string; the matcher folds ASCII case itself (no lower-cased copy). */
+const classMask = (value: string) => CLASS_MATCHER.mask(value);
 const textMask = (text: string) => cueMask(TEXT_PATTERN, TEXT_CUES.length, text.trim().toLowerCase());
 
 function platformMaskOf(text: string): number {

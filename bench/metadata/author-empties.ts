@@ -6,37 +6,16 @@
  *
  *   nice -n 5 npx tsx bench/metadata/author-empties.ts BASE_DIR ROWS.json
  */
-import { readFileSync } from 'node:fs';
-import {
-  fieldRows,
-  type MetadataRowSet,
-  outcomeOf,
-  readBaseFolds,
-  rowProbabilities,
-} from '@pith/workbench/train';
-import {
-  chosenRow,
-  PAGE_TYPE_NAMES,
-  pageTypeModelFromJson,
-  predictPageTypeProbabilities,
-  weightedMargins,
-} from 'pith/internal';
+import { outcomeOf, rowProbabilities } from '@pith/workbench/train';
+import { chosenRow, PAGE_TYPE_NAMES, weightedMargins } from 'pith/internal';
+import { frozenFieldRows } from './frozen-rows.js';
 
-const [base, rowsFile, fieldArg] = process.argv.slice(2);
-const field = (fieldArg ?? 'author') as 'author';
-const { pages: foldOf, models } = readBaseFolds(base, 5);
-const ptm = models.map((m) => pageTypeModelFromJson(m.pageType));
-const set = JSON.parse(readFileSync(rowsFile, 'utf8')) as MetadataRowSet;
-const folds = set.pages.map((p) => foldOf[p.digest]);
-const types = set.pages.map((p, i) =>
-  Float64Array.from(predictPageTypeProbabilities(ptm[folds[i]], p.pageTypeFeatures)),
-);
-const rows = fieldRows(set, types);
-const names = set.names[field];
-const width = names.length;
+const [base, rowsFile] = process.argv.slice(2);
+const field = 'author' as const;
+const { set, folds, models, rows, names, width } = frozenFieldRows(base, rowsFile, field);
 const srcCols = names.map((n, i) => [n, i] as const).filter(([n]) => n.includes('.src.'));
 const typeNames = PAGE_TYPE_NAMES;
-rows[field].forEach((page, index) => {
+rows.forEach((page, index) => {
   const entry = models[folds[index]].fields[field];
   const probs = rowProbabilities(entry.model, page);
   const margins = weightedMargins(entry, page.types);

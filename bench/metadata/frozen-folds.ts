@@ -27,22 +27,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import {
-  fieldRows,
-  type MetadataRowSet,
-  outcomeOf,
-  readBaseFolds,
-  rowProbabilities,
-  tally,
-} from '@pith/workbench/train';
-import {
-  CHOSEN_FIELDS,
-  type ChosenField,
-  chosenRow,
-  pageTypeModelFromJson,
-  predictPageTypeProbabilities,
-  weightedMargins,
-} from 'pith/internal';
+import { type MetadataRowSet, outcomeOf, rowProbabilities, tally } from '@pith/workbench/train';
+import { CHOSEN_FIELDS, type ChosenField, chosenRow, weightedMargins } from 'pith/internal';
+import { frozenRows, readRowSet } from './frozen-rows.js';
 import { wcxbMetadataRows } from './held-out-fits.js';
 
 const { values } = parseArgs({
@@ -65,25 +52,11 @@ if (!values.base) {
   process.exit(2);
 }
 
+// The rows: the current code's (computed, or cached by its hash), or a rows file kept from a run.
+const set: MetadataRowSet = values.rows ? readRowSet(values.rows) : await wcxbMetadataRows();
 // The fold models' fields read without the library's check that their columns are the current
 // code's: checked below against the rows' columns instead (a model and rows of the same code).
-const { heldOut: heldOutFile, pages: foldOf, models } = readBaseFolds(values.base, Number(values.folds));
-const pageTypeModels = models.map((model) => pageTypeModelFromJson(model.pageType));
-
-// The rows: the current code's (computed, or cached by its hash), or a rows file kept from a run.
-const set: MetadataRowSet = values.rows
-  ? (JSON.parse(readFileSync(values.rows, 'utf8')) as MetadataRowSet)
-  : await wcxbMetadataRows();
-const folds = set.pages.map((page) => {
-  const fold = foldOf[page.digest];
-  if (fold === undefined) throw new Error(`page ${page.id} is not in ${heldOutFile}`);
-  return fold;
-});
-// The page types each page's fold model gives it (the trainer's foldPageTypes, frozen).
-const types = set.pages.map((page, index) =>
-  Float64Array.from(predictPageTypeProbabilities(pageTypeModels[folds[index]], page.pageTypeFeatures)),
-);
-const rows = fieldRows(set, types);
+const { models, folds, rows } = frozenRows(values.base, set, Number(values.folds));
 for (const field of FIELDS) {
   const names = models[0].fields[field].model.featureNames;
   const expected = set.names[field];

@@ -32,9 +32,9 @@ import {
   type FieldMargins,
   type FieldParts,
   pageTypeModelFromJson,
-  predictPageTypeProbabilities,
   weightedMargins,
 } from 'pith/internal';
+import { frozenPageTypes, readRowSet } from './frozen-rows.js';
 import { metadataFolds, wcxbMetadataRows } from './held-out-fits.js';
 
 const { values } = parseArgs({
@@ -49,9 +49,7 @@ const { values } = parseArgs({
 });
 const k = 5;
 const fields = values.fields.split(',') as ChosenField[];
-const set: MetadataRowSet = values.rows
-  ? (JSON.parse(readFileSync(values.rows, 'utf8')) as MetadataRowSet)
-  : await wcxbMetadataRows();
+const set: MetadataRowSet = values.rows ? readRowSet(values.rows) : await wcxbMetadataRows();
 
 type Outcome = 'right' | 'wrong' | 'empty';
 interface Line {
@@ -83,10 +81,14 @@ for (const seed of values.seeds.split(',').map(Number)) {
   set.pages.forEach((page, index) => {
     if (heldOut.pages[page.digest] !== folds[index]) foldsDiffer++;
   });
-  const baseTypes = set.pages.map((page, index) =>
-    Float64Array.from(predictPageTypeProbabilities(base[folds[index]].pageType, page.pageTypeFeatures)),
+  const baseRows = fieldRows(
+    set,
+    frozenPageTypes(
+      set,
+      base.map((fold) => fold.pageType),
+      folds,
+    ),
   );
-  const baseRows = fieldRows(set, baseTypes);
   let typesDiffer = 0;
   rows.title.forEach((page, index) => {
     if (page.type !== baseRows.title[index].type) typesDiffer++;

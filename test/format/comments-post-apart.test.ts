@@ -9,12 +9,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml, Selection } from '../../packages/pith/src/dom/index.js';
-import {
-  FORUM_OUTSIDE_SHARE_UNASKED,
-  separateComments,
-} from '../../packages/pith/src/features/comments/index.js';
 import { MIN_COMMENTS_APART } from '../../packages/pith/src/features/comments/separate.js';
+import { commentsBodyText } from './comments-body.js';
 
 const POST = [
   'So, uh, heard about any upcoming elections of import?',
@@ -65,27 +61,8 @@ ${comments}
 </div></div></body></html>`;
 }
 
-/** The whole body kept, through the unasked comments step, on a page the page type reads as a forum. */
-function bodyText(html: string): string {
-  const doc = parseHtml(html);
-  const extraction = {
-    extractor: 't',
-    version: '0',
-    doc,
-    selection: new Selection(doc).keepSubtree(doc.body),
-    roots: [],
-    diagnostics: undefined,
-  };
-  const { body } = separateComments(extraction, {
-    forumOutsideShare: FORUM_OUTSIDE_SHARE_UNASKED,
-    keptSubtreeOnly: true,
-    readsAsArticle: () => false,
-  });
-  let text = '';
-  for (let node = 0; node < doc.size; node++)
-    if (doc.isText(node) && body.selection.kept[node]) text += doc.text(node);
-  return text;
-}
+/** The body's text on a page the page type reads as a forum. */
+const bodyText = (html: string): string => commentsBodyText(html, () => false);
 
 describe('a blog post over its readers comments, by markup (s37-l3s4)', () => {
   test('the comments leave the body though the page type reads a forum: the post is apart by markup', () => {

@@ -9,14 +9,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseHtml, Selection } from '../../packages/pith/src/dom/index.js';
+import { parseHtml } from '../../packages/pith/src/dom/index.js';
 import {
-  FORUM_OUTSIDE_SHARE_UNASKED,
   MIN_STORY_TEXT,
   STORY_OVER_REPLY,
   separateComments,
 } from '../../packages/pith/src/features/comments/index.js';
 import { extract } from '../../packages/pith/src/index.js';
+import { commentsBodyText, keptExtraction } from './comments-body.js';
 
 const STORY = `<div class="item"><h1>Nicole Kidman Is Pregnant</h1>
 <p>UPDATE: Nicole Kidman and her husband Keith Urban are expecting their first child together.</p>
@@ -66,27 +66,7 @@ function page(copies: number, story = STORY): string {
 ${items}</div></div></div></body></html>`;
 }
 
-/** The whole body kept (as the block model kept story and comments), through the unasked comments step. */
-function bodyText(html: string, readsAsArticle?: () => boolean) {
-  const doc = parseHtml(html);
-  const extraction = {
-    extractor: 't',
-    version: '0',
-    doc,
-    selection: new Selection(doc).keepSubtree(doc.body),
-    roots: [],
-    diagnostics: undefined,
-  };
-  const { body } = separateComments(extraction, {
-    forumOutsideShare: FORUM_OUTSIDE_SHARE_UNASKED,
-    keptSubtreeOnly: true,
-    ...(readsAsArticle ? { readsAsArticle } : {}),
-  });
-  let text = '';
-  for (let node = 0; node < doc.size; node++)
-    if (doc.isText(node) && body.selection.kept[node]) text += doc.text(node);
-  return text;
-}
+const bodyText = commentsBodyText;
 
 describe('comments that outweigh a story (s37-forum)', () => {
   test('leave the body where the story reads as one long text over short replies on an article', () => {
@@ -103,15 +83,7 @@ describe('comments that outweigh a story (s37-forum)', () => {
   });
 
   test('asked for, the same read: comments ten times the story still leave it (not a thread by the 0.15 share)', () => {
-    const doc = parseHtml(page(10));
-    const extraction = {
-      extractor: 't',
-      version: '0',
-      doc,
-      selection: new Selection(doc).keepSubtree(doc.body),
-      roots: [],
-      diagnostics: undefined,
-    };
+    const extraction = keptExtraction(parseHtml(page(10)));
     assert.equal(separateComments(extraction).sections.length, 0);
     assert.equal(separateComments(extraction, { readsAsArticle: () => false }).sections.length, 0);
     const asked = separateComments(extraction, { readsAsArticle: () => true });

@@ -5,6 +5,7 @@ import { parseHtml, Selection, TAG } from '../../packages/pith/src/dom/index.js'
 import { findComments, separateComments } from '../../packages/pith/src/features/comments/index.js';
 import { formatComments, readComments } from '../../packages/pith/src/format/index.js';
 import { extract } from '../../packages/pith/src/index.js';
+import { keptExtraction } from './comments-body.js';
 
 const parser = new MarkdownIt('default', { html: false, linkify: false });
 const NOW = Date.UTC(2026, 0, 1);
@@ -128,15 +129,7 @@ describe('formatComments', () => {
 describe('separateComments', () => {
   test('takes the comment sections out of the body', () => {
     const doc = parseHtml(PAGE);
-    const all = new Selection(doc).keepSubtree(0);
-    const extraction = {
-      extractor: 't',
-      version: '0',
-      doc,
-      selection: all,
-      roots: [],
-      diagnostics: undefined,
-    };
+    const extraction = keptExtraction(doc, 0);
     const { body, sections } = separateComments(extraction);
     assert.equal(sections.length, 1);
     for (let node = 0; node < doc.size; node++) {
@@ -163,23 +156,12 @@ describe('separateComments', () => {
     const article = doc.findAll(TAG.article)[0];
     // The article and its comments kept, then the article alone (the comments outside what was kept).
     for (const root of [doc.body, article]) {
-      const selection = new Selection(doc).keepSubtree(root);
-      const extraction = { extractor: 't', version: '0', doc, selection, roots: [], diagnostics: undefined };
+      const extraction = keptExtraction(doc, root);
       const whole = separateComments(extraction);
       const scoped = separateComments(extraction, { keptSubtreeOnly: true });
       assert.deepEqual(scoped.body.selection.kept, whole.body.selection.kept);
     }
-    const both = separateComments(
-      {
-        extractor: 't',
-        version: '0',
-        doc,
-        selection: new Selection(doc).keepSubtree(doc.body),
-        roots: [],
-        diagnostics: undefined,
-      },
-      { keptSubtreeOnly: true },
-    );
+    const both = separateComments(keptExtraction(doc), { keptSubtreeOnly: true });
     assert.equal(both.sections.length, 1);
   });
 

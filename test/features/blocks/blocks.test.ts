@@ -170,6 +170,35 @@ describe('cueBits', () => {
       { numRuns: 2000 },
     );
   });
+  test('a string long or short reads as its first 16,000 characters, met in any order (property)', () => {
+    // Issue 38 (s38-seg2): whatever replaces the memo of whole strings (tried: none, scanned in
+    // place to the cut) must read as the cut string split into tokens and compounds. Strings near
+    // the cut (a token or compound across it) and strings met again or in any order.
+    const MAX = 16_000;
+    const before = (whole: string): number => {
+      const cut = whole.length > MAX ? whole.slice(0, MAX) : whole;
+      let bits = 0;
+      for (const token of cut.split(/[^a-z0-9]+/))
+        if (token.length > 0 && token.length <= 40 && !/^[0-9]+$/.test(token)) bits |= tokenBits(token);
+      for (const word of cut.split(/\s+/))
+        if (word.includes('-') || word.includes('_')) bits |= tokenBits(word.slice(0, 60));
+      return bits;
+    };
+    const piece = fc.oneof(
+      fc.constantFrom('sidebar', 'ad-slot', 'post_body', 'cookie-banner', 'share', ' ', '-', '_', 'é', '\t'),
+      fc.string({ maxLength: 8 }),
+    );
+    const classString = fc
+      .tuple(fc.nat({ max: 40 }), fc.array(piece, { maxLength: 10 }), fc.boolean())
+      .map(([offset, parts, long]) => (long ? ' '.repeat(MAX - offset) : '') + parts.join(''));
+    fc.assert(
+      fc.property(fc.array(classString, { minLength: 1, maxLength: 4 }), (strings) => {
+        for (const whole of [...strings, ...strings.toReversed()])
+          assert.equal(cueBits(whole), before(whole), JSON.stringify(whole.slice(-60)));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('blockFeatures', () => {

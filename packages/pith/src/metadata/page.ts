@@ -334,7 +334,7 @@ const MAX_VISIBLE_DATES = 10;
  * <div>July 8, 2025</div>"; 4105's `c-layout-sidebar-bottom`) is excluded with the sidebars, but the
  * label says whose date it is: a related post's card carries no such label.
  */
-const PUBLISHED_LABEL = /^(?:date )?(?:first )?publish(?:ed|ing)?(?: date| on)?:?$/i;
+const PUBLISHED_LABEL = /^\s*(?:date\s+)?(?:first\s+)?publish(?:ed|ing)?(?:\s+date|\s+on)?:?\s*$/i;
 /** Dates read after such a label inside an excluded element, at most. */
 const MAX_LABELLED_EXCLUDED = 1;
 /**
@@ -563,7 +563,8 @@ export function pageData(doc: Doc): PageData {
         labelledExcluded < MAX_LABELLED_EXCLUDED &&
         previous >= 0 &&
         doc.textLength(previous) <= 20 &&
-        PUBLISHED_LABEL.test(doc.text(previous).replace(/\s+/g, ' ').trim());
+        // White space read by the pattern: nothing is built for the nav's short labels it rejects.
+        PUBLISHED_LABEL.test(doc.text(previous));
       // …or the first text of an excluded element that starts right under the headline (checked for a
       // date class below).
       const metaColumn =

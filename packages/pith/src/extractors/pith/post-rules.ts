@@ -1040,9 +1040,7 @@ export function dropCommentPolicies(blocks: Blocks, chosen: Uint8Array): number 
 }
 
 function isCommentPolicy(blocks: Blocks, block: number): boolean {
-  let text = '';
-  for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++)
-    text += blocks.doc.text(blocks.textNodes[k]);
+  const text = blockText(blocks, block);
   if (!COMMENT_WORD.test(text)) return false;
   let cues = 0;
   for (const cue of POLICY_CUES) if (cue.test(text) && ++cues >= MIN_POLICY_CUES) return true;

@@ -6,6 +6,7 @@ import { type Doc, NodeKind, parseHtml } from '../../packages/pith/src/dom/index
 import { type PithDiagnostics, pageRows } from '../../packages/pith/src/extractors/pith/index.js';
 import {
   anchoredGroup,
+  answerGroups,
   cardTemplateTextNodes,
   groupTextNodes,
   groupWordsAtMost,
@@ -16,8 +17,12 @@ import {
   type ListingPageType,
   listingAnswer,
   listingGateFeatures,
+  POST_WORDS,
+  POSTS_GROWTH,
   postsAnswer,
+  type RepeatedGroup,
   repeatedGroup,
+  repeatedGroups,
   screenReaderOnlyText,
   templateTextNodes,
 } from '../../packages/pith/src/extractors/pith/repeated.js';
@@ -835,6 +840,91 @@ describe("a blog's day page (the answer one post of several)", () => {
           else if (joined.chosen[node]) assert.equal(posts[node], 1);
         }
       }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+/** A group as `parent: items`, to compare two searches' finds. */
+const groupKey = (group: RepeatedGroup) => `${group.parent}:${group.items.join(',')}`;
+
+describe("the posts profile's search: the answer's middle word's ancestors only (s37-clean5)", () => {
+  // CleanEval 149's day page with a rail of 30 recipe cards beside the posts (more words than the
+  // posts): a repeated group whose parent holds none of the answer.
+  const withRail = dayPage.replace(
+    '</td></tr></table></body></html>',
+    `</td><td><div class="rail">${Array.from({ length: 30 }, (_, n) => card(n + 1)).join('')}</div></td></tr></table></body></html>`,
+  );
+
+  test('lets through: the posts, whose container holds the answer (CleanEval 149)', () => {
+    const doc = parseHtml(withRail);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textUnder(doc, 'Knox Media Gossip');
+    const above = Math.floor(POSTS_GROWTH * wordsIn(doc, answer));
+    const found = answerGroups(blocks, answer, above);
+    assert.ok(
+      found.some(
+        (group) => group.items.length === 3 && doc.textContent(group.items[1]).includes('Knox Media Gossip'),
+      ),
+      'the three posts are a group of the search',
+    );
+    assert.ok(postsAnswer(blocks, answer, wordsIn(doc, answer)), 'and they join');
+  });
+
+  test("stops: a rail's cards beside the answer are not searched (repeatedGroups finds them)", () => {
+    const doc = parseHtml(withRail);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textUnder(doc, 'Knox Media Gossip');
+    const above = Math.floor(POSTS_GROWTH * wordsIn(doc, answer));
+    const isRail = (group: RepeatedGroup) => doc.attr(group.parent, 'class') === 'rail';
+    assert.ok(repeatedGroups(blocks, above).some(isRail), 'the whole-page search reads the rail');
+    assert.ok(!answerGroups(blocks, answer, above).some(isRail), "the answer's search does not");
+  });
+
+  test("stops: no group where the page's content holds no more than 1.5 × the answer's words", () => {
+    const doc = parseHtml(dayPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = new Uint8Array(doc.size);
+    for (let node = 0; node < doc.size; node++) if (doc.kind(node) === NodeKind.Text) answer[node] = 1;
+    const above = Math.floor(POSTS_GROWTH * wordsIn(doc, answer));
+    assert.deepEqual(answerGroups(blocks, answer, above), []);
+    assert.ok(repeatedGroups(blocks).length > 0, 'the page has groups');
+  });
+
+  test("property: every group whose items hold over half the answer's words is found, and only groups of the page", () => {
+    const doc = parseHtml(withRail);
+    const { blocks } = pageRows(doc, {}, {});
+    const texts: number[] = [];
+    for (let node = 0; node < doc.size; node++) if (doc.kind(node) === NodeKind.Text) texts.push(node);
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { minLength: texts.length, maxLength: texts.length }),
+        fc.integer({ min: -1, max: 400 }),
+        (picks, above) => {
+          const answer = new Uint8Array(doc.size);
+          texts.forEach((node, k) => {
+            if (picks[k]) answer[node] = 1;
+          });
+          let total = 0;
+          for (const node of texts) if (answer[node]) total += doc.columns.wordCount[node];
+          const all = repeatedGroups(blocks, above);
+          const found = new Set(answerGroups(blocks, answer, above).map(groupKey));
+          // With the posts' item floor, only groups whose every item has POST_WORDS are promised.
+          const posts = new Set(answerGroups(blocks, answer, above, POST_WORDS).map(groupKey));
+          const everyKey = new Set(all.map(groupKey));
+          for (const key of found) assert.ok(everyKey.has(key), 'a group repeatedGroups finds');
+          for (const group of all) {
+            const inItems = groupTextNodes(blocks, group);
+            let words = 0;
+            for (const node of texts) if (answer[node] && inItems[node]) words += doc.columns.wordCount[node];
+            if (total > 0 && 2 * words > total) {
+              assert.ok(found.has(groupKey(group)), 'a group holding most of the answer');
+              if (group.items.every((item) => doc.columns.wordCount[item] >= POST_WORDS))
+                assert.ok(posts.has(groupKey(group)), 'a group of posts holding most of the answer');
+            }
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

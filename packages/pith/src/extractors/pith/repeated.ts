@@ -73,7 +73,7 @@ export function pageWideForm(doc: Doc): boolean {
  */
 export function repeatedGroups(blocks: Blocks, above = -1): RepeatedGroup[] {
   const doc = blocks.doc;
-  const { kind, tag, end, wordCount } = doc.columns;
+  const { end } = doc.columns;
   const found: RepeatedGroup[] = [];
   if (blocks.count === 0) return found;
   const root = doc.contentRoot;
@@ -81,25 +81,102 @@ export function repeatedGroups(blocks: Blocks, above = -1): RepeatedGroup[] {
   const outside = pageWideForm(doc) ? OUTSIDE_LISTING & ~LANDMARK.form : OUTSIDE_LISTING;
   for (let parent = root; parent < stop; parent++) {
     tick('pith');
-    if (kind[parent] !== NodeKind.Element || blocks.landmarks[parent] & outside) continue;
-    if (wordCount[parent] < MIN_GROUP_WORDS || wordCount[parent] <= above) continue;
-    let groups: Map<string, number[]> | undefined;
-    for (let child = parent + 1; child < end[parent]; child = end[child]) {
-      if (kind[child] !== NodeKind.Element || wordCount[child] < MIN_ITEM_WORDS) continue;
-      if (blocks.landmarks[child] & outside || isProse(tag[child])) continue;
-      groups ??= new Map();
-      const shape = shapeOf(blocks, child);
-      const items = groups.get(shape);
-      if (items) items.push(child);
-      else groups.set(shape, [child]);
+    groupsUnder(blocks, parent, outside, above, found);
+  }
+  return found;
+}
+
+/** The repeated groups among one parent's children (repeatedGroups' test for one parent), pushed to `found`. */
+function groupsUnder(
+  blocks: Blocks,
+  parent: number,
+  outside: number,
+  above: number,
+  found: RepeatedGroup[],
+): void {
+  const { kind, tag, end, wordCount } = blocks.doc.columns;
+  if (kind[parent] !== NodeKind.Element || blocks.landmarks[parent] & outside) return;
+  if (wordCount[parent] < MIN_GROUP_WORDS || wordCount[parent] <= above) return;
+  let groups: Map<string, number[]> | undefined;
+  for (let child = parent + 1; child < end[parent]; child = end[child]) {
+    if (kind[child] !== NodeKind.Element || wordCount[child] < MIN_ITEM_WORDS) continue;
+    if (blocks.landmarks[child] & outside || isProse(tag[child])) continue;
+    groups ??= new Map();
+    const shape = shapeOf(blocks, child);
+    const items = groups.get(shape);
+    if (items) items.push(child);
+    else groups.set(shape, [child]);
+  }
+  if (!groups) return;
+  for (const items of groups.values()) {
+    if (items.length < MIN_GROUP_ITEMS) continue;
+    let words = 0;
+    for (const item of items) words += wordCount[item];
+    if (words >= MIN_GROUP_WORDS) found.push({ parent, items, words });
+  }
+}
+
+/**
+ * The repeated groups whose parent may hold most of the answer's words (read over its text nodes by
+ * `wordCount`), of parents above `above` words: the groups of the answer's middle word's ancestors
+ * only. A subtree is a run of nodes in document order, so a subtree holding more than half the
+ * answer's words holds the text node where the answer's running count passes half (before it lie
+ * under half, after it at most half); its ancestors are a chain of a page's depth, where
+ * repeatedGroups reads every parent of the page (issue 37, s37-clean5: the posts profile's cost).
+ * With `itemWords`, a parent's shapes are read only where it has MIN_GROUP_ITEMS children of that
+ * many words holding more than `above` between them: a caller that keeps only groups whose every
+ * item has `itemWords` loses none of them.
+ */
+export function answerGroups(
+  blocks: Blocks,
+  answer: Uint8Array,
+  above: number,
+  itemWords = MIN_ITEM_WORDS,
+): RepeatedGroup[] {
+  const doc = blocks.doc;
+  const { kind, wordCount, end, parent: parentOf } = doc.columns;
+  const found: RepeatedGroup[] = [];
+  const root = doc.contentRoot;
+  // No parent of the page's content holds more than `above` words: no group can (the cheap gate).
+  if (blocks.count === 0 || wordCount[root] <= above) return found;
+  // One pass over the page: the answer's text nodes and their running word counts.
+  const nodes: number[] = [];
+  const running: number[] = [];
+  let total = 0;
+  for (let node = 0; node < doc.size; node++)
+    if (answer[node] && kind[node] === NodeKind.Text) {
+      total += wordCount[node];
+      nodes.push(node);
+      running.push(total);
     }
-    if (!groups) continue;
-    for (const items of groups.values()) {
-      if (items.length < MIN_GROUP_ITEMS) continue;
-      let words = 0;
-      for (const item of items) words += wordCount[item];
-      if (words >= MIN_GROUP_WORDS) found.push({ parent, items, words });
-    }
+  if (total === 0) return found;
+  let at = 0;
+  while (2 * running[at] < total) at++;
+  const middle = nodes[at];
+  const chain: number[] = [];
+  for (let up = parentOf[middle]; up >= root; up = parentOf[up]) {
+    if (wordCount[up] <= above) continue;
+    chain.push(up);
+    if (up === root) break;
+  }
+  if (chain.length === 0 || chain[chain.length - 1] !== root) return found;
+  let outside = -1;
+  // Top down, in document order, as repeatedGroups finds them.
+  for (let k = chain.length - 1; k >= 0; k--) {
+    tick('pith');
+    const parent = chain[k];
+    // Before any shape is read: a group of items of `itemWords` or more needs MIN_GROUP_ITEMS such
+    // children holding more than `above` words between them.
+    let count = 0;
+    let words = 0;
+    for (let child = parent + 1; child < end[parent]; child = end[child])
+      if (kind[child] === NodeKind.Element && wordCount[child] >= itemWords) {
+        count++;
+        words += wordCount[child];
+      }
+    if (count < MIN_GROUP_ITEMS || words <= above) continue;
+    if (outside < 0) outside = pageWideForm(doc) ? OUTSIDE_LISTING & ~LANDMARK.form : OUTSIDE_LISTING;
+    groupsUnder(blocks, parent, outside, above, found);
   }
   return found;
 }
@@ -685,13 +762,16 @@ export function postsAnswer(
   // The group the answer started whose every item is a post's size (anchoredGroup's, among those:
   // a day page's outer table — the date line, the posts' wrapper, the copyright line — repeats too).
   let group: RepeatedGroup | undefined;
-  for (const found of repeatedGroups(blocks, Math.floor(POSTS_GROWTH * answerWords)))
+  // Only the groups under the answer's middle word's ancestors: a group whose items hold
+  // POSTS_IN_GROUP (over half) of the answer's words has its parent among them (answerGroups).
+  for (const found of answerGroups(blocks, answer, Math.floor(POSTS_GROWTH * answerWords), POST_WORDS))
     if (
       (!group || found.words > group.words) &&
       found.items.every((item) => wordCount[item] >= POST_WORDS) &&
       balanced(found, wordCount) &&
-      oneTemplate(blocks, found) &&
-      keptItems(blocks, found, answer) >= MIN_KEPT_ITEMS
+      // The items' text read last: their shapes and openings cost most.
+      keptItems(blocks, found, answer) >= MIN_KEPT_ITEMS &&
+      oneTemplate(blocks, found)
     )
       group = found;
   if (!group) return undefined;

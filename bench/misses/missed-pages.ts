@@ -123,6 +123,7 @@ for (const [dataset, ids] of wanted) {
       regionWords: diagnostics.regionWords,
       bodyGuard: diagnostics.bodyGuard,
       listing: diagnostics.listing,
+      posts: diagnostics.posts,
       pageType: diagnostics.pageType && {
         type: diagnostics.pageType.type,
         probabilities: diagnostics.pageType.probabilities,

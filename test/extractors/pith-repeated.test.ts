@@ -6,6 +6,7 @@ import { type Doc, NodeKind, parseHtml } from '../../packages/pith/src/dom/index
 import { type PithDiagnostics, pageRows } from '../../packages/pith/src/extractors/pith/index.js';
 import {
   anchoredGroup,
+  answerGroups,
   cardTemplateTextNodes,
   groupTextNodes,
   groupWordsAtMost,
@@ -16,7 +17,12 @@ import {
   type ListingPageType,
   listingAnswer,
   listingGateFeatures,
+  POST_WORDS,
+  POSTS_GROWTH,
+  postsAnswer,
+  type RepeatedGroup,
   repeatedGroup,
+  repeatedGroups,
   screenReaderOnlyText,
   templateTextNodes,
 } from '../../packages/pith/src/extractors/pith/repeated.js';
@@ -735,6 +741,188 @@ describe("screen-reader-only text on a listing's or collection's cards", () => {
           const expected = classes.some((tokens) => tokens.some((token) => spoken.includes(token)));
           const text = hidden ? chosenText(doc, hidden) : '';
           assert.equal(text, expected ? 'Marked words' : '');
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+/**
+ * A blog's day page, cut from CleanEval 149 (radio.weblogs.com, 2005-01-20; images, scripts and
+ * links' targets left out): three posts in sibling `<table>`s, two of them set between `<br>`s. The
+ * block model kept the middle one (the one with `<p>`s) and dropped the others.
+ */
+const dayPosts = `<a name="a331"></a> <table width="100%" cellpadding="1"> <tr> <td valign="top"> <br><div class="itemTitle"><b><a href="#" class="weblogItemTitle">Group Calls 2004 Most Deadly Year for Journalists</a></b></div>Last year 129 media employees were killed in the line of duty, according to the <a href="#">International Federation of Journalists</a>, which is calling on governments to do more to investigate news workers' deaths.<br> <br>"Behind each tragic death is a story of widespread intimidation and violence against journalists being carried out on a scale never seen before," said Aidan White, IFJ General Secretary. "We honour each of those who have died, from the dedicated and courageous correspondents to the support staff who make up the media team."<br> <br> The federation said new international rules are needed to force independent investigations of media killings. Its report covers incidents in 34 countries, including the war in Iraq. It plans a worldwide protest April 8, the second anniversary of the killing of two journalists at the Palestine Hotel in Baghdad. <br> <br> <div style="margin-left: 40px; font-style: italic;">Thanks to <a href="#">J's Scratchpad</a> and the <a href="#">Guardian</a> for pointing out the <a href="#">IFJ</a> story. For other information about the risks of international journalism, see the <a href="#">News Safety Institute</a>.</div><br> <font class="small" size="-1" color="gray">8:20:38 PM&nbsp;&nbsp;<a href="#"></a>&nbsp;&nbsp;<a href="#" class="commentLink">comment&nbsp;[]</a></font> </td> <td valign="top" align="right" nowrap> </td> </tr> </table><a name="a330"></a> <table width="100%" cellpadding="1"> <tr> <td valign="top"> <br><div class="itemTitle"><b><a href="#" class="weblogItemTitle">Knox Media Gossip</a></b></div><a href="#">SouthKnoxBubba</a> points to media-business gossip in <a href="#">Betty Bean</a>'s <span style="font-style: italic;">Halls Shopper News</span> column, including rumors of the <a href="#">Metro Pulse</a> being for sale and the <span style="font-style: italic;">Knoxville Journal</span> having its own problems. <br> <br> In response, <span style="font-style: italic;">Metro Pulse</span> owner/publisher Brian Conley (or someone impersonating him) joined the discussion thread at Bubba's site, posting several responses to comments on his downtown redevelopment connections and their relationship to the paper, as well as the <span style="font-style: italic;">Shopper News</span> item:<br> <br> <div style="margin-left: 40px;"><span class="postbody"><span style="font-style: italic;">I'm not "peddling" MP, which is exactly what I would have told Betty Bean if she'd bothered to ask me. And while I may be relatively new at the newspaper business, we at MP do at least make an effort to report accurate information.</span></span> <br> </div> <br> As of this writing, there's no response from Betty Bean -- but I'm learning something about local media history, animosities and attitudes from the conversation... reading some of it in the papers, some of it in the blog and some of it between the lines. <br> <br> I hadn't visited <span style="font-style: italic;">Halls Shopper News</span> before, but found other pieces in it about the <a href="#">Knoxville Journal </a>and local TV stations, both in <a href="#">Betty's column</a> and <a href="#">elsewhere</a>. (I do keep a large salt shaker handy when reading opinion columns and business gossip, regardless of source -- especially when I'm new in town, don't have a scorecard and don't know the players.) <br> <p>However, while I was at it, I also found this piece about back when the Journal was a <a href="#">daily paper</a>, in the online edition of the <span style="font-style: italic;">Tennessee Encyclopedia of History &amp; Culture</span> at <a href="#">tennesseeencyclopedia.net</a>/, which looks like a fine resource for a newcomer to browse when there's no breaking news.<br> </p> <p>(The irony is that all of this Web browsing went on while I skipped a <a href="#">Society of Professional Journalists</a> meeting to wait for a UPS delivery -- at least I didn't miss out entirely on opportunities to learn a little more about the local media.)<br><br><br></p><br> <font class="small" size="-1" color="gray">7:57:16 PM&nbsp;&nbsp;<a href="#"></a>&nbsp;&nbsp;<a href="#" class="commentLink">comment&nbsp;[]</a></font> </td> <td valign="top" align="right" nowrap> </td> </tr> </table><a name="a329"></a> <table width="100%" cellpadding="1"> <tr> <td valign="top"> <br><div class="itemTitle"><b><a href="#" class="weblogItemTitle">Blogger Conference Being Planned in Nashville</a></b></div>The <a href="#">Media Bloggers Association</a> is organizing a conference at Belmont University in Nashville for May 5-7. <br> <br> Unfortunately, the conference dates are exam (and exam-grading) week for me at UT in Knoxville, but students or faculty who wrap-up early will be able to go.<br> <br> The "placeholder" website, <a href="#">BlogNashville</a>, lists Glenn Reynolds, the UT law professor known online as <a href="#">Instapundit</a>, as chairman of the conference committee building the agenda. <br> <br> Blogger, Belmont U public relations guy and journalist <a href="#">Bill Hobbs</a> is on the committee, along with the media bloggers group organizer, Bob Cox, whose blog is <a href="#">The National Debate</a>, blogging journalist <a href="#">Ed Cone</a> of Greensboro, N.C., and Sybril Bennett of <a href="#">Belmont's journalism program</a>.<br> <br> Cone and Cox, and maybe others from the group, are scheduled to be at Harvard's <a href="#">Blogging, Journalism &amp; Credibility</a> conference this week, so they should come back full of ideas. The Nashville event plans to borrow the "unconference" group-discussion centered <a href="#">BloggerCon</a> concept that <a href="#">Dave Winer</a> evolved at Harvard and Stanford events.<br> <br> Speaking of the Harvard conference... a <a href="#">New York Times story</a> has kicked off quite a discussion of the quality of its reporting about Iraqi bloggers. See <a href="#">Cone</a> and <a href="#">Jarvis</a>, and many others in their "comment" streams. <br><br> <font class="small" size="-1" color="gray">12:47:28 PM&nbsp;&nbsp;<a href="#"></a>&nbsp;&nbsp;<a href="#" class="commentLink">comment&nbsp;[]</a></font> </td> <td valign="top" align="right" nowrap> </td> </tr> </table>`;
+const dayPage = `<html><body><table><tr><td><div class="small"><a href="#">Weblog front page</a></div></td>
+<td><table><tr><td><b>Thursday, January 20, 2005</b></td></tr></table>
+<table><tr><td>${dayPosts}</td></tr></table>
+<table><tr><td>&copy; Copyright 2005 Bob Stepno. Last update: 1/20/2005</td></tr></table></td></tr></table></body></html>`;
+
+/** Per node: 1 for the text nodes under the element whose text starts with `start` (the innermost such table). */
+function textUnder(doc: Doc, start: string): Uint8Array {
+  const chosen = new Uint8Array(doc.size);
+  let item = -1;
+  for (let node = 0; node < doc.size; node++)
+    if (
+      doc.kind(node) === NodeKind.Element &&
+      doc.tagName(node) === 'table' &&
+      doc.textContent(node).trim().startsWith(start)
+    )
+      item = node;
+  assert.ok(item >= 0, `a table starting "${start}"`);
+  for (let node = item + 1; node < doc.end(item); node++)
+    if (doc.kind(node) === NodeKind.Text) chosen[node] = 1;
+  return chosen;
+}
+const wordsIn = (doc: Doc, chosen: Uint8Array) => chosenText(doc, chosen).split(' ').filter(Boolean).length;
+
+describe("a blog's day page (the answer one post of several)", () => {
+  test('CleanEval 149: the posts the block model dropped join the one it kept', () => {
+    const doc = parseHtml(dayPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textUnder(doc, 'Knox Media Gossip');
+    const joined = postsAnswer(blocks, answer, wordsIn(doc, answer));
+    assert.ok(joined, 'the posts join');
+    assert.equal(joined.group.items.length, 3);
+    const text = chosenText(doc, joined.chosen);
+    assert.match(text, /Last year 129 media employees were killed/);
+    assert.match(text, /Knox Media Gossip/);
+    assert.match(text, /Blogger Conference Being Planned in Nashville/);
+    assert.doesNotMatch(text, /Copyright|Weblog front page/, 'not the page furniture');
+  });
+
+  test("a listing's cards are no posts: one card kept stays one card", () => {
+    const doc = parseHtml(listingPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const group = repeatedGroup(blocks);
+    assert.ok(group);
+    const answer = new Uint8Array(doc.size);
+    const item = group.items[0];
+    for (let node = item + 1; node < doc.end(item); node++)
+      if (doc.kind(node) === NodeKind.Text) answer[node] = 1;
+    assert.equal(postsAnswer(blocks, answer, Math.max(60, wordsIn(doc, answer))), undefined);
+  });
+
+  test('one post repeated for each screen size is no day of posts (WCXB dev 0355)', () => {
+    const post = dayPosts.slice(0, dayPosts.indexOf('<a name="a330">'));
+    const doc = parseHtml(dayPage.replace(dayPosts, post + post + post));
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textUnder(doc, 'Group Calls 2004');
+    assert.equal(postsAnswer(blocks, answer, wordsIn(doc, answer)), undefined);
+  });
+
+  test('the answer keeping two posts of three is no one post: left alone', () => {
+    const doc = parseHtml(dayPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textUnder(doc, 'Knox Media Gossip');
+    const first = textUnder(doc, 'Group Calls 2004');
+    for (let node = 0; node < doc.size; node++) answer[node] |= first[node];
+    assert.equal(postsAnswer(blocks, answer, wordsIn(doc, answer)), undefined);
+  });
+
+  test('property: the joined answer holds the answer, and only adds text of the posts', () => {
+    const doc = parseHtml(dayPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const texts: number[] = [];
+    for (let node = 0; node < doc.size; node++) if (doc.kind(node) === NodeKind.Text) texts.push(node);
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: texts.length, maxLength: texts.length }), (picks) => {
+        const answer = new Uint8Array(doc.size);
+        texts.forEach((node, k) => {
+          if (picks[k]) answer[node] = 1;
+        });
+        const joined = postsAnswer(blocks, answer, wordsIn(doc, answer));
+        if (!joined) return;
+        const posts = groupTextNodes(blocks, joined.group);
+        for (let node = 0; node < doc.size; node++) {
+          if (answer[node]) assert.equal(joined.chosen[node], 1);
+          else if (joined.chosen[node]) assert.equal(posts[node], 1);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+/** A group as `parent: items`, to compare two searches' finds. */
+const groupKey = (group: RepeatedGroup) => `${group.parent}:${group.items.join(',')}`;
+
+describe("the posts profile's search: the answer's middle word's ancestors only (s37-clean5)", () => {
+  // CleanEval 149's day page with a rail of 30 recipe cards beside the posts (more words than the
+  // posts): a repeated group whose parent holds none of the answer.
+  const withRail = dayPage.replace(
+    '</td></tr></table></body></html>',
+    `</td><td><div class="rail">${Array.from({ length: 30 }, (_, n) => card(n + 1)).join('')}</div></td></tr></table></body></html>`,
+  );
+
+  test('lets through: the posts, whose container holds the answer (CleanEval 149)', () => {
+    const doc = parseHtml(withRail);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textUnder(doc, 'Knox Media Gossip');
+    const above = Math.floor(POSTS_GROWTH * wordsIn(doc, answer));
+    const found = answerGroups(blocks, answer, above);
+    assert.ok(
+      found.some(
+        (group) => group.items.length === 3 && doc.textContent(group.items[1]).includes('Knox Media Gossip'),
+      ),
+      'the three posts are a group of the search',
+    );
+    assert.ok(postsAnswer(blocks, answer, wordsIn(doc, answer)), 'and they join');
+  });
+
+  test("stops: a rail's cards beside the answer are not searched (repeatedGroups finds them)", () => {
+    const doc = parseHtml(withRail);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = textUnder(doc, 'Knox Media Gossip');
+    const above = Math.floor(POSTS_GROWTH * wordsIn(doc, answer));
+    const isRail = (group: RepeatedGroup) => doc.attr(group.parent, 'class') === 'rail';
+    assert.ok(repeatedGroups(blocks, above).some(isRail), 'the whole-page search reads the rail');
+    assert.ok(!answerGroups(blocks, answer, above).some(isRail), "the answer's search does not");
+  });
+
+  test("stops: no group where the page's content holds no more than 1.5 × the answer's words", () => {
+    const doc = parseHtml(dayPage);
+    const { blocks } = pageRows(doc, {}, {});
+    const answer = new Uint8Array(doc.size);
+    for (let node = 0; node < doc.size; node++) if (doc.kind(node) === NodeKind.Text) answer[node] = 1;
+    const above = Math.floor(POSTS_GROWTH * wordsIn(doc, answer));
+    assert.deepEqual(answerGroups(blocks, answer, above), []);
+    assert.ok(repeatedGroups(blocks).length > 0, 'the page has groups');
+  });
+
+  test("property: every group whose items hold over half the answer's words is found, and only groups of the page", () => {
+    const doc = parseHtml(withRail);
+    const { blocks } = pageRows(doc, {}, {});
+    const texts: number[] = [];
+    for (let node = 0; node < doc.size; node++) if (doc.kind(node) === NodeKind.Text) texts.push(node);
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { minLength: texts.length, maxLength: texts.length }),
+        fc.integer({ min: -1, max: 400 }),
+        (picks, above) => {
+          const answer = new Uint8Array(doc.size);
+          texts.forEach((node, k) => {
+            if (picks[k]) answer[node] = 1;
+          });
+          let total = 0;
+          for (const node of texts) if (answer[node]) total += doc.columns.wordCount[node];
+          const all = repeatedGroups(blocks, above);
+          const found = new Set(answerGroups(blocks, answer, above).map(groupKey));
+          // With the posts' item floor, only groups whose every item has POST_WORDS are promised.
+          const posts = new Set(answerGroups(blocks, answer, above, POST_WORDS).map(groupKey));
+          const everyKey = new Set(all.map(groupKey));
+          for (const key of found) assert.ok(everyKey.has(key), 'a group repeatedGroups finds');
+          for (const group of all) {
+            const inItems = groupTextNodes(blocks, group);
+            let words = 0;
+            for (const node of texts) if (answer[node] && inItems[node]) words += doc.columns.wordCount[node];
+            if (total > 0 && 2 * words > total) {
+              assert.ok(found.has(groupKey(group)), 'a group holding most of the answer');
+              if (group.items.every((item) => doc.columns.wordCount[item] >= POST_WORDS))
+                assert.ok(posts.has(groupKey(group)), 'a group of posts holding most of the answer');
+            }
+          }
         },
       ),
       { numRuns: 200 },

@@ -61,6 +61,7 @@ import {
   LISTING_GATE,
   LISTING_TYPES,
   listingAnswer,
+  postsAnswer,
   screenReaderOnlyText,
 } from './repeated.js';
 import { type PageRows, pageRows } from './rows.js';
@@ -152,6 +153,11 @@ export interface PithOptions extends HeuristicOptions {
   /** With `listingProfile`: the profile answers only where the listing gate holds (repeated.ts, LISTING_GATE). */
   listingGate: boolean;
   /**
+   * A blog's day page (repeated.ts, postsAnswer): where the answer is one of several sibling posts
+   * of one shape (prose, few links), the other posts join it. After the listing profile and the guard.
+   */
+  postsProfile: boolean;
+  /**
    * With `listingProfile`, where the profile answers: in each kept card, the lines at the places
    * (tag/class path inside the card) that half or more of the kept cards keep — a price, date or
    * byline the block model dropped in some cards (repeated.ts, cardTemplateTextNodes).
@@ -207,6 +213,8 @@ export interface PithDiagnostics {
   bodyGuard?: { answer: string; footerText?: true };
   /** The repeated sibling group joined to the answer (`listingProfile`): its items and words. */
   listing?: { items: number; words: number };
+  /** The sibling posts joined to the answer (`postsProfile`): their items and words. */
+  posts?: { items: number; words: number };
   /** Text nodes of screen-reader-only text left out of a listing's or collection's answer (`screenReaderText`). */
   screenReaderText?: number;
 }
@@ -269,6 +277,7 @@ const DEFAULTS: PithOptions = {
   bodyGuard: true,
   listingProfile: true,
   listingGate: true,
+  postsProfile: true,
   listingCardTemplate: true,
   screenReaderText: true,
   candidates: false,
@@ -451,6 +460,13 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
         'With listingProfile: join the group only where the listing gate (learned on the block sets, news pages among them) holds.',
     },
     {
+      name: 'postsProfile',
+      type: 'boolean',
+      default: DEFAULTS.postsProfile,
+      description:
+        "Where the answer is one of several sibling posts of one shape (a blog's day page: prose, few links), join the other posts.",
+    },
+    {
       name: 'listingCardTemplate',
       type: 'boolean',
       default: DEFAULTS.listingCardTemplate,
@@ -573,6 +589,7 @@ function extractFromRows(
   let choice: ChoiceDiagnostics | undefined;
   let guard: { candidate: Candidate; footerText: boolean; rule?: string } | undefined;
   let listing: PithDiagnostics['listing'];
+  let posts: PithDiagnostics['posts'];
   let screenReaderText: number | undefined;
   if (model && blocks.count > 0) {
     model.checkFeatures(features.names);
@@ -658,6 +675,15 @@ function extractFromRows(
         selection = selectionOf(doc, listed.chosen);
         listing = { items: listed.group.items.length, words: listed.group.words };
         guard = undefined;
+      }
+    }
+    // A blog's day page: the answer is one post of several; the others join it (repeated.ts,
+    // postsAnswer). Only where neither the listing profile nor the guard answered.
+    if (settings.postsProfile && decidedBy === 'model' && !guard && !listing && !chooser) {
+      const joined = postsAnswer(blocks, own.chosen, keptWords ?? 0);
+      if (joined) {
+        selection = selectionOf(doc, joined.chosen);
+        posts = { items: joined.group.items.length, words: joined.group.words };
       }
     }
     if (guard) {
@@ -750,6 +776,7 @@ function extractFromRows(
       ...(guard.footerText ? { footerText: true } : {}),
     };
   if (listing) diagnostics.listing = listing;
+  if (posts) diagnostics.posts = posts;
   if (screenReaderText !== undefined) diagnostics.screenReaderText = screenReaderText;
   if (captions !== undefined) diagnostics.captions = captions;
   const extraction: Extraction<PithDiagnostics> = {

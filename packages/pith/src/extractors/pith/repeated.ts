@@ -73,7 +73,7 @@ export function pageWideForm(doc: Doc): boolean {
  */
 export function repeatedGroups(blocks: Blocks, above = -1): RepeatedGroup[] {
   const doc = blocks.doc;
-  const { kind, tag, end, wordCount } = doc.columns;
+  const { end } = doc.columns;
   const found: RepeatedGroup[] = [];
   if (blocks.count === 0) return found;
   const root = doc.contentRoot;
@@ -81,25 +81,102 @@ export function repeatedGroups(blocks: Blocks, above = -1): RepeatedGroup[] {
   const outside = pageWideForm(doc) ? OUTSIDE_LISTING & ~LANDMARK.form : OUTSIDE_LISTING;
   for (let parent = root; parent < stop; parent++) {
     tick('pith');
-    if (kind[parent] !== NodeKind.Element || blocks.landmarks[parent] & outside) continue;
-    if (wordCount[parent] < MIN_GROUP_WORDS || wordCount[parent] <= above) continue;
-    let groups: Map<string, number[]> | undefined;
-    for (let child = parent + 1; child < end[parent]; child = end[child]) {
-      if (kind[child] !== NodeKind.Element || wordCount[child] < MIN_ITEM_WORDS) continue;
-      if (blocks.landmarks[child] & outside || isProse(tag[child])) continue;
-      groups ??= new Map();
-      const shape = shapeOf(blocks, child);
-      const items = groups.get(shape);
-      if (items) items.push(child);
-      else groups.set(shape, [child]);
+    groupsUnder(blocks, parent, outside, above, found);
+  }
+  return found;
+}
+
+/** The repeated groups among one parent's children (repeatedGroups' test for one parent), pushed to `found`. */
+function groupsUnder(
+  blocks: Blocks,
+  parent: number,
+  outside: number,
+  above: number,
+  found: RepeatedGroup[],
+): void {
+  const { kind, tag, end, wordCount } = blocks.doc.columns;
+  if (kind[parent] !== NodeKind.Element || blocks.landmarks[parent] & outside) return;
+  if (wordCount[parent] < MIN_GROUP_WORDS || wordCount[parent] <= above) return;
+  let groups: Map<string, number[]> | undefined;
+  for (let child = parent + 1; child < end[parent]; child = end[child]) {
+    if (kind[child] !== NodeKind.Element || wordCount[child] < MIN_ITEM_WORDS) continue;
+    if (blocks.landmarks[child] & outside || isProse(tag[child])) continue;
+    groups ??= new Map();
+    const shape = shapeOf(blocks, child);
+    const items = groups.get(shape);
+    if (items) items.push(child);
+    else groups.set(shape, [child]);
+  }
+  if (!groups) return;
+  for (const items of groups.values()) {
+    if (items.length < MIN_GROUP_ITEMS) continue;
+    let words = 0;
+    for (const item of items) words += wordCount[item];
+    if (words >= MIN_GROUP_WORDS) found.push({ parent, items, words });
+  }
+}
+
+/**
+ * The repeated groups whose parent may hold most of the answer's words (read over its text nodes by
+ * `wordCount`), of parents above `above` words: the groups of the answer's middle word's ancestors
+ * only. A subtree is a run of nodes in document order, so a subtree holding more than half the
+ * answer's words holds the text node where the answer's running count passes half (before it lie
+ * under half, after it at most half); its ancestors are a chain of a page's depth, where
+ * repeatedGroups reads every parent of the page (issue 37, s37-clean5: the posts profile's cost).
+ * With `itemWords`, a parent's shapes are read only where it has MIN_GROUP_ITEMS children of that
+ * many words holding more than `above` between them: a caller that keeps only groups whose every
+ * item has `itemWords` loses none of them.
+ */
+export function answerGroups(
+  blocks: Blocks,
+  answer: Uint8Array,
+  above: number,
+  itemWords = MIN_ITEM_WORDS,
+): RepeatedGroup[] {
+  const doc = blocks.doc;
+  const { kind, wordCount, end, parent: parentOf } = doc.columns;
+  const found: RepeatedGroup[] = [];
+  const root = doc.contentRoot;
+  // No parent of the page's content holds more than `above` words: no group can (the cheap gate).
+  if (blocks.count === 0 || wordCount[root] <= above) return found;
+  // One pass over the page: the answer's text nodes and their running word counts.
+  const nodes: number[] = [];
+  const running: number[] = [];
+  let total = 0;
+  for (let node = 0; node < doc.size; node++)
+    if (answer[node] && kind[node] === NodeKind.Text) {
+      total += wordCount[node];
+      nodes.push(node);
+      running.push(total);
     }
-    if (!groups) continue;
-    for (const items of groups.values()) {
-      if (items.length < MIN_GROUP_ITEMS) continue;
-      let words = 0;
-      for (const item of items) words += wordCount[item];
-      if (words >= MIN_GROUP_WORDS) found.push({ parent, items, words });
-    }
+  if (total === 0) return found;
+  let at = 0;
+  while (2 * running[at] < total) at++;
+  const middle = nodes[at];
+  const chain: number[] = [];
+  for (let up = parentOf[middle]; up >= root; up = parentOf[up]) {
+    if (wordCount[up] <= above) continue;
+    chain.push(up);
+    if (up === root) break;
+  }
+  if (chain.length === 0 || chain[chain.length - 1] !== root) return found;
+  let outside = -1;
+  // Top down, in document order, as repeatedGroups finds them.
+  for (let k = chain.length - 1; k >= 0; k--) {
+    tick('pith');
+    const parent = chain[k];
+    // Before any shape is read: a group of items of `itemWords` or more needs MIN_GROUP_ITEMS such
+    // children holding more than `above` words between them.
+    let count = 0;
+    let words = 0;
+    for (let child = parent + 1; child < end[parent]; child = end[child])
+      if (kind[child] === NodeKind.Element && wordCount[child] >= itemWords) {
+        count++;
+        words += wordCount[child];
+      }
+    if (count < MIN_GROUP_ITEMS || words <= above) continue;
+    if (outside < 0) outside = pageWideForm(doc) ? OUTSIDE_LISTING & ~LANDMARK.form : OUTSIDE_LISTING;
+    groupsUnder(blocks, parent, outside, above, found);
   }
   return found;
 }
@@ -590,4 +667,139 @@ export function screenReaderOnlyText(doc: Doc): Uint8Array | undefined {
     node = end[node] - 1;
   }
   return hidden;
+}
+
+/**
+ * A blog's day or front page (issue 37, s37-clean4): several posts of one shape under one
+ * container (a date, a title, the post's prose, its time and comment link), of which the block
+ * model kept one and dropped the rest — read as one post of an article page. Written from
+ * CleanEval 149 (radio.weblogs.com's day page: four posts in sibling `<table>`s, their text set
+ * between `<br>`s; the answer the one post with `<p>`s, 319 of the gold's 698 words). The posts
+ * join the answer where the answer is one of them: it keeps text in at most POSTS_KEPT_SHARE of
+ * the items, at least POSTS_IN_GROUP of its words sit in them, it is about an item's size
+ * (answerPerKeptItem within POSTS_PER_ITEM), and every item is a post, not a card or a comment
+ * line: POST_WORDS words or more, POST_SENTENCES sentences or more and
+ * little link text (POSTS_LINK_SHARE).
+ */
+export const POSTS_GROWTH = 1.5;
+/** The answer keeps text in at most this share of the items (one post of several). */
+export const POSTS_KEPT_SHARE = 0.5;
+/** At least this share of the answer's words sit in the group's items (the answer is a post). */
+export const POSTS_IN_GROUP = 0.8;
+/** The answer's words per kept item over the group's words per item, within these bounds. */
+export const POSTS_PER_ITEM: readonly [number, number] = [0.5, 2];
+/** Words every item needs to be a post (a card's teaser or a comment line has fewer). */
+export const POST_WORDS = 40;
+/** Sentences every item needs (a post is prose; a profile's fields or a card's teaser are not). */
+export const POST_SENTENCES = 2;
+const SENTENCE_END = /[.!?]["'\u201d\u2019)]?(?=\s|$)/g;
+/**
+ * The smallest item has at least this share of the largest's words: posts of one day are of a size,
+ * where a page's layout columns of one shape (the story's column beside a rail and a menu: L3S-GN1
+ * 2d2c99c9 260, 522 and 72 words; 46956db6 1,594, 581, 129; CleanEval 271 82, 391, 137) are not
+ * (CleanEval 149's posts: 176, 327, 213).
+ */
+export const POSTS_BALANCE = 0.4;
+/** The items' share of characters in links: posts, not teasers. */
+export const POSTS_LINK_SHARE = 0.25;
+
+/** Whether a group's smallest item has at least POSTS_BALANCE of its largest's words. */
+function balanced(group: RepeatedGroup, wordCount: Int32Array): boolean {
+  let least = Number.POSITIVE_INFINITY;
+  let most = 0;
+  for (const item of group.items) {
+    least = Math.min(least, wordCount[item]);
+    most = Math.max(most, wordCount[item]);
+  }
+  return least >= POSTS_BALANCE * most;
+}
+
+/**
+ * Whether the items are one template: each item's classed descendants (tag and first class) share at
+ * least POSTS_TEMPLATE of their shapes with the first item's (Jaccard), and the first has some. A
+ * day's posts repeat their title's, time line's and comment link's classes (CleanEval 149:
+ * `itemTitle`, `weblogItemTitle`, `small`, `commentLink`); a page's layout columns of one shape —
+ * the story's column, a rail of teasers, a marketplace box (L3S-GN1 484352f0: 544, 266 and 316
+ * words) — hold different ones.
+ */
+function oneTemplate(blocks: Blocks, group: RepeatedGroup): boolean {
+  const doc = blocks.doc;
+  const { kind, end } = doc.columns;
+  const shapes = (item: number) => {
+    const found = new Set<string>();
+    for (let node = item + 1; node < end[item]; node++)
+      if (kind[node] === NodeKind.Element && doc.attr(node, 'class')) found.add(shapeOf(blocks, node));
+    return found;
+  };
+  const first = shapes(group.items[0]);
+  if (first.size === 0) return false;
+  // Distinct posts, not one body repeated for each screen size (WCXB dev 0355: one blog post three
+  // times, two of them hidden by the site's CSS): their openings differ.
+  const openings = new Set(group.items.map((item) => doc.textContent(item).trim().slice(0, OPENING_CHARS)));
+  if (openings.size < group.items.length) return false;
+  for (let k = 1; k < group.items.length; k++) {
+    const other = shapes(group.items[k]);
+    let shared = 0;
+    for (const shape of other) if (first.has(shape)) shared++;
+    if (shared < POSTS_TEMPLATE * (first.size + other.size - shared)) return false;
+  }
+  return true;
+}
+/** Characters of an item's text that tell two posts apart. */
+const OPENING_CHARS = 80;
+/** The share of classed shapes the items must share (oneTemplate). */
+export const POSTS_TEMPLATE = 0.5;
+
+/** The answer joined to the posts it is one of (see POSTS_GROWTH), or undefined. */
+export function postsAnswer(
+  blocks: Blocks,
+  answer: Uint8Array,
+  answerWords: number,
+): { chosen: Uint8Array; group: RepeatedGroup } | undefined {
+  if (answerWords < MIN_GROUP_WORDS) return undefined;
+  const doc = blocks.doc;
+  const { kind, wordCount } = doc.columns;
+  // The group the answer started whose every item is a post's size (anchoredGroup's, among those:
+  // a day page's outer table — the date line, the posts' wrapper, the copyright line — repeats too).
+  let group: RepeatedGroup | undefined;
+  // Only the groups under the answer's middle word's ancestors: a group whose items hold
+  // POSTS_IN_GROUP (over half) of the answer's words has its parent among them (answerGroups).
+  for (const found of answerGroups(blocks, answer, Math.floor(POSTS_GROWTH * answerWords), POST_WORDS))
+    if (
+      (!group || found.words > group.words) &&
+      found.items.every((item) => wordCount[item] >= POST_WORDS) &&
+      balanced(found, wordCount) &&
+      // The items' text read last: their shapes and openings cost most.
+      keptItems(blocks, found, answer) >= MIN_KEPT_ITEMS &&
+      oneTemplate(blocks, found)
+    )
+      group = found;
+  if (!group) return undefined;
+  const kept = keptItems(blocks, group, answer);
+  if (kept > POSTS_KEPT_SHARE * group.items.length) return undefined;
+  const perItem = answerPerKeptItem(answerWords, group, kept);
+  if (perItem < POSTS_PER_ITEM[0] || perItem > POSTS_PER_ITEM[1]) return undefined;
+  const items = groupTextNodes(blocks, group);
+  let answerIn = 0;
+  let answerAll = 0;
+  for (let node = 0; node < doc.size; node++) {
+    if (!answer[node] || kind[node] !== NodeKind.Text) continue;
+    answerAll += wordCount[node];
+    if (items[node]) answerIn += wordCount[node];
+  }
+  if (answerIn < POSTS_IN_GROUP * answerAll) return undefined;
+  // Prose in every item, read in its text: a post set between `<br>`s is one block that ends on
+  // its time and comment link, so the blocks' sentence ends say nothing there.
+  for (const item of group.items)
+    if ((doc.textContent(item).match(SENTENCE_END) ?? []).length < POST_SENTENCES) return undefined;
+  let itemChars = 0;
+  let linkChars = 0;
+  for (const item of group.items) {
+    itemChars += doc.textLength(item);
+    linkChars += doc.linkTextLength(item);
+  }
+  if (linkChars > POSTS_LINK_SHARE * itemChars) return undefined;
+  const chosen = answer.slice();
+  for (let node = 0; node < chosen.length; node++) if (items[node]) chosen[node] = 1;
+  return { chosen, group };
 }

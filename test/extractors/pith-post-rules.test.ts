@@ -338,6 +338,66 @@ describe('pith post-rules: repeated blocks', () => {
     );
   });
 
+  test('a hidden rendering of the shown text in another form goes (a raw-Markdown copy); hidden text of its own stays', () => {
+    // Cut from WCXB dev 4258 (klaviyo.com): the article's paragraphs shown, then a raw-Markdown
+    // copy of them in a hidden <pre> for machine readers ([text](url) links, _emphasis_). Its text
+    // is not the shown blocks' text, so the same-text rule misses it; its word pairs are theirs.
+    const shown =
+      '<article class="content"><div class="blockContent"><p><em>Disclaimer: This blog was created in collaboration with FlowCandy. No compensation was exchanged for this collaboration.</em></p><p>Choosing the right <a href="https://www.klaviyo.com/glossary/what-is-a-crm">CRM</a> is a balancing act. You want the right set of features to support your funnel, but you also don\u2019t want to overpay for functionality you\u2019ll never fully use.</p><p>As founder of <a href="https://flowcandy.com/?utm_source=klaviyo&utm_medium=blog&utm_campaign=crm">FlowCandy</a>, a Klaviyo consultancy on a mission to help brands perfect their lifecycle marketing, I\u2019ve seen too many brands pick a CRM because it looks impressive on paper, not because it actually aligns with how they operate.</p></div></article>';
+    const markdown =
+      '<pre aria-hidden="true" class="rawMarkdown" id="raw-markdown" hidden># The best CRM software for 2026\n\n_Disclaimer: This blog was created in collaboration with FlowCandy. No compensation was exchanged for this collaboration._\n\nChoosing the right [CRM](https://www.klaviyo.com/glossary/what-is-a-crm) is a balancing act. You want the right set of features to support your funnel, but you also don\u2019t want to overpay for functionality you\u2019ll never fully use.\n\nAs founder of [FlowCandy](https://flowcandy.com/?utm_source=klaviyo&amp;utm_medium=blog&amp;utm_campaign=crm), a Klaviyo consultancy on a mission to help brands perfect their lifecycle marketing, I\u2019ve seen too many brands pick a CRM because it looks impressive on paper, not because it actually aligns with how they operate.</pre>';
+    const page = setup(`<body><h1>The best CRM software for 2026</h1>${shown}${markdown}</body>`);
+    assert.ok(dropRepeatedBlocks(page.blocks, page.chosen) >= 1);
+    const kept = Array.from(page.blocks.textNodes)
+      .filter((node) => page.chosen[node])
+      .map((node) => page.doc.text(node));
+    assert.ok(!kept.some((text) => text.includes('[CRM](')), kept.join(' | '));
+    assert.ok(kept.some((text) => text.includes('is a balancing act')));
+    // A hidden answer of its own, in common words the shown text also uses, stays.
+    const own = setup(
+      `<body>${shown}<div hidden><p>You want to pick a CRM that brands use because it fits how they actually operate, not the longest list.</p></div></body>`,
+    );
+    assert.equal(dropRepeatedBlocks(own.blocks, own.chosen), 0);
+  });
+
+  test('property: a hidden copy rendered as Markdown goes; hidden text in other words stays', () => {
+    const word = fc.constantFrom(
+      'brands',
+      'pick',
+      'a',
+      'CRM',
+      'that',
+      'fits',
+      'revenue',
+      'the',
+      'funnel',
+      'model',
+    );
+    const sentence = fc.array(word, { minLength: 12, maxLength: 30 }).map((words) => `${words.join(' ')}.`);
+    fc.assert(
+      fc.property(sentence, fc.boolean(), (text, asLink) => {
+        const words = text.slice(0, -1).split(' ');
+        const rendered = asLink
+          ? `[${words[0]}](https://example.com/x) ${words.slice(1).join(' ')}`
+          : `**${text}**`;
+        const page = setup(`<body>${prose(1)}<p>${text}</p><pre hidden># Title\n\n${rendered}</pre></body>`);
+        dropRepeatedBlocks(page.blocks, page.chosen);
+        const kept = Array.from(page.blocks.textNodes)
+          .filter((node) => page.chosen[node])
+          .map((node) => page.doc.text(node));
+        assert.ok(!kept.some((t) => t.includes('# Title')), kept.join(' | '));
+        // Reversed word order: the same words, not the same pairs.
+        const other = setup(
+          `<body>${prose(1)}<p>${text}</p><div hidden>${[...words].reverse().join(' ')} zebra quartz.</div></body>`,
+        );
+        const before = other.blocks.textNodes.filter((node) => other.chosen[node]).length;
+        dropRepeatedBlocks(other.blocks, other.chosen);
+        assert.equal(other.blocks.textNodes.filter((node) => other.chosen[node]).length, before);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   test('hidden text alone stays, and so do hidden copies among siblings with no shown one', () => {
     // WCXB's accordions and tab panels hide content a script shows (default.md, "Hidden elements
     // out of the model's choice"): only a copy of a shown text is dropped.

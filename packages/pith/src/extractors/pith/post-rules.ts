@@ -2027,6 +2027,7 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
     // Sections side by side: the first copy's container and this one's are siblings.
     repeatSiblings.push(doc.parent(first) === doc.parent(parent));
   }
+  dropped += dropHiddenRenderings(blocks, chosen, kept);
   if (repeats.length === 0) return dropped;
   // Per parent of a repeat: its kept blocks (candidates) and its repeats.
   const inParent = new Map<number, { blocks: number; repeats: number }>();
@@ -2066,6 +2067,69 @@ export function dropRepeatedBlocks(blocks: Blocks, chosen: Uint8Array): number {
  */
 function isHiddenBlock(blocks: Blocks, block: number): boolean {
   return (blocks.landmarks[blocks.textNodes[blocks.textStart[block]]] & LANDMARK.hiddenAttribute) !== 0;
+}
+
+/** Fewest words of a hidden block read as another rendering of the shown text (`dropHiddenRenderings`). */
+const MIN_RENDERING_WORDS = 8;
+/**
+ * Share of a hidden block's word pairs (two words in a row) that the shown kept text must hold
+ * for it to be a rendering of it: pairs, not words, so that a hidden answer of common words on
+ * a long page is not read as a copy; under 1, as the pairs across the copy's paragraphs and a
+ * word changed by the markup (an escaped character) are not in the shown text.
+ */
+const RENDERING_COVERAGE = 0.9;
+/** Markdown's link targets and bare addresses: the rendering's, not words of the text. */
+const RENDERING_LINK_TARGET = /\]\([^)\s]*\)|https?:\/\/\S+/g;
+const RENDERING_WORD = /[\p{L}\p{N}]+/gu;
+
+/** The word pairs of a text, lower case, link targets aside. */
+function wordPairs(text: string): string[] {
+  const words = text.toLowerCase().replace(RENDERING_LINK_TARGET, ' ').match(RENDERING_WORD) ?? [];
+  const pairs: string[] = [];
+  for (let index = 1; index < words.length; index++) pairs.push(`${words[index - 1]} ${words[index]}`);
+  return pairs;
+}
+
+/**
+ * A hidden kept block whose word pairs the shown kept text already holds (at least
+ * `RENDERING_COVERAGE` of them) is the same text rendered another way: a raw-Markdown copy of
+ * the article for machine readers (WCXB 4258, klaviyo.com: a `<pre hidden aria-hidden="true"
+ * class="rawMarkdown">` after the article, `# ` headings, `**` bold and `[text](url)` links,
+ * which doubled the answer), a plain-text or print copy. `dropRepeatedBlocks` drops hidden
+ * copies with the same text only. Hidden text with words of its own stays (accordions and tabs
+ * a script shows: default.md, "Hidden elements out of the model's choice"); so does a short
+ * hidden line (a label). Runs only where a hidden block is kept.
+ */
+function dropHiddenRenderings(blocks: Blocks, chosen: Uint8Array, keptBefore: Uint8Array): number {
+  // Most pages keep no hidden block: the kept blocks are read again only where one was kept.
+  let anyHidden = false;
+  for (let block = 0; block < blocks.count && !anyHidden; block++) {
+    anyHidden = keptBefore[block] === 1 && isHiddenBlock(blocks, block);
+  }
+  if (!anyHidden) return 0;
+  const kept = chosenBlocks(blocks, chosen);
+  const hidden: number[] = [];
+  for (let block = 0; block < blocks.count; block++) {
+    if (kept[block] && isHiddenBlock(blocks, block)) hidden.push(block);
+  }
+  if (hidden.length === 0) return 0;
+  const shownPairs = new Set<string>();
+  for (let block = 0; block < blocks.count; block++) {
+    tick('pith');
+    if (!kept[block] || isHiddenBlock(blocks, block)) continue;
+    for (const pair of wordPairs(blockText(blocks, block))) shownPairs.add(pair);
+  }
+  let dropped = 0;
+  for (const block of hidden) {
+    const pairs = wordPairs(blockText(blocks, block));
+    if (pairs.length < MIN_RENDERING_WORDS - 1) continue;
+    let held = 0;
+    for (const pair of pairs) if (shownPairs.has(pair)) held++;
+    if (held < RENDERING_COVERAGE * pairs.length) continue;
+    unchooseBlock(blocks, block, chosen);
+    dropped++;
+  }
+  return dropped;
 }
 
 /** Shortest repeat that reads as a paragraph of the text, not a credit, label or share line. */

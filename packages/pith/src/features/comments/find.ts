@@ -908,16 +908,11 @@ const MAX_HEAD_TEXT = 200;
  * dated one) stays as it was.
  */
 function headedRows(doc: Doc, run: readonly Item[]): Item[] | undefined {
-  if (run.length < 6) return undefined;
-  const heads: number[] = [];
-  for (let i = 0; i < run.length; i++) {
-    const node = run[i][0];
-    const length = doc.textLength(node);
-    if (length > MAX_HEAD_TEXT || length < 6) continue;
-    if (headParts(doc, node).date < 0) continue;
-    heads.push(i);
-  }
-  if (heads.length < 3 || heads[0] !== 0) return undefined;
+  // The run starts at a head: most runs are turned down by their first row, read once.
+  if (run.length < 6 || !isHead(doc, run[0][0])) return undefined;
+  const heads: number[] = [0];
+  for (let i = 1; i < run.length; i++) if (isHead(doc, run[i][0])) heads.push(i);
+  if (heads.length < 3) return undefined;
   const out: Item[] = [];
   for (let h = 0; h < heads.length; h++) {
     const from = heads[h];
@@ -932,6 +927,12 @@ function headedRows(doc: Doc, run: readonly Item[]): Item[] | undefined {
     out.push(item);
   }
   return out;
+}
+
+/** Whether a row may head a comment: short, with an element whose text says when. */
+function isHead(doc: Doc, node: number): boolean {
+  const length = doc.textLength(node);
+  return length >= 6 && length <= MAX_HEAD_TEXT && headParts(doc, node).date >= 0;
 }
 
 /**

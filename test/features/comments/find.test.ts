@@ -186,6 +186,86 @@ describe('findComments: comments found by structure', () => {
   });
 });
 
+/**
+ * CleanEval 308's comments (cut): PostNuke's EZComments table, four rows to a comment of one shape —
+ * the author and "posted:" date, the text, a row of icons, an empty row — then the reply form's table.
+ */
+function ezComment(id: number, date: string, body: string): string {
+  return `<tr style="background-color:#E7E7E7;"><td align="left"><a id="comment${id}"></a><strong>Anonymous</strong></td>
+      <td><span style="float:left;"><strong>Subject:</strong>&nbsp;Re: Will Washington Tolerate A Chinese-Venezuelan Petro Pact?</span>
+      <span style="float:right;"><strong>posted:</strong>&nbsp;${date}</span></td></tr>
+    <tr style="background-color:none;text-align:left;"><td headers="col_0" valign="top"></td><td headers="col_1">${body}</td></tr>
+    <tr style="height:18px;"><td headers="col_0"><a title="Top" href="#top"><img src="go_up.gif" alt="Top"></a>&nbsp;</td>
+      <td headers="col_1"><a title="Profile: Anonymous" href="UserInfo-Anonymous.html"><img src="profile.gif" alt="Anonymous"></a></td></tr>
+    <tr><td colspan="2"> </td></tr>`;
+}
+const EZCOMMENTS = `<body><div><div class="inside"><p>${'The article on oil and the Pacific rim. '.repeat(30)}</p></div>
+  <h3>Comments</h3><em style="color:red"></em><br>
+  <table border="0" cellpadding="5" cellspacing="0" width="100%"><thead><tr><th id="col_0">Author</th><th id="col_1">Comment</th></tr></thead><tbody>
+  ${ezComment(646, 'Jan 14, 2005 - 09:47 PM', "I don't find it surprising at all that America might find a problem with a potential adversary seeking out oil in what America deems to be its backyard.")}
+  ${ezComment(648, 'Jan 14, 2005 - 09:51 PM', 'As for Venezuala, they are just looking out for themselves. Besides, what a better way to stick it to America than to form partnerships with countries like China?')}
+  ${ezComment(651, 'Jan 15, 2005 - 01:12 AM', 'Canada too may draw the ire of the US if we too open up to the Chinese. Canada is a central part to the US policy on energy security.')}
+  </tbody></table>
+  <table border="0" cellpadding="5" cellspacing="0" width="100%"><tbody><tr><td>Add a new Comment</td><td><form id="post" action="module-EZComments-create.html" method="post">
+  <div><label for="subject">Subject</label><br><input type="text" name="EZComments_subject"></div>
+  <div><label for="message">Comment</label><br><textarea name="EZComments_comment" id="message"></textarea></div>
+  <input type="submit" value="Submit"></form></td></tr></tbody></table></div></body>`;
+
+describe('findComments: rows headed by an author and a date', () => {
+  test('CleanEval 308: a table of rows of one shape, a head row (name, date) then the text, read a comment from each head', () => {
+    const { doc, sections } = find(EZCOMMENTS);
+    assert.equal(sections.length, 1);
+    const [section] = sections;
+    // The comments' table, not the container that holds the article and the reply form.
+    assert.ok(['table', 'tbody'].includes(doc.tagName(section.root)));
+    assert.deepEqual(
+      comments(doc, section).map(([author, date]) => [author.trim(), date.replace(/\s+/g, ' ').trim()]),
+      [
+        ['Anonymous', 'posted: Jan 14, 2005 - 09:47 PM'],
+        ['Anonymous', 'posted: Jan 14, 2005 - 09:51 PM'],
+        ['Anonymous', 'posted: Jan 15, 2005 - 01:12 AM'],
+      ],
+    );
+    // structure under a heading 0.15 + heading 0.15 + authors 0.1 + dates 0.1 + three or more 0.05:
+    // at the 0.5 that takes a section out of the body (0.4 before, the two tables read as two comments).
+    assert.deepEqual([...section.cues].sort(), ['authors', 'dates', 'heading', 'structure']);
+    assert.equal(section.confidence, 0.55);
+    const mask = commentMask(doc, sections);
+    for (let node = 0; node < doc.size; node++) {
+      if (doc.isText(node) && doc.text(node).includes('Pacific rim')) assert.equal(mask[node], 0);
+      if (doc.isText(node) && doc.text(node).includes('Venezuala')) assert.equal(mask[node], 1);
+    }
+  });
+
+  test('not comments: a schedule (every row short and dated) and a spec table (no dated head row)', () => {
+    const rows = (cells: [string, string][]) =>
+      cells.map(([a, b]) => `<tr><td><strong>${a}</strong></td><td>${b}</td></tr>`).join('');
+    for (const table of [
+      rows([
+        ['Opening', 'Mon 09:00'],
+        ['Keynote', 'Mon 09:30'],
+        ['Break', 'Mon 10:30'],
+        ['Panel', 'Mon 11:00'],
+        ['Lunch', 'Mon 12:30'],
+        ['Closing', 'Mon 17:00'],
+      ]),
+      rows([
+        ['Weight', 'Three kilograms and a little over, with the battery fitted and the cover on'],
+        ['Colour', 'Graphite grey, with a matt finish that does not show fingerprints easily'],
+        ['Battery', 'Lithium-ion, rated for about a thousand full charge cycles in normal use'],
+        ['Screen', 'Fifteen inches across, with an anti-glare coating for use outdoors'],
+        ['Ports', 'Two USB-C, one HDMI and a headphone socket on the left-hand side'],
+        ['Warranty', 'Two years, covering parts and labour, extendable to five years'],
+      ]),
+    ]) {
+      const { sections } = find(
+        `<body>${ARTICLE}<h3>Comments</h3><table><tbody>${table}</tbody></table></body>`,
+      );
+      for (const section of sections) assert.ok(section.confidence < 0.5, table);
+    }
+  });
+});
+
 describe('findComments: what is not a comment section', () => {
   test('a page without comments, a comment-count link, a "Recent comments" widget, an opinion column', () => {
     for (const html of [

@@ -820,6 +820,7 @@ function repeatedItems(doc: Doc, start: number, stop: number): Item[] {
   if (rangeText < 30) return [];
   let best: Item[] = [];
   let bestText = 0;
+  const headed: { run: Item[]; text: number }[] = [];
   let level: number[][] = [tops];
   let visited = 0;
   for (let depth = 0; depth < 4 && level.length > 0 && visited < 5000; depth++) {
@@ -848,6 +849,7 @@ function repeatedItems(doc: Doc, start: number, stop: number): Item[] {
           if (itemText >= 15) plausible++;
         }
         if (plausible < run.length * 0.6 || linkText > 0.5 * text) continue;
+        if (run.length >= 3 && HEADED.has(run[0])) headed.push({ run, text });
         if (text > bestText) {
           best = run;
           bestText = text;
@@ -855,6 +857,17 @@ function repeatedItems(doc: Doc, start: number, stop: number): Item[] {
       }
     }
     level = next;
+  }
+  // A pair (the comments' table and the reply form's) gives way to the headed rows inside one of
+  // its two when they hold most of its text (CleanEval 308).
+  if (best.length === 2) {
+    for (const { run, text } of headed) {
+      if (text >= 0.8 * bestText && best.some((item) => item.some((node) => doc.contains(node, run[0][0])))) {
+        best = run;
+        bestText = text;
+        break;
+      }
+    }
   }
   return bestText >= 0.4 * rangeText ? best : [];
 }
@@ -876,8 +889,78 @@ function periodicRuns(doc: Doc, blocks: readonly number[]): Item[][] {
   return periodicSpans(shapes, usable).map(({ start, period, periods }) => {
     const run: Item[] = [];
     for (let p = 0; p < periods; p++) run.push(blocks.slice(start + p * period, start + (p + 1) * period));
-    return run;
+    return period === 1 ? (headedRows(doc, run) ?? run) : run;
   });
+}
+
+/** Items made by `headedRows`: their first node is the comment's head (its author and date). */
+const HEADED = new WeakSet<Item>();
+
+/** Longest text of a head row ("Anonymous | Subject: Re: … | posted: Jan 14, 2005 - 09:47 PM"). */
+const MAX_HEAD_TEXT = 200;
+
+/**
+ * Comments written two rows or more to a comment, every row of one shape (PostNuke's EZComments
+ * table, CleanEval 308: a row with the author and "posted: Jan 14, 2005 - 09:47 PM", a row with the
+ * text, a row of icons): the rows regrouped from each head row — a short row with a date or time
+ * and a name — to the next. Only when at least three heads each lead a longer row of prose and the
+ * run starts at a head; a schedule or a spec table (every row short, or no row of prose after a
+ * dated one) stays as it was.
+ */
+function headedRows(doc: Doc, run: readonly Item[]): Item[] | undefined {
+  // The run starts at a head: most runs are turned down by their first row, read once.
+  if (run.length < 6 || !isHead(doc, run[0][0])) return undefined;
+  const heads: number[] = [0];
+  for (let i = 1; i < run.length; i++) if (isHead(doc, run[i][0])) heads.push(i);
+  if (heads.length < 3) return undefined;
+  const out: Item[] = [];
+  for (let h = 0; h < heads.length; h++) {
+    const from = heads[h];
+    const to = h + 1 < heads.length ? heads[h + 1] : run.length;
+    // The row after the head is the comment's prose: longer than the head.
+    if (to - from < 2) return undefined;
+    const head = run[from][0];
+    if (doc.textLength(run[from + 1][0]) <= doc.textLength(head)) return undefined;
+    if (headParts(doc, head).author < 0) return undefined;
+    const item = run.slice(from, to).map((part) => part[0]);
+    HEADED.add(item);
+    out.push(item);
+  }
+  return out;
+}
+
+/** Whether a row may head a comment: short, with an element whose text says when. */
+function isHead(doc: Doc, node: number): boolean {
+  const length = doc.textLength(node);
+  return length >= 6 && length <= MAX_HEAD_TEXT && headParts(doc, node).date >= 0;
+}
+
+/**
+ * A head row's date (the smallest element whose text says when) and author (its first element of
+ * a short text with no digit and no colon: a name, not "Subject:" or "posted:"), -1 for none.
+ */
+function headParts(doc: Doc, head: number): { author: number; date: number } {
+  let author = -1;
+  let date = -1;
+  const stop = doc.end(head);
+  for (let node = head + 1; node < stop; node++) {
+    tick('comments');
+    if (!doc.isElement(node)) continue;
+    const length = doc.textLength(node);
+    if (length === 0) {
+      node = doc.end(node) - 1;
+      continue;
+    }
+    // Neither a date (80 characters at most) nor a name (40): its text is not built.
+    if (length > MAX_LABEL_TEXT) continue;
+    const text = doc.textContent(node).trim();
+    if (DATE_TEXT.test(text) && length <= MAX_LABEL_TEXT) date = node;
+    else if (author < 0 && length >= 2 && length <= 40 && !/[\d:]/.test(text) && !DATE_TEXT.test(text)) {
+      // The first element of a name's text ("<td><strong>Anonymous</strong></td>": the cell).
+      author = node;
+    }
+  }
+  return { author, date };
 }
 
 /** Reads authors, dates and text parts, and scores the section. */
@@ -898,6 +981,12 @@ function finish(doc: Doc, draft: Draft, cues: ReadonlyMap<number, Cue>, bodyText
     while (open.length > 0 && doc.end(open[open.length - 1]) <= first) open.pop();
     const replyTo = open.length > 0 ? (indexOf.get(open[open.length - 1]) ?? -1) : -1;
     const parts = readComment(doc, item, itemNodes, cues);
+    if (HEADED.has(item) && (parts.author < 0 || parts.date < 0)) {
+      // The head row's name and date, where nothing marks them.
+      const head = headParts(doc, item[0]);
+      if (parts.author < 0) parts.author = head.author;
+      if (parts.date < 0) parts.date = head.date;
+    }
     if (parts.author >= 0) authors++;
     if (parts.date >= 0) dates++;
     if (parts.reply) replies++;

@@ -20,12 +20,17 @@ export function keptExtraction(doc: Doc, root = doc.body) {
   };
 }
 
-export function commentsBodyText(html: string, readsAsArticle?: () => boolean): string {
+export function commentsBodyText(
+  html: string,
+  readsAsArticle?: () => boolean,
+  readsAsForum?: () => boolean,
+): string {
   const doc = parseHtml(html);
   const { body } = separateComments(keptExtraction(doc), {
     forumOutsideShare: FORUM_OUTSIDE_SHARE_UNASKED,
     keptSubtreeOnly: true,
     ...(readsAsArticle ? { readsAsArticle } : {}),
+    ...(readsAsForum ? { readsAsForum } : {}),
   });
   let text = '';
   for (let node = 0; node < doc.size; node++)

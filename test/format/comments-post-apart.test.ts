@@ -72,6 +72,28 @@ describe('a blog post over its readers comments, by markup (s37-l3s4)', () => {
     assert.doesNotMatch(text, /Posted by: |fly over states|Ron Paul an awful lot/);
   });
 
+  test('the forum read keeps no comments of a post apart (s37-forum): a story over its readers comments', () => {
+    // The page type reads e906b620 as a forum: a forum's replies stay, but not under a post apart.
+    const text = commentsBodyText(
+      page(13),
+      () => false,
+      () => true,
+    );
+    assert.match(text, /Mike Huckabee is running an unorthodox campaign/);
+    assert.doesNotMatch(text, /Posted by: |fly over states|Ron Paul an awful lot/);
+  });
+
+  test('under the floor, read as a forum, the comments stay with the post (s37-forum)', () => {
+    assert.match(
+      commentsBodyText(
+        page(3),
+        () => false,
+        () => true,
+      ),
+      /fly over states/,
+    );
+  });
+
   test("a first post in its replies' markup stays a thread with them", () => {
     const text = bodyText(page(13, 'comments-body'));
     assert.match(text, /Mike Huckabee/);

@@ -51,6 +51,15 @@ export interface SeparateCommentsOptions {
    * (the page type costs the quality step, which the text formats do not otherwise pay).
    */
   readsAsArticle?: () => boolean;
+  /**
+   * Whether the page reads as a forum (the page-type model's type). Where sections would leave
+   * the body and this says forum, they stay — a discussion's replies are its content (WCXB's gold
+   * keeps a forum's posts) — unless the kept text outside them is a post apart by markup over more
+   * comments than a forum's page holds ({@link MIN_COMMENTS_APART}, `postApartByMarkup`: a blog
+   * post over its readers' comments read as a forum, L3S-GN1 e906b620). Called at most once, and
+   * only where a section would leave.
+   */
+  readsAsForum?: () => boolean;
 }
 
 /** A body without its comments, and the comment sections taken out of it. */
@@ -133,6 +142,12 @@ export function separateComments(
   // e906b620, the same 138 comments found at 0.85 and at 0.65).
   const outsideAll = () => totalKept - keptInSections(sections, doc, keptIn);
   if (sections.length === 0 || isThread(insideAll, outsideAll)) return { body: extraction, sections: [] };
+  // A discussion keeps its replies: on a page read as a forum no section leaves, unless what is
+  // kept outside them is a story apart by markup (the same reading as the story test's).
+  if (options.readsAsForum?.()) {
+    apart ??= commentCount(found) >= MIN_COMMENTS_APART && postApartByMarkup(doc, kept, found, outsideAll());
+    if (!apart) return { body: extraction, sections: [] };
+  }
   const body = new Selection(doc);
   body.kept.set(kept);
   for (const section of sections) for (const node of section.nodes) body.dropSubtree(node);

@@ -1,6 +1,7 @@
 import { ClassNumbers } from './class-numbers.js';
 import { tick, tickAt } from './deadline.js';
 import { IS_BLOCK, IS_HIDDEN_CONTENT, TAG, tagNameOf } from './tags.js';
+import { isJsSpaceCode } from './text-measure.js';
 
 /** What a node is. */
 export const NodeKind = Object.freeze({ Document: 0, Element: 1, Text: 2, Comment: 3 } as const);
@@ -70,6 +71,12 @@ const MAY_LOWER = /[A-Z\u0080-\uffff]/;
  * `text.toLowerCase()`, without the copy that makes when there is nothing to lower (V8 copies a
  * string of two-byte characters, as a slice of a page with one curly quote is, even then).
  */
+/** White space other than a single space: where `textContent`'s collapse changes something. */
+const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
+
+/** `textContent`'s stack of block ends, one for the module (the walk calls nothing that reads text). */
+const BLOCK_ENDS: number[] = [];
+
 function lowerCased(text: string): string {
   return MAY_LOWER.test(text) ? text.toLowerCase() : text;
 }
@@ -454,28 +461,61 @@ export class Doc {
    */
   textContent(node: number): string {
     const { kind, tag, end } = this.columns;
-    const parts: string[] = [];
+    // Pieces joined by `+` (one piece is returned as it is, no array, no join), and the block
+    // ends in a stack kept for the module (no array a call): the pieces, their array and the
+    // collapsed copy were 25 KB a page (bench/speed/allocation.ts, s38-alloc).
+    let joined = '';
     const stop = end[node];
     // Ends of the block elements we are inside, innermost last: leaving one is a boundary too.
-    const blockEnds: number[] = [];
+    const blockEnds = BLOCK_ENDS;
+    let depth = 0;
     for (let at = node; at < stop; at++) {
       tick('document walk');
-      while (blockEnds.length > 0 && at >= blockEnds[blockEnds.length - 1]) {
-        blockEnds.pop();
-        parts.push(' ');
+      while (depth > 0 && at >= blockEnds[depth - 1]) {
+        depth--;
+        joined += ' ';
       }
       if (kind[at] === NodeKind.Text) {
-        if (!this.columns.hidden[at]) parts.push(this.#texts[at] ?? '');
+        if (!this.columns.hidden[at]) joined += this.#texts[at] ?? '';
       } else if (kind[at] === NodeKind.Element) {
         if (IS_HIDDEN_CONTENT[tag[at]]) {
           at = end[at] - 1;
         } else if (IS_BLOCK[tag[at]]) {
-          parts.push(' ');
-          blockEnds.push(end[at]);
+          joined += ' ';
+          blockEnds[depth++] = end[at];
         }
       }
     }
-    return parts.join('').replace(/\s+/g, ' ').trim();
+    // Collapsing a text whose only white space is single spaces would copy it unchanged.
+    return (NEEDS_COLLAPSE.test(joined) ? joined.replace(/\s+/g, ' ') : joined).trim();
+  }
+  /**
+   * The code of the last character of `textContent(node)` (-1 when it is empty), read in place:
+   * the last character of a visible text node that is not white space as `\s` has it (the
+   * boundaries `textContent` adds are spaces, collapsed and trimmed). Asks what a text ends
+   * with without building it.
+   */
+  lastTextCode(node: number): number {
+    const { kind, tag, end, hidden } = this.columns;
+    const stop = end[node];
+    let last = -1;
+    for (let at = node; at < stop; at++) {
+      tick('document walk');
+      if (kind[at] === NodeKind.Text) {
+        if (hidden[at]) continue;
+        const text = this.#texts[at] ?? '';
+        for (let i = text.length - 1; i >= 0; i--) {
+          const code = text.charCodeAt(i);
+          if (!isJsSpaceCode(code)) {
+            last = code;
+            break;
+          }
+        }
+      } else if (kind[at] === NodeKind.Element && IS_HIDDEN_CONTENT[tag[at]]) {
+        at = end[at] - 1;
+      }
+    }
+    return last;
   }
 
   // ── counts ───────────────────────────────────────────────────────────────

@@ -1001,6 +1001,8 @@ describe('pith post-rules: images between kept text', () => {
       `<body><div class="article-content"><h1>Translator Criticizes Blockbuster Adaptation</h1>${prose(1)}<div class="article-keyword"><img src="http://panel.pixfs.net/images/icons/tag_blue.gif" style="vertical-align: middle; display: inline;"> <a href="http://tags.pixnet.net/blog/user/stevenhgm/a" rel="tag">玉峰道路</a>, <a href="http://tags.pixnet.net/blog/user/stevenhgm/b" rel="tag">上宇老觀景台</a></div></div><footer><p>Site footer words, the links and the rights.</p></footer></body>`,
       // ehow-2's "Other People Are Reading" thumbnail, past the story, in a teaser's link.
       `<body><article class="article">${prose(1)}</article>${otherReading}<footer><p>Site footer words, the links and the rights.</p></footer></body>`,
+      // L3S-GN1's Google-hosted story: a spacer GIF closing the story's container.
+      `<body><div id="hn-content"><h1>Translator Criticizes Blockbuster Adaptation</h1>${prose(1)}<div><img src="http://ukpress.google.com/hostednews/img/vertical-space.gif"></div></div><footer><p>Site footer words, the links and the rights.</p></footer></body>`,
       // A picture followed by a long dropped text in the same container.
       `<body><article><h1>Translator Criticizes Blockbuster Adaptation</h1>${prose(1)}<div><img src="/far.jpg" alt=""></div><div class="more">${'Other dropped words of the page, '.repeat(12)}</div></article><footer><p>Site footer words, the links and the rights.</p></footer></body>`,
     ];

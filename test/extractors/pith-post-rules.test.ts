@@ -1030,6 +1030,56 @@ describe('pith post-rules: images between kept text', () => {
     keepImagesBetweenKeptText(page.doc, selection);
     assert.equal(selection.has(page.doc.findFirst(TAG.img)), false);
   });
+
+  // Readability's ehow-2: each step is a paragraph, then its picture and a credit; after the last
+  // step's picture comes a dropped "Other People Are Reading" box, so the picture has kept text above only.
+  const ehowStep = (n: number, picture: string) =>
+    `<div class="mod step"><div class="stepContent mod"><div class="content"><span>${prose(n)}</span></div>` +
+    `<figure class="stepThumb"><img src="//img-aws.ehowcdn.com/640/cme/cme_public_images/www_ehow_com/cdn-write.demandstudios.com/upload/image/${picture}.jpg" alt="Theme the party by color without graduation-specific decor." class="photo" data-credit="jethuynh/iStock/Getty Images"></figure>` +
+    '<figcaption class="small caption">jethuynh/iStock/Getty Images</figcaption></div></div>';
+  const otherReading =
+    '<div id="relatedContentUpper" class="RelatedContent Module fl"><header><h3 class="head headline2 mg-2">Other People Are Reading</h3></header>' +
+    '<ul class="unstyled inline box"><li class="fl item headline5 first"><a class="gtm_otherPeopleReading" href="//www.ehow.com/how_4900703_high-school-graduation-party-budget.html"><img src="//img-aws.ehowcdn.com/105x70/cme/high-school-graduation-party-budget-800x800.jpg" class="thumb fl"></a>' +
+    '<a class="title gtm_otherPeopleReading headline5" href="//www.ehow.com/how_4900703_high-school-graduation-party-budget.html">How to Throw a High School Graduation Party on a Budget</a></li></ul></div>';
+
+  test("a story's last picture, closing the container of the last kept text, is kept (ehow-2's step)", () => {
+    const kept = keptImages(
+      `<body><article class="article">${ehowStep(1, 'A1/FA/first')}${ehowStep(2, 'B2/FB/last')}</article>${otherReading}<footer><p>Copyright eHow and its many partners, all rights reserved.</p></footer></body>`,
+      ['jethuynh', 'Other People', 'How to Throw', 'Copyright'],
+    );
+    assert.deepEqual(kept, [
+      '//img-aws.ehowcdn.com/640/cme/cme_public_images/www_ehow_com/cdn-write.demandstudios.com/upload/image/A1/FA/first.jpg',
+      '//img-aws.ehowcdn.com/640/cme/cme_public_images/www_ehow_com/cdn-write.demandstudios.com/upload/image/B2/FB/last.jpg',
+    ]);
+  });
+
+  test("after the last kept text, a grid's pictures, a tag list's icon and a picture past the story's container stay out", () => {
+    const cases = [
+      // Defuddle's related--inline-related-stories-block: a tile grid of linked pictures closing the article.
+      `<body><article class="article-body"><h1>Translator Criticizes Blockbuster Adaptation</h1>${prose(1)}<div class="tile-grid"><ul class="tile-grid__list"><li><div class="tile"><div class="c-lazy-image"><a href="/2026/tv/news/awards-host-announced/"><img src="/img/a.jpg" alt="Awards host announced"></a></div></div></li><li><div class="tile"><div class="c-lazy-image"><a href="/2026/film/news/dance-movie-tribute/"><img src="/img/b.jpg" alt="Dance movie tribute"></a></div></div></li></ul></div></article><footer><p>Site footer words, the links and the rights.</p></footer></body>`,
+      // Readability's pixnet: the tag icon before the post's tag links.
+      `<body><div class="article-content"><h1>Translator Criticizes Blockbuster Adaptation</h1>${prose(1)}<div class="article-keyword"><img src="http://panel.pixfs.net/images/icons/tag_blue.gif" style="vertical-align: middle; display: inline;"> <a href="http://tags.pixnet.net/blog/user/stevenhgm/a" rel="tag">玉峰道路</a>, <a href="http://tags.pixnet.net/blog/user/stevenhgm/b" rel="tag">上宇老觀景台</a></div></div><footer><p>Site footer words, the links and the rights.</p></footer></body>`,
+      // ehow-2's "Other People Are Reading" thumbnail, past the story, in a teaser's link.
+      `<body><article class="article">${prose(1)}</article>${otherReading}<footer><p>Site footer words, the links and the rights.</p></footer></body>`,
+      // L3S-GN1's Google-hosted story: a spacer GIF closing the story's container.
+      `<body><div id="hn-content"><h1>Translator Criticizes Blockbuster Adaptation</h1>${prose(1)}<div><img src="http://ukpress.google.com/hostednews/img/vertical-space.gif"></div></div><footer><p>Site footer words, the links and the rights.</p></footer></body>`,
+      // A picture followed by a long dropped text in the same container.
+      `<body><article><h1>Translator Criticizes Blockbuster Adaptation</h1>${prose(1)}<div><img src="/far.jpg" alt=""></div><div class="more">${'Other dropped words of the page, '.repeat(12)}</div></article><footer><p>Site footer words, the links and the rights.</p></footer></body>`,
+    ];
+    for (const html of cases)
+      assert.deepEqual(
+        keptImages(html, [
+          '玉峰',
+          'Other People',
+          'How to Throw',
+          'Other dropped',
+          'Site footer',
+          'Translator',
+        ]),
+        [],
+        html,
+      );
+  });
 });
 
 describe('pith post-rules: the lead image', () => {

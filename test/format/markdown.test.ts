@@ -199,6 +199,27 @@ describe('toMarkdown: structure', () => {
     );
   });
 
+  test('a first row of <th> cells is a header row as a <thead> is: headings in the cells below are labels (CleanEval 714)', () => {
+    // Issue 41 (s41-tables2): a table of meetings without <thead>; a row's cell holds a section's <h4>,
+    // and the rows were written as loose lines, as if the heading were a layout cell's.
+    const out = md(
+      '<table><tr><th>area</th><th>title &amp; speaker</th><th>time</th><th>venue</th></tr><tr><td>Derby</td><td><strong>The revolutionary ideas of Karl Marx</strong><br>With Peter Morgan</td><td>Thu 23 June, 7.15pm</td><td>West Indian Community Centre, <br>Carrington Street</td></tr><tr><td colspan="4"><a name="stwc"><h4>Stop the War Coalition </h4></a></td></tr><tr><td>Hull</td><td>Guy Taylor</td><td>Mon 20 June, 7.30pm</td><td>Relax Cafe</td></tr></table>',
+    );
+    assert.equal(
+      out,
+      '| area | title & speaker | time | venue |\n| --- | --- | --- | --- |\n| Derby | **The revolutionary ideas of Karl Marx**<br>With Peter Morgan | Thu 23 June, 7.15pm | West Indian Community Centre,<br>Carrington Street |\n| **Stop the War Coalition** |  |  |  |\n| Hull | Guy Taylor | Mon 20 June, 7.30pm | Relax Cafe |',
+    );
+    // A first row with a <td>, or a single <th> (a title row), says nothing: the heading makes it layout.
+    assert.equal(
+      md('<table><tr><th>Rates</th><td>x</td></tr><tr><td><h3>Part-time</h3></td><td>$455</td></tr></table>'),
+      'Rates\n\nx\n\n### Part-time\n\n$455',
+    );
+    assert.equal(
+      md('<table><tr><th>Rates</th></tr><tr><td><h3>Part-time</h3></td><td>$455</td></tr></table>'),
+      'Rates\n\n### Part-time\n\n$455',
+    );
+  });
+
   test("headings in a table's <caption> title it: its rows stay a table (WCXB 0021, liberty.edu)", () => {
     // Issue 41 (s41-table): a tuition card table whose caption holds two headings and their labels;
     // the rows were written as loose lines, as if the headings were a layout cell's.

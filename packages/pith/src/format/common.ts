@@ -116,7 +116,8 @@ const IS_LAYOUT_BLOCK = tagTable(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquot
  * Per-table facts gathered in one pass: which tables are layout rather than data
  * (`nested`: they hold another table or a `<pre>`, as code listings with a
  * line-number column do, or blocks a Markdown cell cannot hold — headings, quotes,
- * rules — unless a `<thead>` header row says they are data; lists are flattened
+ * rules — unless a header row says they are data (a `<thead>` of `<th>`, or a first row of `<th>`
+ * cells only); lists are flattened
  * into their cell), and how many cells each has.
  */
 export interface TableFacts {
@@ -152,10 +153,25 @@ export function tableFacts(doc: Doc): TableFacts {
    * `<h3>$390</h3>` above its rows of rates).
    */
   let captionEnd = -1;
+  /**
+   * The first row of the table being walked, and its `<th>` and `<td>` counts: a first row of two or
+   * more `<th>` cells and no `<td>` is a header row as a `<thead>` is (CleanEval 714's tables of
+   * meetings, `<tr><th>area</th><th>title & speaker</th>…` over rows whose cells hold `<h4>` labels).
+   */
+  const rowSeen = new Set<number>();
+  let firstRowEnd = -1;
+  let firstRowTable = -1;
+  let firstRowTh = 0;
+  let firstRowTd = 0;
+  const closeFirstRow = () => {
+    if (firstRowTable >= 0 && firstRowTh >= 2 && firstRowTd === 0) headed.add(firstRowTable);
+    firstRowTable = -1;
+  };
   for (let node = 0; node < doc.size; node++) {
     tick('output');
     if (kind[node] !== NodeKind.Element) continue;
     while (open.length > 0 && end[open[open.length - 1]] <= node) open.pop();
+    if (firstRowTable >= 0 && node >= firstRowEnd) closeFirstRow();
     const t = tag[node];
     if (t === TAG.table) {
       if (open.length > 0) nested.add(open[open.length - 1]);
@@ -173,8 +189,20 @@ export function tableFacts(doc: Doc): TableFacts {
       const table = open[open.length - 1];
       cells.set(table, (cells.get(table) ?? 0) + 1);
       if (t === TAG.th && node < headEnd) headed.add(table);
+      if (table === firstRowTable && node < firstRowEnd) {
+        if (t === TAG.th) firstRowTh++;
+        else firstRowTd++;
+      }
+    } else if (t === TAG.tr && open.length > 0 && !rowSeen.has(open[open.length - 1])) {
+      closeFirstRow();
+      firstRowTable = open[open.length - 1];
+      rowSeen.add(firstRowTable);
+      firstRowEnd = end[node];
+      firstRowTh = 0;
+      firstRowTd = 0;
     }
   }
+  closeFirstRow();
   for (const table of blocky) if (!headed.has(table)) nested.add(table);
   return { nested, cells };
 }

@@ -1771,7 +1771,80 @@ function keepImagesAround(
     if (b === 1 && a === 1) selection.keepNode(image);
     else if (((b === 1 && a === 2) || (b === 2 && a === 1)) && isNearImage(doc, image))
       selection.keepNode(image);
+    else if (
+      b === 1 &&
+      doc.tag(image) === TAG.img &&
+      !GIF_PATH.test((doc.attr(image, 'src') ?? '').split(/[?#]/, 1)[0]) &&
+      closesKeptContainer(doc, selection.kept, image, around) &&
+      isNearImage(doc, image)
+    )
+      selection.keepNode(image);
   }
+}
+
+/**
+ * A GIF's or an SVG's path: after a story's last paragraph these are spacers, loading spinners and
+ * icons far more often than pictures of the story (L3S-GN1's `vertical-space.gif` under a
+ * Google-hosted story, trafilatura-eval's scmp.com `wheel_on_E5E5E5.gif`, WCXB 4065's
+ * `ajaxLoad.svg`), so the closing picture is never one.
+ */
+const GIF_PATH = /\.(?:gif|svg)$/i;
+/** Levels above an image (or its figure or row) the container of the kept text before it is looked for. */
+const MAX_CLOSING_DEPTH = 6;
+/** Nodes read back from a picture for the kept text before it (a bound on pages of many images). */
+const MAX_CLOSING_SCAN = 2_000;
+
+/**
+ * Whether the picture at `around` (an image, its figure or its row) closes the container of the
+ * kept text right before it: the nearest ancestor holding kept text (not `<body>`) holds no more
+ * than a caption's worth of dropped text after the picture (`MAX_IMAGE_GAP_CHARS`) and no kept
+ * text. A story's last picture, after its last paragraph, has kept text on one side only, and
+ * `keepImagesBetweenKeptText` needs both (Defuddle and Readability keep the story's container,
+ * pictures and all): `<div class="image-wrapper">…<img>…</div><div class="caption">` closing an
+ * `<article>`, or a lazy `<img src=data:…>` with its `<noscript>` copy. A teaser's or a footer's
+ * picture sits past the story's container, in a wrapper with more text after it; a grid's (another
+ * picture after it, a list item or a teaser's link around it) and a tag list's icon (links after it)
+ * are no story's last picture.
+ */
+function closesKeptContainer(doc: Doc, kept: Uint8Array, image: number, around: number): boolean {
+  const { kind, tag, textLength, hidden, end } = doc.columns;
+  // The last kept text before the picture (the nearest text before it is kept: `before`).
+  let last = -1;
+  for (let node = around - 1; node > 0 && node >= around - MAX_CLOSING_SCAN; node--) {
+    if (kind[node] === NodeKind.Text && kept[node] && textLength[node] > 0 && !hidden[node]) {
+      last = node;
+      break;
+    }
+  }
+  if (last < 0) return false;
+  // Between the picture and the container: no teaser's link (a link to the picture's own file is a
+  // lightbox) and no list item (a grid of tiles, Defuddle's related--inline-related-stories-block).
+  for (let node = doc.parent(image); node > around; node = doc.parent(node))
+    if (doc.tag(node) === TAG.a && !linksToPicture(doc, node)) return false;
+  let container = doc.parent(around);
+  for (let level = 0; container > 0 && !doc.contains(container, last); level++) {
+    const t = doc.tag(container);
+    if (level >= MAX_CLOSING_DEPTH || t === TAG.li || (t === TAG.a && !linksToPicture(doc, container)))
+      return false;
+    container = doc.parent(container);
+  }
+  const t = doc.tag(container);
+  if (container <= 0 || t === TAG.body || t === TAG.html) return false;
+  let gap = 0;
+  const stop = end[container];
+  for (let node = end[around]; node < stop; node++) {
+    tick('pith');
+    // Another picture after it: a grid or a strip of teasers, not the story's last picture.
+    if (kind[node] === NodeKind.Element && tag[node] === TAG.img && !hidden[node]) return false;
+    if (kind[node] !== NodeKind.Text || hidden[node] || textLength[node] === 0) continue;
+    if (kept[node]) return false;
+    if (doc.text(node).trim() === '') continue;
+    // Links after it (a post's tags, a share bar): the picture is their icon, not the story's.
+    if (doc.closest(node, TAG.a) >= 0) return false;
+    gap += textLength[node];
+    if (gap > MAX_IMAGE_GAP_CHARS) return false;
+  }
+  return true;
 }
 
 /** Characters of dropped text (a deck, a date line, share buttons' labels) between a lead image and the body. */

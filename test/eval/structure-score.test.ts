@@ -299,4 +299,34 @@ Despite this, teams often prefer it for its flexibility.
       ['Text'],
     );
   });
+
+  test("a note's list is a list: its items match Defuddle's unindented ones, in Markdown and HTML alike", () => {
+    // s41-heads: before, the Markdown reader gave a note's list items to the note (then dropped
+    // them after its first paragraph) and the HTML reader skipped them: 2 of 88 dev items missed.
+    const gold = markdownElements(defuddle, 'https://example.com/');
+    const pith = markdownElements(pithMarkdown, 'https://example.com/');
+    const items = [
+      { depth: 0, text: 'Higher operational overhead.' },
+      { depth: 0, text: 'More failure modes to handle.' },
+    ];
+    assert.deepEqual(gold.listItems, items);
+    assert.deepEqual(pith.listItems, items);
+    assert.deepEqual(htmlElements(pithHtml, 'https://example.com/').listItems, items);
+    assert.equal(scoreElements(gold, pith)['list items'].matched, 2);
+    // The note itself is still its first paragraph, and is no list item.
+    assert.deepEqual(pith.footnotes, ['The first approach introduces complexity:']);
+    // A nested list in a note keeps its depth, counted without the notes' own list.
+    const nested =
+      '<section role="doc-endnotes"><ol><li><p>Note</p><ul><li>a<ul><li>b</li></ul></li></ul></li></ol></section>';
+    assert.deepEqual(
+      htmlElements(nested, 'https://example.com/').listItems.map((i) => `${i.depth} ${i.text}`),
+      ['0 a', '1 b'],
+    );
+    assert.deepEqual(
+      markdownElements('x[^1]\n\n[^1]: Note\n\n    - a\n      - b\n', 'https://example.com/')
+        .listItems.map((i) => `${i.depth} ${i.text}`)
+        .sort(),
+      ['0 a', '1 b'],
+    );
+  });
 });

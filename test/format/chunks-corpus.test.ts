@@ -84,7 +84,11 @@ function check(name: string, markdown: string, chunks: Chunk[], max: number): vo
   for (const one of chunks) {
     if (one.split === undefined)
       assert.ok(one.tokens <= max, `${name}: chunk ${one.index} ${one.tokens} > ${max}`);
-    for (const [kind, keys] of wholes(one.text)) for (const key of keys) found.get(kind)?.add(key);
+    // A note's definition is read only when marked: a chunk holding the note without its mark gets
+    // the marks first (the reader then reads a list inside the note, as it does on the whole page).
+    const marks = [...one.text.matchAll(/^\[\^([^\]\s]+)\]:/gm)].map((m) => `[^${m[1]}]`).join(' ');
+    const text = marks === '' ? one.text : `${marks}\n\n${one.text}`;
+    for (const [kind, keys] of wholes(text)) for (const key of keys) found.get(kind)?.add(key);
     for (const line of one.text.split('\n')) found.get('table row')?.add(line);
   }
   const cut = new Set(chunks.map((one) => one.split).filter((kind) => kind !== undefined));

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { parseHtml, Selection } from '../../packages/pith/src/dom/index.js';
 import { toMarkdown, toText } from '../../packages/pith/src/format/index.js';
@@ -473,5 +474,51 @@ describe('toMarkdown: link destinations', () => {
     assert.match(html, /href="https:\/\/example\.com\/wiki\/Division_\(business\)"/);
     assert.match(html, /src="https:\/\/example\.com\/t\/filters:no_upscale\(\)\/a\.jpg"/);
     assert.match(html, /href="https:\/\/example\.com\/s\?q=a%60b%5Cc"/);
+  });
+});
+
+describe('toMarkdown: a page’s Markdown for agents, hidden to people', () => {
+  // Defuddle's fixture general--tailwind-hidden-blog-index (cut): a card's title carries its own
+  // Markdown in spans a Tailwind variant hides from people. Written, the heading read
+  // `### [\### \[Scaling …\] (https://…)](/blog/…)` (s41-heads: 4 of Defuddle's 90 dev headings).
+  const card = `<a href="/blog/scaling-distributed-systems">
+    <h3>
+      <span class="not-machine:hidden">### </span>
+      <span class="not-machine:hidden">[</span>Scaling Distributed Systems at Acme<span class="not-machine:hidden">]</span>
+      <span class="not-machine:hidden">(https://example.com/blog/scaling-distributed-systems)</span>
+    </h3>
+    <p>How we redesigned our message queue infrastructure.</p>
+  </a>`;
+
+  test('the markup spans are left out of every output; the title stays', () => {
+    const markdown = md(card);
+    assert.match(
+      markdown,
+      /^### \[Scaling Distributed Systems at Acme\]\(https:\/\/example\.com\/blog\/scaling-distributed-systems\)/,
+    );
+    assert.doesNotMatch(markdown, /\\#|\\\[/);
+    const text = toText(extraction(card, { url: URL_ }));
+    assert.doesNotMatch(text, /###|\[|\(https/);
+    assert.match(text, /Scaling Distributed Systems at Acme/);
+  });
+
+  test('a variant-hidden span with words, or markup in a span no variant hides, is written', () => {
+    // `md:hidden` hides a span on wide screens only: words in it are the page's.
+    assert.match(md('<p><span class="md:hidden">Tap to open</span> the menu.</p>'), /Tap to open the menu\./);
+    // Markup shown to people (a plain span) is text the page shows.
+    assert.match(md('<p>Write <span class="token">###</span> for a heading.</p>'), /\\#\\#\\#|###/);
+    assert.match(md('<p>A <span class="print:hidden">(see below)</span> note.</p>'), /\(see below\)/);
+  });
+
+  test('property: a variant-hidden span holding a word is always written', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z][a-z]{1,11}$/),
+        fc.constantFrom('md', 'not-machine', 'print'),
+        (word, variant) =>
+          md(`<p>Before <span class="${variant}:hidden">${word}</span> after.</p>`).includes(word),
+      ),
+      { numRuns: 100 },
+    );
   });
 });

@@ -68,13 +68,37 @@ function isHiddenMath(doc: Doc, node: number): boolean {
   return false;
 }
 
+/** A class token that hides under a variant (Tailwind's `not-machine:hidden`, `print:hidden`). */
+const VARIANT_HIDDEN = /(?:^|\s)\S+:hidden(?:\s|$)/;
+/**
+ * Text that is Markdown's own markup alone: a heading's `### `, a link's `[`, `]` or `](…)`,
+ * a bare `(https://…)` target, an emphasis or quote mark.
+ */
+const MARKDOWN_MARKUP = /^(?:#{1,6}|[[\]]|\]?\(\S*\)|[*_`>~-]{1,3})$/;
+
+/**
+ * A page's Markdown for agents: a `<span>` hidden to people under a variant class
+ * (`<span class="not-machine:hidden">### </span>` before a title, `[`, `]` and
+ * `(https://…)` around it, Defuddle's tailwind-hidden-blog-index) whose text is
+ * Markdown markup alone. Written, it doubles the markup (`### [\### \[Title\] (…)](…)`)
+ * and the heading reads as another; a person never sees it. Responsive variants
+ * (`md:hidden`) hide such a span on some screens only, but text that is markup alone
+ * is nothing a reader needs on any.
+ */
+function isAgentMarkup(doc: Doc, node: number): boolean {
+  const cls = doc.attr(node, 'class');
+  if (cls === undefined || cls.indexOf(':hidden') < 0 || !VARIANT_HIDDEN.test(cls)) return false;
+  return MARKDOWN_MARKUP.test(doc.textContent(node).trim());
+}
+
 /**
  * True for an element whose subtree a browser does not render as part of the
- * line: MathML annotations, hidden MathML. (Ruby readings are `IS_NOT_INLINE_TEXT`:
- * only the text outputs leave them out.)
+ * line: MathML annotations, hidden MathML, a page's Markdown markup hidden to
+ * people. (Ruby readings are `IS_NOT_INLINE_TEXT`: only the text outputs leave them out.)
  */
 export function isUnrendered(doc: Doc, node: number, t: number): boolean {
   if (t === TAG.unknown) return isMathAnnotation(doc, node);
+  if (t === TAG.span) return isAgentMarkup(doc, node);
   return t === TAG.math && isHiddenMath(doc, node);
 }
 

@@ -314,9 +314,12 @@ function markdownBlocksElements(markdown: string, base?: string): Elements {
       const clean = cleanText(text);
       if (clean !== '') out.headings.push({ level: heading, text: clean });
     } else if (row) row.push(cleanText(cellText(token, env)));
-    else if (footnote) {
-      if (!noteBlockEnded) footnote.push(text);
-    } else if (items.length > 0) items[items.length - 1].parts.push(text);
+    else {
+      if (footnote && !noteBlockEnded) footnote.push(text);
+      // A list inside a note is a list too (its items, as the HTML reader reads them): Defuddle
+      // writes a note's list unindented, after the notes, pith indents it under `[^n]:`.
+      if (items.length > 0) items[items.length - 1].parts.push(text);
+    }
     for (const child of token.children ?? []) {
       if (child.type === 'image') {
         const src = child.attrGet('src');
@@ -494,6 +497,10 @@ export function htmlElements(html: string, base?: string): Elements {
       if (doc.tag(doc.parent(doc.parent(at))) === TAG.section) {
         const text = firstParagraphText(doc, at);
         if (text !== '') out.footnotes.push(text);
+      } else {
+        // An item of a list inside a note: a list item, its depth counted without the notes' list.
+        const text = textWithout(doc, at, NOT_ITEM_TEXT);
+        if (text !== '') out.listItems.push({ depth: Math.max(0, lists.length - 2), text });
       }
     } else if (tag === TAG.li) {
       const text = textWithout(doc, at, NOT_ITEM_TEXT);

@@ -975,3 +975,89 @@ describe("author candidates: a byline's name on a line of its own, the role or b
     assert.deepEqual(authorsOf(html, 'https://example.com/post'), ['Ann Lee']);
   });
 });
+
+describe('author candidates: a bare name on a line of its own under the headline, its bio further down (round 17, s42-author5)', () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+  const BIO = (name: string) =>
+    `<div class="author-card"><p class="heading">${name}</p><p>${name} is a middle and long course age group triathlete, dedicated to the pursuit of peak performance.</p></div>`;
+
+  it('a name alone in a <p> right under the <h1>, the bio at the end (WCXB 4116, mymottiv.com)', () => {
+    const html = page(
+      '<title>Free 10 Week Beginner Marathon Training Plan | MOTTIV</title>',
+      '<div><div><h1 class="heading-style-h2">Free 10 Week Beginner Marathon Training Plan</h1><p class="text-color-white">Matteo Laratta</p></div></div>' +
+        '<div class="last-updated-flex w-condition-invisible"><div class="last-updated-copy">Last Updated:</div><div class="w-dyn-bind-empty"></div></div>' +
+        `<div class="tga_article-content">${BODY_TEXT}</div>` +
+        '<p>Matteo Laratta is a middle and long course age group triathlete, dedicated to the pursuit of peak performance.</p>',
+    );
+    assert.deepEqual(
+      authorsOf(
+        html,
+        'https://www.mymottiv.com/marathon-training-plan/10-week-beginner-marathon-training-plan',
+      ),
+      ['Matteo Laratta'],
+    );
+  });
+
+  it('the standfirst, an avatar, then the name and its role, each a <p> (WCXB 0352, ironhack.com)', () => {
+    const html = page(
+      '<title>Cloud Computing Innovations: What&#x27;s Next in 2025?</title>',
+      '<h1 class="chakra-text css-kkd2hl">Cloud Computing Innovations: What&#x27;s Next in 2025?</h1><p class="chakra-text css-16zaqcu">What does 2025 have in store for cloud computing? </p>' +
+        '<div class="css-yvuwy"><img alt="Juliette Carreiro, Ironhack Tech Writer" src="a.jpg"/><div class="css-0"><p class="chakra-text css-1cufrhn">Juliette Carreiro</p><p class="chakra-text css-10c0hvv">Tech Writer</p></div>' +
+        '<a class="chakra-button css-19656n1" href="/us/blog/authors/juliette-carreiro">Articles by Juliette</a></div>' +
+        '<div class="chakra-stack css-tpbk1i"><span class="css-mgpla"><p class="chakra-text css-1nmn8an">DevOps &amp; Cloud</p></span></div>' +
+        BODY_TEXT +
+        '<p class="chakra-text css-1fw471">Juliette Carreiro is a skilled content creator with over five years of experience in SEO.</p>',
+    );
+    assert.deepEqual(
+      authorsOf(html, 'https://www.ironhack.com/us/blog/cloud-computing-innovations-what-s-next-in-2024'),
+      ['Juliette Carreiro'],
+    );
+  });
+
+  it("a listing's filter chip under the <h1> is no name, though the category shows again (WCXB 4461, roadrunnersports.com)", () => {
+    const html = page(
+      '<title>Trail Running Shoes: Shop All Models | Road Runner Sports</title>',
+      '<h1 class="tag_h1--hWc2x">Trail Running Shoes (158 ITEMS)</h1><div class="product-listing-links--AdIyD"><p class="tag_p--3xrVF">Filters (1)</p>' +
+        '<div class="tiles--39GrR tiles-theme1--14kaZ product-listing-tiles--3UvUN">Trail Running<button aria-label="Close here to clear the categories Trail Running"></button></div>' +
+        '<div><a href="#" role="button" class="clickable-text--2XYI6 " tabindex="0">Clear Filters (1)</a></div></div>' +
+        `${BODY_TEXT}<p>Trail Running shoes for every surface.</p>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://www.roadrunnersports.com/trail-running-shoes'), []);
+  });
+
+  it("a documentation page's folded section under the <h1> is no name (WCXB 0679, docs.pydantic.dev)", () => {
+    const html = page(
+      '<title>Fields - Pydantic Validation</title>',
+      '<h1>Fields</h1> <details class="api"> <summary>API Documentation</summary> <p><a class="autorefs autorefs-internal" href="../../api/fields/#pydantic.fields.Field"><code>pydantic.fields.Field</code></a><br></p> </details>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://docs.pydantic.dev/latest/concepts/fields/'), []);
+  });
+
+  it('a page with a byline keeps it alone: the bare line under the headline is not added', () => {
+    const html = page(
+      '<title>Post</title>',
+      `<h1>Post</h1><p>Ann Lee</p><div class="byline">By Bo Chen</div>${BODY_TEXT}${BIO('Ann Lee')}`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.com/post'), ['Bo Chen']);
+  });
+
+  it('property: a name-shaped line under the <h1> is read only when a later text starts a bio with it', () => {
+    const word = fc
+      .tuple(fc.constantFrom(...'ABCDEFGHKLMNPRSTW'), fc.stringMatching(/^[a-z]{2,8}$/))
+      .map(([first, rest]) => first + rest);
+    const name = fc.array(word, { minLength: 2, maxLength: 3 }).map((words) => words.join(' '));
+    fc.assert(
+      fc.property(name, fc.boolean(), (line, withBio) => {
+        const html = page(
+          '<title>Post</title>',
+          `<h1>Post</h1><p>${line}</p>${BODY_TEXT}${withBio ? BIO(line) : `<p>${line}</p>`}`,
+        );
+        const authors = authorsOf(html, 'https://example.com/post');
+        return withBio ? authors.includes(line) : authors.length === 0;
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

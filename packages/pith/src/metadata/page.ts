@@ -112,6 +112,10 @@ function nameShaped(text: string): boolean {
 }
 /** How far after the first `<h1>` (visible text nodes) a date is looked at for a bare name before it. */
 const BARE_NAME_WINDOW = 12;
+/** How far after the first `<h1>`'s first text (visible text nodes) a bare name line under it is looked for. */
+const BARE_LINE_WINDOW = 8;
+/** Longest text node read as a bare name line under the headline (a name, spaces around it). */
+const MAX_BARE_LINE = 60;
 /** How many nodes back from a date its bare name is looked for. */
 const NAME_BEFORE_DATE_NODES = 12;
 /**
@@ -123,18 +127,42 @@ function nameBefore(doc: Doc, dateNode: number): string | undefined {
   for (let node = dateNode - 1; node > 0 && node >= dateNode - NAME_BEFORE_DATE_NODES; node--) {
     if (!doc.isText(node) || doc.textLength(node) === 0) continue;
     if (doc.columns.hidden[node]) return undefined;
-    const parent = doc.parent(node);
-    if (parent <= 0 || doc.textLength(parent) !== doc.textLength(node) || BARE_NAME_NOT_IN[doc.tag(parent)])
-      return undefined;
-    // Nor inside a link or a heading further up ("<h1><div>Get that tech stack</div><span>Klatch
-    // Coffee</span></h1>", WCXB dev 4715: the headline's own line).
-    for (let up = doc.parent(parent); up > 0; up = doc.parent(up))
-      if (NO_BARE_NAME_INSIDE[doc.tag(up)]) return undefined;
-    const text = doc.text(node).replace(/\s+/g, ' ').trim();
-    const words = text.split(' ').length;
-    return words >= 2 && words <= 4 && nameShaped(text) ? text : undefined;
+    return bareName(doc, node);
   }
   return undefined;
+}
+/**
+ * A visible text node's text when it is a bare name: its element's whole text, two to four words of a
+ * name's shape ({@link nameShaped}), and neither it nor an ancestor a link, heading, button or label.
+ */
+function bareName(doc: Doc, node: number): string | undefined {
+  const parent = doc.parent(node);
+  if (parent <= 0 || doc.textLength(parent) !== doc.textLength(node) || BARE_NAME_NOT_IN[doc.tag(parent)])
+    return undefined;
+  // Nor inside a link or a heading further up ("<h1><div>Get that tech stack</div><span>Klatch
+  // Coffee</span></h1>", WCXB dev 4715: the headline's own line).
+  for (let up = doc.parent(parent); up > 0; up = doc.parent(up))
+    if (NO_BARE_NAME_INSIDE[doc.tag(up)]) return undefined;
+  const text = doc.text(node).replace(/\s+/g, ' ').trim();
+  const words = text.split(' ').length;
+  return words >= 2 && words <= 4 && nameShaped(text) ? text : undefined;
+}
+/** The verbs an author's bio starts with after the name ("… is a", "… has written", "… joined"). */
+const BIO_VERB =
+  /^ (?:is|was|has|had|holds|joined|works|worked|writes|wrote|lives|leads|covers|serves|specializes|specialises|brings)\b/;
+/**
+ * Whether a later text starts an author's bio with the name and a verb ("Juliette Carreiro is a skilled
+ * content creator", WCXB dev 0352; "Matteo Laratta is a middle and long course age group triathlete",
+ * 4116). A category or a button under the headline ("Trail Running", "Print This Page") is not
+ * written about so ("Trail Running shoes for …" is a product's name, not a bio).
+ */
+function bioOf(doc: Doc, from: number, name: string): boolean {
+  for (let node = from + 1; node < doc.size; node++) {
+    if (!doc.isText(node) || doc.textLength(node) <= name.length + 2) continue;
+    const text = doc.text(node).trimStart();
+    if (text.startsWith(name) && BIO_VERB.test(text.slice(name.length, name.length + 16))) return true;
+  }
+  return false;
 }
 /** Elements no bare name is inside: a heading, a link, a button, a label. */
 const NO_BARE_NAME_INSIDE: boolean[] = [];
@@ -542,6 +570,8 @@ export function pageData(doc: Doc): PageData {
   const bylineCandidates: { text: string; whole: string; at: number }[] = [];
   const iconNames: { text: string; at: number }[] = [];
   const authorLinks: { text: string; at: number }[] = [];
+  /** Short visible texts right under the first `<h1>` (a bare name line's candidates). */
+  const underHeadline: number[] = [];
   let lastBylineBlock = -1;
   /** `cueBitsOf`'s answers of this page. */
   const cueBits: PageCues = { byNumber: new Uint16Array(doc.classCount), byString: new Map() };
@@ -569,6 +599,14 @@ export function pageData(doc: Doc): PageData {
       }
       const previous = previousText;
       previousText = node;
+      if (
+        firstH1Text >= 0 &&
+        textNodes > firstH1Text &&
+        textNodes <= firstH1Text + BARE_LINE_WINDOW &&
+        node >= excludedUntil &&
+        doc.textLength(node) <= MAX_BARE_LINE
+      )
+        underHeadline.push(node);
       // In an excluded element, only a date right after a publication label ("Published") is the page's.
       const labelled =
         node < excludedUntil &&
@@ -861,6 +899,26 @@ export function pageData(doc: Doc): PageData {
         data.bylineTexts.push(name);
         break;
       }
+    }
+  // A bare name on a line of its own right under the headline, where nothing else gave a name
+  // ("<h1>…</h1><p>Juliette Carreiro</p>", WCXB dev 0352; "<p>Matteo Laratta</p>", 4116): a
+  // candidate for the learned choice, as the bylines are. Only when a later text starts the name's bio
+  // ("Juliette Carreiro is a skilled content creator"): without it a filter chip, a category, a
+  // folded section's summary or a "Print This Page" under the headline read as names (WCXB dev 4461,
+  // 0679, 4561, 0351: 2 up, 5 down on the shipped fold models).
+  if (
+    data.bylines.length === 0 &&
+    data.textBylines.length === 0 &&
+    data.postAuthors.length === 0 &&
+    data.threadStarters.length === 0
+  )
+    for (const node of underHeadline) {
+      const name = bareName(doc, node);
+      if (name === undefined) continue;
+      if (!bioOf(doc, node, name)) break;
+      data.bylines.push(name);
+      data.bylineTexts.push(name);
+      break;
     }
   // Three or more, the first two different: the bylines of a list (products "By Brand", teasers).
   if (

@@ -67,16 +67,16 @@ export interface AttributeStore {
 /** A character `toLowerCase` may change: A–Z, or any beyond ASCII. */
 const MAY_LOWER = /[A-Z\u0080-\uffff]/;
 
-/**
- * `text.toLowerCase()`, without the copy that makes when there is nothing to lower (V8 copies a
- * string of two-byte characters, as a slice of a page with one curly quote is, even then).
- */
 /** White space other than a single space: where `textContent`'s collapse changes something. */
 const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
 
 /** `textContent`'s stack of block ends, one for the module (the walk calls nothing that reads text). */
 const BLOCK_ENDS: number[] = [];
 
+/**
+ * `text.toLowerCase()`, without the copy that makes when there is nothing to lower (V8 copies a
+ * string of two-byte characters, as a slice of a page with one curly quote is, even then).
+ */
 function lowerCased(text: string): string {
   return MAY_LOWER.test(text) ? text.toLowerCase() : text;
 }

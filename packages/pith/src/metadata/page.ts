@@ -42,11 +42,10 @@ const AUTHOR_HREF =
  */
 const NAME_CUE =
   /(?:^|[\s_-])(?:(?:author|byline|writer|user)[-_]*)?name(?:$|[\s_-])|(?:^|\s)(?:fn|h-card|[pu]-author)(?:$|\s)/;
+/** A byline's label: "by" in the languages read, after a verb of writing at most ("Written by", "Recipe by"). */
+const BY_LABEL = `(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})`;
 /** "By Ann Lee", "Written by: Ann Lee", "… updated March 3, 2025 by Ann Lee": a byline in text. */
-const BY_NAME = new RegExp(
-  `(?:^|[\\s,.;|•·–—-])(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})(?:\\s*:?\\s+(?=\\p{L})|(?=\\p{Lu}))`,
-  'u',
-);
+const BY_NAME = new RegExp(`(?:^|[\\s,.;|•·–—-])${BY_LABEL}(?:\\s*:?\\s+(?=\\p{L})|(?=\\p{Lu}))`, 'u');
 /**
  * Class of a forum post's user name (phpBB's and XenForo's `username`, vBulletin's `bigusername`,
  * Flarum's `PostUser-name`),
@@ -1127,15 +1126,9 @@ function bylineIn(text: string, element: number): TextByline | undefined {
 }
 
 /** A line that only labels the name on the next one: "By", "Written by", "Article by:". */
-const BY_LABEL_LINE = new RegExp(
-  `^(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})\\s*:?$`,
-  'u',
-);
+const BY_LABEL_LINE = new RegExp(`^${BY_LABEL}\\s*:?$`, 'u');
 /** A line's leading "By " (or "Written by: "), before the name. */
-const BY_PREFIX = new RegExp(
-  `^(?:(?:${caseless('written|posted|published|reported|words|story|text|recipe|guide|review|article')})\\s+)?(?:${caseless('by|von|par|por|av|af|przez')})\\s*:?\\s+`,
-  'u',
-);
+const BY_PREFIX = new RegExp(`^${BY_LABEL}\\s*:?\\s+`, 'u');
 /** A line that continues a list of names: ", Nalea Ko", "and Bo Chen", "& Co". */
 const LIST_GOES_ON = /^(?:[,;&+]|(?:and|und|et|y|e|en|og|och|i|oraz)(?:\s|$))/i;
 /** Most lines of a byline element read for its name's line. */

@@ -954,7 +954,7 @@ function headParts(doc: Doc, head: number): { author: number; date: number } {
     // Neither a date (80 characters at most) nor a name (40): its text is not built.
     if (length > MAX_LABEL_TEXT) continue;
     const text = doc.textContent(node).trim();
-    if (DATE_TEXT.test(text) && length <= MAX_LABEL_TEXT) date = node;
+    if (DATE_TEXT.test(text)) date = node;
     else if (author < 0 && length >= 2 && length <= 40 && !/[\d:]/.test(text) && !DATE_TEXT.test(text)) {
       // The first element of a name's text ("<td><strong>Anonymous</strong></td>": the cell).
       author = node;

@@ -163,6 +163,15 @@ function bioOf(doc: Doc, from: number, name: string): boolean {
   }
   return false;
 }
+/** Whether no source of the page gave a name yet (no byline, text byline, post's user or thread starter). */
+function noNameYet(data: PageData): boolean {
+  return (
+    data.bylines.length === 0 &&
+    data.textBylines.length === 0 &&
+    data.postAuthors.length === 0 &&
+    data.threadStarters.length === 0
+  );
+}
 /** Elements no bare name is inside: a heading, a link, a button, a label. */
 const NO_BARE_NAME_INSIDE: boolean[] = [];
 for (const tag of [TAG.h1, TAG.h2, TAG.h3, TAG.h4, TAG.h5, TAG.h6, TAG.a, TAG.button, TAG.label])
@@ -883,12 +892,7 @@ export function pageData(doc: Doc): PageData {
   // gave a name ("<span>Stefan</span></div><div><time>March 5, 2026</time>", WCXB dev 4667).
   // Only on a page that shows no forum post's user (a thread's user panel: "<dt>Join Date</dt>"), and
   // only just after the headline (a card's category, a breadcrumb's item sit elsewhere).
-  if (
-    data.bylines.length === 0 &&
-    data.textBylines.length === 0 &&
-    data.postAuthors.length === 0 &&
-    data.threadStarters.length === 0
-  )
+  if (noNameYet(data))
     for (const candidate of dateCandidates) {
       if (candidate.updated || candidate.at <= firstH1Text || candidate.at > firstH1Text + BARE_NAME_WINDOW)
         continue;
@@ -905,12 +909,7 @@ export function pageData(doc: Doc): PageData {
   // ("Juliette Carreiro is a skilled content creator"): without it a filter chip, a category, a
   // folded section's summary or a "Print This Page" under the headline read as names (WCXB dev 4461,
   // 0679, 4561, 0351: 2 up, 5 down on the shipped fold models).
-  if (
-    data.bylines.length === 0 &&
-    data.textBylines.length === 0 &&
-    data.postAuthors.length === 0 &&
-    data.threadStarters.length === 0
-  )
+  if (noNameYet(data))
     for (const node of underHeadline) {
       const name = bareName(doc, node);
       if (name === undefined) continue;

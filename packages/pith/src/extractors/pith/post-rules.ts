@@ -1774,7 +1774,7 @@ function keepImagesAround(
     else if (
       b === 1 &&
       doc.tag(image) === TAG.img &&
-      !GIF_PATH.test((doc.attr(image, 'src') ?? '').split(/[?#]/, 1)[0]) &&
+      !GIF_OR_SVG_PATH.test((doc.attr(image, 'src') ?? '').split(/[?#]/, 1)[0]) &&
       closesKeptContainer(doc, selection.kept, image, around) &&
       isNearImage(doc, image)
     )
@@ -1788,7 +1788,7 @@ function keepImagesAround(
  * Google-hosted story, trafilatura-eval's scmp.com `wheel_on_E5E5E5.gif`, WCXB 4065's
  * `ajaxLoad.svg`), so the closing picture is never one.
  */
-const GIF_PATH = /\.(?:gif|svg)$/i;
+const GIF_OR_SVG_PATH = /\.(?:gif|svg)$/i;
 /** Levels above an image (or its figure or row) the container of the kept text before it is looked for. */
 const MAX_CLOSING_DEPTH = 6;
 /** Nodes read back from a picture for the kept text before it (a bound on pages of many images). */

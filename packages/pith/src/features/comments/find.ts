@@ -909,9 +909,18 @@ const MAX_HEAD_TEXT = 200;
  */
 function headedRows(doc: Doc, run: readonly Item[]): Item[] | undefined {
   // The run starts at a head: most runs are turned down by their first row, read once.
-  if (run.length < 6 || !isHead(doc, run[0][0])) return undefined;
+  if (run.length < 6) return undefined;
+  const first = headOf(doc, run[0][0]);
+  if (first === undefined) return undefined;
+  // Each row's head reading, made once: its author is read below from the same parts.
   const heads: number[] = [0];
-  for (let i = 1; i < run.length; i++) if (isHead(doc, run[i][0])) heads.push(i);
+  const authors: number[] = [first.author];
+  for (let i = 1; i < run.length; i++) {
+    const head = headOf(doc, run[i][0]);
+    if (head === undefined) continue;
+    heads.push(i);
+    authors.push(head.author);
+  }
   if (heads.length < 3) return undefined;
   const out: Item[] = [];
   for (let h = 0; h < heads.length; h++) {
@@ -921,7 +930,7 @@ function headedRows(doc: Doc, run: readonly Item[]): Item[] | undefined {
     if (to - from < 2) return undefined;
     const head = run[from][0];
     if (doc.textLength(run[from + 1][0]) <= doc.textLength(head)) return undefined;
-    if (headParts(doc, head).author < 0) return undefined;
+    if (authors[h] < 0) return undefined;
     const item = run.slice(from, to).map((part) => part[0]);
     HEADED.add(item);
     out.push(item);
@@ -929,10 +938,12 @@ function headedRows(doc: Doc, run: readonly Item[]): Item[] | undefined {
   return out;
 }
 
-/** Whether a row may head a comment: short, with an element whose text says when. */
-function isHead(doc: Doc, node: number): boolean {
+/** A row's head parts when it may head a comment (short, with an element whose text says when), else undefined. */
+function headOf(doc: Doc, node: number): { author: number; date: number } | undefined {
   const length = doc.textLength(node);
-  return length >= 6 && length <= MAX_HEAD_TEXT && headParts(doc, node).date >= 0;
+  if (length < 6 || length > MAX_HEAD_TEXT) return undefined;
+  const parts = headParts(doc, node);
+  return parts.date >= 0 ? parts : undefined;
 }
 
 /**

@@ -726,6 +726,53 @@ describe('pith post-rules: structures', () => {
   });
 });
 
+describe('pith post-rules: a listing under its toolbar', () => {
+  // Prism's toolbar plugin (issue 41's code blocks): `div.code-toolbar` around the <pre> and a bar of
+  // a language label and a copy button after it. The model drops the short listing and the label;
+  // the text after the listing is then the label, and the listing was not "between kept text".
+  const toolbar = (label: string) =>
+    `<div class="code-toolbar"><pre class="language-bash"><code class="language-bash">make build\nmake test</code></pre>` +
+    `<div class="toolbar"><div class="toolbar-item"><span>${label}</span></div><div class="toolbar-item">` +
+    '<button class="copy-to-clipboard-button" type="button"><span>Copy</span></button></div></div></div>';
+
+  test('a listing whose wrapper holds only a toolbar besides it, between kept text, is kept; the toolbar is not', () => {
+    const page = setup(`<body>${prose(1)}${toolbar('Bash')}${prose(2)}</body>`, [
+      'make build',
+      'Bash',
+      'Copy',
+    ]);
+    keepStructuresOfKeptContainers(page.doc, page.chosen);
+    const text = chosenText(page);
+    assert.match(text, /make build\s+make test/);
+    assert.ok(!text.includes('Bash') && !text.includes('Copy'), text);
+    // Through extract(): the listing is written, the label and the button are not.
+    const story = [1, 2, 3].map(prose).join('');
+    const out = extract(
+      `<html><body><main><article><h1>Build it</h1>${story}${toolbar('Bash')}${[4, 5, 6].map(prose).join('')}</article></main></body></html>`,
+      { format: 'markdown' },
+    ).content;
+    assert.match(out, /```bash\nmake build\nmake test\n```/);
+    assert.doesNotMatch(out, /Bash|Copy/);
+  });
+
+  test('not when the wrapper holds more than a toolbar, nor when the text after the wrapper is dropped', () => {
+    const caption = setup(
+      `<body>${prose(1)}<div class="listing"><pre><code>make build</code></pre><p>A longer note under the listing that says what it does and why it matters.</p></div>${prose(2)}</body>`,
+      ['make build', 'A longer note'],
+    );
+    keepStructuresOfKeptContainers(caption.doc, caption.chosen);
+    assert.ok(!chosenText(caption).includes('make build'));
+    const last = setup(`<body>${prose(1)}${toolbar('Bash')}<footer><p>Footer text.</p></footer></body>`, [
+      'make build',
+      'Bash',
+      'Copy',
+      'Footer',
+    ]);
+    keepStructuresOfKeptContainers(last.doc, last.chosen);
+    assert.ok(!chosenText(last).includes('make build'));
+  });
+});
+
 describe('pith post-rules: data tables partly chosen', () => {
   // MDN's learning box (the fixture corpus' table-mdn-flexbox): the last thing of the article, its
   // row of links dropped by the classifier, its row of outcomes kept.

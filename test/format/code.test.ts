@@ -77,6 +77,46 @@ describe('code blocks: the language, from the markup of each highlighter', () =>
   });
 });
 
+describe('code blocks without <pre> (issue 41)', () => {
+  test('Verso\'s <code class="hl lean block">: a lean listing; the fragments beside it and Lean\'s output are one listing', () => {
+    // Modelled on Lean's Verso-built manuals (Defuddle's issues--159 fixtures: a command, its output,
+    // an empty fragment, a comment and the next command). Written as code spans before.
+    const html =
+      '<p>Check it:</p><div class="example">\n' +
+      '<code class="hl lean block" data-lean-context="examples"><span class="inter-text">#check true</span></code>\n' +
+      '<pre class="hl lean lean-output information"><span class="verso-message"><span class="inter-text">Bool.true : Bool</span></span></pre>\n' +
+      '<code class="hl lean block" data-lean-context="examples"><span class="inter-text">\n</span></code>\n' +
+      '<code class="hl lean block" data-lean-context="examples"><span class="keyword token">def</span> <span class="const token">f</span> (n : Nat) : Nat :=\n  n + 1<span class="hover-container"><span class="hover-info">Nat → Nat</span></span></code>\n' +
+      '</div><p>After.</p>';
+    const out = md(html);
+    assert.deepEqual(fences(out), [
+      ['lean', '#check true\nBool.true : Bool\n\ndef f (n : Nat) : Nat :=\n  n + 1\n'],
+    ]);
+    assert.match(out, /^Check it:\n\n```lean\n/);
+    assert.match(out, /\n```\n\nAfter\.$/);
+    // One fragment alone; a fragment whose next one is not kept is written on its own.
+    assert.deepEqual(fences(md('<code class="hl lean block">theorem t : 2 = 2 := rfl</code>')), [
+      ['lean', 'theorem t : 2 = 2 := rfl\n'],
+    ]);
+    // A <code> with other classes stays a code span.
+    assert.equal(md('<p>Call <code class="hl">f</code> now.</p>'), 'Call `f` now.');
+  });
+
+  test('Writerside\'s <div class="code-block" data-lang>: a listing in its language, its template indentation gone', () => {
+    // Modelled on JetBrains Writerside's help pages (an HTTP request block); read as one paragraph before.
+    const html =
+      '<p>Send:</p><div class="code-block" data-lang="http">\n        GET /api/v1/budget HTTP/1.1\n        Host: example.com\n          Accept: application/json\n</div><p>Then read the answer.</p>';
+    assert.deepEqual(fences(md(html)), [
+      ['http', 'GET /api/v1/budget HTTP/1.1\nHost: example.com\n  Accept: application/json\n'],
+    ]);
+    // With a <pre> inside, the <pre> is the listing (as before); a code-block div without data-lang is a div.
+    assert.deepEqual(fences(md('<div class="code-block" data-lang="http"><pre>GET / HTTP/1.1</pre></div>')), [
+      ['http', 'GET / HTTP/1.1\n'],
+    ]);
+    assert.equal(md('<div class="code-block">Some\n   words</div>'), 'Some words');
+  });
+});
+
 describe('code blocks: line-number gutters are not code', () => {
   test('Pygments table mode: the numbers column goes, the table is not a Markdown table', () => {
     const html =

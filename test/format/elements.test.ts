@@ -209,6 +209,22 @@ describe('images', () => {
     assert.equal(out.match(/<img/g)?.length, 1);
   });
 
+  test("a blurred data: stand-in hidden from readers is no picture, however large (Gatsby's placeholder)", () => {
+    // Issue 41's blurred placeholders, modelled on gatsby-plugin-image: a base64 JPEG of ~1 KB beside
+    // the real <picture>; it was written as a picture of its own before the real one.
+    const blur = `data:image/jpeg;base64,${'/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P'.repeat(8)}`;
+    const html =
+      '<p>Before.</p><div class="gatsby-image-wrapper"><div aria-hidden="true" style="padding-top:66%"></div>' +
+      `<img aria-hidden="true" data-placeholder-image="" style="opacity:1" decoding="async" src="${blur}" alt="">` +
+      '<picture><img data-main-image="" style="opacity:0" loading="lazy" data-src="/static/abc/hall-1200.jpg" alt="City hall"></picture>' +
+      '<noscript><picture><img data-main-image="" src="/static/abc/hall-1200.jpg" alt="City hall"></picture></noscript></div>';
+    assert.equal(md(html), 'Before.\n\n![City hall](https://example.com/static/abc/hall-1200.jpg)');
+    assert.equal(toHtml(extraction(html, { url: URL_ })).match(/<img/g)?.length, 1);
+    // gatsby-image's older stand-in (aria-hidden alone) goes too; a data: picture shown to readers stays.
+    assert.equal(md(`<p><img aria-hidden="true" src="${blur}" alt=""></p>`), '');
+    assert.equal(md(`<p><img src="${blur}" alt="Inline chart"></p>`), `![Inline chart](${blur})`);
+  });
+
   test("a lazy figure that a script fills (Readability's nytimes-3): its picture from the figure's itemid", () => {
     const src =
       'https://static01.nyt.com/images/2019/02/15/nyregion/00winterutilitiesOAK11/merlin_94083158_9e622a52-ec2f-4fbd-845c-5d530e94bc82-articleLarge.jpg?quality=90&amp;auto=webp';

@@ -221,6 +221,36 @@ describe('toMarkdown: structure', () => {
     );
   });
 
+  test('a listing in a cell of a headed table is a cell of code: the table stays a table (issue 41)', () => {
+    // Session 17's lead, modelled on a CLI's reference table (a <thead> of <th>, each command a <pre>):
+    // the <pre> made any table layout (for line-number gutters), and its rows were written as loose
+    // blocks; Defuddle writes it as a table.
+    const table =
+      '<table><thead><tr><th>Command</th><th>What it does</th></tr></thead><tbody>' +
+      '<tr><td><pre>budget --show</pre></td><td>Prints the budget.</td></tr>' +
+      '<tr><td><pre>budget --vote</pre></td><td>Records a vote.</td></tr></tbody></table>';
+    assert.equal(
+      md(table),
+      '| Command | What it does |\n| --- | --- |\n| `budget --show` | Prints the budget. |\n| `budget --vote` | Records a vote. |',
+    );
+    // A first row of <th> says the same.
+    assert.match(
+      md(table.replace('<thead>', '').replace('</thead><tbody>', '').replace('</tbody>', '')),
+      /^\| Command \|/,
+    );
+    // Without a header row a listing in a cell is a layout's (a gutter's table, a wrapper): loose blocks.
+    assert.equal(
+      md(
+        '<table><tr><td class="gutter"><pre>1\n2</pre></td><td class="code"><pre>a = 1\nb = 2</pre></td></tr></table>',
+      ),
+      '```\na = 1\nb = 2\n```',
+    );
+    assert.equal(
+      md('<table><tr><td><pre>x = 1</pre></td><td>The value.</td></tr></table>'),
+      '```\nx = 1\n```\n\nThe value.',
+    );
+  });
+
   test("headings in a table's <caption> title it: its rows stay a table (WCXB 0021, liberty.edu)", () => {
     // Issue 41 (s41-table): a tuition card table whose caption holds two headings and their labels;
     // the rows were written as loose lines, as if the headings were a layout cell's.

@@ -22,9 +22,12 @@ import {
   codeHeaders,
   codeHoldsBlocks,
   codeLanguage,
+  isBlockListing,
   isCodeButton,
   isGutter,
   isPreformatted,
+  isVersoHover,
+  isVersoListing,
 } from '../features/code/index.js';
 import { videoEmbed } from '../features/embeds/index.js';
 import {
@@ -208,6 +211,8 @@ interface Capture {
   /** A block element written as a code span (a `<pre>` in a heading or cell): spaces around it. */
   readonly block: boolean;
   readonly parts: string[];
+  /** The listing whose language the block takes (the first of a run of Verso fragments). */
+  readonly from?: number;
 }
 
 const CR = /\r\n?/g;
@@ -369,6 +374,8 @@ class BlockWalk {
   /** Headings open (their edit links and permalinks are left out). */
   private headings = 0;
   private capture: Capture | undefined;
+  /** A Verso fragment held back to be written with the next one, as one listing (`closePre`). */
+  private versoRun: { text: string; from: number } | undefined;
   private table: TableState | undefined;
   private lastList:
     | { depth: number; blocks: number; ordered: boolean; bullet: string; delimiter: string }
@@ -488,7 +495,8 @@ class BlockWalk {
         IS_NOT_INLINE_TEXT[t] ||
         isUnrendered(doc, at, t) ||
         isCodeButton(doc, at, this.capture?.pre === true) ||
-        codeHeaders(doc).has(at)
+        codeHeaders(doc).has(at) ||
+        (this.capture?.pre === true && isVersoHover(doc, at))
       ) {
         // Line numbers of a code listing, ruby readings, MathML annotations, a listing's copy
         // button: not part of the text read.
@@ -646,14 +654,24 @@ class BlockWalk {
       return;
     }
     const codeSpans = this.syntax.codeSpans;
-    if (IS_PRE[t] || (codeSpans && IS_INLINE_CODE[t] && isPreformatted(this.doc, node))) {
+    if (
+      IS_PRE[t] ||
+      (codeSpans &&
+        ((IS_INLINE_CODE[t] && isPreformatted(this.doc, node)) ||
+          (this.inlineOnly === 0 && isBlockListing(this.doc, node))))
+    ) {
       if (this.inlineOnly > 0) {
         this.inline.space();
         this.startCapture(node, true);
         return;
       }
+      const run = this.versoRun;
+      this.versoRun = undefined;
       this.flushParagraph();
-      this.capture = { pre: true, block: false, parts: [] };
+      this.capture =
+        run === undefined
+          ? { pre: true, block: false, parts: [] }
+          : { pre: true, block: false, parts: [`${run.text}\n`], from: run.from };
       this.push(node, CLOSE.pre);
       return;
     }
@@ -1001,6 +1019,7 @@ class BlockWalk {
 
   private flushParagraph(): void {
     const writer = this.writer;
+    if (this.versoRun !== undefined) this.writeVersoRun();
     // Past the first block and outside containers the paragraph's pieces go straight into the output.
     if (writer.blocks > 0 && writer.containers.length === 0) {
       writer.writePieces(this.inline.flushPieces());
@@ -1166,9 +1185,37 @@ class BlockWalk {
   private closePre(node: number): void {
     const capture = this.capture as Capture;
     this.capture = undefined;
-    const content = trimBlankLines(capture.parts.join('').replace(CR, '\n'));
+    const from = capture.from ?? node;
+    let raw = capture.parts.join('').replace(CR, '\n');
+    if (isVersoListing(this.doc, node) && this.continuesVerso(node)) {
+      this.versoRun = { text: raw.endsWith('\n') ? raw.slice(0, -1) : raw, from };
+      return;
+    }
+    if (capture.from !== undefined) raw = raw.replace(BLANK_LINES, '\n\n');
+    let content = trimBlankLines(raw);
+    if (this.doc.tag(node) === TAG.div) content = dedent(content);
     if (content === '') return;
-    this.writer.write(this.syntax.codeBlock(content, () => codeLanguage(this.doc, node)));
+    this.writer.write(this.syntax.codeBlock(content, () => codeLanguage(this.doc, from)));
+  }
+
+  /**
+   * True when the next element beside a Verso fragment is another, kept: Verso cuts one listing
+   * into a fragment per command and Lean's answer to it; Defuddle joins them, and so does a reader.
+   */
+  private continuesVerso(node: number): boolean {
+    const doc = this.doc;
+    let next = doc.nextSibling(node);
+    while (next >= 0 && doc.isText(next) && doc.text(next).trim() === '') next = doc.nextSibling(next);
+    return next >= 0 && doc.isElement(next) && this.kept[next] === 1 && isVersoListing(doc, next);
+  }
+
+  /** A held-back Verso fragment whose next fragment was not written (hidden, say): on its own. */
+  private writeVersoRun(): void {
+    const run = this.versoRun as { text: string; from: number };
+    this.versoRun = undefined;
+    const content = trimBlankLines(run.text.replace(BLANK_LINES, '\n\n'));
+    if (content !== '')
+      this.writer.write(this.syntax.codeBlock(content, () => codeLanguage(this.doc, run.from)));
   }
 
   private closeCode(): void {
@@ -1219,6 +1266,24 @@ export function spanOf(value: string | undefined, fallback: number, max: number)
 }
 
 /** Removes blank lines at the start and whitespace at the end (keeping the first line's indentation). */
+/** Runs of blank lines inside a joined Verso listing: one blank line, as Defuddle joins them. */
+const BLANK_LINES = /\n{3,}/g;
+
+/**
+ * The lines of a listing without `<pre>` less the indentation they share (a Writerside block's
+ * lines carry its template's indentation).
+ */
+function dedent(text: string): string {
+  const lines = text.split('\n');
+  let indent = Number.POSITIVE_INFINITY;
+  for (const line of lines) {
+    const first = line.search(/\S/);
+    if (first >= 0 && first < indent) indent = first;
+  }
+  if (indent === Number.POSITIVE_INFINITY || indent === 0) return text;
+  return lines.map((line) => line.slice(indent)).join('\n');
+}
+
 function trimBlankLines(text: string): string {
   let start = 0;
   let lineStart = 0;

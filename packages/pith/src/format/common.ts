@@ -164,7 +164,7 @@ export function cachedTableFacts(doc: Doc): TableFacts {
 export function tableFacts(doc: Doc): TableFacts {
   const nested = new Set<number>();
   const cells = new Map<number, number>();
-  /** Tables with headings, quotes or rules in their cells: layout unless they have a header row. */
+  /** Tables with headings, quotes, rules or listings in their cells: layout unless they have a header row. */
   const blocky = new Set<number>();
   /** Tables with a `<th>` in a `<thead>`: data tables whose cells hold blocks (a heading is then a label). */
   const headed = new Set<number>();
@@ -202,7 +202,9 @@ export function tableFacts(doc: Doc): TableFacts {
       open.push(node);
       cells.set(node, 0);
     } else if (open.length > 0 && IS_PRE[t]) {
-      nested.add(open[open.length - 1]);
+      // A listing in a cell: a line-number gutter's table or a wrapper (layout), unless a header
+      // row says data (a table of commands and what they do, written as a table by Defuddle too).
+      blocky.add(open[open.length - 1]);
     } else if (t === TAG.caption && open.length > 0) {
       captionEnd = end[node];
     } else if (open.length > 0 && IS_LAYOUT_BLOCK[t] && node >= captionEnd) {

@@ -299,7 +299,20 @@ export function imageSource(doc: Doc, node: number): string | undefined {
   }
   // A tiny data: image with nothing better is a placeholder or a pixel, not a picture.
   if (src === '' || (src?.startsWith('data:') && src.length < MAX_PLACEHOLDER_DATA)) return undefined;
+  if (src?.startsWith('data:') && isHiddenPlaceholder(doc, node)) return undefined;
   return src ?? best?.url;
+}
+
+/**
+ * A `data:` picture hidden from readers is a blurred stand-in, however large (Gatsby's
+ * `<img aria-hidden="true" data-placeholder-image src="data:image/jpeg;base64,…">` beside the real
+ * `<picture>`): the picture it stands for is another element.
+ */
+function isHiddenPlaceholder(doc: Doc, node: number): boolean {
+  return (
+    doc.attr(node, 'aria-hidden')?.trim().toLowerCase() === 'true' ||
+    doc.attr(node, 'data-placeholder-image') !== undefined
+  );
 }
 
 /**

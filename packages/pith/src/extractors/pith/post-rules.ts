@@ -1596,6 +1596,11 @@ function keepStructuresAround(
     if (doc.tag(structure) === TAG.table && !isDataTable(doc, structure)) continue;
     looked++;
     let keep = before[structure] === 1 && stop < doc.size && after[stop] === 1;
+    if (!keep && doc.tag(structure) === TAG.pre) {
+      const wrapper = toolbarWrapper(doc, structure);
+      const wrapperEnd = wrapper < 0 ? 0 : doc.end(wrapper);
+      keep = wrapper >= 0 && before[wrapper] === 1 && wrapperEnd < doc.size && after[wrapperEnd] === 1;
+    }
     const parent = doc.parent(structure);
     if (!keep && parent > 0 && parent !== doc.body) {
       const around = chosenText(doc, chosen, parent, structure);
@@ -1610,6 +1615,26 @@ function keepStructuresAround(
     if (!keep) continue;
     for (let node = structure; node < stop; node++) if (kind[node] === NodeKind.Text) chosen[node] = 1;
   }
+}
+
+/** Most text a listing's toolbar holds besides the listing: a language label and a copy button. */
+const MAX_TOOLBAR_TEXT = 60;
+
+/**
+ * The wrapper of a listing that holds besides it only a toolbar, its label and buttons (Prism's
+ * `div.code-toolbar` around the `<pre>` and a "Bash | Copy" bar after it), within three levels; or
+ * -1. The toolbar's text is not the article's, so the text around the listing is the text around
+ * its wrapper.
+ */
+function toolbarWrapper(doc: Doc, pre: number): number {
+  const listing = doc.textLength(pre);
+  let node = doc.parent(pre);
+  for (let level = 0; level < 3 && node > 0 && node !== doc.body; level++, node = doc.parent(node)) {
+    const extra = doc.textLength(node) - listing;
+    if (extra > MAX_TOOLBAR_TEXT) return -1;
+    if (extra > 0) return node;
+  }
+  return -1;
 }
 
 /** Fewest words of a caption (fewer: a credit, "Getty Images", "Foto: Timur"). */

@@ -32,6 +32,7 @@ function languageOfElement(doc: Doc, node: number): string | undefined {
   }
   const cls = doc.attr(node, 'class');
   if (!cls) return undefined;
+  if (isVersoListing(doc, node)) return VERSO_LANGUAGE.exec(cls)?.[1];
   const bounded = cls.length > 1000 ? cls.slice(0, 1000) : cls;
   const hexo = doc.tag(node) === TAG.figure ? HEXO_FIGURE.exec(bounded) : null;
   if (hexo && !IGNORED_LANGUAGES.has(hexo[1].toLowerCase())) return hexo[1];
@@ -141,6 +142,44 @@ export function codeHoldsBlocks(doc: Doc, node: number): boolean {
     if (doc.isElement(at) && IS_BLOCK[doc.tag(at)]) return true;
   }
   return false;
+}
+
+/** Verso's classes name the language after `hl`: `hl lean block`, `hl lean lean-output information`. */
+const VERSO_LANGUAGE = /(?:^|\s)hl\s+([\w+#-]{1,40})(?:\s|$)/;
+
+function classTokens(doc: Doc, node: number): string[] {
+  const cls = doc.attr(node, 'class');
+  return cls === undefined || cls.length > 200 ? [] : cls.trim().split(/\s+/);
+}
+
+/**
+ * Verso (Lean's documentation tool) writes a listing as `<code class="hl lean block">` (its lines
+ * in its text, `white-space: pre` in the style sheet) and what Lean answers as `<pre class="hl
+ * lean lean-output">`: blocks of code, not code spans.
+ */
+export function isVersoListing(doc: Doc, node: number): boolean {
+  const t = doc.tag(node);
+  if (t !== TAG.code && t !== TAG.pre) return false;
+  const tokens = classTokens(doc, node);
+  if (!tokens.includes('hl')) return false;
+  return t === TAG.code ? tokens.includes('block') : tokens.some((token) => token.startsWith('lean'));
+}
+
+/**
+ * A block of code without `<pre>`: Verso's `<code class="hl lean block">`, and JetBrains
+ * Writerside's `<div class="code-block" data-lang="http">` (its lines in its text).
+ */
+export function isBlockListing(doc: Doc, node: number): boolean {
+  const t = doc.tag(node);
+  if (t === TAG.code) return isVersoListing(doc, node);
+  if (t !== TAG.div || doc.attr(node, 'data-lang') === undefined) return false;
+  return classTokens(doc, node).includes('code-block') && doc.findFirst(TAG.pre, node) < 0;
+}
+
+/** Verso's type hovers inside a listing repeat what the code says: not code. */
+export function isVersoHover(doc: Doc, node: number): boolean {
+  const tokens = classTokens(doc, node);
+  return tokens.includes('hover-info') || tokens.includes('hover-container');
 }
 
 const PRE_STYLE = /(?:^|;)\s*white-space\s*:\s*pre(?:-wrap)?\s*(?:;|$|!)/i;

@@ -8,7 +8,10 @@ export {
   codeHeaders,
   codeHoldsBlocks,
   codeLanguage,
+  isBlockListing,
   isCodeButton,
   isGutter,
   isPreformatted,
+  isVersoHover,
+  isVersoListing,
 } from './detect.js';

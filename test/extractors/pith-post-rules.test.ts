@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { NodeKind, parseHtml, Selection, TAG, wordRunCount } from '../../packages/pith/src/dom/index.js';
 import {
   blockStart,
+  dropCallsToAction,
   dropCommentPolicies,
   dropCopyrightLines,
   dropEmbeddedTeasers,
@@ -1650,5 +1651,43 @@ describe('pith post-rules: comment policies under a story', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('pith post-rules: calls to action beside a story', () => {
+  // Modelled on trafilatura-eval's nationnews.com-schools and haitiantimes.com-family (dev pages,
+  // never trained on): a paywall's calls kept under the story's first paragraphs.
+  const story = `<p>Parents and teachers gathered at the school on Monday to discuss the ministry's plan to merge three primary schools in the parish before the next academic year begins.</p>
+    <p>The minister said the plan would save money and give pupils better facilities, but several parents told the meeting they feared longer journeys and larger classes for their children.</p>
+    <p>A decision is expected before the end of the term, after the ministry has heard from the schools' boards and the teachers' union, which has asked for more time.</p>`;
+  const calls = [
+    'Subscribe now to our eNATION edition for the full story.',
+    'To view the full story, please subscribe to The Haitian Times.',
+    'If you’re seeing this message but you’re already a subscriber, you can log in for immediate access to this story.',
+    'Sign up for our daily newsletter and never miss a story.',
+    'Melde dich hier für unseren Newsletter an.',
+    'HAZTE MIEMBRO Y DISFRUTA DE BENEFICIOS EXCLUSIVOS',
+  ];
+
+  test('a short call to subscribe under a story goes; the story stays', () => {
+    for (const call of calls) {
+      const page = setup(`<body><div class="entry">${story}<p>${call}</p></div></body>`);
+      assert.equal(dropCallsToAction(page.blocks, page.chosen), 1, call);
+      const text = chosenText(page);
+      assert.ok(!text.includes(call.slice(0, 20)), text);
+      assert.match(text, /asked for more time\.$/);
+    }
+  });
+
+  test('a story that speaks of subscriptions stays, and so does a call with no story beside it', () => {
+    const about = `<p>Readers who subscribe to the service pay five dollars a month, and the company said the number of people who already subscribe had doubled since the spring.</p>`;
+    const page = setup(`<body>${story}${about}</body>`);
+    assert.equal(dropCallsToAction(page.blocks, page.chosen), 0);
+    const alone = setup(`<body><p>${calls[0]}</p><p>Our weekly edition is out on Fridays.</p></body>`);
+    assert.equal(dropCallsToAction(alone.blocks, alone.chosen), 0);
+    const long = setup(
+      `<body>${story}<p>${calls[0]} ${Array.from({ length: 6 }, () => 'It brings the whole paper to your phone every morning.').join(' ')}</p></body>`,
+    );
+    assert.equal(dropCallsToAction(long.blocks, long.chosen), 0);
   });
 });

@@ -1109,6 +1109,75 @@ export function dropCopyrightLines(blocks: Blocks, chosen: Uint8Array): number {
   return dropped;
 }
 
+/** Longest call to action, in words: the ones seen run 3–30 ("Subscribe now to our eNATION edition for the full story."). */
+const MAX_CALL_WORDS = 40;
+
+/** Kept words outside a call before it goes: it stands beside a story, never as the page's only text. */
+const MIN_CALL_STORY_WORDS = 80;
+
+/**
+ * The phrasing of a site's call to its readers — subscribe, sign up for the newsletter, become a
+ * member, support the newsroom, get the app, join the channel — in the languages of the shared sets.
+ * Verbs in the imperative or a request, bound to what is sold ("subscribe now", "please subscribe",
+ * "already a subscriber", "sign up for our newsletter"): a story that speaks of subscriptions
+ * ("users subscribe to the service") is not matched.
+ */
+const CALL_TO_ACTION = new RegExp(
+  [
+    // English
+    String.raw`\bsubscribe (?:now|today|here)\b`,
+    String.raw`\bplease subscribe\b`,
+    String.raw`\balready (?:a subscriber|subscribed)\b`,
+    String.raw`\bto (?:view|read|continue reading|access) the (?:full|entire|whole|rest of the) (?:story|article)\b`,
+    String.raw`\bsign(?:ing)? up (?:here|now|today)\b`,
+    String.raw`\b(?:sign(?:ing)? up|subscribe|subscribing|register) (?:for|to) (?:our|the) [^.!?]{0,30}\bnewsletters?\b`,
+    String.raw`\bsupport (?:our|independent|quality) journalism\b`,
+    String.raw`\bdownload (?:the|our) [^.!?]{0,40}\bapps?\b`,
+    String.raw`\bbecome a (?:member|subscriber|patron)\b`,
+    // German
+    String.raw`\bjetzt abonnieren\b`,
+    String.raw`\babonnieren sie (?:unseren|unsere|den|das)\b`,
+    String.raw`\b(?:melde dich|melden sie sich) [^.!?]{0,40}\bnewsletter\b`,
+    String.raw`\bfür unseren newsletter\b`,
+    String.raw`\bunterstütze(?:n sie)? (?:uns|unsere arbeit|unseren journalismus)\b`,
+    // Spanish, French, Polish
+    String.raw`\bsuscr[ií]bete\b`,
+    String.raw`\bhazte (?:miembro|socio)\b`,
+    String.raw`\bcancela cuando quieras\b`,
+    String.raw`\b(?:nuestro|tenemos) canal de (?:youtube|telegram|whatsapp)\b`,
+    String.raw`\babonnez-vous\b`,
+    String.raw`\binscrivez-vous à (?:notre|la) newsletter\b`,
+    String.raw`\bdo subskrypcji\b`,
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * A kept block of at most 40 words phrased as a call to the reader (`CALL_TO_ACTION`), beside 80
+ * kept words of story, is the site's promotion, not the story: it goes. Written from
+ * trafilatura-eval's dev pages nationnews.com-schools and haitiantimes.com-family (a paywall's
+ * "Subscribe now to our eNATION edition for the full story.", "To view the full story, please
+ * subscribe", "…already a subscriber…" kept under the story's first paragraphs).
+ */
+export function dropCallsToAction(blocks: Blocks, chosen: Uint8Array): number {
+  const { count } = blocks;
+  const kept = chosenBlocks(blocks, chosen);
+  let keptWords = 0;
+  for (let block = 0; block < count; block++) if (kept[block]) keptWords += blocks.words[block];
+  let dropped = 0;
+  for (let block = 0; block < count; block++) {
+    tick('pith');
+    if (!kept[block]) continue;
+    const words = blocks.words[block];
+    if (words > MAX_CALL_WORDS || keptWords - words < MIN_CALL_STORY_WORDS) continue;
+    if (!CALL_TO_ACTION.test(blockText(blocks, block))) continue;
+    unchooseBlock(blocks, block, chosen);
+    keptWords -= words;
+    dropped++;
+  }
+  return dropped;
+}
+
 /** Most nodes read between two text nodes of a block for a `<br>`. */
 const MAX_BREAK_SEARCH = 64;
 
@@ -2430,6 +2499,7 @@ export interface PostRuleCounts {
   ledTeasers: number;
   orphanHeadings: number;
   copyrightLines: number;
+  callsToAction: number;
   commentPolicies: number;
   leads: number;
   sectionHeadings: number;
@@ -2460,6 +2530,7 @@ export function applyPostRules(
   const commentPolicies = dropCommentPolicies(blocks, chosen);
   const orphanHeadings = dropOrphanHeadings(blocks, chosen);
   const copyrightLines = dropCopyrightLines(blocks, chosen);
+  const callsToAction = dropCallsToAction(blocks, chosen);
   const mediaControls = dropMediaControls(blocks.doc, chosen);
   const leads = keepLeads(blocks, chosen);
   const sectionHeadings = keepSectionHeadings(blocks, chosen);
@@ -2474,6 +2545,7 @@ export function applyPostRules(
     ledTeasers,
     orphanHeadings,
     copyrightLines,
+    callsToAction,
     commentPolicies,
     leads,
     sectionHeadings,

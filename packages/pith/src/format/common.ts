@@ -3,6 +3,7 @@ import {
   eachPiece,
   IS_BLOCK,
   IS_HIDDEN_CONTENT,
+  isJsSpaceCode,
   mapPieces,
   NodeKind,
   TAG,
@@ -245,6 +246,20 @@ const NOT_COLLAPSED = /[^\S ]| {2}/;
  */
 export function collapseWhitespace(text: string): string {
   return NOT_COLLAPSED.test(text) ? text.replace(WHITESPACE_RUN, ' ') : text;
+}
+
+/** Where `text`'s leading white space (JavaScript's `\s`, as WHITESPACE_RUN) ends: `text.length` when it is all white space. */
+export function leadingSpaceEnd(text: string): number {
+  let at = 0;
+  while (at < text.length && isJsSpaceCode(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** Where `text`'s trailing white space (JavaScript's `\s`) starts. */
+export function trailingSpaceStart(text: string): number {
+  let at = text.length;
+  while (at > 0 && isJsSpaceCode(text.charCodeAt(at - 1))) at--;
+  return at;
 }
 
 /**

@@ -1,6 +1,12 @@
 import { withoutControls } from '../dom/index.js';
 import { EMPHASIS, type InlineBuffer, LINK } from './blocks.js';
-import { collapseWhitespace, longestRun, withoutSoftHyphens } from './common.js';
+import {
+  collapseWhitespace,
+  leadingSpaceEnd,
+  longestRun,
+  trailingSpaceStart,
+  withoutSoftHyphens,
+} from './common.js';
 
 /** The delimiter character of each kind (runs of one character are one delimiter run). */
 const RUN_CHAR = ['*', '*', '~', '['];
@@ -185,8 +191,12 @@ const NO_PIECES: readonly string[] = [];
  */
 export class MarkdownInline implements InlineBuffer {
   private parts: string[] = [];
-  /** For each part, the delimiter character when it is an emphasis delimiter, else ''. */
-  private markers: string[] = [];
+  /**
+   * For each part, the delimiter character when it is an emphasis delimiter, else ''. Kept from
+   * block to block and written by index (only the current block's parts are read): one array
+   * grown once a page, not one a block.
+   */
+  private readonly markers: string[] = [];
   /** Emphasis pairs written in this block: [open index, close index, kind]… */
   private pairs: number[] = [];
   private hasContent = false;
@@ -216,14 +226,33 @@ export class MarkdownInline implements InlineBuffer {
   }
 
   text(raw: string): void {
-    if (raw === '') return;
+    const text = withoutSoftHyphens(raw);
+    const start = leadingSpaceEnd(text);
+    if (start === text.length) {
+      if (start > 0) this.space();
+      return;
+    }
+    // The words between the edges' white space, collapsed alone (each edge is one space of the
+    // collapsed text): an indented text node is not copied whole before it is sliced (s43-alloc).
+    const stop = trailingSpaceStart(text);
+    const core = collapseWhitespace(text.slice(start, stop));
     // Control characters go before the delimiter checks see the text (the output rule,
-    // dom/characters.ts; formatExtraction applies the rest of it to the whole output).
-    const collapsed = withoutControls(collapseWhitespace(withoutSoftHyphens(raw)));
+    // dom/characters.ts; formatExtraction applies the rest of it to the whole output). One taken
+    // out next to a space moves the space to an edge: read such a text whole.
+    if (withoutControls(core) !== core) this.textWithControls(text);
+    else this.words(start > 0, core, stop < text.length);
+  }
+
+  private textWithControls(text: string): void {
+    const collapsed = withoutControls(collapseWhitespace(text));
     if (collapsed === '') return;
     const leading = collapsed.charCodeAt(0) === 32;
     const trailing = collapsed.length > 1 && collapsed.charCodeAt(collapsed.length - 1) === 32;
-    const core = collapsed.slice(leading ? 1 : 0, trailing ? -1 : undefined);
+    this.words(leading, collapsed.slice(leading ? 1 : 0, trailing ? -1 : undefined), trailing);
+  }
+
+  /** Collapsed words with a space before and after them or not. */
+  private words(leading: boolean, core: string, trailing: boolean): void {
     if (leading) this.space();
     if (core !== '') {
       this.emit(escapeMarkdown(core, this.cell), true);
@@ -310,7 +339,6 @@ export class MarkdownInline implements InlineBuffer {
     if (this.pairs.length > 0) this.checkDelimiters();
     const out = this.hasContent ? this.parts : NO_PIECES;
     this.parts = [];
-    this.markers = [];
     this.pairs = [];
     this.hasContent = false;
     this.pendingSpace = false;
@@ -325,8 +353,7 @@ export class MarkdownInline implements InlineBuffer {
   }
 
   private push(part: string, marker: string): void {
-    this.parts.push(part);
-    this.markers.push(marker);
+    this.markers[this.parts.push(part) - 1] = marker;
     this.lastCloser = undefined;
   }
 

@@ -1,6 +1,6 @@
 import type { Extraction } from '../dom/index.js';
 import { type BlockSyntax, type InlineBuffer, type NodeRange, renderBlocks, withTitle } from './blocks.js';
-import { collapseWhitespace, withoutSoftHyphens } from './common.js';
+import { collapseWhitespace, leadingSpaceEnd, trailingSpaceStart, withoutSoftHyphens } from './common.js';
 import type { TextOptions } from './types.js';
 
 /** The pieces of an empty block. */
@@ -19,15 +19,18 @@ export class TextInline implements InlineBuffer {
   }
 
   text(raw: string): void {
-    if (raw === '') return;
-    const collapsed = collapseWhitespace(withoutSoftHyphens(raw));
-    if (collapsed === '') return;
-    const leading = collapsed.charCodeAt(0) === 32;
-    const trailing = collapsed.length > 1 && collapsed.charCodeAt(collapsed.length - 1) === 32;
-    const core = collapsed.slice(leading ? 1 : 0, trailing ? -1 : undefined);
-    if (leading) this.space();
-    if (core !== '') this.emit(core);
-    if (trailing) this.space();
+    const text = withoutSoftHyphens(raw);
+    const start = leadingSpaceEnd(text);
+    if (start === text.length) {
+      if (start > 0) this.space();
+      return;
+    }
+    // The words between the edges' white space, collapsed alone (each edge is one space of the
+    // collapsed text): an indented text node is not copied whole before it is sliced (s43-alloc).
+    const stop = trailingSpaceStart(text);
+    if (start > 0) this.space();
+    this.emit(collapseWhitespace(text.slice(start, stop)));
+    if (stop < text.length) this.space();
   }
 
   space(): void {

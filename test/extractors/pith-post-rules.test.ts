@@ -6,8 +6,10 @@ import { NodeKind, parseHtml, Selection, TAG, wordRunCount } from '../../package
 import {
   blockStart,
   dropCallsToAction,
+  dropClosedOverlays,
   dropCommentPolicies,
   dropCopyrightLines,
+  dropDisclaimers,
   dropEmbeddedTeasers,
   dropHeadlineRuns,
   dropLedTeaserRuns,
@@ -15,6 +17,7 @@ import {
   dropOrphanHeadings,
   dropRailCards,
   dropRepeatedBlocks,
+  dropSignatures,
   keepFigureCaptions,
   keepImagesBetweenKeptText,
   keepIntroducedFormulas,
@@ -1689,5 +1692,88 @@ describe('pith post-rules: calls to action beside a story', () => {
       `<body>${story}<p>${calls[0]} ${Array.from({ length: 6 }, () => 'It brings the whole paper to your phone every morning.').join(' ')}</p></body>`,
     );
     assert.equal(dropCallsToAction(long.blocks, long.chosen), 0);
+  });
+});
+
+describe('pith post-rules: forum signatures', () => {
+  // Modelled on a phpBB thread (WCXB dev 0540) and an Invision one (0546): each post's body, then the
+  // poster's signature in an element whose class names it.
+  const post = (n: number, signature: string) =>
+    `<div class="post"><div class="postbody"><div class="content">Reply ${n}: I think the table is out of date, the league standings changed after the weekend games, so here are the new ones.</div>
+     ${signature}</div></div>`;
+  test("a post's signature goes, its body stays (phpBB, XenForo, Invision, vBulletin class words)", () => {
+    const page = setup(
+      `<body><div class="topic">${post(1, '<div id="sig1" class="signature">NS local megafan. This nation does not reflect my political views.</div>')}
+       ${post(2, '<aside class="message-signature signature-collapsed"><div>Buying me a coffee is a generous way to say thanks.</div></aside>')}
+       ${post(3, '<div class="ipsEntry__signature ipsResponsive_hidePhone">Community Leader, Software Engineer, UX Designer</div>')}
+       ${post(4, '<div class="postsignature postmsg">Multi award winning managed web hosting, find out more</div>')}</div></body>`,
+    );
+    assert.equal(dropSignatures(page.doc, page.chosen) > 0, true);
+    const text = chosenText(page);
+    for (const n of [1, 2, 3, 4]) assert.ok(text.includes(`Reply ${n}:`), text);
+    for (const gone of ['megafan', 'coffee', 'Community Leader', 'award winning'])
+      assert.ok(!text.includes(gone), text);
+  });
+  test('a name alone, an id naming a signature, a long section and a function signature stay', () => {
+    const page = setup(
+      `<body><article><p>We, the undersigned, ask the council to fund the archive for another decade.</p>
+       <p class="signature">James M. McPherson</p><p class="signature">Linda Shopes</p>
+       <h3 id="error_PGP_signature">Error: the package's PGP signature is invalid and pacman stops</h3>
+       <dl><dt class="sig sig-object py">json.dumps(obj, *, skipkeys=False, ensure_ascii=True)</dt><dd>Serialize obj to a JSON formatted str.</dd></dl>
+       <div class="signature-series">${Array.from({ length: 30 }, (_, i) => `Chapter ${i} of the series tells how the recipe came to be.`).join(' ')}</div>
+       </article></body>`,
+    );
+    assert.equal(dropSignatures(page.doc, page.chosen), 0);
+    const text = chosenText(page);
+    for (const kept of ['McPherson', 'Linda Shopes', 'PGP signature', 'json.dumps', 'Chapter 29'])
+      assert.ok(text.includes(kept), text);
+  });
+});
+
+describe('pith post-rules: closed overlays', () => {
+  // Modelled on WCXB dev 0546 (Invision): an app's install card in a popover after the thread.
+  test("a popover's text goes, the shown text stays", () => {
+    const page = setup(
+      `<body><article>${prose(1)}${prose(2)}</article>
+       <i-card popover id="learn"><div class="iCard"><p>A full-screen app on your home screen with push notifications, badges and more.</p>
+       <ol><li>Tap the Share icon in Safari</li><li>Scroll the menu and tap Add to Home Screen.</li></ol></div></i-card></body>`,
+    );
+    assert.equal(dropClosedOverlays(page.doc, page.chosen) > 0, true);
+    const text = chosenText(page);
+    assert.ok(text.includes('Paragraph 2'), text);
+    assert.ok(!text.includes('home screen') && !text.includes('Share icon'), text);
+  });
+  // Modelled on WCXB dev 4506: a data modal closed in a `<dialog>`; an open one is shown.
+  test('a closed dialog goes, an open one and a page without overlays stay', () => {
+    const page = setup(
+      `<body><article>${prose(1)}<dialog class="cmp-modal"><p>Market benchmark: the index this fund is measured against, with its fees.</p></dialog>
+       <dialog open><p>Paragraph in an open dialog, shown to every reader of the page.</p></dialog>
+       <div class="popover-like">${prose(2)}</div></article></body>`,
+    );
+    assert.equal(dropClosedOverlays(page.doc, page.chosen) > 0, true);
+    const text = chosenText(page);
+    assert.ok(!text.includes('Market benchmark'), text);
+    for (const kept of ['open dialog', 'Paragraph 2']) assert.ok(text.includes(kept), text);
+  });
+});
+
+describe('pith post-rules: disclaimers', () => {
+  // Modelled on WCXB dev 4219 and 4212 (a product page's price and variation small print) and 4431
+  // (a post whose wrapper's class says `disclaimer-affiliate`).
+  test('a small print named a disclaimer goes; a story in a wrapper so named stays', () => {
+    const page = setup(
+      `<body><main><h1>The cordless vacuum</h1>${prose(1)}${prose(2)}${prose(3)}
+       <div class="pd-buying-price__disclaimer">Prices include VAT. Delivery charges may apply to orders under the threshold.</div>
+       <p id="select-disclaimer">Colours shown on screen may differ from the product you receive.</p></main></body>`,
+    );
+    assert.equal(dropDisclaimers(page.doc, page.chosen) > 0, true);
+    const text = chosenText(page);
+    assert.ok(text.includes('Paragraph 3'), text);
+    assert.ok(!text.includes('Prices include VAT') && !text.includes('Colours shown'), text);
+    const post = setup(
+      `<body><article class="entry disclaimer-affiliate">${prose(1)}${prose(2)}</article></body>`,
+    );
+    assert.equal(dropDisclaimers(post.doc, post.chosen), 0);
+    assert.ok(chosenText(post).includes('Paragraph 2'));
   });
 });

@@ -1273,6 +1273,142 @@ export function dropMediaControls(doc: Doc, chosen: Uint8Array): number {
   return dropped;
 }
 
+/** Most words of a forum signature: a post's sign-off lines, not a section that happens to be named so. */
+const MAX_SIGNATURE_WORDS = 150;
+/**
+ * Fewest words of a forum signature: a name alone signs the text it closes (a letter's signatories,
+ * CleanEval 486: `<p class="signature">` under each name, kept by its gold), it is not a slogan.
+ */
+const MIN_SIGNATURE_WORDS = 4;
+/** A `class` word part naming a signature (`signature`, `message-signature`, `ipsEntry__signature`, `postsignature`). */
+const SIGNATURE_PART = /signature$/;
+
+/**
+ * Whether a `class` or `id` value names what `part` matches: one of its words' parts (split at `-`,
+ * `_` and case changes, lower-cased) does. `letters` is a lower-case piece every match holds (a quick
+ * test first).
+ */
+function namesPart(value: string, letters: string, part: RegExp): boolean {
+  if (!value.toLowerCase().includes(letters)) return false;
+  for (const word of value.split(/\s+/)) {
+    for (const piece of word.split(/[-_]+|(?<=[a-z])(?=[A-Z])/))
+      if (part.test(piece.toLowerCase())) return true;
+  }
+  return false;
+}
+
+/**
+ * Unchooses forum signatures kept with their posts: an element whose `class` (not its id: headings'
+ * ids carry their words, "…_PGP_signature") names a signature, of at most {@link MAX_SIGNATURE_WORDS}
+ * words and at least {@link MIN_SIGNATURE_WORDS} — the poster's sign-off, links and slogans under each post (phpBB `signature`, XenForo
+ * `message-signature`, Invision `ipsEntry__signature`, vBulletin `postsignature`), which a thread's
+ * gold leaves out. Written from WCXB dev 0540 (phpBB) and 0546 (Invision); the same markup is on
+ * the forum pages of every engine.
+ */
+export function dropSignatures(doc: Doc, chosen: Uint8Array): number {
+  // Most pages name no signature: one scan of the source, then the class values one each.
+  if (!doc.source.includes('ignature')) return 0;
+  const verdicts = new Int8Array(doc.classCount);
+  let dropped = 0;
+  for (let node = 0; node < doc.size; node++) {
+    tick('pith');
+    const value = doc.classValueNumber(node);
+    if (value === 0) continue;
+    if (verdicts[value] === 0)
+      verdicts[value] = namesPart(doc.attr(node, 'class') ?? '', 'ignature', SIGNATURE_PART) ? 1 : -1;
+    if (verdicts[value] < 0) continue;
+    const end = doc.end(node);
+    const words = wordRunCount(doc.textContent(node));
+    if (words < MIN_SIGNATURE_WORDS || words > MAX_SIGNATURE_WORDS) {
+      node = end - 1;
+      continue;
+    }
+    for (let inner = node + 1; inner < end; inner++) {
+      if (chosen[inner] && doc.isText(inner)) {
+        chosen[inner] = 0;
+        dropped++;
+      }
+    }
+    node = end - 1;
+  }
+  return dropped;
+}
+
+/** A `class` or `id` word part naming a disclaimer (`disclaimer`, `affiliate-disclaimer`, `SchoolDisclaimers`). */
+const DISCLAIMER_PART = /disclaimers?$/;
+/** Most of the kept words a disclaimer may hold: more is the story itself in a wrapper so named. */
+const MAX_DISCLAIMER_SHARE = 0.3;
+
+/**
+ * Unchooses disclaimers kept with the body: an element whose `class` or `id` names a disclaimer (an
+ * affiliate or advertiser notice, a price or rate's small print, a site's legal note), holding at most
+ * {@link MAX_DISCLAIMER_SHARE} of the kept words (a post whose wrapper's class says
+ * `disclaimer-affiliate` is the post). Written from WCXB dev 4219 and 4212 (a product's price and
+ * variation small print).
+ */
+export function dropDisclaimers(doc: Doc, chosen: Uint8Array): number {
+  if (!/isclaimer/i.test(doc.source)) return 0;
+  let keptWords = -1;
+  let dropped = 0;
+  for (let node = 0; node < doc.size; node++) {
+    tick('pith');
+    if (doc.kind(node) !== NodeKind.Element || doc.classNumber(node) === 0) continue;
+    if (!namesPart(doc.classAndId(node), 'isclaimer', DISCLAIMER_PART)) continue;
+    const end = doc.end(node);
+    let words = 0;
+    for (let inner = node + 1; inner < end; inner++)
+      if (chosen[inner] && doc.isText(inner)) words += wordRunCount(doc.text(inner));
+    if (words === 0) {
+      node = end - 1;
+      continue;
+    }
+    if (keptWords < 0) {
+      keptWords = 0;
+      for (let other = 0; other < doc.size; other++)
+        if (chosen[other] && doc.isText(other)) keptWords += wordRunCount(doc.text(other));
+    }
+    if (words > MAX_DISCLAIMER_SHARE * keptWords) continue;
+    for (let inner = node + 1; inner < end; inner++) {
+      if (chosen[inner] && doc.isText(inner)) {
+        chosen[inner] = 0;
+        dropped++;
+      }
+    }
+    keptWords -= words;
+    node = end - 1;
+  }
+  return dropped;
+}
+
+/**
+ * Unchooses the text of closed overlays, which a browser does not render until a script or a button
+ * opens them (the HTML standard's `[popover]:not(:popover-open)` and `dialog:not([open])`, both
+ * `display: none`), and a saved page has none open: an element with the `popover` attribute (an app's
+ * install card, a menu's panel, a tooltip) or a `<dialog>` without `open` (a sign-up or data modal).
+ * Written from WCXB dev 0546 (Invision's "install this app" card kept under the thread).
+ */
+export function dropClosedOverlays(doc: Doc, chosen: Uint8Array): number {
+  const popover = doc.attributeId('popover');
+  const open = doc.attributeId('open');
+  let dropped = 0;
+  for (let node = 0; node < doc.size; node++) {
+    tick('pith');
+    const closed =
+      doc.attrById(node, popover) !== undefined ||
+      (doc.tag(node) === TAG.dialog && doc.attrById(node, open) === undefined);
+    if (!closed) continue;
+    const end = doc.end(node);
+    for (let inner = node + 1; inner < end; inner++) {
+      if (chosen[inner] && doc.isText(inner)) {
+        chosen[inner] = 0;
+        dropped++;
+      }
+    }
+    node = end - 1;
+  }
+  return dropped;
+}
+
 /**
  * How many blocks before the body's first paragraph a lead may sit: the header between them holds
  * the picture, its caption, the byline, the date and the share bar (trafilatura-eval dev: leads
@@ -2506,6 +2642,9 @@ export interface PostRuleCounts {
   introducedLists: number;
   introducedFormulas: number;
   mediaControls: number;
+  signatures: number;
+  closedOverlays: number;
+  disclaimers: number;
 }
 
 /**
@@ -2532,6 +2671,9 @@ export function applyPostRules(
   const copyrightLines = dropCopyrightLines(blocks, chosen);
   const callsToAction = dropCallsToAction(blocks, chosen);
   const mediaControls = dropMediaControls(blocks.doc, chosen);
+  const signatures = dropSignatures(blocks.doc, chosen);
+  const closedOverlays = dropClosedOverlays(blocks.doc, chosen);
+  const disclaimers = dropDisclaimers(blocks.doc, chosen);
   const leads = keepLeads(blocks, chosen);
   const sectionHeadings = keepSectionHeadings(blocks, chosen);
   const introducedLists = keepIntroducedLists(blocks.doc, chosen);
@@ -2552,5 +2694,8 @@ export function applyPostRules(
     introducedLists,
     introducedFormulas,
     mediaControls,
+    signatures,
+    closedOverlays,
+    disclaimers,
   };
 }

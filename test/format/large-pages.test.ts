@@ -152,7 +152,27 @@ describe('one text node of megabytes', () => {
     '한국',
     '\u1100\u1161',
   ]);
-  const anyLong = fc.oneof(texts, unspaced);
+  /** Punctuation without a word character (an entity flood decoded: `&`, `&ampxx`, `<`), with what reads across it. */
+  const punctuated = longTexts([
+    '&',
+    '&&',
+    '&#',
+    '&#65;',
+    '&ampxx',
+    '&amp;',
+    '<',
+    '>',
+    '*',
+    '_',
+    '#',
+    ';',
+    ' ',
+    '\u00ad',
+    '|',
+    '\\',
+    '`',
+  ]);
+  const anyLong = fc.oneof(texts, unspaced, punctuated);
 
   test('reaches the inline buffers in pieces that come out as the whole would (Markdown, text)', () => {
     fc.assert(
@@ -274,6 +294,22 @@ describe('one text node of megabytes', () => {
     );
     for (const stage of ['parsing', 'output']) {
       assert.ok((extracting.get(stage) ?? 0) >= 10, `${stage}: ${extracting.get(stage) ?? 0} checks`);
+    }
+  });
+
+  test('a flood of `&` or `<` is written in pieces, with the deadline checked between them (fuzz seed 19, page 1904)', () => {
+    for (const text of ['&'.repeat(1_200_000), '&ampxx'.repeat(200_000), '<'.repeat(1_200_000)]) {
+      const pieces: number[] = [];
+      eachTextPiece(text, (piece) => pieces.push(piece.length));
+      assert.ok(
+        pieces.length >= 10 && Math.max(...pieces) <= 2 * TEXT_PIECE,
+        `pieces of ${pieces.join(', ')}`,
+      );
+    }
+    const extraction = wholePage(`<html><body><p>${'&amp;'.repeat(1_200_000)}</p></body></html>`);
+    for (const format of WRITERS) {
+      const output = stagesChecked(() => format(extraction)).get('output') ?? 0;
+      assert.ok(output >= 10, `${format.name}: ${output} checks while writing`);
     }
   });
 

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { lettersKey } from '../../packages/pith/src/dom/index.js';
+import { lettersKey, outputText } from '../../packages/pith/src/dom/index.js';
 import { makeTitleKey, titleKey } from '../../packages/pith/src/metadata/candidates.js';
 import { codePointsOf } from '../../packages/pith/src/metadata/features.js';
 import { parseDate } from '../../packages/pith/src/metadata/index.js';
-import { looseKey, similarity } from '../../packages/pith/src/metadata/text.js';
+import { looseKey, normalizeSpace, similarity } from '../../packages/pith/src/metadata/text.js';
 
 const NOW = Date.UTC(2026, 10, 30);
 
@@ -180,6 +180,56 @@ describe("similarity: the shared tokens counted from each string's kept counts",
           }
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('the date parser and the space rule skip what cannot change their answer (issue 38, s43-meta)', () => {
+  it('a numeric date that opens a value and reads answers without the textual formats; one that does not read falls through to them', () => {
+    // The numeric date at 0 is the earliest: a textual one later in the value is not read.
+    assert.equal(parseDate('2023-05-01, updated May 3, 2024', NOW), '2023-05-01');
+    // The numeric date at 0 is in the future ("now" refuses it): the textual one after it answers.
+    assert.equal(parseDate('2099-01-01 or May 3, 2021', NOW), '2021-05-03');
+    // An ambiguous numeric date at 0 (no order) does not read: the textual one after it answers.
+    assert.equal(parseDate('05/06/2023 — May 3, 2021', NOW), '2021-05-03');
+    assert.equal(parseDate('05/06/2023 — May 3, 2021', NOW, 'dmy'), '2023-06-05');
+  });
+
+  it('a value without four digits in a row is no date (every format holds a year)', () => {
+    for (const value of ['By Jane Doe', 'May 3', '3. Mai', '12/05/23', 'vor 3 Stunden', '123 Main St']) {
+      assert.equal(parseDate(value, NOW), undefined, value);
+    }
+    assert.equal(parseDate('3. Mai 2021', NOW), '2021-05-03');
+  });
+
+  it('normalizeSpace equals the two replaces it skips when they would change nothing', () => {
+    const before = (value: string) =>
+      outputText(value.replace(/[\u200b\u2060\ufeff]/g, '').replace(/\s+/g, ' ')).trim();
+    const parts = fc.array(
+      fc.constantFrom(
+        'a',
+        'é',
+        ' ',
+        '  ',
+        '\n',
+        '\t',
+        '\u00a0',
+        '\u2003',
+        '\u200b',
+        '\u2060',
+        '\ufeff',
+        '\u0001',
+        '\ud800',
+        'x y',
+      ),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(parts, (list) => {
+        const value = list.join('');
+        assert.equal(normalizeSpace(value), before(value));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -413,6 +413,7 @@ function withZone(parts: Parts, zone: string | undefined): Parts {
   return { ...parts, offset, utc: lower === 'z' || lower === 'utc' || lower === 'gmt' || lower === 'ut' };
 }
 
+const FOUR_DIGITS = /\d{4}/;
 const ISO =
   /(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:T|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?|UTC|GMT)?)?(?!\d)/i;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:T?(\d{2})(\d{2})(\d{2})?(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -555,7 +556,9 @@ function parsedDate(value: unknown, now: number, order: NumericOrder | undefined
     return Number.isFinite(value) ? parseUnix(String(Math.trunc(value)), now) : undefined;
   if (typeof value !== 'string') return undefined;
   const text = value.trim().slice(0, MAX_INPUT);
-  if (text.length < 4) return undefined;
+  // Every format below holds a year of four digits (or a timestamp of nine or more): a byline's text
+  // without one is not tried against each.
+  if (text.length < 4 || !FOUR_DIGITS.test(text)) return undefined;
 
   if (/^\d{9,13}(?:\.\d+)?$/.test(text)) return parseUnix(text, now);
 
@@ -598,9 +601,18 @@ function parsedDate(value: unknown, now: number, order: NumericOrder | undefined
       },
     });
   }
-  const textual = parseTextual(text);
-  if (textual) found.push({ index: textual.index, parse: () => textual.parts });
   found.sort((a, b) => a.index - b.index);
+  // A numeric date that opens the text and reads is the answer: a textual one would sort after it.
+  if (found.length > 0 && found[0].index === 0) {
+    const parts = found[0].parse();
+    const formatted = parts && format(parts, now);
+    if (formatted) return formatted;
+  }
+  const textual = parseTextual(text);
+  if (textual) {
+    found.push({ index: textual.index, parse: () => textual.parts });
+    found.sort((a, b) => a.index - b.index);
+  }
   for (const candidate of found) {
     const parts = candidate.parse();
     const formatted = parts && format(parts, now);

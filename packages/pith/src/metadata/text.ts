@@ -15,8 +15,14 @@ export const MAX_TEXT = 10_000;
  * shape Persian and Indic text and emoji.
  */
 export function normalizeSpace(value: string): string {
-  return outputText(value.replace(/[\u200b\u2060\ufeff]/g, '').replace(/\s+/g, ' ')).trim();
+  // Most values have single spaces only: the two replaces, which rebuild the string, change nothing there.
+  const spaced = NOT_NORMAL_SPACE.test(value)
+    ? value.replace(/[\u200b\u2060\ufeff]/g, '').replace(/\s+/g, ' ')
+    : value;
+  return outputText(spaced).trim();
 }
+/** What the replaces above change: a zero-width character, white space other than a space, two spaces. */
+const NOT_NORMAL_SPACE = /[\u200b\u2060\ufeff]|[^\S ]| {2}/;
 
 // Tags are bounded at 1,000 characters so a '<' with no '>' costs at most that much.
 const TAG_LIKE = /<\/?[a-zA-Z][^<>]{0,1000}>/g;

@@ -1061,3 +1061,64 @@ describe('author candidates: a bare name on a line of its own under the headline
     );
   });
 });
+
+describe("author candidates: a name beside its avatar under the headline, a footnote's mark after a name (round 18, s43-author6)", () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+  const META_LINE = (link: string) =>
+    `<h1 class="hx:mt-2 hx:text-4xl">Mission accomplished!</h1><div class="hx:mt-4 hx:text-sm hx:flex"><span class="hx:mr-1">2025-12-17</span><span class="hx:mx-1">·</span>${link}</div>`;
+
+  it('a name in a link titled with it, beside an avatar of it, after the date (WCXB 0447, a Hugo theme)', () => {
+    const html = page(
+      '<title>Mission accomplished! – Blog</title>',
+      META_LINE(
+        '<a class="hx:group hx:inline-flex hx:mx-1" title="Trond Teigen"><img src="/apple-touch-icon.png" alt="Trond Teigen" class="hx:inline-block hx:h-4 hx:w-4 hx:rounded-full"><div class="hx:group-hover:underline">Trond Teigen</div></a>',
+      ) + BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.org/blog/2025-12-17-the-pilot-has-landed/'), [
+      'Trond Teigen',
+    ]);
+  });
+
+  it('a name beside a picture classed as an avatar reads too', () => {
+    const html = page(
+      '<title>Mission accomplished! – Blog</title>',
+      META_LINE('<span><img src="/me.jpg" alt="Ann Lee" class="post-avatar"><span>Ann Lee</span></span>') +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.org/blog/post/'), ['Ann Lee']);
+  });
+
+  it("a category's tile under the headline is no name: its picture's alt is its title, but it links elsewhere", () => {
+    const html = page(
+      '<title>Guitars – Shop</title>',
+      '<h1>Guitars</h1><div class="fx-category-grid"><a href="/cat/electric-guitar-sets.html" title="Electric Guitar Sets"><div class="fx-category-grid__image"><img class="fx-image" src="a.jpg" alt="Electric Guitar Sets"></div><div><span class="fx-category-grid__title">Electric Guitar Sets</span></div></a></div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://shop.example.org/guitars.html'), []);
+  });
+
+  it("a product's feature icon with its alt beside its label is no name (no title, no avatar class)", () => {
+    const html = page(
+      '<title>Watch – Shop</title>',
+      '<h1>Watch</h1><div class="features"><div><img src="w.svg" alt="Lifetime Warranty" class="feature-icon"><span>Lifetime Warranty</span></div></div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://shop.example.org/watch'), []);
+  });
+
+  it('a footnote mark after a name and its degree goes (WCXB 4174, uchicagomedicine.org)', () => {
+    const html = page(
+      '<title>Sleep training your baby | UChicago Medicine</title>',
+      '<h1>Sleep training your baby</h1><div class="byline">Written By <span>Angela Holliday-Bell, MD*</span></div>' +
+        BODY_TEXT +
+        '<p><em>*Angela Holliday-Bell, MD, is a UChicago Medicine Medical Group provider.</em></p>',
+    );
+    const authors = authorsOf(
+      html,
+      'https://www.uchicagomedicine.org/forefront/pediatrics-articles/sleep-training',
+    );
+    assert.ok(authors.includes('Angela Holliday-Bell; MD'), JSON.stringify(authors));
+    assert.ok(!authors.some((names) => names.includes('*')), JSON.stringify(authors));
+  });
+});

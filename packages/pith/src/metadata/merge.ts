@@ -303,6 +303,8 @@ const BY_PREFIX = new RegExp(
 const GLUED_BY = new RegExp(`^(${BY_VERB}\\s+${BY_WORD})(?=\\p{Lu})`, 'iu');
 /** "ByDaryl Austin": "By" glued to a capitalised name (two elements without a space between). */
 const GLUED_BY_ALONE = /^(By|BY|by|Von|von|Par|par|Por|por)(?=\p{Lu}\p{Ll})/u;
+/** "Angela Holliday-Bell, MD*": a footnote's mark after a name (its note follows in the text). */
+const FOOTNOTE_MARK = /[*†‡]+$/;
 /** "Author: Ann", "Autor Ann", "Topic author": a label before the name. */
 const AUTHOR_PREFIX =
   /^(?:(?:topic|post|article|story)\s+)?(?:authors?|autor(?:es|in)?|auteurs?|autore|writer|reporter|byline)(?:\s*[:：]\s*|\s+(?=\p{Lu}))/iu;
@@ -397,6 +399,7 @@ export function splitAuthors(raw: string): string[] {
       .replace(LEADING_JUNK, '')
       .replace(BY_PREFIX, '')
       .replace(TRAILING_JUNK, '')
+      .replace(FOOTNOTE_MARK, '')
       .replace(/^[\s"'“”‘’]+|[\s"'“”‘’,:;]+$/g, '')
       // A full stop after a name ends its sentence ("… by Erik Demaine."); after an initial it stays.
       .replace(/(?<=\p{L}{2})(?<!\b(?:Jr|Sr|Inc|Ltd|Co|Dr|St))\.$/u, '')

@@ -172,6 +172,31 @@ function noNameYet(data: PageData): boolean {
     data.threadStarters.length === 0
   );
 }
+/**
+ * A name shown beside its avatar under the headline: the text node's element, or one of its two
+ * ancestors, holds an `<img>` whose `alt` is the same name ("<a title="Trond Teigen"><img alt="Trond
+ * Teigen"><div>Trond Teigen</div></a>" after the date, WCXB dev 0447: a Hugo theme's post meta line).
+ */
+function avatarName(doc: Doc, node: number): string | undefined {
+  const text = doc.text(node).replace(/\s+/g, ' ').trim();
+  if (!text.includes(' ') || !nameShaped(text)) return undefined;
+  let up = doc.parent(node);
+  for (let level = 0; level < 3 && up > 0; level++, up = doc.parent(up)) {
+    if (doc.textLength(up) !== doc.textLength(node)) return undefined;
+    // A link to another page than an author's: a category's tile ("<a href=/cat/guitars title=…>").
+    const href = doc.tag(up) === TAG.a ? doc.attr(up, 'href') : undefined;
+    if (href !== undefined && !AUTHOR_HREF.test(href)) return undefined;
+    const image = doc.findFirst(TAG.img, up);
+    if (image <= 0 || doc.attr(image, 'alt')?.replace(/\s+/g, ' ').trim() !== text) continue;
+    // A person's picture, not a product's or a feature's icon ("<img alt="Lifetime Warranty">"): the
+    // element says the name again in its `title`, or the picture is classed as an avatar.
+    if (doc.attr(up, 'title')?.trim() === text || AVATAR_CUE.test(doc.attr(image, 'class') ?? ''))
+      return text;
+  }
+  return undefined;
+}
+/** Class of a person's picture: an avatar, a profile's or an author's photo. */
+const AVATAR_CUE = /avatar|author|profile|gravatar|headshot/i;
 /** Elements no bare name is inside: a heading, a link, a button, a label. */
 const NO_BARE_NAME_INSIDE: boolean[] = [];
 for (const tag of [TAG.h1, TAG.h2, TAG.h3, TAG.h4, TAG.h5, TAG.h6, TAG.a, TAG.button, TAG.label])
@@ -902,6 +927,15 @@ export function pageData(doc: Doc): PageData {
         data.bylineTexts.push(name);
         break;
       }
+    }
+  // A name beside its avatar right under the headline, where nothing else gave a name (WCXB dev 0447).
+  if (noNameYet(data))
+    for (const node of underHeadline) {
+      const name = avatarName(doc, node);
+      if (name === undefined) continue;
+      data.bylines.push(name);
+      data.bylineTexts.push(name);
+      break;
     }
   // A bare name on a line of its own right under the headline, where nothing else gave a name
   // ("<h1>…</h1><p>Juliette Carreiro</p>", WCXB dev 0352; "<p>Matteo Laratta</p>", 4116): a

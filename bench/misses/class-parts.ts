@@ -6,24 +6,10 @@ import { pageDigest, readHeldOut } from '@pith/workbench/eval';
 import { parseHTML } from 'linkedom';
 import { extract } from 'pith';
 import { listedPages } from '../news/listed-pages.js';
+import { keyShare as share, wordsOf as toks, wordKeys as tri } from './word-keys.js';
 
 await useModelFiles();
 const held = readHeldOut('.cache/train/blocks/folds-5-by-site.json');
-const toks = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-const tri = (s: string) => {
-  const t = toks(s);
-  const k = new Set<string>();
-  for (let i = 0; i + 3 <= t.length; i++) k.add(t.slice(i, i + 3).join(' '));
-  for (let i = 0; i + 2 <= t.length; i++) k.add(t.slice(i, i + 2).join(' '));
-  for (const w of t) k.add(w);
-  return k;
-};
-const share = (t: string[], keys: Set<string>) => {
-  if (t.length < 3) return keys.has(t.join(' ')) ? 1 : 0;
-  let hit = 0;
-  for (let i = 0; i + 3 <= t.length; i++) if (keys.has(t.slice(i, i + 3).join(' '))) hit++;
-  return hit / (t.length - 2);
-};
 const agg = new Map<
   string,
   { bad: number; good: number; badPages: Set<string>; goodPages: Set<string>; ex: string[] }

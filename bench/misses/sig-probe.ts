@@ -6,27 +6,16 @@ import { useModelFiles } from '@pith/tools';
 import { listDataset, pageDigest, readHeldOut, resolveDatasetSpec } from '@pith/workbench/eval';
 import { parseHTML } from 'linkedom';
 import { extract } from 'pith';
+import { keyShare, wordsOf as toks, wordKeys as tri } from './word-keys.js';
 
 await useModelFiles();
 const held = readHeldOut('.cache/train/blocks/folds-5-by-site.json');
 const SETS = (process.env.SETS ?? 'wcxb-dev').split(',');
 const RE = new RegExp(process.env.RE ?? '(?:signature|(?:^|[-_\\s])sig(?:[-_\\s]|$))', 'i');
-const toks = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+/** The share of `text`'s triples in `keys`, −1 for a text without words. */
 const share = (text: string, keys: Set<string>) => {
-  const t = toks(text);
-  if (t.length < 1) return -1;
-  if (t.length < 3) return keys.has(t.join(' ')) ? 1 : 0;
-  let hit = 0;
-  for (let i = 0; i + 3 <= t.length; i++) if (keys.has(t.slice(i, i + 3).join(' '))) hit++;
-  return hit / (t.length - 2);
-};
-const tri = (s: string) => {
-  const t = toks(s);
-  const k = new Set<string>();
-  for (let i = 0; i + 3 <= t.length; i++) k.add(t.slice(i, i + 3).join(' '));
-  for (let i = 0; i + 2 <= t.length; i++) k.add(t.slice(i, i + 2).join(' '));
-  for (const w of t) k.add(w);
-  return k;
+  const words = toks(text);
+  return words.length < 1 ? -1 : keyShare(words, keys);
 };
 const out: unknown[] = [];
 for (const name of SETS) {

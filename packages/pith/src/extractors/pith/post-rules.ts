@@ -1297,6 +1297,18 @@ function namesPart(value: string, letters: string, part: RegExp): boolean {
   return false;
 }
 
+/** Unchooses every chosen text node inside `node` (which ends at `end`); returns how many. */
+function unchooseTextIn(doc: Doc, chosen: Uint8Array, node: number, end: number): number {
+  let dropped = 0;
+  for (let inner = node + 1; inner < end; inner++) {
+    if (chosen[inner] && doc.isText(inner)) {
+      chosen[inner] = 0;
+      dropped++;
+    }
+  }
+  return dropped;
+}
+
 /**
  * Unchooses forum signatures kept with their posts: an element whose `class` (not its id: headings'
  * ids carry their words, "…_PGP_signature") names a signature, of at most {@link MAX_SIGNATURE_WORDS}
@@ -1323,12 +1335,7 @@ export function dropSignatures(doc: Doc, chosen: Uint8Array): number {
       node = end - 1;
       continue;
     }
-    for (let inner = node + 1; inner < end; inner++) {
-      if (chosen[inner] && doc.isText(inner)) {
-        chosen[inner] = 0;
-        dropped++;
-      }
-    }
+    dropped += unchooseTextIn(doc, chosen, node, end);
     node = end - 1;
   }
   return dropped;
@@ -1368,12 +1375,7 @@ export function dropDisclaimers(doc: Doc, chosen: Uint8Array): number {
         if (chosen[other] && doc.isText(other)) keptWords += wordRunCount(doc.text(other));
     }
     if (words > MAX_DISCLAIMER_SHARE * keptWords) continue;
-    for (let inner = node + 1; inner < end; inner++) {
-      if (chosen[inner] && doc.isText(inner)) {
-        chosen[inner] = 0;
-        dropped++;
-      }
-    }
+    dropped += unchooseTextIn(doc, chosen, node, end);
     keptWords -= words;
     node = end - 1;
   }
@@ -1398,12 +1400,7 @@ export function dropClosedOverlays(doc: Doc, chosen: Uint8Array): number {
       (doc.tag(node) === TAG.dialog && doc.attrById(node, open) === undefined);
     if (!closed) continue;
     const end = doc.end(node);
-    for (let inner = node + 1; inner < end; inner++) {
-      if (chosen[inner] && doc.isText(inner)) {
-        chosen[inner] = 0;
-        dropped++;
-      }
-    }
+    dropped += unchooseTextIn(doc, chosen, node, end);
     node = end - 1;
   }
   return dropped;

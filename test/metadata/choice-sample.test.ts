@@ -36,6 +36,36 @@ describe('extract() and extractAsync() answer the same metadata (WCXB sample)', 
   });
 });
 
+describe('text and Markdown make the learned choice when `metadata` is first read (WCXB sample)', {
+  skip: !existsSync(sample) && 'sample dataset missing',
+}, () => {
+  it('a getter until read, then the same metadata as the JSON output, an ordinary field in its place', () => {
+    for (const id of ['2962', '3068']) {
+      const { html, url } = samplePage(id);
+      const eager = extract(html, { url, format: 'json' });
+      for (const format of ['text', 'markdown', 'html'] as const) {
+        const result = extract(html, { url, format });
+        const before = Object.getOwnPropertyDescriptor(result, 'metadata');
+        assert.equal(typeof before?.get, 'function', `${format}: not chosen before it is read`);
+        assert.equal(before?.enumerable, true);
+        assert.deepEqual(Object.keys(result).slice(0, 4), ['content', 'format', 'metadata', 'extractor']);
+        // A structured clone (a worker pool's message) and JSON read it as any field.
+        assert.deepEqual(structuredClone({ ...result, extraction: undefined }).metadata, eager.metadata);
+        assert.deepEqual(result.metadata, eager.metadata, `${format}: page ${id}`);
+        assert.equal(result.metadata, result.metadata, 'chosen once');
+        assert.equal(Object.getOwnPropertyDescriptor(result, 'metadata')?.get, undefined);
+        // The body is the rules' either way: the text output with the choice made first is the same.
+        const chosenFirst = extract(html, { url, format });
+        void chosenFirst.metadata;
+        assert.equal(chosenFirst.content, result.content);
+      }
+      const assigned = extract(html, { url, format: 'text' });
+      assigned.metadata = { authors: [], tags: [], title: 'mine' };
+      assert.equal(assigned.metadata.title, 'mine', 'a caller may replace it before reading it');
+    }
+  });
+});
+
 describe('the learned choice of the title and the date (WCXB sample)', {
   skip: !existsSync(sample) && 'sample dataset missing',
 }, () => {

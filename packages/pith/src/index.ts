@@ -547,18 +547,23 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
     ...(layout ? { layout } : {}),
   });
   checkDeadline(extraction.extractor);
-  const metadata = chosenMetadata(reading, extraction, options.metadataModel);
-  BODY_TITLE.set(metadata, rules.title);
+  const chosen = (): Metadata => {
+    const metadata = chosenMetadata(reading, extraction, options.metadataModel);
+    BODY_TITLE.set(metadata, rules.title);
+    return metadata;
+  };
+  // The learned choice (title, authors, date) is made when `metadata` is first read, unless the
+  // output prints it: the body and its text, Markdown and HTML read the rules' title and URL.
+  const printsMetadata = !BODY_ONLY_FORMATS.has(format) || options.frontMatter || options.titleHeading;
+  const metadata = printsMetadata ? chosen() : undefined;
   checkDeadline('metadata');
   const assessment = new LazyAssessment(extraction, rules);
-  const { content, commentList } = renderStep(extraction, metadata, assessment, format, options);
+  const { content, commentList } = renderStep(extraction, metadata ?? rules, assessment, format, options);
   // Built in steps so that the keys keep their order (content … reasons, encoding, … warnings).
-  const result = {
-    content,
-    format,
-    metadata,
-    extractor: { name: extraction.extractor, version: extraction.version },
-  } as ExtractResult;
+  const result = { content, format } as ExtractResult;
+  if (metadata !== undefined) result.metadata = metadata;
+  else withLazyMetadata(result, chosen);
+  result.extractor = { name: extraction.extractor, version: extraction.version };
   withAssessment(result, assessment);
   if (encoding !== undefined) result.encoding = encoding;
   if (options.diagnostics) result.diagnostics = extraction.diagnostics;
@@ -568,6 +573,37 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
   if (format === 'markdown' && !options.frontMatter && !options.titleHeading && !commentList?.length)
     Object.defineProperty(result, BODY_MARKDOWN, { value: true });
   return result;
+}
+
+/**
+ * The formats whose content is the body alone: what they print of the metadata (the body's headline,
+ * left out; the base URL links resolve from) is the rules', which the learned choice leaves as it is.
+ */
+const BODY_ONLY_FORMATS: ReadonlySet<OutputFormat> = new Set(['text', 'markdown', 'html']);
+
+/**
+ * `metadata` as a getter that makes the learned choice on its first read and then stays a plain
+ * value: a caller who reads only `content` does not pay for it (about a twentieth of `extract()`).
+ * Enumerable, so JSON, spreads and structured clones (worker pools) read it as any other field.
+ */
+function withLazyMetadata(result: ExtractResult, chosen: () => Metadata): void {
+  Object.defineProperty(result, 'metadata', {
+    get(this: ExtractResult) {
+      const metadata = chosen();
+      settle(this, metadata);
+      return metadata;
+    },
+    set(this: ExtractResult, value: Metadata) {
+      settle(this, value);
+    },
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/** `metadata` as a plain field again, in its place among the keys. */
+function settle(result: ExtractResult, value: Metadata): void {
+  Object.defineProperty(result, 'metadata', { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Set (not enumerable) on a result whose `content` is the Markdown body alone (what `chunk()` reads). */

@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { extract, extractAsync } from '../../packages/pith/src/index.js';
+import { extract, extractAsync, pageUrl } from '../../packages/pith/src/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const sample = resolve(root, '..', 'shared', 'datasets', 'sample', 'wcxb-dev', 'dev');
@@ -49,6 +49,10 @@ describe('text and Markdown make the learned choice when `metadata` is first rea
         assert.equal(typeof before?.get, 'function', `${format}: not chosen before it is read`);
         assert.equal(before?.enumerable, true);
         assert.deepEqual(Object.keys(result).slice(0, 4), ['content', 'format', 'metadata', 'extractor']);
+        assert.equal(pageUrl(result), url);
+        const unnamed = extract(html, { format });
+        assert.equal(pageUrl(unnamed), extract(html, { format: 'json' }).metadata.canonicalUrl);
+        assert.equal(typeof Object.getOwnPropertyDescriptor(unnamed, 'metadata')?.get, 'function');
         // A structured clone (a worker pool's message) and JSON read it as any field.
         assert.deepEqual(structuredClone({ ...result, extraction: undefined }).metadata, eager.metadata);
         assert.deepEqual(result.metadata, eager.metadata, `${format}: page ${id}`);

@@ -27,6 +27,7 @@ import {
   type PageRecord,
   PithError,
   pageRecord,
+  pageUrl,
   RECORD_CONTENT_FORMATS,
   type RecordContentFormat,
   type Viewport,
@@ -732,7 +733,7 @@ function manifestEntry(
       errorMessage: cliMessage(error),
     };
   }
-  const url = outcome.url ?? outcome.result.metadata.canonicalUrl ?? null;
+  const url = outcome.url ?? pageUrl(outcome.result) ?? null;
   return { input, output, status, quality: outcome.result.quality, url };
 }
 

@@ -563,6 +563,7 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
   const result = { content, format } as ExtractResult;
   if (metadata !== undefined) result.metadata = metadata;
   else withLazyMetadata(result, chosen);
+  RULES.set(result, rules);
   result.extractor = { name: extraction.extractor, version: extraction.version };
   withAssessment(result, assessment);
   if (encoding !== undefined) result.encoding = encoding;
@@ -636,6 +637,17 @@ export interface ChunkRecord
   chunkCount: number;
 }
 
+/** The rules' metadata of a result (what its body and the fields the choice leaves read). */
+const RULES = new WeakMap<ExtractResult, Metadata>();
+
+/**
+ * The page's URL: the one the caller gave, else the page's own (its canonical link or `og:url`).
+ * It reads the rules' metadata, so a text or Markdown result does not make the learned choice for it.
+ */
+export function pageUrl(result: ExtractResult): string | undefined {
+  return result.extraction.doc.url ?? (RULES.get(result) ?? result.metadata).canonicalUrl;
+}
+
 /** `chunk()`'s chunks as records, each with the page's URL (`url`, else its canonical URL) and metadata. */
 export function chunkRecords(
   result: ExtractResult,
@@ -644,7 +656,7 @@ export function chunkRecords(
   const chunks = chunk(result, options);
   const { metadata } = result;
   const page = {
-    url: options.url ?? result.extraction.doc.url ?? metadata.canonicalUrl ?? null,
+    url: options.url ?? pageUrl(result) ?? null,
     title: metadata.title ?? null,
     authors: metadata.authors,
     published: metadata.published ?? null,

@@ -75,9 +75,10 @@ const BLOCK_ENDS: number[] = [];
 
 /**
  * `text.toLowerCase()`, without the copy that makes when there is nothing to lower (V8 copies a
- * string of two-byte characters, as a slice of a page with one curly quote is, even then).
+ * string of two-byte characters, as a slice of a page with one curly quote is, even then; a short
+ * one-byte string's copy is made before it finds nothing to change).
  */
-function lowerCased(text: string): string {
+export function lowerCased(text: string): string {
   return MAY_LOWER.test(text) ? text.toLowerCase() : text;
 }
 

@@ -68,7 +68,7 @@ export interface AttributeStore {
 const MAY_LOWER = /[A-Z\u0080-\uffff]/;
 
 /** White space other than a single space: where `textContent`'s collapse changes something. */
-const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
+export const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
 
 /** `textContent`'s stack of block ends, one for the module (the walk calls nothing that reads text). */
 const BLOCK_ENDS: number[] = [];

@@ -9,6 +9,7 @@ import {
   COMMENT_WORD,
 } from '../../packages/pith/src/extractors/pith/post-rules.js';
 import { blockText, segmentBlocks } from '../../packages/pith/src/features/blocks/index.js';
+import { inlineParagraphPages } from '../helpers.js';
 
 /** Every block of the page: whether the pattern matches one of its nodes, and whether it matches its built text. */
 function bothWays(html: string, pattern: RegExp): { nodes: boolean; text: boolean; blockText: string }[] {
@@ -81,16 +82,9 @@ describe("the comment policy's word, tested per text node (issue 38, s38-feat3)"
       'İ',
       'コメント',
     );
-    const node = fc.array(piece, { minLength: 0, maxLength: 6 }).map((parts) => parts.join(''));
-    const inline = fc.constantFrom('b', 'i', 'a', 'span', 'em');
-    const paragraph = fc
-      .array(fc.tuple(node, inline, fc.boolean()), { minLength: 1, maxLength: 5 })
-      .map((runs) =>
-        runs.map(([text, tag, wrapped]) => (wrapped ? `<${tag}>${text}</${tag}>` : text)).join(''),
-      );
+    const pages = inlineParagraphPages(piece, { pieces: 6, runs: 5, inlines: ['b', 'i', 'a', 'span', 'em'] });
     fc.assert(
-      fc.property(fc.array(paragraph, { minLength: 1, maxLength: 4 }), (paragraphs) => {
-        const html = `<body>${paragraphs.map((text) => `<p>${text}</p>`).join('')}</body>`;
+      fc.property(pages, (html) => {
         for (const row of bothWays(html, COMMENT_WORD)) assert.equal(row.nodes, row.text, row.blockText);
       }),
       { numRuns: 500 },
@@ -155,17 +149,10 @@ describe("the call to action's word piece, tested per text node before the block
       '.',
       'x',
     );
-    const node = fc.array(piece, { minLength: 0, maxLength: 5 }).map((parts) => parts.join(''));
-    const inline = fc.constantFrom('b', 'i', 'a', 'span');
-    const paragraph = fc
-      .array(fc.tuple(node, inline, fc.boolean()), { minLength: 1, maxLength: 4 })
-      .map((runs) =>
-        runs.map(([text, tag, wrapped]) => (wrapped ? `<${tag}>${text}</${tag}>` : text)).join(''),
-      );
+    const pages = inlineParagraphPages(piece, { pieces: 5, runs: 4, inlines: ['b', 'i', 'a', 'span'] });
     let matched = 0;
     fc.assert(
-      fc.property(fc.array(paragraph, { minLength: 1, maxLength: 4 }), (paragraphs) => {
-        const html = `<body>${paragraphs.map((text) => `<p>${text}</p>`).join('')}</body>`;
+      fc.property(pages, (html) => {
         const blocks = segmentBlocks(parseHtml(html));
         for (let block = 0; block < blocks.count; block++) {
           const text = blockText(blocks, block);

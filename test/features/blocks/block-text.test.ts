@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseHtml } from '../../../packages/pith/src/dom/index.js';
 import { blockText, segmentBlocks } from '../../../packages/pith/src/features/blocks/index.js';
+import { inlineParagraphPages } from '../../helpers.js';
 
 /** `blockText` as it was written before (issue 38, s44-alloc): every block's nodes joined, then collapsed and trimmed. */
 function joinedText(html: string): { now: string; before: string }[] {
@@ -47,16 +48,9 @@ describe('blockText reads a clean one-node block as it is and collapses only whe
       'é',
       '中',
     );
-    const node = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join(''));
-    const inline = fc.constantFrom('b', 'i', 'a', 'span');
-    const paragraph = fc
-      .array(fc.tuple(node, inline, fc.boolean()), { minLength: 1, maxLength: 4 })
-      .map((runs) =>
-        runs.map(([text, tag, wrapped]) => (wrapped ? `<${tag}>${text}</${tag}>` : text)).join(''),
-      );
+    const pages = inlineParagraphPages(piece, { pieces: 6, runs: 4, inlines: ['b', 'i', 'a', 'span'] });
     fc.assert(
-      fc.property(fc.array(paragraph, { minLength: 1, maxLength: 4 }), (paragraphs) => {
-        const html = `<body>${paragraphs.map((text) => `<p>${text}</p>`).join('')}</body>`;
+      fc.property(pages, (html) => {
         for (const row of joinedText(html)) assert.equal(row.now, row.before);
       }),
       { numRuns: 500 },

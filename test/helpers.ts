@@ -184,3 +184,28 @@ export function longTexts(fragments: readonly string[]): fc.Arbitrary<string> {
  * is tested with each (test/api/prototype-names.test.ts, test/server/prototype-names.test.ts).
  */
 export const PROTOTYPE_NAMES: readonly string[] = Object.getOwnPropertyNames(Object.prototype);
+
+/**
+ * Pages of 1–4 paragraphs, each of runs of `piece`s (at most `pieces` a run, at most `runs` runs),
+ * every run maybe wrapped in one of the `inlines`: text split across nodes of one block, for the
+ * properties that compare a block's built text with its nodes.
+ */
+export function inlineParagraphPages(
+  piece: fc.Arbitrary<string>,
+  {
+    pieces = 6,
+    runs = 4,
+    inlines = ['b', 'i', 'a', 'span'],
+  }: { pieces?: number; runs?: number; inlines?: string[] } = {},
+): fc.Arbitrary<string> {
+  const node = fc.array(piece, { minLength: 0, maxLength: pieces }).map((parts) => parts.join(''));
+  const inline = fc.constantFrom(...inlines);
+  const paragraph = fc
+    .array(fc.tuple(node, inline, fc.boolean()), { minLength: 1, maxLength: runs })
+    .map((list) =>
+      list.map(([text, tag, wrapped]) => (wrapped ? `<${tag}>${text}</${tag}>` : text)).join(''),
+    );
+  return fc
+    .array(paragraph, { minLength: 1, maxLength: 4 })
+    .map((paragraphs) => `<body>${paragraphs.map((text) => `<p>${text}</p>`).join('')}</body>`);
+}

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { lettersKey, outputText } from '../../packages/pith/src/dom/index.js';
 import { makeTitleKey, titleKey } from '../../packages/pith/src/metadata/candidates.js';
-import { codePointsOf } from '../../packages/pith/src/metadata/features.js';
+import { letterCount, matchCount } from '../../packages/pith/src/metadata/features.js';
 import { parseDate } from '../../packages/pith/src/metadata/index.js';
 import { looseKey, normalizeSpace, similarity } from '../../packages/pith/src/metadata/text.js';
 
@@ -99,17 +99,50 @@ describe('titleKey remembers its keys', () => {
   });
 });
 
-describe("codePointsOf (the title rows' letter counts)", () => {
-  it('counts what a match per letter counts, for any string', () => {
+describe("letterCount and matchCount (the title rows' letter and word counts)", () => {
+  it('count what a match per letter and a split into words count, for any string', () => {
+    const words = (text: string, first: RegExp) =>
+      text.split(/\s+/).filter((word) => first.test(word)).length;
+    // Titles' own pieces: letters of both cases, white space of several kinds, astral capitals, lone surrogates.
+    const piece = fc.constantFrom(
+      'a',
+      'Z',
+      'é',
+      'É',
+      'ß',
+      '1',
+      '-',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u2003',
+      '𝐀',
+      '𝐛',
+      '\ud835',
+      '\udc00',
+      '中',
+      'ǅ',
+    );
+    const title = fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join(''));
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), (a, b) => {
-        for (const text of [a, b, `${a}${b}`]) {
-          assert.equal(codePointsOf(text.match(/\p{L}+/gu)), text.match(/\p{L}/gu)?.length ?? 0);
-          assert.equal(codePointsOf(text.match(/\p{Lu}+/gu)), text.match(/\p{Lu}/gu)?.length ?? 0);
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), title, (a, b, c) => {
+        for (const text of [a, b, c, `${a}${b}`, `${a} ${b}`, `${b}\n\t${a}`, `${c} ${a}`]) {
+          assert.equal(letterCount(text, false), text.match(/\p{L}/gu)?.length ?? 0);
+          assert.equal(letterCount(text, true), text.match(/\p{Lu}/gu)?.length ?? 0);
+          assert.equal(matchCount(text, /(?:^|\s)\p{L}/gu), words(text, /^\p{L}/u));
+          assert.equal(matchCount(text, /(?:^|\s)\p{Lu}/gu), words(text, /^\p{Lu}/u));
         }
       }),
+      { numRuns: 400 },
     );
-    assert.equal(codePointsOf('a𝐀b 𝐁'.match(/\p{L}+/gu)), 4);
+    // A title with a mathematical capital past U+FFFF and a word after two spaces.
+    const example = 'Über  𝐀lgebra: the 𝐁ook of X';
+    assert.equal(letterCount(example, false), 21);
+    assert.equal(letterCount(example, true), 4);
+    assert.equal(matchCount(example, /(?:^|\s)\p{L}/gu), 6);
+    assert.equal(matchCount(example, /(?:^|\s)\p{Lu}/gu), 4);
   });
 });
 

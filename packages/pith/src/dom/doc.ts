@@ -68,16 +68,17 @@ export interface AttributeStore {
 const MAY_LOWER = /[A-Z\u0080-\uffff]/;
 
 /** White space other than a single space: where `textContent`'s collapse changes something. */
-const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
+export const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
 
 /** `textContent`'s stack of block ends, one for the module (the walk calls nothing that reads text). */
 const BLOCK_ENDS: number[] = [];
 
 /**
  * `text.toLowerCase()`, without the copy that makes when there is nothing to lower (V8 copies a
- * string of two-byte characters, as a slice of a page with one curly quote is, even then).
+ * string of two-byte characters, as a slice of a page with one curly quote is, even then; a short
+ * one-byte string's copy is made before it finds nothing to change).
  */
-function lowerCased(text: string): string {
+export function lowerCased(text: string): string {
   return MAY_LOWER.test(text) ? text.toLowerCase() : text;
 }
 

@@ -25,7 +25,7 @@ export {
   timeoutError,
   withDeadline,
 } from './deadline.js';
-export { computeLineStarts, Doc, type DocColumns, NodeKind } from './doc.js';
+export { computeLineStarts, Doc, type DocColumns, lowerCased, NEEDS_COLLAPSE, NodeKind } from './doc.js';
 export { DEFAULT_LIMITS, type ParseLimits, type ParseOptions, parseHtml } from './parse.js';
 export { type Extraction, fewLinesWarning, Selection } from './selection.js';
 export { SpareArray } from './spare-arrays.js';

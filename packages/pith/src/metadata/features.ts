@@ -201,22 +201,41 @@ export const TITLE_FEATURES: readonly string[] = [
 ];
 
 const SEPARATOR = /\s(?:[|｜\-–—·•»~/]|::)\s/;
-const LETTER_RUNS = /\p{L}+/gu;
-const UPPER_RUNS = /\p{Lu}+/gu;
+/** One letter, one capital letter, at `lastIndex`. */
+const LETTER_AT = /\p{L}/uy;
+const UPPER_AT = /\p{Lu}/uy;
+/** A word (a run between `\s`, as `split(/\s+/)` cuts) that starts with a letter, with a capital letter. */
+const LETTER_WORD = /(?:^|\s)\p{L}/gu;
+const CAPITAL_WORD = /(?:^|\s)\p{Lu}/gu;
 
 /**
- * Code points in matched runs (the letters a `/\p{L}/gu` match would count one by one, without
- * a string made for each): each run holds whole code points, two code units for those past U+FFFF.
+ * The letters (`upper`: the capital letters) of `text`, in code points: the count of
+ * `text.match(/\p{L}/gu)`, read in place, ASCII by its codes. Matching the runs (`/\p{L}+/gu`)
+ * made an array and a string a run, twice a title row (5 KB a page, s43-alloc).
  */
-export function codePointsOf(runs: readonly string[] | null): number {
+export function letterCount(text: string, upper: boolean): number {
+  const pattern = upper ? UPPER_AT : LETTER_AT;
   let count = 0;
-  for (const run of runs ?? []) {
-    count += run.length;
-    for (let at = 0; at < run.length; at++) {
-      const unit = run.charCodeAt(at);
-      if (unit >= 0xd800 && unit <= 0xdbff) count--;
+  for (let at = 0; at < text.length; ) {
+    const code = text.charCodeAt(at);
+    if (code < 128) {
+      if ((code >= 65 && code <= 90) || (!upper && code >= 97 && code <= 122)) count++;
+      at++;
+      continue;
     }
+    pattern.lastIndex = at;
+    if (pattern.test(text)) count++;
+    const pair = code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00;
+    at += pair ? 2 : 1;
   }
+  return count;
+}
+
+/** How many times `pattern` (global, never empty) matches `text`, without the matches' array. */
+export function matchCount(text: string, pattern: RegExp): number {
+  pattern.lastIndex = 0;
+  let count = 0;
+  while (pattern.test(text)) count++;
   return count;
 }
 
@@ -313,12 +332,10 @@ export function titleRows(
     out[base + at.words] = words.length;
     out[base + at.chars] = text.length;
     out[base + at.relChars] = text.length / longest;
-    const letters = codePointsOf(text.match(LETTER_RUNS));
-    const upper = codePointsOf(text.match(UPPER_RUNS));
-    out[base + at.upperShare] = letters === 0 ? 0 : upper / letters;
-    const rawWords = text.split(/\s+/).filter((word) => /^\p{L}/u.test(word));
-    out[base + at.capitalShare] =
-      rawWords.length === 0 ? 0 : rawWords.filter((word) => /^\p{Lu}/u.test(word)).length / rawWords.length;
+    const letters = letterCount(text, false);
+    out[base + at.upperShare] = letters === 0 ? 0 : letterCount(text, true) / letters;
+    const letterWords = matchCount(text, LETTER_WORD);
+    out[base + at.capitalShare] = letterWords === 0 ? 0 : matchCount(text, CAPITAL_WORD) / letterWords;
     out[base + at.digits] = /\d/.test(text) ? 1 : 0;
     out[base + at.year] = /\b(?:19|20)\d\d\b/.test(text) ? 1 : 0;
     out[base + at.question] = text.endsWith('?') ? 1 : 0;

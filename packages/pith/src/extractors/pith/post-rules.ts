@@ -12,6 +12,7 @@ import {
   IS_HEADING,
   isJsSpaceCode,
   lettersKey,
+  lowerCased,
   NodeKind,
   type Selection,
   SpareArray,
@@ -1122,7 +1123,7 @@ const MIN_CALL_STORY_WORDS = 80;
  * "already a subscriber", "sign up for our newsletter"): a story that speaks of subscriptions
  * ("users subscribe to the service") is not matched.
  */
-const CALL_TO_ACTION = new RegExp(
+export const CALL_TO_ACTION = new RegExp(
   [
     // English
     String.raw`\bsubscribe (?:now|today|here)\b`,
@@ -1153,6 +1154,15 @@ const CALL_TO_ACTION = new RegExp(
 );
 
 /**
+ * A word piece (no white space) that every match of `CALL_TO_ACTION` holds, one an alternative, with
+ * its flags: a block none of whose text nodes holds one is no call, and its text is never built (the
+ * text of every short kept block was 50 KB a page, issue 38, s44-alloc). A match's piece without white
+ * space lies in one node's text, since `blockText` puts a space between nodes.
+ */
+export const CALL_WORD =
+  /subscri|story|article|sign|newsletter|journalism|download|become|abonnieren|unterstütze|suscr|hazte|cancela|canal|abonnez|subskrypcji/iu;
+
+/**
  * A kept block of at most 40 words phrased as a call to the reader (`CALL_TO_ACTION`), beside 80
  * kept words of story, is the site's promotion, not the story: it goes. Written from
  * trafilatura-eval's dev pages nationnews.com-schools and haitiantimes.com-family (a paywall's
@@ -1170,7 +1180,7 @@ export function dropCallsToAction(blocks: Blocks, chosen: Uint8Array): number {
     if (!kept[block]) continue;
     const words = blocks.words[block];
     if (words > MAX_CALL_WORDS || keptWords - words < MIN_CALL_STORY_WORDS) continue;
-    if (!CALL_TO_ACTION.test(blockText(blocks, block))) continue;
+    if (!anyTextMatches(blocks, block, CALL_WORD) || !CALL_TO_ACTION.test(blockText(blocks, block))) continue;
     unchooseBlock(blocks, block, chosen);
     keptWords -= words;
     dropped++;
@@ -1289,7 +1299,8 @@ const SIGNATURE_PART = /signature$/;
  * test first).
  */
 function namesPart(value: string, letters: string, part: RegExp): boolean {
-  if (!value.toLowerCase().includes(letters)) return false;
+  // lowerCased: `classAndId` is lower case already, and V8's `toLowerCase` copies it even so (22 KB a page, s44-alloc).
+  if (!lowerCased(value).includes(letters)) return false;
   for (const word of value.split(/\s+/)) {
     for (const piece of word.split(/[-_]+|(?<=[a-z])(?=[A-Z])/))
       if (part.test(piece.toLowerCase())) return true;

@@ -1297,6 +1297,14 @@ function namesPart(value: string, letters: string, part: RegExp): boolean {
   return false;
 }
 
+/** Words of the chosen text nodes after `node` and before `end` (the whole page: -1 and `doc.size`). */
+function chosenWordsIn(doc: Doc, chosen: Uint8Array, node: number, end: number): number {
+  let words = 0;
+  for (let inner = node + 1; inner < end; inner++)
+    if (chosen[inner] && doc.isText(inner)) words += wordRunCount(doc.text(inner));
+  return words;
+}
+
 /** Unchooses every chosen text node inside `node` (which ends at `end`); returns how many. */
 function unchooseTextIn(doc: Doc, chosen: Uint8Array, node: number, end: number): number {
   let dropped = 0;
@@ -1362,18 +1370,12 @@ export function dropDisclaimers(doc: Doc, chosen: Uint8Array): number {
     if (doc.kind(node) !== NodeKind.Element || doc.classNumber(node) === 0) continue;
     if (!namesPart(doc.classAndId(node), 'isclaimer', DISCLAIMER_PART)) continue;
     const end = doc.end(node);
-    let words = 0;
-    for (let inner = node + 1; inner < end; inner++)
-      if (chosen[inner] && doc.isText(inner)) words += wordRunCount(doc.text(inner));
+    const words = chosenWordsIn(doc, chosen, node, end);
     if (words === 0) {
       node = end - 1;
       continue;
     }
-    if (keptWords < 0) {
-      keptWords = 0;
-      for (let other = 0; other < doc.size; other++)
-        if (chosen[other] && doc.isText(other)) keptWords += wordRunCount(doc.text(other));
-    }
+    if (keptWords < 0) keptWords = chosenWordsIn(doc, chosen, -1, doc.size);
     if (words > MAX_DISCLAIMER_SHARE * keptWords) continue;
     dropped += unchooseTextIn(doc, chosen, node, end);
     keptWords -= words;
@@ -1406,18 +1408,12 @@ export function dropShopReviews(doc: Doc, chosen: Uint8Array, shopPage?: () => b
     if (doc.kind(node) !== NodeKind.Element || doc.classValueNumber(node) === 0) continue;
     if (!namesPart(doc.attr(node, 'class') ?? '', 'eview', REVIEWS_PART)) continue;
     const end = doc.end(node);
-    let words = 0;
-    for (let inner = node + 1; inner < end; inner++)
-      if (chosen[inner] && doc.isText(inner)) words += wordRunCount(doc.text(inner));
+    const words = chosenWordsIn(doc, chosen, node, end);
     if (words < MIN_REVIEWS_WORDS) {
       node = end - 1;
       continue;
     }
-    if (keptWords < 0) {
-      keptWords = 0;
-      for (let other = 0; other < doc.size; other++)
-        if (chosen[other] && doc.isText(other)) keptWords += wordRunCount(doc.text(other));
-    }
+    if (keptWords < 0) keptWords = chosenWordsIn(doc, chosen, -1, doc.size);
     // Over the share, the page's text itself is named reviews: its review items stay too.
     if (words <= MAX_REVIEWS_SHARE * keptWords) {
       dropped += unchooseTextIn(doc, chosen, node, end);

@@ -17,6 +17,7 @@ import {
   dropOrphanHeadings,
   dropRailCards,
   dropRepeatedBlocks,
+  dropShopReviews,
   dropSignatures,
   keepFigureCaptions,
   keepImagesBetweenKeptText,
@@ -1775,5 +1776,34 @@ describe('pith post-rules: disclaimers', () => {
     );
     assert.equal(dropDisclaimers(post.doc, post.chosen), 0);
     assert.ok(chosenText(post).includes('Paragraph 2'));
+  });
+});
+
+describe("pith post-rules: a shop page's reviews", () => {
+  // Modelled on WCXB dev 0622 and 2894 (a store's customer reviews listed under the product's text).
+  const reviews = `<section class="product-reviews"><h2>Reviews</h2>
+    <div class="review-item"><b>Great shelf</b> Dorothy: I love the combination of the oak shelf unit with the baskets, easy to build and very sturdy in the living room.</div>
+    <div class="review-item"><b>Bought five</b> Mary: My sister introduced me to it and I loved the first one so much that I bought four more to reorganize the house.</div></section>`;
+  const page = () =>
+    setup(`<body><main><h1>The shelf unit</h1>${prose(1)}${prose(2)}${prose(3)}${reviews}</main></body>`);
+  test("on a page read as a shop's, the reviews named by class go; the product text stays", () => {
+    const shop = page();
+    assert.equal(dropShopReviews(shop.doc, shop.chosen, () => true) > 0, true);
+    const text = chosenText(shop);
+    assert.ok(text.includes('Paragraph 3'), text);
+    assert.ok(!text.includes('Dorothy') && !text.includes('sister'), text);
+  });
+  test('on other pages, or where the reviews are most of the text, they stay', () => {
+    const article = page();
+    assert.equal(
+      dropShopReviews(article.doc, article.chosen, () => false),
+      0,
+    );
+    assert.ok(chosenText(article).includes('Dorothy'));
+    const only = setup(`<body><main>${reviews}</main></body>`);
+    assert.equal(
+      dropShopReviews(only.doc, only.chosen, () => true),
+      0,
+    );
   });
 });

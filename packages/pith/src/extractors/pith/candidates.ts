@@ -68,6 +68,8 @@ export interface CandidateInputs {
   captions: boolean;
   /** The page-type model's probability that the page is an article, asked only by a rule that needs it. */
   articleProbability?: () => number;
+  /** Whether the page-type model reads a shop's page (a product or a collection), asked only by a rule that needs it. */
+  shopPage?: () => boolean;
 }
 
 /** Text nodes of the blocks at or above `threshold`. */
@@ -99,7 +101,7 @@ export function finishChosen(
   keepStructuresOfKeptContainers(doc, chosen, { figures: !postRules });
   const captions = inputs.captions ? keepFigureCaptions(doc, chosen) : undefined;
   const counts = postRules
-    ? applyPostRules(rows.blocks, chosen, inputs.url, inputs.articleProbability)
+    ? applyPostRules(rows.blocks, chosen, inputs.url, inputs.articleProbability, inputs.shopPage)
     : undefined;
   return { ...(counts ? { postRules: counts } : {}), ...(captions === undefined ? {} : { captions }) };
 }

@@ -547,6 +547,9 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
  */
 const DECIDED_PAGE_TYPE = new WeakMap<Float32Array, { model: PageTypeModel; decision: PageTypeDecision }>();
 
+/** The page types of a shop's pages: a product's or a category's, where buyers' reviews are not the text. */
+const SHOP_TYPES: readonly string[] = ['product', 'collection'];
+
 function pageTypeOf(features: Float32Array): PageTypeDecision {
   const model = loadPageTypeModel();
   const known = DECIDED_PAGE_TYPE.get(features);
@@ -617,6 +620,7 @@ function extractFromRows(
       url: doc.url ?? context.metadata?.canonicalUrl,
       captions: settings.captions,
       articleProbability: () => pageTypeOf(rows.pageTypeFeatures).probabilities.article,
+      shopPage: () => SHOP_TYPES.includes(pageTypeOf(rows.pageTypeFeatures).type),
     };
     const region = heuristic.selection.kept;
     // The answer as a candidate (row 0 of the guard's and the choice's rows).

@@ -1308,6 +1308,14 @@ function namesPart(value: string, letters: string, part: RegExp): boolean {
   return false;
 }
 
+/** Words of the chosen text nodes after `node` and before `end` (the whole page: -1 and `doc.size`). */
+function chosenWordsIn(doc: Doc, chosen: Uint8Array, node: number, end: number): number {
+  let words = 0;
+  for (let inner = node + 1; inner < end; inner++)
+    if (chosen[inner] && doc.isText(inner)) words += wordRunCount(doc.text(inner));
+  return words;
+}
+
 /** Unchooses every chosen text node inside `node` (which ends at `end`); returns how many. */
 function unchooseTextIn(doc: Doc, chosen: Uint8Array, node: number, end: number): number {
   let dropped = 0;
@@ -1373,21 +1381,55 @@ export function dropDisclaimers(doc: Doc, chosen: Uint8Array): number {
     if (doc.kind(node) !== NodeKind.Element || doc.classNumber(node) === 0) continue;
     if (!namesPart(doc.classAndId(node), 'isclaimer', DISCLAIMER_PART)) continue;
     const end = doc.end(node);
-    let words = 0;
-    for (let inner = node + 1; inner < end; inner++)
-      if (chosen[inner] && doc.isText(inner)) words += wordRunCount(doc.text(inner));
+    const words = chosenWordsIn(doc, chosen, node, end);
     if (words === 0) {
       node = end - 1;
       continue;
     }
-    if (keptWords < 0) {
-      keptWords = 0;
-      for (let other = 0; other < doc.size; other++)
-        if (chosen[other] && doc.isText(other)) keptWords += wordRunCount(doc.text(other));
-    }
+    if (keptWords < 0) keptWords = chosenWordsIn(doc, chosen, -1, doc.size);
     if (words > MAX_DISCLAIMER_SHARE * keptWords) continue;
     dropped += unchooseTextIn(doc, chosen, node, end);
     keptWords -= words;
+    node = end - 1;
+  }
+  return dropped;
+}
+
+/** A `class` word part naming reviews (`product-reviews`, `jdgm-review-widget`, `ratingsAndReviews`). */
+const REVIEWS_PART = /^reviews?$/;
+/** Fewest words of a reviews element dropped: a card's "4.8 (120 reviews)" line is the card's. */
+const MIN_REVIEWS_WORDS = 20;
+/** Most of the kept words the reviews may hold: more is the page's text in a wrapper so named. */
+const MAX_REVIEWS_SHARE = 0.8;
+
+/**
+ * Unchooses the customers' reviews kept under a shop's product or category page: on a page read as a
+ * product or collection, an element whose `class` (not its id: a tab's `#write_review` panel holds
+ * the description) names reviews, of at least {@link MIN_REVIEWS_WORDS} kept words and at most
+ * {@link MAX_REVIEWS_SHARE} of them. Shops' golds keep the product's own text, not its buyers'
+ * (an article's or a service page's reviews are its content: the page type gates). Written from WCXB
+ * dev 0622 and 2894 (a store's review list under the product).
+ */
+export function dropShopReviews(doc: Doc, chosen: Uint8Array, shopPage?: () => boolean): number {
+  if (shopPage === undefined || !/eview/.test(doc.source) || !shopPage()) return 0;
+  let keptWords = -1;
+  let dropped = 0;
+  for (let node = 0; node < doc.size; node++) {
+    tick('pith');
+    if (doc.kind(node) !== NodeKind.Element || doc.classValueNumber(node) === 0) continue;
+    if (!namesPart(doc.attr(node, 'class') ?? '', 'eview', REVIEWS_PART)) continue;
+    const end = doc.end(node);
+    const words = chosenWordsIn(doc, chosen, node, end);
+    if (words < MIN_REVIEWS_WORDS) {
+      node = end - 1;
+      continue;
+    }
+    if (keptWords < 0) keptWords = chosenWordsIn(doc, chosen, -1, doc.size);
+    // Over the share, the page's text itself is named reviews: its review items stay too.
+    if (words <= MAX_REVIEWS_SHARE * keptWords) {
+      dropped += unchooseTextIn(doc, chosen, node, end);
+      keptWords -= words;
+    }
     node = end - 1;
   }
   return dropped;
@@ -2653,6 +2695,7 @@ export interface PostRuleCounts {
   signatures: number;
   closedOverlays: number;
   disclaimers: number;
+  shopReviews: number;
 }
 
 /**
@@ -2667,6 +2710,7 @@ export function applyPostRules(
   chosen: Uint8Array,
   pageUrl = blocks.doc.url,
   articleProbability?: () => number,
+  shopPage?: () => boolean,
 ): PostRuleCounts {
   const repeatedBlocks = dropRepeatedBlocks(blocks, chosen);
   const linkTeasers = dropLinkTeasers(blocks, chosen);
@@ -2682,6 +2726,7 @@ export function applyPostRules(
   const signatures = dropSignatures(blocks.doc, chosen);
   const closedOverlays = dropClosedOverlays(blocks.doc, chosen);
   const disclaimers = dropDisclaimers(blocks.doc, chosen);
+  const shopReviews = dropShopReviews(blocks.doc, chosen, shopPage);
   const leads = keepLeads(blocks, chosen);
   const sectionHeadings = keepSectionHeadings(blocks, chosen);
   const introducedLists = keepIntroducedLists(blocks.doc, chosen);
@@ -2705,5 +2750,6 @@ export function applyPostRules(
     signatures,
     closedOverlays,
     disclaimers,
+    shopReviews,
   };
 }

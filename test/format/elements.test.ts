@@ -225,6 +225,37 @@ describe('images', () => {
     assert.equal(md(`<p><img src="${blur}" alt="Inline chart"></p>`), `![Inline chart](${blur})`);
   });
 
+  test("a progressive image's thumbnail is no picture: Medium's blurred stand-in, then the full-size file", () => {
+    // Issue 41 (session 18's note): Medium's progressive figure wrote the 60-pixel thumbnail and the
+    // large picture. The script blurs the thumbnail up and hides it once the large one has loaded.
+    const html =
+      '<p>Before.</p><figure><div class="aspectRatioPlaceholder is-locked"><div class="aspectRatioPlaceholder-fill" style="padding-bottom:66.7%"></div>' +
+      '<div class="progressiveMedia js-progressiveMedia graf-image" data-image-id="1*Lm3QdJkPz0bXvV2w8Ytq7A.jpeg" data-width="2000" data-height="1334">' +
+      '<img src="https://cdn-images-1.medium.com/freeze/max/60/1*Lm3QdJkPz0bXvV2w8Ytq7A.jpeg?q=20" crossorigin="anonymous" class="progressiveMedia-thumbnail js-progressiveMedia-thumbnail">' +
+      '<canvas class="progressiveMedia-canvas js-progressiveMedia-canvas"></canvas>' +
+      '<img class="progressiveMedia-image js-progressiveMedia-image" data-src="https://cdn-images-1.medium.com/max/1600/1*Lm3QdJkPz0bXvV2w8Ytq7A.jpeg">' +
+      '<noscript class="js-progressiveMedia-inner"><img class="progressiveMedia-noscript js-progressiveMedia-inner" src="https://cdn-images-1.medium.com/max/1600/1*Lm3QdJkPz0bXvV2w8Ytq7A.jpeg"></noscript>' +
+      '</div></div><figcaption class="imageCaption">The harbour at dawn.</figcaption></figure>';
+    const large = 'https://cdn-images-1.medium.com/max/1600/1*Lm3QdJkPz0bXvV2w8Ytq7A.jpeg';
+    assert.equal(md(html), `Before.\n\n![](${large})\n\n*The harbour at dawn.*`);
+    const written = toHtml(extraction(html, { url: URL_ }));
+    assert.equal(written.match(/<img/g)?.length, 1);
+    assert.ok(written.includes(large));
+    // Two pictures side by side with other file names, or one file name too short to tell, stay two.
+    assert.equal(
+      md(
+        '<p><img src="https://example.com/a/harbour-dawn.jpg" alt="A"><img src="https://example.com/b/harbour-dusk.jpg" alt="B"></p>',
+      ),
+      '![A](https://example.com/a/harbour-dawn.jpg) ![B](https://example.com/b/harbour-dusk.jpg)',
+    );
+    assert.equal(
+      md(
+        '<p><img src="https://example.com/a/1.jpg" alt="A"><img src="https://example.com/b/1.jpg" alt="B"></p>',
+      ),
+      '![A](https://example.com/a/1.jpg) ![B](https://example.com/b/1.jpg)',
+    );
+  });
+
   test("a lazy figure that a script fills (Readability's nytimes-3): its picture from the figure's itemid", () => {
     const src =
       'https://static01.nyt.com/images/2019/02/15/nyregion/00winterutilitiesOAK11/merlin_94083158_9e622a52-ec2f-4fbd-845c-5d530e94bc82-articleLarge.jpg?quality=90&amp;auto=webp';

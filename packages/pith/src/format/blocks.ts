@@ -56,7 +56,13 @@ import {
   withoutSoftHyphens,
 } from './common.js';
 import { isHeadingSelfLink, isHeadingTool } from './elements/headings.js';
-import { figureImage, ImageRepeats, isPixel, keepsFigureText } from './elements/images.js';
+import {
+  figureImage,
+  ImageRepeats,
+  isPixel,
+  isProgressiveThumbnail,
+  keepsFigureText,
+} from './elements/images.js';
 import { type Formula, formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
 import type { FormatOptions } from './types.js';
@@ -340,6 +346,17 @@ export function renderBlocks(
 
 /** What a walk writes: the body (with its notes at the end), a part of it, or one note. */
 type WalkScope = 'body' | 'part' | 'note';
+
+/**
+ * An ordered list item's own number (`<li value="7">`): a browser numbers it so and counts the
+ * items after it on from it (a recipe's steps resumed after a note, a law's numbered clauses).
+ */
+function itemValue(doc: Doc, node: number): number | undefined {
+  if (doc.tag(node) !== TAG.li) return undefined;
+  const value = doc.attr(node, 'value');
+  return value !== undefined && ITEM_VALUE.test(value) ? Number(value) : undefined;
+}
+const ITEM_VALUE = /^\s*\d{1,9}\s*$/;
 
 /**
  * The output: the title block when the options print one (`printTitle`), then
@@ -832,6 +849,10 @@ class BlockWalk {
       lists.length > 0 && this.doc.contains(lists[lists.length - 1].node, node)
         ? lists[lists.length - 1]
         : undefined;
+    if (list?.ordered === true) {
+      const value = itemValue(this.doc, node);
+      if (value !== undefined) list.next = value;
+    }
     const marker = this.syntax.itemMarker(list);
     const writer = this.writer;
     const savedSep = writer.nextSep;
@@ -925,7 +946,7 @@ class BlockWalk {
   }
 
   private onImage(node: number): void {
-    if (isPixel(this.doc, node)) return;
+    if (isPixel(this.doc, node) || isProgressiveThumbnail(this.doc, node)) return;
     const src = safeUrl(imageSource(this.doc, node), this.base, 'image');
     if (src === undefined || this.imageRepeats.repeats(src, imageNames(this.doc, node, this.base))) return;
     const alt = (this.doc.attr(node, 'alt') ?? '').replace(WHITESPACE_RUN, ' ').trim();
@@ -1008,7 +1029,7 @@ class BlockWalk {
     }
     let marker = '-';
     if (list >= 0 && doc.tag(list) === TAG.ol) {
-      const next = this.cellItemNumbers.get(list) ?? doc.listStart(list) ?? 1;
+      const next = itemValue(doc, node) ?? this.cellItemNumbers.get(list) ?? doc.listStart(list) ?? 1;
       this.cellItemNumbers.set(list, next + 1);
       marker = `${next}.`;
     }

@@ -30,7 +30,13 @@ import {
   withoutSoftHyphens,
 } from './common.js';
 import { isHeadingSelfLink, isHeadingTool } from './elements/headings.js';
-import { figureImage, ImageRepeats, isPixel, keepsFigureText } from './elements/images.js';
+import {
+  figureImage,
+  ImageRepeats,
+  isPixel,
+  isProgressiveThumbnail,
+  keepsFigureText,
+} from './elements/images.js';
 import { formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
 import type { HtmlOptions } from './types.js';
@@ -751,7 +757,8 @@ class HtmlWriter {
   }
 
   private writtenImageSource(img: number): string | undefined {
-    if (this.options.images === false || isPixel(this.doc, img)) return undefined;
+    if (this.options.images === false || isPixel(this.doc, img) || isProgressiveThumbnail(this.doc, img))
+      return undefined;
     return safeUrl(imageSource(this.doc, img), this.base, 'image');
   }
 

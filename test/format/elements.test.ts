@@ -225,6 +225,37 @@ describe('images', () => {
     assert.equal(md(`<p><img src="${blur}" alt="Inline chart"></p>`), `![Inline chart](${blur})`);
   });
 
+  test("a progressive image's thumbnail is no picture: Medium's blurred stand-in, then the full-size file", () => {
+    // Issue 41 (session 18's note): Medium's progressive figure wrote the 60-pixel thumbnail and the
+    // large picture. The script blurs the thumbnail up and hides it once the large one has loaded.
+    const html =
+      '<p>Before.</p><figure><div class="aspectRatioPlaceholder is-locked"><div class="aspectRatioPlaceholder-fill" style="padding-bottom:66.7%"></div>' +
+      '<div class="progressiveMedia js-progressiveMedia graf-image" data-image-id="1*Lm3QdJkPz0bXvV2w8Ytq7A.jpeg" data-width="2000" data-height="1334">' +
+      '<img src="https://cdn-images-1.medium.com/freeze/max/60/1*Lm3QdJkPz0bXvV2w8Ytq7A.jpeg?q=20" crossorigin="anonymous" class="progressiveMedia-thumbnail js-progressiveMedia-thumbnail">' +
+      '<canvas class="progressiveMedia-canvas js-progressiveMedia-canvas"></canvas>' +
+      '<img class="progressiveMedia-image js-progressiveMedia-image" data-src="https://cdn-images-1.medium.com/max/1600/1*Lm3QdJkPz0bXvV2w8Ytq7A.jpeg">' +
+      '<noscript class="js-progressiveMedia-inner"><img class="progressiveMedia-noscript js-progressiveMedia-inner" src="https://cdn-images-1.medium.com/max/1600/1*Lm3QdJkPz0bXvV2w8Ytq7A.jpeg"></noscript>' +
+      '</div></div><figcaption class="imageCaption">The harbour at dawn.</figcaption></figure>';
+    const large = 'https://cdn-images-1.medium.com/max/1600/1*Lm3QdJkPz0bXvV2w8Ytq7A.jpeg';
+    assert.equal(md(html), `Before.\n\n![](${large})\n\n*The harbour at dawn.*`);
+    const written = toHtml(extraction(html, { url: URL_ }));
+    assert.equal(written.match(/<img/g)?.length, 1);
+    assert.ok(written.includes(large));
+    // Two pictures side by side with other file names, or one file name too short to tell, stay two.
+    assert.equal(
+      md(
+        '<p><img src="https://example.com/a/harbour-dawn.jpg" alt="A"><img src="https://example.com/b/harbour-dusk.jpg" alt="B"></p>',
+      ),
+      '![A](https://example.com/a/harbour-dawn.jpg) ![B](https://example.com/b/harbour-dusk.jpg)',
+    );
+    assert.equal(
+      md(
+        '<p><img src="https://example.com/a/1.jpg" alt="A"><img src="https://example.com/b/1.jpg" alt="B"></p>',
+      ),
+      '![A](https://example.com/a/1.jpg) ![B](https://example.com/b/1.jpg)',
+    );
+  });
+
   test("a lazy figure that a script fills (Readability's nytimes-3): its picture from the figure's itemid", () => {
     const src =
       'https://static01.nyt.com/images/2019/02/15/nyregion/00winterutilitiesOAK11/merlin_94083158_9e622a52-ec2f-4fbd-845c-5d530e94bc82-articleLarge.jpg?quality=90&amp;auto=webp';
@@ -409,6 +440,50 @@ describe('videos', () => {
       'data-tracker-yt="https://www.youtube-nocookie.com/embed/AwgTQvZKzwg" frameborder="0" allow="autoplay; encrypted-media" allowfullscreen="" id="trkr_yt_embed_0"></iframe>' +
       `</div><p>Tempor ${lorem}</p>`;
     assert.match(md(page), /\n\n\[YouTube video\]\(https:\/\/www\.youtube\.com\/watch\?v=AwgTQvZKzwg\)\n\n/);
+  });
+
+  test('a <video controls> is a link to its file, its title or fallback text the text; a background loop is not', () => {
+    // Issue 41 (session 18's note): pith wrote nothing for a <video>, or its fallback text, which
+    // a browser with video never shows. Modelled on a news clip (CNN Money's story player: `src`,
+    // `controls`) and a figure's clip with `<source>`s and an `aria-label` (a review site's demo).
+    const page =
+      `<p>${lorem}</p><div class="cvp"><video id="cvp_story_0" preload="metadata" poster="" src="https://ht3.cdn.example.com/money/2015/11/30/homeboy-industries-priest_1024x576.mp4" controls="controls" width="300" height="169"></video></div>` +
+      `<p>Tempor ${lorem}</p><figure><video controls loop muted playsinline preload="none" title="The brush at work on the front teeth">` +
+      '<source src="https://cdn.example.com/videos/8/0/201529_23735.webm" type="video/webm"><source src="https://cdn.example.com/videos/8/0/201529_23735.mp4" type="video/mp4">Your browser does not support the video tag.</video>' +
+      `<figcaption>Two minutes of brushing, sped up.</figcaption></figure><p>Dolor ${lorem}</p>` +
+      `<div class="hero"><video class="elementor-video" src="https://cdn.example.com/uploads/footer-banner.mp4" autoplay="" loop="" muted="muted" playsinline="" controlsList="nodownload"></video></div><p>Amet ${lorem}</p>`;
+    const out = md(page);
+    assert.match(
+      out,
+      /\n\n\[Video\]\(https:\/\/ht3\.cdn\.example\.com\/money\/2015\/11\/30\/homeboy-industries-priest_1024x576\.mp4\)\n\n/,
+    );
+    assert.match(
+      out,
+      /\[The brush at work on the front teeth\]\(https:\/\/cdn\.example\.com\/videos\/8\/0\/201529_23735\.webm\)/,
+    );
+    assert.doesNotMatch(out, /does not support|footer-banner/);
+    // A clip without a title: its fallback text (WCXB 4027: a description of the clip) is the link's text.
+    assert.match(
+      md(
+        `<p>${lorem}</p><video controls src="/media/yields.mp4">Predicted wheat and maize yields to 2100.</video><p>Tempor ${lorem}</p>`,
+      ),
+      /\[Predicted wheat and maize yields to 2100\.\]\(https:\/\/example\.com\/media\/yields\.mp4\)/,
+    );
+    const html = toHtml(extraction(page, { url: URL_ }));
+    assert.match(
+      html,
+      /<a href="https:\/\/cdn\.example\.com\/videos\/8\/0\/201529_23735\.webm">The brush at work on the front teeth<\/a>/,
+    );
+    assert.doesNotMatch(html, /does not support|footer-banner/);
+    // The text output: the page's words only ("Video" is the writer's).
+    assert.doesNotMatch(text(page), /does not support|\.mp4|\.webm|^Video$/m);
+    assert.match(text(page), /The brush at work on the front teeth/);
+    // The extractor keeps the player between kept text, as a YouTube frame.
+    const { content } = extract(
+      `<html><body><nav><a href="/">Home</a></nav><article><h1>Clips</h1>${page}</article><footer>© 2024</footer></body></html>`,
+      { url: URL_, format: 'markdown' },
+    );
+    assert.match(content, /homeboy-industries-priest_1024x576\.mp4\)/);
   });
 
   test('the extractor keeps a lite-youtube player between kept text', () => {

@@ -91,6 +91,34 @@ describe('toMarkdown: structure', () => {
     assert.match(render(out), /<ol>\s*<li>a<\/li>\s*<\/ol>\s*<p>b<\/p>\s*<ol start="2">\s*<li>c<\/li>/);
   });
 
+  test("an item's own number (<li value>): written so, and the items after it count on from it", () => {
+    // Issue 41 (session 18's note): a recipe's steps resumed after a note, numbered by `value` as
+    // WordPress's classic editor and Google Docs' paste write them; pith wrote 1. and 2. again.
+    const out = md(
+      '<ol><li value="1">Heat the oven to 200 degrees.</li><li value="2">Mix the flour and the butter.</li></ol>' +
+        '<p>If the dough is dry, add a spoon of water.</p>' +
+        '<ol><li value="3">Roll the dough out thin.</li><li>Bake it for twenty minutes.</li></ol>',
+    );
+    assert.equal(
+      out,
+      '1. Heat the oven to 200 degrees.\n2. Mix the flour and the butter.\n\nIf the dough is dry, add a spoon of water.\n\n3. Roll the dough out thin.\n4. Bake it for twenty minutes.',
+    );
+    assert.match(render(out), /<ol start="3">\s*<li>Roll/);
+    // A jump inside one list; a value that is no number (mlive.com's `value="ann-arbor"` menus) says nothing.
+    assert.equal(
+      md('<ol start="4"><li>Four</li><li value="7">Seven</li><li>Eight</li></ol>'),
+      '4. Four\n7. Seven\n8. Eight',
+    );
+    assert.equal(md('<ol><li value="ann-arbor">One</li><li value="">Two</li></ol>'), '1. One\n2. Two');
+    // In a table cell's lines too.
+    assert.match(
+      md(
+        '<table><tr><th>Step</th><th>What</th></tr><tr><td>b</td><td><ol><li value="5">Five</li><li>Six</li></ol></td></tr></table>',
+      ),
+      /5\. Five<br>6\. Six/,
+    );
+  });
+
   test('an ordered list not starting at 1 under item text is set off by a blank line', () => {
     const out = md('<ul><li>text<ol start="3"><li>three</li></ol></li></ul>');
     assert.match(render(out), /<li>\s*(<p>)?text(<\/p>)?\s*<ol start="3">\s*<li>(<p>)?three/);

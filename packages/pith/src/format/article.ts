@@ -46,7 +46,7 @@
 import { type Doc, type Extraction, IS_BLOCK, IS_HEADING, NodeKind, TAG, tick } from '../dom/index.js';
 import type { Metadata } from '../metadata/index.js';
 import { collapseWhitespace, mapTextPieces } from './common.js';
-import { isPixel } from './elements/images.js';
+import { isPixel, isProgressiveThumbnail } from './elements/images.js';
 import { jsonSafe } from './envelope.js';
 import { TitleSearch } from './title.js';
 import type { OutputComment, ResultAssessment } from './types.js';
@@ -239,7 +239,8 @@ function keptImages(extraction: Extraction, url: string | undefined): ArticleMed
   const media: ArticleMedia[] = [];
   for (let node = 1; node < doc.size; node++) {
     if (kind[node] !== NodeKind.Element || (tag[node] !== TAG.img && tag[node] !== TAG.image)) continue;
-    if (hidden[node] || !selection.has(node) || isPixel(doc, node)) continue;
+    if (hidden[node] || !selection.has(node) || isPixel(doc, node) || isProgressiveThumbnail(doc, node))
+      continue;
     const src = safeUrl(imageSource(doc, node), base, 'image');
     if (src === undefined || seen.has(src)) continue;
     // A lazy image's <noscript> copy may choose another of the picture's names: one item.

@@ -56,7 +56,13 @@ import {
   withoutSoftHyphens,
 } from './common.js';
 import { isHeadingSelfLink, isHeadingTool } from './elements/headings.js';
-import { figureImage, ImageRepeats, isPixel, keepsFigureText } from './elements/images.js';
+import {
+  figureImage,
+  ImageRepeats,
+  isPixel,
+  isProgressiveThumbnail,
+  keepsFigureText,
+} from './elements/images.js';
 import { type Formula, formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
 import type { FormatOptions } from './types.js';
@@ -342,6 +348,17 @@ export function renderBlocks(
 type WalkScope = 'body' | 'part' | 'note';
 
 /**
+ * An ordered list item's own number (`<li value="7">`): a browser numbers it so and counts the
+ * items after it on from it (a recipe's steps resumed after a note, a law's numbered clauses).
+ */
+function itemValue(doc: Doc, node: number): number | undefined {
+  if (doc.tag(node) !== TAG.li) return undefined;
+  const value = doc.attr(node, 'value');
+  return value !== undefined && ITEM_VALUE.test(value) ? Number(value) : undefined;
+}
+const ITEM_VALUE = /^\s*\d{1,9}\s*$/;
+
+/**
  * The output: the title block when the options print one (`printTitle`), then
  * the body; trimmed, composed (NFC: canonically equivalent text looks the same
  * on screen, so "u" + U+0308 is written "ü").
@@ -482,9 +499,15 @@ class BlockWalk {
         at = end[at] - 1;
         continue;
       }
-      if (t === TAG.unknown && kept[at] && this.capture === undefined && videoEmbed(doc, at) !== undefined) {
+      if (
+        (t === TAG.unknown || t === TAG.video) &&
+        kept[at] &&
+        this.capture === undefined &&
+        videoEmbed(doc, at) !== undefined
+      ) {
         // A lite player (`<lite-youtube videoid>`): the video's link, as an iframe's; its poster
-        // and "Play Video" label are the script's button, not the page's words.
+        // and "Play Video" label are the script's button, not the page's words. A `<video controls>`
+        // the same: a link to its file; its fallback text is for browsers without video.
         this.onVideo(at);
         at = end[at] - 1;
         continue;
@@ -832,6 +855,10 @@ class BlockWalk {
       lists.length > 0 && this.doc.contains(lists[lists.length - 1].node, node)
         ? lists[lists.length - 1]
         : undefined;
+    if (list?.ordered === true) {
+      const value = itemValue(this.doc, node);
+      if (value !== undefined) list.next = value;
+    }
     const marker = this.syntax.itemMarker(list);
     const writer = this.writer;
     const savedSep = writer.nextSep;
@@ -925,7 +952,7 @@ class BlockWalk {
   }
 
   private onImage(node: number): void {
-    if (isPixel(this.doc, node)) return;
+    if (isPixel(this.doc, node) || isProgressiveThumbnail(this.doc, node)) return;
     const src = safeUrl(imageSource(this.doc, node), this.base, 'image');
     if (src === undefined || this.imageRepeats.repeats(src, imageNames(this.doc, node, this.base))) return;
     const alt = (this.doc.attr(node, 'alt') ?? '').replace(WHITESPACE_RUN, ' ').trim();
@@ -953,7 +980,7 @@ class BlockWalk {
     const href = video && safeUrl(video.url, this.base, 'link');
     if (video === undefined || href === undefined) return;
     if (!this.links) {
-      this.onText(video.title);
+      if (video.unnamed !== true) this.onText(video.title);
       return;
     }
     const links = this.markup as InlineMarkup;
@@ -1008,7 +1035,7 @@ class BlockWalk {
     }
     let marker = '-';
     if (list >= 0 && doc.tag(list) === TAG.ol) {
-      const next = this.cellItemNumbers.get(list) ?? doc.listStart(list) ?? 1;
+      const next = itemValue(doc, node) ?? this.cellItemNumbers.get(list) ?? doc.listStart(list) ?? 1;
       this.cellItemNumbers.set(list, next + 1);
       marker = `${next}.`;
     }

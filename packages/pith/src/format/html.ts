@@ -30,7 +30,13 @@ import {
   withoutSoftHyphens,
 } from './common.js';
 import { isHeadingSelfLink, isHeadingTool } from './elements/headings.js';
-import { figureImage, ImageRepeats, isPixel, keepsFigureText } from './elements/images.js';
+import {
+  figureImage,
+  ImageRepeats,
+  isPixel,
+  isProgressiveThumbnail,
+  keepsFigureText,
+} from './elements/images.js';
 import { formulaRole, mayHoldFormulas } from './elements/math.js';
 import { TitleSearch } from './title.js';
 import type { HtmlOptions } from './types.js';
@@ -533,8 +539,8 @@ class HtmlWriter {
         at = end[at] - 1;
         continue;
       }
-      if (t === TAG.unknown && kept[at] && videoEmbed(doc, at) !== undefined) {
-        // A lite player (`<lite-youtube videoid>`): the video's link, its poster left out (as in the Markdown).
+      if ((t === TAG.unknown || t === TAG.video) && kept[at] && videoEmbed(doc, at) !== undefined) {
+        // A lite player (`<lite-youtube videoid>`) or a `<video controls>`: the video's link, its poster left out (as in the Markdown).
         if (links && this.preDepth === 0 && this.linkDepth === 0) this.onVideo(at);
         at = end[at] - 1;
         continue;
@@ -751,7 +757,8 @@ class HtmlWriter {
   }
 
   private writtenImageSource(img: number): string | undefined {
-    if (this.options.images === false || isPixel(this.doc, img)) return undefined;
+    if (this.options.images === false || isPixel(this.doc, img) || isProgressiveThumbnail(this.doc, img))
+      return undefined;
     return safeUrl(imageSource(this.doc, img), this.base, 'image');
   }
 

@@ -4,6 +4,7 @@
  * (lazy-loading attributes, `srcset`, `<picture>`) is `imageSource` in url.ts.
  */
 import { type Doc, TAG } from '../../dom/index.js';
+import { imageSource } from '../url.js';
 
 const PIXEL_SIZE = /^\s*[01](?:px)?\s*$/i;
 
@@ -12,6 +13,44 @@ export function isPixel(doc: Doc, img: number): boolean {
   const width = doc.attr(img, 'width');
   const height = doc.attr(img, 'height');
   return (width !== undefined && PIXEL_SIZE.test(width)) || (height !== undefined && PIXEL_SIZE.test(height));
+}
+
+/**
+ * A progressive image's thumbnail: Medium's `<img src="…/max/60/1*x.jpeg?q=20">`, a `<canvas>`,
+ * then `<img data-src="…/max/1400/1*x.jpeg">` (and its `<noscript>` copy). The script blurs the
+ * thumbnail up and hides it once the next image, the same file at full size, has loaded: a reader
+ * sees one picture, the large one. True for an `<img>` whose next image sibling (past white
+ * space, `<canvas>` and `<noscript>`) names the same file (the last path segment, without its
+ * query) at another address.
+ */
+export function isProgressiveThumbnail(doc: Doc, img: number): boolean {
+  const parent = doc.parent(img);
+  if (parent < 0) return false;
+  for (let at = doc.nextSibling(img); at > 0; at = doc.nextSibling(at)) {
+    if (doc.isText(at)) {
+      if (doc.text(at).trim() === '') continue;
+      return false;
+    }
+    if (!doc.isElement(at)) continue;
+    const t = doc.tag(at);
+    if (t === TAG.canvas || t === TAG.noscript) continue;
+    if (t !== TAG.img) return false;
+    const src = imageSource(doc, img);
+    const next = imageSource(doc, at);
+    if (src === undefined || next === undefined || src === next) return false;
+    const name = fileName(src);
+    return name.length >= MIN_FILE_NAME && name === fileName(next);
+  }
+  return false;
+}
+
+/** Shortest file name taken for the same picture (`1.jpg` in two folders may be two pictures). */
+const MIN_FILE_NAME = 6;
+
+/** The last path segment of a URL, without its query or fragment. */
+function fileName(url: string): string {
+  const path = url.replace(/[?#].*$/s, '');
+  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /**

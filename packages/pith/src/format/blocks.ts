@@ -980,7 +980,7 @@ class BlockWalk {
     const href = video && safeUrl(video.url, this.base, 'link');
     if (video === undefined || href === undefined) return;
     if (!this.links) {
-      if (video.unnamed !== true) this.onText(video.title);
+      this.onText(video.title);
       return;
     }
     const links = this.markup as InlineMarkup;

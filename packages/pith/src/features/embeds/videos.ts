@@ -10,8 +10,6 @@ export interface VideoEmbed {
   url: string;
   /** The frame's `title` (YouTube's embed code sets one), or the player's name. */
   title: string;
-  /** The title is the writer's word ("Video"), none of the page's: the text output leaves it out. */
-  unnamed?: boolean;
 }
 
 // Narrow on purpose: only players whose video id maps to a public watch page.
@@ -81,9 +79,9 @@ function litePlayer(doc: Doc, node: number): VideoEmbed | undefined {
 
 /**
  * A `<video controls>` player of the page's own file (a clip in a story, a screen recording in a
- * tutorial): a link to the file (`src`, or its first `<source>`), its `title` or its fallback text
- * the text (the words pith wrote before), else "Video" (not in the text output). Defuddle keeps
- * the element as raw HTML, which a Markdown reader shows as nothing or as markup. A video without `controls` is a background or a GIF's loop
+ * tutorial): a link to the file (`src`, or its first `<source>`), its `title` or `aria-label` the
+ * text. Defuddle keeps the element as raw HTML, which a Markdown reader shows as nothing or as
+ * markup; pith wrote nothing. A video without `controls` is a background or a GIF's loop
  * (autoplaying, muted): decoration, left out as before.
  */
 function videoFile(doc: Doc, node: number): VideoEmbed | undefined {
@@ -95,9 +93,8 @@ function videoFile(doc: Doc, node: number): VideoEmbed | undefined {
       if (doc.isElement(at) && doc.tag(at) === TAG.source) src = doc.attr(at, 'src')?.trim();
   }
   if (!src || !VIDEO_ADDRESS.test(src)) return undefined;
-  // Its fallback text (WCXB 4027: a description of the clip, which the gold keeps) as main wrote it.
-  const title = titleOf(doc, node, 'title') || doc.textContent(node).replace(WHITESPACE_RUN, ' ').trim();
-  return title ? { url: src, title } : { url: src, title: 'Video', unnamed: true };
+  const title = titleOf(doc, node, 'title') || titleOf(doc, node, 'aria-label');
+  return { url: src, title: title || 'Video' };
 }
 /** A file address a reader can open (not a script's `blob:` or a `data:` URI). */
 const VIDEO_ADDRESS = /^(?:https?:\/\/|\/\/|\/|\.{0,2}\/?[\w%-])/i;

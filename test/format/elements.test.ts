@@ -442,41 +442,6 @@ describe('videos', () => {
     assert.match(md(page), /\n\n\[YouTube video\]\(https:\/\/www\.youtube\.com\/watch\?v=AwgTQvZKzwg\)\n\n/);
   });
 
-  test('a <video controls> is a link to its file, its label the text; a background loop and its fallback text are not', () => {
-    // Issue 41 (session 18's note): pith wrote nothing for a <video>, or its fallback text, which
-    // a browser with video never shows. Modelled on a news clip (CNN Money's story player: `src`,
-    // `controls`) and a figure's clip with `<source>`s and an `aria-label` (a review site's demo).
-    const page =
-      `<p>${lorem}</p><div class="cvp"><video id="cvp_story_0" preload="metadata" poster="" src="https://ht3.cdn.example.com/money/2015/11/30/homeboy-industries-priest_1024x576.mp4" controls="controls" width="300" height="169"></video></div>` +
-      `<p>Tempor ${lorem}</p><figure><video controls loop muted playsinline preload="none" aria-label="The brush at work on the front teeth">` +
-      '<source src="https://cdn.example.com/videos/8/0/201529_23735.webm" type="video/webm"><source src="https://cdn.example.com/videos/8/0/201529_23735.mp4" type="video/mp4">Your browser does not support the video tag.</video>' +
-      `<figcaption>Two minutes of brushing, sped up.</figcaption></figure><p>Dolor ${lorem}</p>` +
-      `<div class="hero"><video class="elementor-video" src="https://cdn.example.com/uploads/footer-banner.mp4" autoplay="" loop="" muted="muted" playsinline="" controlsList="nodownload"></video></div><p>Amet ${lorem}</p>`;
-    const out = md(page);
-    assert.match(
-      out,
-      /\n\n\[Video\]\(https:\/\/ht3\.cdn\.example\.com\/money\/2015\/11\/30\/homeboy-industries-priest_1024x576\.mp4\)\n\n/,
-    );
-    assert.match(
-      out,
-      /\[The brush at work on the front teeth\]\(https:\/\/cdn\.example\.com\/videos\/8\/0\/201529_23735\.webm\)/,
-    );
-    assert.doesNotMatch(out, /does not support|footer-banner/);
-    const html = toHtml(extraction(page, { url: URL_ }));
-    assert.match(
-      html,
-      /<a href="https:\/\/cdn\.example\.com\/videos\/8\/0\/201529_23735\.webm">The brush at work on the front teeth<\/a>/,
-    );
-    assert.doesNotMatch(html, /does not support|footer-banner/);
-    assert.doesNotMatch(text(page), /does not support|\.mp4|\.webm/);
-    // The extractor keeps the player between kept text, as a YouTube frame.
-    const { content } = extract(
-      `<html><body><nav><a href="/">Home</a></nav><article><h1>Clips</h1>${page}</article><footer>© 2024</footer></body></html>`,
-      { url: URL_, format: 'markdown' },
-    );
-    assert.match(content, /homeboy-industries-priest_1024x576\.mp4\)/);
-  });
-
   test('the extractor keeps a lite-youtube player between kept text', () => {
     const html = `<html><body><nav><a href="/">Home</a></nav><article><h1>Moving</h1>${lite}</article><footer>© 2024</footer></body></html>`;
     const { content } = extract(html, { url: URL_, format: 'markdown' });

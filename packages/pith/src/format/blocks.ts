@@ -499,15 +499,9 @@ class BlockWalk {
         at = end[at] - 1;
         continue;
       }
-      if (
-        (t === TAG.unknown || t === TAG.video) &&
-        kept[at] &&
-        this.capture === undefined &&
-        videoEmbed(doc, at) !== undefined
-      ) {
+      if (t === TAG.unknown && kept[at] && this.capture === undefined && videoEmbed(doc, at) !== undefined) {
         // A lite player (`<lite-youtube videoid>`): the video's link, as an iframe's; its poster
-        // and "Play Video" label are the script's button, not the page's words. A `<video controls>`
-        // the same: a link to its file; its fallback text is for browsers without video.
+        // and "Play Video" label are the script's button, not the page's words.
         this.onVideo(at);
         at = end[at] - 1;
         continue;

@@ -539,8 +539,8 @@ class HtmlWriter {
         at = end[at] - 1;
         continue;
       }
-      if ((t === TAG.unknown || t === TAG.video) && kept[at] && videoEmbed(doc, at) !== undefined) {
-        // A lite player (`<lite-youtube videoid>`) or a `<video controls>`: the video's link, its poster left out (as in the Markdown).
+      if (t === TAG.unknown && kept[at] && videoEmbed(doc, at) !== undefined) {
+        // A lite player (`<lite-youtube videoid>`): the video's link, its poster left out (as in the Markdown).
         if (links && this.preDepth === 0 && this.linkDepth === 0) this.onVideo(at);
         at = end[at] - 1;
         continue;

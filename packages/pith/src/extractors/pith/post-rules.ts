@@ -1677,7 +1677,6 @@ const INDEXED_TAGS = [
   TAG.figcaption,
   TAG.img,
   TAG.iframe,
-  TAG.video,
   TAG.ul,
   TAG.ol,
   TAG.math,
@@ -1998,8 +1997,8 @@ export function keepImagesBetweenKeptText(doc: Doc, selection: Selection): void 
   // A known video player (a YouTube iframe) is kept the same way: pruning and the text-based
   // selection drop every iframe, and the writers write this one as a link to the video.
   const images = elementsWith(doc, [TAG.img]);
-  // (A lite player's custom element, `<lite-youtube videoid>`, and a `<video controls>`, the same.)
-  for (const frame of elementsWith(doc, [TAG.iframe, TAG.video, TAG.unknown]))
+  // (A lite player's custom element, `<lite-youtube videoid>`, the same.)
+  for (const frame of elementsWith(doc, [TAG.iframe, TAG.unknown]))
     if (mayBeVideoEmbed(doc, frame) && videoEmbed(doc, frame) !== undefined) images.push(frame);
   if (images.length === 0) return;
   // A gallery's figures sit side by side: another figure's dropped caption is not the text around one.

@@ -32,12 +32,10 @@ const LITE_PLAYERS: Readonly<Record<string, { page: string; name: string; id: Re
   'lite-vimeo': { page: 'https://vimeo.com/', name: 'Vimeo video', id: /^\d+$/ },
 };
 
-/** Whether a node's tag can be a video player (an `<iframe>`, a `<video>` or a lite player's custom element). */
+/** Whether a node's tag can be a video player (an `<iframe>` or a lite player's custom element). */
 export function mayBeVideoEmbed(doc: Doc, node: number): boolean {
   const tag = doc.tag(node);
-  return (
-    tag === TAG.iframe || tag === TAG.video || (tag === TAG.unknown && doc.tagName(node).startsWith('lite-'))
-  );
+  return tag === TAG.iframe || (tag === TAG.unknown && doc.tagName(node).startsWith('lite-'));
 }
 
 /** The video an `<iframe>` (or a lite player) plays, when it is a known player; `undefined` for any other node. */
@@ -45,7 +43,6 @@ export function videoEmbed(doc: Doc, node: number): VideoEmbed | undefined {
   if (!doc.isElement(node)) return undefined;
   const tag = doc.tag(node);
   if (tag === TAG.unknown) return litePlayer(doc, node);
-  if (tag === TAG.video) return videoFile(doc, node);
   if (tag !== TAG.iframe) return undefined;
   const title = titleOf(doc, node, 'title');
   const src = doc.attr(node, 'src')?.trim();
@@ -76,28 +73,6 @@ function litePlayer(doc: Doc, node: number): VideoEmbed | undefined {
   const title = titleOf(doc, node, 'videotitle') || titleOf(doc, node, 'title');
   return { url: `${player.page}${id}`, title: title || player.name };
 }
-
-/**
- * A `<video controls>` player of the page's own file (a clip in a story, a screen recording in a
- * tutorial): a link to the file (`src`, or its first `<source>`), its `title` or `aria-label` the
- * text. Defuddle keeps the element as raw HTML, which a Markdown reader shows as nothing or as
- * markup; pith wrote nothing. A video without `controls` is a background or a GIF's loop
- * (autoplaying, muted): decoration, left out as before.
- */
-function videoFile(doc: Doc, node: number): VideoEmbed | undefined {
-  if (doc.attr(node, 'controls') === undefined) return undefined;
-  let src = doc.attr(node, 'src')?.trim();
-  if (!src) {
-    const stop = doc.end(node);
-    for (let at = node + 1; at < stop && !src; at++)
-      if (doc.isElement(at) && doc.tag(at) === TAG.source) src = doc.attr(at, 'src')?.trim();
-  }
-  if (!src || !VIDEO_ADDRESS.test(src)) return undefined;
-  const title = titleOf(doc, node, 'title') || titleOf(doc, node, 'aria-label');
-  return { url: src, title: title || 'Video' };
-}
-/** A file address a reader can open (not a script's `blob:` or a `data:` URI). */
-const VIDEO_ADDRESS = /^(?:https?:\/\/|\/\/|\/|\.{0,2}\/?[\w%-])/i;
 
 function titleOf(doc: Doc, node: number, name: string): string {
   return (doc.attr(node, name) ?? '').replace(WHITESPACE_RUN, ' ').trim();

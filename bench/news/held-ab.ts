@@ -2,7 +2,7 @@
 // the fold model that did not see the page's site, the article sets by the shipped model), in one thread,
 // without the bench's second (in-sample) run of the block sets: half the work of the full command. Writes a
 // results.json shaped like the bench's (`pages[]`: dataset, id, extractor, scores) that
-// /work/tasks/paired.py reads. Usage: npx tsx bench/news/held-ab.ts OUT.json [SHARD/SHARDS]
+// bench/report/paired.ts reads. Usage: npx tsx bench/news/held-ab.ts OUT.json [SHARD/SHARDS]
 // IDS=FILE (dataset, id: tab-separated, a line each) runs only those pages (a rerun of the pages a rule changed).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { useModelFiles } from '@pith/tools';
@@ -45,12 +45,14 @@ const heldRef = pithExtractorRef(`pith:held-out=${HELD}${process.env.OPTS ? `,${
 const shipped = pithExtractorRef(`pith${process.env.OPTS ? `:${process.env.OPTS}` : ''}`);
 const runner = new TaskRunner({});
 const pages: unknown[] = [];
+const datasets: unknown[] = [];
 let n = 0;
 const started = Date.now();
 try {
   for (const name of SETS) {
     const spec = await resolveDatasetSpec(name);
     const scoring = await datasetScoring(spec);
+    datasets.push({ name, scoring });
     const extractor = held.datasets.includes(name) ? heldRef : shipped;
     const refs = await listDataset(spec);
     for (let index = 0; index < refs.length; index++) {
@@ -89,5 +91,5 @@ try {
 } finally {
   await runner.close();
 }
-writeFileSync(out, JSON.stringify({ pages }));
+writeFileSync(out, JSON.stringify({ schema: 1, datasets, pages }));
 console.error(`done: ${n} pages, ${Math.round((Date.now() - started) / 1000)} s`);

@@ -4,8 +4,8 @@
  * `--min` (0.0005: below it a change is a tie). `-v` lists the pages that moved.
  *
  * Usage: npx tsx bench/report/paired.ts A/results.json B/results.json [-v] [--extractor NAME] [--min X]
- * The extractor is, per dataset, the held-out row when a run has one (`pith bench --held-out`,
- * bench/news/held-ab.ts), else `pith`.
+ * The extractor is, per dataset, the held-out row where its models were trained (`pith bench --held-out`,
+ * bench/news/held-ab.ts), else `pith` (the shipped model: trafilatura-eval and newspaper-fulltext).
  */
 import { parseArgs } from 'node:util';
 import {
@@ -32,11 +32,23 @@ if (positionals.length !== 2) {
 const minChange = Number(values.min);
 const [a, b] = await Promise.all(positionals.map((file) => readResult(file)));
 
-/** A dataset's pages of the row to compare: the one named, else a held-out row's, else `pith`'s. */
+/** A held-out row's name: `pith (held out, 5-fold by site)`, `pith:held-out=FILE`. */
+const HELD_OUT = /held[- ]out/;
+
+/**
+ * A dataset's pages of the row to compare: the one named; else the held-out row on the datasets its
+ * models were trained on (elsewhere it runs a fold model, not the shipped one: the never-trained sets
+ * are scored by `pith`); else `pith`. held-ab.ts's files have one row a dataset, labelled so already.
+ */
 function pagesOf(result: BenchResult, dataset: string): BenchPageResult[] {
   const ofSet = result.pages.filter((p) => p.dataset === dataset);
   if (values.extractor) return ofSet.filter((p) => p.extractor === values.extractor);
-  const heldOut = ofSet.filter((p) => p.extractor.includes('held-out'));
+  const heldOutRow = result.extractors?.find((e) => e.heldOut);
+  if (heldOutRow) {
+    const name = heldOutRow.heldOut?.datasets.includes(dataset) ? heldOutRow.name : 'pith';
+    return ofSet.filter((p) => p.extractor === name);
+  }
+  const heldOut = ofSet.filter((p) => HELD_OUT.test(p.extractor));
   return heldOut.length > 0 ? heldOut : ofSet.filter((p) => p.extractor === 'pith');
 }
 

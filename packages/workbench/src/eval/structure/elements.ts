@@ -537,9 +537,12 @@ export function htmlElements(html: string, base?: string): Elements {
       if (src) {
         const image = cleanUrl(src, base);
         out.images.push(image);
-        if (srcset !== undefined) {
+        // A `<picture>`'s sources are other files of the same image: a browser shows one of them.
+        const sources =
+          doc.tag(doc.parent(at)) === TAG.picture ? pictureSourceSrcsets(doc, doc.parent(at)) : [];
+        for (const set of srcset !== undefined ? [srcset, ...sources] : sources) {
           out.imageAliases ??= Object.create(null) as Record<string, string>;
-          for (const candidate of parseSrcset(srcset)) {
+          for (const candidate of parseSrcset(set)) {
             const alias = cleanUrl(candidate.url, base);
             // own-keys: a table without a prototype (a srcset URL may be '__proto__')
             if (alias !== image && !Object.hasOwn(out.imageAliases, alias)) out.imageAliases[alias] = image;
@@ -562,6 +565,68 @@ export function htmlElements(html: string, base?: string): Elements {
   while (tables.length > 0) {
     const table = tables.pop() as { rows: TableCell[][] };
     if (table.rows.length > 0) out.tables.push(onGrid(table.rows));
+  }
+  return out;
+}
+
+/** A `<source srcset>` or a lazy loader's `data-srcset` / `data-lazy-srcset` (issue 41). */
+const SOURCE_SRCSET = /^(?:data-(?:lazy-)?)?srcset$/;
+/** An `<img>`'s own names: `src`, `srcset`, and a lazy loader's (`data-src`, `data-lazy-srcset`, `data-original`, …). */
+const IMAGE_NAME = /^(?:src|srcset|data-[\w-]*src(?:set)?|data-original)$/;
+
+/** The srcsets of a `<picture>`'s `<source>` children, in order. */
+function pictureSourceSrcsets(doc: Doc, picture: number): string[] {
+  const out: string[] = [];
+  for (const child of doc.children(picture)) {
+    if (doc.tag(child) !== TAG.source) continue;
+    for (const [name, value] of Object.entries(doc.attributes(child)))
+      if (SOURCE_SRCSET.test(name) && value.trim() !== '') out.push(value);
+  }
+  return out;
+}
+
+/**
+ * Every `<picture>` of a page, its names as one (issue 41): each URL its `<img>` or its `<source>`s
+ * name (`src`, a candidate of a `srcset`, a lazy loader's attribute) → the first of them, the
+ * picture's name. A browser shows any one of them: Defuddle's expected Markdown names the first
+ * source's widest candidate, Readability's and pith's the `<img>`'s. Read on the page, not on a
+ * gold, and applied to gold and output alike, so that two conventions for one picture are one
+ * element while another picture's file is still a miss. A URL two pictures name (a shared
+ * placeholder) names neither; a `data:` URL names nothing.
+ */
+export function pictureAliases(html: string, base?: string): Record<string, string> | undefined {
+  const doc = parseHtml(html, { url: base });
+  const pictures: string[][] = [];
+  const seen = new Map<string, number>();
+  for (let at = 1; at < doc.size; at++) {
+    if (!doc.isElement(at) || doc.tag(at) !== TAG.picture) continue;
+    const urls: string[] = [];
+    const add = (url: string) => {
+      const trimmed = url.trim();
+      if (trimmed === '' || /^data:/i.test(trimmed)) return;
+      const clean = cleanUrl(trimmed, base);
+      if (!urls.includes(clean)) urls.push(clean);
+    };
+    for (const child of doc.children(at)) {
+      if (doc.tag(child) !== TAG.img) continue;
+      for (const [name, value] of Object.entries(doc.attributes(child))) {
+        if (!IMAGE_NAME.test(name)) continue;
+        if (name.endsWith('srcset')) for (const candidate of parseSrcset(value)) add(candidate.url);
+        else add(value);
+      }
+    }
+    for (const srcset of pictureSourceSrcsets(doc, at))
+      for (const candidate of parseSrcset(srcset)) add(candidate.url);
+    for (const url of urls) seen.set(url, (seen.get(url) ?? 0) + 1);
+    pictures.push(urls);
+  }
+  let out: Record<string, string> | undefined;
+  for (const urls of pictures) {
+    const own = urls.filter((url) => seen.get(url) === 1);
+    for (const url of own.slice(1)) {
+      out ??= Object.create(null) as Record<string, string>;
+      out[url] = own[0];
+    }
   }
   return out;
 }

@@ -44,6 +44,26 @@ describe('structure score: images', () => {
     );
     assert.deepEqual([score.images.gold, score.images.output, score.images.matched], [1, 1, 1]);
   });
+
+  test("an HTML gold's image is named by a lazy loader's file too", () => {
+    // Readability's wapo-1 expected file keeps `data-hi-res-src`, which pith writes (the file a
+    // script swaps in); its `src` is the 480w stand-in.
+    const gold = htmlElements(
+      '<img data-hi-res-src="https://img.washingtonpost.com/rf/image_1484w/2010-2019/WashingtonPost/2015/03/18/Foreign/Graphics/tunisia600.jpg?uuid=1_yuLs2LEeSHME9HNBbnWQ" data-low-res-src="https://img.washingtonpost.com/rf/image_480w/2010-2019/WashingtonPost/2015/03/18/Foreign/Graphics/tunisia600.jpg?uuid=1_yuLs2LEeSHME9HNBbnWQ" src="https://img.washingtonpost.com/rf/image_480w/2010-2019/WashingtonPost/2015/03/18/Foreign/Graphics/tunisia600.jpg?uuid=1_yuLs2LEeSHME9HNBbnWQ" />',
+      'http://fakehost/test/page.html',
+    );
+    const pith = markdownElements(
+      '![](https://img.washingtonpost.com/rf/image_1484w/2010-2019/WashingtonPost/2015/03/18/Foreign/Graphics/tunisia600.jpg?uuid=1_yuLs2LEeSHME9HNBbnWQ)',
+      'http://fakehost/test/page.html',
+    );
+    assert.equal(scoreElements(gold, pith).images.matched, 1);
+    // A lazy loader's JSON record (MSN's `data-src="{…}"`) names no file.
+    const msn = htmlElements(
+      '<img data-src="{&quot;default&quot;:{&quot;src&quot;:&quot;//img-s-msn-com.akamaized.net/a.img&quot;}}" src="http://img-s-msn-com.akamaized.net/b.img">',
+      'http://fakehost/test/page.html',
+    );
+    assert.deepEqual(Object.keys(msn.imageAliases ?? {}), []);
+  });
 });
 
 describe("structure score: a <picture>'s files are one image", () => {

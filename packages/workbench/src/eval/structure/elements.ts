@@ -537,16 +537,13 @@ export function htmlElements(html: string, base?: string): Elements {
       if (src) {
         const image = cleanUrl(src, base);
         out.images.push(image);
-        // A `<picture>`'s sources are other files of the same image: a browser shows one of them.
-        const sources =
-          doc.tag(doc.parent(at)) === TAG.picture ? pictureSourceSrcsets(doc, doc.parent(at)) : [];
-        for (const set of srcset !== undefined ? [srcset, ...sources] : sources) {
+        // Its other names: its srcset's candidates, a lazy loader's file (Readability's wapo-1 keeps
+        // `data-hi-res-src`, which pith writes), a `<picture>`'s sources (a browser shows one of them).
+        for (const url of imageNames(doc, at)) {
+          const alias = cleanUrl(url, base);
           out.imageAliases ??= Object.create(null) as Record<string, string>;
-          for (const candidate of parseSrcset(set)) {
-            const alias = cleanUrl(candidate.url, base);
-            // own-keys: a table without a prototype (a srcset URL may be '__proto__')
-            if (alias !== image && !Object.hasOwn(out.imageAliases, alias)) out.imageAliases[alias] = image;
-          }
+          // own-keys: a table without a prototype (a srcset URL may be '__proto__')
+          if (alias !== image && !Object.hasOwn(out.imageAliases, alias)) out.imageAliases[alias] = image;
         }
       }
     } else if (tag === TAG.section && doc.attr(at, 'role') === 'doc-endnotes') {
@@ -574,14 +571,32 @@ const SOURCE_SRCSET = /^(?:data-(?:lazy-)?)?srcset$/;
 /** An `<img>`'s own names: `src`, `srcset`, and a lazy loader's (`data-src`, `data-lazy-srcset`, `data-original`, …). */
 const IMAGE_NAME = /^(?:src|srcset|data-[\w-]*src(?:set)?|data-original)$/;
 
-/** The srcsets of a `<picture>`'s `<source>` children, in order. */
-function pictureSourceSrcsets(doc: Doc, picture: number): string[] {
+/**
+ * Every URL an `<img>` names (not `data:`): its `src`, a lazy loader's file and the candidates of
+ * its srcsets in the order of its attributes, then the candidates of its `<picture>`'s `<source>`s.
+ */
+function imageNames(doc: Doc, img: number): string[] {
   const out: string[] = [];
-  for (const child of doc.children(picture)) {
-    if (doc.tag(child) !== TAG.source) continue;
-    for (const [name, value] of Object.entries(doc.attributes(child)))
-      if (SOURCE_SRCSET.test(name) && value.trim() !== '') out.push(value);
+  const add = (url: string) => {
+    const trimmed = url.trim();
+    // Not a `data:` picture, nor a lazy loader's JSON record (MSN's `data-src="{…}"`): no file's name.
+    if (trimmed !== '' && !/^(?:data:|[{[])/i.test(trimmed)) out.push(trimmed);
+  };
+  const addSrcset = (srcset: string) => {
+    for (const candidate of parseSrcset(srcset)) add(candidate.url);
+  };
+  for (const [name, value] of Object.entries(doc.attributes(img))) {
+    if (!IMAGE_NAME.test(name)) continue;
+    if (name.endsWith('srcset')) addSrcset(value);
+    else add(value);
   }
+  const parent = doc.parent(img);
+  if (doc.tag(parent) === TAG.picture)
+    for (const source of doc.children(parent)) {
+      if (doc.tag(source) !== TAG.source) continue;
+      for (const [name, value] of Object.entries(doc.attributes(source)))
+        if (SOURCE_SRCSET.test(name)) addSrcset(value);
+    }
   return out;
 }
 
@@ -601,22 +616,13 @@ export function pictureAliases(html: string, base?: string): Record<string, stri
   for (let at = 1; at < doc.size; at++) {
     if (!doc.isElement(at) || doc.tag(at) !== TAG.picture) continue;
     const urls: string[] = [];
-    const add = (url: string) => {
-      const trimmed = url.trim();
-      if (trimmed === '' || /^data:/i.test(trimmed)) return;
-      const clean = cleanUrl(trimmed, base);
-      if (!urls.includes(clean)) urls.push(clean);
-    };
-    for (const child of doc.children(at)) {
-      if (doc.tag(child) !== TAG.img) continue;
-      for (const [name, value] of Object.entries(doc.attributes(child))) {
-        if (!IMAGE_NAME.test(name)) continue;
-        if (name.endsWith('srcset')) for (const candidate of parseSrcset(value)) add(candidate.url);
-        else add(value);
+    for (const img of doc.children(at)) {
+      if (doc.tag(img) !== TAG.img) continue;
+      for (const url of imageNames(doc, img)) {
+        const clean = cleanUrl(url, base);
+        if (!urls.includes(clean)) urls.push(clean);
       }
     }
-    for (const srcset of pictureSourceSrcsets(doc, at))
-      for (const candidate of parseSrcset(srcset)) add(candidate.url);
     for (const url of urls) seen.set(url, (seen.get(url) ?? 0) + 1);
     pictures.push(urls);
   }

@@ -6,6 +6,7 @@ import { toMarkdown } from '../../packages/pith/src/format/index.js';
 import {
   htmlElements,
   markdownElements,
+  pictureAliases,
   scoreElements,
 } from '../../packages/workbench/src/eval/structure/index.js';
 import { extraction } from '../format/helpers.js';
@@ -42,6 +43,90 @@ describe('structure score: images', () => {
       markdownElements('![](https://example.com/a-470.jpg)', 'https://example.com/'),
     );
     assert.deepEqual([score.images.gold, score.images.output, score.images.matched], [1, 1, 1]);
+  });
+
+  test("an HTML gold's image is named by a lazy loader's file too", () => {
+    // Readability's wapo-1 expected file keeps `data-hi-res-src`, which pith writes (the file a
+    // script swaps in); its `src` is the 480w stand-in.
+    const gold = htmlElements(
+      '<img data-hi-res-src="https://img.washingtonpost.com/rf/image_1484w/2010-2019/WashingtonPost/2015/03/18/Foreign/Graphics/tunisia600.jpg?uuid=1_yuLs2LEeSHME9HNBbnWQ" data-low-res-src="https://img.washingtonpost.com/rf/image_480w/2010-2019/WashingtonPost/2015/03/18/Foreign/Graphics/tunisia600.jpg?uuid=1_yuLs2LEeSHME9HNBbnWQ" src="https://img.washingtonpost.com/rf/image_480w/2010-2019/WashingtonPost/2015/03/18/Foreign/Graphics/tunisia600.jpg?uuid=1_yuLs2LEeSHME9HNBbnWQ" />',
+      'http://fakehost/test/page.html',
+    );
+    const pith = markdownElements(
+      '![](https://img.washingtonpost.com/rf/image_1484w/2010-2019/WashingtonPost/2015/03/18/Foreign/Graphics/tunisia600.jpg?uuid=1_yuLs2LEeSHME9HNBbnWQ)',
+      'http://fakehost/test/page.html',
+    );
+    assert.equal(scoreElements(gold, pith).images.matched, 1);
+    // A lazy loader's JSON record (MSN's `data-src="{…}"`) names no file.
+    const msn = htmlElements(
+      '<img data-src="{&quot;default&quot;:{&quot;src&quot;:&quot;//img-s-msn-com.akamaized.net/a.img&quot;}}" src="http://img-s-msn-com.akamaized.net/b.img">',
+      'http://fakehost/test/page.html',
+    );
+    assert.deepEqual(Object.keys(msn.imageAliases ?? {}), []);
+  });
+});
+
+describe("structure score: a <picture>'s files are one image", () => {
+  test("an HTML gold's <picture> is named by its <img> or any candidate of its sources", () => {
+    // Readability's guardian-1 expected file (cut: two of its ten sources): a browser shows one of
+    // the sources' files, the `<img>` only where none applies.
+    const gold = htmlElements(
+      `<figure><picture>
+<source media="(min-width: 1300px)" sizes="880px" srcset="https://i.guim.co.uk/img/media/05cb692c634cd90e5411aab92ca3e649474ff786/0_0_4800_3200/master/4800.jpg?width=880&amp;quality=85&amp;auto=format&amp;fit=max&amp;s=f0a6d8fa60b5571e9e0e9a5673e407b7 880w" />
+<source media="(min-width: 660px)" sizes="620px" srcset="https://i.guim.co.uk/img/media/05cb692c634cd90e5411aab92ca3e649474ff786/0_0_4800_3200/master/4800.jpg?width=620&amp;quality=85&amp;auto=format&amp;fit=max&amp;s=61ab70443d54f672febc609b4bfbc5c0 620w" />
+<img itemprop="contentUrl" alt="Hori Parata at his Pātaua farm, the place where he was born and grew up." src="https://i.guim.co.uk/img/media/05cb692c634cd90e5411aab92ca3e649474ff786/0_0_4800_3200/master/4800.jpg?width=300&amp;quality=85&amp;auto=format&amp;fit=max&amp;s=575838a657b26493e956c7f84b058080" />
+</picture></figure>`,
+      'https://www.theguardian.com/',
+    );
+    assert.equal(gold.images.length, 1);
+    const source = markdownElements(
+      '![Hori Parata](https://i.guim.co.uk/img/media/05cb692c634cd90e5411aab92ca3e649474ff786/0_0_4800_3200/master/4800.jpg?width=880&quality=85&auto=format&fit=max&s=f0a6d8fa60b5571e9e0e9a5673e407b7)',
+      'https://www.theguardian.com/',
+    );
+    assert.deepEqual(scoreElements(gold, source).images.matched, 1);
+  });
+
+  // Defuddle's substack-note fixture (dev half; cut): a `<source>` without `media` of WebP files
+  // before an `<img>` of JPEGs. Defuddle writes the first source's widest candidate (what a browser
+  // shows), pith the `<img>`'s widest: two conventions for one picture, not a miss (issue 41).
+  const page = `<div class="pencraft imageBubble-PUJ2WF" style="width: 520px; height: 390px;">
+  <picture>
+    <source type="image/webp" srcset="https://example.com/image/320w.webp 320w, https://example.com/image/640w.webp 640w, https://example.com/image/960w.webp 960w">
+    <img src="https://example.com/image/320w.jpg"
+      srcset="https://example.com/image/320w.jpg 320w, https://example.com/image/640w.jpg 640w, https://example.com/image/960w.jpg 960w"
+      width="520" height="390" alt="" loading="lazy" class="img-OACg1c pencraft pc-reset">
+  </picture>
+</div>`;
+  const url = 'https://substack.com/@testuser/note/c-123456789';
+
+  test("a Markdown gold naming a source's file and output naming the <img>'s match, by the page's pictures", () => {
+    const names = pictureAliases(page, url);
+    const gold = markdownElements('![](https://example.com/image/960w.webp)', url);
+    const pith = markdownElements('![](https://example.com/image/960w.jpg)', url);
+    assert.equal(scoreElements(gold, pith).images.matched, 0);
+    const counts = scoreElements(gold, pith, names);
+    assert.deepEqual([counts.images.gold, counts.images.output, counts.images.matched], [1, 1, 1]);
+    // Another file is still a miss.
+    const other = markdownElements('![](https://example.com/image/full-res.jpg)', url);
+    assert.equal(scoreElements(gold, other, names).images.matched, 0);
+  });
+
+  test('a file two pictures name (a shared placeholder) names neither; a data: URL names nothing', () => {
+    const names =
+      pictureAliases(
+        `<picture><source srcset="/a.webp"><img src="/spacer.gif"></picture>
+<picture><source srcset="/b.webp"><img src="/spacer.gif"></picture>
+<picture><source srcset="/c.webp"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></picture>`,
+        'https://example.com/',
+      ) ?? {};
+    assert.equal(Object.hasOwn(names, 'https://example.com/spacer.gif'), false);
+    const a = markdownElements('![](https://example.com/a.webp)', 'https://example.com/');
+    const b = markdownElements('![](https://example.com/b.webp)', 'https://example.com/');
+    assert.equal(scoreElements(a, b, names).images.matched, 0);
+    assert.equal(
+      Object.keys(names).some((name) => name.startsWith('data:')),
+      false,
+    );
   });
 });
 

@@ -159,6 +159,19 @@ describe('imageSource', () => {
     );
     assert.equal(source('<img alt="x">'), undefined);
   });
+
+  test('a lazy source that is a JSON record is no URL: the src names the image', () => {
+    // Readability's msn (cut: one of its three layouts): MSN's script reads a file per layout from
+    // data-src; pith wrote the record as a relative URL (`/test/%7B%22default%22…`).
+    const msn =
+      '<img alt="Nintendo/Apple" data-src="{&quot;default&quot;:{&quot;load&quot;:&quot;default&quot;,&quot;w&quot;:&quot;73&quot;,&quot;h&quot;:&quot;41&quot;,&quot;src&quot;:&quot;//img-s-msn-com.akamaized.net/tenant/amp/entityid/AAkk5fh.img?h=410&amp;w=728&amp;m=6&amp;q=60&amp;o=f&amp;l=f&amp;x=1162&amp;y=540&quot;}}" src="http://img-s-msn-com.akamaized.net/tenant/amp/entityid/AAkk5fh.img?h=820&amp;w=1456&amp;m=6&amp;q=60&amp;o=f&amp;l=f&amp;x=1162&amp;y=540" style="width:73rem;height:41rem;" class="loaded" data-initial-set="true" />';
+    assert.equal(
+      source(msn),
+      'http://img-s-msn-com.akamaized.net/tenant/amp/entityid/AAkk5fh.img?h=820&w=1456&m=6&q=60&o=f&l=f&x=1162&y=540',
+    );
+    // A lazy source that is a URL still wins over src.
+    assert.equal(source('<img src="/a.jpg" data-src="/%7Bb%7D.jpg">'), '/%7Bb%7D.jpg');
+  });
 });
 
 describe('srcset', () => {

@@ -116,6 +116,12 @@ export function safeUrl(
 }
 
 const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
+/**
+ * A lazy source that is a JSON record, not a URL: MSN's `data-src="{"default":{"src":"//img-s-msn…"},…}"`
+ * (Readability's msn) holds a file per layout for its own script. Read as a URL it was a relative
+ * address on the page's site (`/test/%7B%22default%22…`), no image; the `src` beside it is the picture.
+ */
+const JSON_VALUE = /^[{[]/;
 const LAZY_SRCSETS = ['data-srcset', 'data-lazy-srcset'];
 
 /** One image candidate of a `srcset`: its URL and its width (`w`) or density (`x`) descriptor. */
@@ -274,7 +280,7 @@ export function imageSource(doc: Doc, node: number): string | undefined {
   const srcset = doc.attr(node, 'srcset');
   for (const name of LAZY_SOURCES) {
     const value = doc.attr(node, name)?.trim();
-    if (!value || value.startsWith('data:')) continue;
+    if (!value || value.startsWith('data:') || JSON_VALUE.test(value)) continue;
     // A lazy source that is the `src` itself swaps nothing in (Squarespace writes `data-src`
     // = `src` beside a `srcset` of widths): `srcset` is then no stand-in either, and its widest
     // candidate is the picture, as below.

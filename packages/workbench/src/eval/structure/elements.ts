@@ -537,13 +537,13 @@ export function htmlElements(html: string, base?: string): Elements {
       if (src) {
         const image = cleanUrl(src, base);
         out.images.push(image);
-        if (srcset !== undefined) {
+        // Its other names: its srcset's candidates, a lazy loader's file (Readability's wapo-1 keeps
+        // `data-hi-res-src`, which pith writes), a `<picture>`'s sources (a browser shows one of them).
+        for (const url of imageNames(doc, at)) {
+          const alias = cleanUrl(url, base);
           out.imageAliases ??= Object.create(null) as Record<string, string>;
-          for (const candidate of parseSrcset(srcset)) {
-            const alias = cleanUrl(candidate.url, base);
-            // own-keys: a table without a prototype (a srcset URL may be '__proto__')
-            if (alias !== image && !Object.hasOwn(out.imageAliases, alias)) out.imageAliases[alias] = image;
-          }
+          // own-keys: a table without a prototype (a srcset URL may be '__proto__')
+          if (alias !== image && !Object.hasOwn(out.imageAliases, alias)) out.imageAliases[alias] = image;
         }
       }
     } else if (tag === TAG.section && doc.attr(at, 'role') === 'doc-endnotes') {
@@ -562,6 +562,77 @@ export function htmlElements(html: string, base?: string): Elements {
   while (tables.length > 0) {
     const table = tables.pop() as { rows: TableCell[][] };
     if (table.rows.length > 0) out.tables.push(onGrid(table.rows));
+  }
+  return out;
+}
+
+/** A `<source srcset>` or a lazy loader's `data-srcset` / `data-lazy-srcset` (issue 41). */
+const SOURCE_SRCSET = /^(?:data-(?:lazy-)?)?srcset$/;
+/** An `<img>`'s own names: `src`, `srcset`, and a lazy loader's (`data-src`, `data-lazy-srcset`, `data-original`, …). */
+const IMAGE_NAME = /^(?:src|srcset|data-[\w-]*src(?:set)?|data-original)$/;
+
+/**
+ * Every URL an `<img>` names (not `data:`): its `src`, a lazy loader's file and the candidates of
+ * its srcsets in the order of its attributes, then the candidates of its `<picture>`'s `<source>`s.
+ */
+function imageNames(doc: Doc, img: number): string[] {
+  const out: string[] = [];
+  const add = (url: string) => {
+    const trimmed = url.trim();
+    // Not a `data:` picture, nor a lazy loader's JSON record (MSN's `data-src="{…}"`): no file's name.
+    if (trimmed !== '' && !/^(?:data:|[{[])/i.test(trimmed)) out.push(trimmed);
+  };
+  const addSrcset = (srcset: string) => {
+    for (const candidate of parseSrcset(srcset)) add(candidate.url);
+  };
+  for (const [name, value] of Object.entries(doc.attributes(img))) {
+    if (!IMAGE_NAME.test(name)) continue;
+    if (name.endsWith('srcset')) addSrcset(value);
+    else add(value);
+  }
+  const parent = doc.parent(img);
+  if (doc.tag(parent) === TAG.picture)
+    for (const source of doc.children(parent)) {
+      if (doc.tag(source) !== TAG.source) continue;
+      for (const [name, value] of Object.entries(doc.attributes(source)))
+        if (SOURCE_SRCSET.test(name)) addSrcset(value);
+    }
+  return out;
+}
+
+/**
+ * Every `<picture>` of a page, its names as one (issue 41): each URL its `<img>` or its `<source>`s
+ * name (`src`, a candidate of a `srcset`, a lazy loader's attribute) → the first of them, the
+ * picture's name. A browser shows any one of them: Defuddle's expected Markdown names the first
+ * source's widest candidate, Readability's and pith's the `<img>`'s. Read on the page, not on a
+ * gold, and applied to gold and output alike, so that two conventions for one picture are one
+ * element while another picture's file is still a miss. A URL two pictures name (a shared
+ * placeholder) names neither; a `data:` URL names nothing.
+ */
+export function pictureAliases(html: string, base?: string): Record<string, string> | undefined {
+  const doc = parseHtml(html, { url: base });
+  const pictures: string[][] = [];
+  const seen = new Map<string, number>();
+  for (let at = 1; at < doc.size; at++) {
+    if (!doc.isElement(at) || doc.tag(at) !== TAG.picture) continue;
+    const urls: string[] = [];
+    for (const img of doc.children(at)) {
+      if (doc.tag(img) !== TAG.img) continue;
+      for (const url of imageNames(doc, img)) {
+        const clean = cleanUrl(url, base);
+        if (!urls.includes(clean)) urls.push(clean);
+      }
+    }
+    for (const url of urls) seen.set(url, (seen.get(url) ?? 0) + 1);
+    pictures.push(urls);
+  }
+  let out: Record<string, string> | undefined;
+  for (const urls of pictures) {
+    const own = urls.filter((url) => seen.get(url) === 1);
+    for (const url of own.slice(1)) {
+      out ??= Object.create(null) as Record<string, string>;
+      out[url] = own[0];
+    }
   }
   return out;
 }

@@ -21,6 +21,7 @@ export {
   htmlElements,
   type ListItem,
   markdownElements,
+  pictureAliases,
 } from './elements.js';
 export {
   type CaseResult,

@@ -68,7 +68,7 @@ export async function runStructure(
       } catch (caught) {
         error = caught instanceof Error ? caught.message : String(caught);
       }
-      const counts = scoreElements(page.gold, markdownElements(markdown, page.url));
+      const counts = scoreElements(page.gold, markdownElements(markdown, page.url), page.pictureNames);
       const result: CaseResult = {
         source: page.source,
         id: page.id,

@@ -179,8 +179,15 @@ function countPairs(into: ClassCounts, gold: string[], output: string[], thresho
   }
 }
 
-/** The counts of one output against its gold. */
-export function scoreElements(gold: Elements, output: Elements): Counts {
+/**
+ * The counts of one output against its gold. `pictureNames` (`pictureAliases` of the page): each
+ * file a `<picture>` names → the picture's one name, read on gold and output images alike.
+ */
+export function scoreElements(
+  gold: Elements,
+  output: Elements,
+  pictureNames?: Readonly<Record<string, string>>,
+): Counts {
   const counts = emptyCounts();
   const keyed = (name: ElementClass, goldKeys: string[], outputKeys: string[]) => {
     const c = counts[name];
@@ -202,19 +209,21 @@ export function scoreElements(gold: Elements, output: Elements): Counts {
   const cells = (tables: string[][][]) => tables.flat(2).map(textKey);
   keyed('table cells', cells(gold.tables), cells(output.tables));
   const aliases = gold.imageAliases;
-  const outputImages = aliases
-    ? output.images.map((url) => (Object.hasOwn(aliases, url) ? aliases[url] : url))
-    : output.images.slice();
+  const named = (url: string) => (pictureNames && Object.hasOwn(pictureNames, url) ? pictureNames[url] : url);
+  const goldImages = gold.images.map(named);
+  const outputImages = output.images.map((url) =>
+    named(aliases && Object.hasOwn(aliases, url) ? aliases[url] : url),
+  );
   // An embedded video: Defuddle writes a YouTube player as Obsidian's embed, `![](watch URL)`, which
   // reads as an image; pith writes a link to the same page (a reader can follow it in any Markdown
   // viewer). One element: a link to a video's page that the gold has as an image counts as that image.
-  const goldVideos = new Set(gold.images.filter((url) => VIDEO_PAGE.test(url)));
+  const goldVideos = new Set(goldImages.filter((url) => VIDEO_PAGE.test(url)));
   if (goldVideos.size > 0) {
     const written = new Set(outputImages);
     for (const url of new Set(output.links))
       if (goldVideos.has(url) && !written.has(url)) outputImages.push(url);
   }
-  keyed('images', gold.images, outputImages);
+  keyed('images', goldImages, outputImages);
   keyed('links', gold.links, output.links);
   keyed(
     'list items',

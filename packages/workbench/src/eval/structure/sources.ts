@@ -11,9 +11,10 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { decodeHtml } from 'pith';
 import { listDataset, resolveDatasetSpec } from '../datasets/index.js';
 import { READABILITY_TEST_URL } from '../datasets/readability-testpages.js';
-import { type Elements, htmlElements, markdownElements } from './elements.js';
+import { type Elements, htmlElements, markdownElements, pictureAliases } from './elements.js';
 import { type StructureSplit, splitFixtures } from './split.js';
 
 export const STRUCTURE_SOURCES = ['defuddle', 'readability', 'fixtures'] as const;
@@ -26,6 +27,8 @@ export interface StructureCase {
   html: Uint8Array;
   url: string;
   gold: Elements;
+  /** The page's `<picture>`s: each file one names → the picture's name (`pictureAliases`). */
+  pictureNames?: Record<string, string>;
   /** Defuddle's fixtures: the half it belongs to. */
   split?: StructureSplit;
 }
@@ -69,6 +72,11 @@ function defaultUrl(id: string): string {
   return `https://${at < 0 ? id : id.slice(at + 2)}/`;
 }
 
+function withPictureNames(html: string, url: string): { pictureNames?: Record<string, string> } {
+  const names = pictureAliases(html, url);
+  return names ? { pictureNames: names } : {};
+}
+
 async function markdownCases(
   source: 'defuddle' | 'fixtures',
   pagesDir: string,
@@ -99,6 +107,7 @@ async function markdownCases(
       html: encoder.encode(html),
       url,
       gold: markdownElements(withoutMetadataBlock(expected), url),
+      ...withPictureNames(html, url),
       ...(half ? { split: half } : {}),
     });
   }
@@ -117,6 +126,7 @@ async function readabilityCases(cacheDir: string | undefined): Promise<Structure
       html: page.html,
       url: READABILITY_TEST_URL,
       gold: htmlElements(expected, READABILITY_TEST_URL),
+      ...withPictureNames(decodeHtml(page.html).text, READABILITY_TEST_URL),
     });
   }
   return cases;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type Doc, NodeKind, parseHtml, type Selection } from '../../../packages/pith/src/dom/index.js';
+import { type Doc, NodeKind, parseHtml, type Selection, TAG } from '../../../packages/pith/src/dom/index.js';
 import { isPithError } from '../../../packages/pith/src/errors.js';
 import {
   analysePage,
@@ -10,6 +10,7 @@ import {
   cuter,
   decide,
 } from '../../../packages/pith/src/extractors/cuter/index.js';
+import { describeMedia } from '../../../packages/pith/src/extractors/cuter/media.js';
 import { extract } from '../../../packages/pith/src/index.js';
 
 /** The paper's algorithm with nothing of ours switched on: no minTP, no reach limit, no formatting weight. */
@@ -361,6 +362,20 @@ describe('cuter: multimedia (class c2)', () => {
     assert.match(result.content, /!\[First photo\]\(https:\/\/example\.com\/img\/one\.jpg\)/);
     assert.match(result.content, /!\[Second\]\(https:\/\/example\.com\/news\/two\.jpg\)/);
     assert.ok(!result.content.includes('pixel.gif'));
+  });
+
+  test("a lazy attribute holding a JSON record is no image source (MSN's data-src)", () => {
+    // Readability's msn page: a data: placeholder in `src`, the files per layout as JSON in `data-src`.
+    const doc = parseHtml(
+      '<p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" ' +
+        'data-src=\'{"default":{"src":"//img-s-msn-com.akamaized.net/a.jpg","w":80}}\' ' +
+        'srcset="//img-s-msn-com.akamaized.net/b.jpg 2x"></p>',
+    );
+    const image = doc.findFirst(TAG.img);
+    assert.equal(
+      describeMedia(doc, image, 'https://www.msn.com/en-us/')?.src,
+      'https://img-s-msn-com.akamaized.net/b.jpg',
+    );
   });
 
   test('media outside the article are not listed', () => {

@@ -26,6 +26,11 @@ export interface MediaItem {
 
 /** Lazy-loading attributes that hold the real image source, in order of preference. */
 const LAZY_SOURCES = ['data-src', 'data-original', 'data-lazy-src', 'data-url'] as const;
+/**
+ * A lazy attribute holding a JSON record, not a URL: MSN's `data-src="{"default":{"src":…},…}"` (a
+ * file per layout, for its own script). Resolved as a URL it named a page of the site, no image.
+ */
+const JSON_VALUE = /^[{[]/;
 
 /** Declared size attribute as a whole number of pixels, or undefined. */
 function pixels(value: string | undefined): number | undefined {
@@ -48,7 +53,7 @@ function imageSource(doc: Doc, node: number): string | undefined {
   if (src && !src.startsWith('data:')) return src;
   for (const name of LAZY_SOURCES) {
     const value = doc.attr(node, name)?.trim();
-    if (value) return value;
+    if (value && !JSON_VALUE.test(value)) return value;
   }
   return firstSrcsetUrl(doc.attr(node, 'srcset') ?? doc.attr(node, 'data-srcset')) ?? (src || undefined);
 }

@@ -1807,3 +1807,86 @@ describe("pith post-rules: a shop page's reviews", () => {
     );
   });
 });
+
+describe('pith post-rules: a data table inside the table that lays out the page', () => {
+  // CleanEval 508 (infoplease, a page laid out by a table): the paragraph that announces the table,
+  // then the table of "minority" presidents; the classifier dropped its cells one by one.
+  const minority =
+    '<table border="1" class="sgmltable"><tr><th>Year </th><th>President </th><th>Electoral <br/>percent </th><th>Popular<br/>percent</th></tr>' +
+    '<tr><td>1824 </td><td>John Q. Adams </td><td>31.8%</td><td>29.8%</td></tr>' +
+    '<tr><td>1844 </td><td>James K. Polk (D) </td><td>61.8 </td><td>49.3</td></tr>' +
+    '<tr><td>1848 </td><td>Zachary Taylor (W) </td><td>56.2 </td><td>47.3</td></tr></table>';
+  const cells = [
+    'Year',
+    'President',
+    'Electoral',
+    'Popular',
+    '1824',
+    '1844',
+    '1848',
+    'Adams',
+    'Polk',
+    'Taylor',
+  ];
+  const values = ['31.8', '29.8', '61.8', '49.3', '56.2', '47.3'];
+  const layout = (inner: string) =>
+    `<body><table width="100%"><tr><td class="nav"><a href="/a">Almanacs</a></td><td>${inner}</td></tr></table></body>`;
+  const story = `${prose(1)}${prose(2)}<p> The “minority” presidents are listed below.</p><div align="center"><a name="A0101177"></a>${minority}</div>`;
+
+  test('a table announced by the chosen line before it is kept whole, inside a layout table too', () => {
+    const page = setup(layout(story), [...cells, ...values]);
+    keepStructuresOfKeptContainers(page.doc, page.chosen);
+    const text = chosenText(page);
+    assert.match(text, /listed below\. Year President Electoral percent Popular percent 1824 John Q\. Adams/);
+    assert.match(text, /Zachary Taylor \(W\) 56\.2 47\.3/);
+  });
+
+  test('inside a layout table only the announcing line counts, not the text around the table', () => {
+    // Outside a layout table, a data table after chosen text with a third of it chosen is kept whole;
+    // inside one, the text around it is the layout's (kept grids of links and teasers on L3S-GN1 and
+    // CleanEval when it was read as the table's), and the classifier's choice stands.
+    const unannounced = story.replace('are listed below.', 'lost the popular vote.');
+    const dropped = ['Year', 'President', 'Electoral', 'Popular', '1848', 'Taylor', '56.2', '47.3'];
+    const outside = setup(`<body>${unannounced}</body>`, dropped);
+    keepStructuresOfKeptContainers(outside.doc, outside.chosen);
+    assert.match(chosenText(outside), /Zachary Taylor \(W\) 56\.2 47\.3/);
+    const inside = setup(layout(unannounced), dropped);
+    keepStructuresOfKeptContainers(inside.doc, inside.chosen);
+    assert.doesNotMatch(chosenText(inside), /Zachary Taylor/);
+  });
+
+  test('not when the line before it does not announce it, nor when that line is dropped', () => {
+    const unannounced = setup(layout(story.replace('are listed below.', 'lost the popular vote.')), [
+      ...cells,
+      ...values,
+    ]);
+    keepStructuresOfKeptContainers(unannounced.doc, unannounced.chosen);
+    assert.doesNotMatch(chosenText(unannounced), /Zachary Taylor/);
+    const droppedIntro = setup(layout(story), [...cells, ...values, 'listed below']);
+    keepStructuresOfKeptContainers(droppedIntro.doc, droppedIntro.chosen);
+    assert.doesNotMatch(chosenText(droppedIntro), /Zachary Taylor/);
+  });
+
+  test('not a grid of links after an announcing line (WCXB 1396: a footer of services)', () => {
+    // Ten rows of two services, as the page's footer lists them (a data table's shape, all links).
+    const services = [
+      ['Hire an SEO', 'Hire a Social Media Consultant'],
+      ['Hire a Digital Marketing Consultant', 'Hire a Graphic Designer'],
+      ['Recruiting Sales Professionals', 'Fractional CMO for Startups'],
+      ['Hire a UI Designer', 'Hire a Web Designer'],
+      ['Hire an SEO Content Writer', 'Hire Brand Designers'],
+      ['Hire a Social Media Manager', 'Hire a Fractional CMO'],
+      ['Hire a WordPress Designer', 'Hire a PPC Expert'],
+      ['Hire a Local SEO Expert', 'Hire a Marketing Consultant'],
+      ['Fractional Marketing Consultant', 'What Does a Fractional CMO Do?'],
+      ['Fractional Creative Director', 'Fractional Executive'],
+    ];
+    const grid = `<table>${services.map((row) => `<tr>${row.map((name, i) => `<td><a href="/s${i}">${name}</a></td>`).join('')}</tr>`).join('')}</table>`;
+    const page = setup(
+      layout(`${prose(1)}${prose(2)}<p>Here is how you get started with one of our experts:</p>${grid}`),
+      ['Hire', 'Fractional', 'Recruiting'],
+    );
+    keepStructuresOfKeptContainers(page.doc, page.chosen);
+    assert.doesNotMatch(chosenText(page), /Hire a|Fractional/);
+  });
+});

@@ -1844,32 +1844,91 @@ function keepStructuresAround(
 ): void {
   const { kind } = doc.columns;
   let looked = 0;
+  // The last structure looked at: one inside it goes with it. A layout table is not one: an old
+  // page's data table sits in the table that lays out the page, and was never looked at.
+  let outer = -1;
   for (let index = 0; index < candidates.length && looked < MAX_STRUCTURES; index++) {
     const structure = candidates[index];
     const stop = doc.end(structure);
-    if (index > 0 && doc.contains(candidates[index - 1], structure)) continue;
-    if (doc.tag(structure) === TAG.table && !isDataTable(doc, structure)) continue;
+    if (outer >= 0 && doc.contains(outer, structure)) continue;
+    const table = doc.tag(structure) === TAG.table;
+    if (table && !isDataTable(doc, structure)) continue;
+    // Inside a layout table (the structure before it holds it and is no data table), only a line
+    // announcing it counts: the text around it there is the layout's, and reading it as the
+    // table's kept a layout's grid of links and teasers (L3S-GN1 75feb450, CleanEval 615, 693).
+    const inLayout = index > 0 && doc.contains(candidates[index - 1], structure);
+    outer = structure;
     looked++;
-    let keep = before[structure] === 1 && stop < doc.size && after[stop] === 1;
-    if (!keep && doc.tag(structure) === TAG.pre) {
-      const wrapper = toolbarWrapper(doc, structure);
-      const wrapperEnd = wrapper < 0 ? 0 : doc.end(wrapper);
-      keep = wrapper >= 0 && before[wrapper] === 1 && wrapperEnd < doc.size && after[wrapperEnd] === 1;
-    }
-    const parent = doc.parent(structure);
-    if (!keep && parent > 0 && parent !== doc.body) {
-      const around = chosenText(doc, chosen, parent, structure);
-      keep = around.text > 0 && around.kept >= 0.6 * around.text;
-    }
-    // A data table after chosen text, a third of its own text chosen: the classifier read its
-    // cells one by one (MDN's "Prerequisites" row of links dropped, "Learning outcomes" kept).
-    if (!keep && before[structure] === 1 && doc.tag(structure) === TAG.table) {
-      const own = chosenText(doc, chosen, structure);
-      keep = own.text > 0 && own.kept >= MIN_TABLE_CHOSEN_SHARE * own.text;
-    }
+    const keep = inLayout
+      ? table && isAnnouncedTable(doc, chosen, structure)
+      : keptByItsSurroundings(doc, chosen, structure, before, after) ||
+        (table && isAnnouncedTable(doc, chosen, structure));
     if (!keep) continue;
     for (let node = structure; node < stop; node++) if (kind[node] === NodeKind.Text) chosen[node] = 1;
   }
+}
+
+/**
+ * Whether a structure sits between chosen text, or most of the rest of its parent's text is chosen,
+ * or (a data table) it follows chosen text with a third of its own text chosen.
+ */
+function keptByItsSurroundings(
+  doc: Doc,
+  chosen: Uint8Array,
+  structure: number,
+  before: Uint8Array,
+  after: Uint8Array,
+): boolean {
+  const stop = doc.end(structure);
+  if (before[structure] === 1 && stop < doc.size && after[stop] === 1) return true;
+  if (doc.tag(structure) === TAG.pre) {
+    const wrapper = toolbarWrapper(doc, structure);
+    const wrapperEnd = wrapper < 0 ? 0 : doc.end(wrapper);
+    if (wrapper >= 0 && before[wrapper] === 1 && wrapperEnd < doc.size && after[wrapperEnd] === 1)
+      return true;
+  }
+  const parent = doc.parent(structure);
+  if (parent > 0 && parent !== doc.body) {
+    const around = chosenText(doc, chosen, parent, structure);
+    if (around.text > 0 && around.kept >= 0.6 * around.text) return true;
+  }
+  // A data table after chosen text, a third of its own text chosen: the classifier read its
+  // cells one by one (MDN's "Prerequisites" row of links dropped, "Learning outcomes" kept).
+  if (before[structure] === 1 && doc.tag(structure) === TAG.table) {
+    const own = chosenText(doc, chosen, structure);
+    return own.text > 0 && own.kept >= MIN_TABLE_CHOSEN_SHARE * own.text;
+  }
+  return false;
+}
+
+/** A line that announces the table after it ("The “minority” presidents are listed below.", "…as follows:"). */
+const ANNOUNCES_TABLE = /(?:[:：]|\b(?:below|following|as follows)[.:]?)\s*$/i;
+
+/**
+ * A data table whose nearest text before it is a chosen line announcing it is chosen whole, even
+ * when the classifier chose none of its cells: the sentence points at the table, so the table is
+ * the article's (CleanEval 508: "The “minority” presidents are listed below." kept, its table of
+ * years and percentages of numbers and names dropped cell by cell).
+ */
+function isAnnouncedTable(doc: Doc, chosen: Uint8Array, table: number): boolean {
+  const intro = textBefore(doc, table);
+  if (intro < 0 || !chosen[intro]) return false;
+  const line = doc.text(intro);
+  return ANNOUNCES_TABLE.test(line) && wordRunCount(line) >= MIN_INTRO_WORDS && !isLinkGrid(doc, table);
+}
+
+/** Most of a table's text in links: a grid of links (a footer's "Hire an SEO | Hire a Web Designer"), not data. */
+function isLinkGrid(doc: Doc, table: number): boolean {
+  const { kind, textLength, hidden } = doc.columns;
+  const stop = doc.end(table);
+  let text = 0;
+  let linked = 0;
+  for (let node = table + 1; node < stop; node++) {
+    if (kind[node] !== NodeKind.Text || hidden[node]) continue;
+    text += textLength[node];
+    if (doc.closest(node, TAG.a) > table) linked += textLength[node];
+  }
+  return linked * 2 >= text;
 }
 
 /** Most text a listing's toolbar holds besides the listing: a language label and a copy button. */

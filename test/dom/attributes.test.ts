@@ -125,14 +125,6 @@ describe('Doc.classAndId', () => {
           for (const node of nodes) {
             const expected = reference(doc.attr(node, 'class'), doc.attr(node, 'id'));
             assert.equal(doc.classAndId(node), expected, `node ${node}, pass ${pass}`);
-            // Its parts, apart: the joined string is theirs (lower case joins).
-            const parts =
-              doc.attr(node, 'id') !== undefined
-                ? `${doc.classPart(node)} ${doc.idPart(node)}`
-                : doc.classPart(node);
-            assert.equal(parts, expected, `node ${node}, parts`);
-            assert.equal(doc.classPart(node), doc.attr(node, 'class')?.toLowerCase() ?? '');
-            assert.equal(doc.idPart(node), doc.attr(node, 'id')?.toLowerCase() ?? '');
           }
         }
       }),
@@ -217,15 +209,6 @@ describe('Doc.classNumber and Doc.classValueNumber', () => {
     );
     // Without an id, the class value as it is (no `"comment-text "` copy a class string, issue 38).
     assert.equal(doc.classAndId(texts[0]), 'comment-text');
-    // With one, its parts apart (the readers of every element read them, not a joined copy).
-    assert.deepEqual(
-      articles.map((node) => [doc.classPart(node), doc.idPart(node)]),
-      [
-        ['comment-body', 'div-comment-28233'],
-        ['comment-body', 'div-comment-28240'],
-      ],
-    );
-    assert.equal(doc.idPart(texts[0]), '');
     assert.equal(doc.classNumber(doc.findFirst(TAG.p)), 0);
     // 11 class values (comment-list, comment…, comment-body, -content-wrap, -meta, fn…, url, -date,
     // -text, -footer, -reply-link) and the number 0.

@@ -18,7 +18,6 @@ import {
   CUE_NOT_DATES,
   CUE_USER_OR_POST,
   cueBitsOf,
-  elementCueBitsOf,
   fitsLine,
   NOT_PAGE_BYLINES,
   NOT_PAGE_DATES,
@@ -220,40 +219,6 @@ describe('the class tests, once per class string', () => {
       }),
       { numRuns: 5000 },
     );
-  });
-
-  it('of an element with an id, read from its class and id apart: the joined string’s (issue 38, s45-alloc)', () => {
-    const words = NOT_PAGE_PART.source.match(/[a-z]{3,}/g) as string[];
-    // What depends on the whole: a state word in one part, the page part it hides in the other; a
-    // person icon's class in one, "user" or "person" in the other; a byline's cue and its exclusion.
-    const piece = fc.oneof(
-      fc.constantFrom(...words, 'elementor-widget', 'elementor-', 'widget', 'nav', 'menu', 'feed'),
-      fc.constantFrom('has-', 'has', 'with_', 'no-', 'hasslider', 'has-sidebar', 'no-comments', 'x'),
-      fc.constantFrom(
-        'byline',
-        'author',
-        'authority',
-        'p-author',
-        'avatar',
-        'author-box',
-        'about-the-author',
-      ),
-      fc.constantFrom('user', 'userpic', 'post', 'person', 'fa-author', 'fa-user', 'icon-person', 'bi-'),
-      fc.constantFrom('breadcrumb', 'md:[grid-area:sidebar]', '[--x:1]', 'mr-[--byline]', '[', ']'),
-      fc.constantFrom(' ', ' ', '  ', '\t', '-', '_', ''),
-      fc.string({ maxLength: 3 }),
-    );
-    const part = fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join('').toLowerCase());
-    fc.assert(
-      fc.property(part, part, (cls, id) => {
-        const joined = `${cls} ${id}`;
-        assert.equal(elementCueBitsOf(cls, id), cueBitsOf(new Map(), joined), JSON.stringify(joined));
-      }),
-      { numRuns: 10_000 },
-    );
-    // Found by hand: the state word goes because the id marks a page part, and "user" with it.
-    assert.equal(elementCueBitsOf('has-userpic', 'sidebar'), cueBitsOf(new Map(), 'has-userpic sidebar'));
-    assert.equal(elementCueBitsOf('has-userpic', 'sidebar') & CUE_USER_OR_POST, 0);
   });
 
   it('a page whose cards repeat their classes reads each card as before', () => {

@@ -376,7 +376,13 @@ export class Doc {
     const column = this.#classColumn ?? this.#numberClasses();
     const number = column[node];
     if (number === 0) return '';
-    if (number > 0) return this.#classOnly[number] ?? this.#lowerClass(number);
+    if (number > 0) {
+      const known = this.#classOnly[number];
+      if (known !== undefined) return known;
+      const lowered = lowerCased(this.#classValues[number]);
+      this.#classOnly[number] = lowered;
+      return lowered;
+    }
     this.#withIds ??= new Map();
     let joined = this.#withIds.get(node);
     if (joined === undefined) {
@@ -384,34 +390,6 @@ export class Doc {
       this.#withIds.set(node, joined);
     }
     return joined;
-  }
-  /**
-   * An element's `class` lower-cased ('' without one), whether it has an id or not: with
-   * `idPart`, `classAndId` kept apart. A reader whose tests take white space as the end of a word
-   * reads an element with an id as its two parts (the tests of the joined string are the tests of
-   * either part): the joined string, a copy of the class made for each of the ~67 elements with
-   * an id a page, is then not made, and the class part's answer is kept by its value number
-   * (`classValueNumber`) as it is for the elements without an id.
-   */
-  classPart(node: number): string {
-    const number = this.classValueNumber(node);
-    if (number === 0) return '';
-    return this.#classOnly[number] ?? this.#lowerClass(number);
-  }
-  /**
-   * An element's `id` lower-cased ('' without one): `classAndId` is `"<classPart> <idPart>"` for an
-   * element with an id (lower case maps character by character here: the space between is no
-   * cased letter, so a final sigma stays final). Not kept: ids are read once or twice, and most
-   * are lower case already (no copy).
-   */
-  idPart(node: number): string {
-    if ((this.#classColumn ?? this.#numberClasses())[node] >= 0) return '';
-    return lowerCased(this.attr(node, 'id') ?? '');
-  }
-  #lowerClass(number: number): string {
-    const lowered = lowerCased(this.#classValues[number]);
-    this.#classOnly[number] = lowered;
-    return lowered;
   }
   /**
    * The number of a node's `classAndId()` string within this page, for answers kept per string in

@@ -1317,49 +1317,11 @@ interface PageCues {
 function classCueBits(doc: Doc, node: number, cues: PageCues): number {
   const number = doc.classNumber(node);
   if (number === 0) return 0;
-  if (number < 0) return elementCueBitsOf(doc.classPart(node), doc.idPart(node));
+  if (number < 0) return cueBitsOf(cues.byString, doc.classAndId(node));
   const known = cues.byNumber[number];
   if (known !== 0) return known;
   const bits = cueBitsOf(cues.byString, doc.classAndId(node));
   cues.byNumber[number] = bits;
-  return bits;
-}
-
-/**
- * `cueBitsOf` of an element's `"<class> <id>"` (`Doc.classAndId`) read from its two parts, so that
- * the joined copy is not made (nor kept in the page's answers: an id is the element's own). Each
- * test takes the string's ends as white space and finds no match across the space between, and
- * the arbitrary values and state words are tokens, taken out of either part alone; what depends
- * on the whole (the state words go when either part marks a page part; a person icon's words and
- * its class in different parts; a byline's cue in one part and its exclusion in the other) is
- * tested as the whole string tests it.
- */
-export function elementCueBitsOf(cls: string, id: string): number {
-  let bits = CUE_KNOWN;
-  let classCues = withoutArbitraryValues(cls);
-  let idCues = withoutArbitraryValues(id);
-  let marked = NOT_PAGE_PART.test(classCues) || NOT_PAGE_PART.test(idCues);
-  if (marked && (STATE_WORD.test(classCues) || STATE_WORD.test(idCues))) {
-    classCues = withoutStates(classCues);
-    idCues = withoutStates(idCues);
-    marked = NOT_PAGE_PART.test(classCues) || NOT_PAGE_PART.test(idCues);
-  }
-  if (marked) {
-    bits |= CUE_MARKED;
-    if (NOT_PAGE_DATES.test(classCues) || NOT_PAGE_DATES.test(idCues)) bits |= CUE_NOT_DATES;
-    if (NOT_PAGE_BYLINES.test(classCues) || NOT_PAGE_BYLINES.test(idCues)) bits |= CUE_NOT_BYLINES;
-  }
-  if (classCues.includes('breadcrumb') || idCues.includes('breadcrumb')) bits |= CUE_BREADCRUMB;
-  const user = classCues.includes('user') || idCues.includes('user');
-  if (user || classCues.includes('post') || idCues.includes('post')) bits |= CUE_USER_OR_POST;
-  if (AUTHOR_BOX.test(classCues) || AUTHOR_BOX.test(idCues)) bits |= CUE_AUTHOR_BOX;
-  if ((BYLINE_CUE.test(cls) || BYLINE_CUE.test(id)) && !NOT_BYLINE_CUE.test(cls) && !NOT_BYLINE_CUE.test(id))
-    bits |= CUE_BYLINE;
-  if (
-    (user || classCues.includes('person') || idCues.includes('person')) &&
-    (PERSON_ICON.test(classCues) || PERSON_ICON.test(idCues))
-  )
-    bits |= CUE_PERSON_ICON;
   return bits;
 }
 

@@ -37,15 +37,12 @@ export const BOILERPLATE_ROLES = new Set([
   'toolbar',
 ]);
 
-/**
- * ±25 per matching pattern, as Readability weighs class and id: of a class-and-id string, or of an
- * element's class and id apart (`Doc.classPart`, `Doc.idPart`; both patterns read words, none
- * across the space that would join them), which makes no joined copy.
- */
-export function classWeight(cls: string, id = ''): number {
+/** ±25 per matching pattern, as Readability weighs class and id. */
+export function classWeight(classAndId: string): number {
+  if (classAndId === '') return 0;
   let weight = 0;
-  if (hasCueWord(cls, NEGATIVE_CLASS) || hasCueWord(id, NEGATIVE_CLASS)) weight -= 25;
-  if (POSITIVE_CLASS.test(cls) || POSITIVE_CLASS.test(id)) weight += 25;
+  if (hasCueWord(classAndId, NEGATIVE_CLASS)) weight -= 25;
+  if (POSITIVE_CLASS.test(classAndId)) weight += 25;
   return weight;
 }
 

@@ -229,7 +229,7 @@ function initialScore(doc: Doc, node: number, useClassCues: boolean): number {
   if (tag === TAG.article || tag === TAG.main) score += 10;
   const itemprop = doc.attr(node, 'itemprop');
   if (itemprop !== undefined && /articlebody|text/i.test(itemprop)) score += 25;
-  return useClassCues ? score + classWeight(doc.classPart(node), doc.idPart(node)) : score;
+  return useClassCues ? score + classWeight(doc.classAndId(node)) : score;
 }
 
 function rankCandidates(doc: Doc, scores: Float64Array, counts: Counts): HeuristicDiagnostics['candidates'] {
@@ -364,7 +364,7 @@ function tidyInside(
     const text = counts.text[node];
     if (text === 0) continue;
     const linkDensity = counts.linkDensity(node);
-    const weight = classWeight(doc.classPart(node), doc.idPart(node));
+    const weight = classWeight(doc.classAndId(node));
     const share = text / regionText;
     const linkHeavy =
       (linkDensity > settings.maxLinkDensity && share < 0.5) ||

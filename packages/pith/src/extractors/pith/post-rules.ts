@@ -1379,12 +1379,7 @@ export function dropDisclaimers(doc: Doc, chosen: Uint8Array): number {
   for (let node = 0; node < doc.size; node++) {
     tick('pith');
     if (doc.kind(node) !== NodeKind.Element || doc.classNumber(node) === 0) continue;
-    // Class and id apart (no joined copy): the test reads the words of either.
-    if (
-      !namesPart(doc.classPart(node), 'isclaimer', DISCLAIMER_PART) &&
-      !namesPart(doc.idPart(node), 'isclaimer', DISCLAIMER_PART)
-    )
-      continue;
+    if (!namesPart(doc.classAndId(node), 'isclaimer', DISCLAIMER_PART)) continue;
     const end = doc.end(node);
     const words = chosenWordsIn(doc, chosen, node, end);
     if (words === 0) {

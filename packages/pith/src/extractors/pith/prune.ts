@@ -96,14 +96,8 @@ function pruneReason(doc: Doc, node: number, pageText: number, useClassCues: boo
   const share = doc.textLength(node) / pageText;
   if (tag === TAG.form && share < 0.5 && !wrapsProse(doc, node)) return 'form';
   if (!useClassCues || PROTECTED_TAGS.has(tag) || share > MAX_PRUNED_SHARE) return undefined;
-  // Class and id apart (`Doc.classPart`, `idPart`: no joined copy): both patterns read words.
-  const cls = doc.classPart(node);
-  const id = doc.idPart(node);
-  if (
-    (hasCueWord(cls, UNLIKELY_CLASS) || hasCueWord(id, UNLIKELY_CLASS)) &&
-    !MAYBE_CONTENT_CLASS.test(cls) &&
-    !MAYBE_CONTENT_CLASS.test(id)
-  ) {
+  const classAndId = doc.classAndId(node);
+  if (hasCueWord(classAndId, UNLIKELY_CLASS) && !MAYBE_CONTENT_CLASS.test(classAndId)) {
     return 'class';
   }
   if (tag === TAG.header && doc.linkDensity(node) > 0.3) return 'header';

@@ -233,16 +233,30 @@ function scannedCueBits(text: string, start: number, end: number): number {
   return bits;
 }
 
+const classMemo = new BoundedMemo(MEMO_GENERATION);
+
 /**
- * `cueBits(doc.classAndId(node))` for an element with an id, from its parts (`Doc.classPart`,
- * `Doc.idPart`) and the class part's bits (`cueBits(cls)`, kept by the caller per class value):
- * the space between ends every token and compound, so the joined string's bits are the class's
- * and the id's, and the id (the element's own) is scanned in place, not memoised. Past the
- * length cut the joined string is read as `cueBits` reads it.
+ * `cueBits(doc.classAndId(node))` for an element whose class and id strings are given
+ * (`classAndId` is `"<class> <id>"` lower-cased). Ids differ per element, so their strings were
+ * scanned whole, the class's tokens sliced again each time, and memoised whole for nothing. The
+ * space ends every token and compound, so the bits are the class part's (memoised by the class
+ * string: every element of a card grid has it) and the id part's, scanned in place. Lower case
+ * keeps the class part's length but for İ (two units): then, and past the length cut, the whole.
  */
-export function elementCueBits(classBits: number, cls: string, id: string): number {
-  if (cls.length + 1 + id.length > MAX_CLASS_CHARS) return cueBits(`${cls} ${id}`);
-  return classBits | scannedCueBits(id, 0, id.length);
+export function elementCueBits(classAndId: string, cls: string | undefined, id: string): number {
+  const classLength = cls?.length ?? 0;
+  if (classAndId.length > MAX_CLASS_CHARS || classAndId.length !== classLength + 1 + id.length)
+    return cueBits(classAndId);
+  let classBits = 0;
+  if (cls !== undefined && classLength > 0) {
+    const known = classMemo.get(cls);
+    if (known !== undefined) classBits = known;
+    else {
+      classBits = scannedCueBits(classAndId, 0, classLength);
+      classMemo.set(cls, classBits);
+    }
+  }
+  return classBits | scannedCueBits(classAndId, classLength + 1, classAndId.length);
 }
 
 /** Bit of one group. */

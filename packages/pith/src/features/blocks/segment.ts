@@ -289,8 +289,8 @@ class BlockBuilder {
   readonly ownCues: Uint32Array;
   readonly inheritedCues: Uint32Array;
   /**
-   * `cueBits` of the page's lower-cased class values (`Doc.classPart`) by their number
-   * (`Doc.classValueNumber`), -1 before one is read: a listing's cards share a class, and the number is an array read where
+   * `cueBits` of the page's class-only `classAndId` strings by class number (`Doc.classNumber`),
+   * -1 before one is read: a listing's cards share a class, and the number is an array read where
    * the cue memo hashed the string.
    */
   readonly cuesByClass: Int32Array;
@@ -301,6 +301,8 @@ class BlockBuilder {
     hidden: number;
     ariaHidden: number;
     style: number;
+    class: number;
+    id: number;
   };
   /** Per element: its block, -1 before it has one. */
   readonly blockOfNode: Int32Array;
@@ -327,6 +329,8 @@ class BlockBuilder {
       hidden: doc.attributeId('hidden'),
       ariaHidden: doc.attributeId('aria-hidden'),
       style: doc.attributeId('style'),
+      class: doc.attributeId('class'),
+      id: doc.attributeId('id'),
     };
     work.reset(doc.size);
     this.work = work;
@@ -441,17 +445,19 @@ function markElement(builder: BlockBuilder, node: number, nodeTag: number, openB
   }
   const classNumber = doc.classNumber(node);
   let cues = 0;
-  if (classNumber !== 0) {
-    // The class's bits by its value number, with an id or not; an id's are the element's own.
-    const valueNumber = classNumber > 0 ? classNumber : doc.classValueNumber(node);
-    if (valueNumber > 0) {
-      cues = builder.cuesByClass[valueNumber];
-      if (cues < 0) {
-        cues = cueBits(doc.classPart(node));
-        builder.cuesByClass[valueNumber] = cues;
-      }
+  if (classNumber > 0) {
+    cues = builder.cuesByClass[classNumber];
+    if (cues < 0) {
+      cues = cueBits(doc.classAndId(node));
+      builder.cuesByClass[classNumber] = cues;
     }
-    if (classNumber < 0) cues = elementCueBits(cues, doc.classPart(node), doc.idPart(node));
+  } else if (classNumber < 0) {
+    // An id: the string is the element's own.
+    cues = elementCueBits(
+      doc.classAndId(node),
+      doc.attrById(node, attributeIds.class),
+      doc.attrById(node, attributeIds.id) ?? '',
+    );
   }
   ownCues[node] = cues;
   landmarks[node] = flags | (up >= 0 ? landmarks[up] : 0);

@@ -205,22 +205,19 @@ function mayHaveCue(doc: Doc, node: number, microdata: boolean, commentClass: Ui
 }
 
 /**
- * `COMMENT_CLASS` tested on the element's class and id, the class's answer kept by the page's
- * class value number (`Doc.classValueNumber`; `answers`: 0 not tested yet, 1 no, 2 yes): a card
- * grid's elements share a class, and the test ran on every visible element. An id is tested
- * apart (`Doc.idPart`): no word of the pattern spans the space that joins it to the class.
+ * `COMMENT_CLASS` tested on the element's class and id, the answer kept by the page's class number
+ * (`Doc.classNumber`; `answers`: 0 not tested yet, 1 no, 2 yes): a card grid's elements share a
+ * class, and the test ran on every visible element.
  */
 function hasCommentClass(doc: Doc, node: number, answers: Uint8Array): boolean {
-  const number = doc.classValueNumber(node);
-  if (number > 0) {
-    let known = answers[number];
-    if (known === 0) {
-      known = COMMENT_CLASS.test(doc.classPart(node)) ? 2 : 1;
-      answers[number] = known;
-    }
-    if (known === 2) return true;
-  }
-  return doc.classNumber(node) < 0 && COMMENT_CLASS.test(doc.idPart(node));
+  const number = doc.classNumber(node);
+  if (number === 0) return false;
+  if (number < 0) return COMMENT_CLASS.test(doc.classAndId(node));
+  const known = answers[number];
+  if (known !== 0) return known === 2;
+  const answer = COMMENT_CLASS.test(doc.classAndId(node));
+  answers[number] = answer ? 2 : 1;
+  return answer;
 }
 
 /** Whether any element of the page has an `itemtype` or `itemprop` attribute. */

@@ -150,7 +150,10 @@ describe('Doc.classAndId without the space after a class (issue 38, s45-alloc)',
   test('property: every output is what the joined "<class> " strings made', () => {
     fc.assert(
       fc.property(page, (html) => {
-        assert.deepEqual(outputs(html), withJoinedStrings(() => outputs(html)));
+        assert.deepEqual(
+          outputs(html),
+          withJoinedStrings(() => outputs(html)),
+        );
       }),
       { numRuns: 150 },
     );

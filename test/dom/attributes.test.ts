@@ -96,9 +96,9 @@ describe('Doc.attributeId and Doc.attrById', () => {
 });
 
 describe('Doc.classAndId', () => {
-  // The definition: `${class ?? ''} ${id}` lower-cased with an id, `${class} ` without, '' with neither.
+  // The definition: `${class ?? ''} ${id}` lower-cased with an id, the class lower-cased without, '' with neither.
   const reference = (cls: string | undefined, id: string | undefined) =>
-    id !== undefined ? `${cls ?? ''} ${id}`.toLowerCase() : cls === undefined ? '' : `${cls} `.toLowerCase();
+    id !== undefined ? `${cls ?? ''} ${id}`.toLowerCase() : cls === undefined ? '' : cls.toLowerCase();
   // Upper case, characters whose lower case is longer (İ) or ASCII (K, the Kelvin sign), two-byte text.
   const value = fc
     .array(fc.constantFrom('a', 'B', 'nav', 'Main', '-', '_', ' ', 'İ', 'K', 'é', '“', 'x1'), {
@@ -137,7 +137,7 @@ describe('Doc.classAndId', () => {
     );
     const div = doc.findFirst(TAG.div);
     assert.equal(doc.classAndId(div), 'a b x');
-    assert.equal(doc.classAndId(div + 2), 'key i\u0307x ');
+    assert.equal(doc.classAndId(div + 2), 'key i\u0307x');
     assert.equal(doc.classAndId(doc.body), 'one later');
     assert.equal(doc.classAndId(div + 1), '', 'a text node');
   });
@@ -207,6 +207,8 @@ describe('Doc.classNumber and Doc.classValueNumber', () => {
       articles.map((node) => doc.classAndId(node)),
       ['comment-body div-comment-28233', 'comment-body div-comment-28240'],
     );
+    // Without an id, the class value as it is (no `"comment-text "` copy a class string, issue 38).
+    assert.equal(doc.classAndId(texts[0]), 'comment-text');
     assert.equal(doc.classNumber(doc.findFirst(TAG.p)), 0);
     // 11 class values (comment-list, comment…, comment-body, -content-wrap, -meta, fn…, url, -date,
     // -text, -footer, -reply-link) and the number 0.

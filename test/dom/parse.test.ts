@@ -473,7 +473,7 @@ describe('parseHtml: tables (HTML5 tree construction)', () => {
     assert.equal(doc.attr(box, 'data-x'), '1');
     const table = doc.nextSibling(box);
     assert.equal(doc.attr(table, 'id'), 't');
-    assert.equal(doc.classAndId(doc.findFirst(TAG.td)), 'c ');
+    assert.equal(doc.classAndId(doc.findFirst(TAG.td)), 'c');
     assert.deepEqual({ ...doc.attributes(table) }, { id: 't' });
   });
 

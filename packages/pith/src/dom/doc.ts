@@ -361,11 +361,16 @@ export class Doc {
     return false;
   }
   /**
-   * The `class` and `id` of an element joined by a space, lower-cased (for class/id cues). Kept
-   * per class string for the elements without an id (the cards of a listing share one class) and
-   * per element for the few with one (68 of 851 elements a page on the speed mix), found by the
-   * page's class numbers (`classNumber`): an array of one string per node, made for every page, was
-   * with its strings 4 % of the bytes a page allocates (bench/speed/allocation.ts).
+   * The `class` and `id` of an element joined by a space, lower-cased (for class/id cues); an
+   * element without an id has its class alone. Kept per class string for the elements without an
+   * id (the cards of a listing share one class) and per element for the few with one (68 of 851
+   * elements a page on the speed mix), found by the page's class numbers (`classNumber`): an array
+   * of one string per node, made for every page, was with its strings 4 % of the bytes a page
+   * allocates (bench/speed/allocation.ts).
+   *
+   * The readers' tests take the string's ends as white space (`(?:^|\s)`, `(?:$|[\s_-])`, token
+   * scans), so a class without an id is its value as it is, not `"<class> "`: the joined copy (a
+   * rope, flattened by the first test) was made for each of the ~105 class strings a page.
    */
   classAndId(node: number): string {
     const column = this.#classColumn ?? this.#numberClasses();
@@ -374,9 +379,9 @@ export class Doc {
     if (number > 0) {
       const known = this.#classOnly[number];
       if (known !== undefined) return known;
-      const joined = lowerCased(`${this.#classValues[number]} `);
-      this.#classOnly[number] = joined;
-      return joined;
+      const lowered = lowerCased(this.#classValues[number]);
+      this.#classOnly[number] = lowered;
+      return lowered;
     }
     this.#withIds ??= new Map();
     let joined = this.#withIds.get(node);

@@ -198,17 +198,18 @@ const CLOSE = {
   cellHeading: 13,
 } as const;
 
+/** An element open in the walk; reused once closed (`BlockWalk.spareFrames`). */
 interface Frame {
-  readonly end: number;
-  readonly type: number;
-  readonly node: number;
+  end: number;
+  type: number;
+  node: number;
   /** Blocks written when the element opened (for containers). */
-  readonly blocksAtOpen: number;
+  blocksAtOpen: number;
   /** Container pushed for it (quote, item). */
-  readonly pushed: boolean;
+  pushed: boolean;
   /** `nextSep` before the element changed it (restored when it wrote nothing). */
-  readonly savedSep: number;
-  readonly list: ListState | undefined;
+  savedSep: number;
+  list: ListState | undefined;
 }
 
 interface Capture {
@@ -382,6 +383,11 @@ class BlockWalk {
   /** Data tables kept in part, written as tables of their kept rows (Markdown only; see `partialTables`). */
   private readonly partial: PartialTables | undefined;
   private readonly frames: Frame[] = [];
+  /**
+   * Frames closed, for the next elements opened: one object per element opened was ~8 KB of the
+   * bytes a page allocates (`open`); reused, a walk makes as many as it nests deep.
+   */
+  private readonly spareFrames: Frame[] = [];
   private readonly lists: ListState[] = [];
   private inlineOnly = 0;
   /** Headings open inside a cell written on lines (`cellBreaks`): their inner blocks run on. */
@@ -450,7 +456,7 @@ class BlockWalk {
     const { first, last } = keptSpan(kept, begin, size);
     for (let at = begin; at < size; at++) {
       tick('output');
-      while (frames.length > 0 && frames[frames.length - 1].end <= at) this.close(frames.pop() as Frame);
+      while (frames.length > 0 && frames[frames.length - 1].end <= at) this.closeTop();
       const nodeKind = kind[at];
       // Three quarters of a page's nodes lie before its first kept node or after its last: a subtree
       // with nothing kept there writes nothing (before any output, or after all of it outside a
@@ -523,7 +529,7 @@ class BlockWalk {
       this.open(at, listRoleTag(doc, at, t));
       if (t === TAG.figure && this.images && this.capture === undefined) this.onFigure(at);
     }
-    while (frames.length > 0) this.close(frames.pop() as Frame);
+    while (frames.length > 0) this.closeTop();
     this.flushParagraph();
     // (The text keeps them: its notes are written in place, and its words are what text F1 scores.)
     if (this.scope === 'body' && this.markup !== undefined) this.dropTrailingHeadings();
@@ -609,15 +615,32 @@ class BlockWalk {
   // ── opening elements ─────────────────────────────────────────────────────
 
   private push(node: number, type: number, extra?: Partial<Omit<Frame, 'end' | 'type' | 'node'>>): void {
-    this.frames.push({
-      end: this.doc.end(node),
-      type,
-      node,
-      blocksAtOpen: extra?.blocksAtOpen ?? this.writer.blocks,
-      pushed: extra?.pushed ?? false,
-      savedSep: extra?.savedSep ?? this.writer.nextSep,
-      list: extra?.list,
-    });
+    const end = this.doc.end(node);
+    const blocksAtOpen = extra?.blocksAtOpen ?? this.writer.blocks;
+    const pushed = extra?.pushed ?? false;
+    const savedSep = extra?.savedSep ?? this.writer.nextSep;
+    const list = extra?.list;
+    const frame = this.spareFrames.pop();
+    if (frame === undefined) {
+      this.frames.push({ end, type, node, blocksAtOpen, pushed, savedSep, list });
+      return;
+    }
+    frame.end = end;
+    frame.type = type;
+    frame.node = node;
+    frame.blocksAtOpen = blocksAtOpen;
+    frame.pushed = pushed;
+    frame.savedSep = savedSep;
+    frame.list = list;
+    this.frames.push(frame);
+  }
+
+  /** Closes the innermost open element; its frame goes to the spares (nothing keeps it). */
+  private closeTop(): void {
+    const frame = this.frames.pop() as Frame;
+    this.close(frame);
+    frame.list = undefined;
+    this.spareFrames.push(frame);
   }
 
   private open(node: number, t: number): void {

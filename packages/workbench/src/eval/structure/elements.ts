@@ -631,6 +631,7 @@ export function pictureAliases(html: string, base?: string): Record<string, stri
     const own = urls.filter((url) => seen.get(url) === 1);
     for (const url of own.slice(1)) {
       out ??= Object.create(null) as Record<string, string>;
+      // own-keys: a table made with Object.create(null), so a page's URL cannot reach Object.prototype
       out[url] = own[0];
     }
   }

@@ -1859,10 +1859,9 @@ function keepStructuresAround(
     const inLayout = index > 0 && doc.contains(candidates[index - 1], structure);
     outer = structure;
     looked++;
-    const keep = inLayout
-      ? table && isAnnouncedTable(doc, chosen, structure)
-      : keptByItsSurroundings(doc, chosen, structure, before, after) ||
-        (table && isAnnouncedTable(doc, chosen, structure));
+    const keep =
+      (!inLayout && keptByItsSurroundings(doc, chosen, structure, before, after)) ||
+      (table && isAnnouncedTable(doc, chosen, structure));
     if (!keep) continue;
     for (let node = structure; node < stop; node++) if (kind[node] === NodeKind.Text) chosen[node] = 1;
   }
@@ -1919,16 +1918,8 @@ function isAnnouncedTable(doc: Doc, chosen: Uint8Array, table: number): boolean 
 
 /** Most of a table's text in links: a grid of links (a footer's "Hire an SEO | Hire a Web Designer"), not data. */
 function isLinkGrid(doc: Doc, table: number): boolean {
-  const { kind, textLength, hidden } = doc.columns;
-  const stop = doc.end(table);
-  let text = 0;
-  let linked = 0;
-  for (let node = table + 1; node < stop; node++) {
-    if (kind[node] !== NodeKind.Text || hidden[node]) continue;
-    text += textLength[node];
-    if (doc.closest(node, TAG.a) > table) linked += textLength[node];
-  }
-  return linked * 2 >= text;
+  // A table without visible text has nothing to keep: read as a grid, so it is left alone.
+  return doc.columns.textLength[table] === 0 || doc.linkDensity(table) >= 0.5;
 }
 
 /** Most text a listing's toolbar holds besides the listing: a language label and a copy button. */

@@ -1014,6 +1014,10 @@ const POLICY_CUES: readonly RegExp[] = [
   /\bcommunications decency act\b/i,
   /\bnot (?:be )?liable\b/i,
   /\bunrelated to the (?:story|article)\b|\boff[- ]topic\b/i,
+  // A comment form's prompt: the site's terms and the sign-in it asks for ("To post a comment, log into
+  // your chosen social network … subject to our Terms of Service", newspaper-fulltext dallasnews.com1).
+  /\bterms of (?:service|use)\b|\bprivacy policy\b/i,
+  /\blog ?in(?:to)?\b|\blogged in\b|\bsign(?:ed)? in\b/i,
 ];
 
 /**
@@ -1022,7 +1026,8 @@ const POLICY_CUES: readonly RegExp[] = [
  * it goes. Written from L3S-GN1 acc703fe and 8348d112 (Shaw Newspapers' "Comment posters are
  * responsible for the opinions they express…", "…in accordance with the Communications Decency
  * Act…") and 67872f6e (washingtonpost.com's "User reviews and comments that include profanity or
- * personal attacks … will be removed"); no gold paragraph of L3S-GN1 or CleanEval reads so.
+ * personal attacks … will be removed"); no gold paragraph of L3S-GN1 or CleanEval reads so. A
+ * comment form's prompt, which asks the reader to sign in under the site's terms, reads the same way.
  */
 export function dropCommentPolicies(blocks: Blocks, chosen: Uint8Array): number {
   const { count } = blocks;

@@ -254,7 +254,7 @@ describe('body guard', () => {
     });
   });
 
-  test("beside an answer that is a body, the paragraph scorer's element answers at 2.5 times it where the recall mode grows and it holds the answer (paragraphsGrown)", () => {
+  test("beside a short answer that is a body, the paragraph scorer's element answers at 2.5 times it where the recall mode grows and it holds the answer (paragraphsGrown)", () => {
     const names = ['balanced', 'recall', 'loose', 'paragraphs'];
     // WCXB dev 4020's rows (a tutorial; its fold model): 113 words kept, the opening paragraphs and the
     // module headings; the recall mode 208 (1.8 times); the loose mode 338, wholly under boilerplate cues
@@ -288,15 +288,21 @@ describe('body guard', () => {
     // Under 2.5 times the answer, or no prose: the answer stays.
     assert.equal(guardBody(tutorial({ ...element, words: 280 }), names).chosen, 0);
     assert.equal(guardBody(tutorial({ ...element, sentenceShare: 0.1 }), names).chosen, 0);
-    // Beside an answer that is no body at all, the rule does not look (the loose mode's rules do).
-    const empty = tutorial(element);
-    empty[column('logWords')] = Math.log1p(40);
-    assert.notEqual(guardBody(empty, names).rule, 'paragraphsGrown');
+    // Beside an answer that is no body at all, the rule does not look (the loose mode's rules do); nor
+    // beside a long one (the shipped model's WCXB dev 4694 and 0578, 1,473 and 728 words kept: the
+    // element held the answer and the page's reviews or more posts, F1 0.67 → 0.27, 0.75 → 0.47).
+    for (const words of [40, 300]) {
+      const other = tutorial({ ...element, words: 3000, held: 1 }, 3 * words);
+      other[column('logWords')] = Math.log1p(words);
+      other[3 * CHOICE_WIDTH + column('overlapBalanced')] = (2 * words) / (words + 3000);
+      assert.notEqual(guardBody(other, names).rule, 'paragraphsGrown');
+    }
     // The extractor scores the paragraphs only where the recall blocks have 1.5 times the answer's
     // words, and builds the candidate only where it could be 2.5 times the answer.
     assert.equal(guardWanted(113, { recall: 208, loose: 338, region: 0 }).paragraphs, true);
     assert.equal(guardWanted(113, { recall: 150, loose: 338, region: 0 }).paragraphs, false);
     assert.equal(guardWanted(40, { recall: 208, loose: 338, region: 0 }).paragraphs, false);
+    assert.equal(guardWanted(300, { recall: 900, loose: 1000, region: 0 }).paragraphs, false);
     assert.equal(paragraphsWanted(113, 802), true);
     assert.equal(paragraphsWanted(113, 150), false);
   });
@@ -343,7 +349,7 @@ describe('body guard', () => {
       recall: true,
       union: false,
       loose: true,
-      paragraphs: true,
+      paragraphs: false,
     });
     assert.deepEqual(guardWanted(2812, { recall: 2800, loose: 5749, region: 0 }), {
       recall: false,

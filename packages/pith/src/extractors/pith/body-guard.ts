@@ -98,7 +98,7 @@ const RECALL_GROWTH = 1.5;
 const LONG_SHARE = 0.5;
 
 /**
- * `paragraphsGrown`: beside an answer that is a body, the paragraph scorer's element (candidates.ts,
+ * `paragraphsGrown`: beside a short answer that is a body, the paragraph scorer's element (candidates.ts,
  * `paragraphBlocks`) answers at 2.5 times its words (NEAR_SHARE) where the recall mode grows
  * (RECALL_GROWTH) and it holds at least this share of the answer's words: the model kept one part of
  * a body whose lists and short lines it read under 0.5, and the element that holds the answer's
@@ -110,9 +110,9 @@ const HOLDS_ANSWER_SHARE = 0.8;
 
 /**
  * When a rule looks: an answer that is no body (under MIN_BODY_WORDS), no prose, a short body
- * (MIN_BODY_WORDS to SHORT_ANSWER_WORDS), a long one, a body of any length, or any answer.
+ * (MIN_BODY_WORDS to SHORT_ANSWER_WORDS), a long one, or any answer.
  */
-type GuardWhen = 'noBody' | 'notProse' | 'short' | 'long' | 'body' | 'any';
+type GuardWhen = 'noBody' | 'notProse' | 'short' | 'long' | 'any';
 
 /**
  * The guard's rules, in the order they are tried: the candidate, when it looks, and the share of
@@ -200,7 +200,7 @@ const GUARD_RULES: readonly {
   },
   {
     name: 'paragraphs',
-    when: 'body',
+    when: 'short',
     sentenceShare: BODY_SENTENCE_SHARE,
     rule: 'paragraphsGrown',
     share: NEAR_SHARE,
@@ -250,11 +250,11 @@ export function guardWanted(
     long &&
     tinyBeside(answerWords, words.loose, 1, LONG_SHARE) &&
     words.recall >= RECALL_GROWTH * answerWords;
-  // paragraphsGrown reads the paragraph scorer's element beside a body where the recall mode grows,
+  // paragraphsGrown reads the paragraph scorer's element beside a short body where the recall mode grows,
   // read without the slack (the recall blocks' words are never under the answer's: with it, every
   // page would score the paragraphs). Its words are known only once it is scored (paragraphsWanted);
   // the extractor builds the recall mode for it then.
-  const paragraphs = !noBody && words.recall >= RECALL_GROWTH * answerWords;
+  const paragraphs = short && words.recall >= RECALL_GROWTH * answerWords;
   return {
     recall: tinyBeside(answerWords, words.recall, WANTED_SLACK) || grown || grownLong,
     // unionNear reads the region joined to the answer at looseNear's share.
@@ -343,9 +343,11 @@ function readsAsBody(
  *   615: a blog's comments or a story's second half the model read under 0.5).
  * - unionNear: where the answer is no body at all, the region joined to it at looseNear's share
  *   (CleanEval 724, a 404 page: 12 words kept, the region with them 58, the gold's 55).
- * - paragraphsGrown: beside an answer that is a body, the paragraph scorer's element at looseNear's
- *   share where the recall mode grows and the element holds HOLDS_ANSWER_SHARE of the answer's words
- *   (WCXB dev 4020; trafilatura-eval livenet.ch).
+ * - paragraphsGrown: beside a short answer that is a body (looseGrown's band), the paragraph scorer's
+ *   element at looseNear's share where the recall mode grows and the element holds HOLDS_ANSWER_SHARE
+ *   of the answer's words (WCXB dev 4020; trafilatura-eval livenet.ch). Beside a long answer it took
+ *   right ones down with the shipped model (WCXB dev 4694, 0578, in sample: the element held the
+ *   answer and a page's reviews or more posts).
  * A candidate reads as a body with no more footer than BODY_FOOTER_SHARE or than the answer has;
  * for looseFirst and notProse, when `textOf` is given (the extractor's: the candidate's text features, read only
  * here), also with more, where its text has at most BODY_TEXT_BOILERPLATE of its words in
@@ -365,7 +367,6 @@ export function guardBody(
     notProse: at(rows, 0, CHOICE_COLUMNS.sentenceShare) < NOT_PROSE_SHARE,
     short: answerWords >= MIN_BODY_WORDS && answerWords < SHORT_ANSWER_WORDS,
     long: answerWords >= SHORT_ANSWER_WORDS,
-    body: answerWords >= MIN_BODY_WORDS,
   };
   const answerProse = at(rows, 0, CHOICE_COLUMNS.sentenceShare);
   const recall = names.indexOf('recall');

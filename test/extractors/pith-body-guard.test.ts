@@ -15,6 +15,7 @@ import {
   guardBody,
   guardFooterText,
   guardWanted,
+  paragraphsWanted,
   readsAsFooterText,
 } from '../../packages/pith/src/extractors/pith/body-guard.js';
 import {
@@ -243,12 +244,67 @@ describe('body guard', () => {
       recall: true,
       union: false,
       loose: true,
+      paragraphs: true,
     });
     assert.deepEqual(guardWanted(198, { recall: 190, loose: 528, region: 0 }), {
       recall: false,
       union: false,
       loose: false,
+      paragraphs: false,
     });
+  });
+
+  test("beside a short answer that is a body, the paragraph scorer's element answers at 2.5 times it where the recall mode grows and it holds the answer (paragraphsGrown)", () => {
+    const names = ['balanced', 'recall', 'loose', 'paragraphs'];
+    // WCXB dev 4020's rows (a tutorial; its fold model): 113 words kept, the opening paragraphs and the
+    // module headings; the recall mode 208 (1.8 times); the loose mode 338, wholly under boilerplate cues
+    // as the answer is (looseGrown's bound keeps it out); the paragraph scorer's element 802 words, 0.82
+    // prose, holding 0.96 of the answer's words (F1 0.19 → 0.86).
+    const tutorial = (
+      paragraphs: { words: number; sentenceShare: number; held: number },
+      recallWords = 208,
+    ) => {
+      const values = rows(
+        { words: 113 },
+        { words: recallWords, sentenceShare: 0.8, footerShare: 0 },
+        { words: 338, sentenceShare: 0.886, footerShare: 0 },
+        { words: paragraphs.words, sentenceShare: paragraphs.sentenceShare, footerShare: 0 },
+      );
+      values[column('sentenceShare')] = 0.761;
+      for (const row of [0, 1, 2, 3]) values[row * CHOICE_WIDTH + column('boilerplateCueShare')] = 1;
+      // The row's overlap with the answer: the F1 of their words, 2 × held × 113 / (113 + words).
+      values[3 * CHOICE_WIDTH + column('overlapBalanced')] =
+        (2 * paragraphs.held * 113) / (113 + paragraphs.words);
+      return values;
+    };
+    const element = { words: 802, sentenceShare: 0.82, held: 0.96 };
+    assert.deepEqual(guardBody(tutorial(element), names), { chosen: 3, rule: 'paragraphsGrown' });
+    // An element that holds another text than the answer (a page's comments, another story) is no body
+    // of it: L3S-GN1 f5a46a81's shape, a right answer beside comments ten times its size.
+    assert.equal(guardBody(tutorial({ ...element, held: 0 }), names).chosen, 0);
+    assert.equal(guardBody(tutorial({ ...element, held: 0.7 }), names).chosen, 0);
+    // Where the recall mode does not grow (WCXB dev 4053: 1.34 times), the answer stays.
+    assert.equal(guardBody(tutorial(element, 150), names).chosen, 0);
+    // Under 2.5 times the answer, or no prose: the answer stays.
+    assert.equal(guardBody(tutorial({ ...element, words: 280 }), names).chosen, 0);
+    assert.equal(guardBody(tutorial({ ...element, sentenceShare: 0.1 }), names).chosen, 0);
+    // Beside an answer that is no body at all, the rule does not look (the loose mode's rules do); nor
+    // beside a long one (the shipped model's WCXB dev 4694 and 0578, 1,473 and 728 words kept: the
+    // element held the answer and the page's reviews or more posts, F1 0.67 → 0.27, 0.75 → 0.47).
+    for (const words of [40, 300]) {
+      const other = tutorial({ ...element, words: 3000, held: 1 }, 3 * words);
+      other[column('logWords')] = Math.log1p(words);
+      other[3 * CHOICE_WIDTH + column('overlapBalanced')] = (2 * words) / (words + 3000);
+      assert.notEqual(guardBody(other, names).rule, 'paragraphsGrown');
+    }
+    // The extractor scores the paragraphs only where the recall blocks have 1.5 times the answer's
+    // words, and builds the candidate only where it could be 2.5 times the answer.
+    assert.equal(guardWanted(113, { recall: 208, loose: 338, region: 0 }).paragraphs, true);
+    assert.equal(guardWanted(113, { recall: 150, loose: 338, region: 0 }).paragraphs, false);
+    assert.equal(guardWanted(40, { recall: 208, loose: 338, region: 0 }).paragraphs, false);
+    assert.equal(guardWanted(300, { recall: 900, loose: 1000, region: 0 }).paragraphs, false);
+    assert.equal(paragraphsWanted(113, 802), true);
+    assert.equal(paragraphsWanted(113, 150), false);
   });
 
   test('beside a long answer, the loose mode answers at twice it where the recall mode grows and it is as much prose (looseLong)', () => {
@@ -293,11 +349,13 @@ describe('body guard', () => {
       recall: true,
       union: false,
       loose: true,
+      paragraphs: false,
     });
     assert.deepEqual(guardWanted(2812, { recall: 2800, loose: 5749, region: 0 }), {
       recall: false,
       union: false,
       loose: false,
+      paragraphs: false,
     });
   });
 
@@ -693,6 +751,23 @@ describe('body guard', () => {
       assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'loose' });
     });
   }
+
+  // WCXB dev 4020 (geeksforgeeks.org, a tutorial): the fold model keeps 113 words, the opening paragraphs
+  // and the module headings, and drops the lists and short lines under them; the recall mode has 1.8
+  // times them, the loose mode lies wholly under boilerplate cues (as the answer does); the paragraph
+  // scorer's element holds the tutorial (paragraphsGrown: F1 0.19 → 0.86).
+  test("a real page whose body is the paragraph scorer's element around the answer (WCXB dev 4020)", {
+    skip: heldOutSkip('4020'),
+  }, async () => {
+    const { guarded, bare } = await guardedHeldOut(
+      '4020',
+      'https://www.geeksforgeeks.org/machine-learning/machine-learning/',
+    );
+    assert.doesNotMatch(bare.content, /Used when the output is a "yes or no" type answer/);
+    assert.match(guarded.content, /Used when the output is a "yes or no" type answer/);
+    assert.match(guarded.content, /Machine learning is a branch of Artificial Intelligence/);
+    assert.deepEqual((guarded.extraction.diagnostics as PithDiagnostics).bodyGuard, { answer: 'paragraphs' });
+  });
 
   // WCXB dev 4437 (a listing): the fold model keeps 47 words; the loose mode (185 words, 0.47 prose)
   // would answer by looseNear (F1 0.78), but the listing profile's 17 items are the answer (F1 0.79):

@@ -127,6 +127,37 @@ describe('findComments: marked comments', () => {
 });
 
 describe('findComments: comments found by structure', () => {
+  test('CleanEval 205: comments in alternating classes are one comment a block, the last of an odd count too', () => {
+    const comment = (n: number, name: string, body: string) =>
+      `<div class="${n % 2 ? 'comgrey' : 'comwhite'}"><h3 id="comment${n}"><span class="number">${n}.</span> <a href="http://example.com/${n}" rel="nofollow">${name}</a> said: </h3>
+        <p>${body}</p>
+        <p>Posted on May  3, 2005 10:${10 + n} AM | <a href="#comment${n}" title="Link directly to this comment">#</a></p></div>`;
+    const { doc, sections } = find(
+      `<body><div class="entry"><h2>Technological Excuses: A Rant</h2><p>${'Technology should help you solve problems, not create more. '.repeat(20)}</p>
+        <h2 id="comments">Comments</h2>
+        ${comment(1, 'Dave P', 'Nothing more true has ever been uttered, I am still shocked at how business leaders are pushed around.')}
+        ${comment(2, 'Rimantas', 'What happened to the Brooks law? You end up using what your managers want to buy.')}
+        ${comment(3, 'Keith', 'Good point. The bottom line is that a testing cycle should never dictate the release date.')}
+        ${comment(4, 'Dave P', 'It is called crashing the project, and is common in most project management methods.')}
+        ${comment(5, 'Sam', 'Totally agree with what you say. Never tell someone that their estimated timeline is too long.')}
+      </div></body>`,
+    );
+    assert.equal(sections.length, 1);
+    const [section] = sections;
+    // Five comments, not two pairs with the fifth left out.
+    assert.equal(section.comments.length, 5);
+    assert.deepEqual(
+      section.comments.map((found) => doc.attr(found.node, 'class')),
+      ['comgrey', 'comwhite', 'comgrey', 'comwhite', 'comgrey'],
+    );
+    const mask = commentMask(doc, sections);
+    for (let node = 0; node < doc.size; node++) {
+      if (!doc.isText(node)) continue;
+      if (doc.text(node).includes('Technology should help')) assert.equal(mask[node], 0);
+      if (doc.text(node).includes('estimated timeline')) assert.equal(mask[node], 1);
+    }
+  });
+
   test('comments written as sibling blocks after the article (text, then "Posted by"): the section is those blocks', () => {
     const { doc, sections } = find(
       `<body><div class="content"><h3>Title</h3><p>${'Article words. '.repeat(60)}</p>

@@ -16,7 +16,7 @@ import { CHOICE_COLUMNS, CHOICE_WIDTH } from './choice-features.js';
 import { TEXT_FEATURE_NAMES } from './text-features.js';
 
 /** The candidates the guard may answer with, in the order it tries them. */
-export const BODY_CANDIDATES = ['recall', 'union', 'loose'] as const;
+export const BODY_CANDIDATES = ['recall', 'union', 'loose', 'paragraphs'] as const;
 
 /** A body has at most this share of its words in footers (landmark or cue) or cookie notices… */
 const BODY_FOOTER_SHARE = 0.3;
@@ -98,8 +98,19 @@ const RECALL_GROWTH = 1.5;
 const LONG_SHARE = 0.5;
 
 /**
+ * `paragraphsGrown`: beside a short answer that is a body, the paragraph scorer's element (candidates.ts,
+ * `paragraphBlocks`) answers at 2.5 times its words (NEAR_SHARE) where the recall mode grows
+ * (RECALL_GROWTH) and it holds at least this share of the answer's words: the model kept one part of
+ * a body whose lists and short lines it read under 0.5, and the element that holds the answer's
+ * paragraphs holds the rest (WCXB dev 4020, a tutorial's 112 words of 1,027; trafilatura-eval
+ * livenet.ch, 104 words of an essay). Where its element holds other text (a page's comments, another
+ * story: L3S-GN1 f5a46a81), the answer is not in it.
+ */
+const HOLDS_ANSWER_SHARE = 0.8;
+
+/**
  * When a rule looks: an answer that is no body (under MIN_BODY_WORDS), no prose, a short body
- * (MIN_BODY_WORDS to SHORT_ANSWER_WORDS), or any answer.
+ * (MIN_BODY_WORDS to SHORT_ANSWER_WORDS), a long one, or any answer.
  */
 type GuardWhen = 'noBody' | 'notProse' | 'short' | 'long' | 'any';
 
@@ -129,6 +140,8 @@ const GUARD_RULES: readonly {
   recallGrowth?: number;
   /** The candidate's sentence share must be at least the answer's (looseLong). */
   proseOverAnswer?: boolean;
+  /** The candidate must hold at least this share of the answer's words (paragraphsGrown). */
+  holdsAnswer?: number;
   /**
    * The extractor lets the listing profile answer before this rule (`yieldsToListing`): beside a
    * short answer a listing's repeated items are the surer body (WCXB dev 4437).
@@ -185,6 +198,16 @@ const GUARD_RULES: readonly {
     boilerplate: NEAR_BOILERPLATE_SHARE,
     yieldsToListing: true,
   },
+  {
+    name: 'paragraphs',
+    when: 'short',
+    sentenceShare: BODY_SENTENCE_SHARE,
+    rule: 'paragraphsGrown',
+    share: NEAR_SHARE,
+    recallGrowth: RECALL_GROWTH,
+    holdsAnswer: HOLDS_ANSWER_SHARE,
+    yieldsToListing: true,
+  },
 ];
 
 /** Whether the guard's rule (`BodyGuardOutcome.rule`) lets the listing profile answer before it. */
@@ -210,7 +233,7 @@ const tinyBeside = (answerWords: number, bodyWords: number, slack = 1, share = T
 export function guardWanted(
   answerWords: number,
   words: { recall: number; loose: number; region: number },
-): { recall: boolean; union: boolean; loose: boolean } {
+): { recall: boolean; union: boolean; loose: boolean; paragraphs: boolean } {
   const noBody = answerWords < MIN_BODY_WORDS;
   const short = !noBody && answerWords < SHORT_ANSWER_WORDS;
   const long = answerWords >= SHORT_ANSWER_WORDS;
@@ -227,6 +250,11 @@ export function guardWanted(
     long &&
     tinyBeside(answerWords, words.loose, 1, LONG_SHARE) &&
     words.recall >= RECALL_GROWTH * answerWords;
+  // paragraphsGrown reads the paragraph scorer's element beside a short body where the recall mode grows,
+  // read without the slack (the recall blocks' words are never under the answer's: with it, every
+  // page would score the paragraphs). Its words are known only once it is scored (paragraphsWanted);
+  // the extractor builds the recall mode for it then.
+  const paragraphs = short && words.recall >= RECALL_GROWTH * answerWords;
   return {
     recall: tinyBeside(answerWords, words.recall, WANTED_SLACK) || grown || grownLong,
     // unionNear reads the region joined to the answer at looseNear's share.
@@ -237,8 +265,16 @@ export function guardWanted(
       tinyBeside(answerWords, words.loose, WANTED_SLACK, noBody ? NEAR_SHARE : TINY_SHARE) ||
       grown ||
       grownLong,
+    paragraphs,
   };
 }
+
+/**
+ * Whether the extractor builds the paragraph scorer's candidate, from its words as scored (before
+ * its post-rules): only where it could be 2.5 times the answer's.
+ */
+export const paragraphsWanted = (answerWords: number, paragraphWords: number) =>
+  tinyBeside(answerWords, paragraphWords, WANTED_SLACK, NEAR_SHARE);
 
 const at = (rows: ArrayLike<number>, index: number, column: number) => rows[index * CHOICE_WIDTH + column];
 /**
@@ -248,6 +284,16 @@ const at = (rows: ArrayLike<number>, index: number, column: number) => rows[inde
  */
 const wordsOf = (rows: ArrayLike<number>, index: number) =>
   Math.round(Math.expm1(at(rows, index, CHOICE_COLUMNS.logWords)));
+
+/**
+ * The share of the answer's words candidate `index` holds, from its row's overlap with the answer
+ * (an F1 of their kept words per block: overlap = F1 × (a + b) / 2).
+ */
+function answerHeld(rows: ArrayLike<number>, index: number): number {
+  const answer = wordsOf(rows, 0);
+  if (answer === 0) return 0;
+  return (at(rows, index, CHOICE_COLUMNS.overlapBalanced) * (answer + wordsOf(rows, index))) / 2 / answer;
+}
 
 /** The share of candidate `index`'s words in footers (landmark or cue) or cookie notices. */
 const footerOf = (rows: ArrayLike<number>, index: number) =>
@@ -297,6 +343,11 @@ function readsAsBody(
  *   615: a blog's comments or a story's second half the model read under 0.5).
  * - unionNear: where the answer is no body at all, the region joined to it at looseNear's share
  *   (CleanEval 724, a 404 page: 12 words kept, the region with them 58, the gold's 55).
+ * - paragraphsGrown: beside a short answer that is a body (looseGrown's band), the paragraph scorer's
+ *   element at looseNear's share where the recall mode grows and the element holds HOLDS_ANSWER_SHARE
+ *   of the answer's words (WCXB dev 4020; trafilatura-eval livenet.ch). Beside a long answer it took
+ *   right ones down with the shipped model (WCXB dev 4694, 0578, in sample: the element held the
+ *   answer and a page's reviews or more posts).
  * A candidate reads as a body with no more footer than BODY_FOOTER_SHARE or than the answer has;
  * for looseFirst and notProse, when `textOf` is given (the extractor's: the candidate's text features, read only
  * here), also with more, where its text has at most BODY_TEXT_BOILERPLATE of its words in
@@ -330,6 +381,7 @@ export function guardBody(
     boilerplate = 1,
     recallGrowth,
     proseOverAnswer,
+    holdsAnswer,
   } of GUARD_RULES) {
     const index = names.indexOf(name);
     if (
@@ -337,6 +389,7 @@ export function guardBody(
       looks[when] &&
       (recallGrowth === undefined || recallWords >= recallGrowth * answerWords) &&
       (proseOverAnswer !== true || at(rows, index, CHOICE_COLUMNS.sentenceShare) >= answerProse) &&
+      (holdsAnswer === undefined || answerHeld(rows, index) >= holdsAnswer) &&
       tinyBeside(answerWords, wordsOf(rows, index), 1, share) &&
       at(rows, index, CHOICE_COLUMNS.boilerplateCueShare) <= boilerplate &&
       readsAsBody(rows, index, sentenceShare, footerText ? textOf : undefined)

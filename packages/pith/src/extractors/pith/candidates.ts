@@ -326,8 +326,13 @@ export function unionCandidate(
   return candidate('union', inputs, union);
 }
 
-function paragraphsCandidate(inputs: CandidateInputs): Candidate | undefined {
-  const paragraphs = paragraphBlocks(inputs.rows);
+/** The paragraph scorer's candidate, which the body guard reads too; `paragraphs` when the caller has scored them. */
+export function paragraphsCandidate(inputs: CandidateInputs, paragraphs: Uint8Array): Candidate;
+export function paragraphsCandidate(inputs: CandidateInputs): Candidate | undefined;
+export function paragraphsCandidate(
+  inputs: CandidateInputs,
+  paragraphs = paragraphBlocks(inputs.rows),
+): Candidate | undefined {
   return paragraphs && candidate('paragraphs', inputs, paragraphs, finishChosen(inputs, paragraphs, false));
 }
 

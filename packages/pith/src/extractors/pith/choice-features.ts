@@ -92,6 +92,7 @@ export const CHOICE_COLUMNS = {
   footerShare: C.footerShare,
   boilerplateCueShare: C.boilerplateCueShare,
   cookieCueShare: C.cookieCueShare,
+  overlapBalanced: C.overlapBalanced,
 } as const;
 
 export interface ChoicePage {

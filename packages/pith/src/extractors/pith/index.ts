@@ -23,6 +23,7 @@ import {
   guardBody,
   guardFooterText,
   guardWanted,
+  paragraphsWanted,
   readsAsFooterText,
   yieldsToListing,
 } from './body-guard.js';
@@ -34,6 +35,8 @@ import {
   type CandidateInputs,
   finishChosen,
   modeCandidate,
+  paragraphBlocks,
+  paragraphsCandidate,
   selectionOf,
   textNodesOf,
   unionCandidate,
@@ -367,10 +370,16 @@ function guardPage(
   }
   const wanted = guardWanted(words.answer, { recall: recallWords, loose: looseWords, region: words.region });
   const list = [own];
-  if (wanted.recall || wanted.union || wanted.loose) {
-    if (wanted.recall) list.push(modeCandidate('recall', inputs));
+  // The paragraph scorer's element, scored only where its rule could look, built only where it could answer.
+  const paragraphs = wanted.paragraphs ? paragraphBlocks(inputs.rows) : undefined;
+  const withParagraphs =
+    paragraphs !== undefined &&
+    paragraphsWanted(words.answer, wordsOf(inputs.doc, paragraphs, paragraphs).kept);
+  if (wanted.recall || wanted.union || wanted.loose || withParagraphs) {
+    if (wanted.recall || withParagraphs) list.push(modeCandidate('recall', inputs));
     if (wanted.union) list.push(unionCandidate(inputs, own));
     if (wanted.loose) list.push(modeCandidate('loose', inputs));
+    if (paragraphs && withParagraphs) list.push(paragraphsCandidate(inputs, paragraphs));
     const { chosen, rule } = guardBody(
       choiceFeatures(page, list),
       list.map((candidate) => candidate.name),

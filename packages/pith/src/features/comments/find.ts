@@ -887,10 +887,75 @@ function periodicRuns(doc: Doc, blocks: readonly number[]): Item[][] {
     );
   });
   return periodicSpans(shapes, usable).map(({ start, period, periods }) => {
+    if (period > 1) {
+      const striped = stripedRun(doc, blocks, shapes, usable, start, period, periods);
+      if (striped) return striped;
+    }
     const run: Item[] = [];
     for (let p = 0; p < periods; p++) run.push(blocks.slice(start + p * period, start + (p + 1) * period));
     return period === 1 ? (headedRows(doc, run) ?? run) : run;
   });
+}
+
+/**
+ * Least share of the longest place of a striped period that each other place holds: comments in
+ * alternating classes are alike in length, where a "Posted by" line after each text is far shorter.
+ */
+const STRIPE_TEXT_SHARE = 0.25;
+
+/**
+ * A run of period 2 or 3 whose blocks are each a whole comment in alternating classes
+ * (`comgrey`/`comwhite`, `odd`/`even`): one comment a block, and the blocks after the last whole
+ * period that go on with the stripes belong to the run. Read as periods, an odd count of striped
+ * comments left the last one out of the section, and so in the body (CleanEval 205: 25 comments
+ * read as 12 pairs). Striped: every block has one tag and opens with an element of one shape (the
+ * comment's head), and no place of the period holds under {@link STRIPE_TEXT_SHARE} of the
+ * longest's text (a text block and its "Posted by" line are a period of two parts, not stripes).
+ */
+function stripedRun(
+  doc: Doc,
+  blocks: readonly number[],
+  shapes: readonly string[],
+  usable: readonly boolean[],
+  start: number,
+  period: number,
+  periods: number,
+): Item[] | undefined {
+  let stop = start + period * periods;
+  while (stop < blocks.length && stop - start - period * periods < period) {
+    if (!usable[stop] || shapes[stop] !== shapes[stop - period]) break;
+    stop++;
+  }
+  const tag = doc.tag(blocks[start]);
+  const head = firstElementChild(doc, blocks[start]);
+  if (head < 0) return undefined;
+  const headShape = shapeOf(doc, head);
+  const placeText = new Array<number>(period).fill(0);
+  for (let i = start; i < stop; i++) {
+    const block = blocks[i];
+    if (doc.tag(block) !== tag) return undefined;
+    const first = firstElementChild(doc, block);
+    if (first < 0 || shapeOf(doc, first) !== headShape) return undefined;
+    placeText[(i - start) % period] += doc.textLength(block);
+  }
+  let least = placeText[0];
+  let most = placeText[0];
+  for (const text of placeText) {
+    least = Math.min(least, text);
+    most = Math.max(most, text);
+  }
+  if (least < STRIPE_TEXT_SHARE * most) return undefined;
+  return blocks.slice(start, stop).map((block) => [block]);
+}
+
+/** The first child element of a node with text, or -1. */
+function firstElementChild(doc: Doc, node: number): number {
+  for (let child = node + 1; child < doc.end(node); child = doc.end(child)) {
+    tick('comments');
+    if (doc.isElement(child) && doc.textLength(child) > 0) return child;
+    if (doc.isText(child) && doc.textLength(child) > 0 && doc.text(child).trim() !== '') return -1;
+  }
+  return -1;
 }
 
 /** Items made by `headedRows`: their first node is the comment's head (its author and date). */

@@ -182,6 +182,23 @@ describe('Doc.classNumber and Doc.classValueNumber', () => {
     );
   });
 
+  it('Doc.classValue is the class value a number stands for, as written', () => {
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 10 }), (elements) => {
+        const doc = parseHtml(`<!doctype html>${elements.join('')}`);
+        assert.equal(doc.classValue(0), '');
+        for (let node = 0; node < doc.size; node++) {
+          const number = doc.classValueNumber(node);
+          if (number > 0) assert.equal(doc.classValue(number), doc.attr(node, 'class'), `node ${node}`);
+        }
+      }),
+    );
+    const doc = parseHtml('<div class="Comment-Body">a</div><p class="Comment-Body" id="c1">b</p>');
+    const [div] = doc.findAll(TAG.div);
+    assert.equal(doc.classValue(doc.classValueNumber(div)), 'Comment-Body');
+    assert.equal(doc.classValue(doc.classValueNumber(doc.findAll(TAG.p)[0])), 'Comment-Body');
+  });
+
   it('a WordPress comment list (wcxb-dev 0007): the comments share their class numbers, ids apart', () => {
     const comment = (n: number) => `<li class="comment even thread-even depth-1" id="comment-${n}">
       <article id="div-comment-${n}" class="comment-body">

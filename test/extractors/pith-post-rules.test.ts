@@ -1823,6 +1823,40 @@ describe("pith post-rules: a shop page's reviews", () => {
   });
 });
 
+describe('pith post-rules: signature, disclaimer and review rules read the class values before the source', () => {
+  // The words in the text and in attributes other than class and id, as a news story holds them (a
+  // report on a review board, a signed treaty, a legal disclaimer quoted, an image named so).
+  const story = `<body><article><h1>Board to review the treaty's signature</h1>
+    <p>The review board met on Tuesday to discuss the signature of the treaty and the disclaimer the ministry added to it last week.</p>
+    <img src="/img/signature-disclaimer-review.jpg" alt="The signature page"><p title="disclaimer">${'The ministers spoke for an hour. '.repeat(4)}</p></article></body>`;
+  test('a page whose class values and ids name none of them drops nothing and never asks the page type', () => {
+    const page = setup(story);
+    let asked = 0;
+    assert.equal(
+      dropShopReviews(page.doc, page.chosen, () => {
+        asked++;
+        return true;
+      }),
+      0,
+    );
+    assert.equal(asked, 0, 'the page type is read only where a class names reviews');
+    assert.equal(dropSignatures(page.doc, page.chosen), 0);
+    assert.equal(dropDisclaimers(page.doc, page.chosen), 0);
+    assert.ok(chosenText(page).includes('The review board met'));
+  });
+  test('an id alone names a disclaimer; a class in upper case names a signature', () => {
+    const page = setup(
+      `<body><main>${prose(1)}${prose(2)}${prose(3)}<div id="Rate-Disclaimer">Rates shown are for illustration and may change without notice.</div>
+       <div class="post"><div class="Post-Signature">Buying me a coffee is a generous way to say thanks.</div></div></main></body>`,
+    );
+    assert.equal(dropDisclaimers(page.doc, page.chosen) > 0, true);
+    assert.equal(dropSignatures(page.doc, page.chosen) > 0, true);
+    const text = chosenText(page);
+    assert.ok(!text.includes('Rates shown') && !text.includes('coffee'), text);
+    assert.ok(text.includes('Paragraph 3'), text);
+  });
+});
+
 describe('pith post-rules: a data table inside the table that lays out the page', () => {
   // CleanEval 508 (infoplease, a page laid out by a table): the paragraph that announces the table,
   // then the table of "minority" presidents; the classifier dropped its cells one by one.

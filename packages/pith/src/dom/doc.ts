@@ -413,6 +413,11 @@ export class Doc {
     this.#classColumn ?? this.#numberClasses();
     return this.#classOnly.length;
   }
+  /** The page's `class` value numbered `number` (`classValueNumber`), as written; '' for 0. */
+  classValue(number: number): string {
+    this.#classColumn ?? this.#numberClasses();
+    return this.#classValues[number] ?? '';
+  }
   /** Numbers every element's `class` value (the first `class` and `id`, as `attr` reads them). */
   #numberClasses(): Int32Array {
     const { offsets, nameIds, values, names, merged } = this.#attributes;

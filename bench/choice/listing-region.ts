@@ -19,7 +19,7 @@ const { values } = parseArgs({
 const out = values.out ?? '.cache/listing-region.jsonl';
 for await (const { pending, model } of pagesToRun(values, out, ['wcxb-dev'])) {
   const { dataset, page } = pending;
-  const scored = scoredExtract(pending, { model, candidates: true });
+  const scored = scoredExtract(pending, { model: process.env.SHIPPED ? '' : model, candidates: true });
   if (!scored) continue;
   const { result, score } = scored;
   const diagnostics = result.extraction.diagnostics as PithDiagnostics;
@@ -30,12 +30,14 @@ for await (const { pending, model } of pagesToRun(values, out, ['wcxb-dev'])) {
     goldWords: scored.goldWords,
   };
   const found = candidatesOf(result.extraction);
-  if (diagnostics.listing && found) {
+  const group = diagnostics.listing ?? diagnostics.regionBesideListing;
+  if (group && found) {
     const doc = result.extraction.doc;
     const own = found.candidates[0].chosen;
     const region = found.candidates.find((c) => c.name === 'heuristic')?.chosen;
     const loose = found.candidates.find((c) => c.name === 'loose')?.chosen;
-    line.listing = diagnostics.listing;
+    line.listing = group;
+    line.regionAnswered = diagnostics.regionBesideListing !== undefined;
     line.answer = score(result.content);
     line.own = score(selectionText(result, selectionOf(doc, own), page.url));
     if (region) line.region = score(selectionText(result, selectionOf(doc, region), page.url));
@@ -68,7 +70,7 @@ for await (const { pending, model } of pagesToRun(values, out, ['wcxb-dev'])) {
       ownInRegion,
       regionLink: regionWords ? regionLinkWords / regionWords : 0,
       regionSentence: chars ? sentenceChars / chars : 0,
-      groupWords: diagnostics.listing.words,
+      groupWords: group.words,
       keptWords: diagnostics.keptWords,
       type: diagnostics.pageType.type,
     };

@@ -21,6 +21,7 @@ import {
   POSTS_GROWTH,
   postsAnswer,
   REGION_BODY_WORDS,
+  REGION_GROUP_SHARE,
   type RepeatedGroup,
   regionBesideGroup,
   repeatedGroup,
@@ -936,7 +937,7 @@ describe('the heuristic region beside a few repeated items (s46-listing, WCXB de
   /** A collection page shaped like WCXB dev 4071: a short prose body, and beside it `count` long teasers of other pages. */
   const teaser = (n: number) =>
     `<div class="teaser"><h3><a href="/other/${n}">Another story number ${n}</a></h3>` +
-    `<p>${'A long teaser for another story on this site, with more words than a card has. '.repeat(3)}${n}</p></div>`;
+    `<p>${'A long teaser for another story on this site, with more words than a card has. '.repeat(10)}${n}</p></div>`;
   const page = (count: number) =>
     `<html><body><main><div id="body"><h1>The spring fair</h1>` +
     `<p>${'The village holds its spring fair on the green each May, with stalls, music and a cake contest. '.repeat(4)}</p>` +
@@ -971,13 +972,19 @@ describe('the heuristic region beside a few repeated items (s46-listing, WCXB de
     assert.equal(regionBesideGroup(doc, group, answer, region, regionWords), true);
   });
 
-  test('the answer holding a word of the region, or many items, or a short region: the profile stays', () => {
+  test('the answer holding a word of the region, many items, a short region or a long one: the profile stays', () => {
     const doc = parseHtml(page(4));
     const { blocks } = pageRows(doc, {}, {});
     const { region, answer, regionWords } = masks(doc);
     const group = anchoredGroup(blocks, answer);
     assert.ok(group);
     assert.equal(regionBesideGroup(doc, group, answer, region, REGION_BODY_WORDS - 1), false);
+    const longRegion = Math.ceil(REGION_GROUP_SHARE * group.words) + 1;
+    assert.equal(
+      regionBesideGroup(doc, group, answer, region, longRegion),
+      false,
+      'a second long part of the page',
+    );
     const touching = answer.slice();
     touching[region.indexOf(1)] = 1;
     assert.equal(regionBesideGroup(doc, group, touching, region, regionWords), false);

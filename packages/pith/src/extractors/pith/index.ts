@@ -104,6 +104,7 @@ export {
   listingGateFeatures,
   REGION_BODY_WORDS,
   REGION_FEW_ITEMS,
+  REGION_GROUP_SHARE,
   type RepeatedGroup,
   regionBesideGroup,
   repeatedGroup,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { type Doc, NodeKind, parseHtml } from '../../packages/pith/src/dom/index.js';
+import { type Doc, NodeKind, parseHtml, TAG } from '../../packages/pith/src/dom/index.js';
 import { type PithDiagnostics, pageRows } from '../../packages/pith/src/extractors/pith/index.js';
 import {
   anchoredGroup,
@@ -20,7 +20,10 @@ import {
   POST_WORDS,
   POSTS_GROWTH,
   postsAnswer,
+  REGION_BODY_WORDS,
+  REGION_GROUP_SHARE,
   type RepeatedGroup,
+  regionBesideGroup,
   repeatedGroup,
   repeatedGroups,
   screenReaderOnlyText,
@@ -926,6 +929,74 @@ describe("the posts profile's search: the answer's middle word's ancestors only 
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('the heuristic region beside a few repeated items (s46-listing, WCXB dev 0655 and 4071 in sample)', () => {
+  /** A collection page shaped like WCXB dev 4071: a short prose body, and beside it `count` long teasers of other pages. */
+  const teaser = (n: number) =>
+    `<div class="teaser"><h3><a href="/other/${n}">Another story number ${n}</a></h3>` +
+    `<p>${'A long teaser for another story on this site, with more words than a card has. '.repeat(10)}${n}</p></div>`;
+  const page = (count: number) =>
+    `<html><body><main><div id="body"><h1>The spring fair</h1>` +
+    `<p>${'The village holds its spring fair on the green each May, with stalls, music and a cake contest. '.repeat(4)}</p>` +
+    `</div><div class="more">${Array.from({ length: count }, (_, k) => teaser(k + 1)).join('')}</div></main></body></html>`;
+  /** The masks of the page: the region (the body's text), the model's answer (the first teaser's text). */
+  function masks(doc: Doc): { region: Uint8Array; answer: Uint8Array; regionWords: number } {
+    const region = new Uint8Array(doc.size);
+    const answer = new Uint8Array(doc.size);
+    const body = doc.findFirst(TAG.div);
+    let regionWords = 0;
+    for (let node = body + 1; node < doc.end(body); node++)
+      if (doc.kind(node) === NodeKind.Text) {
+        region[node] = 1;
+        regionWords += doc.wordCount(node);
+      }
+    let first = -1;
+    for (let node = 0; node < doc.size && first < 0; node++)
+      if (doc.kind(node) === NodeKind.Element && doc.attr(node, 'class') === 'teaser') first = node;
+    for (let node = first + 1; node < doc.end(first); node++)
+      if (doc.kind(node) === NodeKind.Text) answer[node] = 1;
+    return { region, answer, regionWords };
+  }
+
+  test('the model answering in the teasers, the region holding the body: the region answers', () => {
+    const doc = parseHtml(page(4));
+    const { blocks } = pageRows(doc, {}, {});
+    const { region, answer, regionWords } = masks(doc);
+    assert.ok(regionWords >= REGION_BODY_WORDS, `the body has ${regionWords} words`);
+    const group = anchoredGroup(blocks, answer);
+    assert.ok(group, 'the teasers are the group the answer started');
+    assert.equal(group.items.length, 4);
+    assert.equal(regionBesideGroup(doc, group, answer, region, regionWords), true);
+  });
+
+  test('the answer holding a word of the region, many items, a short region or a long one: the profile stays', () => {
+    const doc = parseHtml(page(4));
+    const { blocks } = pageRows(doc, {}, {});
+    const { region, answer, regionWords } = masks(doc);
+    const group = anchoredGroup(blocks, answer);
+    assert.ok(group);
+    assert.equal(regionBesideGroup(doc, group, answer, region, REGION_BODY_WORDS - 1), false);
+    const longRegion = Math.ceil(REGION_GROUP_SHARE * group.words) + 1;
+    assert.equal(
+      regionBesideGroup(doc, group, answer, region, longRegion),
+      false,
+      'a second long part of the page',
+    );
+    const touching = answer.slice();
+    touching[region.indexOf(1)] = 1;
+    assert.equal(regionBesideGroup(doc, group, touching, region, regionWords), false);
+    const many = parseHtml(page(8));
+    const rows = pageRows(many, {}, {});
+    const manyMasks = masks(many);
+    const manyGroup = anchoredGroup(rows.blocks, manyMasks.answer);
+    assert.ok(manyGroup);
+    assert.equal(manyGroup.items.length, 8);
+    assert.equal(
+      regionBesideGroup(many, manyGroup, manyMasks.answer, manyMasks.region, manyMasks.regionWords),
+      false,
     );
   });
 });

@@ -65,6 +65,7 @@ import {
   LISTING_TYPES,
   listingAnswer,
   postsAnswer,
+  regionBesideGroup,
   screenReaderOnlyText,
 } from './repeated.js';
 import { type PageRows, pageRows } from './rows.js';
@@ -101,7 +102,11 @@ export {
   type ListingPageType,
   listingAnswer,
   listingGateFeatures,
+  REGION_BODY_WORDS,
+  REGION_FEW_ITEMS,
+  REGION_GROUP_SHARE,
   type RepeatedGroup,
+  regionBesideGroup,
   repeatedGroup,
   templateTextNodes,
 } from './repeated.js';
@@ -216,6 +221,11 @@ export interface PithDiagnostics {
   bodyGuard?: { answer: string; footerText?: true };
   /** The repeated sibling group joined to the answer (`listingProfile`): its items and words. */
   listing?: { items: number; words: number };
+  /**
+   * The group the listing profile would have joined, where the heuristic region answered instead
+   * (repeated.ts, `regionBesideGroup`): its items and words.
+   */
+  regionBesideListing?: { items: number; words: number };
   /** The sibling posts joined to the answer (`postsProfile`): their items and words. */
   posts?: { items: number; words: number };
   /** Text nodes of screen-reader-only text left out of a listing's or collection's answer (`screenReaderText`). */
@@ -601,6 +611,7 @@ function extractFromRows(
   let choice: ChoiceDiagnostics | undefined;
   let guard: { candidate: Candidate; footerText: boolean; rule?: string } | undefined;
   let listing: PithDiagnostics['listing'];
+  let regionBesideListing: PithDiagnostics['regionBesideListing'];
   let posts: PithDiagnostics['posts'];
   let screenReaderText: number | undefined;
   if (model && blocks.count > 0) {
@@ -684,7 +695,11 @@ function extractFromRows(
           : undefined,
         settings.listingCardTemplate,
       );
-      if (listed) {
+      if (listed && !guard && regionBesideGroup(doc, listed.group, own.chosen, region, regionWords ?? 0)) {
+        // The model's answer and the heuristic region read two parts of the page: the region answers.
+        selection = heuristic.selection;
+        regionBesideListing = { items: listed.group.items.length, words: listed.group.words };
+      } else if (listed) {
         selection = selectionOf(doc, listed.chosen);
         listing = { items: listed.group.items.length, words: listed.group.words };
         guard = undefined;
@@ -692,7 +707,14 @@ function extractFromRows(
     }
     // A blog's day page: the answer is one post of several; the others join it (repeated.ts,
     // postsAnswer). Only where neither the listing profile nor the guard answered.
-    if (settings.postsProfile && decidedBy === 'model' && !guard && !listing && !chooser) {
+    if (
+      settings.postsProfile &&
+      decidedBy === 'model' &&
+      !guard &&
+      !listing &&
+      !regionBesideListing &&
+      !chooser
+    ) {
       const joined = postsAnswer(blocks, own.chosen, keptWords ?? 0);
       if (joined) {
         selection = selectionOf(doc, joined.chosen);
@@ -789,6 +811,7 @@ function extractFromRows(
       ...(guard.footerText ? { footerText: true } : {}),
     };
   if (listing) diagnostics.listing = listing;
+  if (regionBesideListing) diagnostics.regionBesideListing = regionBesideListing;
   if (posts) diagnostics.posts = posts;
   if (screenReaderText !== undefined) diagnostics.screenReaderText = screenReaderText;
   if (captions !== undefined) diagnostics.captions = captions;

@@ -235,6 +235,43 @@ export const LISTING_TYPES: readonly string[] = ['listing', 'collection'];
  */
 export const LISTING_SHARE = 1.5;
 
+/**
+ * Most items of a group beside which the heuristic region answers in the profile's place. A few long
+ * items (WCXB dev 0655: 3 of 968 words; 4071: 4 of 187) are sections or teasers beside the page's
+ * body, where a listing's cards are many (4015: 8; 2936: 50, whose region is the page's furniture).
+ */
+export const REGION_FEW_ITEMS = 4;
+/** Words the heuristic region needs to answer in the profile's place (a body, not a caption). */
+export const REGION_BODY_WORDS = 50;
+/**
+ * Most words the region holds, as a share of the group's, to answer in the profile's place: a short
+ * body beside long items (0655 0.11, 4071 0.10). A region of more is a second long part of the page
+ * (0637 0.43, 0649 0.22, read with the shipped model, which trained on them: the answer was the body).
+ */
+export const REGION_GROUP_SHARE = 0.15;
+
+/**
+ * Whether the heuristic region answers instead of the listing profile's group (issue 37,
+ * s46-listing): the group has few items, the region holds REGION_BODY_WORDS or more (at most
+ * REGION_GROUP_SHARE of the group's) and the model's answer, which started the group, has no word
+ * in it. The model and the region then read two parts of the page; the region's is the body there,
+ * and a few long repeated items beside it are not a listing.
+ */
+export function regionBesideGroup(
+  doc: Doc,
+  group: RepeatedGroup,
+  answer: Uint8Array,
+  region: Uint8Array,
+  regionWords: number,
+): boolean {
+  if (group.items.length > REGION_FEW_ITEMS || regionWords < REGION_BODY_WORDS) return false;
+  if (regionWords > REGION_GROUP_SHARE * group.words) return false;
+  const { kind } = doc.columns;
+  for (let node = 0; node < doc.size; node++)
+    if (answer[node] && region[node] && kind[node] === NodeKind.Text) return false;
+  return true;
+}
+
 /** One condition of the listing gate: a feature at or above, or at or below, a bound. */
 export interface ListingGateCondition {
   feature: ListingGateFeature;

@@ -325,9 +325,15 @@ const LEADING_DATE_LABEL = new RegExp(
   `^(?:last\\s+)?(?:updated|published|posted|modified|veröffentlicht|publiziert|aktualisiert|geändert|eingestellt|erstellt|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato)(?![\\p{L}])(?!\\s+${BY_WORD}\\b)`,
   'iu',
 );
-/** What bylines put after a name: " am" (de "on"), "Alle Artikel", "Shares", separators. */
+/**
+ * What bylines put after a name: " am" (de "on"), "Alle Artikel", "Shares", separators. The short
+ * words only in lower case, as a label before a date is written: capitalised they end a name
+ * ("Audiophile On", WCXB dev 4427; "Minh Le").
+ */
 const TRAILING_JUNK =
-  /(?:\s+(?:am|on|le|el|last|alle artikel|all (?:posts|articles|stories)|more (?:posts|articles)|shares?|mehr|profil|profile))+\s*$|\s*[|~•·:»<>–—-]+\s*$/i;
+  /(?:\s+(?:am|on|le|el|[Ll]ast|[Aa]lle [Aa]rtikel|[Aa]ll (?:posts|articles|stories)|[Mm]ore (?:posts|articles)|[Ss]hares?|[Mm]ehr|[Pp]rofile?))+\s*$|\s*[|~•·:»<>–—-]+\s*$/;
+/** A command line's option: "--author=", "-e", "--reset-author". */
+const COMMAND_OPTION = /^\s*--?[a-z][\w-]*=?\s*$/;
 const LEADING_JUNK = /^\s*[|~•·:»>–—-]+\s*/;
 const WEEKDAYS =
   'monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|mon|tue|wed|thu|fri|sat|sun';
@@ -395,6 +401,8 @@ export function splitAuthors(raw: string): string[] {
     .trim();
   const out: string[] = [];
   for (let part of splitNames(text)) {
+    // Code, not a name: a command's option ("--author=", "--reset-author", WCXB dev 0689: git's manual).
+    if (COMMAND_OPTION.test(part)) continue;
     part = part
       .replace(LEADING_JUNK, '')
       .replace(BY_PREFIX, '')

@@ -20,8 +20,13 @@ const MAX_HEADING_ELEMENTS = 200;
 
 /** Class or id of a byline element (Readability's cue, plus microformats' `p-author`). */
 const BYLINE_CUE = /byline|author(?!ity|i[sz]|ing)|dateline|writtenby|p-author/;
-/** …unless it is about comments or an author box. */
-const NOT_BYLINE_CUE = /comment|avatar|authorbio|author-bio|author_bio|about-author|author-box|authors-list/;
+/**
+ * …unless it is about comments or an author box, or holds what is said of the author beside the name:
+ * a description, a role, a job ("dynamic-author-description": "Licensed Q Arabica Grader, M.A.
+ * Journalism", WCXB dev 4815).
+ */
+const NOT_BYLINE_CUE =
+  /comment|avatar|authorbio|author-bio|author_bio|about-author|author-box|authors-list|author[-_]*(?:description|desc|role|job|position|occupation)/;
 /**
  * Elements whose bylines are not the page's: comments, customer reviews, testimonials and
  * quotes, carousels and feeds of other pages' teasers, sidebars and related links.
@@ -129,6 +134,23 @@ function nameBefore(doc: Doc, dateNode: number): string | undefined {
     return bareName(doc, node);
   }
   return undefined;
+}
+/** The separators of a dateline's parts: " | ", " · ", " • ". */
+const DATELINE_PARTS = /\s+[|·•]\s+/;
+/**
+ * The name a dateline opens with, when the date's own text node is its element's whole text and its
+ * first part, before " | ", " · " or " • ", is a bare name's shape ("<p>Aaron Ricadela | Senior Writer
+ * | July 2, 2025</p>" under the headline, WCXB dev 4082). "March 20, 2023 | Wellness & Prevention"
+ * (4125) opens with its date.
+ */
+function nameOpening(doc: Doc, dateNode: number): string | undefined {
+  const parts = doc.text(dateNode).replace(/\s+/g, ' ').trim().split(DATELINE_PARTS);
+  if (parts.length < 2) return undefined;
+  const parent = doc.parent(dateNode);
+  if (parent <= 0 || doc.textLength(parent) !== doc.textLength(dateNode) || BARE_NAME_NOT_IN[doc.tag(parent)])
+    return undefined;
+  const words = parts[0].split(' ').length;
+  return words >= 2 && words <= 4 && nameShaped(parts[0]) ? parts[0] : undefined;
 }
 /**
  * A visible text node's text when it is a bare name: its element's whole text, two to four words of a
@@ -781,7 +803,8 @@ export function pageData(doc: Doc): PageData {
       node >= bylinesExcludedUntil &&
       data.bylines.length < MAX_BYLINES &&
       mayBeByline(doc, node, tag) &&
-      (hasRelAuthor(doc, node) || ((bits !== 0 ? bits : classCueBits(doc, node, cueBits)) & CUE_BYLINE) !== 0)
+      (hasRelAuthor(doc, node) || ((bits !== 0 ? bits : classCueBits(doc, node, cueBits)) & CUE_BYLINE) !== 0) &&
+      !opensWithTaxonomyLink(doc, node)
     ) {
       const whole = bylineNames(doc, node, false, false) ?? doc.textContent(node);
       const text = bylineNames(doc, node) ?? nameLine(doc, node) ?? whole;
@@ -795,7 +818,8 @@ export function pageData(doc: Doc): PageData {
     if (data.postAuthors.length === 0 && bylinesOpen && (bits & CUE_USER_OR_POST) !== 0) {
       const cue = POST_AUTHOR_CUE.exec(scanCues(doc.classAndId(node)));
       const nameNode = cue === null ? -1 : cue[1] === undefined ? node : doc.findFirst(TAG.dt, node);
-      if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME) {
+      // A form's field is asked of the reader ("First Name:", WCXB dev 4331), not a post's user.
+      if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME && doc.closest(nameNode, TAG.form) < 0) {
         const name = doc.textContent(nameNode);
         if (name !== '' && name.split(' ').length <= 3) data.postAuthors.push(name);
       }
@@ -898,6 +922,16 @@ export function pageData(doc: Doc): PageData {
       }
     }
   }
+  // Three or more, the first two different: the bylines of a list (products "By Brand", teasers), left
+  // out before the fallbacks below ask whether any byline gave a name (WCXB dev 4193: a post's author
+  // link, with teaser cards' "Written by …" further down).
+  if (
+    data.textBylineTexts.length >= 3 &&
+    looseName(data.textBylineTexts[0]) !== looseName(data.textBylineTexts[1])
+  ) {
+    data.textBylines = [];
+    data.textBylineTexts = [];
+  }
   // A name beside a person icon near the headline is a byline (a menu's "My account" is not near it).
   for (const icon of iconNames)
     if (nearHeadline(icon.at) && data.bylines.length < MAX_BYLINES) {
@@ -921,7 +955,7 @@ export function pageData(doc: Doc): PageData {
     for (const candidate of dateCandidates) {
       if (candidate.updated || candidate.at <= firstH1Text || candidate.at > firstH1Text + BARE_NAME_WINDOW)
         continue;
-      const name = nameBefore(doc, candidate.node);
+      const name = nameBefore(doc, candidate.node) ?? nameOpening(doc, candidate.node);
       if (name !== undefined) {
         data.bylines.push(name);
         data.bylineTexts.push(name);
@@ -952,14 +986,6 @@ export function pageData(doc: Doc): PageData {
       data.bylineTexts.push(name);
       break;
     }
-  // Three or more, the first two different: the bylines of a list (products "By Brand", teasers).
-  if (
-    data.textBylineTexts.length >= 3 &&
-    looseName(data.textBylineTexts[0]) !== looseName(data.textBylineTexts[1])
-  ) {
-    data.textBylines = [];
-    data.textBylineTexts = [];
-  }
   data.direction ??= mainDirection;
   data.textNodes = textNodes;
   return data;
@@ -1247,6 +1273,24 @@ function bylineNames(doc: Doc, byline: number, linksOnly = false, cut = true): s
   }
   const names = links.length > 0 ? links : named;
   return names.length > 0 ? names.join('; ') : undefined;
+}
+
+/** A link to a tag's, a category's or a topic's page: `/tag/personal-finance`, `?content_topic=906`. */
+const TAXONOMY_HREF =
+  /\/(?:tags?|categor(?:y|ies)|topics?|themen|rubri(?:que|k)s?)\/[^/?#]|[?&][\w-]*(?:tag|categor(?:y|ies)|topic)=/i;
+/**
+ * Whether an element's text opens with a link to a tag's, a category's or a topic's page: a byline
+ * element that does names the post's section ("<div class=blog-post__byline><a class=tag
+ * href=/blog/tag/personal-finance>Personal finance</a> January 27, 2025", WCXB dev 4880; "<a
+ * id=author-modal href=?content_topic=906>HR Strategy</a>", 0293), not its writer.
+ */
+function opensWithTaxonomyLink(doc: Doc, element: number): boolean {
+  let first = element + 1;
+  while (first < doc.end(element) && !(doc.isText(first) && doc.text(first).trim() !== '')) first++;
+  if (first >= doc.end(element)) return false;
+  for (let up = doc.parent(first); up >= element; up = doc.parent(up))
+    if (doc.tag(up) === TAG.a && TAXONOMY_HREF.test(doc.attr(up, 'href') ?? '')) return true;
+  return false;
 }
 
 /**

@@ -310,6 +310,12 @@ const AUTHOR_PREFIX =
   /^(?:(?:topic|post|article|story)\s+)?(?:authors?|autor(?:es|in)?|auteurs?|autore|writer|reporter|byline)(?:\s*[:：]\s*|\s+(?=\p{Lu}))/iu;
 /** What follows a " | " or " • " in a byline is decoration (a date, a role, the site). */
 const BYLINE_TAIL = /\s+[|•·●]\s.*$/;
+/**
+ * A person's name, then a dash and what the person is: "David Jackson - FullStack Editorial Team" (a
+ * JSON-LD Person's name, WCXB dev 0183). Two to four capitalised words before the dash; a brand of one
+ * word keeps its own ("GURUS - Drupal").
+ */
+const NAME_DASH_TAIL = /^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+[-–—]\s+\S.*$/u;
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\\.?';
 const WEEKDAY = '(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\\.?';
 /** A date (and whatever follows) at the end of a visible byline: "By A March 25, 2015", "Posted by A at December 16, 2025". */
@@ -389,6 +395,7 @@ export function splitAuthors(raw: string): string[] {
   text = text
     .replace(URL_IN_TEXT, ' ')
     .replace(BYLINE_TAIL, '')
+    .replace(NAME_DASH_TAIL, '$1')
     .replace(GLUED_BY, '$1 ')
     .replace(GLUED_BY_ALONE, '$1 ');
   if (LEADING_DATE_LABEL.test(text)) return [];

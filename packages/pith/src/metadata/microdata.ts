@@ -5,6 +5,7 @@
  */
 import { type Doc, NodeKind, TAG, tick, withoutTrailing } from '../dom/index.js';
 import { rank } from './jsonld.js';
+import { nameLine } from './page.js';
 
 const MAX_ITEMS = 2_000;
 const MAX_VALUES_PER_PROP = 20;
@@ -174,7 +175,12 @@ export function microdataData(doc: Doc): MicrodataData {
       const family = first(item, ['familyname'], false, true);
       if (given !== undefined || family !== undefined) return [given, family].filter(Boolean).join(' ');
     }
-    return textValueOf(doc, node, MAX_SHORT_TEXT);
+    // The name's line alone when a role or a date sits on the next ("By <a>Keith Barry</a><br><span>Senior
+    // Autos Reporter</span>" in an `itemprop=author` span, WCXB dev 4048), as a byline's.
+    const text = textValueOf(doc, node, MAX_SHORT_TEXT);
+    return text !== undefined && doc.tag(node) !== TAG.meta && doc.attr(node, 'content') === undefined
+      ? (nameLine(doc, node) ?? text)
+      : text;
   };
 
   data.headline = first(main, ['headline'], false, true);

@@ -1202,7 +1202,7 @@ const MAX_BYLINE_LINES = 8;
  * candidate could match. Undefined when the text is one line, or its first line (after the label) has no
  * name's shape (a date first: "March 3, 2025<br>By Ann Lee" keeps its whole text).
  */
-function nameLine(doc: Doc, element: number): string | undefined {
+export function nameLine(doc: Doc, element: number): string | undefined {
   const lines: string[] = [];
   let line = '';
   const blockEnds: number[] = [];

@@ -346,7 +346,7 @@ const WEEKDAYS =
 const URL_IN_TEXT = /\(?\s*(?:https?:\/\/|www\.)[^\s)]{1,500}\s*\)?/gi;
 /** Values that name nobody: placeholders, roles, labels, weekdays. */
 const JUNK_AUTHOR = new RegExp(
-  `^(?:null|undefined|none|unknown|unbekannt|inconnu|anonym|anonyme|anonymous|admin|administrator|wordpressadmin|webmaster|\\[object object\\]|n\\/a|-+|the author|topic author|author|authors|auteurs?|autor(?:en|es|in)?|redaktion|die redaktion|rédaction|redacción|redazione|editorial team|staff|team|agencies|agenturen|revised edition|${WEEKDAYS})$`,
+  `^(?:null|undefined|none|unknown|unbekannt|inconnu|anonym|anonyme|anonymous|admin|administrator|wordpressadmin|webmaster|\\[object object\\]|n\\/a|-+|the author|topic author|author|authors|auteurs?|autor(?:en|es|in)?|redaktion|die redaktion|rédaction|redacción|redazione|editorial team|staff|team|agencies|agenturen|revised edition|about the author|über den autor|à propos de l'auteur|sobre el autor|${WEEKDAYS})$`,
   'i',
 );
 /** Words that show a byline fragment is interface text, not a name. */

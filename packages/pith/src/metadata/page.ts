@@ -32,7 +32,7 @@ const NOT_BYLINE_CUE =
  * quotes, carousels and feeds of other pages' teasers, sidebars and related links.
  */
 export const NOT_PAGE_BYLINES =
-  /comment|review|testimonial|quote|carousel|slider|swiper|(?:^|[\s_-])feed|teaser|related|recommend|sidebar|(?<!elementor-)widget|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])/;
+  /comment|review(?!ed[-_]?by)|testimonial|quote|carousel|slider|swiper|(?:^|[\s_-])feed|teaser|related|recommend|sidebar|(?<!elementor-)widget|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])/;
 /** A regex source that matches the words given in any case (a `u` regex without `i`, so that `\p{Lu}` stays upper case). */
 function caseless(words: string): string {
   return words.replace(/\p{L}/gu, (letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`);

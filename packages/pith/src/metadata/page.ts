@@ -751,6 +751,9 @@ export function pageData(doc: Doc): PageData {
       if (
         tag === TAG.nav ||
         tag === TAG.blockquote ||
+        // The page's <footer>, not an article's: its "By Ovolo Collective" heads a list of the group's
+        // hotels (WCXB dev 0141), as a footer's dates are not the page's.
+        (tag === TAG.footer && doc.closest(node, TAG.article) < 0) ||
         ((bits & CUE_NOT_BYLINES) !== 0 && !holdsMain(doc, node, pageText))
       )
         bylinesExcludedUntil = doc.end(node);

@@ -152,6 +152,30 @@ function nameOpening(doc: Doc, dateNode: number): string | undefined {
   const words = parts[0].split(' ').length;
   return words >= 2 && words <= 4 && nameShaped(parts[0]) ? parts[0] : undefined;
 }
+/** After a dateline's date: " • Mahua Das in Project Management" (the name, then its section at most). */
+const AFTER_DATE = /^\s*[·•|]\s*(.+?)(?:\s+in\s+(.+))?$/;
+/**
+ * The name a dateline gives after its date, in the date's element: "<p>Dec 26, 2025 • <img
+ * class=avatar> Mahua Das in <a>Project Management</a></p>" under the headline (WCXB dev 4218, a
+ * Medium-like post line). The name has a bare name's shape; what follows " in " is one link's text.
+ */
+function nameAfterDate(doc: Doc, dateNode: number): string | undefined {
+  const parent = doc.parent(dateNode);
+  if (parent <= 0 || doc.textLength(parent) > MAX_BARE_LINE || BARE_NAME_NOT_IN[doc.tag(parent)]) return undefined;
+  const date = doc.text(dateNode).replace(/\s+/g, ' ').trim();
+  const line = doc.textContent(parent).replace(/\s+/g, ' ').trim();
+  if (!line.startsWith(date)) return undefined;
+  const match = AFTER_DATE.exec(line.slice(date.length));
+  if (match === null) return undefined;
+  const name = match[1];
+  const words = name.split(' ').length;
+  if (words < 2 || words > 4 || !nameShaped(name)) return undefined;
+  if (match[2] !== undefined) {
+    const link = doc.findFirst(TAG.a, parent);
+    if (link <= 0 || doc.textContent(link).replace(/\s+/g, ' ').trim() !== match[2]) return undefined;
+  }
+  return name;
+}
 /**
  * A visible text node's text when it is a bare name: its element's whole text, two to four words of a
  * name's shape ({@link nameShaped}), and neither it nor an ancestor a link, heading, button or label.
@@ -958,7 +982,8 @@ export function pageData(doc: Doc): PageData {
     for (const candidate of dateCandidates) {
       if (candidate.updated || candidate.at <= firstH1Text || candidate.at > firstH1Text + BARE_NAME_WINDOW)
         continue;
-      const name = nameBefore(doc, candidate.node) ?? nameOpening(doc, candidate.node);
+      const name =
+        nameBefore(doc, candidate.node) ?? nameOpening(doc, candidate.node) ?? nameAfterDate(doc, candidate.node);
       if (name !== undefined) {
         data.bylines.push(name);
         data.bylineTexts.push(name);

@@ -143,7 +143,11 @@ function inOtherPart(doc: Doc, node: number, item: number): boolean {
   const pageText = doc.textLength(doc.body >= 0 ? doc.body : 0);
   for (let up = doc.parent(node); up > item; up = doc.parent(up)) {
     const cues = doc.classAndId(up);
-    if (cues !== '' && NOT_PAGE_BYLINES.test(withoutArbitraryValues(cues)) && doc.textLength(up) * 2 < pageText)
+    if (
+      cues !== '' &&
+      NOT_PAGE_BYLINES.test(withoutArbitraryValues(cues)) &&
+      doc.textLength(up) * 2 < pageText
+    )
       return true;
   }
   return false;

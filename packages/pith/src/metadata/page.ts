@@ -161,7 +161,8 @@ const AFTER_DATE = /^\s*[·•|]\s*(.+?)(?:\s+in\s+(.+))?$/;
  */
 function nameAfterDate(doc: Doc, dateNode: number): string | undefined {
   const parent = doc.parent(dateNode);
-  if (parent <= 0 || doc.textLength(parent) > MAX_BARE_LINE || BARE_NAME_NOT_IN[doc.tag(parent)]) return undefined;
+  if (parent <= 0 || doc.textLength(parent) > MAX_BARE_LINE || BARE_NAME_NOT_IN[doc.tag(parent)])
+    return undefined;
   const date = doc.text(dateNode).replace(/\s+/g, ' ').trim();
   const line = doc.textContent(parent).replace(/\s+/g, ' ').trim();
   if (!line.startsWith(date)) return undefined;
@@ -830,7 +831,8 @@ export function pageData(doc: Doc): PageData {
       node >= bylinesExcludedUntil &&
       data.bylines.length < MAX_BYLINES &&
       mayBeByline(doc, node, tag) &&
-      (hasRelAuthor(doc, node) || ((bits !== 0 ? bits : classCueBits(doc, node, cueBits)) & CUE_BYLINE) !== 0) &&
+      (hasRelAuthor(doc, node) ||
+        ((bits !== 0 ? bits : classCueBits(doc, node, cueBits)) & CUE_BYLINE) !== 0) &&
       !opensWithTaxonomyLink(doc, node)
     ) {
       const whole = bylineNames(doc, node, false, false) ?? doc.textContent(node);
@@ -983,7 +985,9 @@ export function pageData(doc: Doc): PageData {
       if (candidate.updated || candidate.at <= firstH1Text || candidate.at > firstH1Text + BARE_NAME_WINDOW)
         continue;
       const name =
-        nameBefore(doc, candidate.node) ?? nameOpening(doc, candidate.node) ?? nameAfterDate(doc, candidate.node);
+        nameBefore(doc, candidate.node) ??
+        nameOpening(doc, candidate.node) ??
+        nameAfterDate(doc, candidate.node);
       if (name !== undefined) {
         data.bylines.push(name);
         data.bylineTexts.push(name);

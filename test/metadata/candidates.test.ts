@@ -1300,3 +1300,42 @@ describe('author candidates: reading errors by class, round 19 (s46-meta)', () =
     ]);
   });
 });
+
+describe('title candidates: what a heading sets before its headline (round 19, s46-meta)', () => {
+  const h1Of = (html: string, url: string) =>
+    candidatesOf(html, url)
+      .titles.filter((candidate) => candidate.mentions.some((mention) => mention.source === 'h1.first'))
+      .map((candidate) => candidate.text);
+
+  it("a <time> inside the <h1>, before the headline, is not the title's (WCXB 0450, a Pelican blog)", () => {
+    const html = page(
+      '<title>Preparing a transition in Debusine - Colin Watson</title>',
+      '<article><h1><a href="/blog/debusine-transitions.html" rel="bookmark"> <time class="m-date" datetime="2025-12-18T13:21:19+00:00"> Dec <span class="m-date-day">18</span> 2025 </time> Preparing a transition in&nbsp;Debusine </a></h1>' +
+        BODY_TEXT +
+        '</article>',
+    );
+    assert.deepEqual(
+      h1Of(html, 'https://www.chiark.greenend.org.uk/~cjwatson/blog/debusine-transitions.html'),
+      ['Preparing a transition in Debusine'],
+    );
+  });
+
+  it("a forum thread's prefix label before its title goes (WCXB 2797, XenForo)", () => {
+    const html = page(
+      '<title>Tips/Techniques - ProxMox or Ubuntu or Debian for Windows virtualization? | Forum</title>',
+      '<h1 class="p-title-value"><span class="label label--primary" dir="auto">Tips/Techniques</span><span class="label-append">&nbsp;</span>ProxMox or Ubuntu or Debian for Windows virtualization?</h1>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(h1Of(html, 'https://forums.example.org/threads/proxmox.123/'), [
+      'ProxMox or Ubuntu or Debian for Windows virtualization?',
+    ]);
+  });
+
+  it('a heading that is only a date or a label keeps its text', () => {
+    const html = page(
+      '<title>Archive</title>',
+      `<h1><time datetime="2025-12-18">Dec 18 2025</time></h1>${BODY_TEXT}`,
+    );
+    assert.deepEqual(h1Of(html, 'https://example.org/2025/12/18/'), ['Dec 18 2025']);
+  });
+});

@@ -287,8 +287,36 @@ function addHeading(doc: Doc, node: number, list: string[], max: number): void {
     doc.tagCount(node) > MAX_HEADING_ELEMENTS
   )
     return;
-  const text = doc.textContent(node);
+  const text = withoutHeadingPrefix(doc, node, doc.textContent(node));
   if (text.length > 0) list.push(text);
+}
+
+/** Class of a label set before a heading's text: a forum thread's prefix (XenForo's `label`), a badge. */
+const HEADING_PREFIX = /(?:^|[\s_-])(?:label|prefix|badge)(?:$|[\s_-])/;
+/**
+ * A heading's text without what its markup sets before the headline: a `<time>` ("<h1><a><time>Dec
+ * <span>18</span> 2025</time> Preparing a transition in Debusine</a></h1>", WCXB dev 0450) or a prefix
+ * label ("<h1><span class=label>Tips/Techniques</span><span class=label-append>&nbsp;</span>ProxMox or
+ * Ubuntu …</h1>", XenForo, 2797). The whole text when nothing follows them.
+ */
+function withoutHeadingPrefix(doc: Doc, heading: number, text: string): string {
+  let prefix = '';
+  const end = doc.end(heading);
+  for (let node = heading + 1; node < end; node++) {
+    if (doc.isText(node)) {
+      if (doc.text(node).trim() !== '') break;
+    } else if (
+      doc.isElement(node) &&
+      (doc.tag(node) === TAG.time || HEADING_PREFIX.test(doc.classAndId(node)))
+    ) {
+      prefix += ` ${doc.textContent(node)}`;
+      node = doc.end(node) - 1;
+    }
+  }
+  const cut = prefix.replace(/\s+/g, ' ').trim();
+  if (cut === '') return text;
+  const whole = text.replace(/\s+/g, ' ').trim();
+  return whole.startsWith(cut) && whole.length > cut.length ? whole.slice(cut.length).trim() : text;
 }
 
 export interface PageData {

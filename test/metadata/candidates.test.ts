@@ -1301,6 +1301,34 @@ describe('author candidates: reading errors by class, round 19 (s46-meta)', () =
   });
 });
 
+describe("author candidates: an author picture's alt (round 19, s46-meta)", () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+  const BOX = (alt: string) =>
+    `<div class="blog_author-wrapper"><div class="blog_author-image-wrapper"><img alt="${alt}" loading="lazy" src="/lauren.webp" class="blog_author-image"></div><div class="text-size-small text-weight-semibold">Lauren Vetter</div><p>Lauren Vetter is a growth-focused marketing professional specializing in healthcare technology and B2B SaaS. Through strategic marketing and storytelling, Lauren highlights the impact of healthcare professionals.</p></div>`;
+
+  it('the one name an author picture gives, whose byline element holds only a date (WCXB 0306, optimantra.com)', () => {
+    const html = page(
+      '<title>SEO Tips for Mental Health Professionals</title>',
+      `<h1>SEO Tips for Mental Health Professionals</h1><div class="blog_author-date">August 28, 2025 • 5 min read</div>${BODY_TEXT}${BOX('Lauren Vetter')}`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://www.optimantra.com/blog/seo-tips'), ['Lauren Vetter']);
+  });
+
+  it("an alt that is no name, or two authors' pictures naming two people, give none", () => {
+    const url = 'https://www.optimantra.com/blog/seo-tips';
+    // The byline element under the headline (a date only) keeps the bare-name-and-bio reading out.
+    const HEAD = '<h1>SEO tips</h1><div class="blog_author-date">August 28, 2025 • 5 min read</div>';
+    const generic = page('<title>SEO tips</title>', `${HEAD}${BODY_TEXT}${BOX('Photo of author')}`);
+    assert.deepEqual(authorsOf(generic, url), []);
+    const two = page(
+      '<title>SEO tips</title>',
+      `${HEAD}${BODY_TEXT}${BOX('Lauren Vetter')}${BOX('Ann Lee')}`,
+    );
+    assert.deepEqual(authorsOf(two, url), []);
+  });
+});
+
 describe('title candidates: what a heading sets before its headline (round 19, s46-meta)', () => {
   const h1Of = (html: string, url: string) =>
     candidatesOf(html, url)

@@ -242,6 +242,8 @@ function avatarName(doc: Doc, node: number): string | undefined {
   }
   return undefined;
 }
+/** Class of an author's picture: `author-image`, `blog_author-image`, `author-photo`, `author-avatar`. */
+const AUTHOR_PICTURE = /author[-_]*(?:image|img|photo|picture|pic|avatar|headshot|thumb)/;
 /** Class of a person's picture: an avatar, a profile's or an author's photo. */
 const AVATAR_CUE = /avatar|author|profile|gravatar|headshot/i;
 /** Elements no bare name is inside: a heading, a link, a button, a label. */
@@ -678,6 +680,8 @@ export function pageData(doc: Doc): PageData {
   const bylineCandidates: { text: string; whole: string; at: number }[] = [];
   const iconNames: { text: string; at: number }[] = [];
   const authorLinks: { text: string; at: number }[] = [];
+  /** The alt texts of author pictures that are names ({@link AUTHOR_PICTURE}). */
+  const authorPictures: string[] = [];
   /** Short visible texts right under the first `<h1>` (a bare name line's candidates). */
   const underHeadline: number[] = [];
   let lastBylineBlock = -1;
@@ -919,6 +923,15 @@ export function pageData(doc: Doc): PageData {
         if (text.includes(' ') && nameShaped(text)) authorLinks.push({ text, at: textNodes });
       }
     }
+    // A picture of the author whose alt is the name ("<img alt="Lauren Vetter" class=blog_author-image>").
+    if (tag === TAG.img && bylinesOpen && authorPictures.length < MAX_BYLINES) {
+      const cues = doc.classAndId(node);
+      const alt =
+        cues !== '' && AUTHOR_PICTURE.test(cues)
+          ? doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim()
+          : undefined;
+      if (alt?.includes(' ') && alt.split(' ').length <= 4 && nameShaped(alt)) authorPictures.push(alt);
+    }
     // An author box's name: its links to author pages or its elements classed as names.
     if (
       data.boxAuthors.length === 0 &&
@@ -978,6 +991,17 @@ export function pageData(doc: Doc): PageData {
         data.textBylineTexts.push(candidate.whole);
       }
     }
+  }
+  // The one name the author pictures give, beside the bylines (WCXB dev 0306: the author box at the end,
+  // "<div class=blog_author-wrapper><img alt="Lauren Vetter" class=blog_author-image>…", whose byline
+  // element under the headline holds only "August 28, 2025 • 5 min read").
+  if (
+    data.bylines.length < MAX_BYLINES &&
+    authorPictures.length > 0 &&
+    authorPictures.every((name) => name === authorPictures[0])
+  ) {
+    data.bylines.push(authorPictures[0]);
+    data.bylineTexts.push(authorPictures[0]);
   }
   // Three or more, the first two different: the bylines of a list (products "By Brand", teasers), left
   // out before the fallbacks below ask whether any byline gave a name (WCXB dev 4193: a post's author

@@ -1315,6 +1315,19 @@ describe("author candidates: an author picture's alt (round 19, s46-meta)", () =
     assert.deepEqual(authorsOf(html, 'https://www.optimantra.com/blog/seo-tips'), ['Lauren Vetter']);
   });
 
+  it('an Elementor author box: the picture in its avatar element, "Picture of …" (WCXB 0353, myconsultingoffer.org)', () => {
+    const html = page(
+      '<title>Consulting case interview tips</title>',
+      `<h1>Consulting case interview tips</h1>${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}<div class="elementor-widget-container"><div class="elementor-author-box"><div class="elementor-author-box__avatar"><img decoding="async" src="/Liz-Kenny-274x300.jpg" alt="Picture of Liz Kenny" loading="lazy"></div><div class="elementor-author-box__text"><div><h4 class="elementor-author-box__name">Liz Kenny</h4></div><div class="elementor-author-box__bio"><p>Former McKinsey Consultant</p></div></div></div></div>`,
+    );
+    const authors = candidatesOf(
+      html,
+      'https://www.myconsultingoffer.org/case-study-interview-prep/',
+    ).authors;
+    const liz = authors.find((candidate) => candidate.names.join('; ') === 'Liz Kenny');
+    assert.ok(liz?.sources.includes('byline.first'), JSON.stringify(authors));
+  });
+
   it("an alt that is no name, or two authors' pictures naming two people, give none", () => {
     const url = 'https://www.optimantra.com/blog/seo-tips';
     // The byline element under the headline (a date only) keeps the bare-name-and-bio reading out.

@@ -242,8 +242,13 @@ function avatarName(doc: Doc, node: number): string | undefined {
   }
   return undefined;
 }
-/** Class of an author's picture: `author-image`, `blog_author-image`, `author-photo`, `author-avatar`. */
-const AUTHOR_PICTURE = /author[-_]*(?:image|img|photo|picture|pic|avatar|headshot|thumb)/;
+/**
+ * Class of an author's picture, or of the element holding it: `author-image`, `blog_author-image`,
+ * `author-photo`, Elementor's `elementor-author-box__avatar`.
+ */
+const AUTHOR_PICTURE = /author[-_]*(?:box[-_]*)?(?:image|img|photo|picture|pic|avatar|headshot|thumb)/;
+/** What an alt says before the name: "Picture of Liz Kenny" (Elementor's author box), "Headshot of …". */
+const PICTURE_OF = /^(?:picture|photo|image|headshot|portrait)\s+of\s+/i;
 /** Class of a person's picture: an avatar, a profile's or an author's photo. */
 const AVATAR_CUE = /avatar|author|profile|gravatar|headshot/i;
 /** Elements no bare name is inside: a heading, a link, a button, a label. */
@@ -926,10 +931,13 @@ export function pageData(doc: Doc): PageData {
     // A picture of the author whose alt is the name ("<img alt="Lauren Vetter" class=blog_author-image>").
     if (tag === TAG.img && bylinesOpen && authorPictures.length < MAX_BYLINES) {
       const cues = doc.classAndId(node);
-      const alt =
-        cues !== '' && AUTHOR_PICTURE.test(cues)
-          ? doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim()
-          : undefined;
+      const parent = doc.parent(node);
+      const classed =
+        (cues !== '' && AUTHOR_PICTURE.test(cues)) ||
+        (parent > 0 && AUTHOR_PICTURE.test(doc.classAndId(parent)));
+      const alt = classed
+        ? doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim().replace(PICTURE_OF, '')
+        : undefined;
       if (alt?.includes(' ') && alt.split(' ').length <= 4 && nameShaped(alt)) authorPictures.push(alt);
     }
     // An author box's name: its links to author pages or its elements classed as names.

@@ -14,7 +14,7 @@ import {
   readCandidates,
   readMetadata,
 } from '../../packages/pith/src/metadata/index.js';
-import { page } from './helpers.js';
+import { ld, page } from './helpers.js';
 
 /** A fixed clock after the pages were saved (a later date is not believed). */
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -351,7 +351,8 @@ describe('author candidates: an author box', () => {
     );
     assert.deepEqual(
       authorsOf(html, 'https://www.myconsultingoffer.org/what-is-consulting/pros-and-cons-of-consulting/'),
-      [['Liz Kenny', ['box']]],
+      // The box's picture ("Picture of Liz Kenny" in `elementor-author-box__avatar`) is a byline too (round 19).
+      [['Liz Kenny', ['rules', 'byline.first', 'box']]],
     );
   });
 
@@ -1120,5 +1121,263 @@ describe("author candidates: a name beside its avatar under the headline, a foot
     );
     assert.ok(authors.includes('Angela Holliday-Bell; MD'), JSON.stringify(authors));
     assert.ok(!authors.some((names) => names.includes('*')), JSON.stringify(authors));
+  });
+});
+
+describe('author candidates: reading errors by class, round 19 (s46-meta)', () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+  const rulesOf = (html: string, url: string) => reading(html, url).rules.authors;
+  const TEASER = (name: string, slug: string) =>
+    `<div class="card"><a href="/blog/${slug}/"><h3 class="h4">A post about ${slug}</h3></a><p class="font-size-75"><span>Written by <a href="/authors/${slug}/">${name}</a></span></p><p><span>Feb 11, 2026</span></p></div>`;
+
+  it("a post's author link is read though teaser cards' bylines further down are a list's (WCXB 4193, energysage.com)", () => {
+    const html = page(
+      '<title>How to Install Solar Panels in 2026 | EnergySage</title>',
+      '<div class="mb-200"><div class="row"><div class="col-12"><h1>How to install solar panels in 2026</h1></div></div>' +
+        '<div class="row"><div class="col-12 col-lg-6"><div class="mb-50"><span>Written by: <ul class="comma-separated-list"><li class="d-flex"><a href="/authors/emily-walker/">Emily Walker</a></li><li class="d-flex"><a href="/authors/casey-mcdevitt/">Casey McDevitt</a></li></ul></span></div></div></div></div>' +
+        BODY_TEXT +
+        TEASER('Emily Walker', 'emily-walker') +
+        TEASER('Casey McDevitt', 'casey-mcdevitt') +
+        TEASER('Alex Behrens', 'alex-behrens'),
+    );
+    assert.deepEqual(authorsOf(html, 'https://www.energysage.com/solar/solar-panel-installation-guide/'), [
+      'Emily Walker',
+    ]);
+  });
+
+  it('a capitalised "On" or "Le" ends a name; a lower-case "on" before a date is cut (WCXB 4427, audiophile-on.com)', () => {
+    const byline = (name: string) =>
+      page(
+        '<title>The 11 Best Wireless Headphones of 2025</title>',
+        `<h1>The 11 Best Wireless Headphones of 2025</h1><div class="blog-meta-item blog-meta-item--author p-author author">Written By <a href="/?author=6224c2bf" class="blog-author-name">${name}</a></div>${BODY_TEXT}`,
+      );
+    const url = 'https://www.audiophile-on.com/news/best-wireless-headphones';
+    assert.deepEqual(rulesOf(byline('Audiophile On'), url), ['Audiophile On']);
+    assert.deepEqual(rulesOf(byline('Minh Le'), url), ['Minh Le']);
+    assert.deepEqual(rulesOf(byline('Ann Lee on'), url), ['Ann Lee']);
+  });
+
+  it("an author's description beside the name is no byline (WCXB 4815, coffeechronicler.com)", () => {
+    const html = page(
+      '<title>Top Espresso Machine under $500</title>',
+      '<h1>Top Espresso Machine under $500: Which One Should You Get?</h1>' +
+        '<div class="gb-inside-container"><p class="gb-headline gb-headline-text">Asser Christensen</p><div class="dynamic-author-description">Licensed Q Arabica Grader, M.A. Journalism</div></div>' +
+        BODY_TEXT,
+    );
+    const authors = authorsOf(html, 'https://coffeechronicler.com/best-espresso-machine-under-500/');
+    assert.ok(!authors.some((names) => names.includes('Grader')), JSON.stringify(authors));
+  });
+
+  it("a byline element that opens with a tag's or a topic's link names a section (WCXB 4880, 0293)", () => {
+    const tagged = page(
+      '<title>7 most popular self-filing tax services</title>',
+      '<div class="blog-post__byline"><span><ul><li><a class="tag tag--linked" href="https://www.beonpath.org/blog/tag/personal-finance">Personal finance</a></li></ul></span><span><span class="p small">January 27, 2025</span></span></div><h1 class="blog-post__header-title">7 most popular self-filing tax services, reviewed and ready for use!</h1>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(tagged, 'https://www.beonpath.org/blog/self-filing-tax-services'), []);
+    const topic = page(
+      '<title>Paid Time Off (PTO) Policies | Paycom Blog</title>',
+      '<h1>Paid Time-Off Policies: Best Practices and Benefits</h1><div class="post-topic"><button class="btn-topic"><a href="/resources/blog/?content_topic=906" id="author-modal"> HR Strategy</a></button></div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(topic, 'https://www.paycom.com/resources/blog/pto-policies/'), []);
+    // A byline whose name links to the writer's page still reads.
+    const named = page(
+      '<title>A post</title>',
+      '<h1>A post</h1><div class="byline">By <a href="/author/ann-lee/">Ann Lee</a> in <a href="/category/news/">News</a></div>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(named, 'https://example.org/2025/a-post/'), ['Ann Lee']);
+  });
+
+  it("a name opening the dateline under the headline: 'Name | Role | Date' (WCXB 4082, oracle.com)", () => {
+    const html = page(
+      '<title>How AI Is Transforming Healthcare</title>',
+      '<header><h1>How AI Is Transforming Healthcare</h1><p>Aaron Ricadela | Senior Writer | July 2, 2025</p></header>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://www.oracle.com/artificial-intelligence/ai-healthcare/'), [
+      'Aaron Ricadela',
+    ]);
+    // A date first names no one: "March 20, 2023 | Wellness & Prevention" is a section.
+    const section = page(
+      '<title>Healthy habits</title>',
+      `<h1>Healthy habits</h1><p>March 20, 2023 | Wellness Prevention</p>${BODY_TEXT}`,
+    );
+    assert.deepEqual(authorsOf(section, 'https://example.org/healthy-habits/'), []);
+  });
+
+  it("a form's field label is no post's user (WCXB 4331)", () => {
+    const html = page(
+      '<title>What is a CRM?</title>',
+      '<h1>What is a CRM?</h1>' +
+        BODY_TEXT +
+        '<form class="qs-pre-account-form"><fieldset class="form-item-user-name"><label class="form-required">First Name:</label><input name="first"></fieldset></form>',
+    );
+    assert.deepEqual(authorsOf(html, 'https://example.org/blog/what-is-a-crm'), []);
+  });
+
+  it("a command's option is no name (WCXB 0689, git's manual)", () => {
+    const html = page(
+      '<title>Git - git-commit Documentation</title>',
+      '<h1>git-commit(1)</h1><dl><dt class="hdlist1" id="Documentation/git-commit.txt---authorauthor"><span class="synopsis"><code>--author=</code><em>&lt;author&gt;</em></span></dt><dd><p>Override the commit author.</p></dd>' +
+        '<dt class="hdlist1" id="Documentation/git-commit.txt---reset-author"><code>--reset-author</code></dt><dd><p>Declare that the authorship belongs to the committer.</p></dd></dl>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://git-scm.com/docs/git-commit'), []);
+  });
+
+  it("a microdata author's name line, without the role on the next (WCXB 4048, consumerreports.org)", () => {
+    const html = page(
+      '<title>Best Cars of the Year - Consumer Reports</title>',
+      '<h1>Best Cars of the Year</h1><div itemscope itemtype="https://schema.org/Article"><span class="author-name"><span itemprop="author"><span class="byline-author__description"> By <a href="/about-us/our-people/our-experts/keith-barry/">Keith Barry</a><br> <span class="byline-author__title">Senior Autos Reporter</span></span></span></span>' +
+        BODY_TEXT +
+        '</div>',
+    );
+    const authors = authorsOf(html, 'https://www.consumerreports.org/cars/best-cars/');
+    assert.ok(!authors.some((names) => names.includes('Reporter')), JSON.stringify(authors));
+    assert.ok(authors.includes('Keith Barry'), JSON.stringify(authors));
+  });
+
+  it("a person's name, a dash and their team: the name (WCXB 0183); a one-word brand keeps its dash", () => {
+    const person = page(
+      `<title>Full-stack tips</title>${ld({ '@context': 'https://schema.org', '@type': 'BlogPosting', author: { '@type': 'Person', name: 'David Jackson - FullStack Editorial Team' } })}`,
+      `<h1>Full-stack tips</h1>${BODY_TEXT}`,
+    );
+    assert.deepEqual(authorsOf(person, 'https://example.org/blog/full-stack-tips'), ['David Jackson']);
+    const brand = page(
+      '<title>Drupal</title><meta name="author" content="GURUS - Drupal">',
+      `<h1>Drupal</h1>${BODY_TEXT}`,
+    );
+    assert.deepEqual(authorsOf(brand, 'https://example.org/drupal'), ['GURUS - Drupal']);
+  });
+
+  it("microdata authors of a sidebar's teasers are not the article's; 'About the Author' is no name (WCXB 0363, alistapart.com)", () => {
+    const teaser = (name: string) =>
+      `<article class="home-post-content"><header class="entry-header"><h4><a href="/article/x/">A teaser</a></h4><div class="entry-meta"><span class="byline"> by <span class="author vcard" itemprop="author" itemscope itemtype="http://schema.org/Person"><a class="url fn n" href="/author/x/" itemprop="url"><span itemprop="name">${name}</span></a></span></span></div></header></article>`;
+    const html = `<!doctype html><html><head><title>Web Design Manifesto 2025 – A List Apart</title></head><body itemscope itemtype="http://schema.org/WebPage"><main class="site-main"><article class="post-14921 article"><header class="entry-header"><h1>Web Design Manifesto 2025</h1><div class="entry-meta"><span class="byline"> by <span class="author vcard" itemprop="author" itemscope itemtype="http://schema.org/Person"><a class="url fn n" href="/author/zeldman/" itemprop="url"><span itemprop="name">Jeffrey Zeldman</span></a></span></span></div></header>${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}<h3 class="author-heading byline">About the Author</h3></article><div class="comment-area-wrap"><div class="column-sidebar ala-posts">${teaser('Mark Bernstein')}${teaser('Michel Ferreira')}</div></div></main></body></html>`;
+    const authors = authorsOf(html, 'https://alistapart.com/article/web-design-manifesto-2025/');
+    assert.deepEqual(authors, ['Jeffrey Zeldman']);
+  });
+
+  it("a 'reviewed-by' component holds the page's writer, not a customer review (WCXB 4858)", () => {
+    const html = page(
+      '<title>Best Website Builders for 2026</title>',
+      '<header class="entry-header"><h1>Best Website Builders for 2026: Our Top 5</h1><div class="reviewed-by-component reviewed-by-top"><div class="info-block user-block"><div class="article-author-info user-bio-info js-bio-info"><span class="meta-heading"> Written by </span><span class="meta-value"><button class="js-open-bio-info user-name">Emma Ryan</button></span></div></div></div></header>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(rulesOf(html, 'https://www.websitebuilderexpert.com/website-builders/'), ['Emma Ryan']);
+    // A shop's customer reviews are still not the page's bylines.
+    const reviews = page(
+      '<title>Walking boots</title>',
+      `<h1>Walking boots</h1>${BODY_TEXT}<div class="product-reviews"><div class="review-author">Sam Green</div><p>Great boots.</p></div>`,
+    );
+    assert.deepEqual(authorsOf(reviews, 'https://shop.example.org/walking-boots'), []);
+  });
+
+  it("the page's <footer> holds no byline of the page (WCXB 0141, ovolohotels.com)", () => {
+    const html = page(
+      '<title>Make the most of your stay with these 10 travel hacks</title>',
+      `<h1>Make the most of your stay with these 10 travel hacks</h1>${BODY_TEXT}<footer class="footer"><div class="footer--row footer--hotels"><div><h3>By Ovolo Collective</h3><ul><li><a href="/ovolo/">Ovolo The Valley</a></li></ul></div></div></footer>`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://ovolohotels.com/blog/travel-hacks/'), []);
+    // An article's own <footer> still gives its byline.
+    const own = page(
+      '<title>A post</title>',
+      `<article><h1>A post</h1>${BODY_TEXT}<footer><p>By Ann Lee</p></footer></article>`,
+    );
+    assert.deepEqual(authorsOf(own, 'https://example.org/2025/a-post/'), ['Ann Lee']);
+  });
+
+  it("the name a dateline gives after its date: 'Dec 26, 2025 • Name in Section' (WCXB 4218, celoxis.com)", () => {
+    const html = page(
+      '<title>Project Management Software Pricing and Cost Guide 2026</title>',
+      "<header><div class=\"container text-center\"><div class=\"row\"><div class=\"col-12 celoxis-header-col\"><h1>Project Management Software Pricing and Cost Guide 2026</h1><p>Dec 26, 2025 <span class='mx-2'>&bull;</span> <img src='https://2.gravatar.com/avatar/e5f6' class='avatar avatar-xs'/> Mahua Das in <a rel='nofollow' href='blog/project-management'>Project Management</a></p></div></div></div></header>" +
+        BODY_TEXT,
+    );
+    assert.deepEqual(authorsOf(html, 'https://www.celoxis.com/article/project-management-software-pricing'), [
+      'Mahua Das',
+    ]);
+  });
+});
+
+describe("author candidates: an author picture's alt (round 19, s46-meta)", () => {
+  const authorsOf = (html: string, url: string) =>
+    candidatesOf(html, url).authors.map((candidate) => candidate.names.join('; '));
+  const BOX = (alt: string) =>
+    `<div class="blog_author-wrapper"><div class="blog_author-image-wrapper"><img alt="${alt}" loading="lazy" src="/lauren.webp" class="blog_author-image"></div><div class="text-size-small text-weight-semibold">Lauren Vetter</div><p>Lauren Vetter is a growth-focused marketing professional specializing in healthcare technology and B2B SaaS. Through strategic marketing and storytelling, Lauren highlights the impact of healthcare professionals.</p></div>`;
+
+  it('the one name an author picture gives, whose byline element holds only a date (WCXB 0306, optimantra.com)', () => {
+    const html = page(
+      '<title>SEO Tips for Mental Health Professionals</title>',
+      `<h1>SEO Tips for Mental Health Professionals</h1><div class="blog_author-date">August 28, 2025 • 5 min read</div>${BODY_TEXT}${BOX('Lauren Vetter')}`,
+    );
+    assert.deepEqual(authorsOf(html, 'https://www.optimantra.com/blog/seo-tips'), ['Lauren Vetter']);
+  });
+
+  it('an Elementor author box: the picture in its avatar element, "Picture of …" (WCXB 0353, myconsultingoffer.org)', () => {
+    const html = page(
+      '<title>Consulting case interview tips</title>',
+      `<h1>Consulting case interview tips</h1>${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}${BODY_TEXT}<div class="elementor-widget-container"><div class="elementor-author-box"><div class="elementor-author-box__avatar"><img decoding="async" src="/Liz-Kenny-274x300.jpg" alt="Picture of Liz Kenny" loading="lazy"></div><div class="elementor-author-box__text"><div><h4 class="elementor-author-box__name">Liz Kenny</h4></div><div class="elementor-author-box__bio"><p>Former McKinsey Consultant</p></div></div></div></div>`,
+    );
+    const authors = candidatesOf(
+      html,
+      'https://www.myconsultingoffer.org/case-study-interview-prep/',
+    ).authors;
+    const liz = authors.find((candidate) => candidate.names.join('; ') === 'Liz Kenny');
+    assert.ok(liz?.sources.includes('byline.first'), JSON.stringify(authors));
+  });
+
+  it("an alt that is no name, or two authors' pictures naming two people, give none", () => {
+    const url = 'https://www.optimantra.com/blog/seo-tips';
+    // The byline element under the headline (a date only) keeps the bare-name-and-bio reading out.
+    const HEAD = '<h1>SEO tips</h1><div class="blog_author-date">August 28, 2025 • 5 min read</div>';
+    const generic = page('<title>SEO tips</title>', `${HEAD}${BODY_TEXT}${BOX('Photo of author')}`);
+    assert.deepEqual(authorsOf(generic, url), []);
+    const two = page(
+      '<title>SEO tips</title>',
+      `${HEAD}${BODY_TEXT}${BOX('Lauren Vetter')}${BOX('Ann Lee')}`,
+    );
+    assert.deepEqual(authorsOf(two, url), []);
+  });
+});
+
+describe('title candidates: what a heading sets before its headline (round 19, s46-meta)', () => {
+  const h1Of = (html: string, url: string) =>
+    candidatesOf(html, url)
+      .titles.filter((candidate) => candidate.mentions.some((mention) => mention.source === 'h1.first'))
+      .map((candidate) => candidate.text);
+
+  it("a <time> inside the <h1>, before the headline, is not the title's (WCXB 0450, a Pelican blog)", () => {
+    const html = page(
+      '<title>Preparing a transition in Debusine - Colin Watson</title>',
+      '<article><h1><a href="/blog/debusine-transitions.html" rel="bookmark"> <time class="m-date" datetime="2025-12-18T13:21:19+00:00"> Dec <span class="m-date-day">18</span> 2025 </time> Preparing a transition in&nbsp;Debusine </a></h1>' +
+        BODY_TEXT +
+        '</article>',
+    );
+    assert.deepEqual(
+      h1Of(html, 'https://www.chiark.greenend.org.uk/~cjwatson/blog/debusine-transitions.html'),
+      ['Preparing a transition in Debusine'],
+    );
+  });
+
+  it("a forum thread's prefix label before its title goes (WCXB 2797, XenForo)", () => {
+    const html = page(
+      '<title>Tips/Techniques - ProxMox or Ubuntu or Debian for Windows virtualization? | Forum</title>',
+      '<h1 class="p-title-value"><span class="label label--primary" dir="auto">Tips/Techniques</span><span class="label-append">&nbsp;</span>ProxMox or Ubuntu or Debian for Windows virtualization?</h1>' +
+        BODY_TEXT,
+    );
+    assert.deepEqual(h1Of(html, 'https://forums.example.org/threads/proxmox.123/'), [
+      'ProxMox or Ubuntu or Debian for Windows virtualization?',
+    ]);
+  });
+
+  it('a heading that is only a date or a label keeps its text', () => {
+    const html = page(
+      '<title>Archive</title>',
+      `<h1><time datetime="2025-12-18">Dec 18 2025</time></h1>${BODY_TEXT}`,
+    );
+    assert.deepEqual(h1Of(html, 'https://example.org/2025/12/18/'), ['Dec 18 2025']);
   });
 });

@@ -310,6 +310,12 @@ const AUTHOR_PREFIX =
   /^(?:(?:topic|post|article|story)\s+)?(?:authors?|autor(?:es|in)?|auteurs?|autore|writer|reporter|byline)(?:\s*[:：]\s*|\s+(?=\p{Lu}))/iu;
 /** What follows a " | " or " • " in a byline is decoration (a date, a role, the site). */
 const BYLINE_TAIL = /\s+[|•·●]\s.*$/;
+/**
+ * A person's name, then a dash and what the person is: "David Jackson - FullStack Editorial Team" (a
+ * JSON-LD Person's name, WCXB dev 0183). Two to four capitalised words before the dash; a brand of one
+ * word keeps its own ("GURUS - Drupal").
+ */
+const NAME_DASH_TAIL = /^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+[-–—]\s+\S.*$/u;
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\\.?';
 const WEEKDAY = '(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\\.?';
 /** A date (and whatever follows) at the end of a visible byline: "By A March 25, 2015", "Posted by A at December 16, 2025". */
@@ -325,16 +331,22 @@ const LEADING_DATE_LABEL = new RegExp(
   `^(?:last\\s+)?(?:updated|published|posted|modified|veröffentlicht|publiziert|aktualisiert|geändert|eingestellt|erstellt|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato)(?![\\p{L}])(?!\\s+${BY_WORD}\\b)`,
   'iu',
 );
-/** What bylines put after a name: " am" (de "on"), "Alle Artikel", "Shares", separators. */
+/**
+ * What bylines put after a name: " am" (de "on"), "Alle Artikel", "Shares", separators. The short
+ * words only in lower case, as a label before a date is written: capitalised they end a name
+ * ("Audiophile On", WCXB dev 4427; "Minh Le").
+ */
 const TRAILING_JUNK =
-  /(?:\s+(?:am|on|le|el|last|alle artikel|all (?:posts|articles|stories)|more (?:posts|articles)|shares?|mehr|profil|profile))+\s*$|\s*[|~•·:»<>–—-]+\s*$/i;
+  /(?:\s+(?:am|on|le|el|[Ll]ast|[Aa]lle [Aa]rtikel|[Aa]ll (?:posts|articles|stories)|[Mm]ore (?:posts|articles)|[Ss]hares?|[Mm]ehr|[Pp]rofile?))+\s*$|\s*[|~•·:»<>–—-]+\s*$/;
+/** A command line's option: "--author=", "-e", "--reset-author". */
+const COMMAND_OPTION = /^\s*--?[a-z][\w-]*=?\s*$/;
 const LEADING_JUNK = /^\s*[|~•·:»>–—-]+\s*/;
 const WEEKDAYS =
   'monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|mon|tue|wed|thu|fri|sat|sun';
 const URL_IN_TEXT = /\(?\s*(?:https?:\/\/|www\.)[^\s)]{1,500}\s*\)?/gi;
 /** Values that name nobody: placeholders, roles, labels, weekdays. */
 const JUNK_AUTHOR = new RegExp(
-  `^(?:null|undefined|none|unknown|unbekannt|inconnu|anonym|anonyme|anonymous|admin|administrator|wordpressadmin|webmaster|\\[object object\\]|n\\/a|-+|the author|topic author|author|authors|auteurs?|autor(?:en|es|in)?|redaktion|die redaktion|rédaction|redacción|redazione|editorial team|staff|team|agencies|agenturen|revised edition|${WEEKDAYS})$`,
+  `^(?:null|undefined|none|unknown|unbekannt|inconnu|anonym|anonyme|anonymous|admin|administrator|wordpressadmin|webmaster|\\[object object\\]|n\\/a|-+|the author|topic author|author|authors|auteurs?|autor(?:en|es|in)?|redaktion|die redaktion|rédaction|redacción|redazione|editorial team|staff|team|agencies|agenturen|revised edition|about the author|über den autor|à propos de l'auteur|sobre el autor|${WEEKDAYS})$`,
   'i',
 );
 /** Words that show a byline fragment is interface text, not a name. */
@@ -383,6 +395,7 @@ export function splitAuthors(raw: string): string[] {
   text = text
     .replace(URL_IN_TEXT, ' ')
     .replace(BYLINE_TAIL, '')
+    .replace(NAME_DASH_TAIL, '$1')
     .replace(GLUED_BY, '$1 ')
     .replace(GLUED_BY_ALONE, '$1 ');
   if (LEADING_DATE_LABEL.test(text)) return [];
@@ -395,6 +408,8 @@ export function splitAuthors(raw: string): string[] {
     .trim();
   const out: string[] = [];
   for (let part of splitNames(text)) {
+    // Code, not a name: a command's option ("--author=", "--reset-author", WCXB dev 0689: git's manual).
+    if (COMMAND_OPTION.test(part)) continue;
     part = part
       .replace(LEADING_JUNK, '')
       .replace(BY_PREFIX, '')

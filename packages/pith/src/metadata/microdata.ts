@@ -5,6 +5,7 @@
  */
 import { type Doc, NodeKind, TAG, tick, withoutTrailing } from '../dom/index.js';
 import { rank } from './jsonld.js';
+import { NOT_PAGE_BYLINES, nameLine, withoutArbitraryValues } from './page.js';
 
 const MAX_ITEMS = 2_000;
 const MAX_VALUES_PER_PROP = 20;
@@ -132,6 +133,26 @@ const NOT_PAGE_AUTHORS = /review|comment|rating/i;
  */
 const REPLY_TYPE = /comment|answer/i;
 
+/**
+ * Whether an author property sits in a part of the page that is not the item's own text, between the
+ * property and its item: a sidebar's or the comments' teasers of other articles, each marked up with
+ * its writer (WCXB dev 0363: five "author" properties of the page's item, four in `column-sidebar`
+ * inside `comment-area-wrap`). A class that holds most of the page is its layout's.
+ */
+function inOtherPart(doc: Doc, node: number, item: number): boolean {
+  const pageText = doc.textLength(doc.body >= 0 ? doc.body : 0);
+  for (let up = doc.parent(node); up > item; up = doc.parent(up)) {
+    const cues = doc.classAndId(up);
+    if (
+      cues !== '' &&
+      NOT_PAGE_BYLINES.test(withoutArbitraryValues(cues)) &&
+      doc.textLength(up) * 2 < pageText
+    )
+      return true;
+  }
+  return false;
+}
+
 export function microdataData(doc: Doc): MicrodataData {
   const data: MicrodataData = { types: [], authors: [], images: [], keywords: [] };
   // Most pages have no microdata: one scan of the attribute store says so, not a walk over every
@@ -174,7 +195,12 @@ export function microdataData(doc: Doc): MicrodataData {
       const family = first(item, ['familyname'], false, true);
       if (given !== undefined || family !== undefined) return [given, family].filter(Boolean).join(' ');
     }
-    return textValueOf(doc, node, MAX_SHORT_TEXT);
+    // The name's line alone when a role or a date sits on the next ("By <a>Keith Barry</a><br><span>Senior
+    // Autos Reporter</span>" in an `itemprop=author` span, WCXB dev 4048), as a byline's.
+    const text = textValueOf(doc, node, MAX_SHORT_TEXT);
+    return text !== undefined && doc.tag(node) !== TAG.meta && doc.attr(node, 'content') === undefined
+      ? (nameLine(doc, node) ?? text)
+      : text;
   };
 
   data.headline = first(main, ['headline'], false, true);
@@ -193,6 +219,7 @@ export function microdataData(doc: Doc): MicrodataData {
   for (const item of authorItems) {
     const nodes = [...(item.props.get('author') ?? []), ...(item.props.get('creator') ?? [])];
     for (const node of nodes) {
+      if (inOtherPart(doc, node, item.node)) continue;
       const name = nameOf(node);
       if (name !== undefined) data.authors.push(name);
     }

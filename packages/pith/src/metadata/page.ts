@@ -20,14 +20,19 @@ const MAX_HEADING_ELEMENTS = 200;
 
 /** Class or id of a byline element (Readability's cue, plus microformats' `p-author`). */
 const BYLINE_CUE = /byline|author(?!ity|i[sz]|ing)|dateline|writtenby|p-author/;
-/** …unless it is about comments or an author box. */
-const NOT_BYLINE_CUE = /comment|avatar|authorbio|author-bio|author_bio|about-author|author-box|authors-list/;
+/**
+ * …unless it is about comments or an author box, or holds what is said of the author beside the name:
+ * a description, a role, a job ("dynamic-author-description": "Licensed Q Arabica Grader, M.A.
+ * Journalism", WCXB dev 4815).
+ */
+const NOT_BYLINE_CUE =
+  /comment|avatar|authorbio|author-bio|author_bio|about-author|author-box|authors-list|author[-_]*(?:description|desc|role|job|position|occupation)/;
 /**
  * Elements whose bylines are not the page's: comments, customer reviews, testimonials and
  * quotes, carousels and feeds of other pages' teasers, sidebars and related links.
  */
 export const NOT_PAGE_BYLINES =
-  /comment|review|testimonial|quote|carousel|slider|swiper|(?:^|[\s_-])feed|teaser|related|recommend|sidebar|(?<!elementor-)widget|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])/;
+  /comment|review(?!ed[-_]?by)|testimonial|quote|carousel|slider|swiper|(?:^|[\s_-])feed|teaser|related|recommend|sidebar|(?<!elementor-)widget|(?:^|[\s_-])(?:nav|menu)(?:$|[\s_-])/;
 /** A regex source that matches the words given in any case (a `u` regex without `i`, so that `\p{Lu}` stays upper case). */
 function caseless(words: string): string {
   return words.replace(/\p{L}/gu, (letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`);
@@ -130,6 +135,48 @@ function nameBefore(doc: Doc, dateNode: number): string | undefined {
   }
   return undefined;
 }
+/** The separators of a dateline's parts: " | ", " · ", " • ". */
+const DATELINE_PARTS = /\s+[|·•]\s+/;
+/**
+ * The name a dateline opens with, when the date's own text node is its element's whole text and its
+ * first part, before " | ", " · " or " • ", is a bare name's shape ("<p>Aaron Ricadela | Senior Writer
+ * | July 2, 2025</p>" under the headline, WCXB dev 4082). "March 20, 2023 | Wellness & Prevention"
+ * (4125) opens with its date.
+ */
+function nameOpening(doc: Doc, dateNode: number): string | undefined {
+  const parts = doc.text(dateNode).replace(/\s+/g, ' ').trim().split(DATELINE_PARTS);
+  if (parts.length < 2) return undefined;
+  const parent = doc.parent(dateNode);
+  if (parent <= 0 || doc.textLength(parent) !== doc.textLength(dateNode) || BARE_NAME_NOT_IN[doc.tag(parent)])
+    return undefined;
+  const words = parts[0].split(' ').length;
+  return words >= 2 && words <= 4 && nameShaped(parts[0]) ? parts[0] : undefined;
+}
+/** After a dateline's date: " • Mahua Das in Project Management" (the name, then its section at most). */
+const AFTER_DATE = /^\s*[·•|]\s*(.+?)(?:\s+in\s+(.+))?$/;
+/**
+ * The name a dateline gives after its date, in the date's element: "<p>Dec 26, 2025 • <img
+ * class=avatar> Mahua Das in <a>Project Management</a></p>" under the headline (WCXB dev 4218, a
+ * Medium-like post line). The name has a bare name's shape; what follows " in " is one link's text.
+ */
+function nameAfterDate(doc: Doc, dateNode: number): string | undefined {
+  const parent = doc.parent(dateNode);
+  if (parent <= 0 || doc.textLength(parent) > MAX_BARE_LINE || BARE_NAME_NOT_IN[doc.tag(parent)])
+    return undefined;
+  const date = doc.text(dateNode).replace(/\s+/g, ' ').trim();
+  const line = doc.textContent(parent).replace(/\s+/g, ' ').trim();
+  if (!line.startsWith(date)) return undefined;
+  const match = AFTER_DATE.exec(line.slice(date.length));
+  if (match === null) return undefined;
+  const name = match[1];
+  const words = name.split(' ').length;
+  if (words < 2 || words > 4 || !nameShaped(name)) return undefined;
+  if (match[2] !== undefined) {
+    const link = doc.findFirst(TAG.a, parent);
+    if (link <= 0 || doc.textContent(link).replace(/\s+/g, ' ').trim() !== match[2]) return undefined;
+  }
+  return name;
+}
 /**
  * A visible text node's text when it is a bare name: its element's whole text, two to four words of a
  * name's shape ({@link nameShaped}), and neither it nor an ancestor a link, heading, button or label.
@@ -195,6 +242,13 @@ function avatarName(doc: Doc, node: number): string | undefined {
   }
   return undefined;
 }
+/**
+ * Class of an author's picture, or of the element holding it: `author-image`, `blog_author-image`,
+ * `author-photo`, Elementor's `elementor-author-box__avatar`.
+ */
+const AUTHOR_PICTURE = /author[-_]*(?:box[-_]*)?(?:image|img|photo|picture|pic|avatar|headshot|thumb)/;
+/** What an alt says before the name: "Picture of Liz Kenny" (Elementor's author box), "Headshot of …". */
+const PICTURE_OF = /^(?:picture|photo|image|headshot|portrait)\s+of\s+/i;
 /** Class of a person's picture: an avatar, a profile's or an author's photo. */
 const AVATAR_CUE = /avatar|author|profile|gravatar|headshot/i;
 /** Elements no bare name is inside: a heading, a link, a button, a label. */
@@ -240,8 +294,36 @@ function addHeading(doc: Doc, node: number, list: string[], max: number): void {
     doc.tagCount(node) > MAX_HEADING_ELEMENTS
   )
     return;
-  const text = doc.textContent(node);
+  const text = withoutHeadingPrefix(doc, node, doc.textContent(node));
   if (text.length > 0) list.push(text);
+}
+
+/** Class of a label set before a heading's text: a forum thread's prefix (XenForo's `label`), a badge. */
+const HEADING_PREFIX = /(?:^|[\s_-])(?:label|prefix|badge)(?:$|[\s_-])/;
+/**
+ * A heading's text without what its markup sets before the headline: a `<time>` ("<h1><a><time>Dec
+ * <span>18</span> 2025</time> Preparing a transition in Debusine</a></h1>", WCXB dev 0450) or a prefix
+ * label ("<h1><span class=label>Tips/Techniques</span><span class=label-append>&nbsp;</span>ProxMox or
+ * Ubuntu …</h1>", XenForo, 2797). The whole text when nothing follows them.
+ */
+function withoutHeadingPrefix(doc: Doc, heading: number, text: string): string {
+  let prefix = '';
+  const end = doc.end(heading);
+  for (let node = heading + 1; node < end; node++) {
+    if (doc.isText(node)) {
+      if (doc.text(node).trim() !== '') break;
+    } else if (
+      doc.isElement(node) &&
+      (doc.tag(node) === TAG.time || HEADING_PREFIX.test(doc.classAndId(node)))
+    ) {
+      prefix += ` ${doc.textContent(node)}`;
+      node = doc.end(node) - 1;
+    }
+  }
+  const cut = prefix.replace(/\s+/g, ' ').trim();
+  if (cut === '') return text;
+  const whole = text.replace(/\s+/g, ' ').trim();
+  return whole.startsWith(cut) && whole.length > cut.length ? whole.slice(cut.length).trim() : text;
 }
 
 export interface PageData {
@@ -603,6 +685,8 @@ export function pageData(doc: Doc): PageData {
   const bylineCandidates: { text: string; whole: string; at: number }[] = [];
   const iconNames: { text: string; at: number }[] = [];
   const authorLinks: { text: string; at: number }[] = [];
+  /** The alt texts of author pictures that are names ({@link AUTHOR_PICTURE}). */
+  const authorPictures: string[] = [];
   /** Short visible texts right under the first `<h1>` (a bare name line's candidates). */
   const underHeadline: number[] = [];
   let lastBylineBlock = -1;
@@ -729,6 +813,9 @@ export function pageData(doc: Doc): PageData {
       if (
         tag === TAG.nav ||
         tag === TAG.blockquote ||
+        // The page's <footer>, not an article's: its "By Ovolo Collective" heads a list of the group's
+        // hotels (WCXB dev 0141), as a footer's dates are not the page's.
+        (tag === TAG.footer && doc.closest(node, TAG.article) < 0) ||
         ((bits & CUE_NOT_BYLINES) !== 0 && !holdsMain(doc, node, pageText))
       )
         bylinesExcludedUntil = doc.end(node);
@@ -781,7 +868,9 @@ export function pageData(doc: Doc): PageData {
       node >= bylinesExcludedUntil &&
       data.bylines.length < MAX_BYLINES &&
       mayBeByline(doc, node, tag) &&
-      (hasRelAuthor(doc, node) || ((bits !== 0 ? bits : classCueBits(doc, node, cueBits)) & CUE_BYLINE) !== 0)
+      (hasRelAuthor(doc, node) ||
+        ((bits !== 0 ? bits : classCueBits(doc, node, cueBits)) & CUE_BYLINE) !== 0) &&
+      !opensWithTaxonomyLink(doc, node)
     ) {
       const whole = bylineNames(doc, node, false, false) ?? doc.textContent(node);
       const text = bylineNames(doc, node) ?? nameLine(doc, node) ?? whole;
@@ -795,7 +884,8 @@ export function pageData(doc: Doc): PageData {
     if (data.postAuthors.length === 0 && bylinesOpen && (bits & CUE_USER_OR_POST) !== 0) {
       const cue = POST_AUTHOR_CUE.exec(scanCues(doc.classAndId(node)));
       const nameNode = cue === null ? -1 : cue[1] === undefined ? node : doc.findFirst(TAG.dt, node);
-      if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME) {
+      // A form's field is asked of the reader ("First Name:", WCXB dev 4331), not a post's user.
+      if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME && doc.closest(nameNode, TAG.form) < 0) {
         const name = doc.textContent(nameNode);
         if (name !== '' && name.split(' ').length <= 3) data.postAuthors.push(name);
       }
@@ -837,6 +927,18 @@ export function pageData(doc: Doc): PageData {
         // Two words at least: a one-word link is a place's or a section's as often ("Seattle", "DET").
         if (text.includes(' ') && nameShaped(text)) authorLinks.push({ text, at: textNodes });
       }
+    }
+    // A picture of the author whose alt is the name ("<img alt="Lauren Vetter" class=blog_author-image>").
+    if (tag === TAG.img && bylinesOpen && authorPictures.length < MAX_BYLINES) {
+      const cues = doc.classAndId(node);
+      const parent = doc.parent(node);
+      const classed =
+        (cues !== '' && AUTHOR_PICTURE.test(cues)) ||
+        (parent > 0 && AUTHOR_PICTURE.test(doc.classAndId(parent)));
+      const alt = classed
+        ? doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim().replace(PICTURE_OF, '')
+        : undefined;
+      if (alt?.includes(' ') && alt.split(' ').length <= 4 && nameShaped(alt)) authorPictures.push(alt);
     }
     // An author box's name: its links to author pages or its elements classed as names.
     if (
@@ -898,6 +1000,27 @@ export function pageData(doc: Doc): PageData {
       }
     }
   }
+  // The one name the author pictures give, beside the bylines (WCXB dev 0306: the author box at the end,
+  // "<div class=blog_author-wrapper><img alt="Lauren Vetter" class=blog_author-image>…", whose byline
+  // element under the headline holds only "August 28, 2025 • 5 min read").
+  if (
+    data.bylines.length < MAX_BYLINES &&
+    authorPictures.length > 0 &&
+    authorPictures.every((name) => name === authorPictures[0])
+  ) {
+    data.bylines.push(authorPictures[0]);
+    data.bylineTexts.push(authorPictures[0]);
+  }
+  // Three or more, the first two different: the bylines of a list (products "By Brand", teasers), left
+  // out before the fallbacks below ask whether any byline gave a name (WCXB dev 4193: a post's author
+  // link, with teaser cards' "Written by …" further down).
+  if (
+    data.textBylineTexts.length >= 3 &&
+    looseName(data.textBylineTexts[0]) !== looseName(data.textBylineTexts[1])
+  ) {
+    data.textBylines = [];
+    data.textBylineTexts = [];
+  }
   // A name beside a person icon near the headline is a byline (a menu's "My account" is not near it).
   for (const icon of iconNames)
     if (nearHeadline(icon.at) && data.bylines.length < MAX_BYLINES) {
@@ -921,7 +1044,10 @@ export function pageData(doc: Doc): PageData {
     for (const candidate of dateCandidates) {
       if (candidate.updated || candidate.at <= firstH1Text || candidate.at > firstH1Text + BARE_NAME_WINDOW)
         continue;
-      const name = nameBefore(doc, candidate.node);
+      const name =
+        nameBefore(doc, candidate.node) ??
+        nameOpening(doc, candidate.node) ??
+        nameAfterDate(doc, candidate.node);
       if (name !== undefined) {
         data.bylines.push(name);
         data.bylineTexts.push(name);
@@ -952,14 +1078,6 @@ export function pageData(doc: Doc): PageData {
       data.bylineTexts.push(name);
       break;
     }
-  // Three or more, the first two different: the bylines of a list (products "By Brand", teasers).
-  if (
-    data.textBylineTexts.length >= 3 &&
-    looseName(data.textBylineTexts[0]) !== looseName(data.textBylineTexts[1])
-  ) {
-    data.textBylines = [];
-    data.textBylineTexts = [];
-  }
   data.direction ??= mainDirection;
   data.textNodes = textNodes;
   return data;
@@ -1176,7 +1294,7 @@ const MAX_BYLINE_LINES = 8;
  * candidate could match. Undefined when the text is one line, or its first line (after the label) has no
  * name's shape (a date first: "March 3, 2025<br>By Ann Lee" keeps its whole text).
  */
-function nameLine(doc: Doc, element: number): string | undefined {
+export function nameLine(doc: Doc, element: number): string | undefined {
   const lines: string[] = [];
   let line = '';
   const blockEnds: number[] = [];
@@ -1247,6 +1365,24 @@ function bylineNames(doc: Doc, byline: number, linksOnly = false, cut = true): s
   }
   const names = links.length > 0 ? links : named;
   return names.length > 0 ? names.join('; ') : undefined;
+}
+
+/** A link to a tag's, a category's or a topic's page: `/tag/personal-finance`, `?content_topic=906`. */
+const TAXONOMY_HREF =
+  /\/(?:tags?|categor(?:y|ies)|topics?|themen|rubri(?:que|k)s?)\/[^/?#]|[?&][\w-]*(?:tag|categor(?:y|ies)|topic)=/i;
+/**
+ * Whether an element's text opens with a link to a tag's, a category's or a topic's page: a byline
+ * element that does names the post's section ("<div class=blog-post__byline><a class=tag
+ * href=/blog/tag/personal-finance>Personal finance</a> January 27, 2025", WCXB dev 4880; "<a
+ * id=author-modal href=?content_topic=906>HR Strategy</a>", 0293), not its writer.
+ */
+function opensWithTaxonomyLink(doc: Doc, element: number): boolean {
+  let first = element + 1;
+  while (first < doc.end(element) && !(doc.isText(first) && doc.text(first).trim() !== '')) first++;
+  if (first >= doc.end(element)) return false;
+  for (let up = doc.parent(first); up >= element; up = doc.parent(up))
+    if (doc.tag(up) === TAG.a && TAXONOMY_HREF.test(doc.attr(up, 'href') ?? '')) return true;
+  return false;
 }
 
 /**

@@ -12,9 +12,11 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../parsers/corpus.js';
 import { cpuMs, flag, loadSpeedPages } from './pages.js';
 
-type Learn = typeof import('../../packages/pith/src/learn/index.js');
-type Compiled = typeof import('../../packages/pith/src/learn/compiled.js');
-type Rows = typeof import('../../packages/pith/src/extractors/pith/rows.js');
+// Each build's own modules, loaded by path (the A build is another checkout); typed by the doors.
+type Internal = typeof import('pith/internal');
+type Learn = Pick<Internal, 'parseModel'>;
+type Compiled = Pick<Internal, 'compileGbdt' | 'compiledMargins'>;
+type Rows = Pick<Internal, 'pageRows'>;
 type Pith = typeof import('pith');
 
 const dirs = [flag('a', ''), flag('b', 'packages/pith/dist')].map((dir) => path.resolve(repoRoot, dir));

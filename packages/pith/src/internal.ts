@@ -194,6 +194,7 @@ export {
   auc,
   binColumns,
   type Calibration,
+  compiledMargins,
   compiledProbability,
   compileGbdt,
   computeBinEdges,

@@ -114,6 +114,10 @@ function nameShaped(text: string): boolean {
         /^(?:van|von|de|der|den|da|di|du|la|le|del|bin|al)$/.test(word)),
   );
 }
+/** A name of two to four words (`nameShaped` allows one): a person's first and last name at least, in `text` with its white space collapsed. */
+function fullNameShaped(text: string): boolean {
+  return text.includes(' ') && nameShaped(text);
+}
 /** How far after the first `<h1>` (visible text nodes) a date is looked at for a bare name before it. */
 const BARE_NAME_WINDOW = 12;
 /** How far after the first `<h1>`'s first text (visible text nodes) a bare name line under it is looked for. */
@@ -149,8 +153,7 @@ function nameOpening(doc: Doc, dateNode: number): string | undefined {
   const parent = doc.parent(dateNode);
   if (parent <= 0 || doc.textLength(parent) !== doc.textLength(dateNode) || BARE_NAME_NOT_IN[doc.tag(parent)])
     return undefined;
-  const words = parts[0].split(' ').length;
-  return words >= 2 && words <= 4 && nameShaped(parts[0]) ? parts[0] : undefined;
+  return fullNameShaped(parts[0]) ? parts[0] : undefined;
 }
 /** After a dateline's date: " • Mahua Das in Project Management" (the name, then its section at most). */
 const AFTER_DATE = /^\s*[·•|]\s*(.+?)(?:\s+in\s+(.+))?$/;
@@ -169,8 +172,7 @@ function nameAfterDate(doc: Doc, dateNode: number): string | undefined {
   const match = AFTER_DATE.exec(line.slice(date.length));
   if (match === null) return undefined;
   const name = match[1];
-  const words = name.split(' ').length;
-  if (words < 2 || words > 4 || !nameShaped(name)) return undefined;
+  if (!fullNameShaped(name)) return undefined;
   if (match[2] !== undefined) {
     const link = doc.findFirst(TAG.a, parent);
     if (link <= 0 || doc.textContent(link).replace(/\s+/g, ' ').trim() !== match[2]) return undefined;
@@ -190,8 +192,7 @@ function bareName(doc: Doc, node: number): string | undefined {
   for (let up = doc.parent(parent); up > 0; up = doc.parent(up))
     if (NO_BARE_NAME_INSIDE[doc.tag(up)]) return undefined;
   const text = doc.text(node).replace(/\s+/g, ' ').trim();
-  const words = text.split(' ').length;
-  return words >= 2 && words <= 4 && nameShaped(text) ? text : undefined;
+  return fullNameShaped(text) ? text : undefined;
 }
 /** The verbs an author's bio starts with after the name ("… is a", "… has written", "… joined"). */
 const BIO_VERB =
@@ -226,7 +227,7 @@ function noNameYet(data: PageData): boolean {
  */
 function avatarName(doc: Doc, node: number): string | undefined {
   const text = doc.text(node).replace(/\s+/g, ' ').trim();
-  if (!text.includes(' ') || !nameShaped(text)) return undefined;
+  if (!fullNameShaped(text)) return undefined;
   let up = doc.parent(node);
   for (let level = 0; level < 3 && up > 0; level++, up = doc.parent(up)) {
     if (doc.textLength(up) !== doc.textLength(node)) return undefined;
@@ -925,7 +926,7 @@ export function pageData(doc: Doc): PageData {
       ) {
         const text = doc.textContent(node).replace(/\s+/g, ' ').trim();
         // Two words at least: a one-word link is a place's or a section's as often ("Seattle", "DET").
-        if (text.includes(' ') && nameShaped(text)) authorLinks.push({ text, at: textNodes });
+        if (fullNameShaped(text)) authorLinks.push({ text, at: textNodes });
       }
     }
     // A picture of the author whose alt is the name ("<img alt="Lauren Vetter" class=blog_author-image>").
@@ -938,7 +939,7 @@ export function pageData(doc: Doc): PageData {
       const alt = classed
         ? doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim().replace(PICTURE_OF, '')
         : undefined;
-      if (alt?.includes(' ') && alt.split(' ').length <= 4 && nameShaped(alt)) authorPictures.push(alt);
+      if (alt !== undefined && fullNameShaped(alt)) authorPictures.push(alt);
     }
     // An author box's name: its links to author pages or its elements classed as names.
     if (

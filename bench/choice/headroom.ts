@@ -3,7 +3,7 @@
  * headroom table on main's code"): every development page, held out as `pith bench --held-out`
  * holds it out (block sets: the fold model that did not see the page's site; the article sets:
  * the shipped model), extracted twice —
- *   default: the block model's answer alone (`bodyGuard`, `listingProfile`, `screenReaderText` off),
+ *   default: the block model's answer alone (`bodyGuard`, `listingProfile`, `screenReaderText`, `embeddedBody` off),
  *   choice:  main as shipped (the guard's rows, the listing profile, screen-reader text, with
  *            `candidates: true`, which changes no answer) —
  * and every candidate `buildCandidates` makes (candidates.ts) rendered as `extract()` renders the
@@ -26,7 +26,7 @@ import {
 } from '@pith/workbench/eval';
 import { CHOICE_DATASETS, pendingDevPages, writtenKeys } from '@pith/workbench/train';
 import { type ExtractResult, extract, formatResult } from 'pith';
-import { candidatesOf, type Extraction } from 'pith/internal';
+import { candidatesOf, type Extraction, pageDocOf } from 'pith/internal';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +41,7 @@ const heldOut = readHeldOut(values['held-out'] ?? '');
 const out = values.out ?? '.cache/headroom/pages-0.jsonl';
 mkdirSync(path.dirname(out), { recursive: true });
 const [index, count] = (values.shard ?? '0/1').split('/').map(Number);
-const DEFAULT_OFF = { bodyGuard: false, listingProfile: false, screenReaderText: false };
+const DEFAULT_OFF = { bodyGuard: false, listingProfile: false, screenReaderText: false, embeddedBody: false };
 
 /** The text `extract()` gives for another selection of the same extraction (its page type kept). */
 function textOf(result: ExtractResult, extraction: Extraction, url: string | undefined): string {
@@ -96,7 +96,11 @@ for await (const { dataset, scoring, page, key } of pendingDevPages({
   };
   const counts: Record<string, number> = { default: words(plain.content), choice: words(shipped.content) };
   for (const candidate of candidatesOf(shipped.extraction)?.candidates ?? []) {
-    const text = textOf(shipped, { ...shipped.extraction, selection: candidate.selection }, url);
+    const text = textOf(
+      shipped,
+      { ...shipped.extraction, doc: pageDocOf(shipped.extraction), selection: candidate.selection },
+      url,
+    );
     scores[candidate.name] = score(text);
     counts[candidate.name] = words(text);
   }

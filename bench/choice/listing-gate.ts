@@ -20,6 +20,7 @@ import {
   LISTING_SHARE,
   listingGateFeatures,
   type PithDiagnostics,
+  pageDocOf,
   selectionOf,
 } from 'pith/internal';
 import { PAGE_RUN_OPTIONS, pagesToRun } from './page-run.js';
@@ -56,7 +57,7 @@ for await (const { pending, model, fold } of pagesToRun(values, out, BLOCK_SETS)
   const found = candidatesOf(result.extraction);
   const keptWords = diagnostics.keptWords ?? 0;
   if (found && diagnostics.decidedBy === 'model' && !diagnostics.bodyGuard) {
-    const doc = result.extraction.doc;
+    const doc = pageDocOf(result.extraction);
     const answer = found.candidates[0].chosen;
     const group = anchoredGroup(found.blocks, answer);
     const loose = found.candidates.find((candidate) => candidate.name === 'loose')?.chosen;

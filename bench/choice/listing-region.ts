@@ -8,7 +8,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { candidatesOf, NodeKind, type PithDiagnostics, selectionOf, TAG } from 'pith/internal';
+import { candidatesOf, NodeKind, type PithDiagnostics, pageDocOf, selectionOf, TAG } from 'pith/internal';
 import { PAGE_RUN_OPTIONS, pagesToRun } from './page-run.js';
 import { scoredExtract } from './scored-extract.js';
 import { selectionText } from './selection-text.js';
@@ -32,7 +32,7 @@ for await (const { pending, model } of pagesToRun(values, out, ['wcxb-dev'])) {
   const found = candidatesOf(result.extraction);
   const group = diagnostics.listing ?? diagnostics.regionBesideListing;
   if (group && found) {
-    const doc = result.extraction.doc;
+    const doc = pageDocOf(result.extraction);
     const own = found.candidates[0].chosen;
     const region = found.candidates.find((c) => c.name === 'heuristic')?.chosen;
     const loose = found.candidates.find((c) => c.name === 'loose')?.chosen;

@@ -21,6 +21,7 @@ import {
   groupTextNodes,
   keptItems,
   type PithDiagnostics,
+  pageDocOf,
   type RepeatedGroup,
   repeatedGroup,
   selectionOf,
@@ -72,7 +73,7 @@ for await (const { pending, model, fold } of pagesToRun(values, out, ['wcxb-dev'
     answer: score(result.content),
   };
   if (found) {
-    const doc = result.extraction.doc;
+    const doc = pageDocOf(result.extraction);
     const { blocks } = found;
     const answer = found.candidates[0].chosen;
     const group = repeatedGroup(blocks);

@@ -506,7 +506,9 @@ function pageTypeProbabilities(
 }
 
 /** The metadata of a result: the learned choice over the page's candidates (the rules' without a model). */
+/** `doc` is the page's (an extraction's may be its embedded body's own document). */
 function chosenMetadata(
+  doc: Doc,
   reading: MetadataReading,
   extraction: Extraction,
   option: string | false | undefined,
@@ -515,7 +517,7 @@ function chosenMetadata(
   if (model === null) return chooseMetadata(reading, { model });
   return chooseMetadata(reading, {
     model,
-    pageType: pageTypeProbabilities(extraction.doc, reading.rules, model, extraction),
+    pageType: pageTypeProbabilities(doc, reading.rules, model, extraction),
   });
 }
 
@@ -548,7 +550,7 @@ function finish(prepared: Prepared, layout: Layout | undefined, options: Extract
   });
   checkDeadline(extraction.extractor);
   const chosen = (): Metadata => {
-    const metadata = chosenMetadata(reading, extraction, options.metadataModel);
+    const metadata = chosenMetadata(doc, reading, extraction, options.metadataModel);
     BODY_TITLE.set(metadata, rules.title);
     return metadata;
   };

@@ -86,6 +86,7 @@ export {
   loadBlockModel,
   NO_FAVOR_SWITCH,
   type PageRows,
+  pageDocOf,
   pageRows,
   pith,
   type RepeatedGroup,

@@ -49,6 +49,7 @@ import {
   type ChoicePage,
   choiceFeatures,
 } from './choice-features.js';
+import { unshownEmbeddedBody } from './embedded-body.js';
 import { type FavorMode, type FavorSwitch, switchedFavor } from './favor-switch.js';
 import { HEURISTIC_DEFAULTS, type HeuristicDiagnostics, type HeuristicOptions } from './heuristic.js';
 import {
@@ -177,6 +178,12 @@ export interface PithOptions extends HeuristicOptions {
    * aloud, "Add … to compare"), which the page does not show (repeated.ts, screenReaderOnlyText).
    */
   screenReaderText: boolean;
+  /**
+   * A page whose article is only embedded data (JSON-LD `articleBody`, rendered by a script): when
+   * the page's shown text holds under half of a long embedded body's words and the answer is small
+   * beside it, that body answers (embedded-body.ts).
+   */
+  embeddedBody: boolean;
   /** Build the candidate selections (candidates.ts) even without a choice model (for the choice's trainer). */
   candidates: boolean;
   /** The choice among the candidates: '' = the shipped models/pith-choice.json, 'none' = the balanced answer, or a model file. */
@@ -230,6 +237,11 @@ export interface PithDiagnostics {
   posts?: { items: number; words: number };
   /** Text nodes of screen-reader-only text left out of a listing's or collection's answer (`screenReaderText`). */
   screenReaderText?: number;
+  /**
+   * The page's embedded body answered (`embeddedBody`): its words and the share of them the page
+   * shows; the extraction's `doc` is then that body's own document.
+   */
+  embeddedBody?: { words: number; shownShare: number };
 }
 
 /** Which candidate won and by how much (issue 37). */
@@ -293,6 +305,7 @@ const DEFAULTS: PithOptions = {
   postsProfile: true,
   listingCardTemplate: true,
   screenReaderText: true,
+  embeddedBody: true,
   candidates: false,
   choice: '',
   stack: '',
@@ -498,6 +511,13 @@ export const pith: Extractor<PithOptions, PithDiagnostics> = {
       default: DEFAULTS.screenReaderText,
       description:
         'On a page read as a listing or collection, leave out text only screen readers get (sr-only, visually-hidden): ratings read aloud, "Add … to compare".',
+    },
+    {
+      name: 'embeddedBody',
+      type: 'boolean',
+      default: DEFAULTS.embeddedBody,
+      description:
+        "When the page's HTML does not show its article but embeds it as data (JSON-LD articleBody, 150+ words, under half of them shown) and the answer is small beside it, that body answers.",
     },
     {
       name: 'candidates',
@@ -815,14 +835,19 @@ function extractFromRows(
   if (posts) diagnostics.posts = posts;
   if (screenReaderText !== undefined) diagnostics.screenReaderText = screenReaderText;
   if (captions !== undefined) diagnostics.captions = captions;
+  const embedded = settings.embeddedBody
+    ? unshownEmbeddedBody(doc, selection, context.metadata?.structuredBody)
+    : undefined;
+  if (embedded) diagnostics.embeddedBody = { words: embedded.words, shownShare: round3(embedded.shownShare) };
   const extraction: Extraction<PithDiagnostics> = {
     extractor: 'pith',
     version: VERSION,
-    doc,
-    selection,
+    doc: embedded?.doc ?? doc,
+    selection: embedded?.selection ?? selection,
     roots: heuristic.roots,
     diagnostics,
   };
+  if (embedded) PAGE_DOC.set(extraction, doc);
   if (candidates && choiceRows)
     CANDIDATES.set(extraction, {
       candidates,
@@ -831,6 +856,17 @@ function extractFromRows(
       pageTypeFeatures: rows.pageTypeFeatures,
     });
   return extraction;
+}
+
+/** The page's own document where an extraction's is another (its embedded body's). */
+const PAGE_DOC = new WeakMap<Extraction, Doc>();
+
+/**
+ * The page's document: the one the candidates, the blocks and the page's rows select in. It is the
+ * extraction's own `doc` except where the embedded body answered (embedded-body.ts).
+ */
+export function pageDocOf(extraction: Extraction): Doc {
+  return PAGE_DOC.get(extraction) ?? extraction.doc;
 }
 
 /** Each extraction's candidates, when they were built (for the choice's trainer and the benches). */

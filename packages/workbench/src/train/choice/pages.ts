@@ -9,7 +9,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type ExtractResult, extract, formatResult } from 'pith';
-import { CHOICE_FEATURE_NAMES, candidatesOf, type Extraction, textFeatures } from 'pith/internal';
+import { CHOICE_FEATURE_NAMES, candidatesOf, type Extraction, pageDocOf, textFeatures } from 'pith/internal';
 import {
   type HeldOutModels,
   type PrimaryScore,
@@ -150,7 +150,11 @@ export async function collectChoicePages(options: CollectOptions): Promise<numbe
     const names: string[] = [];
     const texts: Record<string, number[]> = {};
     for (const candidate of found?.candidates ?? []) {
-      const text = textOf(result, { ...result.extraction, selection: candidate.selection }, url);
+      const text = textOf(
+        result,
+        { ...result.extraction, doc: pageDocOf(result.extraction), selection: candidate.selection },
+        url,
+      );
       scores[candidate.name] = score(text);
       words[candidate.name] = wordCount(text);
       texts[candidate.name] = Array.from(textFeatures(text, title), (value) => Math.round(value * 1e4) / 1e4);

@@ -10,6 +10,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { CHOICE_DATASETS } from '@pith/workbench/train';
 import { extract } from 'pith';
 import { PAGE_RUN_OPTIONS, pagesToRun } from './page-run.js';
 import { scoredExtract } from './scored-extract.js';
@@ -18,15 +19,6 @@ const { values } = parseArgs({
   options: { ...PAGE_RUN_OPTIONS, out: { type: 'string', default: '.cache/embedded-body.jsonl' } },
 });
 const out = values.out ?? '.cache/embedded-body.jsonl';
-const DATASETS = [
-  'wcxb-dev',
-  'l3s-gn1',
-  'cleaneval',
-  'cleanportaleval',
-  'readability-testpages',
-  'trafilatura-eval',
-  'newspaper-fulltext',
-];
 
 function tokens(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -41,7 +33,7 @@ function covered(body: string[], text: string): number {
   return distinct.size === 0 ? 0 : inside / distinct.size;
 }
 
-for await (const { pending, model } of pagesToRun(values, out, DATASETS)) {
+for await (const { pending, model } of pagesToRun(values, out, CHOICE_DATASETS)) {
   const scored = scoredExtract(pending, { model });
   if (!scored) continue;
   const { result, score } = scored;

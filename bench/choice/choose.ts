@@ -40,9 +40,14 @@ const { values } = parseArgs({
     depth: { type: 'string', default: '4' },
     leaf: { type: 'string', default: '30' },
     rate: { type: 'string', default: '0.05' },
+    /** Row subsampling per tree and its seed: the model's own variance, with the rows fixed. */
+    subsample: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '1' },
     tune: { type: 'string', default: 'sets' },
     'no-text': { type: 'boolean', default: false },
     'in-sample': { type: 'boolean', default: true },
+    /** Pages a shipped step answered (the listing profile, a guard row) keep the shipped answer. */
+    'skip-stepped': { type: 'boolean', default: false },
     out: { type: 'string' },
   },
 });
@@ -99,7 +104,8 @@ const params = {
   learningRate: Number(values.rate),
   maxDepth: Number(values.depth),
   minSamplesLeaf: Number(values.leaf),
-  seed: 1,
+  subsample: Number(values.subsample),
+  seed: Number(values.seed),
 };
 const CANDIDATE_WIDTH = CHOICE_FEATURE_NAMES.findIndex((name) => name.startsWith('p:'));
 const SHIPPED_NAMES = [
@@ -150,10 +156,12 @@ const f1 = (page: Page, name: string) => page.head.scores[name]?.f1 ?? 0;
 function pageOf(row: RowLine, head: HeadroomLine, fold: number): Page | undefined {
   if (head.scores.choice == null || row.features.length !== row.candidates.length * CHOICE_WIDTH)
     return undefined;
+  const stepped = row.listing > 0 || row.guard !== null;
   const raw = Float32Array.from(row.features, (value) => (value === null ? Number.NaN : value));
   const candidates: number[] = [];
   row.candidates.forEach((name, index) => {
-    if ((!only || only.has(name)) && head.scores[name] != null) candidates.push(index);
+    if ((!only || only.has(name)) && head.scores[name] != null && !(stepped && values['skip-stepped']))
+      candidates.push(index);
   });
   const out = new Float32Array(candidates.length * WIDTH);
   const choiceWords = row.choiceWords;
@@ -348,7 +356,7 @@ const CANDS = [
 ];
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 console.log(
-  `label ${values.label}, eps ${eps}, only ${values.only ?? 'all'}, tune ${values.tune}, text ${withText}, trees ${params.rounds}×d${params.maxDepth} leaf ${params.minSamplesLeaf}; margins ${margins.map((m) => m.toFixed(3)).join(' ')}`,
+  `label ${values.label}, eps ${eps}, only ${values.only ?? 'all'}, tune ${values.tune}, skip-stepped ${values['skip-stepped']}, text ${withText}, trees ${params.rounds}×d${params.maxDepth} leaf ${params.minSamplesLeaf} subsample ${params.subsample} seed ${params.seed}; margins ${margins.map((m) => m.toFixed(3)).join(' ')}`,
 );
 console.log(
   '| dev set (pages) | shipped | chooser (held out) | Δ [95 %] | oracle | share of the gap [95 %] | up / down | switched | in sample (share) |',

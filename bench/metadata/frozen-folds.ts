@@ -24,9 +24,15 @@
  * none where the gold has one), and with `--against` (an earlier `--out` of this script) each
  * field's pages that changed outcome, paired: up (right only now), down (right only before), and
  * the other changes.
+ *
+ * The author is printed by both readings from the answer and the gold (whatever the rows' labels say): "inside"
+ * (every gold name among the answer's: the scorer's, issue 42's) and "same set" (the stricter one, the scorer's up
+ * to session 22), with the right answers that list names the gold lacks and the names an answer gives on average
+ * (so that an answer padded with names shows).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { authorNameSet, authorNamesBeyond, goldNamesInside, sameAuthorNames } from '@pith/workbench/eval';
 import { type MetadataRowSet, outcomeOf, rowProbabilities, tally } from '@pith/workbench/train';
 import { CHOSEN_FIELDS, type ChosenField, chosenRow, weightedMargins } from 'pith/internal';
 import { frozenRows, readRowSet } from './frozen-rows.js';
@@ -95,6 +101,43 @@ for (const field of FIELDS) {
   const share = (count: number) => (count / pages).toFixed(3);
   console.log(
     `${field}: right ${share(right)} wrong ${share(wrong)} empty ${share(empty)} (${right}/${wrong}/${empty} of ${pages})`,
+  );
+}
+/** One author answer by a reading of the gold's names. */
+function authorOutcome(
+  answer: string,
+  gold: string | null,
+  match: (gold: ReadonlySet<string>, answer: ReadonlySet<string>) => boolean,
+): 'right' | 'wrong' | 'empty' {
+  const names = authorNameSet(answer);
+  const expected = authorNameSet(gold ?? '');
+  if (names.size === 0) return expected.size === 0 ? 'right' : 'empty';
+  return expected.size > 0 && match(expected, names) ? 'right' : 'wrong';
+}
+if (FIELDS.includes('author')) {
+  const authorLines = lines.filter((line) => line.field === 'author');
+  for (const [reading, match] of [
+    ['inside', goldNamesInside],
+    ['same set', sameAuthorNames],
+  ] as const) {
+    const { pages, right, wrong, empty } = tally(
+      authorLines.map((line) => authorOutcome(line.answer, line.gold, match)),
+    );
+    console.log(
+      `author by "${reading}": ${right}/${wrong}/${empty} of ${pages} (${(right / pages).toFixed(4)})`,
+    );
+  }
+  const answered = authorLines.filter((line) => line.answer !== '');
+  const padded = authorLines.filter(
+    (line) =>
+      authorOutcome(line.answer, line.gold, goldNamesInside) === 'right' &&
+      authorNamesBeyond(authorNameSet(line.gold ?? ''), authorNameSet(line.answer)) > 0,
+  );
+  const names = answered.reduce((sum, line) => sum + authorNameSet(line.answer).size, 0);
+  console.log(
+    `author: ${padded.length} right answers list names the gold lacks (${padded.map((line) => line.id).join(', ')}); ` +
+      `${answered.length} answers, ${names} names (${(names / Math.max(1, answered.length)).toFixed(3)} a page), ` +
+      `${answered.filter((line) => authorNameSet(line.answer).size > 1).length} with several`,
   );
 }
 if (values.out) writeFileSync(values.out, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);

@@ -4,9 +4,12 @@ import fc from 'fast-check';
 import { metadataHalfOf } from '../../packages/workbench/src/eval/datasets/index.js';
 import {
   authorNameSet,
+  authorNamesBeyond,
   countMetadataField,
   dayOf,
+  goldNamesInside,
   normaliseMetadataText,
+  sameAuthorNames,
   scoreMetadata,
 } from '../../packages/workbench/src/eval/metrics/metadata.js';
 
@@ -33,6 +36,22 @@ test('authors compare as sets split by one rule on both sides', () => {
   assert.ok(
     scoreMetadata({ author: 'A. Smith; B. Jones' }, { authors: ['A. Smith', 'B. Jones'] }).author.correct,
   );
+});
+
+test("the gold's authors inside the answer's are right (issue 42); the same set is the strict reading", () => {
+  // A page's byline lists three writers, the annotator wrote down the first.
+  const gold = { author: 'Craig Randall' };
+  const answer = { authors: ['Craig Randall', 'Alli Miles', 'Eszter Horanyi'] };
+  assert.ok(scoreMetadata(gold, answer).author.correct);
+  const expected = authorNameSet(gold.author);
+  const names = authorNameSet(answer.authors);
+  assert.ok(goldNamesInside(expected, names) && !sameAuthorNames(expected, names));
+  assert.equal(authorNamesBeyond(expected, names), 2);
+  // Every gold name must be there: one of two is not enough, however many others the answer lists.
+  assert.ok(
+    !scoreMetadata({ author: 'Ann Lee; Bo Chan' }, { authors: ['Ann Lee', 'Cy Dorn'] }).author.correct,
+  );
+  assert.ok(!goldNamesInside(new Set(), names));
 });
 
 test('dates compare to the day', () => {

@@ -13,6 +13,7 @@ import {
   DATE_FEATURES,
   readCandidates,
   readMetadata,
+  TITLE_FEATURES,
 } from '../../packages/pith/src/metadata/index.js';
 import { ld, page } from './helpers.js';
 
@@ -1379,5 +1380,71 @@ describe('title candidates: what a heading sets before its headline (round 19, s
       `<h1><time datetime="2025-12-18">Dec 18 2025</time></h1>${BODY_TEXT}`,
     );
     assert.deepEqual(h1Of(html, 'https://example.org/2025/12/18/'), ['Dec 18 2025']);
+  });
+});
+
+describe("title: an <h1> that is the <title>'s site part over a lower heading that is the other part (round 20, s47-meta)", () => {
+  /** An mdBook chapter (WCXB dev 0667, 2860, 2996: the Rust book): the book's name is the menu bar's <h1>. */
+  const MDBOOK = page(
+    '<title>What is Ownership? - The Rust Programming Language</title>',
+    '<div id="menu-bar" class="menu-bar sticky"><div class="left-buttons"><button id="sidebar-toggle" class="icon-button" type="button" title="Toggle Table of Contents"></button></div>' +
+      '<h1 class="menu-title">The Rust Programming Language</h1><div class="right-buttons"><a href="print.html" title="Print this book"></a></div></div>' +
+      '<div id="content" class="content"><main><h2 id="what-is-ownership"><a class="header" href="#what-is-ownership">What is Ownership?</a></h2>' +
+      BODY_TEXT +
+      '<h3 id="the-stack-and-the-heap"><a class="header" href="#the-stack-and-the-heap">The Stack and the Heap</a></h3></main></div>',
+  );
+  const URL = 'https://doc.rust-lang.org/book/ch04-01-what-is-ownership.html';
+  const namesSiteOf = (html: string, url: string, text: string) => {
+    const read = reading(html, url);
+    const found = readCandidates(read.sources, read.rules, read.siteNames, read.url, read.now);
+    const rows = candidateRows(found, read.sources, read.rules, read.siteNames, read.url);
+    const row = found.titles.findIndex((candidate) => candidate.text === text);
+    assert.ok(row >= 0, text);
+    return rows.titles[row * TITLE_FEATURES.length + TITLE_FEATURES.indexOf('title.namesSite')];
+  };
+
+  it("the rules' title is the chapter the <h2> shows, not the book's name", () => {
+    assert.equal(reading(MDBOOK, URL).rules.title, 'What is Ownership?');
+  });
+
+  it("the <h1> reads as the site's name to the choice", () => {
+    assert.equal(namesSiteOf(MDBOOK, URL, 'The Rust Programming Language'), 2);
+    assert.equal(namesSiteOf(MDBOOK, URL, 'What is Ownership?'), 0);
+  });
+
+  it('a headline at the end of "Site - Headline" stays the title when no lower heading shows the site', () => {
+    const html = page(
+      '<title>Example Weekly - How Tide Tables Are Made</title>',
+      `<header><a href="/">Example Weekly</a></header><article><h1>How Tide Tables Are Made</h1>${BODY_TEXT}<h2>Harmonic constituents</h2></article>`,
+    );
+    const url = 'https://weekly.example.org/tide-tables';
+    assert.equal(reading(html, url).rules.title, 'How Tide Tables Are Made');
+    assert.equal(namesSiteOf(html, url, 'How Tide Tables Are Made'), 0);
+  });
+});
+
+describe("title: a template's empty brackets (round 20, s47-meta)", () => {
+  it('" ()" left empty at the end of a product\'s declared title goes (WCXB dev 2898, a shop\'s og:title)', () => {
+    const html = page(
+      '<title>Command Decorating Clips 3FB7J, Clear, 40-Clips () | Example Shop</title><meta property="og:title" content="Command Decorating Clips 3FB7J, Clear, 40-Clips ()">',
+      `<h1>Command Decorating Clips 3FB7J, Clear, 40-Clips</h1>${BODY_TEXT}`,
+    );
+    const texts = candidatesOf(html, 'https://shop.example.com/p/command-clips').titles.map(
+      (candidate) => candidate.text,
+    );
+    assert.ok(texts.includes('Command Decorating Clips 3FB7J, Clear, 40-Clips'), texts.join(' / '));
+    assert.ok(!texts.some((text) => text.includes('()')), texts.join(' / '));
+  });
+
+  it('brackets with something inside, or glued to a name, stay', () => {
+    const html = page(
+      '<title>Array.prototype.map() - JavaScript</title>',
+      `<h1>Summit Fire Pit (24 in) [Black]</h1>${BODY_TEXT}`,
+    );
+    const texts = candidatesOf(html, 'https://docs.example.org/map').titles.map(
+      (candidate) => candidate.text,
+    );
+    assert.ok(texts.includes('Array.prototype.map()'), texts.join(' / '));
+    assert.ok(texts.includes('Summit Fire Pit (24 in) [Black]'), texts.join(' / '));
   });
 });

@@ -18,7 +18,7 @@ import {
   type TitleCandidate,
   titleKey,
 } from './candidates.js';
-import { dayOf, hostKey, isHomePage, type Sources } from './merge.js';
+import { dayOf, headlineIsSitePart, hostKey, isHomePage, type Sources } from './merge.js';
 import { looseKey, similarity } from './text.js';
 import type { Metadata } from './types.js';
 
@@ -300,6 +300,11 @@ export function titleRows(
   const rulesTitle = reference(rules.title ?? '');
   const rulesKey = titleKey(rulesTitle);
   const siteKeys = siteNames.map(looseKey).filter((key) => key.length >= 3);
+  // The first <h1> is the <title>'s site part (headlineIsSitePart): a site's name, as og:site_name's would be.
+  const shownSite =
+    h1Key !== '' && headlineIsSitePart(documentTitle, h1, [...page.subheadings, ...page.h1s.slice(1)])
+      ? h1Key
+      : undefined;
   const h1Keys = page.h1s.slice(0, 5).map(titleKey);
   const longest = candidates.reduce((max, candidate) => Math.max(max, candidate.text.length), 1);
   const ownWidth = TITLE_OWN.length;
@@ -343,11 +348,12 @@ export function titleRows(
     out[base + at.pipe] = /[|｜]/.test(text) ? 1 : 0;
     out[base + at.colon] = text.includes(': ') ? 1 : 0;
     const loose = looseKey(text);
-    out[base + at.namesSite] = siteKeys.some((site) => loose.includes(site))
-      ? siteKeys.includes(loose)
+    out[base + at.namesSite] =
+      key === shownSite || siteKeys.includes(loose)
         ? 2
-        : 1
-      : 0;
+        : siteKeys.some((site) => loose.includes(site))
+          ? 1
+          : 0;
     out[base + at.namesHost] = facts.host !== undefined && loose.includes(facts.host) ? 1 : 0;
     out[base + at.likeH1] = h1 === '' ? MISSING : similarity(text, h1);
     out[base + at.isH1] = h1Key !== '' && key === h1Key ? 1 : 0;

@@ -187,6 +187,20 @@ function shownRun(
 /** How alike (word Dice) a lone `<h1>` and the declared title must be for the `<h1>` to be the title. */
 const HEADLINE_SIMILARITY = 0.4;
 
+/**
+ * The page's first `<h1>` is one end of a two-part `<title>` whose other end a lower heading shows:
+ * the site's name set as the first heading, over the page's own (mdBook's "What is Ownership? - The
+ * Rust Programming Language": the book's name is the menu bar's `<h1>`, the chapter an `<h2>`).
+ */
+export function headlineIsSitePart(title: string, h1: string, headings: readonly string[]): boolean {
+  const pieces = title.split(TITLE_SEPARATOR);
+  const h1Key = looseKey(h1);
+  if (pieces.length !== 3 || h1Key.length === 0) return false;
+  const shown = new Set(headings.map(looseKey).filter((key) => key.length > 0));
+  const [head, tail] = [looseKey(pieces[0]), looseKey(pieces[2])];
+  return (tail === h1Key && shown.has(head)) || (head === h1Key && shown.has(tail));
+}
+
 /** True when a title is (loosely) the text of one of the page's `<h1>`s. */
 function matchesHeading(title: string, h1s: readonly string[]): boolean {
   const key = looseKey(title);
@@ -265,7 +279,7 @@ function chooseTitle(
   if (shown !== undefined) return shown;
   // The page's one headline, when the declared titles are other wordings of it
   // ("Top 10 Health and Nutrition Trends to Watch" for "Health And Nutrition Trends For 2026").
-  if (h1s.length === 1 && all.length > 0) {
+  if (h1s.length === 1 && all.length > 0 && !headlineIsSitePart(documentTitle, h1s[0], subheadings)) {
     const headline = cleanTitleText(h1s[0], 2_000);
     const words = headline.split(' ').length;
     if (

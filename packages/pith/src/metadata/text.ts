@@ -43,8 +43,11 @@ export function cleanText(value: string, maxLength = MAX_TEXT): string {
  * is a bare opening tag (no attributes, no closing tag), the text is not markup and keeps them.
  */
 export function cleanTitleText(value: string, maxLength = MAX_TEXT): string {
-  return cleaned(value, maxLength, true);
+  return cleaned(value, maxLength, true).replace(EMPTY_BRACKETS, '');
 }
+
+/** A pair of brackets with nothing inside, after a space: a template's empty slot ("… 40-Clips ()", WCXB dev 2898). */
+const EMPTY_BRACKETS = /\s+(?:\(\s*\)|\[\s*\])(?=\s|$)/g;
 
 /** A tag written alone, without attributes: `<br>`, `<table>`. */
 const BARE_TAG = /^<[a-zA-Z][a-zA-Z0-9-]{0,30}>$/;

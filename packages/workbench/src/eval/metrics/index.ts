@@ -56,8 +56,10 @@ export {
 export { charSequence, type LcsOptions, type LcsScore, scoreLcs, scoreLcsSequences } from './lcs.js';
 export {
   authorNameSet,
+  authorNamesBeyond,
   countMetadataField,
   dayOf,
+  goldNamesInside,
   METADATA_FIELDS,
   type MetadataField,
   type MetadataFieldCounts,
@@ -66,6 +68,7 @@ export {
   type MetadataScores,
   type MetadataValues,
   normaliseMetadataText,
+  sameAuthorNames,
   scoreMetadata,
 } from './metadata.js';
 export { type MatchBlock, SequenceMatcher, type SequenceMatcherOptions } from './sequence-matcher.js';

@@ -5,8 +5,11 @@
  *
  * - title: equal after normalisation (Unicode NFKC, case, whitespace, and typography: curly and
  *   straight quotes, dashes, the ellipsis, soft hyphens and zero-width characters);
- * - author: the same set of names, after splitting both sides with one rule (`;`, `,`, `&`, `|`,
- *   " and " in the languages of the datasets) and normalising each name as a title is;
+ * - author: every name of the gold among the extractor's names (issue 42: "the gold author inside
+ *   pith's authors"), after splitting both sides with one rule (`;`, `,`, `&`, `|`, " and " in the
+ *   languages of the datasets) and normalising each name as a title is. The stricter reading (the
+ *   same set of names) is `sameAuthorNames`; an answer right by the first and not the second lists
+ *   names the gold lacks (`authorNamesBeyond`), which reports count so that padding shows;
  * - date: the same day (the first ten characters of an ISO date, `YYYY-MM-DD`).
  *
  * A page whose gold has no value for a field (null, '' or absent) is right when the extractor
@@ -77,6 +80,23 @@ export function authorNameSet(value: string | readonly string[]): Set<string> {
   return names;
 }
 
+/** Every name of the gold is among the answer's (the scorer's reading; both sides from `authorNameSet`). */
+export function goldNamesInside(gold: ReadonlySet<string>, answer: ReadonlySet<string>): boolean {
+  return gold.size > 0 && [...gold].every((name) => answer.has(name));
+}
+
+/** The same set of names (the strict reading, reported beside the scorer's). */
+export function sameAuthorNames(gold: ReadonlySet<string>, answer: ReadonlySet<string>): boolean {
+  return gold.size === answer.size && goldNamesInside(gold, answer);
+}
+
+/** The answer's names the gold lacks. */
+export function authorNamesBeyond(gold: ReadonlySet<string>, answer: ReadonlySet<string>): number {
+  let count = 0;
+  for (const name of answer) if (!gold.has(name)) count++;
+  return count;
+}
+
 /** The day of a date (`YYYY-MM-DD`), or undefined; `2020.05.01` and `2020/05/01` read too. */
 export function dayOf(value: string | undefined | null): string | undefined {
   const match = value ? /^\s*(\d{4})[-/.](\d{2})[-/.](\d{2})/.exec(value) : null;
@@ -101,10 +121,9 @@ export function scoreMetadata(gold: MetadataGoldValues, actual: MetadataValues |
       present(title),
       () => normaliseMetadataText(gold.title ?? '') === normaliseMetadataText(title ?? ''),
     ),
-    author: field(present(gold.author), authors.size > 0, () => {
-      const expected = authorNameSet(gold.author ?? '');
-      return expected.size === authors.size && [...expected].every((name) => authors.has(name));
-    }),
+    author: field(present(gold.author), authors.size > 0, () =>
+      goldNamesInside(authorNameSet(gold.author ?? ''), authors),
+    ),
     date: field(present(gold.date), day !== undefined, () => dayOf(gold.date) === day),
   };
 }

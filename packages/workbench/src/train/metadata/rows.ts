@@ -26,10 +26,12 @@ import {
   authorNameSet,
   type DatasetSpec,
   dayOf,
+  goldNamesInside,
   listDataset,
   type MetadataGoldValues,
   normaliseMetadataText,
   pageDigest,
+  sameAuthorNames,
   siteOf,
 } from '../../eval/index.js';
 import { trainingListOptions } from '../datasets.js';
@@ -92,17 +94,20 @@ function labelsOf(candidates: Candidates, gold: MetadataGoldValues): Record<Chos
   const title = present(gold.title) ? normaliseMetadataText(gold.title) : undefined;
   const author = present(gold.author) ? authorNameSet(gold.author) : undefined;
   const date = present(gold.date) ? dayOf(gold.date) : undefined;
-  const sameNames = (names: readonly string[]) => {
-    if (author === undefined) return false;
-    const set = authorNameSet(names);
-    return set.size === author.size && [...author].every((name) => set.has(name));
-  };
+  // Right by the scorer: every gold name among the candidate's. A candidate that lists more names
+  // (the gold's and a co-author's, a role, a publisher) is labelled right only where no candidate
+  // names exactly the gold's, so that the model does not learn to prefer padded lists (23 of the
+  // 25 WCXB dev pages with such a candidate have the exact one too).
+  const names = candidates.authors.map((candidate) => authorNameSet(candidate.names));
+  const exact = author !== undefined && names.some((set) => sameAuthorNames(author, set));
+  const goldInside = (set: ReadonlySet<string>) =>
+    author !== undefined && (exact ? sameAuthorNames(author, set) : goldNamesInside(author, set));
   return {
     title: [
       ...candidates.titles.map((candidate) => (normaliseMetadataText(candidate.text) === title ? 1 : 0)),
       title === undefined ? 1 : 0,
     ],
-    author: [...candidates.authors.map((candidate) => (sameNames(candidate.names) ? 1 : 0)), author ? 0 : 1],
+    author: [...names.map((set) => (goldInside(set) ? 1 : 0)), author ? 0 : 1],
     date: [
       ...candidates.dates.map((candidate) => (date !== undefined && candidate.day === date ? 1 : 0)),
       date === undefined ? 1 : 0,

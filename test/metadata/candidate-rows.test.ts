@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseHtml } from '../../packages/pith/src/dom/index.js';
+import { RowStores } from '../../packages/pith/src/metadata/features.js';
 import {
   AUTHOR_FEATURES,
   AUTHOR_SOURCES,
@@ -212,5 +213,50 @@ describe('a title row reads its references to their first 2,000 characters', () 
     // The Dice coefficient of the candidate's two words with the start's words (without the clip: all 200,004).
     const startWords = long.slice(0, 2000).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
     assert.equal(rowsWith(long), Math.fround(4 / (2 + startWords)));
+  });
+});
+
+describe('rows written into stores kept from page to page (the learned choice inside extract())', () => {
+  it('are the rows made afresh, for a page with many candidates and then one with fewer', () => {
+    // The many: WCXB dev 0479's head, and more titles, names and days than the next page has; the
+    // store then holds the first page's values past the second page's rows.
+    const many = readMetadata(
+      parseHtml(
+        page(
+          '<title>The December Comfort Watches 2025, Day Eighteen: Starship Troopers | Whatever | Scalzi</title>' +
+            '<meta property="og:title" content="Day Eighteen - Starship Troopers - Comfort Watches" />' +
+            '<meta name="twitter:title" content="Starship Troopers: a fondness | Whatever" />' +
+            '<meta name="author" content="John Scalzi, Athena Scalzi and Krissy Scalzi" />' +
+            '<meta property="article:published_time" content="2025-12-19T02:41:41+00:00" />' +
+            '<meta property="article:modified_time" content="2025-12-21T14:39:52+00:00" />',
+          '<h1>Starship Troopers</h1><h2>Comfort watches</h2><h2>Other days</h2>' +
+            '<p class="byline">By Athena Scalzi</p><time datetime="2025-12-17">December 17, 2025</time>' +
+            '<p>I have a fondness for this film.</p>',
+        ),
+        { url: URL_0479 },
+      ),
+      { url: URL_0479, now: NOW },
+    );
+    const few = readMetadata(
+      parseHtml(page('<title>Comfort</title>', '<p>No author, no day.</p>'), { url: URL_0479 }),
+      { url: URL_0479, now: NOW },
+    );
+    const stores = new RowStores();
+    for (const read of [many, few, many, few]) {
+      const candidates = readCandidates(read.sources, read.rules, read.siteNames, read.url, read.now);
+      const args = [candidates, read.sources, read.rules, read.siteNames, read.url, PAGE_TYPE] as const;
+      const fresh = candidateRows(...args);
+      const lent = candidateRows(...args, stores);
+      for (const field of ['titles', 'authors', 'dates'] as const) {
+        assert.equal(lent[field].length, fresh[field].length, field);
+        fresh[field].forEach((value, at) => {
+          assert.ok(
+            Object.is(lent[field][at], value),
+            `${field}[${at}]: ${lent[field][at]} against ${value}`,
+          );
+        });
+      }
+    }
+    assert.ok(readCandidates(many.sources, many.rules, many.siteNames, many.url, many.now).titles.length > 8);
   });
 });

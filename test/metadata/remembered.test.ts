@@ -28,6 +28,19 @@ describe('parseDate remembers its answers by value, time and order', () => {
     assert.equal(parseDate('05/06/2023', NOW), undefined);
   });
 
+  it('a value remembered without an order is read again in the order asked, when its order matters', () => {
+    // The rules parse without an order, the choice's candidates in the page language's: one
+    // remembered parse serves both unless the day and month could be either.
+    assert.equal(parseDate('07/08/2021', NOW), undefined);
+    assert.equal(parseDate('07/08/2021', NOW, 'dmy')?.slice(0, 10), '2021-08-07');
+    assert.equal(parseDate('07/08/2021', NOW, 'mdy')?.slice(0, 10), '2021-07-08');
+    assert.equal(parseDate('07/08/2021', NOW), undefined);
+    for (const order of [undefined, 'dmy', 'mdy'] as const) {
+      assert.equal(parseDate('13/06/2023', NOW, order)?.slice(0, 10), '2023-06-13');
+      assert.equal(parseDate('Published 5 March 2024', NOW, order)?.slice(0, 10), '2024-03-05');
+    }
+  });
+
   it('the same answer asked again, after other values, and for values too long to remember', () => {
     const dateLike = fc.oneof(
       fc.string(),

@@ -20,6 +20,7 @@ import {
 import { PithError } from './errors.js';
 import type { EXTRACT_OPTIONS, ExtractOptionName } from './extract-options.js';
 import { EXTRACTORS, type ExtractorName, getExtractor } from './extractors/index.js';
+import { diagnosticsPageTypeProbabilities } from './extractors/pith/index.js';
 import type { Extractor, ExtractorParameter } from './extractors/types.js';
 import {
   FORUM_OUTSIDE_SHARE_UNASKED,
@@ -487,7 +488,6 @@ function pageTypeProbabilities(
   model: MetadataModel,
   extraction?: Extraction,
 ): number[] {
-  let probabilities: Record<string, number>;
   if (model.pageType !== undefined) {
     let own = OWN_PAGE_TYPE.get(model);
     if (own === undefined) {
@@ -497,10 +497,8 @@ function pageTypeProbabilities(
     const values = predictPageTypeProbabilities(own, pageTypeFeatures(doc, doc.url, rules));
     return PAGE_TYPE_NAMES.map((_, index) => values[index]);
   }
-  const typed = (
-    extraction?.diagnostics as { pageType?: { probabilities?: Record<string, number> } } | undefined
-  )?.pageType?.probabilities;
-  probabilities =
+  const typed = diagnosticsPageTypeProbabilities(extraction?.diagnostics);
+  const probabilities: Readonly<Record<string, number>> =
     typed ?? classifyPageType(doc, doc.url, { model: loadPageTypeModel(), metadata: rules }).probabilities;
   return PAGE_TYPE_NAMES.map((type) => probabilities[type] ?? Number.NaN);
 }

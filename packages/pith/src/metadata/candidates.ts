@@ -158,10 +158,19 @@ export function titleCandidates(
 ): TitleCandidate[] {
   const { meta, jsonld, microdata, page } = sources;
   const found = new Map<string, TitleCandidate>();
+  // A page gives the same values again (og:title, twitter:title and `<title>` alike, and their
+  // pieces): each raw value is cleaned and keyed once, each declared title split once.
+  const cleanedValues = new Map<string, { text: string; key: string }>();
+  const splitValues = new Map<string, { text: string; pieces: string[]; stripped: string | undefined }>();
   const add = (raw: string, mention: TitleMention) => {
     if (found.size >= MAX_TITLE_CANDIDATES) return;
-    const text = cleanTitleText(raw, MAX_TITLE_LENGTH).replace(/^#{1,6}\s+(?=\S)/, '');
-    const key = titleKey(text);
+    let cleaned = cleanedValues.get(raw);
+    if (cleaned === undefined) {
+      const text = cleanTitleText(raw, MAX_TITLE_LENGTH).replace(/^#{1,6}\s+(?=\S)/, '');
+      cleaned = { text, key: titleKey(text) };
+      cleanedValues.set(raw, cleaned);
+    }
+    const { text, key } = cleaned;
     if (key.length === 0) return;
     let candidate = found.get(key);
     if (!candidate) {
@@ -174,14 +183,22 @@ export function titleCandidates(
   /** A declared title: whole, without the site's name, and cut at its separators. */
   const addSplit = (raw: string | undefined, source: TitleSource) => {
     if (raw === undefined) return;
-    const text = cleanTitleText(raw, MAX_TITLE_LENGTH);
+    let split = splitValues.get(raw);
+    if (split === undefined) {
+      const text = cleanTitleText(raw, MAX_TITLE_LENGTH);
+      const pieces = text.length === 0 ? [] : text.split(SPLIT);
+      const parts = (pieces.length + 1) / 2;
+      const stripped =
+        parts < 2 || parts > MAX_TITLE_PARTS ? undefined : stripSiteName(text, siteNames, { url, h1s });
+      split = { text, pieces, stripped };
+      splitValues.set(raw, split);
+    }
+    const { text, pieces, stripped } = split;
     if (text.length === 0) return;
-    const pieces = text.split(SPLIT);
     const parts = (pieces.length + 1) / 2;
     add(text, { source, form: 'whole', parts });
     if (parts < 2 || parts > MAX_TITLE_PARTS) return;
-    const stripped = stripSiteName(text, siteNames, { url, h1s });
-    if (stripped !== text) add(stripped, { source, form: 'stripped', parts });
+    if (stripped !== text) add(stripped as string, { source, form: 'stripped', parts });
     // Every run of parts that starts or ends the text, and each inner part.
     for (let stop = 1; stop < pieces.length; stop += 2)
       add(pieces.slice(0, stop).join(''), { source, form: 'head', parts });

@@ -540,14 +540,35 @@ export function parseDate(
   order?: NumericOrder,
 ): string | undefined {
   if (typeof value !== 'string' || value.length > MAX_REMEMBERED_DATE) return parsedDate(value, now, order);
-  return PARSED_DATES.get(`${order ?? ''}|${now}|${value}`, () => parsedDate(value, now, order));
+  if (now !== parsedNow) {
+    PARSED_DATES.clear();
+    parsedNow = now;
+  }
+  const known = PARSED_DATES.get(value, () => {
+    readOrder = false;
+    const iso = parsedDate(value, now, order);
+    return { iso, order, readsOrder: readOrder };
+  });
+  // Parsed in another order, a value whose day and month could be either is parsed again (and not
+  // remembered: such values are few).
+  return known.readsOrder && known.order !== order ? parsedDate(value, now, order) : known.iso;
 }
 
 /**
- * The last dates parsed, by value, time and order: a page's rules and its candidates parse the
- * same few values several times each (`parseDate` is a pure function of the three).
+ * The last dates parsed at the time `parsedNow`, by value, with the order they were read in when it
+ * mattered: a page's rules (no order) and its candidates (the language's) parse the same few values
+ * several times each, at one time (`parseDate` is a pure function of the three, and of the first
+ * two unless the value is a numeric date of either order). Keyed by the value alone, a page's
+ * strings are hashed once (a key joined with the time was a new string to hash at every call).
  */
-const PARSED_DATES = new RememberedAnswers<string | undefined>(256);
+const PARSED_DATES = new RememberedAnswers<{
+  iso: string | undefined;
+  order: NumericOrder | undefined;
+  readsOrder: boolean;
+}>(256);
+let parsedNow = Number.NaN;
+/** Set when a parse reads its `order` (a numeric date whose day and month could be either). */
+let readOrder = false;
 /** Longer values are parsed each time (a key would copy them). */
 const MAX_REMEMBERED_DATE = 200;
 
@@ -595,6 +616,7 @@ function parsedDate(value: unknown, now: number, order: NumericOrder | undefined
         if (a > 12 && b <= 12) return { year, month: b, day: a };
         if (b > 12 && a <= 12) return { year, month: a, day: b };
         if (a === b) return { year, month: a, day: b };
+        readOrder = true;
         if (order === 'dmy') return { year, month: b, day: a };
         if (order === 'mdy') return { year, month: a, day: b };
         return undefined; // 05/06/2023: May 6 or 5 June? Unknowable without the page's language.

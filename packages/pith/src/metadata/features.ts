@@ -109,7 +109,8 @@ function pageFacts(
   const segments = path.split('/').filter((segment) => segment.length > 0);
   const last = segments.length > 0 ? segments[segments.length - 1] : '';
   const language = (page.lang ?? meta.languages[0] ?? '').toLowerCase().slice(0, 2);
-  const values = Float32Array.from([
+  const values = new Float32Array(PAGE_FEATURES.length);
+  const pageOwn = [
     (types.length > 0 && /(?:Article|BlogPosting|Report|Posting)$/.test(types[0])) ||
     ogTypes.includes('article')
       ? 1
@@ -129,8 +130,11 @@ function pageFacts(
     language === 'de' ? 1 : 0,
     /^(?:fr|es|it|pt)$/.test(language) ? 1 : 0,
     candidateCount,
-    ...PAGE_TYPE_NAMES.map((_, index) => (pageType === undefined ? MISSING : pageType[index])),
-  ]);
+  ];
+  // Written in place: `Float32Array.from` over a spread array took the iterator's way.
+  values.set(pageOwn);
+  for (let index = 0; index < PAGE_TYPE_NAMES.length; index++)
+    values[pageOwn.length + index] = pageType === undefined ? MISSING : pageType[index];
   const month = /\/((?:19|20)\d\d)[/-](0[1-9]|1[0-2])(?=[/-])/.exec(path);
   return {
     url,
@@ -287,11 +291,12 @@ export function titleRows(
   rules: Metadata,
   siteNames: readonly string[],
   facts: PageFacts,
+  stores?: RowStores,
 ): Float32Array {
   const { page, meta } = sources;
   const width = TITLE_FEATURES.length;
   const at = TITLE_AT;
-  const out = new Float32Array((candidates.length + 1) * width).fill(MISSING);
+  const out = rowsOut(0, (candidates.length + 1) * width, stores).fill(MISSING);
   const h1 = reference(page.h1s[0] ?? '');
   const h1Key = titleKey(h1);
   const documentTitle = reference(page.title ?? '');
@@ -435,10 +440,11 @@ export function authorRows(
   rules: Metadata,
   siteNames: readonly string[],
   facts: PageFacts,
+  stores?: RowStores,
 ): Float32Array {
   const width = AUTHOR_FEATURES.length;
   const ownWidth = AUTHOR_OWN.length;
-  const out = new Float32Array((candidates.length + 1) * width).fill(MISSING);
+  const out = rowsOut(1, (candidates.length + 1) * width, stores).fill(MISSING);
   const siteKeys = siteNames.map(looseKey).filter((key) => key.length >= 3);
   const titleWords = new Set(wordsOf(sources.page.title ?? ''));
   const rulesKey = rules.authors.map(looseKey).sort().join('|');
@@ -548,10 +554,11 @@ export function dateRows(
   candidates: readonly DateCandidate[],
   rules: Metadata,
   facts: PageFacts,
+  stores?: RowStores,
 ): Float32Array {
   const width = DATE_FEATURES.length;
   const ownWidth = DATE_OWN.length;
-  const out = new Float32Array((candidates.length + 1) * width).fill(MISSING);
+  const out = rowsOut(2, (candidates.length + 1) * width, stores).fill(MISSING);
   const numbers = candidates.map((candidate) => dayNumber(candidate.day));
   // biome-ignore lint/plugin: at most MAX_DATE_CANDIDATES (16) dates
   const earliest = Math.min(...numbers);
@@ -670,13 +677,42 @@ export function dateRows(
   return out;
 }
 
+/**
+ * Where the learned choice writes a page's rows, page after page: one store per field, grown by
+ * doubling and never shrunk (the candidates are capped: at most 41 rows of 86 features). A row
+ * array of its own for each field of each page was the title rows' first cost (allocated outside
+ * the heap, zeroed, then filled). The rows lent are the caller's until its next call.
+ */
+export class RowStores {
+  readonly #stores = [new Float32Array(0), new Float32Array(0), new Float32Array(0)];
+
+  /** `size` floats of a field's store (0 titles, 1 authors, 2 dates), holding whatever they held. */
+  lend(field: 0 | 1 | 2, size: number): Float32Array {
+    let store = this.#stores[field];
+    if (store.length < size) {
+      let length = Math.max(1024, store.length);
+      while (length < size) length *= 2;
+      store = new Float32Array(length);
+      this.#stores[field] = store;
+    }
+    return store.subarray(0, size);
+  }
+}
+
+function rowsOut(field: 0 | 1 | 2, size: number, stores: RowStores | undefined): Float32Array {
+  return stores === undefined ? new Float32Array(size) : stores.lend(field, size);
+}
+
 export interface CandidateRows {
   titles: Float32Array;
   authors: Float32Array;
   dates: Float32Array;
 }
 
-/** The feature rows of every field's candidates (each with its `none` row last). */
+/**
+ * The feature rows of every field's candidates (each with its `none` row last): arrays of their own,
+ * or lent by `stores` (valid until the next call with them).
+ */
 export function candidateRows(
   candidates: Candidates,
   sources: Sources,
@@ -684,12 +720,13 @@ export function candidateRows(
   siteNames: readonly string[],
   url: string | undefined,
   pageType?: ArrayLike<number>,
+  stores?: RowStores,
 ): CandidateRows {
   const count = candidates.titles.length + candidates.authors.length + candidates.dates.length;
   const facts = pageFacts(sources, url, count, pageType);
   return {
-    titles: titleRows(candidates.titles, sources, rules, siteNames, facts),
-    authors: authorRows(candidates.authors, sources, rules, siteNames, facts),
-    dates: dateRows(candidates.dates, rules, facts),
+    titles: titleRows(candidates.titles, sources, rules, siteNames, facts, stores),
+    authors: authorRows(candidates.authors, sources, rules, siteNames, facts, stores),
+    dates: dateRows(candidates.dates, rules, facts, stores),
   };
 }

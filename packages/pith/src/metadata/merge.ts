@@ -17,6 +17,7 @@ import {
   dedupe,
   looksLikeUrl,
   looseKey,
+  RememberedAnswers,
   similarity,
   splitList,
 } from './text.js';
@@ -403,7 +404,19 @@ function splitNames(text: string): string[] {
 }
 
 /** One author value → clean names: "By A and B" → ["A", "B"]; URLs, handles and interface text dropped. */
-export function splitAuthors(raw: string): string[] {
+export function splitAuthors(raw: string): readonly string[] {
+  return raw.length > MAX_REMEMBERED_AUTHOR ? namesOf(raw) : SPLIT_AUTHORS.get(raw, () => namesOf(raw));
+}
+
+/**
+ * The last author values split: the rules read each source's names, and the choice's candidates
+ * read the same values again (a pure function of the value; the names are shared, never changed).
+ */
+const SPLIT_AUTHORS = new RememberedAnswers<readonly string[]>(256);
+/** Longer values are split each time (a key would hold a page's text). */
+const MAX_REMEMBERED_AUTHOR = 300;
+
+function namesOf(raw: string): string[] {
   let text = cleanText(raw, 1_000);
   if (text.length === 0 || looksLikeUrl(text) || PROFILE_LINK.test(text)) return [];
   text = text

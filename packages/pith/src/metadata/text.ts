@@ -100,6 +100,11 @@ export class RememberedAnswers<T> {
     this.answers.set(key, answer);
     return answer;
   }
+
+  /** Forgets every answer (their function's other arguments changed). */
+  clear(): void {
+    this.answers.clear();
+  }
 }
 
 /** Lower-case letters and digits only (any script), for loose comparisons. */
@@ -140,10 +145,25 @@ interface Keyed {
  * words made per call were 3 % of the bytes a page allocates).
  */
 const RECENT_KEYED: (Keyed | undefined)[] = new Array(8).fill(undefined);
-let nextKeyed = 0;
+/**
+ * When each entry was last read: a new string takes the place of the one read longest ago. Taking
+ * the places in turn evicted the four references from the fifth title row on, each then evicting
+ * the next (every row made their words and counts again).
+ */
+const KEYED_READ = new Float64Array(RECENT_KEYED.length);
+let keyedReads = 0;
 
 function keyedOf(value: string): Keyed {
-  for (const entry of RECENT_KEYED) if (entry !== undefined && entry.value === value) return entry;
+  keyedReads++;
+  let oldest = 0;
+  for (let at = 0; at < RECENT_KEYED.length; at++) {
+    const entry = RECENT_KEYED[at];
+    if (entry !== undefined && entry.value === value) {
+      KEYED_READ[at] = keyedReads;
+      return entry;
+    }
+    if (KEYED_READ[at] < KEYED_READ[oldest]) oldest = at;
+  }
   const made: Keyed = {
     value,
     key: looseKey(value),
@@ -152,8 +172,8 @@ function keyedOf(value: string): Keyed {
     bigramCounts: undefined,
     bigramCount: 0,
   };
-  RECENT_KEYED[nextKeyed] = made;
-  nextKeyed = (nextKeyed + 1) % RECENT_KEYED.length;
+  RECENT_KEYED[oldest] = made;
+  KEYED_READ[oldest] = keyedReads;
   return made;
 }
 

@@ -930,6 +930,21 @@ function settle(diagnostics: PithDiagnostics, pageType: PithDiagnostics['pageTyp
   });
 }
 
+/**
+ * The page-type probabilities of an extraction's diagnostics (any extractor's: undefined when they
+ * give none), read without settling the lazy `pageType`: the metadata choice reads them on every
+ * page whose metadata is read, and turning the accessor into a data property there cost more than
+ * the decision (a twentieth of the choice, V8 reshaping the diagnostics object).
+ */
+export function diagnosticsPageTypeProbabilities(
+  diagnostics: unknown,
+): Readonly<Record<string, number>> | undefined {
+  if (typeof diagnostics !== 'object' || diagnostics === null) return undefined;
+  const pending = Object.getOwnPropertyDescriptor(diagnostics, 'pageType')?.get === LAZY_PAGE_TYPE.get;
+  if (pending) return pageTypeOf((diagnostics as PendingPageType)[PAGE_TYPE_FEATURES]).probabilities;
+  return (diagnostics as { pageType?: { probabilities?: Record<string, number> } }).pageType?.probabilities;
+}
+
 function withLazyPageType(diagnostics: PithDiagnostics, features: Float32Array): void {
   Object.defineProperty(diagnostics, PAGE_TYPE_FEATURES, { value: features });
   Object.defineProperty(diagnostics, 'pageType', LAZY_PAGE_TYPE);

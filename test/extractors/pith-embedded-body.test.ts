@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { PithDiagnostics } from '../../packages/pith/src/extractors/pith/index.js';
 import { extract } from '../../packages/pith/src/index.js';
+import { QUALITY_FEATURES, qualityDetails } from '../../packages/pith/src/quality/index.js';
 
 /**
  * A page shaped as a script-rendered news site's (SCMP's opinion pages in trafilatura's benchmark):
@@ -65,5 +66,24 @@ describe('pith: the embedded body of a page that does not show it (issue 37, ite
   test("the embedded text's markup is read as the metadata reads it (tags out), its `&` as text", () => {
     const { text } = extracted(page('', `${column}\n<script>alert(1)</script> & <b>bold</b> a<b`));
     assert.ok(text.endsWith('alert(1) & bold a<b'), text);
+  });
+
+  test("the quality's runner-up reads the heuristic's candidates in the page's document, not the body's", () => {
+    // The bio box inside a wrapper: the heuristic's runner-up (the wrapper) holds its best candidate.
+    const nested = page('', column).replace(
+      '<aside class="author-bio">',
+      `<div class="wrap"><div class="more"><p>${bio} Again.</p></div></div><aside class="author-bio">`,
+    );
+    const runnerUp = (embeddedBody: boolean) => {
+      const result = extract(nested, {
+        format: 'text',
+        diagnostics: true,
+        extractorOptions: { embeddedBody },
+      });
+      assert.equal((result.diagnostics as PithDiagnostics).embeddedBody !== undefined, embeddedBody);
+      const { features } = qualityDetails(result.extraction, result.metadata);
+      return features[QUALITY_FEATURES.indexOf('heuristic.runnerUpRatio')];
+    };
+    assert.equal(runnerUp(true), runnerUp(false));
   });
 });

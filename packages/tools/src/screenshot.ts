@@ -9,7 +9,7 @@
  * Labels are small floats at each block's start (they shift the first line a little).
  */
 import type { Doc, Extraction, Layout } from 'pith/internal';
-import { NODE_ID_ATTRIBUTE, parseHtml } from 'pith/internal';
+import { NODE_ID_ATTRIBUTE, pageDocOf, parseHtml } from 'pith/internal';
 import { type BrowserEngineOptions, BrowserLayoutEngine, type ScreenshotOptions } from './browser.js';
 
 /** One block to outline. */
@@ -139,7 +139,7 @@ export function outlineCss(outlines: readonly OutlinedBlock[], labels = true): s
 /**
  * Renders `input` in Chromium with `blocks` outlined and writes a PNG to `file`.
  * `blocks` is an extraction (its diagnostics' blocks and its roots are used, and its
- * own `doc`, so node ids match) or a list of blocks over `input`.
+ * page's `doc`, so node ids match: not an embedded body's that answered) or a list of blocks over `input`.
  */
 export async function renderBlocksScreenshot(
   input: Doc | string,
@@ -149,7 +149,7 @@ export async function renderBlocksScreenshot(
 ): Promise<BlocksScreenshot> {
   const isExtraction = !Array.isArray(blocks);
   const doc = isExtraction
-    ? (blocks as Extraction).doc
+    ? pageDocOf(blocks as Extraction)
     : typeof input === 'string'
       ? parseHtml(input)
       : input;

@@ -13,7 +13,7 @@ import { ttr } from './ttr/index.js';
 import { type Extractor, isServiceSafeValue } from './types.js';
 import { vce } from './vce/index.js';
 
-export type { BlockConfidence, PithDiagnostics } from './pith/index.js';
+export { type BlockConfidence, type PithDiagnostics, pageDocOf } from './pith/index.js';
 
 export {
   type Extractor,

@@ -6,6 +6,7 @@
  * See docs/algorithms/quality.md.
  */
 import type { Extraction } from '../dom/index.js';
+import { pageDocOf } from '../extractors/index.js';
 import {
   classifyPageType,
   loadPageTypeModel,
@@ -71,7 +72,9 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 export function qualityDetails(extraction: Extraction, metadata: Metadata): QualityDetails {
   const signals = qualitySignals(extraction, metadata);
-  const contains = (ancestor: number, descendant: number) => extraction.doc.contains(ancestor, descendant);
+  // The heuristic's candidates are nodes of the page's document, not of an embedded body's answer.
+  const pageDoc = pageDocOf(extraction);
+  const contains = (ancestor: number, descendant: number) => pageDoc.contains(ancestor, descendant);
   const features = qualityFeatures(signals, contains);
   // With a choice, the quality is the chosen candidate's estimated F1 (calibrated held out).
   const chosen = signals.pith?.choice?.estimate;

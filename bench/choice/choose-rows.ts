@@ -15,8 +15,9 @@ import { parseArgs } from 'node:util';
 import { useModelFiles } from '@pith/tools';
 import { pageDigest, readHeldOut } from '@pith/workbench/eval';
 import { CHOICE_DATASETS, pendingDevPages, writtenKeys } from '@pith/workbench/train';
-import { type ExtractResult, extract, formatResult } from 'pith';
-import { CHOICE_FEATURE_NAMES, candidatesOf, type Extraction, textFeatures } from 'pith/internal';
+import { type ExtractResult, extract } from 'pith';
+import { CHOICE_FEATURE_NAMES, candidatesOf, textFeatures } from 'pith/internal';
+import { selectionText } from './selection-text.js';
 
 const { values } = parseArgs({
   options: {
@@ -34,11 +35,6 @@ const out = values.out ?? '.cache/choose/rows-0.jsonl';
 mkdirSync(path.dirname(out), { recursive: true });
 const [index, count] = (values.shard ?? '0/1').split('/').map(Number);
 
-/** The text `extract()` gives for another selection of the same extraction (its page type kept). */
-function textOf(result: ExtractResult, extraction: Extraction, url: string | undefined): string {
-  const copy = { ...result, content: '', extraction } as ExtractResult;
-  return formatResult(copy, { format: 'text', ...(url ? { url } : {}) });
-}
 const round = (value: number) => (Number.isFinite(value) ? Math.round(value * 1e4) / 1e4 : null);
 const words = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
 const cpuMs = () => {
@@ -78,7 +74,7 @@ for await (const { dataset, page, key } of pendingDevPages({
   if (values.text && found) {
     text.choice = Array.from(textFeatures(shipped.content, title), round);
     for (const candidate of found.candidates) {
-      const rendered = textOf(shipped, { ...shipped.extraction, selection: candidate.selection }, url);
+      const rendered = selectionText(shipped, candidate.selection, url);
       text[candidate.name] = Array.from(textFeatures(rendered, title), round);
     }
   }

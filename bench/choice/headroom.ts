@@ -25,8 +25,9 @@ import {
   withHeadline,
 } from '@pith/workbench/eval';
 import { CHOICE_DATASETS, pendingDevPages, writtenKeys } from '@pith/workbench/train';
-import { type ExtractResult, extract, formatResult } from 'pith';
-import { candidatesOf, type Extraction, pageDocOf } from 'pith/internal';
+import { type ExtractResult, extract } from 'pith';
+import { candidatesOf } from 'pith/internal';
+import { selectionText } from './selection-text.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,11 +44,6 @@ mkdirSync(path.dirname(out), { recursive: true });
 const [index, count] = (values.shard ?? '0/1').split('/').map(Number);
 const DEFAULT_OFF = { bodyGuard: false, listingProfile: false, screenReaderText: false, embeddedBody: false };
 
-/** The text `extract()` gives for another selection of the same extraction (its page type kept). */
-function textOf(result: ExtractResult, extraction: Extraction, url: string | undefined): string {
-  const copy = { ...result, content: '', extraction } as ExtractResult;
-  return formatResult(copy, { format: 'text', ...(url ? { url } : {}) });
-}
 const round = (value: number) => Math.round(value * 1e4) / 1e4;
 const words = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
 
@@ -96,11 +92,7 @@ for await (const { dataset, scoring, page, key } of pendingDevPages({
   };
   const counts: Record<string, number> = { default: words(plain.content), choice: words(shipped.content) };
   for (const candidate of candidatesOf(shipped.extraction)?.candidates ?? []) {
-    const text = textOf(
-      shipped,
-      { ...shipped.extraction, doc: pageDocOf(shipped.extraction), selection: candidate.selection },
-      url,
-    );
+    const text = selectionText(shipped, candidate.selection, url);
     scores[candidate.name] = score(text);
     counts[candidate.name] = words(text);
   }

@@ -17,6 +17,7 @@ import {
   dedupe,
   looksLikeUrl,
   looseKey,
+  ownString,
   RememberedAnswers,
   similarity,
   splitList,
@@ -405,7 +406,9 @@ function splitNames(text: string): string[] {
 
 /** One author value → clean names: "By A and B" → ["A", "B"]; URLs, handles and interface text dropped. */
 export function splitAuthors(raw: string): readonly string[] {
-  return raw.length > MAX_REMEMBERED_AUTHOR ? namesOf(raw) : SPLIT_AUTHORS.get(raw, () => namesOf(raw));
+  return raw.length > MAX_REMEMBERED_AUTHOR
+    ? namesOf(raw)
+    : SPLIT_AUTHORS.get(raw, () => namesOf(raw).map(ownString));
 }
 
 /**

@@ -95,9 +95,10 @@ export class RememberedAnswers<T> {
     // One lookup when the answer is known (an answer may be undefined itself: then a second).
     const known = this.answers.get(key);
     if (known !== undefined || this.answers.has(key)) return known as T;
-    const answer = compute();
+    const computed = compute();
+    const answer = (typeof computed === 'string' ? ownString(computed) : computed) as T;
     if (this.answers.size >= this.limit) this.answers.clear();
-    this.answers.set(key, answer);
+    this.answers.set(ownString(key), answer);
     return answer;
   }
 
@@ -105,6 +106,14 @@ export class RememberedAnswers<T> {
   clear(): void {
     this.answers.clear();
   }
+}
+
+/**
+ * A copy of a string that holds no other: a value read from a page is (in V8) a slice of the page's
+ * source, and a slice kept from page to page keeps that whole source alive with it.
+ */
+export function ownString(value: string): string {
+  return ` ${value}`.slice(1);
 }
 
 /** Lower-case letters and digits only (any script), for loose comparisons. */

@@ -503,8 +503,10 @@ function pageTypeProbabilities(
   return PAGE_TYPE_NAMES.map((type) => probabilities[type] ?? Number.NaN);
 }
 
-/** The metadata of a result: the learned choice over the page's candidates (the rules' without a model). */
-/** `doc` is the page's (an extraction's may be its embedded body's own document). */
+/**
+ * The metadata of a result: the learned choice over the page's candidates (the rules' without a
+ * model). `doc` is the page's (an extraction's may be its embedded body's own document).
+ */
 function chosenMetadata(
   doc: Doc,
   reading: MetadataReading,

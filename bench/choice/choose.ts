@@ -19,6 +19,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { bootstrapMean } from '@pith/workbench/eval';
+import { CHOICE_DATASETS } from '@pith/workbench/train';
 import {
   CHOICE_FEATURE_NAMES,
   CHOICE_WIDTH,
@@ -270,16 +271,6 @@ function predict(model: GbdtModel, which: readonly number[]): Map<number, Best> 
   return out;
 }
 
-const DATASETS = [
-  'wcxb-dev',
-  'l3s-gn1',
-  'cleaneval',
-  'cleanportaleval',
-  'readability-testpages',
-  'trafilatura-eval',
-  'newspaper-fulltext',
-];
-
 /**
  * The margin that maximizes the objective over `best` (pages held out of the model that scored
  * them): 'pooled', the summed gain over pages; 'sets', the sum over dev sets of each set's mean
@@ -363,7 +354,7 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|---|---|');
 let sumDelta = 0;
-for (const set of DATASETS) {
+for (const set of CHOICE_DATASETS) {
   const of = all.filter((index) => pages[index].row.dataset === set);
   if (of.length === 0) continue;
   const shipped = of.map((index) => f1(pages[index], 'choice'));
@@ -405,7 +396,7 @@ for (const set of DATASETS) {
     `| ${set} (${of.length}) | ${mean(shipped).toFixed(4)} | ${mean(choice).toFixed(4)} | ${delta.estimate >= 0 ? '+' : ''}${delta.estimate.toFixed(4)} [${delta.low.toFixed(4)}, ${delta.high.toFixed(4)}] | ${mean(oracle).toFixed(4)} | ${(gap > 0 ? (mean(choice) - mean(shipped)) / gap : 0).toFixed(2)} [${(shares[Math.floor(shares.length * 0.025)] ?? 0).toFixed(2)}, ${(shares[Math.floor(shares.length * 0.975)] ?? 0).toFixed(2)}] | ${up} / ${down} | ${switched} | ${mean(fitted).toFixed(4)} (${(gap > 0 ? (mean(fitted) - mean(shipped)) / gap : 0).toFixed(2)}) |`,
   );
 }
-console.log(`mean Δ of the seven: ${(sumDelta / DATASETS.length).toFixed(4)}`);
+console.log(`mean Δ of the seven: ${(sumDelta / CHOICE_DATASETS.length).toFixed(4)}`);
 if (values.out)
   writeFileSync(
     values.out,

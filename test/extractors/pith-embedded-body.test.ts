@@ -86,4 +86,11 @@ describe('pith: the embedded body of a page that does not show it (issue 37, ite
     };
     assert.equal(runnerUp(true), runnerUp(false));
   });
+
+  test("the page's paywall mark is read on the page, not on the body's own document", () => {
+    const walled = page('', column).replace('<div id="app">', '<div id="app" class="paywall-teaser">');
+    const result = extract(walled, { format: 'json', diagnostics: true });
+    assert.ok((result.diagnostics as PithDiagnostics).embeddedBody);
+    assert.ok(result.reasons.includes('PAYWALL'), result.reasons.join(' '));
+  });
 });

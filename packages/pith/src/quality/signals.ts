@@ -5,7 +5,7 @@
  * of pages whose content is not in the HTML (script-rendered, behind a paywall).
  */
 import { type Doc, type Extraction, NodeKind, TAG, tick } from '../dom/index.js';
-import type { PithDiagnostics } from '../extractors/index.js';
+import { type PithDiagnostics, pageDocOf } from '../extractors/index.js';
 import type { Metadata } from '../metadata/index.js';
 
 /** Counts over the page and what was kept, from one pass over the nodes. */
@@ -119,13 +119,15 @@ function countWords(text: string | undefined): number {
 }
 
 export function qualitySignals(extraction: Extraction, metadata: Metadata): QualitySignals {
-  const { doc } = extraction;
-  const counts = pageCounts(doc, extraction.selection.kept);
+  const counts = pageCounts(extraction.doc, extraction.selection.kept);
+  // The page's own marks (a paywall, an app's empty root) are read on the page, also where its
+  // embedded body answered (its own document then holds the answer's words alone).
+  const page = pageDocOf(extraction);
   return {
     counts,
     pith: extraction.extractor === 'pith' ? (extraction.diagnostics as PithDiagnostics) : undefined,
-    paywall: hasPaywallMark(doc),
-    emptyMountPoint: counts.pageWords < SHELL_MAX_WORDS && hasEmptyMountPoint(doc),
+    paywall: hasPaywallMark(page),
+    emptyMountPoint: counts.pageWords < SHELL_MAX_WORDS && hasEmptyMountPoint(page),
     structuredBodyWords: countWords(metadata.structuredBody),
     hasTitle: metadata.title !== undefined,
     hasDate: metadata.published !== undefined,

@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { bootstrapMean } from '@pith/workbench/eval';
 import { CHOICE_DATASETS } from '@pith/workbench/train';
 import {
+  CANDIDATE_NAMES,
   CHOICE_FEATURE_NAMES,
   CHOICE_WIDTH,
   type GbdtModel,
@@ -333,18 +334,8 @@ if (values['in-sample']) {
   for (const [index, { name, score }] of best) if (score >= margin) inSample[index] = name;
 }
 
-const CANDS = [
-  'balanced',
-  'precision',
-  'recall',
-  'strict',
-  'loose',
-  'raw',
-  'main-run',
-  'heuristic',
-  'union',
-  'paragraphs',
-];
+/** The oracle's candidates: every one `buildCandidates` makes but `structured` (built only on pages with a JSON-LD body). */
+const CANDS = CANDIDATE_NAMES.filter((name) => name !== 'structured');
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 console.log(
   `label ${values.label}, eps ${eps}, only ${values.only ?? 'all'}, tune ${values.tune}, skip-stepped ${values['skip-stepped']}, text ${withText}, trees ${params.rounds}×d${params.maxDepth} leaf ${params.minSamplesLeaf} subsample ${params.subsample} seed ${params.seed}; margins ${margins.map((m) => m.toFixed(3)).join(' ')}`,

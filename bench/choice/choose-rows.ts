@@ -16,7 +16,7 @@ import { useModelFiles } from '@pith/tools';
 import { pageDigest, readHeldOut } from '@pith/workbench/eval';
 import { CHOICE_DATASETS, pendingDevPages, writtenKeys } from '@pith/workbench/train';
 import { type ExtractResult, extract } from 'pith';
-import { CHOICE_FEATURE_NAMES, candidatesOf, textFeatures } from 'pith/internal';
+import { CHOICE_FEATURE_NAMES, candidatesOf, type PithDiagnostics, textFeatures } from 'pith/internal';
 import { selectionText } from './selection-text.js';
 
 const { values } = parseArgs({
@@ -78,12 +78,7 @@ for await (const { dataset, page, key } of pendingDevPages({
       text[candidate.name] = Array.from(textFeatures(rendered, title), round);
     }
   }
-  const diagnostics = shipped.extraction.diagnostics as {
-    decidedBy?: string;
-    bodyGuard?: { answer: string; footerText?: true };
-    listing?: { items: number; words: number };
-    screenReaderText?: number;
-  };
+  const diagnostics = shipped.extraction.diagnostics as PithDiagnostics;
   const line = {
     dataset,
     id: page.id,

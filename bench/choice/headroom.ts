@@ -26,7 +26,7 @@ import {
 } from '@pith/workbench/eval';
 import { CHOICE_DATASETS, pendingDevPages, writtenKeys } from '@pith/workbench/train';
 import { type ExtractResult, extract } from 'pith';
-import { candidatesOf } from 'pith/internal';
+import { candidatesOf, type PithDiagnostics } from 'pith/internal';
 import { selectionText } from './selection-text.js';
 
 const { values } = parseArgs({
@@ -96,12 +96,7 @@ for await (const { dataset, scoring, page, key } of pendingDevPages({
     scores[candidate.name] = score(text);
     counts[candidate.name] = words(text);
   }
-  const diagnostics = shipped.extraction.diagnostics as {
-    decidedBy?: string;
-    bodyGuard?: { answer: string; footerText?: true };
-    listing?: { items: number; words: number };
-    screenReaderText?: number;
-  };
+  const diagnostics = shipped.extraction.diagnostics as PithDiagnostics;
   const line = {
     dataset,
     id: page.id,

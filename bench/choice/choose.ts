@@ -19,7 +19,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { bootstrapMean } from '@pith/workbench/eval';
-import { CHOICE_DATASETS } from '@pith/workbench/train';
+import { CHOICE_DATASETS, siteFoldHash } from '@pith/workbench/train';
 import {
   CANDIDATE_NAMES,
   CHOICE_FEATURE_NAMES,
@@ -143,16 +143,6 @@ const GUARDS = [
   'precision',
 ];
 
-/** FNV-1a of a string (a stable fold for a site no block fold holds; as choiceFolds). */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
-}
-
 const f1 = (page: Page, name: string) => page.head.scores[name]?.f1 ?? 0;
 
 function pageOf(row: RowLine, head: HeadroomLine, fold: number): Page | undefined {
@@ -211,7 +201,9 @@ for (const row of rows) {
   if (!head || seen.has(key)) continue;
   seen.add(key);
   const fold =
-    head.blockFold >= 0 ? head.blockFold : (siteFold.get(head.site) ?? hash(`pith-choice:${head.site}`) % 5);
+    head.blockFold >= 0
+      ? head.blockFold
+      : (siteFold.get(head.site) ?? siteFoldHash(`pith-choice:${head.site}`) % 5);
   const page = pageOf(row, head, fold);
   if (page) pages.push(page);
 }

@@ -50,6 +50,7 @@ export {
   choiceFolds,
   type HeldOutChoice,
   heldOutChoices,
+  siteFoldHash,
   usablePage,
 } from './train.js';
 

@@ -42,7 +42,7 @@ export function usablePage(line: ChoicePageLine): boolean {
 }
 
 /** FNV-1a of a string (a stable fold for a site no block fold holds). */
-function hash(text: string): number {
+export function siteFoldHash(text: string): number {
   let value = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
     value ^= text.charCodeAt(index);
@@ -57,7 +57,9 @@ export function choiceFolds(lines: readonly ChoicePageLine[], k: number): Int32A
   for (const line of lines)
     if (line.blockFold >= 0 && !siteFold.has(line.site)) siteFold.set(line.site, line.blockFold);
   return Int32Array.from(lines, (line) =>
-    line.blockFold >= 0 ? line.blockFold : (siteFold.get(line.site) ?? hash(`pith-choice:${line.site}`) % k),
+    line.blockFold >= 0
+      ? line.blockFold
+      : (siteFold.get(line.site) ?? siteFoldHash(`pith-choice:${line.site}`) % k),
   );
 }
 

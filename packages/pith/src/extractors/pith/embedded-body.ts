@@ -64,7 +64,7 @@ export function unshownEmbeddedBody(
   };
 }
 
-const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const escaped = (c: string) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;');
 
 /** The body's lines as paragraphs of an article (`structuredBody` keeps paragraph breaks as line breaks). */
 function bodyDoc(body: string, url: string | undefined): Doc {
@@ -72,6 +72,6 @@ function bodyDoc(body: string, url: string | undefined): Doc {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '')
-    .map((line) => `<p>${line.replace(/[&<>]/g, (c) => ESCAPED[c])}</p>`);
+    .map((line) => `<p>${line.replace(/[&<>]/g, escaped)}</p>`);
   return parseHtml(`<article>${paragraphs.join('')}</article>`, url === undefined ? {} : { url });
 }

@@ -16,6 +16,7 @@ import {
   CUE_MARKED,
   CUE_NOT_BYLINES,
   CUE_NOT_DATES,
+  CUE_PERSON_ICON,
   CUE_USER_OR_POST,
   cueBitsOf,
   fitsLine,
@@ -309,6 +310,90 @@ describe('a rel=author byline, found without splitting rel', () => {
         const rel = doc.attr(span, 'rel');
         const linked = rel ? rel.toLowerCase().trim().split(/\s+/).includes('author') : false;
         assert.deepEqual(pageData(doc).bylines, linked ? ['Ann Lee'] : [], JSON.stringify(rel));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('the class tests after one scan for their words (issue 38, s48-pagedata)', () => {
+  it('a class string with none of their words has no bit but CUE_KNOWN; one with a word is tested', () => {
+    for (const raw of ['container row col-md-6', 'entry-content', 'fa fa-star', 'hero-banner is-large', ''])
+      assert.equal(cueBitsOf(new Map(), raw), CUE_KNOWN, raw);
+    // Each test's own words get through the first scan.
+    assert.equal(cueBitsOf(new Map(), 'bi bi-person'), CUE_KNOWN | CUE_PERSON_ICON);
+    assert.equal(cueBitsOf(new Map(), 'fa fa-user'), CUE_KNOWN | CUE_USER_OR_POST | CUE_PERSON_ICON);
+    assert.equal(cueBitsOf(new Map(), 'post-meta'), CUE_KNOWN | CUE_USER_OR_POST);
+    assert.equal(cueBitsOf(new Map(), 'entry-dateline'), CUE_KNOWN | CUE_BYLINE);
+    assert.equal(cueBitsOf(new Map(), 'writtenby'), CUE_KNOWN | CUE_BYLINE);
+    assert.equal(cueBitsOf(new Map(), 'about-the-author'), CUE_KNOWN | CUE_AUTHOR_BOX | CUE_BYLINE);
+    assert.equal(
+      cueBitsOf(new Map(), 'crumbs breadcrumb'),
+      CUE_KNOWN | CUE_BREADCRUMB | CUE_MARKED | CUE_NOT_DATES,
+    );
+    // (Not the look-behind's "elementor".)
+    for (const word of (NOT_PAGE_PART.source.match(/[a-z]{4,}/g) as string[]).filter(
+      (w) => w !== 'elementor',
+    ))
+      assert.notEqual(cueBitsOf(new Map(), `x ${word} y`) & CUE_MARKED, 0, word);
+  });
+});
+
+describe('a text known too long for a dateline or a byline from its length', () => {
+  it('a date in a text longer than a line is not read; one padded with white space is', () => {
+    const body = `<p>${'Words of the article body. '.repeat(40)}</p>`;
+    const page = (line: string) =>
+      `<html><body><main><h1>The headline of the page</h1><div>${line}</div>${body}</main></body></html>`;
+    // 101 characters once collapsed, a date among them: a sentence, not a dateline.
+    const long = `March 3, 2025 ${'x'.repeat(87)}`;
+    assert.equal(long.length, 101);
+    assert.deepEqual(pageData(parseHtml(page(long))).visibleDates, []);
+    // White space around a date is no length: its raw text is 213 characters, its line 13.
+    const padded = `${' '.repeat(100)}March 3, 2025${' \n'.repeat(50)}`;
+    assert.deepEqual(pageData(parseHtml(page(padded))).visibleDates, ['March 3, 2025']);
+    // The byline likewise: padded, it is read; a text over a short block's length is not looked at.
+    const byline = `${' '.repeat(150)}By Ann Lee${' '.repeat(150)}`;
+    assert.deepEqual(pageData(parseHtml(page(byline))).textBylines, ['By Ann Lee']);
+    const sentence = `By Ann Lee ${'and more words '.repeat(8)}`;
+    assert.deepEqual(pageData(parseHtml(page(sentence))).textBylines, []);
+  });
+});
+
+describe('rel=canonical and rel=image_src, found without splitting rel', () => {
+  it('a link is the canonical (the image) exactly where rel’s tokens include "canonical" ("image_src")', () => {
+    const piece = fc.constantFrom(
+      'canonical',
+      'Canonical',
+      'canonicals',
+      'image_src',
+      'IMAGE_SRC',
+      'alternate',
+      ' ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u3000',
+      '\u200b',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 5 }), fc.boolean(), (pieces, withHref) => {
+        const href = withHref ? ' href="/a"' : '';
+        const doc = parseHtml(
+          `<html><head><link rel="${pieces.join('')}"${href}><link rel="canonical image_src" href="/b"></head><body><h1>A headline</h1></body></html>`,
+        );
+        const rel = doc.attr(doc.findFirst(TAG.link), 'rel') ?? '';
+        const tokens = rel ? rel.toLowerCase().trim().split(/\s+/) : [];
+        const data = pageData(doc);
+        assert.equal(
+          data.canonical,
+          withHref && tokens.includes('canonical') ? '/a' : '/b',
+          JSON.stringify(rel),
+        );
+        assert.equal(
+          data.imageSrc,
+          withHref && tokens.includes('image_src') ? '/a' : '/b',
+          JSON.stringify(rel),
+        );
       }),
       { numRuns: 2000 },
     );

@@ -585,22 +585,29 @@ function lineLength(doc: Doc, node: number, block: number): number {
   let top = node;
   while (doc.parent(top) !== block && doc.parent(top) >= 0) top = doc.parent(top);
   let length = doc.textLength(top);
-  const inline = (sibling: number) => !(doc.isElement(sibling) && IS_BLOCK[doc.tag(sibling)]);
-  for (const step of [(at: number) => doc.previousSibling(at), (at: number) => doc.nextSibling(at)]) {
-    let sibling = step(top);
-    for (let seen = 0; sibling >= 0 && inline(sibling) && length <= MAX_LINE_TEXT; seen++) {
-      if (seen === MAX_LINE_SIBLINGS) return Number.POSITIVE_INFINITY;
-      length += doc.textLength(sibling);
-      sibling = step(sibling);
-    }
+  // The siblings before, then after (two loops, not a closure per step: asked of most short texts).
+  let sibling = doc.previousSibling(top);
+  for (let seen = 0; sibling >= 0 && isInline(doc, sibling) && length <= MAX_LINE_TEXT; seen++) {
+    if (seen === MAX_LINE_SIBLINGS) return Number.POSITIVE_INFINITY;
+    length += doc.textLength(sibling);
+    sibling = doc.previousSibling(sibling);
+  }
+  sibling = doc.nextSibling(top);
+  for (let seen = 0; sibling >= 0 && isInline(doc, sibling) && length <= MAX_LINE_TEXT; seen++) {
+    if (seen === MAX_LINE_SIBLINGS) return Number.POSITIVE_INFINITY;
+    length += doc.textLength(sibling);
+    sibling = doc.nextSibling(sibling);
   }
   return length;
 }
-
-function relTokens(doc: Doc, node: number): string[] {
-  const rel = doc.attr(node, 'rel');
-  return rel ? rel.toLowerCase().trim().split(/\s+/) : [];
+/** Whether a node sits on a line with its neighbours: a text, or an element that is no block. */
+function isInline(doc: Doc, node: number): boolean {
+  return !(doc.isElement(node) && IS_BLOCK[doc.tag(node)]);
 }
+
+/** A `rel` (lower-cased) with the token "canonical", or "image_src": its tokens read in place, no array made. */
+const REL_CANONICAL = /(?:^|\s)canonical(?:$|\s)/;
+const REL_IMAGE_SRC = /(?:^|\s)image_src(?:$|\s)/;
 
 /** The text children of an element joined (for `<title>`, whose content is not "visible" text). */
 function rawText(doc: Doc, node: number): string {
@@ -693,6 +700,7 @@ export function pageData(doc: Doc): PageData {
   let lastBylineBlock = -1;
   /** `cueBitsOf`'s answers of this page. */
   const cueBits: PageCues = { byNumber: new Uint16Array(doc.classCount), byString: new Map() };
+  const relId = doc.attributeId('rel');
   // One pass over every node; each element costs O(1) except the few whose text is read, which are bounded.
   for (let node = 0; node < doc.size; node++) {
     tick('metadata');
@@ -731,6 +739,8 @@ export function pageData(doc: Doc): PageData {
         labelledExcluded < MAX_LABELLED_EXCLUDED &&
         previous >= 0 &&
         doc.textLength(previous) <= 20 &&
+        // "publish" at least: most of a nav's labels are shorter.
+        doc.textLength(previous) >= 7 &&
         // White space read by the pattern: nothing is built for the nav's short labels it rejects.
         PUBLISHED_LABEL.test(doc.text(previous));
       // …or the first text of an excluded element that starts right under the headline (checked for a
@@ -744,6 +754,17 @@ export function pageData(doc: Doc): PageData {
         textNodes > firstH1Text &&
         textNodes - firstH1Text <= MAX_EXCLUDED_META_DISTANCE;
       if (node < excludedUntil && !labelled && !metaColumn) continue;
+      const parent = doc.parent(node);
+      // A date is its block's text (a dateline), not a phrase in a paragraph.
+      let block = parent;
+      for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++)
+        block = doc.parent(block);
+      // A text longer than a line is on a longer line in its block (the block test below), whatever its
+      // words: known from its length, before its words are scanned.
+      if (block > 0 && doc.textLength(node) > MAX_LINE_TEXT) continue;
+      // Its line, before its words: most short texts are a link's or a phrase's in a paragraph.
+      if (block > 0 && doc.textLength(block) > MAX_LINE_TEXT && lineLength(doc, node, block) > MAX_LINE_TEXT)
+        continue;
       const raw = doc.text(node);
       if (raw.length > MAX_DATE_TEXT * 3) continue;
       // A longer text's shape first (one scan, stopped past the limit, nothing built): most are too
@@ -756,13 +777,6 @@ export function pageData(doc: Doc): PageData {
       if (candidates.length >= (relative ? MAX_RELATIVE_CANDIDATES : 200)) continue;
       if (!shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) continue;
       const text = raw.replace(/\s+/g, ' ').trim();
-      const parent = doc.parent(node);
-      // A date is its block's text (a dateline), not a phrase in a paragraph.
-      let block = parent;
-      for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++)
-        block = doc.parent(block);
-      if (block > 0 && doc.textLength(block) > MAX_LINE_TEXT && lineLength(doc, node, block) > MAX_LINE_TEXT)
-        continue;
       const grandparent = doc.parent(parent);
       const cued =
         labelled ||
@@ -834,11 +848,13 @@ export function pageData(doc: Doc): PageData {
         data.title = rawText(doc, node);
       }
     } else if (tag === TAG.link) {
-      const rel = relTokens(doc, node);
       const href = doc.attr(node, 'href');
-      if (href) {
-        if (data.canonical === undefined && rel.includes('canonical')) data.canonical = href;
-        if (data.imageSrc === undefined && rel.includes('image_src')) data.imageSrc = href;
+      if (href && (data.canonical === undefined || data.imageSrc === undefined)) {
+        const rel = doc.attr(node, 'rel')?.toLowerCase();
+        if (rel !== undefined) {
+          if (data.canonical === undefined && REL_CANONICAL.test(rel)) data.canonical = href;
+          if (data.imageSrc === undefined && REL_IMAGE_SRC.test(rel)) data.imageSrc = href;
+        }
       }
     } else if (tag === TAG.base) {
       if (data.base === undefined && doc.attr(node, 'href')) data.base = doc.attr(node, 'href');
@@ -869,7 +885,7 @@ export function pageData(doc: Doc): PageData {
       node >= bylinesExcludedUntil &&
       data.bylines.length < MAX_BYLINES &&
       mayBeByline(doc, node, tag) &&
-      (hasRelAuthor(doc, node) ||
+      (hasRelAuthor(doc, node, relId) ||
         ((bits !== 0 ? bits : classCueBits(doc, node, cueBits)) & CUE_BYLINE) !== 0) &&
       !opensWithTaxonomyLink(doc, node)
     ) {
@@ -1133,6 +1149,13 @@ interface TextByline {
   whole?: string;
 }
 
+/**
+ * A word of a byline or of an author's label: one test per text node, for both (a module's pattern,
+ * not a literal in the function: a literal is a new object at every call).
+ */
+const BYLINE_OR_LABEL_WORD =
+  /\b(?:by|von|par|por|av|af|przez|starter|themenstarter|poster|authors?|contributors?|autor(?:in|en)?|auteurs?)\b/i;
+
 /** Longest text of an element that may hold a byline written as text. */
 const MAX_TEXT_BYLINE = 120;
 
@@ -1142,6 +1165,9 @@ const MAX_TEXT_BYLINE = 120;
  * March 3, 2025 by Ann Lee"). Undefined for a "by" inside a sentence ("Powered by …").
  */
 function textByline(doc: Doc, node: number): TextByline | undefined {
+  // Longer than a short block's or phrase's text, and than a label (its raw text is no shorter): known
+  // from the length alone.
+  if (doc.textLength(node) > MAX_TEXT_BYLINE) return undefined;
   const raw = doc.text(node);
   if (raw.length > MAX_TEXT_BYLINE * 3) return undefined;
   // The block the text is in ("Shop by Category" is a menu item, not "by Category").
@@ -1154,13 +1180,7 @@ function textByline(doc: Doc, node: number): TextByline | undefined {
     !inShortBlock && BYLINE_PHRASE_TAGS.has(doc.tag(parent)) && doc.textLength(parent) <= MAX_TEXT_BYLINE;
   // Where neither a label nor a byline can be read, the words are not looked for (most texts).
   if (!inShortBlock && !inShortPhrase && raw.length > MAX_LABEL_TEXT) return undefined;
-  // One test per text node, for bylines and for author labels.
-  if (
-    !/\b(?:by|von|par|por|av|af|przez|starter|themenstarter|poster|authors?|contributors?|autor(?:in|en)?|auteurs?)\b/i.test(
-      raw,
-    )
-  )
-    return undefined;
+  if (!BYLINE_OR_LABEL_WORD.test(raw)) return undefined;
   const labelled =
     raw.length <= MAX_LABEL_TEXT && AUTHOR_LABEL.test(raw) ? labelledByline(doc, node) : undefined;
   if (labelled !== undefined) return labelled;
@@ -1352,7 +1372,7 @@ function bylineNames(doc: Doc, byline: number, linksOnly = false, cut = true): s
     const tag = doc.tag(node);
     if (tag === TAG.a && doc.textLength(node) > 0) {
       const href = doc.attr(node, 'href') ?? '';
-      if (hasRelAuthor(doc, node) || AUTHOR_HREF.test(href))
+      if (hasRelAuthor(doc, node, doc.attributeId('rel')) || AUTHOR_HREF.test(href))
         links.push((cut ? nameLine(doc, node) : undefined) ?? doc.textContent(node));
     }
     if (!linksOnly && node >= namedUntil && doc.textLength(node) > 0) {
@@ -1402,9 +1422,9 @@ function mayBeByline(doc: Doc, node: number, tag: number): boolean {
 /** A `rel` (lower-cased) with the token "author": what `relTokens(…).includes('author')` says, no array made. */
 const REL_AUTHOR = /(?:^|\s)author(?:$|\s)/;
 
-/** Whether an element is linked `rel=author`. */
-function hasRelAuthor(doc: Doc, node: number): boolean {
-  const rel = doc.attr(node, 'rel');
+/** Whether an element is linked `rel=author` (`relId`: `doc.attributeId('rel')`, found once a page). */
+function hasRelAuthor(doc: Doc, node: number, relId: number): boolean {
+  const rel = doc.attrById(node, relId);
   return rel ? REL_AUTHOR.test(rel.toLowerCase()) : false;
 }
 
@@ -1457,7 +1477,8 @@ function classCueBits(doc: Doc, node: number, cues: PageCues): number {
   if (number < 0) return cueBitsOf(cues.byString, doc.classAndId(node));
   const known = cues.byNumber[number];
   if (known !== 0) return known;
-  const bits = cueBitsOf(cues.byString, doc.classAndId(node));
+  // Equal numbers, equal strings: the number is the key, no `Map` of the string (its hash) needed.
+  const bits = testCueBits(doc.classAndId(node));
   cues.byNumber[number] = bits;
   return bits;
 }
@@ -1466,26 +1487,42 @@ function classCueBits(doc: Doc, node: number, cues: PageCues): number {
 export function cueBitsOf(known: Map<string, number>, raw: string): number {
   let bits = known.get(raw);
   if (bits === undefined) {
-    bits = CUE_KNOWN;
-    // scanCues, its NOT_PAGE_PART test kept: NOT_PAGE_PART matches wherever either list does, and
-    // most classes are tested once.
-    let cues = withoutArbitraryValues(raw);
-    let marked = NOT_PAGE_PART.test(cues);
-    if (marked && STATE_WORD.test(cues)) {
-      cues = withoutStates(cues);
-      marked = NOT_PAGE_PART.test(cues);
-    }
-    if (marked) {
-      bits |= CUE_MARKED;
-      if (NOT_PAGE_DATES.test(cues)) bits |= CUE_NOT_DATES;
-      if (NOT_PAGE_BYLINES.test(cues)) bits |= CUE_NOT_BYLINES;
-    }
-    if (cues.includes('breadcrumb')) bits |= CUE_BREADCRUMB;
-    if (cues.includes('user') || cues.includes('post')) bits |= CUE_USER_OR_POST;
-    if (cues.includes('author') && AUTHOR_BOX.test(cues)) bits |= CUE_AUTHOR_BOX;
-    if (BYLINE_CUE.test(raw) && !NOT_BYLINE_CUE.test(raw)) bits |= CUE_BYLINE;
-    if ((cues.includes('user') || cues.includes('person')) && PERSON_ICON.test(cues)) bits |= CUE_PERSON_ICON;
+    bits = testCueBits(raw);
     known.set(raw, bits);
   }
+  return bits;
+}
+
+/**
+ * A word every test of {@link testCueBits} needs in the class string (`NOT_PAGE_PART`'s, "breadcrumb",
+ * "user", "post", "author", `BYLINE_CUE`'s, "person"): most class strings hold none, and one scan for
+ * them replaces the nine tests (the class tests were most of `cueBitsOf`'s time, a fifth of the page
+ * scan's). Removing arbitrary values or state words only takes words away.
+ */
+const ANY_CUE_WORD =
+  /comment|related|sidebar|widget|recent|footer|breadcrumb|nav|menu|teaser|promo|archive|review|testimonial|quote|carousel|slider|swiper|feed|recommend|user|post|author|byline|dateline|writtenby|person/;
+
+/** The bits of a class string, tested. */
+function testCueBits(raw: string): number {
+  let bits = CUE_KNOWN;
+  if (!ANY_CUE_WORD.test(raw)) return bits;
+  // scanCues, its NOT_PAGE_PART test kept: NOT_PAGE_PART matches wherever either list does, and
+  // most classes are tested once.
+  let cues = withoutArbitraryValues(raw);
+  let marked = NOT_PAGE_PART.test(cues);
+  if (marked && STATE_WORD.test(cues)) {
+    cues = withoutStates(cues);
+    marked = NOT_PAGE_PART.test(cues);
+  }
+  if (marked) {
+    bits |= CUE_MARKED;
+    if (NOT_PAGE_DATES.test(cues)) bits |= CUE_NOT_DATES;
+    if (NOT_PAGE_BYLINES.test(cues)) bits |= CUE_NOT_BYLINES;
+  }
+  if (cues.includes('breadcrumb')) bits |= CUE_BREADCRUMB;
+  if (cues.includes('user') || cues.includes('post')) bits |= CUE_USER_OR_POST;
+  if (cues.includes('author') && AUTHOR_BOX.test(cues)) bits |= CUE_AUTHOR_BOX;
+  if (BYLINE_CUE.test(raw) && !NOT_BYLINE_CUE.test(raw)) bits |= CUE_BYLINE;
+  if ((cues.includes('user') || cues.includes('person')) && PERSON_ICON.test(cues)) bits |= CUE_PERSON_ICON;
   return bits;
 }

@@ -11,6 +11,8 @@
  * inner cross-validation inside the training folds (never on the evaluated fold). Held out by site
  * in the block model's five folds (a page of block fold k is chosen by a model of the other
  * folds' pages; article-set pages take their site's block fold, else a fold by a hash of the site).
+ * Rows written with `--added` also carry what each candidate adds to the shipped answer and removes
+ * from it (added-features.ts, s48-added), read unless `--no-added`.
  *
  *   npx tsx bench/choice/choose.ts --rows .cache/choose/rows-*.jsonl \
  *     --headroom /work/main/.cache/headroom/s22-0.jsonl --headroom …s22-1.jsonl \
@@ -30,6 +32,7 @@ import {
   TEXT_WIDTH,
   trainGbdt,
 } from 'pith/internal';
+import { ADDED_NAMES, ADDED_WIDTH } from './added-features.js';
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +50,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     tune: { type: 'string', default: 'sets' },
     'no-text': { type: 'boolean', default: false },
+    'no-added': { type: 'boolean', default: false },
     'in-sample': { type: 'boolean', default: true },
     /** Pages a shipped step answered (the listing profile, a guard row) keep the shipped answer. */
     'skip-stepped': { type: 'boolean', default: false },
@@ -77,6 +81,7 @@ interface RowLine {
   candidates: string[];
   features: (number | null)[];
   text?: Record<string, (number | null)[]>;
+  added?: Record<string, (number | null)[]>;
 }
 interface Page {
   row: RowLine;
@@ -99,6 +104,7 @@ for (const line of readLines<HeadroomLine>(values.headroom ?? []))
   if (!heads.has(`${line.dataset}/${line.id}`)) heads.set(`${line.dataset}/${line.id}`, line);
 
 const withText = values['no-text'] !== true;
+const withAdded = values['no-added'] !== true;
 const only = values.only ? new Set(values.only.split(',')) : undefined;
 const eps = Number(values.eps);
 const params = {
@@ -127,10 +133,12 @@ const names = [
   ...(withText
     ? [...TEXT_FEATURE_NAMES.map((name) => `t:${name}`), ...TEXT_FEATURE_NAMES.map((name) => `dt:${name}`)]
     : []),
+  ...(withAdded ? ADDED_NAMES.map((name) => `a:${name}`) : []),
 ];
 const WIDTH = names.length;
 const SHIPPED_AT = CHOICE_WIDTH + CANDIDATE_WIDTH - 1;
 const TEXT_AT = SHIPPED_AT + SHIPPED_NAMES.length;
+const ADDED_AT = TEXT_AT + (withText ? 2 * TEXT_WIDTH : 0);
 const GUARDS = [
   'recall',
   'union',
@@ -184,6 +192,11 @@ function pageOf(row: RowLine, head: HeadroomLine, fold: number): Page | undefine
         out[base + TEXT_AT + TEXT_WIDTH + column] =
           (own[column] ?? Number.NaN) - (shippedText[column] ?? Number.NaN);
       }
+    }
+    if (withAdded) {
+      const added = row.added?.[name] ?? [];
+      for (let column = 0; column < ADDED_WIDTH; column++)
+        out[base + ADDED_AT + column] = added[column] ?? Number.NaN;
     }
   });
   return { row, head, fold, candidates: candidates.map((index) => row.candidates[index]), values: out };
@@ -321,7 +334,19 @@ for (let fold = 0; fold < 5; fold++) {
 
 const inSample: string[] = pages.map(() => 'choice');
 if (values['in-sample']) {
-  const best = predict(train(all), all);
+  const model = train(all);
+  const gains = new Map<string, number>();
+  for (const tree of model.trees)
+    tree.feature.forEach((feature, node) => {
+      if (feature >= 0) gains.set(names[feature], (gains.get(names[feature]) ?? 0) + tree.gain[node]);
+    });
+  const total = [...gains.values()].reduce((a, b) => a + b, 0);
+  const addedGain = [...gains].filter(([name]) => name.startsWith('a:')).reduce((a, [, g]) => a + g, 0);
+  const top = [...gains].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  console.error(
+    `in-sample model: added features' share of split gain ${(addedGain / Math.max(1e-12, total)).toFixed(3)}; top: ${top.map(([name, g]) => `${name} ${(g / total).toFixed(3)}`).join(', ')}`,
+  );
+  const best = predict(model, all);
   const margin = tuneMargin(best);
   for (const [index, { name, score }] of best) if (score >= margin) inSample[index] = name;
 }
@@ -330,7 +355,7 @@ if (values['in-sample']) {
 const CANDS = CANDIDATE_NAMES.filter((name) => name !== 'structured');
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 console.log(
-  `label ${values.label}, eps ${eps}, only ${values.only ?? 'all'}, tune ${values.tune}, skip-stepped ${values['skip-stepped']}, text ${withText}, trees ${params.rounds}×d${params.maxDepth} leaf ${params.minSamplesLeaf} subsample ${params.subsample} seed ${params.seed}; margins ${margins.map((m) => m.toFixed(3)).join(' ')}`,
+  `label ${values.label}, eps ${eps}, only ${values.only ?? 'all'}, tune ${values.tune}, skip-stepped ${values['skip-stepped']}, text ${withText}, added ${withAdded}, trees ${params.rounds}×d${params.maxDepth} leaf ${params.minSamplesLeaf} subsample ${params.subsample} seed ${params.seed}; margins ${margins.map((m) => m.toFixed(3)).join(' ')}`,
 );
 console.log(
   '| dev set (pages) | shipped | chooser (held out) | Δ [95 %] | oracle | share of the gap [95 %] | up / down | switched | in sample (share) |',

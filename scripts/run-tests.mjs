@@ -30,10 +30,22 @@ if (files.length === 0) {
 }
 // The run has a process group of its own: whatever a test leaves running (the workers or servers of
 // a failed or cancelled test) is killed with the group when the run ends. Signals are passed on.
-const run = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
-  stdio: 'inherit',
-  detached: true,
-});
+// The usual reporter (spec on a terminal, TAP in a log), and after it a list of the failed tests with
+// their errors (scripts/test-failures-reporter.mjs), so that a log's tail says what failed.
+const reporters = [
+  `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`,
+  '--test-reporter-destination=stdout',
+  '--test-reporter=./scripts/test-failures-reporter.mjs',
+  '--test-reporter-destination=stdout',
+];
+const run = spawn(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...files],
+  {
+    stdio: 'inherit',
+    detached: true,
+  },
+);
 const killGroup = (signal) => {
   try {
     process.kill(-run.pid, signal);

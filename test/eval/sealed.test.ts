@@ -16,6 +16,10 @@ test('siteOf: the registrable domain, roughly', () => {
   assert.equal(siteOf('https://m.example.org/a?b'), 'example.org');
   assert.equal(siteOf('https://news.example.com.au/x'), 'example.com.au');
   assert.equal(siteOf('not a url'), 'not a url');
+  // fast-check's counterexample (CI, session 24): a domain that is itself a suffix pair, with "www." before it.
+  assert.equal(siteOf('https://www.co.aa/'), siteOf('https://co.aa/'));
+  assert.equal(siteOf('https://www.www.co.aa/'), 'co.aa');
+  assert.equal(siteOf('https://www.aa/'), 'www.aa');
 });
 
 test('the split is by site: every page of a site falls on the same side', () => {

@@ -27,6 +27,10 @@ export function siteOf(url: string): string {
     return url;
   }
   const labels = host.split('.');
+  // A leading "www" is never the site's own label: without this, "www.co.aa" read as a site under the
+  // suffix co.aa while "co.aa" itself is one (a property test's counterexample; no host of the datasets
+  // has that shape, so no page changed fold or half).
+  while (labels.length > 2 && labels[0] === 'www') labels.shift();
   const last = labels.length - 1;
   const keep = last >= 2 && SECOND_LEVEL.has(labels[last - 1]) && labels[last].length === 2 ? 3 : 2;
   return labels.slice(-keep).join('.');

@@ -1,6 +1,6 @@
 // Runs every test/**/*.test.ts with Node's test runner (Node 20 has no glob for --test).
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The shipped models as ES modules (the library imports them): built when missing or older.
@@ -22,8 +22,12 @@ function findTests(dir) {
   return out;
 }
 
-const filters = process.argv.slice(2);
-const files = findTests('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+// `--properties`: only the files with a property test (fast-check), e.g. with PITH_FC_RUNS=2000.
+const properties = process.argv.includes('--properties');
+const filters = process.argv.slice(2).filter((arg) => arg !== '--properties');
+const files = findTests('test')
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .filter((f) => !properties || readFileSync(f, 'utf8').includes('fc.assert'));
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
@@ -38,9 +42,11 @@ const reporters = [
   '--test-reporter=./scripts/test-failures-reporter.mjs',
   '--test-reporter-destination=stdout',
 ];
+// PITH_FC_RUNS=N: every property runs N cases (scripts/fast-check-runs.mjs).
+const preload = process.env.PITH_FC_RUNS ? ['--import', './scripts/fast-check-runs.mjs'] : [];
 const run = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...files],
+  [...preload, '--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...files],
   {
     stdio: 'inherit',
     detached: true,

@@ -286,6 +286,72 @@ describe('images', () => {
     );
     assert.equal(captionless, 'The pipes are old.');
   });
+
+  // Issue 41's lazy-image classes, each on a fragment cut from a real page (s49-structure).
+  test("Next.js 12's image (WCXB dev 0219): the sizer SVG and GIF stand-ins are no pictures; the srcSet only in <noscript> names it, once", () => {
+    const picture =
+      '/_next/image?url=https%3A%2F%2Fcms.podium.com%2Fwp-content%2Fuploads%2F2024%2F04%2Fplumber-at-home.jpeg&amp;w=1440&amp;q=75';
+    const html =
+      '<p>Trends in the plumbing industry.</p><span style="box-sizing:border-box;display:inline-block;overflow:hidden;position:relative;max-width:100%">' +
+      '<span style="box-sizing:border-box;display:block;max-width:100%"><img style="display:block;max-width:100%;opacity:1" alt="" aria-hidden="true" ' +
+      `src="data:image/svg+xml,%3csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20version=%271.1%27%20width=%271280%27%20height=%271280%27/%3e"/></span>` +
+      '<img alt="" src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" decoding="async" data-nimg="intrinsic" style="position:absolute;top:0;left:0"/>' +
+      `<noscript><img alt="" loading="lazy" decoding="async" data-nimg="intrinsic" style="position:absolute;top:0;left:0" srcSet="${picture} 1x" src="${picture}"/></noscript></span>` +
+      '<p>We’ll always need plumbers, right?</p>';
+    const written = `https://example.com${picture.replaceAll('&amp;', '&')}`;
+    assert.equal(md(html), `Trends in the plumbing industry.\n\n![](${written})\n\nWe’ll always need plumbers, right?`);
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.deepEqual(
+      [...out.matchAll(/<img[^>]* src="([^"]*)"/g)].map((match) => match[1]),
+      [`https://example.com${picture}`],
+    );
+  });
+
+  test("WP Rocket's data-lazy-src behind an SVG stand-in, in a <picture>, and its <noscript> copy (WCXB dev 0028): once", () => {
+    const banner = 'https://www.seobility.net/wp-content/uploads/2024/10/seo-checker-banner.png';
+    const html =
+      '<p>Check your site.</p><div class="image-area"><picture class="w-full h-auto object-cover"> ' +
+      `<source type="image/webp" data-lazy-srcset="${banner}.webp"/> ` +
+      `<img src="data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%200%200'%3E%3C/svg%3E" alt="Seobility Website Audit" data-lazy-src="${banner}"/>` +
+      `<noscript><img src="${banner}" alt="Seobility Website Audit"/></noscript> </picture></div><p>More text.</p>`;
+    assert.equal(md(html), `Check your site.\n\n![Seobility Website Audit](${banner})\n\nMore text.`);
+    assert.equal(toHtml(extraction(html, { url: URL_ })).match(/<img/g)?.length, 1);
+  });
+
+  test("Amazon's data-src behind a grey pixel, then its <noscript> copy (WCXB dev 0612): the large one, once", () => {
+    const large =
+      'https://m.media-amazon.com/images/S/aplus-media-library-service-media/765ce500-bc9a-41a7-ab53-f60210974629.__CR0,0,970,600_PT0_SX970_V1___.jpg';
+    const html =
+      '<p>Listen anywhere.</p><div class="aplus-module-wrapper aplus-3p-fixed-width"> ' +
+      '<img alt="earbuds" src="https://images-na.ssl-images-amazon.com/images/G/01/x-locale/common/grey-pixel.gif" class="a-spacing-base a-lazy-loaded" ' +
+      `data-src="${large}"/><noscript><img alt="earbuds" src="${large}"/></noscript> </div><p>More text.</p>`;
+    assert.equal(md(html), `Listen anywhere.\n\n![earbuds](${large})\n\nMore text.`);
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.deepEqual(
+      [...out.matchAll(/<img[^>]* src="([^"]*)"/g)].map((match) => match[1]),
+      [large],
+    );
+  });
+
+  test("a row of images only in <noscript>, mid-article (Defuddle's issues--227-noscript-lazy-images, dev half): both, through extract()", () => {
+    const item = (n: number, alt: string, caption: string) =>
+      '<div class="GroupedBlock-item" style="width:50%"><figure><div class="Image-root"><div class="Image-wrapper">' +
+      `<div class="Lazy-root" data-testid="lazy"></div><noscript><img src="/images/gallery-${n}.jpg" alt="${alt}"></noscript></div></div>` +
+      `<figcaption>${caption}</figcaption></figure></div>`;
+    const html =
+      '<html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav><main><div class="Article-body"><h3>Section one</h3>' +
+      '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.</p>' +
+      '<div data-testid="grouped-block" class="GroupedBlock-root"><div class="GroupedBlock-items">' +
+      item(1, 'First gallery image caption.', 'First gallery image caption. <a href="https://example.com/source1">Source One</a>') +
+      item(2, 'Second gallery image caption.', '<a href="https://example.com/source2">Source Two</a>') +
+      '</div></div><p>Sed ut perspiciatis unde omnis iste natus error sit voluptatem accusantium doloremque laudantium, totam rem aperiam.</p>' +
+      '</div></main><footer>© 2024 Example</footer></body></html>';
+    const { content } = extract(html, { url: 'https://www.example.com/article/test-article', format: 'markdown' });
+    assert.deepEqual(
+      [...content.matchAll(/!\[[^\]]*\]\(([^)]*)\)/g)].map((match) => match[1]),
+      ['https://www.example.com/images/gallery-1.jpg', 'https://www.example.com/images/gallery-2.jpg'],
+    );
+  });
 });
 
 describe('headings', () => {
@@ -476,5 +542,25 @@ describe('lists', () => {
     const out = toHtml(extraction(html, { url: URL_ }));
     assert.equal(out.match(/<ul>/g)?.length, 1);
     assert.equal(out.match(/<li>/g)?.length, 2);
+  });
+
+  test('items each wrapped in a <div> inside their <ul> (WCXB dev 0149) are one list', () => {
+    const item = (label: string, rest: string) =>
+      `<div class="Spacing_module_Spacing"><li class="List_module_ListItem"><span><strong>${label}</strong>${rest}</span></li></div>`;
+    const html =
+      '<p>Hawaii tops the list.</p><div><ul class="List_module_List List_module_ListStyleDisc">' +
+      item('Itinerary Highlights: ', 'Discover Honolulu, Waikiki, Hilo and Maui.') +
+      item('Trip Details: ', 'A 10-day journey featuring 13 meals and 9 nights of accommodations.') +
+      item('Included Services:', ' Enjoy hotel-to-hotel baggage handling.') +
+      '</ul></div><p>Next stop.</p>';
+    assert.equal(
+      md(html),
+      'Hawaii tops the list.\n\n- **Itinerary Highlights:** Discover Honolulu, Waikiki, Hilo and Maui.\n' +
+        '- **Trip Details:** A 10-day journey featuring 13 meals and 9 nights of accommodations.\n' +
+        '- **Included Services:** Enjoy hotel-to-hotel baggage handling.\n\nNext stop.',
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.equal(out.match(/<ul>/g)?.length, 1);
+    assert.equal(out.match(/<li>/g)?.length, 3);
   });
 });

@@ -130,6 +130,22 @@ describe('code', () => {
     assert.doesNotMatch(toHtml(extraction(html, { url: URL_ })), /Python/);
   });
 
+  test("highlight.js in mdBook: a bar of buttons inside the <pre>, before the <code> (WCXB dev 2996), hides no language", () => {
+    const html =
+      '<p>we’ll see the following output from the <code class="hljs">panic!</code> macro:</p>\n' +
+      '<pre><div class="buttons"><button class="clip-button" title="Copy to clipboard" aria-label="Copy to clipboard"><i class="tooltiptext"></i></button></div>' +
+      '<code class="language-console hljs shell"><span class="hljs-meta">$</span><span class="bash"> cargo run</span>\n' +
+      '   Compiling error-handling v0.1.0 (file:///projects/error-handling)\n</code></pre>\n' +
+      '<p>As usual, this output tells us exactly what has gone wrong.</p>';
+    assert.equal(
+      md(html),
+      'we’ll see the following output from the `panic!` macro:\n\n```console\n$ cargo run\n' +
+        '   Compiling error-handling v0.1.0 (file:///projects/error-handling)\n```\n\n' +
+        'As usual, this output tells us exactly what has gone wrong.',
+    );
+    assert.match(toHtml(extraction(html, { url: URL_ })), /<pre><code class="language-console">/);
+  });
+
   test('a header bar before the listing (language label and copy button) is no paragraph', () => {
     // Defuddle's codeblocks--react-syntax-highlighter-linenums (dev half).
     const html =
@@ -316,6 +332,9 @@ describe('images', () => {
       `<noscript><img src="${banner}" alt="Seobility Website Audit"/></noscript> </picture></div><p>More text.</p>`;
     assert.equal(md(html), `Check your site.\n\n![Seobility Website Audit](${banner})\n\nMore text.`);
     assert.equal(toHtml(extraction(html, { url: URL_ })).match(/<img/g)?.length, 1);
+    // Without its <noscript> copy, the lazy source alone names the picture.
+    const lazyOnly = html.replace(/<noscript>.*<\/noscript>/, '');
+    assert.equal(md(lazyOnly), `Check your site.\n\n![Seobility Website Audit](${banner})\n\nMore text.`);
   });
 
   test("Amazon's data-src behind a grey pixel, then its <noscript> copy (WCXB dev 0612): the large one, once", () => {
@@ -355,6 +374,17 @@ describe('images', () => {
 });
 
 describe('headings', () => {
+  test("mdBook's heading, its whole text a link to its own id (WCXB dev 2996): the text alone", () => {
+    const html =
+      '<h3 id="matching-on-different-errors"><a class="header" href="#matching-on-different-errors">Matching on Different Errors</a></h3>\n' +
+      '<p>The code in Listing 9-4 will <code class="hljs">panic!</code> no matter why <code class="hljs">File::open</code> failed.</p>';
+    assert.equal(
+      md(html),
+      '### Matching on Different Errors\n\nThe code in Listing 9-4 will `panic!` no matter why `File::open` failed.',
+    );
+    assert.match(toHtml(extraction(html, { url: URL_ })), /<h3>Matching on Different Errors<\/h3>/);
+  });
+
   test("MDN's heading that links to its own fragment is written as text; a link elsewhere stays", () => {
     const html =
       '<section aria-labelledby="syntax"><h2 id="syntax"><a href="#syntax">Syntax</a></h2>' +

@@ -76,6 +76,9 @@ export function codeLanguage(doc: Doc, pre: number): string | undefined {
         const inner = languageOfElement(doc, child);
         if (inner) return inner;
       }
+      // A header bar before the `<code>` inside the `<pre>` (mdBook's highlight.js listings:
+      // `<div class="buttons">` of a copy button, no text) is passed over.
+      if (doc.textContent(child).trim() === '' || codeHeaders(doc).has(child)) continue;
       break;
     }
     if (doc.isText(child) && doc.text(child).trim() !== '') break;

@@ -321,6 +321,17 @@ describe('images', () => {
       [...out.matchAll(/<img[^>]* src="([^"]*)"/g)].map((match) => match[1]),
       [`https://example.com${picture}`],
     );
+    // Next.js 13's `fill` image (WCXB dev 0432, candidates cut to three): the widest of the
+    // <noscript> copy's srcSet, once; the GIF stand-in nothing.
+    const file = '/_next/image?url=https%3A%2F%2Fstorage.googleapis.com%2Fgd-prod%2Fimages%2Fe8e0fe74.webp';
+    const fill =
+      '<p>Product Sans and Google Sans.</p><img alt="Overlay of the word “Beautiful”" src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" decoding="async" data-nimg="fill"/>' +
+      `<noscript><img alt="Overlay of the word “Beautiful”" loading="lazy" decoding="async" data-nimg="fill" sizes="100vw" srcSet="${file}&amp;w=640&amp;q=75 640w, ${file}&amp;w=1080&amp;q=75 1080w, ${file}&amp;w=3840&amp;q=75 3840w" src="${file}&amp;w=3840&amp;q=75"/></noscript>` +
+      '<p>Counters, crossbars and x-heights differ.</p>';
+    assert.equal(
+      md(fill),
+      `Product Sans and Google Sans.\n\n![Overlay of the word “Beautiful”](https://example.com${file}&w=3840&q=75)\n\nCounters, crossbars and x-heights differ.`,
+    );
   });
 
   test("WP Rocket's data-lazy-src behind an SVG stand-in, in a <picture>, and its <noscript> copy (WCXB dev 0028): once", () => {

@@ -130,7 +130,7 @@ describe('code', () => {
     assert.doesNotMatch(toHtml(extraction(html, { url: URL_ })), /Python/);
   });
 
-  test("highlight.js in mdBook: a bar of buttons inside the <pre>, before the <code> (WCXB dev 2996), hides no language", () => {
+  test('highlight.js in mdBook: a bar of buttons inside the <pre>, before the <code> (WCXB dev 2996), hides no language', () => {
     const html =
       '<p>we’ll see the following output from the <code class="hljs">panic!</code> macro:</p>\n' +
       '<pre><div class="buttons"><button class="clip-button" title="Copy to clipboard" aria-label="Copy to clipboard"><i class="tooltiptext"></i></button></div>' +
@@ -315,7 +315,10 @@ describe('images', () => {
       `<noscript><img alt="" loading="lazy" decoding="async" data-nimg="intrinsic" style="position:absolute;top:0;left:0" srcSet="${picture} 1x" src="${picture}"/></noscript></span>` +
       '<p>We’ll always need plumbers, right?</p>';
     const written = `https://example.com${picture.replaceAll('&amp;', '&')}`;
-    assert.equal(md(html), `Trends in the plumbing industry.\n\n![](${written})\n\nWe’ll always need plumbers, right?`);
+    assert.equal(
+      md(html),
+      `Trends in the plumbing industry.\n\n![](${written})\n\nWe’ll always need plumbers, right?`,
+    );
     const out = toHtml(extraction(html, { url: URL_ }));
     assert.deepEqual(
       [...out.matchAll(/<img[^>]* src="([^"]*)"/g)].map((match) => match[1]),
@@ -372,11 +375,18 @@ describe('images', () => {
       '<html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav><main><div class="Article-body"><h3>Section one</h3>' +
       '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.</p>' +
       '<div data-testid="grouped-block" class="GroupedBlock-root"><div class="GroupedBlock-items">' +
-      item(1, 'First gallery image caption.', 'First gallery image caption. <a href="https://example.com/source1">Source One</a>') +
+      item(
+        1,
+        'First gallery image caption.',
+        'First gallery image caption. <a href="https://example.com/source1">Source One</a>',
+      ) +
       item(2, 'Second gallery image caption.', '<a href="https://example.com/source2">Source Two</a>') +
       '</div></div><p>Sed ut perspiciatis unde omnis iste natus error sit voluptatem accusantium doloremque laudantium, totam rem aperiam.</p>' +
       '</div></main><footer>© 2024 Example</footer></body></html>';
-    const { content } = extract(html, { url: 'https://www.example.com/article/test-article', format: 'markdown' });
+    const { content } = extract(html, {
+      url: 'https://www.example.com/article/test-article',
+      format: 'markdown',
+    });
     assert.deepEqual(
       [...content.matchAll(/!\[[^\]]*\]\(([^)]*)\)/g)].map((match) => match[1]),
       ['https://www.example.com/images/gallery-1.jpg', 'https://www.example.com/images/gallery-2.jpg'],

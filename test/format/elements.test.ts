@@ -146,6 +146,24 @@ describe('code', () => {
     assert.match(toHtml(extraction(html, { url: URL_ })), /<pre><code class="language-console">/);
   });
 
+  test('a "Run" link in the <pre>, before the <code> (WCXB dev 0494): no line of code, and no language hidden', () => {
+    const html =
+      '<p>Let\'s show an example with this Rust function:</p> <pre><a class="run" href="https://play.rust-lang.org/?code=fn+main%28%29+%7B%0A++++fn+t%28a%3A+%26i32%29+-%3E+i32+%7B%0A++++++++%2Aa%0A++++%7D%0A%7D%0A">Run</a>' +
+      '<code class="language-rust">fn t(a: &amp;i32) -&gt; i32 {\n    *a\n}</code></pre> <p>The C equivalent looks like this:</p>';
+    assert.equal(
+      md(html),
+      "Let's show an example with this Rust function:\n\n```rust\nfn t(a: &i32) -> i32 {\n    *a\n}\n```\n\nThe C equivalent looks like this:",
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.match(out, /<pre><code class="language-rust">fn t/);
+    assert.doesNotMatch(out, /Run|play\.rust-lang/);
+    // A link that is the listing's own text (no <code> after it) stays, as text.
+    assert.equal(
+      md('<pre><a href="/src/main.rs">main.rs</a>\nfn main() {}</pre>'),
+      '```\nmain.rs\nfn main() {}\n```',
+    );
+  });
+
   test('a header bar before the listing (language label and copy button) is no paragraph', () => {
     // Defuddle's codeblocks--react-syntax-highlighter-linenums (dev half).
     const html =

@@ -102,6 +102,20 @@ describe('code blocks without <pre> (issue 41)', () => {
     assert.equal(md('<p>Call <code class="hl">f</code> now.</p>'), 'Call `f` now.');
   });
 
+  test("Verso's fragments as Lean's manual writes them (Defuddle's issues--159-lean-verso-missing-section-gap, dev half): one lean listing, its blank line kept", () => {
+    const html =
+      '<p>Trailing blank lines between fragments.</p><div class="example" id="example-section-gap">\n' +
+      '        <code class="hl lean block" data-lean-context="examples"><span class="inter-text">def b2 : Bool := false\n\n</span></code>\n' +
+      '        <code class="hl lean block" data-lean-context="examples"><span class="inter-text">/- Check their types. -/\n\n#check m</span></code>\n' +
+      '        <pre class="hl lean lean-output information"><span class="verso-message"><span class="highlighted"><span class="inter-text">m : Nat</span></span></span></pre>\n' +
+      '      </div><p>Trailing prose ensures extraction continues normally.</p>';
+    assert.equal(
+      md(html),
+      'Trailing blank lines between fragments.\n\n```lean\ndef b2 : Bool := false\n\n/- Check their types. -/\n\n#check m\nm : Nat\n```\n\n' +
+        'Trailing prose ensures extraction continues normally.',
+    );
+  });
+
   test('Writerside\'s <div class="code-block" data-lang>: a listing in its language, its template indentation gone', () => {
     // Modelled on JetBrains Writerside's help pages (an HTTP request block); read as one paragraph before.
     const html =

@@ -130,6 +130,40 @@ describe('code', () => {
     assert.doesNotMatch(toHtml(extraction(html, { url: URL_ })), /Python/);
   });
 
+  test('highlight.js in mdBook: a bar of buttons inside the <pre>, before the <code> (WCXB dev 2996), hides no language', () => {
+    const html =
+      '<p>we’ll see the following output from the <code class="hljs">panic!</code> macro:</p>\n' +
+      '<pre><div class="buttons"><button class="clip-button" title="Copy to clipboard" aria-label="Copy to clipboard"><i class="tooltiptext"></i></button></div>' +
+      '<code class="language-console hljs shell"><span class="hljs-meta">$</span><span class="bash"> cargo run</span>\n' +
+      '   Compiling error-handling v0.1.0 (file:///projects/error-handling)\n</code></pre>\n' +
+      '<p>As usual, this output tells us exactly what has gone wrong.</p>';
+    assert.equal(
+      md(html),
+      'we’ll see the following output from the `panic!` macro:\n\n```console\n$ cargo run\n' +
+        '   Compiling error-handling v0.1.0 (file:///projects/error-handling)\n```\n\n' +
+        'As usual, this output tells us exactly what has gone wrong.',
+    );
+    assert.match(toHtml(extraction(html, { url: URL_ })), /<pre><code class="language-console">/);
+  });
+
+  test('a "Run" link in the <pre>, before the <code> (WCXB dev 0494): no line of code, and no language hidden', () => {
+    const html =
+      '<p>Let\'s show an example with this Rust function:</p> <pre><a class="run" href="https://play.rust-lang.org/?code=fn+main%28%29+%7B%0A++++fn+t%28a%3A+%26i32%29+-%3E+i32+%7B%0A++++++++%2Aa%0A++++%7D%0A%7D%0A">Run</a>' +
+      '<code class="language-rust">fn t(a: &amp;i32) -&gt; i32 {\n    *a\n}</code></pre> <p>The C equivalent looks like this:</p>';
+    assert.equal(
+      md(html),
+      "Let's show an example with this Rust function:\n\n```rust\nfn t(a: &i32) -> i32 {\n    *a\n}\n```\n\nThe C equivalent looks like this:",
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.match(out, /<pre><code class="language-rust">fn t/);
+    assert.doesNotMatch(out, /Run|play\.rust-lang/);
+    // A link that is the listing's own text (no <code> after it) stays, as text.
+    assert.equal(
+      md('<pre><a href="/src/main.rs">main.rs</a>\nfn main() {}</pre>'),
+      '```\nmain.rs\nfn main() {}\n```',
+    );
+  });
+
   test('a header bar before the listing (language label and copy button) is no paragraph', () => {
     // Defuddle's codeblocks--react-syntax-highlighter-linenums (dev half).
     const html =
@@ -286,9 +320,110 @@ describe('images', () => {
     );
     assert.equal(captionless, 'The pipes are old.');
   });
+
+  // Issue 41's lazy-image classes, each on a fragment cut from a real page (s49-structure).
+  test("Next.js 12's image (WCXB dev 0219): the sizer SVG and GIF stand-ins are no pictures; the srcSet only in <noscript> names it, once", () => {
+    const picture =
+      '/_next/image?url=https%3A%2F%2Fcms.podium.com%2Fwp-content%2Fuploads%2F2024%2F04%2Fplumber-at-home.jpeg&amp;w=1440&amp;q=75';
+    const html =
+      '<p>Trends in the plumbing industry.</p><span style="box-sizing:border-box;display:inline-block;overflow:hidden;position:relative;max-width:100%">' +
+      '<span style="box-sizing:border-box;display:block;max-width:100%"><img style="display:block;max-width:100%;opacity:1" alt="" aria-hidden="true" ' +
+      `src="data:image/svg+xml,%3csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20version=%271.1%27%20width=%271280%27%20height=%271280%27/%3e"/></span>` +
+      '<img alt="" src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" decoding="async" data-nimg="intrinsic" style="position:absolute;top:0;left:0"/>' +
+      `<noscript><img alt="" loading="lazy" decoding="async" data-nimg="intrinsic" style="position:absolute;top:0;left:0" srcSet="${picture} 1x" src="${picture}"/></noscript></span>` +
+      '<p>We’ll always need plumbers, right?</p>';
+    const written = `https://example.com${picture.replaceAll('&amp;', '&')}`;
+    assert.equal(
+      md(html),
+      `Trends in the plumbing industry.\n\n![](${written})\n\nWe’ll always need plumbers, right?`,
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.deepEqual(
+      [...out.matchAll(/<img[^>]* src="([^"]*)"/g)].map((match) => match[1]),
+      [`https://example.com${picture}`],
+    );
+    // Next.js 13's `fill` image (WCXB dev 0432, candidates cut to three): the widest of the
+    // <noscript> copy's srcSet, once; the GIF stand-in nothing.
+    const file = '/_next/image?url=https%3A%2F%2Fstorage.googleapis.com%2Fgd-prod%2Fimages%2Fe8e0fe74.webp';
+    const fill =
+      '<p>Product Sans and Google Sans.</p><img alt="Overlay of the word “Beautiful”" src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" decoding="async" data-nimg="fill"/>' +
+      `<noscript><img alt="Overlay of the word “Beautiful”" loading="lazy" decoding="async" data-nimg="fill" sizes="100vw" srcSet="${file}&amp;w=640&amp;q=75 640w, ${file}&amp;w=1080&amp;q=75 1080w, ${file}&amp;w=3840&amp;q=75 3840w" src="${file}&amp;w=3840&amp;q=75"/></noscript>` +
+      '<p>Counters, crossbars and x-heights differ.</p>';
+    assert.equal(
+      md(fill),
+      `Product Sans and Google Sans.\n\n![Overlay of the word “Beautiful”](https://example.com${file}&w=3840&q=75)\n\nCounters, crossbars and x-heights differ.`,
+    );
+  });
+
+  test("WP Rocket's data-lazy-src behind an SVG stand-in, in a <picture>, and its <noscript> copy (WCXB dev 0028): once", () => {
+    const banner = 'https://www.seobility.net/wp-content/uploads/2024/10/seo-checker-banner.png';
+    const html =
+      '<p>Check your site.</p><div class="image-area"><picture class="w-full h-auto object-cover"> ' +
+      `<source type="image/webp" data-lazy-srcset="${banner}.webp"/> ` +
+      `<img src="data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%200%200'%3E%3C/svg%3E" alt="Seobility Website Audit" data-lazy-src="${banner}"/>` +
+      `<noscript><img src="${banner}" alt="Seobility Website Audit"/></noscript> </picture></div><p>More text.</p>`;
+    assert.equal(md(html), `Check your site.\n\n![Seobility Website Audit](${banner})\n\nMore text.`);
+    assert.equal(toHtml(extraction(html, { url: URL_ })).match(/<img/g)?.length, 1);
+    // Without its <noscript> copy, the lazy source alone names the picture.
+    const lazyOnly = html.replace(/<noscript>.*<\/noscript>/, '');
+    assert.equal(md(lazyOnly), `Check your site.\n\n![Seobility Website Audit](${banner})\n\nMore text.`);
+  });
+
+  test("Amazon's data-src behind a grey pixel, then its <noscript> copy (WCXB dev 0612): the large one, once", () => {
+    const large =
+      'https://m.media-amazon.com/images/S/aplus-media-library-service-media/765ce500-bc9a-41a7-ab53-f60210974629.__CR0,0,970,600_PT0_SX970_V1___.jpg';
+    const html =
+      '<p>Listen anywhere.</p><div class="aplus-module-wrapper aplus-3p-fixed-width"> ' +
+      '<img alt="earbuds" src="https://images-na.ssl-images-amazon.com/images/G/01/x-locale/common/grey-pixel.gif" class="a-spacing-base a-lazy-loaded" ' +
+      `data-src="${large}"/><noscript><img alt="earbuds" src="${large}"/></noscript> </div><p>More text.</p>`;
+    assert.equal(md(html), `Listen anywhere.\n\n![earbuds](${large})\n\nMore text.`);
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.deepEqual(
+      [...out.matchAll(/<img[^>]* src="([^"]*)"/g)].map((match) => match[1]),
+      [large],
+    );
+  });
+
+  test("a row of images only in <noscript>, mid-article (Defuddle's issues--227-noscript-lazy-images, dev half): both, through extract()", () => {
+    const item = (n: number, alt: string, caption: string) =>
+      '<div class="GroupedBlock-item" style="width:50%"><figure><div class="Image-root"><div class="Image-wrapper">' +
+      `<div class="Lazy-root" data-testid="lazy"></div><noscript><img src="/images/gallery-${n}.jpg" alt="${alt}"></noscript></div></div>` +
+      `<figcaption>${caption}</figcaption></figure></div>`;
+    const html =
+      '<html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav><main><div class="Article-body"><h3>Section one</h3>' +
+      '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.</p>' +
+      '<div data-testid="grouped-block" class="GroupedBlock-root"><div class="GroupedBlock-items">' +
+      item(
+        1,
+        'First gallery image caption.',
+        'First gallery image caption. <a href="https://example.com/source1">Source One</a>',
+      ) +
+      item(2, 'Second gallery image caption.', '<a href="https://example.com/source2">Source Two</a>') +
+      '</div></div><p>Sed ut perspiciatis unde omnis iste natus error sit voluptatem accusantium doloremque laudantium, totam rem aperiam.</p>' +
+      '</div></main><footer>© 2024 Example</footer></body></html>';
+    const { content } = extract(html, {
+      url: 'https://www.example.com/article/test-article',
+      format: 'markdown',
+    });
+    assert.deepEqual(
+      [...content.matchAll(/!\[[^\]]*\]\(([^)]*)\)/g)].map((match) => match[1]),
+      ['https://www.example.com/images/gallery-1.jpg', 'https://www.example.com/images/gallery-2.jpg'],
+    );
+  });
 });
 
 describe('headings', () => {
+  test("mdBook's heading, its whole text a link to its own id (WCXB dev 2996): the text alone", () => {
+    const html =
+      '<h3 id="matching-on-different-errors"><a class="header" href="#matching-on-different-errors">Matching on Different Errors</a></h3>\n' +
+      '<p>The code in Listing 9-4 will <code class="hljs">panic!</code> no matter why <code class="hljs">File::open</code> failed.</p>';
+    assert.equal(
+      md(html),
+      '### Matching on Different Errors\n\nThe code in Listing 9-4 will `panic!` no matter why `File::open` failed.',
+    );
+    assert.match(toHtml(extraction(html, { url: URL_ })), /<h3>Matching on Different Errors<\/h3>/);
+  });
+
   test("MDN's heading that links to its own fragment is written as text; a link elsewhere stays", () => {
     const html =
       '<section aria-labelledby="syntax"><h2 id="syntax"><a href="#syntax">Syntax</a></h2>' +
@@ -476,5 +611,25 @@ describe('lists', () => {
     const out = toHtml(extraction(html, { url: URL_ }));
     assert.equal(out.match(/<ul>/g)?.length, 1);
     assert.equal(out.match(/<li>/g)?.length, 2);
+  });
+
+  test('items each wrapped in a <div> inside their <ul> (WCXB dev 0149) are one list', () => {
+    const item = (label: string, rest: string) =>
+      `<div class="Spacing_module_Spacing"><li class="List_module_ListItem"><span><strong>${label}</strong>${rest}</span></li></div>`;
+    const html =
+      '<p>Hawaii tops the list.</p><div><ul class="List_module_List List_module_ListStyleDisc">' +
+      item('Itinerary Highlights: ', 'Discover Honolulu, Waikiki, Hilo and Maui.') +
+      item('Trip Details: ', 'A 10-day journey featuring 13 meals and 9 nights of accommodations.') +
+      item('Included Services:', ' Enjoy hotel-to-hotel baggage handling.') +
+      '</ul></div><p>Next stop.</p>';
+    assert.equal(
+      md(html),
+      'Hawaii tops the list.\n\n- **Itinerary Highlights:** Discover Honolulu, Waikiki, Hilo and Maui.\n' +
+        '- **Trip Details:** A 10-day journey featuring 13 meals and 9 nights of accommodations.\n' +
+        '- **Included Services:** Enjoy hotel-to-hotel baggage handling.\n\nNext stop.',
+    );
+    const out = toHtml(extraction(html, { url: URL_ }));
+    assert.equal(out.match(/<ul>/g)?.length, 1);
+    assert.equal(out.match(/<li>/g)?.length, 3);
   });
 });

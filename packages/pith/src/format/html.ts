@@ -8,7 +8,7 @@ import {
   tagId,
   tick,
 } from '../dom/index.js';
-import { codeHeaders, codeLanguage, isGutter } from '../features/code/index.js';
+import { codeHeaders, codeLanguage, isGutter, isListingControl } from '../features/code/index.js';
 import { videoEmbed } from '../features/embeds/index.js';
 import {
   type Footnotes,
@@ -548,6 +548,7 @@ class HtmlWriter {
       if (
         isGutter(doc, at) ||
         codeHeaders(doc).has(at) ||
+        isListingControl(doc, at) ||
         isUnrendered(doc, at, t) ||
         (this.headingDepth > 0 && isHeadingTool(doc, at))
       ) {
@@ -766,15 +767,21 @@ class HtmlWriter {
    * Where a list's first kept item is (notes aside): 'none' (the list is not written: only kept
    * items are items, the Markdown's rule; cleaneval/65, a kept list of unkept items holding lists),
    * 'first' (no unkept item that writes something comes before it), or 'later' (the list opens at
-   * it: see `aroundItem`).
+   * it: see `aroundItem`). Items wrapped in other elements count, as the Markdown reads them (WCXB
+   * 0149: `<ul><div><li>…</li></div>…</ul>`); a nested list's items are its own.
    */
   private keptItems(list: number): 'none' | 'first' | 'later' {
     const doc = this.doc;
     let first = true;
-    for (let child = doc.firstChild(list); child >= 0; child = doc.nextSibling(child)) {
-      if (listRoleTag(doc, child, doc.tag(child)) !== TAG.li || this.footnotes?.noteAt.has(child)) continue;
-      if (this.kept[child]) return first ? 'first' : 'later';
-      if (first && this.writesContent(child)) first = false;
+    const stop = doc.end(list);
+    for (let at = list + 1; at < stop; at++) {
+      if (!doc.isElement(at)) continue;
+      const tag = listRoleTag(doc, at, doc.tag(at));
+      if (tag === TAG.li && !this.footnotes?.noteAt.has(at)) {
+        if (this.kept[at]) return first ? 'first' : 'later';
+        if (first && this.writesContent(at)) first = false;
+      }
+      if (tag === TAG.li || IS_LIST[tag]) at = doc.end(at) - 1;
     }
     return 'none';
   }

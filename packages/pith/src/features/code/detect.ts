@@ -76,6 +76,10 @@ export function codeLanguage(doc: Doc, pre: number): string | undefined {
         const inner = languageOfElement(doc, child);
         if (inner) return inner;
       }
+      // A header bar before the `<code>` inside the `<pre>` (mdBook's highlight.js listings:
+      // `<div class="buttons">` of a copy button, no text; a "Run" link) is passed over.
+      if (doc.textContent(child).trim() === '' || codeHeaders(doc).has(child) || isListingControl(doc, child))
+        continue;
       break;
     }
     if (doc.isText(child) && doc.text(child).trim() !== '') break;
@@ -126,6 +130,24 @@ const COPY_LABEL = /^\s*(?:copy(?: code| to clipboard)?|copied!?)\s*$/i;
 export function isCodeButton(doc: Doc, node: number, inCode: boolean): boolean {
   if (doc.tag(node) !== TAG.button) return false;
   return inCode || COPY_LABEL.test(doc.textContent(node));
+}
+
+/** Longest label of a control set in a `<pre>` before its `<code>` ("Run", "Copy"). */
+const MAX_CONTROL_LABEL = 20;
+
+/**
+ * A link or button inside a `<pre>`, before the `<code>` that holds the listing (a blog's
+ * `<pre><a class="run" href="https://play.rust-lang.org/?code=…">Run</a><code class="language-rust">`,
+ * WCXB 0494): the listing's toolbar, not a line of code.
+ */
+export function isListingControl(doc: Doc, node: number): boolean {
+  const t = doc.tag(node);
+  if (t !== TAG.a && t !== TAG.button) return false;
+  const parent = doc.parent(node);
+  if (parent < 0 || doc.tag(parent) !== TAG.pre || doc.textLength(node) > MAX_CONTROL_LABEL) return false;
+  for (let at = doc.nextSibling(node); at > 0; at = doc.nextSibling(at))
+    if (doc.isElement(at) && doc.tag(at) === TAG.code) return true;
+  return false;
 }
 
 /** Longest `<code>` subtree searched for blocks inside it. */

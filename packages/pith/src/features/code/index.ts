@@ -11,6 +11,7 @@ export {
   isBlockListing,
   isCodeButton,
   isGutter,
+  isListingControl,
   isPreformatted,
   isVersoHover,
   isVersoListing,

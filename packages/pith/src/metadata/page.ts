@@ -759,46 +759,8 @@ export function pageData(doc: Doc): PageData {
         textNodes > firstH1Text &&
         textNodes - firstH1Text <= MAX_EXCLUDED_META_DISTANCE;
       if (node < excludedUntil && !labelled && !metaColumn) continue;
-      const parent = doc.parent(node);
-      // A date is its block's text (a dateline), not a phrase in a paragraph.
-      let block = parent;
-      for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++)
-        block = doc.parent(block);
-      // A text longer than a line is on a longer line in its block (the block test below), whatever its
-      // words: known from its length, before its words are scanned.
-      if (block > 0 && doc.textLength(node) > MAX_LINE_TEXT) continue;
-      // Its line, before its words: most short texts are a link's or a phrase's in a paragraph.
-      if (block > 0 && doc.textLength(block) > MAX_LINE_TEXT && lineLength(doc, node, block) > MAX_LINE_TEXT)
-        continue;
-      const raw = doc.text(node);
-      if (raw.length > MAX_DATE_TEXT * 3) continue;
-      // A longer text's shape first (one scan, stopped past the limit, nothing built): most are too
-      // long to be a date once their white space is collapsed, and the tests of words cost more.
-      const shaped = raw.length > MAX_DATE_TEXT;
-      if (shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) continue;
-      const relative = !MAYBE_DATE.test(raw);
-      if (relative && !(MAYBE_RELATIVE_DATE.test(raw) && RELATIVE_DATE_CUE.test(raw))) continue;
-      const candidates = relative ? relativeCandidates : dateCandidates;
-      if (candidates.length >= (relative ? MAX_RELATIVE_CANDIDATES : 200)) continue;
-      if (!shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) continue;
-      const text = raw.replace(/\s+/g, ' ').trim();
-      const grandparent = doc.parent(parent);
-      const cued =
-        labelled ||
-        DATE_CUE.test(doc.classAndId(parent)) ||
-        (grandparent > 0 && DATE_CUE.test(doc.classAndId(grandparent)));
-      if (metaColumn && (!cued || relative)) continue;
-      if ((labelled || metaColumn) && !relative) labelledExcluded++;
-      const before = node > 0 && doc.isText(node - 1) ? doc.text(node - 1) : '';
-      const label = `${before.slice(-40)} ${text.slice(0, 30)}`;
-      candidates.push({
-        text,
-        at: textNodes,
-        cued,
-        updated: UPDATED_LABEL.test(label),
-        node,
-        element: parent,
-      });
+      if (readWrittenDate(doc, node, textNodes, labelled, metaColumn, dateCandidates, relativeCandidates))
+        labelledExcluded++;
       continue;
     }
     if (kind !== NodeKind.Element) continue;
@@ -988,6 +950,62 @@ export function pageData(doc: Doc): PageData {
   data.direction ??= mainDirection;
   data.textNodes = textNodes;
   return data;
+}
+
+/**
+ * A shown text read as a written date (`dateCandidates`) or a relative one (`relativeCandidates`)
+ * when it is one, on a line of its own. True when the date counts against the excluded elements'
+ * labelled dates (`labelled` or `metaColumn`, and not relative). Out of the walk for V8: see
+ * `finishPageData`.
+ */
+function readWrittenDate(
+  doc: Doc,
+  node: number,
+  textNodes: number,
+  labelled: boolean,
+  metaColumn: boolean,
+  dateCandidates: WrittenDate[],
+  relativeCandidates: WrittenDate[],
+): boolean {
+  const parent = doc.parent(node);
+  // A date is its block's text (a dateline), not a phrase in a paragraph.
+  let block = parent;
+  for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++) block = doc.parent(block);
+  // A text longer than a line is on a longer line in its block (the block test below), whatever its
+  // words: known from its length, before its words are scanned.
+  if (block > 0 && doc.textLength(node) > MAX_LINE_TEXT) return false;
+  // Its line, before its words: most short texts are a link's or a phrase's in a paragraph.
+  if (block > 0 && doc.textLength(block) > MAX_LINE_TEXT && lineLength(doc, node, block) > MAX_LINE_TEXT)
+    return false;
+  const raw = doc.text(node);
+  if (raw.length > MAX_DATE_TEXT * 3) return false;
+  // A longer text's shape first (one scan, stopped past the limit, nothing built): most are too
+  // long to be a date once their white space is collapsed, and the tests of words cost more.
+  const shaped = raw.length > MAX_DATE_TEXT;
+  if (shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) return false;
+  const relative = !MAYBE_DATE.test(raw);
+  if (relative && !(MAYBE_RELATIVE_DATE.test(raw) && RELATIVE_DATE_CUE.test(raw))) return false;
+  const candidates = relative ? relativeCandidates : dateCandidates;
+  if (candidates.length >= (relative ? MAX_RELATIVE_CANDIDATES : 200)) return false;
+  if (!shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) return false;
+  const text = raw.replace(/\s+/g, ' ').trim();
+  const grandparent = doc.parent(parent);
+  const cued =
+    labelled ||
+    DATE_CUE.test(doc.classAndId(parent)) ||
+    (grandparent > 0 && DATE_CUE.test(doc.classAndId(grandparent)));
+  if (metaColumn && (!cued || relative)) return false;
+  const before = node > 0 && doc.isText(node - 1) ? doc.text(node - 1) : '';
+  const label = `${before.slice(-40)} ${text.slice(0, 30)}`;
+  candidates.push({
+    text,
+    at: textNodes,
+    cued,
+    updated: UPDATED_LABEL.test(label),
+    node,
+    element: parent,
+  });
+  return (labelled || metaColumn) && !relative;
 }
 
 /** A written date the scan found, with where it stands (`at`: shown text nodes before it). */

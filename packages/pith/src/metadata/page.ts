@@ -1045,20 +1045,10 @@ interface ScanFindings {
  * time on some page stopped the walk's optimised code, which V8 then compiled again whole (~100 ms).
  */
 function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
-  const {
-    firstH1Text,
-    shownTimes,
-    dateCandidates,
-    relativeCandidates,
-    bylineCandidates,
-    iconNames,
-    authorLinks,
-    authorPictures,
-    underHeadline,
-  } = found;
+  const firstH1Text = found.firstH1Text;
   const shownWritten: { node: number; date: ShownDate }[] = [];
   // Written dates: in a date element anywhere (outside comments, sidebars…), or close to the headline.
-  for (const candidate of dateCandidates) {
+  for (const candidate of found.dateCandidates) {
     const near =
       firstH1Text >= 0 &&
       candidate.at >= firstH1Text - DATE_WINDOW_BEFORE &&
@@ -1081,7 +1071,7 @@ function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
         date: { value: candidate.text, form: formOf(doc, candidate.element) },
       });
   }
-  for (const candidate of relativeCandidates) {
+  for (const candidate of found.relativeCandidates) {
     const near =
       firstH1Text >= 0 &&
       candidate.at >= firstH1Text - DATE_WINDOW_BEFORE &&
@@ -1089,7 +1079,7 @@ function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
     if ((candidate.cued || near) && data.relativeDates.length < MAX_VISIBLE_DATES)
       data.relativeDates.push(candidate.text);
   }
-  data.firstDates = [...shownTimes, ...shownWritten]
+  data.firstDates = [...found.shownTimes, ...shownWritten]
     .sort((a, b) => a.node - b.node)
     .slice(0, MAX_FIRST_DATES)
     .map((entry) => entry.date);
@@ -1097,7 +1087,7 @@ function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
   const nearHeadline = (at: number) =>
     firstH1Text >= 0 && at >= firstH1Text - BYLINE_WINDOW_BEFORE && at <= firstH1Text + BYLINE_WINDOW_AFTER;
   for (const near of [true, false]) {
-    for (const candidate of bylineCandidates) {
+    for (const candidate of found.bylineCandidates) {
       if (nearHeadline(candidate.at) === near && data.textBylines.length < MAX_TEXT_BYLINES) {
         data.textBylines.push(candidate.text);
         data.textBylineTexts.push(candidate.whole);
@@ -1109,11 +1099,11 @@ function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
   // element under the headline holds only "August 28, 2025 • 5 min read").
   if (
     data.bylines.length < MAX_BYLINES &&
-    authorPictures.length > 0 &&
-    authorPictures.every((name) => name === authorPictures[0])
+    found.authorPictures.length > 0 &&
+    found.authorPictures.every((name) => name === found.authorPictures[0])
   ) {
-    data.bylines.push(authorPictures[0]);
-    data.bylineTexts.push(authorPictures[0]);
+    data.bylines.push(found.authorPictures[0]);
+    data.bylineTexts.push(found.authorPictures[0]);
   }
   // Three or more, the first two different: the bylines of a list (products "By Brand", teasers), left
   // out before the fallbacks below ask whether any byline gave a name (WCXB dev 4193: a post's author
@@ -1126,7 +1116,7 @@ function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
     data.textBylineTexts = [];
   }
   // A name beside a person icon near the headline is a byline (a menu's "My account" is not near it).
-  for (const icon of iconNames)
+  for (const icon of found.iconNames)
     if (nearHeadline(icon.at) && data.bylines.length < MAX_BYLINES) {
       data.bylines.push(icon.text);
       data.bylineTexts.push(icon.text);
@@ -1134,7 +1124,7 @@ function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
   // A name linked to its author page near the headline, where no byline (an element's or in text) gave
   // one: the first such link (a second is as often a reviewer's or a teaser's as a co-author's).
   if (data.bylines.length === 0 && data.textBylines.length === 0)
-    for (const link of authorLinks)
+    for (const link of found.authorLinks)
       if (nearHeadline(link.at)) {
         data.bylines.push(link.text);
         data.bylineTexts.push(link.text);
@@ -1145,7 +1135,7 @@ function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
   // Only on a page that shows no forum post's user (a thread's user panel: "<dt>Join Date</dt>"), and
   // only just after the headline (a card's category, a breadcrumb's item sit elsewhere).
   if (noNameYet(data))
-    for (const candidate of dateCandidates) {
+    for (const candidate of found.dateCandidates) {
       if (candidate.updated || candidate.at <= firstH1Text || candidate.at > firstH1Text + BARE_NAME_WINDOW)
         continue;
       const name =
@@ -1160,7 +1150,7 @@ function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
     }
   // A name beside its avatar right under the headline, where nothing else gave a name (WCXB dev 0447).
   if (noNameYet(data))
-    for (const node of underHeadline) {
+    for (const node of found.underHeadline) {
       const name = avatarName(doc, node);
       if (name === undefined) continue;
       data.bylines.push(name);
@@ -1174,7 +1164,7 @@ function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
   // folded section's summary or a "Print This Page" under the headline read as names (WCXB dev 4461,
   // 0679, 4561, 0351: 2 up, 5 down on the shipped fold models).
   if (noNameYet(data))
-    for (const node of underHeadline) {
+    for (const node of found.underHeadline) {
       const name = bareName(doc, node);
       if (name === undefined) continue;
       if (!bioOf(doc, node, name)) break;

@@ -702,6 +702,14 @@ export function pageData(doc: Doc): PageData {
   const authorPictures: string[] = [];
   /** Short visible texts right under the first `<h1>` (a bare name line's candidates). */
   const underHeadline: number[] = [];
+  const nameCues: NameCueState = {
+    bylineUntil: -1,
+    textNodes: 0,
+    firstH1Text: -1,
+    iconNames,
+    authorLinks,
+    authorPictures,
+  };
   let lastBylineBlock = -1;
   /** `cueBitsOf`'s answers of this page. */
   const cueBits: PageCues = { byNumber: new Uint16Array(doc.classCount), byString: new Map() };
@@ -864,75 +872,12 @@ export function pageData(doc: Doc): PageData {
       }
       bylineUntil = doc.end(node); // nested byline elements would repeat the same text
     }
-    // Both of the cue's forms hold "user" or "post": most classes hold neither.
-    if (data.postAuthors.length === 0 && bylinesOpen && (bits & CUE_USER_OR_POST) !== 0) {
-      const cue = POST_AUTHOR_CUE.exec(scanCues(doc.classAndId(node)));
-      const nameNode = cue === null ? -1 : cue[1] === undefined ? node : doc.findFirst(TAG.dt, node);
-      // A form's field is asked of the reader ("First Name:", WCXB dev 4331), not a post's user.
-      if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME && doc.closest(nameNode, TAG.form) < 0) {
-        const name = doc.textContent(nameNode);
-        if (name !== '' && name.split(' ').length <= 3) data.postAuthors.push(name);
-      }
-    }
-    // A name beside a person icon: the icon's parent's short text.
-    if (
-      iconNames.length < MAX_BYLINES &&
-      bylinesOpen &&
-      (bits & CUE_PERSON_ICON) !== 0 &&
-      doc.textLength(node) === 0
-    ) {
-      const parent = doc.parent(node);
-      const length = parent > 0 ? doc.textLength(parent) : 0;
-      const text = length >= 2 && length <= MAX_ICON_NAME ? doc.textContent(parent) : '';
-      // XenForo's "Thread starter" icon: the labelled starter is read as one (`threadStarters`).
-      if (text !== '' && !THREAD_STARTER.test(text)) iconNames.push({ text, at: textNodes });
-    }
-    // A link to an author's page on its own, outside any byline element ("<a href=/team/matthew-check>Matt
-    // Check</a>" in a post's meta line, WCXB dev 4688): its text, when it has a name's shape, is a name.
-    // Kept only near the headline (below); links past the window are not looked at.
-    if (
-      tag === TAG.a &&
-      authorLinks.length < MAX_AUTHOR_LINKS &&
-      bylinesOpen &&
-      node >= bylineUntil &&
-      (firstH1Text < 0 || textNodes <= firstH1Text + BYLINE_WINDOW_AFTER)
-    ) {
-      const length = doc.textLength(node);
-      const parent = doc.parent(node);
-      if (
-        length >= 2 &&
-        length <= MAX_ICON_NAME &&
-        parent > 0 &&
-        doc.textLength(parent) <= MAX_BYLINE_TEXT &&
-        WRITER_HREF.test(doc.attr(node, 'href') ?? '') &&
-        !labelledOther(doc, node)
-      ) {
-        const text = doc.textContent(node).replace(/\s+/g, ' ').trim();
-        // Two words at least: a one-word link is a place's or a section's as often ("Seattle", "DET").
-        if (fullNameShaped(text)) authorLinks.push({ text, at: textNodes });
-      }
-    }
-    // A picture of the author whose alt is the name ("<img alt="Lauren Vetter" class=blog_author-image>").
-    if (tag === TAG.img && bylinesOpen && authorPictures.length < MAX_BYLINES) {
-      const cues = doc.classAndId(node);
-      const parent = doc.parent(node);
-      const classed =
-        (cues !== '' && AUTHOR_PICTURE.test(cues)) ||
-        (parent > 0 && AUTHOR_PICTURE.test(doc.classAndId(parent)));
-      const alt = classed
-        ? doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim().replace(PICTURE_OF, '')
-        : undefined;
-      if (alt !== undefined && fullNameShaped(alt)) authorPictures.push(alt);
-    }
-    // An author box's name: its links to author pages or its elements classed as names.
-    if (
-      data.boxAuthors.length === 0 &&
-      bylinesOpen &&
-      (bits & CUE_AUTHOR_BOX) !== 0 &&
-      doc.textLength(node) <= MAX_AUTHOR_BOX_TEXT
-    ) {
-      const names = bylineNames(doc, node);
-      if (names !== undefined) data.boxAuthors.push(names.split('; ')[0]);
+    // Each of `readNameCues`' readings needs one of these (a cue's bit, a link, a picture).
+    if (bylinesOpen && ((bits & NAME_CUE_BITS) !== 0 || tag === TAG.a || tag === TAG.img)) {
+      nameCues.bylineUntil = bylineUntil;
+      nameCues.textNodes = textNodes;
+      nameCues.firstH1Text = firstH1Text;
+      readNameCues(doc, node, tag, bits, data, nameCues);
     }
   }
   data.times = [...pubTimes, ...otherTimes];
@@ -950,6 +895,97 @@ export function pageData(doc: Doc): PageData {
   data.direction ??= mainDirection;
   data.textNodes = textNodes;
   return data;
+}
+
+/** Where the walk stands, and the name lists `readNameCues` adds to. */
+interface NameCueState {
+  /** The end of the last byline element read (names inside it are its own). */
+  bylineUntil: number;
+  /** Shown text nodes so far. */
+  textNodes: number;
+  firstH1Text: number;
+  iconNames: PlacedName[];
+  authorLinks: PlacedName[];
+  authorPictures: string[];
+}
+
+/**
+ * The names an element may give beside the bylines, where bylines are read (`bylinesOpen`): a post's
+ * user, a name beside a person icon, a link to an author's page, an author's picture, an author
+ * box. Out of the walk for V8: see `finishPageData`.
+ */
+function readNameCues(
+  doc: Doc,
+  node: number,
+  tag: number,
+  bits: number,
+  data: PageData,
+  at: NameCueState,
+): void {
+  const { bylineUntil, textNodes, firstH1Text, iconNames, authorLinks, authorPictures } = at;
+  // Both of the cue's forms hold "user" or "post": most classes hold neither.
+  if (data.postAuthors.length === 0 && (bits & CUE_USER_OR_POST) !== 0) {
+    const cue = POST_AUTHOR_CUE.exec(scanCues(doc.classAndId(node)));
+    const nameNode = cue === null ? -1 : cue[1] === undefined ? node : doc.findFirst(TAG.dt, node);
+    // A form's field is asked of the reader ("First Name:", WCXB dev 4331), not a post's user.
+    if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME && doc.closest(nameNode, TAG.form) < 0) {
+      const name = doc.textContent(nameNode);
+      if (name !== '' && name.split(' ').length <= 3) data.postAuthors.push(name);
+    }
+  }
+  // A name beside a person icon: the icon's parent's short text.
+  if (iconNames.length < MAX_BYLINES && (bits & CUE_PERSON_ICON) !== 0 && doc.textLength(node) === 0) {
+    const parent = doc.parent(node);
+    const length = parent > 0 ? doc.textLength(parent) : 0;
+    const text = length >= 2 && length <= MAX_ICON_NAME ? doc.textContent(parent) : '';
+    // XenForo's "Thread starter" icon: the labelled starter is read as one (`threadStarters`).
+    if (text !== '' && !THREAD_STARTER.test(text)) iconNames.push({ text, at: textNodes });
+  }
+  // A link to an author's page on its own, outside any byline element ("<a href=/team/matthew-check>Matt
+  // Check</a>" in a post's meta line, WCXB dev 4688): its text, when it has a name's shape, is a name.
+  // Kept only near the headline (below); links past the window are not looked at.
+  if (
+    tag === TAG.a &&
+    authorLinks.length < MAX_AUTHOR_LINKS &&
+    node >= bylineUntil &&
+    (firstH1Text < 0 || textNodes <= firstH1Text + BYLINE_WINDOW_AFTER)
+  ) {
+    const length = doc.textLength(node);
+    const parent = doc.parent(node);
+    if (
+      length >= 2 &&
+      length <= MAX_ICON_NAME &&
+      parent > 0 &&
+      doc.textLength(parent) <= MAX_BYLINE_TEXT &&
+      WRITER_HREF.test(doc.attr(node, 'href') ?? '') &&
+      !labelledOther(doc, node)
+    ) {
+      const text = doc.textContent(node).replace(/\s+/g, ' ').trim();
+      // Two words at least: a one-word link is a place's or a section's as often ("Seattle", "DET").
+      if (fullNameShaped(text)) authorLinks.push({ text, at: textNodes });
+    }
+  }
+  // A picture of the author whose alt is the name ("<img alt="Lauren Vetter" class=blog_author-image>").
+  if (tag === TAG.img && authorPictures.length < MAX_BYLINES) {
+    const cues = doc.classAndId(node);
+    const parent = doc.parent(node);
+    const classed =
+      (cues !== '' && AUTHOR_PICTURE.test(cues)) ||
+      (parent > 0 && AUTHOR_PICTURE.test(doc.classAndId(parent)));
+    const alt = classed
+      ? doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim().replace(PICTURE_OF, '')
+      : undefined;
+    if (alt !== undefined && fullNameShaped(alt)) authorPictures.push(alt);
+  }
+  // An author box's name: its links to author pages or its elements classed as names.
+  if (
+    data.boxAuthors.length === 0 &&
+    (bits & CUE_AUTHOR_BOX) !== 0 &&
+    doc.textLength(node) <= MAX_AUTHOR_BOX_TEXT
+  ) {
+    const names = bylineNames(doc, node);
+    if (names !== undefined) data.boxAuthors.push(names.split('; ')[0]);
+  }
 }
 
 /**
@@ -1530,6 +1566,8 @@ export const CUE_BYLINE = 64;
 export const CUE_KNOWN = 128;
 /** {@link PERSON_ICON}: an icon of a person, whose parent's short text is a name. */
 export const CUE_PERSON_ICON = 256;
+/** The class cues one of `readNameCues`' readings needs. */
+const NAME_CUE_BITS = CUE_USER_OR_POST | CUE_PERSON_ICON | CUE_AUTHOR_BOX;
 
 /**
  * The classes as the scan's tests read them: without arbitrary values, and, when they read as a

@@ -31,7 +31,9 @@ function threadCpuMs(): number {
 }
 
 async function child(dist: string): Promise<void> {
-  const { extract } = (await import(pathToFileURL(path.join(dist, 'index.js')).href)) as typeof import('pith');
+  const { extract } = (await import(
+    pathToFileURL(path.join(dist, 'index.js')).href
+  )) as typeof import('pith');
   const pages = loadSpeedPages(perDataset, ['l3s-gn1', 'wcxb-dev', 'trafilatura-eval']);
   const warm = Math.min(pages.length, Math.max(10, Math.ceil(pages.length / 10)));
   for (const page of pages.slice(0, warm)) extract(page.bytes, { format });

@@ -399,3 +399,30 @@ describe('rel=canonical and rel=image_src, found without splitting rel', () => {
     );
   });
 });
+
+describe('the page data has one shape whatever the page gives, in whatever order', () => {
+  // V8 compiled the scan again at every new shape of its result (fields added in a page's order).
+  const pages = [
+    `<html lang="en"><head><title>A title</title><link rel="canonical" href="/a"><base href="/b/"></head>
+      <body><nav class="breadcrumb"><a href="/">Home</a> › <a href="/news">News</a></nav>
+      <h1>The headline of the page</h1><p>By Ann Lee</p><time datetime="2024-03-03">March 3, 2024</time></body></html>`,
+    `<html><head><base href="/c/"><link rel="image_src" href="/i.png"><link rel="canonical" href="/d"></head>
+      <body><h1>Another headline</h1><nav class="breadcrumb"><a href="/">Home</a></nav><title>Late title</title></body></html>`,
+    '<html><body><p>Nothing but a paragraph.</p></body></html>',
+  ];
+  it('every page gives the same keys in the same order; what a page gives is read', () => {
+    const read = pages.map((html) => pageData(parseHtml(html)));
+    for (const data of read) assert.deepEqual(Object.keys(data), Object.keys(read[0]));
+    assert.equal(read[0].title, 'A title');
+    assert.equal(read[0].canonical, '/a');
+    assert.equal(read[0].base, '/b/');
+    assert.equal(read[0].lang, 'en');
+    assert.deepEqual(read[0].h1s, ['The headline of the page']);
+    assert.equal(read[1].canonical, '/d');
+    assert.equal(read[1].imageSrc, '/i.png');
+    assert.equal(read[1].base, '/c/');
+    assert.equal(read[2].title, undefined);
+    assert.equal(read[2].canonical, undefined);
+    assert.equal(read[2].h1Place, undefined);
+  });
+});

@@ -626,7 +626,19 @@ function directionOf(value: string | undefined): 'ltr' | 'rtl' | undefined {
 
 /** Page data with nothing found (also what a page whose reading failed gives). */
 export function emptyPageData(): PageData {
+  // Every field present from the start, the optional ones undefined: the scan sets them in the
+  // order a page gives them, and an object whose fields come in a page's order has a shape of its
+  // own per order. Each new shape stopped the scan's optimised code ("wrong map") and V8 compiled
+  // it again, ~100 ms a time, 32 times over the speed mix's first 900 calls.
   return {
+    title: undefined,
+    h1Place: undefined,
+    lang: undefined,
+    direction: undefined,
+    canonical: undefined,
+    base: undefined,
+    imageSrc: undefined,
+    breadcrumb: undefined,
     h1s: [],
     subheadings: [],
     bylines: [],
@@ -680,23 +692,24 @@ export function pageData(doc: Doc): PageData {
   let labelledExcluded = 0;
   /** Shown text nodes before the last excluded element began. */
   let excludedFromText = -1;
-  const dateCandidates: {
-    text: string;
-    at: number;
-    cued: boolean;
-    updated: boolean;
-    node: number;
-    element: number;
-  }[] = [];
+  const dateCandidates: WrittenDate[] = [];
   // Relative dates ("3 hours ago") apart: the rules do not read them.
-  const relativeCandidates: typeof dateCandidates = [];
+  const relativeCandidates: WrittenDate[] = [];
   const bylineCandidates: { text: string; whole: string; at: number }[] = [];
-  const iconNames: { text: string; at: number }[] = [];
-  const authorLinks: { text: string; at: number }[] = [];
+  const iconNames: PlacedName[] = [];
+  const authorLinks: PlacedName[] = [];
   /** The alt texts of author pictures that are names ({@link AUTHOR_PICTURE}). */
   const authorPictures: string[] = [];
   /** Short visible texts right under the first `<h1>` (a bare name line's candidates). */
   const underHeadline: number[] = [];
+  const nameCues: NameCueState = {
+    bylineUntil: -1,
+    textNodes: 0,
+    firstH1Text: -1,
+    iconNames,
+    authorLinks,
+    authorPictures,
+  };
   let lastBylineBlock = -1;
   /** `cueBitsOf`'s answers of this page. */
   const cueBits: PageCues = { byNumber: new Uint16Array(doc.classCount), byString: new Map() };
@@ -754,46 +767,8 @@ export function pageData(doc: Doc): PageData {
         textNodes > firstH1Text &&
         textNodes - firstH1Text <= MAX_EXCLUDED_META_DISTANCE;
       if (node < excludedUntil && !labelled && !metaColumn) continue;
-      const parent = doc.parent(node);
-      // A date is its block's text (a dateline), not a phrase in a paragraph.
-      let block = parent;
-      for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++)
-        block = doc.parent(block);
-      // A text longer than a line is on a longer line in its block (the block test below), whatever its
-      // words: known from its length, before its words are scanned.
-      if (block > 0 && doc.textLength(node) > MAX_LINE_TEXT) continue;
-      // Its line, before its words: most short texts are a link's or a phrase's in a paragraph.
-      if (block > 0 && doc.textLength(block) > MAX_LINE_TEXT && lineLength(doc, node, block) > MAX_LINE_TEXT)
-        continue;
-      const raw = doc.text(node);
-      if (raw.length > MAX_DATE_TEXT * 3) continue;
-      // A longer text's shape first (one scan, stopped past the limit, nothing built): most are too
-      // long to be a date once their white space is collapsed, and the tests of words cost more.
-      const shaped = raw.length > MAX_DATE_TEXT;
-      if (shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) continue;
-      const relative = !MAYBE_DATE.test(raw);
-      if (relative && !(MAYBE_RELATIVE_DATE.test(raw) && RELATIVE_DATE_CUE.test(raw))) continue;
-      const candidates = relative ? relativeCandidates : dateCandidates;
-      if (candidates.length >= (relative ? MAX_RELATIVE_CANDIDATES : 200)) continue;
-      if (!shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) continue;
-      const text = raw.replace(/\s+/g, ' ').trim();
-      const grandparent = doc.parent(parent);
-      const cued =
-        labelled ||
-        DATE_CUE.test(doc.classAndId(parent)) ||
-        (grandparent > 0 && DATE_CUE.test(doc.classAndId(grandparent)));
-      if (metaColumn && (!cued || relative)) continue;
-      if ((labelled || metaColumn) && !relative) labelledExcluded++;
-      const before = node > 0 && doc.isText(node - 1) ? doc.text(node - 1) : '';
-      const label = `${before.slice(-40)} ${text.slice(0, 30)}`;
-      candidates.push({
-        text,
-        at: textNodes,
-        cued,
-        updated: UPDATED_LABEL.test(label),
-        node,
-        element: parent,
-      });
+      if (readWrittenDate(doc, node, textNodes, labelled, metaColumn, dateCandidates, relativeCandidates))
+        labelledExcluded++;
       continue;
     }
     if (kind !== NodeKind.Element) continue;
@@ -897,81 +872,219 @@ export function pageData(doc: Doc): PageData {
       }
       bylineUntil = doc.end(node); // nested byline elements would repeat the same text
     }
-    // Both of the cue's forms hold "user" or "post": most classes hold neither.
-    if (data.postAuthors.length === 0 && bylinesOpen && (bits & CUE_USER_OR_POST) !== 0) {
-      const cue = POST_AUTHOR_CUE.exec(scanCues(doc.classAndId(node)));
-      const nameNode = cue === null ? -1 : cue[1] === undefined ? node : doc.findFirst(TAG.dt, node);
-      // A form's field is asked of the reader ("First Name:", WCXB dev 4331), not a post's user.
-      if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME && doc.closest(nameNode, TAG.form) < 0) {
-        const name = doc.textContent(nameNode);
-        if (name !== '' && name.split(' ').length <= 3) data.postAuthors.push(name);
-      }
-    }
-    // A name beside a person icon: the icon's parent's short text.
-    if (
-      iconNames.length < MAX_BYLINES &&
-      bylinesOpen &&
-      (bits & CUE_PERSON_ICON) !== 0 &&
-      doc.textLength(node) === 0
-    ) {
-      const parent = doc.parent(node);
-      const length = parent > 0 ? doc.textLength(parent) : 0;
-      const text = length >= 2 && length <= MAX_ICON_NAME ? doc.textContent(parent) : '';
-      // XenForo's "Thread starter" icon: the labelled starter is read as one (`threadStarters`).
-      if (text !== '' && !THREAD_STARTER.test(text)) iconNames.push({ text, at: textNodes });
-    }
-    // A link to an author's page on its own, outside any byline element ("<a href=/team/matthew-check>Matt
-    // Check</a>" in a post's meta line, WCXB dev 4688): its text, when it has a name's shape, is a name.
-    // Kept only near the headline (below); links past the window are not looked at.
-    if (
-      tag === TAG.a &&
-      authorLinks.length < MAX_AUTHOR_LINKS &&
-      bylinesOpen &&
-      node >= bylineUntil &&
-      (firstH1Text < 0 || textNodes <= firstH1Text + BYLINE_WINDOW_AFTER)
-    ) {
-      const length = doc.textLength(node);
-      const parent = doc.parent(node);
-      if (
-        length >= 2 &&
-        length <= MAX_ICON_NAME &&
-        parent > 0 &&
-        doc.textLength(parent) <= MAX_BYLINE_TEXT &&
-        WRITER_HREF.test(doc.attr(node, 'href') ?? '') &&
-        !labelledOther(doc, node)
-      ) {
-        const text = doc.textContent(node).replace(/\s+/g, ' ').trim();
-        // Two words at least: a one-word link is a place's or a section's as often ("Seattle", "DET").
-        if (fullNameShaped(text)) authorLinks.push({ text, at: textNodes });
-      }
-    }
-    // A picture of the author whose alt is the name ("<img alt="Lauren Vetter" class=blog_author-image>").
-    if (tag === TAG.img && bylinesOpen && authorPictures.length < MAX_BYLINES) {
-      const cues = doc.classAndId(node);
-      const parent = doc.parent(node);
-      const classed =
-        (cues !== '' && AUTHOR_PICTURE.test(cues)) ||
-        (parent > 0 && AUTHOR_PICTURE.test(doc.classAndId(parent)));
-      const alt = classed
-        ? doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim().replace(PICTURE_OF, '')
-        : undefined;
-      if (alt !== undefined && fullNameShaped(alt)) authorPictures.push(alt);
-    }
-    // An author box's name: its links to author pages or its elements classed as names.
-    if (
-      data.boxAuthors.length === 0 &&
-      bylinesOpen &&
-      (bits & CUE_AUTHOR_BOX) !== 0 &&
-      doc.textLength(node) <= MAX_AUTHOR_BOX_TEXT
-    ) {
-      const names = bylineNames(doc, node);
-      if (names !== undefined) data.boxAuthors.push(names.split('; ')[0]);
+    // Each of `readNameCues`' readings needs one of these (a cue's bit, a link, a picture).
+    if (bylinesOpen && ((bits & NAME_CUE_BITS) !== 0 || tag === TAG.a || tag === TAG.img)) {
+      nameCues.bylineUntil = bylineUntil;
+      nameCues.textNodes = textNodes;
+      nameCues.firstH1Text = firstH1Text;
+      readNameCues(doc, node, tag, bits, data, nameCues);
     }
   }
   data.times = [...pubTimes, ...otherTimes];
+  finishPageData(doc, data, {
+    firstH1Text,
+    shownTimes,
+    dateCandidates,
+    relativeCandidates,
+    bylineCandidates,
+    iconNames,
+    authorLinks,
+    authorPictures,
+    underHeadline,
+  });
+  data.direction ??= mainDirection;
+  data.textNodes = textNodes;
+  return data;
+}
+
+/** Where the walk stands, and the name lists `readNameCues` adds to. */
+interface NameCueState {
+  /** The end of the last byline element read (names inside it are its own). */
+  bylineUntil: number;
+  /** Shown text nodes so far. */
+  textNodes: number;
+  firstH1Text: number;
+  iconNames: PlacedName[];
+  authorLinks: PlacedName[];
+  authorPictures: string[];
+}
+
+/**
+ * The names an element may give beside the bylines, where bylines are read (`bylinesOpen`): a post's
+ * user, a name beside a person icon, a link to an author's page, an author's picture, an author
+ * box. Out of the walk for V8: see `finishPageData`.
+ */
+function readNameCues(
+  doc: Doc,
+  node: number,
+  tag: number,
+  bits: number,
+  data: PageData,
+  at: NameCueState,
+): void {
+  const { bylineUntil, textNodes, firstH1Text, iconNames, authorLinks, authorPictures } = at;
+  // Both of the cue's forms hold "user" or "post": most classes hold neither.
+  if (data.postAuthors.length === 0 && (bits & CUE_USER_OR_POST) !== 0) {
+    const cue = POST_AUTHOR_CUE.exec(scanCues(doc.classAndId(node)));
+    const nameNode = cue === null ? -1 : cue[1] === undefined ? node : doc.findFirst(TAG.dt, node);
+    // A form's field is asked of the reader ("First Name:", WCXB dev 4331), not a post's user.
+    if (nameNode > 0 && doc.textLength(nameNode) <= MAX_USER_NAME && doc.closest(nameNode, TAG.form) < 0) {
+      const name = doc.textContent(nameNode);
+      if (name !== '' && name.split(' ').length <= 3) data.postAuthors.push(name);
+    }
+  }
+  // A name beside a person icon: the icon's parent's short text.
+  if (iconNames.length < MAX_BYLINES && (bits & CUE_PERSON_ICON) !== 0 && doc.textLength(node) === 0) {
+    const parent = doc.parent(node);
+    const length = parent > 0 ? doc.textLength(parent) : 0;
+    const text = length >= 2 && length <= MAX_ICON_NAME ? doc.textContent(parent) : '';
+    // XenForo's "Thread starter" icon: the labelled starter is read as one (`threadStarters`).
+    if (text !== '' && !THREAD_STARTER.test(text)) iconNames.push({ text, at: textNodes });
+  }
+  // A link to an author's page on its own, outside any byline element ("<a href=/team/matthew-check>Matt
+  // Check</a>" in a post's meta line, WCXB dev 4688): its text, when it has a name's shape, is a name.
+  // Kept only near the headline (below); links past the window are not looked at.
+  if (
+    tag === TAG.a &&
+    authorLinks.length < MAX_AUTHOR_LINKS &&
+    node >= bylineUntil &&
+    (firstH1Text < 0 || textNodes <= firstH1Text + BYLINE_WINDOW_AFTER)
+  ) {
+    const length = doc.textLength(node);
+    const parent = doc.parent(node);
+    if (
+      length >= 2 &&
+      length <= MAX_ICON_NAME &&
+      parent > 0 &&
+      doc.textLength(parent) <= MAX_BYLINE_TEXT &&
+      WRITER_HREF.test(doc.attr(node, 'href') ?? '') &&
+      !labelledOther(doc, node)
+    ) {
+      const text = doc.textContent(node).replace(/\s+/g, ' ').trim();
+      // Two words at least: a one-word link is a place's or a section's as often ("Seattle", "DET").
+      if (fullNameShaped(text)) authorLinks.push({ text, at: textNodes });
+    }
+  }
+  // A picture of the author whose alt is the name ("<img alt="Lauren Vetter" class=blog_author-image>").
+  if (tag === TAG.img && authorPictures.length < MAX_BYLINES) {
+    const cues = doc.classAndId(node);
+    const parent = doc.parent(node);
+    const classed =
+      (cues !== '' && AUTHOR_PICTURE.test(cues)) ||
+      (parent > 0 && AUTHOR_PICTURE.test(doc.classAndId(parent)));
+    const alt = classed
+      ? doc.attr(node, 'alt')?.replace(/\s+/g, ' ').trim().replace(PICTURE_OF, '')
+      : undefined;
+    if (alt !== undefined && fullNameShaped(alt)) authorPictures.push(alt);
+  }
+  // An author box's name: its links to author pages or its elements classed as names.
+  if (
+    data.boxAuthors.length === 0 &&
+    (bits & CUE_AUTHOR_BOX) !== 0 &&
+    doc.textLength(node) <= MAX_AUTHOR_BOX_TEXT
+  ) {
+    const names = bylineNames(doc, node);
+    if (names !== undefined) data.boxAuthors.push(names.split('; ')[0]);
+  }
+}
+
+/**
+ * A shown text read as a written date (`dateCandidates`) or a relative one (`relativeCandidates`)
+ * when it is one, on a line of its own. True when the date counts against the excluded elements'
+ * labelled dates (`labelled` or `metaColumn`, and not relative). Out of the walk for V8: see
+ * `finishPageData`.
+ */
+function readWrittenDate(
+  doc: Doc,
+  node: number,
+  textNodes: number,
+  labelled: boolean,
+  metaColumn: boolean,
+  dateCandidates: WrittenDate[],
+  relativeCandidates: WrittenDate[],
+): boolean {
+  const parent = doc.parent(node);
+  // A date is its block's text (a dateline), not a phrase in a paragraph.
+  let block = parent;
+  for (let level = 0; level < 4 && block > 0 && !IS_BLOCK[doc.tag(block)]; level++) block = doc.parent(block);
+  // A text longer than a line is on a longer line in its block (the block test below), whatever its
+  // words: known from its length, before its words are scanned.
+  if (block > 0 && doc.textLength(node) > MAX_LINE_TEXT) return false;
+  // Its line, before its words: most short texts are a link's or a phrase's in a paragraph.
+  if (block > 0 && doc.textLength(block) > MAX_LINE_TEXT && lineLength(doc, node, block) > MAX_LINE_TEXT)
+    return false;
+  const raw = doc.text(node);
+  if (raw.length > MAX_DATE_TEXT * 3) return false;
+  // A longer text's shape first (one scan, stopped past the limit, nothing built): most are too
+  // long to be a date once their white space is collapsed, and the tests of words cost more.
+  const shaped = raw.length > MAX_DATE_TEXT;
+  if (shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) return false;
+  const relative = !MAYBE_DATE.test(raw);
+  if (relative && !(MAYBE_RELATIVE_DATE.test(raw) && RELATIVE_DATE_CUE.test(raw))) return false;
+  const candidates = relative ? relativeCandidates : dateCandidates;
+  if (candidates.length >= (relative ? MAX_RELATIVE_CANDIDATES : 200)) return false;
+  if (!shaped && !fitsLine(raw, MAX_DATE_TEXT, MAX_DATE_WORDS)) return false;
+  const text = raw.replace(/\s+/g, ' ').trim();
+  const grandparent = doc.parent(parent);
+  const cued =
+    labelled ||
+    DATE_CUE.test(doc.classAndId(parent)) ||
+    (grandparent > 0 && DATE_CUE.test(doc.classAndId(grandparent)));
+  if (metaColumn && (!cued || relative)) return false;
+  const before = node > 0 && doc.isText(node - 1) ? doc.text(node - 1) : '';
+  const label = `${before.slice(-40)} ${text.slice(0, 30)}`;
+  candidates.push({
+    text,
+    at: textNodes,
+    cued,
+    updated: UPDATED_LABEL.test(label),
+    node,
+    element: parent,
+  });
+  return (labelled || metaColumn) && !relative;
+}
+
+/** A written date the scan found, with where it stands (`at`: shown text nodes before it). */
+interface WrittenDate {
+  text: string;
+  at: number;
+  cued: boolean;
+  updated: boolean;
+  node: number;
+  element: number;
+}
+
+/** A name the scan found, and the shown text nodes before it. */
+interface PlacedName {
+  text: string;
+  at: number;
+}
+
+/** What the page scan's walk found, for the choices made after it (`finishPageData`). */
+interface ScanFindings {
+  /** Shown text nodes before the first `<h1>`'s text (-1: no `<h1>`). */
+  firstH1Text: number;
+  shownTimes: { node: number; date: ShownDate }[];
+  dateCandidates: WrittenDate[];
+  relativeCandidates: WrittenDate[];
+  bylineCandidates: { text: string; whole: string; at: number }[];
+  iconNames: PlacedName[];
+  authorLinks: PlacedName[];
+  authorPictures: string[];
+  underHeadline: number[];
+}
+
+/**
+ * The page scan's choices after its walk: the written dates near the headline or in date
+ * elements, the first dates, the bylines in text, and the fallbacks for a name. A function of its
+ * own (not the walk's tail): the walk is large, and each rare path its tail takes for the first
+ * time on some page stopped the walk's optimised code, which V8 then compiled again whole (~100 ms).
+ */
+function finishPageData(doc: Doc, data: PageData, found: ScanFindings): void {
+  const firstH1Text = found.firstH1Text;
   const shownWritten: { node: number; date: ShownDate }[] = [];
   // Written dates: in a date element anywhere (outside comments, sidebars…), or close to the headline.
-  for (const candidate of dateCandidates) {
+  for (const candidate of found.dateCandidates) {
     const near =
       firstH1Text >= 0 &&
       candidate.at >= firstH1Text - DATE_WINDOW_BEFORE &&
@@ -994,7 +1107,7 @@ export function pageData(doc: Doc): PageData {
         date: { value: candidate.text, form: formOf(doc, candidate.element) },
       });
   }
-  for (const candidate of relativeCandidates) {
+  for (const candidate of found.relativeCandidates) {
     const near =
       firstH1Text >= 0 &&
       candidate.at >= firstH1Text - DATE_WINDOW_BEFORE &&
@@ -1002,7 +1115,7 @@ export function pageData(doc: Doc): PageData {
     if ((candidate.cued || near) && data.relativeDates.length < MAX_VISIBLE_DATES)
       data.relativeDates.push(candidate.text);
   }
-  data.firstDates = [...shownTimes, ...shownWritten]
+  data.firstDates = [...found.shownTimes, ...shownWritten]
     .sort((a, b) => a.node - b.node)
     .slice(0, MAX_FIRST_DATES)
     .map((entry) => entry.date);
@@ -1010,7 +1123,7 @@ export function pageData(doc: Doc): PageData {
   const nearHeadline = (at: number) =>
     firstH1Text >= 0 && at >= firstH1Text - BYLINE_WINDOW_BEFORE && at <= firstH1Text + BYLINE_WINDOW_AFTER;
   for (const near of [true, false]) {
-    for (const candidate of bylineCandidates) {
+    for (const candidate of found.bylineCandidates) {
       if (nearHeadline(candidate.at) === near && data.textBylines.length < MAX_TEXT_BYLINES) {
         data.textBylines.push(candidate.text);
         data.textBylineTexts.push(candidate.whole);
@@ -1022,11 +1135,11 @@ export function pageData(doc: Doc): PageData {
   // element under the headline holds only "August 28, 2025 • 5 min read").
   if (
     data.bylines.length < MAX_BYLINES &&
-    authorPictures.length > 0 &&
-    authorPictures.every((name) => name === authorPictures[0])
+    found.authorPictures.length > 0 &&
+    found.authorPictures.every((name) => name === found.authorPictures[0])
   ) {
-    data.bylines.push(authorPictures[0]);
-    data.bylineTexts.push(authorPictures[0]);
+    data.bylines.push(found.authorPictures[0]);
+    data.bylineTexts.push(found.authorPictures[0]);
   }
   // Three or more, the first two different: the bylines of a list (products "By Brand", teasers), left
   // out before the fallbacks below ask whether any byline gave a name (WCXB dev 4193: a post's author
@@ -1039,7 +1152,7 @@ export function pageData(doc: Doc): PageData {
     data.textBylineTexts = [];
   }
   // A name beside a person icon near the headline is a byline (a menu's "My account" is not near it).
-  for (const icon of iconNames)
+  for (const icon of found.iconNames)
     if (nearHeadline(icon.at) && data.bylines.length < MAX_BYLINES) {
       data.bylines.push(icon.text);
       data.bylineTexts.push(icon.text);
@@ -1047,7 +1160,7 @@ export function pageData(doc: Doc): PageData {
   // A name linked to its author page near the headline, where no byline (an element's or in text) gave
   // one: the first such link (a second is as often a reviewer's or a teaser's as a co-author's).
   if (data.bylines.length === 0 && data.textBylines.length === 0)
-    for (const link of authorLinks)
+    for (const link of found.authorLinks)
       if (nearHeadline(link.at)) {
         data.bylines.push(link.text);
         data.bylineTexts.push(link.text);
@@ -1058,7 +1171,7 @@ export function pageData(doc: Doc): PageData {
   // Only on a page that shows no forum post's user (a thread's user panel: "<dt>Join Date</dt>"), and
   // only just after the headline (a card's category, a breadcrumb's item sit elsewhere).
   if (noNameYet(data))
-    for (const candidate of dateCandidates) {
+    for (const candidate of found.dateCandidates) {
       if (candidate.updated || candidate.at <= firstH1Text || candidate.at > firstH1Text + BARE_NAME_WINDOW)
         continue;
       const name =
@@ -1073,7 +1186,7 @@ export function pageData(doc: Doc): PageData {
     }
   // A name beside its avatar right under the headline, where nothing else gave a name (WCXB dev 0447).
   if (noNameYet(data))
-    for (const node of underHeadline) {
+    for (const node of found.underHeadline) {
       const name = avatarName(doc, node);
       if (name === undefined) continue;
       data.bylines.push(name);
@@ -1087,7 +1200,7 @@ export function pageData(doc: Doc): PageData {
   // folded section's summary or a "Print This Page" under the headline read as names (WCXB dev 4461,
   // 0679, 4561, 0351: 2 up, 5 down on the shipped fold models).
   if (noNameYet(data))
-    for (const node of underHeadline) {
+    for (const node of found.underHeadline) {
       const name = bareName(doc, node);
       if (name === undefined) continue;
       if (!bioOf(doc, node, name)) break;
@@ -1095,9 +1208,6 @@ export function pageData(doc: Doc): PageData {
       data.bylineTexts.push(name);
       break;
     }
-  data.direction ??= mainDirection;
-  data.textNodes = textNodes;
-  return data;
 }
 
 /** Most text nodes of a heading counted as segments. */
@@ -1140,13 +1250,14 @@ function lastCrumb(doc: Doc, trail: number): string | undefined {
 }
 
 /** A byline written as text, and the element it is the text of. */
+/** Every field set, `whole` undefined where it is `text`: one shape for the scan's reads (see `emptyPageData`). */
 interface TextByline {
   node: number;
   text: string;
   /** Labelled as a forum thread's author. */
-  starter?: boolean;
+  starter: boolean;
   /** The byline's whole text from the "by" on, where `text` is cut to the name's line ({@link nameLine}). */
-  whole?: string;
+  whole: string | undefined;
 }
 
 /**
@@ -1237,7 +1348,7 @@ function labelledByline(doc: Doc, node: number): TextByline | undefined {
     const after = nextNotEmpty(doc, next);
     return name.length < 2 || name.length > MAX_LABELLED_NAME || after > 0
       ? undefined
-      : { node: label, text: `By ${name}` };
+      : { node: label, text: `By ${name}`, starter: false, whole: undefined };
   }
   if (next <= 0 || !doc.isElement(next)) return undefined;
   const length = doc.textLength(next);
@@ -1246,7 +1357,9 @@ function labelledByline(doc: Doc, node: number): TextByline | undefined {
   // Bufe</span><p>Product Analytics Expert</p>").
   const whole = `By ${doc.textContent(next)}`;
   const line = nameLine(doc, next);
-  return line === undefined ? { node: next, text: whole } : { node: next, text: `By ${line}`, whole };
+  return line === undefined
+    ? { node: next, text: whole, starter: false, whole: undefined }
+    : { node: next, text: `By ${line}`, starter: false, whole };
 }
 
 /** A forum thread's author, labelled: "Thread starter sean_g", "Started by Ann, June 4, 2024". */
@@ -1283,7 +1396,7 @@ function bylineFrom(doc: Doc, element: number): TextByline | undefined {
 /** The byline a text starts with (after a date at most), from the "by" on. */
 function bylineIn(text: string, element: number): TextByline | undefined {
   const starter = THREAD_STARTER.exec(text);
-  if (starter) return { node: element, text: text.slice(starter[0].length), starter: true };
+  if (starter) return { node: element, text: text.slice(starter[0].length), starter: true, whole: undefined };
   const match = BY_NAME.exec(text);
   if (!match) return undefined;
   const before = text.slice(0, match.index).trim();
@@ -1294,7 +1407,12 @@ function bylineIn(text: string, element: number): TextByline | undefined {
   // A name in lower case ("by ibby") only after a dateline: "by clicking" starts a sentence.
   if (before === '' && !/^\p{Lu}/u.test(name)) return undefined;
   if (/©|\(c\)|copyright/i.test(before)) return undefined; // "Copyright © 2004 - 2026 by Example Media"
-  return { node: element, text: text.slice(match.index).replace(/^[\s,.;|•·–—-]+/, '') };
+  return {
+    node: element,
+    text: text.slice(match.index).replace(/^[\s,.;|•·–—-]+/, ''),
+    starter: false,
+    whole: undefined,
+  };
 }
 
 /** A line that only labels the name on the next one: "By", "Written by", "Article by:". */
@@ -1448,6 +1566,8 @@ export const CUE_BYLINE = 64;
 export const CUE_KNOWN = 128;
 /** {@link PERSON_ICON}: an icon of a person, whose parent's short text is a name. */
 export const CUE_PERSON_ICON = 256;
+/** The class cues one of `readNameCues`' readings needs. */
+const NAME_CUE_BITS = CUE_USER_OR_POST | CUE_PERSON_ICON | CUE_AUTHOR_BOX;
 
 /**
  * The classes as the scan's tests read them: without arbitrary values, and, when they read as a

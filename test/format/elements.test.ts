@@ -162,6 +162,13 @@ describe('code', () => {
       md('<pre><a href="/src/main.rs">main.rs</a>\nfn main() {}</pre>'),
       '```\nmain.rs\nfn main() {}\n```',
     );
+    // Only the run before the listing's text is its toolbar: a link inside the text stays (the review's
+    // counterexample, session 24), and so do links after many others (the test looks a few siblings far).
+    const inText = '<pre>Run <a href="/docs/cargo">cargo</a> then see <code>out</code></pre>';
+    assert.match(md(inText), /Run cargo then see out/);
+    assert.match(toHtml(extraction(inText, { url: URL_ })), /<a href="[^"]*\/docs\/cargo">cargo<\/a>/);
+    const manyLinks = `<pre>${'<a href="/x">x</a>\n'.repeat(20)}<code>y</code></pre>`;
+    assert.equal((md(manyLinks).match(/^x$/gm) ?? []).length, 20);
   });
 
   test('a header bar before the listing (language label and copy button) is no paragraph', () => {

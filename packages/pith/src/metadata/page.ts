@@ -1249,8 +1249,10 @@ function lastCrumb(doc: Doc, trail: number): string | undefined {
   return text.length > 0 ? text : undefined;
 }
 
-/** A byline written as text, and the element it is the text of. */
-/** Every field set, `whole` undefined where it is `text`: one shape for the scan's reads (see `emptyPageData`). */
+/**
+ * A byline written as text, and the element it is the text of. Every field set, `whole` undefined
+ * where it is `text`: one shape for the scan's reads (see `emptyPageData`).
+ */
 interface TextByline {
   node: number;
   text: string;

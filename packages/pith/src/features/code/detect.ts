@@ -70,6 +70,7 @@ export function codeLanguage(doc: Doc, pre: number): string | undefined {
   const own = languageOfElement(doc, pre);
   if (own) return own;
   const stop = doc.end(pre);
+  let passedOver = 0;
   for (let child = pre + 1; child < stop; child = doc.end(child)) {
     if (doc.isElement(child)) {
       if (doc.tag(child) === TAG.code) {
@@ -77,8 +78,12 @@ export function codeLanguage(doc: Doc, pre: number): string | undefined {
         if (inner) return inner;
       }
       // A header bar before the `<code>` inside the `<pre>` (mdBook's highlight.js listings:
-      // `<div class="buttons">` of a copy button, no text; a "Run" link) is passed over.
-      if (doc.textContent(child).trim() === '' || codeHeaders(doc).has(child) || isListingControl(doc, child))
+      // `<div class="buttons">` of a copy button, no text; a "Run" link) is passed over: a few
+      // children at most, each cheap to test (this runs for every classed child of a `<pre>`).
+      if (
+        ++passedOver <= MAX_LEADING_CONTROLS &&
+        (isLeadingFiller(doc, child) || codeHeaders(doc).has(child))
+      )
         continue;
       break;
     }
@@ -134,19 +139,45 @@ export function isCodeButton(doc: Doc, node: number, inCode: boolean): boolean {
 
 /** Longest label of a control set in a `<pre>` before its `<code>` ("Run", "Copy"). */
 const MAX_CONTROL_LABEL = 20;
-
 /**
- * A link or button inside a `<pre>`, before the `<code>` that holds the listing (a blog's
- * `<pre><a class="run" href="https://play.rust-lang.org/?code=…">Run</a><code class="language-rust">`,
- * WCXB 0494): the listing's toolbar, not a line of code.
+ * Most siblings a `<pre>`'s leading toolbar spans (controls, blank text, empty elements): the test
+ * looks no further, so it costs O(1) however many children a hostile `<pre>` has.
  */
-export function isListingControl(doc: Doc, node: number): boolean {
+const MAX_LEADING_CONTROLS = 8;
+
+/** A link or button of a short label whose parent is a `<pre>`. */
+function isControlShape(doc: Doc, node: number): boolean {
   const t = doc.tag(node);
   if (t !== TAG.a && t !== TAG.button) return false;
   const parent = doc.parent(node);
-  if (parent < 0 || doc.tag(parent) !== TAG.pre || doc.textLength(node) > MAX_CONTROL_LABEL) return false;
-  for (let at = doc.nextSibling(node); at > 0; at = doc.nextSibling(at))
+  return parent >= 0 && doc.tag(parent) === TAG.pre && doc.textLength(node) <= MAX_CONTROL_LABEL;
+}
+
+/** What a `<pre>`'s leading toolbar is made of: blank text, an element with no text, or a control. */
+function isLeadingFiller(doc: Doc, node: number): boolean {
+  if (doc.isText(node)) return doc.text(node).trim() === '';
+  if (!doc.isElement(node)) return true;
+  if (doc.textLength(node) > MAX_CONTROL_LABEL) return false;
+  return isControlShape(doc, node) || doc.textContent(node).trim() === '';
+}
+
+/**
+ * A link or button inside a `<pre>`, in the run of toolbar before the `<code>` that holds the
+ * listing (a blog's `<pre><a class="run" href="https://play.rust-lang.org/?code=…">Run</a><code
+ * class="language-rust">`, WCXB 0494): the listing's toolbar, not a line of code. Only the
+ * leading run counts: a link in the code's text ("Run <a>cargo</a> then see <code>…") stays.
+ */
+export function isListingControl(doc: Doc, node: number): boolean {
+  if (!isControlShape(doc, node)) return false;
+  let steps = 0;
+  for (let at = doc.previousSibling(node); at >= 0; at = doc.previousSibling(at))
+    if (++steps > MAX_LEADING_CONTROLS || !isLeadingFiller(doc, at)) return false;
+  steps = 0;
+  for (let at = doc.nextSibling(node); at >= 0; at = doc.nextSibling(at)) {
+    if (++steps > MAX_LEADING_CONTROLS) return false;
     if (doc.isElement(at) && doc.tag(at) === TAG.code) return true;
+    if (!isLeadingFiller(doc, at)) return false;
+  }
   return false;
 }
 

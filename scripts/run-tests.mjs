@@ -27,7 +27,7 @@ const properties = process.argv.includes('--properties');
 const filters = process.argv.slice(2).filter((arg) => arg !== '--properties');
 const files = findTests('test')
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
-  .filter((f) => !properties || readFileSync(f, 'utf8').includes('fc.assert'));
+  .filter((f) => !properties || readFileSync(f, 'utf8').includes("from 'fast-check'"));
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);

@@ -25,7 +25,6 @@ import {
   isBlockListing,
   isCodeButton,
   isGutter,
-  isListingControl,
   isPreformatted,
   isVersoHover,
   isVersoListing,
@@ -520,7 +519,6 @@ class BlockWalk {
         isUnrendered(doc, at, t) ||
         isCodeButton(doc, at, this.capture?.pre === true) ||
         codeHeaders(doc).has(at) ||
-        isListingControl(doc, at) ||
         (this.capture?.pre === true && isVersoHover(doc, at))
       ) {
         // Line numbers of a code listing, ruby readings, MathML annotations, a listing's copy

@@ -8,7 +8,7 @@ import {
   tagId,
   tick,
 } from '../dom/index.js';
-import { codeHeaders, codeLanguage, isGutter, isListingControl } from '../features/code/index.js';
+import { codeHeaders, codeLanguage, isGutter } from '../features/code/index.js';
 import { videoEmbed } from '../features/embeds/index.js';
 import {
   type Footnotes,
@@ -548,7 +548,6 @@ class HtmlWriter {
       if (
         isGutter(doc, at) ||
         codeHeaders(doc).has(at) ||
-        isListingControl(doc, at) ||
         isUnrendered(doc, at, t) ||
         (this.headingDepth > 0 && isHeadingTool(doc, at))
       ) {

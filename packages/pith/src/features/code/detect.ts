@@ -2,7 +2,7 @@
  * Code: the language a code block is marked with, line-number gutters, the toolbar buttons
  * around a listing, and `<code>` elements that are blocks rather than spans.
  */
-import { type Doc, IS_BLOCK, TAG, tick } from '../../dom/index.js';
+import { type Doc, IS_BLOCK, NodeKind, TAG, tick } from '../../dom/index.js';
 
 const LANGUAGE_CLASS = /^(?:language|lang|highlight-source|highlight|syntax)-([\w+#.-]{1,40})$/i;
 /** Pandoc's `class="sourceCode python"` and SyntaxHighlighter's `class="syntaxhighlighter js"`: the next word. */
@@ -80,10 +80,7 @@ export function codeLanguage(doc: Doc, pre: number): string | undefined {
       // A header bar before the `<code>` inside the `<pre>` (mdBook's highlight.js listings:
       // `<div class="buttons">` of a copy button, no text; a "Run" link) is passed over: a few
       // children at most, each cheap to test (this runs for every classed child of a `<pre>`).
-      if (
-        ++passedOver <= MAX_LEADING_CONTROLS &&
-        (isLeadingFiller(doc, child) || codeHeaders(doc).has(child))
-      )
+      if (++passedOver <= MAX_LEADING_CONTROLS && (isBlank(doc, child) || codeHeaders(doc).has(child)))
         continue;
       break;
     }
@@ -145,40 +142,39 @@ const MAX_CONTROL_LABEL = 20;
  */
 const MAX_LEADING_CONTROLS = 8;
 
-/** A link or button of a short label whose parent is a `<pre>`. */
+/** A link or button of a short label (the `<pre>`'s child: the caller knows). */
 function isControlShape(doc: Doc, node: number): boolean {
   const t = doc.tag(node);
-  if (t !== TAG.a && t !== TAG.button) return false;
-  const parent = doc.parent(node);
-  return parent >= 0 && doc.tag(parent) === TAG.pre && doc.textLength(node) <= MAX_CONTROL_LABEL;
+  return (t === TAG.a || t === TAG.button) && doc.textLength(node) <= MAX_CONTROL_LABEL;
 }
 
-/** What a `<pre>`'s leading toolbar is made of: blank text, an element with no text, or a control. */
-function isLeadingFiller(doc: Doc, node: number): boolean {
+/** Blank text, or an element with no text: nothing a reader sees between a toolbar's controls. */
+function isBlank(doc: Doc, node: number): boolean {
   if (doc.isText(node)) return doc.text(node).trim() === '';
   if (!doc.isElement(node)) return true;
-  if (doc.textLength(node) > MAX_CONTROL_LABEL) return false;
-  return isControlShape(doc, node) || doc.textContent(node).trim() === '';
+  return doc.textLength(node) <= MAX_CONTROL_LABEL && doc.textContent(node).trim() === '';
 }
 
 /**
- * A link or button inside a `<pre>`, in the run of toolbar before the `<code>` that holds the
- * listing (a blog's `<pre><a class="run" href="https://play.rust-lang.org/?code=…">Run</a><code
- * class="language-rust">`, WCXB 0494): the listing's toolbar, not a line of code. Only the
- * leading run counts: a link in the code's text ("Run <a>cargo</a> then see <code>…") stays.
+ * The links and buttons of a `<pre>`'s leading run, when a `<code>` follows the run (a blog's
+ * `<pre><a class="run" href="https://play.rust-lang.org/?code=…">Run</a><code
+ * class="language-rust">`, WCXB 0494): the listing's toolbar, not a line of code. Only the run
+ * before any text counts (a link in the code's text, "Run <a>cargo</a> then see <code>…", stays),
+ * and only its first few children are looked at, however many a hostile `<pre>` has.
  */
-export function isListingControl(doc: Doc, node: number): boolean {
-  if (!isControlShape(doc, node)) return false;
+function leadingControls(doc: Doc, pre: number): number[] {
+  const controls: number[] = [];
   let steps = 0;
-  for (let at = doc.previousSibling(node); at >= 0; at = doc.previousSibling(at))
-    if (++steps > MAX_LEADING_CONTROLS || !isLeadingFiller(doc, at)) return false;
-  steps = 0;
-  for (let at = doc.nextSibling(node); at >= 0; at = doc.nextSibling(at)) {
-    if (++steps > MAX_LEADING_CONTROLS) return false;
-    if (doc.isElement(at) && doc.tag(at) === TAG.code) return true;
-    if (!isLeadingFiller(doc, at)) return false;
+  for (
+    let at = doc.firstChild(pre);
+    at >= 0 && steps < MAX_LEADING_CONTROLS;
+    at = doc.nextSibling(at), steps++
+  ) {
+    if (doc.isElement(at) && doc.tag(at) === TAG.code) return controls;
+    if (doc.isElement(at) && isControlShape(doc, at)) controls.push(at);
+    else if (!isBlank(doc, at)) return [];
   }
-  return false;
+  return [];
 }
 
 /** Longest `<code>` subtree searched for blocks inside it. */
@@ -269,14 +265,25 @@ const headersOfDoc = new WeakMap<Doc, Map<number, CodeHeader>>();
  * The header bars of code listings, by node: an element holding a button (copy, run) and at most
  * a short label, first inside a `<pre>` (ChatGPT's "Python" bar in the listing) or right before
  * the element that holds one (react-syntax-highlighter's and highlight.js themes' "java | Copy"
- * bar). Toolbar, not text: the writers leave it out and read the listing's language from it.
- * Found from the page's buttons, once per `Doc`.
+ * bar), and the links and buttons of a `<pre>`'s leading run (`leadingControls`: a "Run" link,
+ * no label). Toolbar, not text: the writers leave it out and read the listing's language from it.
+ * Found from the page's buttons and `<pre>`s, once per `Doc`.
  */
 export function codeHeaders(doc: Doc): Map<number, CodeHeader> {
   let headers = headersOfDoc.get(doc);
   if (headers !== undefined) return headers;
   headers = new Map();
-  for (const button of doc.findAll(TAG.button)) {
+  // The page's buttons and `<pre>`s in one walk over the tags.
+  const buttons: number[] = [];
+  const pres: number[] = [];
+  const { tag, kind } = doc.columns;
+  for (let node = 0; node < doc.size; node++) {
+    tick('document walk');
+    if (kind[node] !== NodeKind.Element) continue;
+    if (tag[node] === TAG.button) buttons.push(node);
+    else if (tag[node] === TAG.pre) pres.push(node);
+  }
+  for (const button of buttons) {
     let node = doc.parent(button);
     for (let level = 0; level < HEADER_LEVELS && node > 0 && doc.tag(node) !== TAG.pre; level++) {
       if (doc.textLength(node) > MAX_HEADER_TEXT + doc.textLength(button) + 20) break;
@@ -289,6 +296,9 @@ export function codeHeaders(doc: Doc): Map<number, CodeHeader> {
       node = doc.parent(node);
     }
   }
+  for (const pre of pres)
+    for (const control of leadingControls(doc, pre))
+      if (!headers.has(control)) headers.set(control, { pre, label: undefined });
   headersOfDoc.set(doc, headers);
   return headers;
 }

@@ -11,7 +11,6 @@ export {
   isBlockListing,
   isCodeButton,
   isGutter,
-  isListingControl,
   isPreformatted,
   isVersoHover,
   isVersoListing,

@@ -405,6 +405,12 @@ const FIRST_KEPT_ID = 'pith-first-kept';
  * boilerplate shows what was kept at once. A blob: document (the page's CSP allows it in frames)
  * rather than srcdoc, because only a URL carries the fragment the frame scrolls to without a
  * script; the sandbox is the same.
+ *
+ * The browser scrolls a frame to its fragment once, at the layout the frame has then. A frame
+ * whose size settles later (a phone's column laid out after the frame's first layout, seen under
+ * load in CI: the block 172 px above the frame's top) would open past its block, so the page asks
+ * again on the frame's load and on each change of its size, until the reader takes over (focus moves
+ * into the frame) or a few seconds after the load.
  */
 function keptFrame(title: string, html: string): { iframe: HTMLIFrameElement; url: string } {
   const blob = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
@@ -412,7 +418,44 @@ function keptFrame(title: string, html: string): { iframe: HTMLIFrameElement; ur
   const url = `${blob}#${FIRST_KEPT_ID}`;
   const iframe = make('iframe', { sandbox: '', title, referrerpolicy: 'no-referrer' });
   iframe.src = url;
+  let loaded = false;
+  const observer = new ResizeObserver(() => {
+    if (loaded) showFirstKept(iframe, url);
+  });
+  const release = (): void => {
+    observer.disconnect();
+    window.removeEventListener('blur', readerTookOver);
+  };
+  const readerTookOver = (): void => {
+    if (document.activeElement === iframe) release();
+  };
+  iframe.addEventListener(
+    'load',
+    () => {
+      loaded = true;
+      showFirstKept(iframe, url);
+      setTimeout(release, FIRST_KEPT_HOLD_MS);
+    },
+    { once: true },
+  );
+  observer.observe(iframe);
+  window.addEventListener('blur', readerTookOver);
   return { iframe, url };
+}
+
+/** How long after its load the kept view's frame is held at its first kept block. */
+const FIRST_KEPT_HOLD_MS = 4000;
+
+/**
+ * Scrolls the kept view's frame to its first kept block: away and back, because a frame asked for
+ * the fragment it is at does not scroll again; `replace`, so that neither step is a step of the
+ * window's history (the frame's location is one a parent may navigate across origins).
+ */
+function showFirstKept(iframe: HTMLIFrameElement, url: string): void {
+  const location = iframe.contentWindow?.location;
+  if (!location) return;
+  location.replace(url.replace(/#.*$/, '#'));
+  location.replace(url);
 }
 
 function copyButton(text: string): HTMLButtonElement {
@@ -510,11 +553,7 @@ function renderView(outcome: Outcome, view: View): HTMLElement[] {
           className: 'link first-kept',
           text: 'first kept block',
         });
-        // Away and back: a frame asked for the fragment it is at does not scroll again.
-        jump.addEventListener('click', () => {
-          iframe.src = url.replace(/#.*$/, '#');
-          iframe.src = url;
-        });
+        jump.addEventListener('click', () => showFirstKept(iframe, url));
         legend.append(jump);
       }
       return [legend, iframe];

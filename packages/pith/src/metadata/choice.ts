@@ -186,12 +186,14 @@ function choose(reading: MetadataReading, options: ChooseOptions): Metadata {
   }
   // The rules' other fields in their order, authors emptied (without `delete`, which leaves an
   // object V8 keeps as a dictionary; nor a rest copy and a spread, two slow copies a page).
-  // (A rest copy took ~5 µs a call, this loop ~0.2.)
+  // (A rest copy took ~5 µs a call, this loop ~0.2.) Own keys only, as the rest copy took them.
   const metadata = {} as Metadata;
   const copy = metadata as unknown as Record<string, unknown>;
-  for (const key in rules)
+  const given = rules as unknown as Record<string, unknown>;
+  for (const key of Object.keys(given))
     if (key !== 'title' && key !== 'published' && key !== 'sources')
-      copy[key] = (rules as unknown as Record<string, unknown>)[key];
+      // own-keys: the rules' own keys (merge's field names), into a new object of the same fields
+      copy[key] = given[key];
   metadata.authors = [];
   const found: MetadataSources = {};
   if (title !== undefined) {

@@ -142,6 +142,11 @@ export function makeTitleKey(value: string): string {
   // Most titles are ASCII: the normalisation and four replaces (each a scan) change nothing there.
   if (ASCII_ONLY.test(value))
     return (value.includes('`') ? value.replace(/`/g, "'") : value).toLowerCase().replace(/\s+/g, ' ').trim();
+  return normalizedTitleKey(value);
+}
+
+/** A title's key by the whole normalisation, whatever the text (exported for the tests: the ASCII way must equal it). */
+export function normalizedTitleKey(value: string): string {
   return value
     .normalize('NFKC')
     .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')

@@ -8,7 +8,12 @@
 // of the whole process (with V8's compiler threads). Benchmarks are not tests.
 //
 //   npm run build && nice -n 5 node --import tsx bench/speed/fresh-process.ts --a=<a build's dist> \
-//       [--b=packages/pith/dist] [--rounds=4] [--format=text] [--per-dataset=100] [--single-threaded]
+//       [--b=packages/pith/dist] [--rounds=4] [--format=text] [--per-dataset=100] [--single-threaded] [--metadata]
+//
+// --metadata reads `result.metadata` after each `extract()` (the learned choice, made on that first
+// read: issue 42's cost), timed apart in the process's CPU (µs; the thread's 10 ms ticks are too coarse
+// for one read), and reports it as a share of `extract()` and the read, as metadata-cost-ab.ts does
+// for a warm process.
 //
 // --single-threaded runs the children with Node's `--single-threaded` (V8 compiles on the main
 // thread: a process on one core).
@@ -21,6 +26,7 @@ import { repoRoot } from '../parsers/corpus.js';
 import { flag, loadSpeedPages } from './pages.js';
 
 const format = flag('format', 'text') as ContentFormat;
+const withMetadata = process.argv.includes('--metadata');
 const perDataset = Number(flag('per-dataset', '100'));
 
 /** CPU ms of the calling thread (Linux). */
@@ -36,16 +42,28 @@ async function child(dist: string): Promise<void> {
   )) as typeof import('pith');
   const pages = loadSpeedPages(perDataset, ['l3s-gn1', 'wcxb-dev', 'trafilatura-eval']);
   const warm = Math.min(pages.length, Math.max(10, Math.ceil(pages.length / 10)));
-  for (const page of pages.slice(0, warm)) extract(page.bytes, { format });
+  for (const page of pages.slice(0, warm)) {
+    const result = extract(page.bytes, { format });
+    if (withMetadata) void result.metadata;
+  }
   const thread = threadCpuMs();
   const process0 = process.cpuUsage();
-  for (const page of pages) extract(page.bytes, { format });
+  let metadataMs = 0;
+  for (const page of pages) {
+    const result = extract(page.bytes, { format });
+    if (!withMetadata) continue;
+    const before = process.cpuUsage();
+    void result.metadata;
+    const spent = process.cpuUsage(before);
+    metadataMs += (spent.user + spent.system) / 1000;
+  }
   const used = process.cpuUsage(process0);
   const perPage = (ms: number) => ms / pages.length;
   console.log(
     JSON.stringify({
       thread: perPage(threadCpuMs() - thread),
       process: perPage((used.user + used.system) / 1000),
+      metadata: perPage(metadataMs),
     }),
   );
 }
@@ -59,7 +77,7 @@ if (childDist !== '') {
   const rounds = Number(flag('rounds', '4'));
   const singleThreaded = process.argv.includes('--single-threaded');
   const script = fileURLToPath(import.meta.url);
-  const run = (dir: string): { thread: number; process: number } =>
+  const run = (dir: string): { thread: number; process: number; metadata: number } =>
     JSON.parse(
       execFileSync(
         process.execPath,
@@ -71,22 +89,24 @@ if (childDist !== '') {
           `--child=${dir}`,
           `--format=${format}`,
           `--per-dataset=${perDataset}`,
+          ...(withMetadata ? ['--metadata'] : []),
         ],
         { cwd: repoRoot, encoding: 'utf8' },
       ).trim(),
     );
   const sums = [
-    { thread: 0, process: 0 },
-    { thread: 0, process: 0 },
+    { thread: 0, process: 0, metadata: 0 },
+    { thread: 0, process: 0, metadata: 0 },
   ];
   const lines: string[] = [];
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
-    const got: { thread: number; process: number }[] = [];
+    const got: { thread: number; process: number; metadata: number }[] = [];
     for (const build of order) {
       got[build] = run(dirs[build]);
       sums[build].thread += got[build].thread;
       sums[build].process += got[build].process;
+      sums[build].metadata += got[build].metadata;
     }
     lines.push(
       `round ${round + 1}: main thread ${got[0].thread.toFixed(2)} → ${got[1].thread.toFixed(2)} (${(got[1].thread / got[0].thread).toFixed(3)}), process ${got[0].process.toFixed(2)} → ${got[1].process.toFixed(2)} (${(got[1].process / got[0].process).toFixed(3)})`,
@@ -100,4 +120,12 @@ if (childDist !== '') {
   console.log(
     `all rounds: main thread ${(a.thread / rounds).toFixed(2)} → ${(b.thread / rounds).toFixed(2)} (${(b.thread / a.thread).toFixed(3)}), process ${(a.process / rounds).toFixed(2)} → ${(b.process / rounds).toFixed(2)} (${(b.process / a.process).toFixed(3)})`,
   );
+  if (withMetadata) {
+    // The read is inside the process's time: its share is of extract() and the read together.
+    const share = (sum: { process: number; metadata: number }) =>
+      ((100 * sum.metadata) / sum.process).toFixed(1);
+    console.log(
+      `the metadata read (process CPU): ${(a.metadata / rounds).toFixed(3)} → ${(b.metadata / rounds).toFixed(3)} ms a page (${(b.metadata / a.metadata).toFixed(3)}), ${share(a)} % → ${share(b)} % of the process's time`,
+    );
+  }
 }

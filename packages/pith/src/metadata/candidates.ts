@@ -11,7 +11,7 @@
 import { dateInstant, numericOrder, parseDate, parseRelativeDate } from './dates.js';
 import type { Sources } from './merge.js';
 import { bylineAuthors, cleanAuthors, hostKey, stripSiteName, userNames } from './merge.js';
-import { cleanTitleText, looseKey, RememberedAnswers } from './text.js';
+import { cleanTitleText, looseKey, parsedUrl, RememberedAnswers } from './text.js';
 import type { Metadata } from './types.js';
 
 /** Where a title candidate comes from. */
@@ -125,9 +125,7 @@ const MAX_TITLE_LENGTH = 400;
 
 /** A title's key: the metric's normalisation (case, typography, whitespace). */
 export function titleKey(value: string): string {
-  return value.length > MAX_TITLE_LENGTH
-    ? makeTitleKey(value)
-    : TITLE_KEYS.get(value, () => makeTitleKey(value));
+  return value.length > MAX_TITLE_LENGTH ? makeTitleKey(value) : TITLE_KEYS.get(value, makeTitleKey);
 }
 
 /**
@@ -136,8 +134,19 @@ export function titleKey(value: string): string {
  */
 const TITLE_KEYS = new RememberedAnswers<string>(256);
 
+/** Only ASCII: NFKC leaves it as it is, and of the typography below only '`' is ASCII. */
+const ASCII_ONLY = /^\p{ASCII}*$/u;
+
 /** `titleKey` made afresh (exported for the tests of what is remembered). */
 export function makeTitleKey(value: string): string {
+  // Most titles are ASCII: the normalisation and four replaces (each a scan) change nothing there.
+  if (ASCII_ONLY.test(value))
+    return (value.includes('`') ? value.replace(/`/g, "'") : value).toLowerCase().replace(/\s+/g, ' ').trim();
+  return normalizedTitleKey(value);
+}
+
+/** A title's key by the whole normalisation, whatever the text (exported for the tests: the ASCII way must equal it). */
+export function normalizedTitleKey(value: string): string {
   return value
     .normalize('NFKC')
     .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
@@ -296,12 +305,8 @@ const URL_NAMED_DATE = /\/((?:19|20)\d\d)\/([a-z]{3,9})\/(0?[1-9]|[12]\d|3[01])(
 /** The day a URL's path names, when it names one. */
 export function urlDate(url: string | undefined, now: number): string | undefined {
   if (url === undefined) return undefined;
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return undefined;
-  }
+  const path = parsedUrl(url)?.pathname;
+  if (path === undefined) return undefined;
   const match = URL_DATE.exec(path);
   if (match) return parseDate(`${match[1]}-${match[2]}-${match[3]}`, now);
   const named = URL_NAMED_DATE.exec(path);

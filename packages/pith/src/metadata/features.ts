@@ -19,7 +19,7 @@ import {
   titleKey,
 } from './candidates.js';
 import { dayOf, headlineIsSitePart, hostKey, isHomePage, type Sources } from './merge.js';
-import { looseKey, similarity } from './text.js';
+import { keptWords, looseKey, parsedUrl, similarity } from './text.js';
 import type { Metadata } from './types.js';
 
 /** The page types of the page-type recogniser, in its order: their probabilities are given to the choice from outside. */
@@ -100,12 +100,7 @@ function pageFacts(
   const { jsonld, meta, page } = sources;
   const types = jsonld.types;
   const ogTypes = meta.types.map((type) => type.trim().toLowerCase());
-  let path = '';
-  try {
-    path = url === undefined ? '' : new URL(url).pathname;
-  } catch {
-    path = '';
-  }
+  const path = (url === undefined ? undefined : parsedUrl(url)?.pathname) ?? '';
   const segments = path.split('/').filter((segment) => segment.length > 0);
   const last = segments.length > 0 ? segments[segments.length - 1] : '';
   const language = (page.lang ?? meta.languages[0] ?? '').toLowerCase().slice(0, 2);
@@ -338,7 +333,8 @@ export function titleRows(
     out[base + at.sources] = bitCount(seen);
     out[base + at.declared] = bitCount(seen & DECLARED_TITLE_SOURCES);
     out[base + at.minParts] = minParts;
-    const words = wordsOf(text);
+    // Kept with the text for `similarity` below, which reads the same words (made once, not twice).
+    const words = keptWords(text);
     out[base + at.words] = words.length;
     out[base + at.chars] = text.length;
     out[base + at.relChars] = text.length / longest;
@@ -434,6 +430,16 @@ export const AUTHOR_FEATURES: readonly string[] = [
 const GROUP_WORD =
   /\b(?:team|staff|editors?|editorial|redaktion|rédaction|redacción|desk|admin|news|media|group|inc|llc|ltd|gmbh|company|magazine|blog)\b/i;
 
+/**
+ * `similarity(key, site) >= 0.8` for two different loose keys. A loose key is one word (letters and
+ * digits, lower case), so two keys of at most 12 characters each are compared as single words that
+ * differ: 0. Only a longer one takes `similarity`'s character bigrams (most names and site names are
+ * shorter: their words and bigrams are not made).
+ */
+export function alikeKeys(key: string, site: string): boolean {
+  return (key.length > 12 || site.length > 12) && similarity(key, site) >= 0.8;
+}
+
 export function authorRows(
   candidates: readonly AuthorCandidate[],
   sources: Sources,
@@ -445,6 +451,13 @@ export function authorRows(
   const width = AUTHOR_FEATURES.length;
   const ownWidth = AUTHOR_OWN.length;
   const out = rowsOut(1, (candidates.length + 1) * width, stores).fill(MISSING);
+  if (candidates.length === 0) {
+    // The "none" row alone (a third of the speed mix's pages): none of the page's texts is read.
+    out[AUTHOR_AT.none] = 1;
+    out[AUTHOR_AT.authorSources] = 0;
+    out.set(facts.values, ownWidth);
+    return out;
+  }
   const siteKeys = siteNames.map(looseKey).filter((key) => key.length >= 3);
   const titleWords = new Set(wordsOf(sources.page.title ?? ''));
   const rulesKey = rules.authors.map(looseKey).sort().join('|');
@@ -473,7 +486,7 @@ export function authorRows(
     const keys = names.map(looseKey);
     set(
       'namesSite',
-      keys.some((key) => siteKeys.some((site) => key === site || similarity(key, site) >= 0.8)) ? 1 : 0,
+      keys.some((key) => siteKeys.some((site) => key === site || alikeKeys(key, site))) ? 1 : 0,
     );
     set(
       'namesHost',
@@ -559,6 +572,15 @@ export function dateRows(
   const width = DATE_FEATURES.length;
   const ownWidth = DATE_OWN.length;
   const out = rowsOut(2, (candidates.length + 1) * width, stores).fill(MISSING);
+  if (candidates.length === 0) {
+    // The "none" row alone, as the general case below writes it (no day to compare).
+    out[DATE_AT.none] = 1;
+    out[DATE_AT.days] = 0;
+    out[DATE_AT.shownDays] = 0;
+    out[DATE_AT.isRules] = rules.published === undefined || dayOf(rules.published) === '' ? 1 : 0;
+    out.set(facts.values, ownWidth);
+    return out;
+  }
   const numbers = candidates.map((candidate) => dayNumber(candidate.day));
   // biome-ignore lint/plugin: at most MAX_DATE_CANDIDATES (16) dates
   const earliest = Math.min(...numbers);

@@ -18,6 +18,7 @@ import {
   looksLikeUrl,
   looseKey,
   ownString,
+  parsedUrl,
   RememberedAnswers,
   similarity,
   splitList,
@@ -75,15 +76,24 @@ const SHOWN_RUN_SEPARATOR = new RegExp(`(\\s+(?:${SEPARATORS}|/)\\s+)`);
 /** Most pieces (parts and separators) of a title that is split at all: a bound on hostile titles. */
 const MAX_TITLE_PIECES = 41;
 
+/** The URL `hostKey` read last, and its answer (the rules and the choice ask it of one URL, each title part's test again). */
+let lastHostUrl: string | undefined;
+let lastHostKey: string | undefined;
+
 /** The registrable-ish name of a host: `www.nytimes.com` → `nytimes`, `news.bbc.co.uk` → `bbc`. */
 export function hostKey(url: string | undefined): string | undefined {
   if (!url) return undefined;
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return undefined;
+  if (url !== lastHostUrl) {
+    lastHostKey = readHostKey(url);
+    lastHostUrl = url;
   }
+  return lastHostKey;
+}
+
+function readHostKey(url: string): string | undefined {
+  const parsed = parsedUrl(url);
+  if (parsed === undefined) return undefined;
+  const host = parsed.hostname.toLowerCase();
   const labels = host.split('.').filter((label) => label !== 'www' && label !== 'm' && label !== 'amp');
   if (labels.length > 1) labels.pop();
   if (labels.length > 1 && /^(?:co|com|org|net|gov|ac|edu|ne|or|go)$/.test(labels[labels.length - 1]))
@@ -198,8 +208,11 @@ export function headlineIsSitePart(title: string, h1: string, headings: readonly
   const pieces = title.split(TITLE_SEPARATOR);
   const h1Key = looseKey(h1);
   if (pieces.length !== 3 || h1Key.length === 0) return false;
+  const head = looseKey(pieces[0]);
+  const tail = looseKey(pieces[2]);
+  // The headings (tens on some pages) are keyed only when one end is the <h1>.
+  if (tail !== h1Key && head !== h1Key) return false;
   const shown = new Set(headings.map(looseKey).filter((key) => key.length > 0));
-  const [head, tail] = [looseKey(pieces[0]), looseKey(pieces[2])];
   return (tail === h1Key && shown.has(head)) || (head === h1Key && shown.has(tail));
 }
 
@@ -406,10 +419,10 @@ function splitNames(text: string): string[] {
 
 /** One author value → clean names: "By A and B" → ["A", "B"]; URLs, handles and interface text dropped. */
 export function splitAuthors(raw: string): readonly string[] {
-  return raw.length > MAX_REMEMBERED_AUTHOR
-    ? namesOf(raw)
-    : SPLIT_AUTHORS.get(raw, () => namesOf(raw).map(ownString));
+  return raw.length > MAX_REMEMBERED_AUTHOR ? namesOf(raw) : SPLIT_AUTHORS.get(raw, ownNamesOf);
 }
+
+const ownNamesOf = (raw: string): readonly string[] => namesOf(raw).map(ownString);
 
 /**
  * The last author values split: the rules read each source's names, and the choice's candidates
@@ -656,12 +669,8 @@ const TRACKING_PARAMETER = /^(?:utm_\w+|srsltid|gclid|fbclid|msclkid|mc_cid|mc_e
 /** A site's home page: the URL's path is the root, and its query (if any) only tracks the visit (`/?p=3289` is a post). */
 export function isHomePage(url: string | undefined): boolean {
   if (url === undefined) return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
+  const parsed = parsedUrl(url);
+  if (parsed === undefined) return false;
   if (parsed.pathname !== '/' && parsed.pathname !== '') return false;
   for (const key of parsed.searchParams.keys()) if (!TRACKING_PARAMETER.test(key)) return false;
   return true;

@@ -91,11 +91,15 @@ export class RememberedAnswers<T> {
   private readonly answers = new Map<string, T>();
   constructor(private readonly limit: number) {}
 
-  get(key: string, compute: () => T): T {
+  /**
+   * The answer for `key`, computed by `compute(key)` when not known: pass the function itself where
+   * it needs nothing else (`get(value, lettersKey)`), not a closure made per call (hundreds a page).
+   */
+  get(key: string, compute: (key: string) => T): T {
     // One lookup when the answer is known (an answer may be undefined itself: then a second).
     const known = this.answers.get(key);
     if (known !== undefined || this.answers.has(key)) return known as T;
-    const computed = compute();
+    const computed = compute(key);
     const answer = (typeof computed === 'string' ? ownString(computed) : computed) as T;
     if (this.answers.size >= this.limit) this.answers.clear();
     this.answers.set(ownString(key), answer);
@@ -118,9 +122,7 @@ export function ownString(value: string): string {
 
 /** Lower-case letters and digits only (any script), for loose comparisons. */
 export function looseKey(value: string): string {
-  return value.length > MAX_REMEMBERED_KEY
-    ? lettersKey(value)
-    : LOOSE_KEYS.get(value, () => lettersKey(value));
+  return value.length > MAX_REMEMBERED_KEY ? lettersKey(value) : LOOSE_KEYS.get(value, lettersKey);
 }
 
 /**
@@ -187,6 +189,16 @@ function keyedOf(value: string): Keyed {
 }
 
 /**
+ * `words(value)`, kept with the strings `similarity` read last (the title rows compare a candidate
+ * and then count its words): the same array for the same string while it is kept (never change it).
+ */
+export function keptWords(value: string): readonly string[] {
+  const keyed = keyedOf(value);
+  keyed.words ??= words(value);
+  return keyed.words;
+}
+
+/**
  * Similarity of two strings in [0, 1]: the Dice coefficient of their word bags
  * (character bigrams for CJK-like text without spaces). Linear in the inputs.
  */
@@ -232,12 +244,15 @@ function bigramCountsOf(keyed: Keyed): Map<string, number> {
  * smaller counts): what matching each token of one bag with an unused equal token of the other counts.
  */
 function sharedCount(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  const small = a.size <= b.size ? a : b;
+  const large = small === a ? b : a;
   let shared = 0;
-  for (const [token, count] of small) {
+  // Not `for (const [token, count] of small)`: an entry array per token (the largest allocation of
+  // the choice, 7 KB a page).
+  small.forEach((count, token) => {
     const other = large.get(token);
     if (other !== undefined) shared += count < other ? count : other;
-  }
+  });
   return shared;
 }
 
@@ -247,6 +262,27 @@ function bigrams(value: string): string[] {
   for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
   if (chars.length === 1) out.push(chars[0]);
   return out;
+}
+
+/** The string `parsedUrl` parsed last, and what it gave. */
+let lastUrlText: string | undefined;
+let lastUrl: URL | undefined;
+
+/**
+ * `new URL(value)`, or undefined where that throws; the same object as the last call's for the same
+ * string (read it, never change it): the choice reads the page's address four to eight times a page
+ * (its path, its host, whether it is a home page, its date), one parse each.
+ */
+export function parsedUrl(value: string): Readonly<URL> | undefined {
+  if (value !== lastUrlText) {
+    lastUrlText = value;
+    try {
+      lastUrl = new URL(value);
+    } catch {
+      lastUrl = undefined;
+    }
+  }
+  return lastUrl;
 }
 
 /** True when the value looks like a URL or a path rather than text. */

@@ -113,7 +113,8 @@ for (const line of readLines<HeadroomLine>(values.headroom ?? []))
 const withText = values['no-text'] !== true;
 const byDirection = values.direction === true;
 const withAdded = values['no-added'] !== true;
-if (byDirection && !withAdded) throw new Error('--direction reads the added/removed columns: drop --no-added');
+if (byDirection && !withAdded)
+  throw new Error('--direction reads the added/removed columns: drop --no-added');
 const only = values.only ? new Set(values.only.split(',')) : undefined;
 const eps = Number(values.eps);
 const params = {
@@ -320,11 +321,16 @@ function predict(model: GbdtModel, which: readonly number[], direction: Directio
 }
 
 /** Per page the switch the directions' scores make under `margins`: the best-scored that clears its own margin. */
-function pick(bests: readonly Map<number, Best>[], margins: readonly number[], index: number): Best | undefined {
+function pick(
+  bests: readonly Map<number, Best>[],
+  margins: readonly number[],
+  index: number,
+): Best | undefined {
   let out: Best | undefined;
   bests.forEach((best, at) => {
     const own = best.get(index);
-    if (own && own.name !== 'choice' && own.score >= margins[at] && (!out || own.score > out.score)) out = own;
+    if (own && own.name !== 'choice' && own.score >= margins[at] && (!out || own.score > out.score))
+      out = own;
   });
   return out;
 }

@@ -12,11 +12,14 @@
  * in the block model's five folds (a page of block fold k is chosen by a model of the other
  * folds' pages; article-set pages take their site's block fold, else a fold by a hash of the site).
  * Rows written with `--added` also carry what each candidate adds to the shipped answer and removes
- * from it (added-features.ts, s48-added), read unless `--no-added`.
+ * from it (added-features.ts, s48-added), read unless `--no-added`. `--direction` trains one model per
+ * direction instead (s50-choose): tighter candidates read the removed blocks' columns, looser ones the
+ * added blocks', each with its own margin.
  *
  *   npx tsx bench/choice/choose.ts --rows .cache/choose/rows-*.jsonl \
  *     --headroom /work/main/.cache/headroom/s22-0.jsonl --headroom …s22-1.jsonl \
- *     [--only precision,recall,strict,loose] [--label pair|win|gain] [--tune pooled|sets] [--out FILE]
+ *     [--only precision,recall,strict,loose] [--label pair|win|gain] [--tune pooled|sets] [--direction]
+ *     [--skip-stepped] [--subsample 0.8 --seed N] [--out FILE]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

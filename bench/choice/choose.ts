@@ -18,8 +18,8 @@
  *
  *   npx tsx bench/choice/choose.ts --rows .cache/choose/rows-*.jsonl \
  *     --headroom /work/main/.cache/headroom/s22-0.jsonl --headroom …s22-1.jsonl \
- *     [--only precision,recall,strict,loose] [--label pair|win|gain] [--tune pooled|sets] [--direction]
- *     [--skip-stepped] [--subsample 0.8 --seed N] [--out FILE]
+ *     [--only precision,recall,strict,loose] [--label pair|win|gain] [--tune pooled|sets|pages] [--direction]
+ *     [--only-direction tighter|looser] [--skip-stepped] [--subsample 0.8 --seed N] [--out FILE]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -64,6 +64,8 @@ const { values } = parseArgs({
      * switch, the better-scored of the two that clear their own margin.
      */
     direction: { type: 'boolean', default: false },
+    /** With `--direction`, keep one of the two models (`tighter` or `looser`); the other never switches. */
+    'only-direction': { type: 'string' },
     out: { type: 'string' },
   },
 });
@@ -118,6 +120,8 @@ const byDirection = values.direction === true;
 const withAdded = values['no-added'] !== true;
 if (byDirection && !withAdded)
   throw new Error('--direction reads the added/removed columns: drop --no-added');
+if (!['pooled', 'sets', 'pages'].includes(values.tune ?? ''))
+  throw new Error(`--tune ${values.tune}: one of pooled, sets, pages`);
 const only = values.only ? new Set(values.only.split(',')) : undefined;
 const eps = Number(values.eps);
 const params = {
@@ -174,7 +178,7 @@ interface Direction {
 }
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, at) => from + at);
 const SET_WIDTH = ADDED_NAMES.findIndex((name) => name.startsWith('removed:'));
-const DIRECTIONS: readonly Direction[] = byDirection
+const BOTH_DIRECTIONS: readonly Direction[] = byDirection
   ? [
       {
         name: 'tighter',
@@ -188,6 +192,12 @@ const DIRECTIONS: readonly Direction[] = byDirection
       },
     ]
   : [{ name: 'all', candidates: undefined, columns: range(0, WIDTH) }];
+const onlyDirection = values['only-direction'];
+if (onlyDirection !== undefined && !BOTH_DIRECTIONS.some((direction) => direction.name === onlyDirection))
+  throw new Error(`--only-direction ${onlyDirection}: needs --direction and one of tighter, looser`);
+const DIRECTIONS = BOTH_DIRECTIONS.filter(
+  (direction) => onlyDirection === undefined || direction.name === onlyDirection,
+);
 
 function pageOf(row: RowLine, head: HeadroomLine, fold: number): Page | undefined {
   if (head.scores.choice == null || row.features.length !== row.candidates.length * CHOICE_WIDTH)
@@ -341,7 +351,9 @@ function pick(
 /**
  * The margins that maximize the objective over `bests` (one map a direction; pages held out of the
  * model that scored them): 'pooled', the summed gain over pages; 'sets', the sum over dev sets of
- * each set's mean gain, with any set's loss counted three times (the bar: no set down). One
+ * each set's mean gain, with any set's loss counted three times (the bar: no set down); 'pages', the
+ * same with each set's summed gain (a set weighs as its pages, a loss of 80 pages no longer as one of
+ * 1,497). One
  * direction: a sweep down its scores. Two: the same sweep for each with the other's margin fixed,
  * twice round (coordinate ascent from "no switch").
  */
@@ -356,8 +368,8 @@ function tuneMargins(bests: readonly Map<number, Best>[]): number[] {
     if (values.tune === 'pooled') return [...gains.values()].reduce((a, b) => a + b, 0);
     let total = 0;
     for (const [set, gain] of gains) {
-      const mean = gain / (sizes.get(set) ?? 1);
-      total += mean < 0 ? 3 * mean : mean;
+      const ofSet = values.tune === 'pages' ? gain : gain / (sizes.get(set) ?? 1);
+      total += ofSet < 0 ? 3 * ofSet : ofSet;
     }
     return total;
   };

@@ -12,11 +12,14 @@
  * in the block model's five folds (a page of block fold k is chosen by a model of the other
  * folds' pages; article-set pages take their site's block fold, else a fold by a hash of the site).
  * Rows written with `--added` also carry what each candidate adds to the shipped answer and removes
- * from it (added-features.ts, s48-added), read unless `--no-added`.
+ * from it (added-features.ts, s48-added), read unless `--no-added`. `--direction` trains one model per
+ * direction instead (s50-choose): tighter candidates read the removed blocks' columns, looser ones the
+ * added blocks', each with its own margin.
  *
  *   npx tsx bench/choice/choose.ts --rows .cache/choose/rows-*.jsonl \
  *     --headroom /work/main/.cache/headroom/s22-0.jsonl --headroom …s22-1.jsonl \
- *     [--only precision,recall,strict,loose] [--label pair|win|gain] [--tune pooled|sets] [--out FILE]
+ *     [--only precision,recall,strict,loose] [--label pair|win|gain] [--tune pooled|sets|pages] [--direction]
+ *     [--only-direction tighter|looser] [--skip-stepped] [--subsample 0.8 --seed N] [--out FILE]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -54,6 +57,15 @@ const { values } = parseArgs({
     'in-sample': { type: 'boolean', default: true },
     /** Pages a shipped step answered (the listing profile, a guard row) keep the shipped answer. */
     'skip-stepped': { type: 'boolean', default: false },
+    /**
+     * One model per direction (s50-choose): the tighter candidates (precision, strict) read the
+     * blocks they remove from the shipped answer, the looser ones (loose, recall, heuristic, union,
+     * paragraphs) the blocks they add, each beside the 111 common features; per page at most one
+     * switch, the better-scored of the two that clear their own margin.
+     */
+    direction: { type: 'boolean', default: false },
+    /** With `--direction`, keep one of the two models (`tighter` or `looser`); the other never switches. */
+    'only-direction': { type: 'string' },
     out: { type: 'string' },
   },
 });
@@ -104,7 +116,12 @@ for (const line of readLines<HeadroomLine>(values.headroom ?? []))
   if (!heads.has(`${line.dataset}/${line.id}`)) heads.set(`${line.dataset}/${line.id}`, line);
 
 const withText = values['no-text'] !== true;
+const byDirection = values.direction === true;
 const withAdded = values['no-added'] !== true;
+if (byDirection && !withAdded)
+  throw new Error('--direction reads the added/removed columns: drop --no-added');
+if (!['pooled', 'sets', 'pages'].includes(values.tune ?? ''))
+  throw new Error(`--tune ${values.tune}: one of pooled, sets, pages`);
 const only = values.only ? new Set(values.only.split(',')) : undefined;
 const eps = Number(values.eps);
 const params = {
@@ -152,6 +169,35 @@ const GUARDS = [
 ];
 
 const f1 = (page: Page, name: string) => page.head.scores[name]?.f1 ?? 0;
+
+/** A model's candidates (undefined: every one) and the feature columns it reads. */
+interface Direction {
+  name: string;
+  candidates: ReadonlySet<string> | undefined;
+  columns: readonly number[];
+}
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, at) => from + at);
+const SET_WIDTH = ADDED_NAMES.findIndex((name) => name.startsWith('removed:'));
+const BOTH_DIRECTIONS: readonly Direction[] = byDirection
+  ? [
+      {
+        name: 'tighter',
+        candidates: new Set(['precision', 'strict']),
+        columns: [...range(0, ADDED_AT), ...range(ADDED_AT + SET_WIDTH, ADDED_AT + 2 * SET_WIDTH)],
+      },
+      {
+        name: 'looser',
+        candidates: new Set(['loose', 'recall', 'heuristic', 'union', 'paragraphs']),
+        columns: [...range(0, ADDED_AT), ...range(ADDED_AT, ADDED_AT + SET_WIDTH)],
+      },
+    ]
+  : [{ name: 'all', candidates: undefined, columns: range(0, WIDTH) }];
+const onlyDirection = values['only-direction'];
+if (onlyDirection !== undefined && !BOTH_DIRECTIONS.some((direction) => direction.name === onlyDirection))
+  throw new Error(`--only-direction ${onlyDirection}: needs --direction and one of tighter, looser`);
+const DIRECTIONS = BOTH_DIRECTIONS.filter(
+  (direction) => onlyDirection === undefined || direction.name === onlyDirection,
+);
 
 function pageOf(row: RowLine, head: HeadroomLine, fold: number): Page | undefined {
   if (head.scores.choice == null || row.features.length !== row.candidates.length * CHOICE_WIDTH)
@@ -224,10 +270,13 @@ console.error(
   `${pages.length} pages joined of ${rows.length} rows, ${heads.size} headroom lines; ${WIDTH} features`,
 );
 
-function train(which: readonly number[]): GbdtModel {
+function train(which: readonly number[], direction: Direction): GbdtModel {
+  const { columns } = direction;
+  const width = columns.length;
+  const inDirection = (name: string) => direction.candidates?.has(name) ?? true;
   let count = 0;
-  for (const index of which) count += pages[index].candidates.length;
-  const features = new Float32Array(count * WIDTH);
+  for (const index of which) count += pages[index].candidates.filter(inDirection).length;
+  const features = new Float32Array(count * width);
   const labels = new Float64Array(count);
   const weights = new Float64Array(count);
   let row = 0;
@@ -235,6 +284,7 @@ function train(which: readonly number[]): GbdtModel {
     const page = pages[index];
     const base = f1(page, 'choice');
     page.candidates.forEach((name, at) => {
+      if (!inDirection(name)) return;
       const gain = f1(page, name) - base;
       if (values.label === 'pair') {
         if (Math.abs(gain) <= eps) return;
@@ -244,16 +294,17 @@ function train(which: readonly number[]): GbdtModel {
         labels[row] = values.label === 'gain' ? Math.min(1, Math.max(0, 0.5 + gain / 2)) : gain > eps ? 1 : 0;
         weights[row] = 1;
       }
-      features.set(page.values.subarray(at * WIDTH, (at + 1) * WIDTH), row * WIDTH);
+      for (let column = 0; column < width; column++)
+        features[row * width + column] = page.values[at * WIDTH + columns[column]];
       row++;
     });
   }
   return trainGbdt(
     {
-      features: features.subarray(0, row * WIDTH),
+      features: features.subarray(0, row * width),
       labels: labels.subarray(0, row),
       weights: weights.subarray(0, row),
-      featureNames: names,
+      featureNames: columns.map((column) => names[column]),
     },
     params,
   ).model;
@@ -263,13 +314,18 @@ interface Best {
   name: string;
   score: number;
 }
-function predict(model: GbdtModel, which: readonly number[]): Map<number, Best> {
+function predict(model: GbdtModel, which: readonly number[], direction: Direction): Map<number, Best> {
+  const { columns } = direction;
+  const row = new Float32Array(columns.length);
   const out = new Map<number, Best>();
   for (const index of which) {
     const page = pages[index];
     let best: Best = { name: 'choice', score: Number.NEGATIVE_INFINITY };
     page.candidates.forEach((name, at) => {
-      const score = predictProbability(model, page.values, at * WIDTH);
+      if (direction.candidates && !direction.candidates.has(name)) return;
+      for (let column = 0; column < columns.length; column++)
+        row[column] = page.values[at * WIDTH + columns[column]];
+      const score = predictProbability(model, row, 0);
       if (score > best.score) best = { name, score };
     });
     out.set(index, best);
@@ -277,85 +333,144 @@ function predict(model: GbdtModel, which: readonly number[]): Map<number, Best> 
   return out;
 }
 
+/** Per page the switch the directions' scores make under `margins`: the best-scored that clears its own margin. */
+function pick(
+  bests: readonly Map<number, Best>[],
+  margins: readonly number[],
+  index: number,
+): Best | undefined {
+  let out: Best | undefined;
+  bests.forEach((best, at) => {
+    const own = best.get(index);
+    if (own && own.name !== 'choice' && own.score >= margins[at] && (!out || own.score > out.score))
+      out = own;
+  });
+  return out;
+}
+
 /**
- * The margin that maximizes the objective over `best` (pages held out of the model that scored
- * them): 'pooled', the summed gain over pages; 'sets', the sum over dev sets of each set's mean
- * gain, with any set's loss counted three times (the bar: no set down).
+ * The margins that maximize the objective over `bests` (one map a direction; pages held out of the
+ * model that scored them): 'pooled', the summed gain over pages; 'sets', the sum over dev sets of
+ * each set's mean gain, with any set's loss counted three times (the bar: no set down); 'pages', the
+ * same with each set's summed gain (a set weighs as its pages, a loss of 80 pages no longer as one of
+ * 1,497). One
+ * direction: a sweep down its scores. Two: the same sweep for each with the other's margin fixed,
+ * twice round (coordinate ascent from "no switch").
  */
-function tuneMargin(best: Map<number, Best>): number {
-  const entries = [...best.entries()].sort((a, b) => b[1].score - a[1].score);
+function tuneMargins(bests: readonly Map<number, Best>[]): number[] {
+  const margins = bests.map(() => Number.POSITIVE_INFINITY);
+  const indices = [...bests[0].keys()];
   const sizes = new Map<string, number>();
-  for (const [index] of entries)
+  for (const index of indices)
     sizes.set(pages[index].row.dataset, (sizes.get(pages[index].row.dataset) ?? 0) + 1);
   const gains = new Map<string, number>();
   const objective = () => {
     if (values.tune === 'pooled') return [...gains.values()].reduce((a, b) => a + b, 0);
     let total = 0;
     for (const [set, gain] of gains) {
-      const mean = gain / (sizes.get(set) ?? 1);
-      total += mean < 0 ? 3 * mean : mean;
+      const ofSet = values.tune === 'pages' ? gain : gain / (sizes.get(set) ?? 1);
+      total += ofSet < 0 ? 3 * ofSet : ofSet;
     }
     return total;
   };
-  let bestValue = 0;
-  let margin = Number.POSITIVE_INFINITY;
-  for (const [index, { name, score }] of entries) {
-    const page = pages[index];
-    const set = page.row.dataset;
-    gains.set(set, (gains.get(set) ?? 0) + f1(page, name) - f1(page, 'choice'));
-    const value = objective();
-    if (value > bestValue + 1e-9) {
-      bestValue = value;
-      margin = score;
-    }
-  }
-  return margin;
+  const rounds = bests.length === 1 ? 1 : 2;
+  for (let round = 0; round < rounds; round++)
+    bests.forEach((best, at) => {
+      // Every other direction at its margin, this one off: the switches it competes with.
+      const others = margins.map((margin, k) => (k === at ? Number.POSITIVE_INFINITY : margin));
+      gains.clear();
+      const current = new Map<number, Best | undefined>();
+      for (const index of indices) {
+        const other = pick(bests, others, index);
+        current.set(index, other);
+        if (other) {
+          const set = pages[index].row.dataset;
+          gains.set(set, (gains.get(set) ?? 0) + f1(pages[index], other.name) - f1(pages[index], 'choice'));
+        }
+      }
+      let bestValue = objective();
+      let margin = Number.POSITIVE_INFINITY;
+      const entries = [...best.entries()].sort((a, b) => b[1].score - a[1].score);
+      for (const [index, { name, score }] of entries) {
+        if (name === 'choice') continue;
+        const other = current.get(index);
+        if (!other || score > other.score) {
+          const page = pages[index];
+          const set = page.row.dataset;
+          gains.set(set, (gains.get(set) ?? 0) + f1(page, name) - f1(page, other?.name ?? 'choice'));
+        }
+        const value = objective();
+        if (value > bestValue + 1e-9) {
+          bestValue = value;
+          margin = score;
+        }
+      }
+      margins[at] = margin;
+    });
+  return margins;
 }
 
 const all = pages.map((_, index) => index);
 const chosen: string[] = pages.map(() => 'choice');
-const margins: number[] = [];
+const margins: number[][] = [];
 for (let fold = 0; fold < 5; fold++) {
   const trainPages = all.filter((index) => pages[index].fold !== fold);
   const testPages = all.filter((index) => pages[index].fold === fold);
-  const inner = new Map<number, Best>();
+  const inner = DIRECTIONS.map(() => new Map<number, Best>());
   for (let held = 0; held < 5; held++) {
     if (held === fold) continue;
     const innerTrain = trainPages.filter((index) => pages[index].fold !== held);
     const innerTest = trainPages.filter((index) => pages[index].fold === held);
-    for (const [index, best] of predict(train(innerTrain), innerTest)) inner.set(index, best);
+    DIRECTIONS.forEach((direction, at) => {
+      for (const [index, best] of predict(train(innerTrain, direction), innerTest, direction))
+        inner[at].set(index, best);
+    });
   }
-  const margin = tuneMargin(inner);
+  const margin = tuneMargins(inner);
   margins.push(margin);
-  for (const [index, best] of predict(train(trainPages), testPages))
-    if (best.score >= margin) chosen[index] = best.name;
-  console.error(`fold ${fold + 1}: margin ${margin.toFixed(3)}, ${testPages.length} pages`);
+  const outer = DIRECTIONS.map((direction) => predict(train(trainPages, direction), testPages, direction));
+  for (const index of testPages) {
+    const best = pick(outer, margin, index);
+    if (best) chosen[index] = best.name;
+  }
+  console.error(
+    `fold ${fold + 1}: margin ${margin.map((m) => m.toFixed(3)).join('/')}, ${testPages.length} pages`,
+  );
 }
 
 const inSample: string[] = pages.map(() => 'choice');
 if (values['in-sample']) {
-  const model = train(all);
-  const gains = new Map<string, number>();
-  for (const tree of model.trees)
-    tree.feature.forEach((feature, node) => {
-      if (feature >= 0) gains.set(names[feature], (gains.get(names[feature]) ?? 0) + tree.gain[node]);
-    });
-  const total = [...gains.values()].reduce((a, b) => a + b, 0);
-  const addedGain = [...gains].filter(([name]) => name.startsWith('a:')).reduce((a, [, g]) => a + g, 0);
-  const top = [...gains].sort((a, b) => b[1] - a[1]).slice(0, 12);
-  console.error(
-    `in-sample model: added features' share of split gain ${(addedGain / Math.max(1e-12, total)).toFixed(3)}; top: ${top.map(([name, g]) => `${name} ${(g / total).toFixed(3)}`).join(', ')}`,
-  );
-  const best = predict(model, all);
-  const margin = tuneMargin(best);
-  for (const [index, { name, score }] of best) if (score >= margin) inSample[index] = name;
+  const fitted = DIRECTIONS.map((direction) => {
+    const model = train(all, direction);
+    const gains = new Map<string, number>();
+    for (const tree of model.trees)
+      tree.feature.forEach((feature, node) => {
+        if (feature < 0) return;
+        const name = names[direction.columns[feature]];
+        gains.set(name, (gains.get(name) ?? 0) + tree.gain[node]);
+      });
+    const total = [...gains.values()].reduce((a, b) => a + b, 0);
+    const addedGain = [...gains].filter(([name]) => name.startsWith('a:')).reduce((a, [, g]) => a + g, 0);
+    const top = [...gains].sort((a, b) => b[1] - a[1]).slice(0, 12);
+    console.error(
+      `in-sample model (${direction.name}): added features' share of split gain ${(addedGain / Math.max(1e-12, total)).toFixed(3)}; top: ${top.map(([name, g]) => `${name} ${(g / total).toFixed(3)}`).join(', ')}`,
+    );
+    return predict(model, all, direction);
+  });
+  const margin = tuneMargins(fitted);
+  for (const index of all) {
+    const best = pick(fitted, margin, index);
+    if (best) inSample[index] = best.name;
+  }
 }
 
 /** The oracle's candidates: every one `buildCandidates` makes but `structured` (built only on pages with a JSON-LD body). */
-const CANDS = CANDIDATE_NAMES.filter((name) => name !== 'structured');
+const CANDS = byDirection
+  ? DIRECTIONS.flatMap((direction) => [...(direction.candidates ?? [])])
+  : CANDIDATE_NAMES.filter((name) => name !== 'structured');
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 console.log(
-  `label ${values.label}, eps ${eps}, only ${values.only ?? 'all'}, tune ${values.tune}, skip-stepped ${values['skip-stepped']}, text ${withText}, added ${withAdded}, trees ${params.rounds}×d${params.maxDepth} leaf ${params.minSamplesLeaf} subsample ${params.subsample} seed ${params.seed}; margins ${margins.map((m) => m.toFixed(3)).join(' ')}`,
+  `label ${values.label}, eps ${eps}, only ${values.only ?? 'all'}, tune ${values.tune}, skip-stepped ${values['skip-stepped']}, directions ${DIRECTIONS.map((direction) => direction.name).join('/')}, text ${withText}, added ${withAdded}, trees ${params.rounds}×d${params.maxDepth} leaf ${params.minSamplesLeaf} subsample ${params.subsample} seed ${params.seed}; margins ${margins.map((margin) => margin.map((m) => m.toFixed(3)).join('/')).join(' ')}`,
 );
 console.log(
   '| dev set (pages) | shipped | chooser (held out) | Δ [95 %] | oracle | share of the gap [95 %] | up / down | switched | in sample (share) |',
@@ -410,6 +525,7 @@ if (values.out)
     values.out,
     JSON.stringify({
       margins,
+      directions: DIRECTIONS.map((direction) => direction.name),
       pages: Object.fromEntries(
         pages.map((page, index) => [`${page.row.dataset}/${page.row.id}`, chosen[index]]),
       ),

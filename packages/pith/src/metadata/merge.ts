@@ -17,6 +17,7 @@ import {
   dedupe,
   looksLikeUrl,
   looseKey,
+  MAX_REMEMBERED_URL,
   ownString,
   parsedUrl,
   RememberedAnswers,
@@ -76,18 +77,13 @@ const SHOWN_RUN_SEPARATOR = new RegExp(`(\\s+(?:${SEPARATORS}|/)\\s+)`);
 /** Most pieces (parts and separators) of a title that is split at all: a bound on hostile titles. */
 const MAX_TITLE_PIECES = 41;
 
-/** The URL `hostKey` read last, and its answer (the rules and the choice ask it of one URL, each title part's test again). */
-let lastHostUrl: string | undefined;
-let lastHostKey: string | undefined;
+/** The last hosts' keys: the rules and the choice ask it of one URL, each title part's test again. */
+const HOST_KEYS = new RememberedAnswers<string | undefined>(8);
 
 /** The registrable-ish name of a host: `www.nytimes.com` → `nytimes`, `news.bbc.co.uk` → `bbc`. */
 export function hostKey(url: string | undefined): string | undefined {
   if (!url) return undefined;
-  if (url !== lastHostUrl) {
-    lastHostKey = readHostKey(url);
-    lastHostUrl = url;
-  }
-  return lastHostKey;
+  return url.length > MAX_REMEMBERED_URL ? readHostKey(url) : HOST_KEYS.get(url, readHostKey);
 }
 
 function readHostKey(url: string): string | undefined {

@@ -264,25 +264,27 @@ function bigrams(value: string): string[] {
   return out;
 }
 
-/** The string `parsedUrl` parsed last, and what it gave. */
-let lastUrlText: string | undefined;
-let lastUrl: URL | undefined;
+/** Longest address `parsedUrl` remembers (longer ones are parsed each time). */
+export const MAX_REMEMBERED_URL = 2048;
+
+/** The last addresses parsed: a page's address is read by several steps, each a parse before. */
+const PARSED_URLS = new RememberedAnswers<Readonly<URL> | undefined>(8);
 
 /**
- * `new URL(value)`, or undefined where that throws; the same object as the last call's for the same
- * string (read it, never change it): the choice reads the page's address four to eight times a page
- * (its path, its host, whether it is a home page, its date), one parse each.
+ * `new URL(value)`, or undefined where that throws; for an address of up to `MAX_REMEMBERED_URL`
+ * characters, the same object as the last calls' (read it, never change it): the choice reads the
+ * page's address four to eight times a page (its path, its host, whether it is a home page, its date).
  */
 export function parsedUrl(value: string): Readonly<URL> | undefined {
-  if (value !== lastUrlText) {
-    lastUrlText = value;
-    try {
-      lastUrl = new URL(value);
-    } catch {
-      lastUrl = undefined;
-    }
+  return value.length > MAX_REMEMBERED_URL ? parseUrl(value) : PARSED_URLS.get(value, parseUrl);
+}
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
   }
-  return lastUrl;
 }
 
 /** True when the value looks like a URL or a path rather than text. */

@@ -420,7 +420,9 @@ function keptFrame(title: string, html: string): { iframe: HTMLIFrameElement; ur
   iframe.src = url;
   let loaded = false;
   const observer = new ResizeObserver(() => {
-    if (loaded) showFirstKept(iframe, url);
+    // A frame taken off the page (a new result before its load) lets go of the window too.
+    if (!iframe.isConnected) release();
+    else if (loaded) showFirstKept(iframe, url);
   });
   const release = (): void => {
     observer.disconnect();

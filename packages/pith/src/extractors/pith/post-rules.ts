@@ -2610,18 +2610,27 @@ function keepsRepeatInSection(chars: number, repeatsInParent: number, blocksInPa
  * into white space or back; it maps each code point on its own (U+0130, İ, to two units: i and
  * U+0307), but for the final sigma, which depends on the letters around it: σ and ς hash alike.
  * Counting the units alone let every block of a common length through to have its text built.
+ * Only the first `REPEAT_KEY_UNITS` of those units are hashed: equal texts still have equal keys
+ * (their first units are the same), and the kept paragraphs, hundreds of characters each, were
+ * read to their ends on every page (the rule's largest cost); texts that share their first
+ * units and differ later are told apart when their texts are compared, as any two with one key.
  */
 function repeatKey(blocks: Blocks, block: number): number {
   const { doc } = blocks;
   let hash = FNV_OFFSET;
+  // Units hashed so far: the key stops after exactly `REPEAT_KEY_UNITS` of the lower-cased units,
+  // wherever they came from (İ gives two), so that equal texts stop at the same unit.
+  let hashed = 0;
   for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
     const text = doc.text(blocks.textNodes[k]);
     for (let index = 0; index < text.length; index++) {
-      tickAt(index, 'pith'); // a text node can be megabytes
+      if (hashed === REPEAT_KEY_UNITS) return hash;
+      tickAt(index, 'pith'); // a text node can be megabytes (of white space)
       const code = text.charCodeAt(index);
       if (code < 0x80) {
         if (code <= 0x20 && isJsSpaceCode(code)) continue;
         hash = Math.imul(hash ^ (code >= 0x41 && code <= 0x5a ? code + 32 : code), FNV_PRIME);
+        hashed++;
         continue;
       }
       if (isJsSpaceCode(code)) continue;
@@ -2630,7 +2639,7 @@ function repeatKey(blocks: Blocks, block: number): number {
         if (low >= 0xdc00 && low <= 0xdfff) {
           // An astral character (Deseret, Adlam… have cases): lower-cased as the pair it is.
           const lower = text.slice(index, index + 2).toLowerCase();
-          for (let unit = 0; unit < lower.length; unit++)
+          for (let unit = 0; unit < lower.length && hashed < REPEAT_KEY_UNITS; unit++, hashed++)
             hash = Math.imul(hash ^ lower.charCodeAt(unit), FNV_PRIME);
           index++;
           continue;
@@ -2638,11 +2647,17 @@ function repeatKey(blocks: Blocks, block: number): number {
       }
       const units = lowerUnits(code);
       hash = Math.imul(hash ^ (units & 0xffff), FNV_PRIME);
-      if (units > 0xffff) hash = Math.imul(hash ^ (units >>> 16), FNV_PRIME);
+      hashed++;
+      if (units > 0xffff && hashed < REPEAT_KEY_UNITS) {
+        hash = Math.imul(hash ^ (units >>> 16), FNV_PRIME);
+        hashed++;
+      }
     }
   }
   return hash;
 }
+/** Units of a block's text `repeatKey` hashes, at most (a line's worth: lines differ near their start). */
+const REPEAT_KEY_UNITS = 64;
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 

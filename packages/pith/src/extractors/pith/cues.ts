@@ -53,9 +53,14 @@ export function styleHides(style: string): boolean {
 
 /** Commas in any script (Latin, CJK full-width and ideographic, Arabic). */
 export function countCommas(text: string): number {
+  return countCommasIn(text, 0, text.length);
+}
+
+/** `countCommas(text.slice(start, end))` without the slice (a text node's range of the page's source). */
+export function countCommasIn(text: string, start: number, end: number): number {
   let commas = 0;
-  for (let index = 0; index < text.length; index++) {
-    tickAt(index, 'pith'); // a text node can be megabytes
+  for (let index = start; index < end; index++) {
+    tickAt(index - start, 'pith'); // a text node can be megabytes
     const code = text.charCodeAt(index);
     if (code === 44 || code === 0xff0c || code === 0x3001 || code === 0x060c) commas++;
   }

@@ -1,5 +1,5 @@
 import { type Doc, IS_BLOCK, NodeKind, tick } from '../../dom/index.js';
-import { countCommas } from './cues.js';
+import { countCommas, countCommasIn } from './cues.js';
 
 /** Most nodes whose columns are kept for the next page (9 MB). */
 const KEPT_NODES = 1 << 18;
@@ -61,7 +61,7 @@ export function measure(doc: Doc, removed: Uint8Array, columns: HeuristicColumns
   const size = doc.size;
   columns.reset(size);
   const { text, linkText, commas, ownText, ownCommas, blockOf } = columns;
-  const { kind, tag, parent, textLength, linkTextLength, hidden } = doc.columns;
+  const { kind, tag, parent, textLength, linkTextLength, hidden, sourceStart, sourceEnd } = doc.columns;
 
   // Which block each node's inline text belongs to, top-down; -1 inside removed parts.
   blockOf[0] = 0;
@@ -79,7 +79,15 @@ export function measure(doc: Doc, removed: Uint8Array, columns: HeuristicColumns
     tick('pith');
     if (blockOf[node] < 0) continue;
     if (kind[node] === NodeKind.Text && !hidden[node]) {
-      const nodeCommas = countCommas(doc.text(node));
+      // Read in the page's source where the node's text is its range as it is: the node's own
+      // string is a slice, several times slower to read by character (the stage's largest cost).
+      // A node of white space alone (no length) holds no comma.
+      const nodeCommas =
+        textLength[node] === 0
+          ? 0
+          : doc.isSourceText(node)
+            ? countCommasIn(doc.source, sourceStart[node], sourceEnd[node])
+            : countCommas(doc.text(node));
       text[node] = textLength[node];
       linkText[node] = linkTextLength[node];
       commas[node] = nodeCommas;

@@ -2621,11 +2621,18 @@ function repeatKey(blocks: Blocks, block: number): number {
   // Units hashed so far: the key stops after exactly `REPEAT_KEY_UNITS` of the lower-cased units,
   // wherever they came from (İ gives two), so that equal texts stop at the same unit.
   let hashed = 0;
+  const { sourceStart, sourceEnd } = doc.columns;
   for (let k = blocks.textStart[block]; k < blocks.textStart[block + 1]; k++) {
-    const text = doc.text(blocks.textNodes[k]);
-    for (let index = 0; index < text.length; index++) {
+    const node = blocks.textNodes[k];
+    // The page's source where the node's text is its range as it is: a node's own string is a
+    // slice of it, several times slower to read by character.
+    const fromSource = doc.isSourceText(node);
+    const text = fromSource ? doc.source : doc.text(node);
+    const start = fromSource ? sourceStart[node] : 0;
+    const end = fromSource ? sourceEnd[node] : text.length;
+    for (let index = start; index < end; index++) {
       if (hashed === REPEAT_KEY_UNITS) return hash;
-      tickAt(index, 'pith'); // a text node can be megabytes (of white space)
+      tickAt(index - start, 'pith'); // a text node can be megabytes (of white space)
       const code = text.charCodeAt(index);
       if (code < 0x80) {
         if (code <= 0x20 && isJsSpaceCode(code)) continue;
@@ -2634,7 +2641,7 @@ function repeatKey(blocks: Blocks, block: number): number {
         continue;
       }
       if (isJsSpaceCode(code)) continue;
-      if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      if (code >= 0xd800 && code <= 0xdbff && index + 1 < end) {
         const low = text.charCodeAt(index + 1);
         if (low >= 0xdc00 && low <= 0xdfff) {
           // An astral character (Deseret, Adlam… have cases): lower-cased as the pair it is.

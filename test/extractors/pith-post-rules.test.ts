@@ -458,6 +458,41 @@ for x in range(10): print(x)</pre>
     assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), 0);
     assert.equal(chosenText(page).match(/nightly backups/g)?.length, 2);
   });
+
+  test('texts alike in their first characters and apart after them are no repeats; equal long texts are', () => {
+    // The repeat key reads a text's first 64 units (s52-extractor): texts that share them are told
+    // apart by their whole texts. Cut from Readability's test page remove-extra-brs, as above.
+    const start =
+      'Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur.';
+    const twice = (first: string, second: string) =>
+      setup(
+        `<body><div class="story"><p>${first}</p></div><div class="mobile"><p>${second}</p></div></body>`,
+      );
+    const apart = twice(`${start} Excepteur sint occaecat cupidatat.`, `${start} Sunt in culpa qui officia.`);
+    assert.equal(dropRepeatedBlocks(apart.blocks, apart.chosen), 0);
+    assert.equal(chosenText(apart).match(/Duis aute/g)?.length, 2);
+    const same = twice(
+      `${start} Excepteur sint occaecat cupidatat.`,
+      `${start.toUpperCase()} excepteur   sint occaecat cupidatat.`,
+    );
+    assert.equal(dropRepeatedBlocks(same.blocks, same.chosen), 1);
+  });
+
+  test('property: the key cut inside a character lower-cased to two units keeps equal texts equal', () => {
+    // İ lower-cases to i and U+0307: a text with it and one with "i̇" as written are equal lower-cased,
+    // wherever the 64th unit falls, and both kept texts longer than the key are compared whole.
+    fc.assert(
+      fc.property(fc.integer({ min: 50, max: 70 }), fc.boolean(), (at, differ) => {
+        const letters = 'abcdefghij'.repeat(10).slice(0, at);
+        const tail = ' and the rest of the paragraph, long enough to be read as one.';
+        const page = setup(
+          `<body><div class="story"><p>${letters}İ${tail}</p></div><div class="mobile"><p>${letters}i\u0307${differ ? ' and more' : ''}${tail}</p></div></body>`,
+        );
+        assert.equal(dropRepeatedBlocks(page.blocks, page.chosen), differ ? 0 : 1);
+      }),
+      { numRuns: 60 },
+    );
+  });
 });
 
 describe('pith post-rules: copyright lines', () => {

@@ -307,14 +307,10 @@ function countTokens(
     const raw = fromSource ? doc.source : doc.text(node);
     const begin = fromSource ? sourceStart[node] : 0;
     const end = fromSource ? sourceEnd[node] : raw.length;
-    // One scan: a text that turns out not to be ASCII gives its partial counts back.
-    const total = counted.total;
-    const inStructured = counted.structured;
-    const inTitle = counted.title;
-    if (countScannedTokens(raw, begin, end, structured, title, true)) continue;
-    counted.total = total;
-    counted.structured = inStructured;
-    counted.title = inTitle;
+    if (unitsBelow(raw, begin, end, 128)) {
+      countScannedTokens(raw, begin, end, structured, title);
+      continue;
+    }
     const text = doc.text(node);
     if (text.includes('\u03a3')) {
       // Final sigma: the one lower-casing rule that depends on the neighbours. The whole block, joined.
@@ -327,7 +323,7 @@ function countTokens(
     const lower = text.toLowerCase();
     // Surrogates (characters outside the BMP) go through the pattern, which reads them as pairs.
     if (unitsBelow(lower, 0, lower.length, 0xd800))
-      countScannedTokens(lower, 0, lower.length, structured, title, false);
+      countScannedTokens(lower, 0, lower.length, structured, title);
     else {
       const tokens = lower.match(WORD);
       if (tokens !== null) countTokenList(tokens, structured, title);
@@ -365,9 +361,7 @@ function unitsBelow(text: string, begin: number, end: number, limit: number): bo
 /**
  * The tokens `WORD` finds in the lower case of `text[begin, end)`, for a text that is ASCII
  * (A–Z read as a–z on the way) or already lower-cased without surrogates: runs of letters and
- * digits, hashed on the way and looked up without a string per token. With `asciiOnly`, it stops
- * at the first unit above ASCII and answers false (the caller takes back what it counted), so an
- * ASCII text is read once, not tested whole first (issue 38, s52-features).
+ * digits, hashed on the way and looked up without a string per token.
  */
 function countScannedTokens(
   text: string,
@@ -375,13 +369,11 @@ function countScannedTokens(
   end: number,
   structured: TokenTable | undefined,
   title: TokenTable | undefined,
-  asciiOnly: boolean,
-): boolean {
+): void {
   let start = -1;
   let hash = 0;
   for (let index = begin; index <= end; index++) {
     let code = index < end ? text.charCodeAt(index) : 32;
-    if (code >= 128 && asciiOnly) return false;
     if (code >= 65 && code <= 90) code += 32;
     if (code < 128 ? (code >= 97 && code <= 122) || (code >= 48 && code <= 57) : isWordUnit(code)) {
       if (start < 0) {
@@ -396,7 +388,6 @@ function countScannedTokens(
       start = -1;
     }
   }
-  return true;
 }
 
 /** Distinct sibling signatures searched in a list before a Map takes over (the search is linear). */
@@ -560,10 +551,6 @@ function blockFeaturesWith(
   const { doc, count } = blocks;
   const { textLength, linkTextLength, depth, parent } = doc.columns;
   const extraNames = page.extra?.names ?? [];
-  // One float32 row of the page's numbers (a value past the given ones reads NaN, as before).
-  const extraValues = new Float32Array(extraNames.length);
-  for (let index = 0; index < extraNames.length; index++)
-    extraValues[index] = page.extra?.values[index] as number;
   const width = BASE_FEATURES.length + extraNames.length;
   const values = matrix ? matrix.zeroed(count * width) : new Float32Array(count * width);
   const names = [...BASE_FEATURES, ...extraNames];
@@ -704,8 +691,11 @@ function blockFeaturesWith(
     }
     values[base + INDEX.windowLinkDensity] = windowLinks / Math.max(1, windowChars);
     values[base + INDEX.windowLogWords] = Math.log1p(windowWords);
-    // The page's numbers, the same on every row: copied in one call, not value by value.
-    if (page.extra) values.set(extraValues, base + BASE_FEATURES.length);
+    if (page.extra) {
+      for (let index = 0; index < extraNames.length; index++) {
+        values[base + BASE_FEATURES.length + index] = page.extra.values[index];
+      }
+    }
   }
   neighbourFeatures(values, width, count);
   return { names, width, rows: count, values };

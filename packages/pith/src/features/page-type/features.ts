@@ -795,23 +795,7 @@ const SCRATCH_KEYS = [
 
 /** The class cues of a class or id string; the matcher folds ASCII case itself (no lower-cased copy). */
 const classMask = (value: string) => CLASS_MATCHER.mask(value);
-const textMask = (text: string) =>
-  mayHoldTextCue(text) ? cueMask(TEXT_PATTERN, TEXT_CUES.length, text.trim().toLowerCase()) : 0;
-
-/**
- * False when no `TEXT_CUES` phrase can be found in `text`: every phrase holds a letter a–z, and
- * only A–Z, a–z, İ (→ "i̇") and the Kelvin sign (→ "k") lower-case to one. Numbers, separators and
- * texts in other scripts are then answered without the trimmed, lower-cased copy and the combined
- * pattern's scan (issue 38, s52-features).
- */
-function mayHoldTextCue(text: string): boolean {
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    const folded = code | 0x20;
-    if ((folded >= 0x61 && folded <= 0x7a) || code === 0x130 || code === 0x212a) return true;
-  }
-  return false;
-}
+const textMask = (text: string) => cueMask(TEXT_PATTERN, TEXT_CUES.length, text.trim().toLowerCase());
 
 function platformMaskOf(text: string): number {
   return cueMask(PLATFORM_PATTERN, PLATFORM_CUES.length, text.slice(0, 500).toLowerCase());

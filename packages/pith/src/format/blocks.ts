@@ -22,9 +22,9 @@ import {
   codeHeaders,
   codeHoldsBlocks,
   codeLanguage,
+  GutterTest,
   isBlockListing,
   isCodeButton,
-  isGutter,
   isPreformatted,
   isVersoHover,
   isVersoListing,
@@ -380,6 +380,7 @@ class BlockWalk {
   private readonly images: boolean;
   private readonly links: boolean;
   private readonly tables: TableFacts;
+  private readonly gutters: GutterTest;
   /** Data tables kept in part, written as tables of their kept rows (Markdown only; see `partialTables`). */
   private readonly partial: PartialTables | undefined;
   private readonly frames: Frame[] = [];
@@ -426,6 +427,7 @@ class BlockWalk {
   ) {
     this.doc = extraction.doc;
     this.tables = cachedTableFacts(this.doc);
+    this.gutters = new GutterTest(this.doc);
     this.markup = syntax.markup;
     const selected = kept ?? extraction.selection.kept;
     // The body's Markdown only: the text writes the selection's words and lines as they are.
@@ -513,7 +515,7 @@ class BlockWalk {
         continue;
       }
       if (
-        isGutter(doc, at) ||
+        this.gutters.is(at) ||
         (this.headings > 0 && isHeadingTool(doc, at)) ||
         IS_NOT_INLINE_TEXT[t] ||
         isUnrendered(doc, at, t) ||

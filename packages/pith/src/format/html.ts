@@ -8,7 +8,7 @@ import {
   tagId,
   tick,
 } from '../dom/index.js';
-import { codeHeaders, codeLanguage, isGutter } from '../features/code/index.js';
+import { codeHeaders, codeLanguage, GutterTest } from '../features/code/index.js';
 import { videoEmbed } from '../features/embeds/index.js';
 import {
   type Footnotes,
@@ -441,6 +441,7 @@ class HtmlWriter {
   private readonly title: TitleSearch;
   private readonly imageRepeats = new ImageRepeats();
   private readonly tables: TableFacts;
+  private readonly gutters: GutterTest;
   /** Data tables kept in part, written as tables of their kept rows (as in the Markdown; see `partialTables`). */
   private partial: PartialTables | undefined;
   /** Text characters and blocks written, for how far the title search goes. */
@@ -464,6 +465,7 @@ class HtmlWriter {
   ) {
     this.doc = extraction.doc;
     this.tables = cachedTableFacts(this.doc);
+    this.gutters = new GutterTest(this.doc);
     this.kept = kept ?? extraction.selection.kept;
     this.base = baseUrlOf(this.doc, options.url);
     this.root.end = this.doc.size;
@@ -546,7 +548,7 @@ class HtmlWriter {
         continue;
       }
       if (
-        isGutter(doc, at) ||
+        this.gutters.is(at) ||
         codeHeaders(doc).has(at) ||
         isUnrendered(doc, at, t) ||
         (this.headingDepth > 0 && isHeadingTool(doc, at))

@@ -108,15 +108,48 @@ const NUMBERS_ONLY = /^[\d\s.:]*$/;
 const UNSELECTABLE = /(?:^|;)\s*(?:-webkit-)?user-select\s*:\s*none/i;
 
 /**
- * True for a line-number gutter of a code listing: an element with a gutter class, or styled
+ * Line-number gutters of a code listing (`is`): an element with a gutter class, or styled
  * unselectable, whose text is nothing but numbers (so a class or style alone never drops text).
+ * Both writers ask it of every element they open, so one is made per walk of a page: the class
+ * test is read once per class value of the page (`Doc.classValueNumber`; a listing's cards share
+ * one), not run on each element's string, and the `style` attribute is looked up by its number
+ * (issue 38, s52-features).
  */
-export function isGutter(doc: Doc, node: number): boolean {
-  const cls = doc.attr(node, 'class');
-  if (cls === undefined || !GUTTER.test(cls)) {
-    const style = doc.attr(node, 'style');
-    if (style === undefined || !UNSELECTABLE.test(style)) return false;
+export class GutterTest {
+  readonly #doc: Doc;
+  /** By class value number: 0 not read yet, 1 a gutter class, 2 not. */
+  readonly #byClass: Uint8Array;
+  readonly #style: number;
+
+  constructor(doc: Doc) {
+    this.#doc = doc;
+    this.#byClass = new Uint8Array(doc.classCount);
+    this.#style = doc.attributeId('style');
   }
+
+  is(node: number): boolean {
+    const doc = this.#doc;
+    if (!this.#hasGutterClass(node)) {
+      const style = doc.attrById(node, this.#style);
+      if (style === undefined || !UNSELECTABLE.test(style)) return false;
+    }
+    return isNumbersOnly(doc, node);
+  }
+
+  #hasGutterClass(node: number): boolean {
+    const number = this.#doc.classValueNumber(node);
+    if (number === 0) return false;
+    let known = this.#byClass[number];
+    if (known === 0) {
+      known = GUTTER.test(this.#doc.classValue(number)) ? 1 : 2;
+      this.#byClass[number] = known;
+    }
+    return known === 1;
+  }
+}
+
+/** True when every text node under `node` is numbers only. */
+function isNumbersOnly(doc: Doc, node: number): boolean {
   const stop = doc.end(node);
   for (let at = node + 1; at < stop; at++) {
     tick('output');

@@ -11,9 +11,12 @@
  * 2i+1 and 2i+2 and every walk takes the same number of steps; eight trees are walked
  * side by side (independent chains of loads the CPU overlaps); and a split is an integer
  * comparison without a branch: a float32 value x is above a threshold t exactly when
- * x's order-preserving integer key is above the key of the largest float32 ≤ t. A row
- * holding a NaN takes the node-by-node walk, which knows each split's missing-value
- * direction. Leaves are added to the margin in tree order, as `gbdtMargin` does.
+ * x's order-preserving integer key is above the key of the largest float32 ≤ t. A single row
+ * holding a NaN in a feature the trees read walks the same layout with each split's learnt
+ * missing-value direction (the metadata models' rows all hold one: their "none" row, the
+ * `<h1>` columns of a candidate that is not the `<h1>`); the block model's rows of a page
+ * (`compiledMargins`) take the node-by-node walk then. Leaves are added to the margin in tree
+ * order, as `gbdtMargin` does.
  */
 import type { GbdtModel } from './gbdt-model.js';
 import { sigmoid } from './numbers.js';
@@ -41,8 +44,12 @@ interface CompleteTrees {
   /** Per internal node (tree-major): the feature it tests and the key of its float32 threshold. */
   readonly feature: Int32Array;
   readonly key: Int32Array;
+  /** Per internal node: 1 where a missing value (NaN) goes right (padding nodes: 0, both sides alike). */
+  readonly missingRight: Uint8Array;
   /** Per tree, 2^depth leaf values. */
   readonly leafValue: Float64Array;
+  /** The features some split reads, each once: a row's keys are made for these alone. */
+  readonly read: Int32Array;
 }
 
 /** Deeper ensembles keep the node-by-node walk only (a complete tree has 2^depth leaves). */
@@ -137,7 +144,9 @@ function completeTrees(model: GbdtModel): CompleteTrees | undefined {
   const trees = model.trees.length;
   const feature = new Int32Array(trees * inner);
   const key = new Int32Array(trees * inner);
+  const missingRight = new Uint8Array(trees * inner);
   const leafValue = new Float64Array(trees * (inner + 1));
+  const read = new Set<number>();
   model.trees.forEach((tree, index) => {
     const fill = (node: number, slot: number, level: number): void => {
       if (level === depth) {
@@ -147,29 +156,45 @@ function completeTrees(model: GbdtModel): CompleteTrees | undefined {
       // A leaf above the bottom: a split on feature 0 whose both sides reach the same leaf.
       feature[index * inner + slot] = node < 0 ? 0 : tree.feature[node];
       key[index * inner + slot] = node < 0 ? 0 : thresholdKey(tree.threshold[node]);
+      missingRight[index * inner + slot] = node < 0 || tree.missingLeft[node] ? 0 : 1;
+      if (node >= 0) read.add(tree.feature[node]);
       fill(node < 0 ? node : tree.left[node], 2 * slot + 1, level + 1);
       fill(node < 0 ? node : tree.right[node], 2 * slot + 2, level + 1);
     };
     fill(tree.feature.length > 0 ? 0 : -1, 0, 0);
   });
-  return { depth, inner, feature, key, leafValue };
+  // A padding node reads feature 0, whichever side it takes: its key need not be made.
+  const readList = Int32Array.from(read).sort();
+  return { depth, inner, feature, key, missingRight, leafValue, read: readList };
 }
 
-/** The order keys of one row, in an array reused between calls; undefined when the row holds a NaN. */
+/** The order keys of one row, in an array reused between calls. */
 let rowKeys = new Int32Array(256);
 
-function keysOf(features: Float32Array, offset: number, count: number): Int32Array | undefined {
-  if (rowKeys.length < count) rowKeys = new Int32Array(count);
-  const keys = rowKeys;
-  for (let index = 0; index < count; index++) {
+/**
+ * The key a NaN is given in a row's keys: below every float32's (−∞'s is −2,139,095,041), so a
+ * comparison reads it as "not above" (left), and the missing-value walk knows it.
+ */
+const MISSING_KEY = -0x80000000;
+
+/**
+ * The order keys of the features `read` of the row at `offset` (the others are left as they were:
+ * no split reads them), NaN as MISSING_KEY; whether one was NaN.
+ */
+function readKeys(features: Float32Array, offset: number, read: Int32Array, keys: Int32Array): boolean {
+  let missing = false;
+  for (let at = 0; at < read.length; at++) {
+    const index = read[at];
     // The bits through a one-element array: a view of `features` kept here would keep a
     // page's whole feature matrix alive after the page.
     FLOAT[0] = features[offset + index];
     const bits = FLOAT_BITS[0];
-    if ((bits & 0x7fffffff) > 0x7f800000) return undefined; // NaN
-    keys[index] = orderKey(bits);
+    if ((bits & 0x7fffffff) > 0x7f800000) {
+      keys[index] = MISSING_KEY;
+      missing = true;
+    } else keys[index] = orderKey(bits);
   }
-  return keys;
+  return missing;
 }
 
 /** 1 when key x > key k, else 0, without a branch: the sign of k − x, overflow-safe. */
@@ -225,6 +250,51 @@ function completeMargin(model: CompiledGbdt, trees: CompleteTrees, keys: Int32Ar
     let node = 0;
     for (let level = 0; level < depth; level++)
       node = 2 * node + 1 + above(key[base + node], keys[feature[base + node]]);
+    margin += leafValue[tree * leaves + node - inner];
+  }
+  return margin;
+}
+
+/**
+ * `completeMargin` for a row holding a NaN (MISSING_KEY among `keys`): such a value takes its
+ * split's learnt side, as `walkMargin` sends it; the others compare as there.
+ */
+function completeMarginMissing(model: CompiledGbdt, trees: CompleteTrees, keys: Int32Array): number {
+  const { depth, inner, feature, key, missingRight, leafValue } = trees;
+  const count = model.roots.length;
+  const leaves = inner + 1;
+  /** The side a split sends a key to (1: right). */
+  const side = (at: number): number => {
+    const x = keys[feature[at]];
+    return x === MISSING_KEY ? missingRight[at] : above(key[at], x);
+  };
+  let margin = model.baseScore;
+  let tree = 0;
+  // Four trees side by side (independent chains of loads), as completeMargin walks eight.
+  for (; tree + 4 <= count; tree += 4) {
+    const b0 = tree * inner;
+    const b1 = b0 + inner;
+    const b2 = b1 + inner;
+    const b3 = b2 + inner;
+    let n0 = 0;
+    let n1 = 0;
+    let n2 = 0;
+    let n3 = 0;
+    for (let level = 0; level < depth; level++) {
+      n0 = 2 * n0 + 1 + side(b0 + n0);
+      n1 = 2 * n1 + 1 + side(b1 + n1);
+      n2 = 2 * n2 + 1 + side(b2 + n2);
+      n3 = 2 * n3 + 1 + side(b3 + n3);
+    }
+    margin += leafValue[tree * leaves + n0 - inner];
+    margin += leafValue[(tree + 1) * leaves + n1 - inner];
+    margin += leafValue[(tree + 2) * leaves + n2 - inner];
+    margin += leafValue[(tree + 3) * leaves + n3 - inner];
+  }
+  for (; tree < count; tree++) {
+    const base = tree * inner;
+    let node = 0;
+    for (let level = 0; level < depth; level++) node = 2 * node + 1 + side(base + node);
     margin += leafValue[tree * leaves + node - inner];
   }
   return margin;
@@ -298,9 +368,13 @@ const SIX_LEVEL_WALKS = new WeakMap<CompleteTrees, (keys: Int32Array) => number>
 
 /** Log-odds of the row at `features[offset …]`; NaN takes each split's learnt default direction. */
 export function compiledMargin(model: CompiledGbdt, features: Float32Array, offset: number): number {
-  if (model.complete && offset + model.featureCount <= features.length) {
-    const keys = keysOf(features, offset, model.featureCount);
-    if (keys) return completeMargin(model, model.complete, keys);
+  const trees = model.complete;
+  if (trees && offset + model.featureCount <= features.length) {
+    if (rowKeys.length < model.featureCount) rowKeys = new Int32Array(model.featureCount);
+    const keys = rowKeys;
+    return readKeys(features, offset, trees.read, keys)
+      ? completeMarginMissing(model, trees, keys)
+      : completeMargin(model, trees, keys);
   }
   return walkMargin(model, features, offset);
 }

@@ -127,15 +127,28 @@ function named(list: readonly string[], names: Readonly<Record<string, string>>)
   return out;
 }
 
+/**
+ * The sources of a field's mentions. Lists here are built by a loop into a literal, not `map`:
+ * `map`'s array from an empty list has other elements than one of strings, and `choose`'s
+ * optimised code was thrown away at the other ("wrong map", then a recompile).
+ */
+function mentionSources(mentions: readonly { source: string }[]): string[] {
+  const out: string[] = [];
+  for (const mention of mentions) out.push(mention.source);
+  return out;
+}
+
 function titleSourceNames(mentions: readonly TitleMention[]): string[] {
-  return named(
-    mentions.map((mention) => mention.source),
-    TITLE_SOURCE_NAMES,
-  ).map((name) => {
+  const out: string[] = [];
+  for (const name of named(mentionSources(mentions), TITLE_SOURCE_NAMES)) {
     const forms = mentions.filter((mention) => TITLE_SOURCE_NAMES[mention.source] === name);
-    if (forms.some((mention) => mention.form === 'whole')) return name;
-    return forms.some((mention) => mention.form === 'stripped') ? `${name}#without-site` : `${name}#part`;
-  });
+    if (forms.some((mention) => mention.form === 'whole')) out.push(name);
+    else
+      out.push(
+        forms.some((mention) => mention.form === 'stripped') ? `${name}#without-site` : `${name}#part`,
+      );
+  }
+  return out;
 }
 
 /** The ISO value of a chosen day: the rules' when they chose that day, else the first mention with a time. */
@@ -178,8 +191,10 @@ function choose(reading: MetadataReading, options: ChooseOptions): Metadata {
     authors = candidates.authors[rulesAuthors];
     date = candidates.dates[rulesDate];
   } else {
-    const rows = candidateRows(candidates, sources, rules, siteNames, url, options.pageType, CHOICE_ROWS);
-    const types = options.pageType;
+    // The probabilities as doubles in a typed array: the caller's list may hold small integers or
+    // doubles, whose arrays differ, and code optimised for one was thrown away at the other.
+    const types = options.pageType === undefined ? undefined : Float64Array.from(options.pageType);
+    const rows = candidateRows(candidates, sources, rules, siteNames, url, types, CHOICE_ROWS);
     title = pick(model, 'title', rows.titles, candidates.titles, rulesTitle, types);
     authors = pick(model, 'author', rows.authors, candidates.authors, rulesAuthors, types);
     date = pick(model, 'date', rows.dates, candidates.dates, rulesDate, types);
@@ -206,12 +221,7 @@ function choose(reading: MetadataReading, options: ChooseOptions): Metadata {
   }
   if (date !== undefined) {
     metadata.published = dateValue(date, rules);
-    found.published = orRules(
-      named(
-        date.mentions.map((mention) => mention.source),
-        DATE_SOURCE_NAMES,
-      ),
-    );
+    found.published = orRules(named(mentionSources(date.mentions), DATE_SOURCE_NAMES));
   }
   if (rules.sources?.siteName !== undefined) found.siteName = rules.sources.siteName;
   if (rules.sources?.language !== undefined) found.language = rules.sources.language;

@@ -84,9 +84,15 @@ interface PageFacts {
   host: string | undefined;
   /** Words of the URL's last path segment (its slug). */
   slug: Set<string>;
-  /** The page's features, as every row of the page carries them (float32: copied into a row as they are). */
+  /**
+   * The page's features, as every row of the page carries them (float32: copied into a row as they
+   * are); in PAGE_VALUES, valid until the next page's facts (candidateRows copies them into its rows).
+   */
   values: Float32Array;
 }
+
+/** Where `pageFacts` writes a page's features: one array for every page, not one made per page. */
+const PAGE_VALUES = new Float32Array(PAGE_FEATURES.length);
 
 const FORUM_URL =
   /\/(?:t|threads?|topics?|forums?|community|discussions?|questions)\/|forum|community\.|\/showthread|viewtopic/i;
@@ -99,20 +105,22 @@ function pageFacts(
 ): PageFacts {
   const { jsonld, meta, page } = sources;
   const types = jsonld.types;
-  const ogTypes = meta.types.map((type) => type.trim().toLowerCase());
+  let ogArticle = false;
+  let ogProduct = false;
+  for (const type of meta.types) {
+    const name = type.trim().toLowerCase();
+    if (name === 'article') ogArticle = true;
+    else if (name === 'product') ogProduct = true;
+  }
   const path = (url === undefined ? undefined : parsedUrl(url)?.pathname) ?? '';
   const segments = path.split('/').filter((segment) => segment.length > 0);
   const last = segments.length > 0 ? segments[segments.length - 1] : '';
   const language = (page.lang ?? meta.languages[0] ?? '').toLowerCase().slice(0, 2);
-  const values = new Float32Array(PAGE_FEATURES.length);
+  const values = PAGE_VALUES;
   const pageOwn = [
-    (types.length > 0 && /(?:Article|BlogPosting|Report|Posting)$/.test(types[0])) ||
-    ogTypes.includes('article')
-      ? 1
-      : 0,
+    (types.length > 0 && /(?:Article|BlogPosting|Report|Posting)$/.test(types[0])) || ogArticle ? 1 : 0,
     types.length > 0 && /(?:Page|WebSite|Organization|Business|Place|Service)$/.test(types[0]) ? 1 : 0,
-    (types.length > 0 && /^(?:Product|ProductGroup|IndividualProduct|Offer)$/.test(types[0])) ||
-    ogTypes.includes('product')
+    (types.length > 0 && /^(?:Product|ProductGroup|IndividualProduct|Offer)$/.test(types[0])) || ogProduct
       ? 1
       : 0,
     types.length > 0 ? 1 : 0,
@@ -279,6 +287,21 @@ function reference(text: string): string {
   return text.length > MAX_REFERENCE ? text.slice(0, MAX_REFERENCE) : text;
 }
 
+/**
+ * A page's site names' loose keys of three characters or more. Built by a loop into an array
+ * literal, not `map` then `filter`: the array `map` makes from an empty list has other elements
+ * than one of strings, and code optimised for one was thrown away at the other (a "wrong map"
+ * deoptimisation, then a recompile of the whole row function, again and again in a warm process).
+ */
+function siteKeysOf(siteNames: readonly string[]): string[] {
+  const keys: string[] = [];
+  for (const name of siteNames) {
+    const key = looseKey(name);
+    if (key.length >= 3) keys.push(key);
+  }
+  return keys;
+}
+
 /** Feature rows of a page's title candidates (the last row is `none`), row-major. */
 export function titleRows(
   candidates: readonly TitleCandidate[],
@@ -299,13 +322,14 @@ export function titleRows(
   const og = reference(meta.ogTitle[0] ?? '');
   const rulesTitle = reference(rules.title ?? '');
   const rulesKey = titleKey(rulesTitle);
-  const siteKeys = siteNames.map(looseKey).filter((key) => key.length >= 3);
+  const siteKeys = siteKeysOf(siteNames);
   // The first <h1> is the <title>'s site part (headlineIsSitePart): a site's name, as og:site_name's would be.
   const shownSite =
     h1Key !== '' && headlineIsSitePart(documentTitle, h1, [...page.subheadings, ...page.h1s.slice(1)])
       ? h1Key
       : undefined;
-  const h1Keys = page.h1s.slice(0, 5).map(titleKey);
+  const h1Keys: string[] = [];
+  for (let index = 0; index < page.h1s.length && index < 5; index++) h1Keys.push(titleKey(page.h1s[index]));
   const longest = candidates.reduce((max, candidate) => Math.max(max, candidate.text.length), 1);
   const ownWidth = TITLE_OWN.length;
   const place = page.h1Place;
@@ -458,55 +482,63 @@ export function authorRows(
     out.set(facts.values, ownWidth);
     return out;
   }
-  const siteKeys = siteNames.map(looseKey).filter((key) => key.length >= 3);
+  const siteKeys = siteKeysOf(siteNames);
   const titleWords = new Set(wordsOf(sources.page.title ?? ''));
-  const rulesKey = rules.authors.map(looseKey).sort().join('|');
+  const rulesKeys: string[] = [];
+  for (const name of rules.authors) rulesKeys.push(looseKey(name));
+  const rulesKey = rulesKeys.sort().join('|');
   const allSources = new Set<string>();
   for (const candidate of candidates) for (const source of candidate.sources) allSources.add(source);
-  candidates.forEach((candidate, row) => {
+  const at = AUTHOR_AT;
+  for (let row = 0; row < candidates.length; row++) {
     checkDeadline('metadata');
+    const candidate = candidates[row];
     const base = row * width;
-    const set = (name: (typeof AUTHOR_OWN)[number], value: number) => {
-      // own-keys: a feature name of the table (made by columnsOf without a prototype)
-      out[base + AUTHOR_AT[name]] = value;
-    };
     for (let index = 0; index < ownWidth; index++) out[base + index] = 0;
     for (const source of candidate.sources) out[base + AUTHOR_SOURCE_AT[source]] = 1;
-    set('sources', candidate.sources.length);
+    out[base + at.sources] = candidate.sources.length;
     const names = candidate.names;
-    set('names', names.length);
-    const wordCounts = names.map((name) => name.split(/\s+/).length);
-    set('words', wordCounts.reduce((sum, count) => sum + count, 0) / names.length);
-    // biome-ignore lint/plugin: at most MAX_CANDIDATE_NAMES (10) names
-    set('maxWords', Math.max(...wordCounts));
-    set('oneWord', wordCounts.every((count) => count === 1) ? 1 : 0);
-    set('digits', names.some((name) => /\d/.test(name)) ? 1 : 0);
-    set('lowerOnly', names.some((name) => !/\p{Lu}/u.test(name)) ? 1 : 0);
-    set('handle', names.some((name) => !name.includes(' ') && /[._-]/.test(name)) ? 1 : 0);
-    const keys = names.map(looseKey);
-    set(
-      'namesSite',
-      keys.some((key) => siteKeys.some((site) => key === site || alikeKeys(key, site))) ? 1 : 0,
-    );
-    set(
-      'namesHost',
-      facts.host !== undefined && keys.some((key) => key.includes(facts.host as string)) ? 1 : 0,
-    );
-    set('groupWord', names.some((name) => GROUP_WORD.test(name)) ? 1 : 0);
-    set('initials', names.some((name) => /\b\p{Lu}\.\s/u.test(name)) ? 1 : 0);
-    set('inTitle', titleWords.size === 0 ? MISSING : cover(wordsOf(names.join(' ')), titleWords));
-    set('isRules', rulesKey !== '' && candidate.key === rulesKey ? 1 : 0);
+    out[base + at.names] = names.length;
+    // The names' word counts summed, their largest, whether all are one (no array of them: see siteKeysOf).
+    let wordSum = 0;
+    let maxWords = Number.NEGATIVE_INFINITY;
+    let oneWord = true;
+    for (const name of names) {
+      const count = name.split(/\s+/).length;
+      wordSum += count;
+      maxWords = Math.max(maxWords, count);
+      if (count !== 1) oneWord = false;
+    }
+    out[base + at.words] = wordSum / names.length;
+    out[base + at.maxWords] = maxWords;
+    out[base + at.oneWord] = oneWord ? 1 : 0;
+    out[base + at.digits] = names.some((name) => /\d/.test(name)) ? 1 : 0;
+    out[base + at.lowerOnly] = names.some((name) => !/\p{Lu}/u.test(name)) ? 1 : 0;
+    out[base + at.handle] = names.some((name) => !name.includes(' ') && /[._-]/.test(name)) ? 1 : 0;
+    const keys: string[] = [];
+    for (const name of names) keys.push(looseKey(name));
+    out[base + at.namesSite] = keys.some((key) =>
+      siteKeys.some((site) => key === site || alikeKeys(key, site)),
+    )
+      ? 1
+      : 0;
+    out[base + at.namesHost] =
+      facts.host !== undefined && keys.some((key) => key.includes(facts.host as string)) ? 1 : 0;
+    out[base + at.groupWord] = names.some((name) => GROUP_WORD.test(name)) ? 1 : 0;
+    out[base + at.initials] = names.some((name) => /\b\p{Lu}\.\s/u.test(name)) ? 1 : 0;
+    out[base + at.inTitle] = titleWords.size === 0 ? MISSING : cover(wordsOf(names.join(' ')), titleWords);
+    out[base + at.isRules] = rulesKey !== '' && candidate.key === rulesKey ? 1 : 0;
     const own = new Set(keys);
     let overlap = 0;
     for (const other of candidates) {
       if (other === candidate) continue;
       if (other.names.some((name) => own.has(looseKey(name)))) overlap += other.sources.length;
     }
-    set('overlapOthers', overlap);
+    out[base + at.overlapOthers] = overlap;
 
-    set('authorSources', allSources.size);
+    out[base + at.authorSources] = allSources.size;
     out.set(facts.values, base + ownWidth);
-  });
+  }
   const none = candidates.length * width;
   out[none + AUTHOR_AT.none] = 1;
   out[none + AUTHOR_AT.authorSources] = allSources.size;
@@ -581,11 +613,15 @@ export function dateRows(
     out.set(facts.values, ownWidth);
     return out;
   }
-  const numbers = candidates.map((candidate) => dayNumber(candidate.day));
-  // biome-ignore lint/plugin: at most MAX_DATE_CANDIDATES (16) dates
-  const earliest = Math.min(...numbers);
-  // biome-ignore lint/plugin: at most MAX_DATE_CANDIDATES (16) dates
-  const latest = Math.max(...numbers);
+  const numbers = new Float64Array(candidates.length);
+  let earliest = Number.POSITIVE_INFINITY;
+  let latest = Number.NEGATIVE_INFINITY;
+  for (let row = 0; row < candidates.length; row++) {
+    const day = dayNumber(candidates[row].day);
+    numbers[row] = day;
+    earliest = Math.min(earliest, day);
+    latest = Math.max(latest, day);
+  }
   const modified = candidates.find((candidate) =>
     candidate.mentions.some(
       (mention) => mention.source === 'ld.modified' || mention.source === 'meta.modified',
@@ -601,15 +637,16 @@ export function dateRows(
   // The shown date nearest the headline, a comparison across candidates the trees cannot make
   // row by row: WCXB's gold is often the day a reader sees under the headline, the modified one
   // where the page shows only that (and as often the declared one: journal, round 11).
-  const nearness = candidates.map((candidate) => {
+  const nearness = new Float64Array(candidates.length);
+  let nearestShown = Number.POSITIVE_INFINITY;
+  for (let row = 0; row < candidates.length; row++) {
     let best = Number.POSITIVE_INFINITY;
-    for (const mention of candidate.mentions)
+    for (const mention of candidates[row].mentions)
       if (mention.distance !== undefined && !Number.isNaN(mention.distance))
         best = Math.min(best, Math.abs(mention.distance));
-    return best;
-  });
-  // biome-ignore lint/plugin: at most MAX_DATE_CANDIDATES (16) dates
-  const nearestShown = Math.min(...nearness);
+    nearness[row] = best;
+    nearestShown = Math.min(nearestShown, best);
+  }
   // Whether the page shows the day it declares published (1), declares one it does not show (0),
   // or declares none (missing): a declared day the reader never sees is the one annotators skip.
   const declared = candidates.filter((candidate) =>
@@ -621,13 +658,11 @@ export function dateRows(
       : declared.some((candidate) => candidate.mentions.some((mention) => isShownSource(mention.source)))
         ? 1
         : 0;
-  candidates.forEach((candidate, row) => {
+  const at = DATE_AT;
+  for (let row = 0; row < candidates.length; row++) {
     checkDeadline('metadata');
+    const candidate = candidates[row];
     const base = row * width;
-    const set = (name: (typeof DATE_OWN)[number], value: number) => {
-      // own-keys: a feature name of the table (made by columnsOf without a prototype)
-      out[base + DATE_AT[name]] = value;
-    };
     for (let index = 0; index < ownWidth; index++) out[base + index] = 0;
     const seen = new Set<string>();
     let shownRank = MISSING;
@@ -644,51 +679,42 @@ export function dateRows(
       )
         shownDistance = distance;
     }
-    set('shownRank', shownRank);
-    set('shownDistance', Number.isNaN(shownDistance) ? MISSING : Math.log1p(Math.abs(shownDistance)));
-    set('shownBefore', Number.isNaN(shownDistance) ? MISSING : shownDistance < 0 ? 1 : 0);
-    set('mentions', candidate.mentions.length);
-    set('sources', seen.size);
-    set('time', candidate.mentions.some((mention) => mention.iso.length > 10) ? 1 : 0);
+    out[base + at.shownRank] = shownRank;
+    out[base + at.shownDistance] = Number.isNaN(shownDistance)
+      ? MISSING
+      : Math.log1p(Math.abs(shownDistance));
+    out[base + at.shownBefore] = Number.isNaN(shownDistance) ? MISSING : shownDistance < 0 ? 1 : 0;
+    out[base + at.mentions] = candidate.mentions.length;
+    out[base + at.sources] = seen.size;
+    out[base + at.time] = candidate.mentions.some((mention) => mention.iso.length > 10) ? 1 : 0;
     const day = numbers[row];
-    set('earliest', day === earliest ? 1 : 0);
-    set('latest', day === latest ? 1 : 0);
-    set('daysToEarliest', Math.log1p(day - earliest));
-    set('daysToLatest', Math.log1p(latest - day));
-    set(
-      'daysToModified',
+    out[base + at.earliest] = day === earliest ? 1 : 0;
+    out[base + at.latest] = day === latest ? 1 : 0;
+    out[base + at.daysToEarliest] = Math.log1p(day - earliest);
+    out[base + at.daysToLatest] = Math.log1p(latest - day);
+    out[base + at.daysToModified] =
       modified === undefined
         ? MISSING
-        : Math.sign(dayNumber(modified.day) - day) * Math.log1p(Math.abs(dayNumber(modified.day) - day)),
-    );
-    set(
-      'daysToUrl',
+        : Math.sign(dayNumber(modified.day) - day) * Math.log1p(Math.abs(dayNumber(modified.day) - day));
+    out[base + at.daysToUrl] =
       fromUrl === undefined
         ? MISSING
-        : Math.sign(dayNumber(fromUrl.day) - day) * Math.log1p(Math.abs(dayNumber(fromUrl.day) - day)),
-    );
-    set(
-      'urlMonth',
-      facts.urlMonth === undefined ? MISSING : candidate.day.startsWith(facts.urlMonth) ? 1 : 0,
-    );
-    set('days', candidates.length);
-    set('shownDays', shownDays);
-    set(
-      'onlyModified',
-      candidate.mentions.every(
-        (mention) => /modified|updated/.test(mention.source) || mention.source === 'rules',
-      )
-        ? 1
-        : 0,
-    );
-    set('isRules', candidate.day === rulesDay ? 1 : 0);
-    set(
-      'nearest',
-      nearestShown === Number.POSITIVE_INFINITY ? MISSING : nearness[row] === nearestShown ? 1 : 0,
-    );
-    set('declaredShown', declaredShown);
+        : Math.sign(dayNumber(fromUrl.day) - day) * Math.log1p(Math.abs(dayNumber(fromUrl.day) - day));
+    out[base + at.urlMonth] =
+      facts.urlMonth === undefined ? MISSING : candidate.day.startsWith(facts.urlMonth) ? 1 : 0;
+    out[base + at.days] = candidates.length;
+    out[base + at.shownDays] = shownDays;
+    out[base + at.onlyModified] = candidate.mentions.every(
+      (mention) => /modified|updated/.test(mention.source) || mention.source === 'rules',
+    )
+      ? 1
+      : 0;
+    out[base + at.isRules] = candidate.day === rulesDay ? 1 : 0;
+    out[base + at.nearest] =
+      nearestShown === Number.POSITIVE_INFINITY ? MISSING : nearness[row] === nearestShown ? 1 : 0;
+    out[base + at.declaredShown] = declaredShown;
     out.set(facts.values, base + ownWidth);
-  });
+  }
   const none = candidates.length * width;
   out[none + DATE_AT.none] = 1;
   out[none + DATE_AT.days] = candidates.length;

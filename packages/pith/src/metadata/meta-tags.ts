@@ -223,7 +223,10 @@ function labelledAuthors(meta: MetaMap): string[] {
 /** Groups the `<meta>` values by what they mean. */
 export function metaTagData(meta: MetaMap): MetaTagData {
   const authorKeys = AUTHOR_KEYS.filter((key) => (meta.get(key)?.length ?? 0) > 0);
-  const authors = authorKeys.map((key) => [...(meta.get(key) ?? [])]);
+  // A loop into a literal, not `map`: the choice's code reads these lists, and `map`'s array from
+  // an empty list has other elements than one of lists (features.ts, `siteKeysOf`).
+  const authors: string[][] = [];
+  for (const key of authorKeys) authors.push([...(meta.get(key) ?? [])]);
   const labelled = labelledAuthors(meta);
   if (labelled.length > 0) {
     authors.push(labelled);
